@@ -1,0 +1,141 @@
+//! Os argumentos da linha de comando, com ajuda e erros em português.
+//!
+//! O clap escreve as suas mensagens em inglês; aqui os modelos de ajuda são nossos e cada tipo
+//! de erro do clap vira uma frase em português que diz o que estava errado e o que se esperava.
+
+use std::process::ExitCode;
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{ArgAction, Parser, Subcommand};
+
+const MODELO_AJUDA: &str = "\
+{about}
+
+Uso: {usage}
+
+{all-args}{after-help}";
+
+/// divisa — a Lei Complementar nº 23/1992 de Mato Grosso (criação, incorporação, fusão e
+/// desmembramento de municípios) avaliada, medida e processada.
+#[derive(Debug, Parser)]
+#[command(
+    name = "divisa",
+    version,
+    help_template = MODELO_AJUDA,
+    override_usage = "divisa <COMANDO> [ARGUMENTOS]",
+    subcommand_help_heading = "Comandos",
+    subcommand_value_name = "COMANDO",
+    next_help_heading = "Opções",
+    disable_help_flag = true,
+    disable_help_subcommand = true,
+    disable_version_flag = true
+)]
+struct Argumentos {
+    #[command(subcommand)]
+    comando: Comando,
+
+    /// Mostra esta ajuda.
+    #[arg(short = 'h', long = "ajuda", alias = "help", action = ArgAction::Help, global = true)]
+    ajuda: Option<bool>,
+
+    /// Mostra a versão.
+    #[arg(short = 'V', long = "versao", alias = "version", action = ArgAction::Version)]
+    versao: Option<bool>,
+}
+
+/// Um comando do divisa.
+#[derive(Debug, Subcommand)]
+pub(crate) enum Comando {
+    /// Um município de Mato Grosso com os seus dados de referência (população, eleitorado,
+    /// valor adicionado, área, sede, distritos), cada um com fonte e ano.
+    #[command(
+        help_template = MODELO_AJUDA,
+        override_usage = "divisa municipio CODIGO_OU_NOME",
+        next_help_heading = "Opções"
+    )]
+    Municipio {
+        /// Código IBGE de 7 dígitos (5107925) ou nome, com ou sem acentos ("sao felix do
+        /// araguaia", "Figueiropolis D'Oeste").
+        #[arg(value_name = "CODIGO_OU_NOME", help_heading = "Argumentos")]
+        codigo_ou_nome: String,
+    },
+}
+
+/// Lê os argumentos; em caso de ajuda, versão ou erro, escreve o texto e devolve o código de
+/// saída (0 para ajuda e versão, 2 para argumentos inválidos).
+pub(crate) fn ler_argumentos() -> Result<Comando, ExitCode> {
+    match Argumentos::try_parse() {
+        Ok(argumentos) => Ok(argumentos.comando),
+        Err(erro) => match erro.kind() {
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                print!("{}", erro.render());
+                Err(ExitCode::SUCCESS)
+            }
+            _ => {
+                eprintln!("divisa: {}", traduzir(&erro));
+                eprintln!("Use `divisa --ajuda` para ver os comandos e os seus argumentos.");
+                Err(ExitCode::from(2))
+            }
+        },
+    }
+}
+
+/// Uma frase em português para cada tipo de erro de argumentos do clap.
+fn traduzir(erro: &clap::Error) -> String {
+    let contexto = |tipo: ContextKind| match erro.get(tipo) {
+        Some(ContextValue::String(texto)) => texto.clone(),
+        Some(ContextValue::Strings(textos)) => textos.join(", "),
+        Some(outro) => outro.to_string(),
+        None => String::new(),
+    };
+    match erro.kind() {
+        ErrorKind::InvalidSubcommand => format!(
+            "comando desconhecido: «{}». Os comandos são: {}.",
+            contexto(ContextKind::InvalidSubcommand),
+            nomes_dos_comandos()
+        ),
+        ErrorKind::UnknownArgument => {
+            format!(
+                "argumento desconhecido: «{}».",
+                contexto(ContextKind::InvalidArg)
+            )
+        }
+        ErrorKind::MissingRequiredArgument => {
+            format!(
+                "falta o argumento obrigatório {}.",
+                contexto(ContextKind::InvalidArg)
+            )
+        }
+        ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            format!(
+                "falta o comando. Os comandos são: {}.",
+                nomes_dos_comandos()
+            )
+        }
+        ErrorKind::TooManyValues => {
+            format!("valor a mais: «{}».", contexto(ContextKind::InvalidValue))
+        }
+        ErrorKind::InvalidUtf8 => "um argumento não é texto UTF-8 válido.".to_owned(),
+        _ => format!("argumentos inválidos ({:?}).", erro.kind()),
+    }
+}
+
+fn nomes_dos_comandos() -> String {
+    use clap::CommandFactory;
+    Argumentos::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_owned())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn definicao_dos_argumentos_e_coerente() {
+        Argumentos::command().debug_assert();
+    }
+}

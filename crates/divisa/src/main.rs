@@ -1,0 +1,50 @@
+//! `divisa`: a linha de comando (CONTRACT §1). Só liga as peças: lê os argumentos, chama os
+//! crates e traduz o resultado em texto e em código de saída.
+//!
+//! Códigos de saída: 0 sucesso; 1 erro interno; 2 entrada inválida (a mensagem diz o quê);
+//! 3 e 4 ficam para `avaliar` (não atende; inconclusivo). Um pipe fechado (`divisa ... | head`)
+//! termina com 0, como no ripgrep.
+
+mod cli;
+mod municipio;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Como um comando terminou, além de erros internos.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Saida {
+    /// Fez o que foi pedido.
+    Sucesso,
+    /// A entrada do usuário era inválida; a mensagem já foi escrita em stderr.
+    EntradaInvalida,
+}
+
+fn main() -> ExitCode {
+    let comando = match cli::ler_argumentos() {
+        Ok(comando) => comando,
+        Err(codigo) => return codigo,
+    };
+    let mut saida = std::io::stdout().lock();
+    match executar(comando, &mut saida) {
+        Ok(Saida::Sucesso) => ExitCode::SUCCESS,
+        Ok(Saida::EntradaInvalida) => ExitCode::from(2),
+        Err(erro) if pipe_fechado(&erro) => ExitCode::SUCCESS,
+        Err(erro) => {
+            eprintln!("divisa: erro interno: {erro:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Saida> {
+    match comando {
+        cli::Comando::Municipio { codigo_ou_nome } => municipio::executar(&codigo_ou_nome, saida),
+    }
+}
+
+fn pipe_fechado(erro: &anyhow::Error) -> bool {
+    erro.chain()
+        .filter_map(|causa| causa.downcast_ref::<std::io::Error>())
+        .any(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+}

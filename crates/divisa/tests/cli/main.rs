@@ -1,0 +1,6 @@
+//! Testes de ponta a ponta: o executável `divisa` de verdade, rodando num diretório temporário
+//! vazio (prova de que os dados estão embutidos e não são lidos de `dados/`).
+
+mod arrumacao;
+mod municipio;
+mod util;

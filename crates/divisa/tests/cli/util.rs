@@ -1,0 +1,39 @@
+//! Roda o executável `divisa` como um processo e guarda o que ele escreveu.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// O que um processo `divisa` produziu.
+pub struct Execucao {
+    pub stdout: String,
+    pub stderr: String,
+    pub codigo: i32,
+}
+
+/// Roda `divisa ARGS` num diretório temporário vazio, sem `dados/` por perto.
+pub fn divisa(argumentos: &[&str]) -> Execucao {
+    let diretorio = diretorio_vazio();
+    let saida = Command::new(env!("CARGO_BIN_EXE_divisa"))
+        .args(argumentos)
+        .current_dir(&diretorio)
+        .output()
+        .expect("o executável divisa roda");
+    std::fs::remove_dir_all(&diretorio).ok();
+    Execucao {
+        stdout: String::from_utf8(saida.stdout).expect("stdout em UTF-8"),
+        stderr: String::from_utf8(saida.stderr).expect("stderr em UTF-8"),
+        codigo: saida.status.code().expect("terminou com código"),
+    }
+}
+
+fn diretorio_vazio() -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static CONTADOR: AtomicUsize = AtomicUsize::new(0);
+    let caminho = std::env::temp_dir().join(format!(
+        "divisa-teste-{}-{}",
+        std::process::id(),
+        CONTADOR.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&caminho).expect("cria diretório temporário");
+    caminho
+}

@@ -1,0 +1,133 @@
+//! Os nomes de todos os municípios (5.571) e distritos (10.670) do Brasil, com a UF, para as
+//! regras de nome do Art. 6º (um novo município não pode repetir nome já existente).
+//!
+//! Carregados só quando alguém pergunta por eles: `divisa municipio` não paga por isto.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use crate::fonte::{self, Fonte};
+use crate::nomes::chave;
+use crate::tabela::{arquivo, ler};
+use crate::ErroDados;
+
+/// Um município ou distrito do Brasil, pelo nome.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Localidade {
+    /// Código IBGE: 7 dígitos para município, 9 para distrito.
+    pub codigo: u32,
+    /// Nome oficial.
+    pub nome: String,
+    /// Sigla da UF.
+    pub uf: String,
+    /// Para um distrito, o nome do município a que pertence.
+    pub municipio: Option<String>,
+}
+
+/// Os nomes do Brasil, com índice por [`chave`](crate::nomes::chave).
+#[derive(Debug)]
+pub struct Brasil {
+    municipios: Vec<Localidade>,
+    distritos: Vec<Localidade>,
+    municipios_por_chave: HashMap<String, Vec<usize>>,
+    distritos_por_chave: HashMap<String, Vec<usize>>,
+}
+
+/// A fonte dos nomes (API de Localidades do IBGE, 2023).
+pub const FONTE: Fonte = fonte::DTB_2023;
+
+static BRASIL: OnceLock<Result<Brasil, ErroDados>> = OnceLock::new();
+
+/// Os nomes do Brasil (carregados na primeira chamada).
+pub fn brasil() -> Result<&'static Brasil, ErroDados> {
+    BRASIL
+        .get_or_init(Brasil::carregar)
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+#[derive(Deserialize)]
+struct LinhaMunicipio {
+    codigo_ibge: u32,
+    nome: String,
+    uf: String,
+}
+
+#[derive(Deserialize)]
+struct LinhaDistrito {
+    codigo_distrito: u32,
+    nome_distrito: String,
+    nome_municipio: String,
+    uf: String,
+}
+
+impl Brasil {
+    fn carregar() -> Result<Brasil, ErroDados> {
+        let municipios: Vec<Localidade> =
+            ler::<LinhaMunicipio>(&arquivo!("municipios_brasil.csv"))?
+                .into_iter()
+                .map(|l| Localidade {
+                    codigo: l.codigo_ibge,
+                    nome: l.nome,
+                    uf: l.uf,
+                    municipio: None,
+                })
+                .collect();
+        let distritos: Vec<Localidade> = ler::<LinhaDistrito>(&arquivo!("distritos_brasil.csv"))?
+            .into_iter()
+            .map(|l| Localidade {
+                codigo: l.codigo_distrito,
+                nome: l.nome_distrito,
+                uf: l.uf,
+                municipio: Some(l.nome_municipio),
+            })
+            .collect();
+        Ok(Brasil {
+            municipios_por_chave: indexar(&municipios),
+            distritos_por_chave: indexar(&distritos),
+            municipios,
+            distritos,
+        })
+    }
+
+    /// Todos os municípios do Brasil.
+    pub fn municipios(&self) -> &[Localidade] {
+        &self.municipios
+    }
+
+    /// Todos os distritos do Brasil.
+    pub fn distritos(&self) -> &[Localidade] {
+        &self.distritos
+    }
+
+    /// Municípios com este nome (sem diferença de maiúsculas, acentos e apóstrofos), em
+    /// qualquer UF.
+    pub fn municipios_chamados(&self, nome: &str) -> Vec<&Localidade> {
+        procurar(&self.municipios, &self.municipios_por_chave, nome)
+    }
+
+    /// Distritos com este nome, em qualquer UF.
+    pub fn distritos_chamados(&self, nome: &str) -> Vec<&Localidade> {
+        procurar(&self.distritos, &self.distritos_por_chave, nome)
+    }
+}
+
+fn indexar(localidades: &[Localidade]) -> HashMap<String, Vec<usize>> {
+    let mut indice: HashMap<String, Vec<usize>> = HashMap::with_capacity(localidades.len());
+    for (i, localidade) in localidades.iter().enumerate() {
+        indice.entry(chave(&localidade.nome)).or_default().push(i);
+    }
+    indice
+}
+
+fn procurar<'a>(
+    localidades: &'a [Localidade],
+    indice: &HashMap<String, Vec<usize>>,
+    nome: &str,
+) -> Vec<&'a Localidade> {
+    indice.get(&chave(nome)).map_or_else(Vec::new, |posicoes| {
+        posicoes.iter().map(|&i| &localidades[i]).collect()
+    })
+}

@@ -1,0 +1,185 @@
+//! Números, dinheiro, áreas e coordenadas no formato brasileiro: 4.000; 850,76 km²;
+//! R$ 75,3 milhões; 15°11'34" S.
+//!
+//! Tudo o que uma pessoa lê no divisa passa por aqui, para que o mesmo número não apareça de
+//! dois jeitos em dois lugares.
+
+/// Inteiro com ponto de milhar: `4000` → `"4.000"`.
+///
+/// ```
+/// assert_eq!(divisa_referencia::formato::inteiro(3_658_649), "3.658.649");
+/// assert_eq!(divisa_referencia::formato::inteiro(-4000), "-4.000");
+/// ```
+pub fn inteiro(valor: impl Into<i64>) -> String {
+    let valor: i64 = valor.into();
+    let mut texto = agrupar_milhares(&valor.unsigned_abs().to_string());
+    if valor < 0 {
+        texto.insert(0, '-');
+    }
+    texto
+}
+
+/// Número com `casas` casas decimais, vírgula decimal e ponto de milhar.
+///
+/// ```
+/// assert_eq!(divisa_referencia::formato::decimal(1234.5678, 2), "1.234,57");
+/// assert_eq!(divisa_referencia::formato::decimal(-0.001, 2), "0,00");
+/// ```
+pub fn decimal(valor: f64, casas: usize) -> String {
+    let texto = format!("{:.*}", casas, valor.abs());
+    let (inteira, fracao) = texto.split_once('.').unwrap_or((&texto, ""));
+    let mut saida = agrupar_milhares(inteira);
+    if !fracao.is_empty() {
+        saida.push(',');
+        saida.push_str(fracao);
+    }
+    // Um valor que arredonda para zero não leva sinal ("-0,00" confunde quem lê).
+    if valor < 0.0 && saida.chars().any(|c| c.is_ascii_digit() && c != '0') {
+        saida.insert(0, '-');
+    }
+    saida
+}
+
+/// Área em km² com duas casas: `850.763` → `"850,76 km²"`.
+pub fn km2(area_km2: f64) -> String {
+    format!("{} km²", decimal(area_km2, 2))
+}
+
+/// Valor em reais, com centavos: `1234.56` → `"R$ 1.234,56"`.
+pub fn reais(valor_reais: f64) -> String {
+    format!("R$ {}", decimal(valor_reais, 2))
+}
+
+/// Valor em reais abreviado em milhões ou bilhões, com uma casa: `75_300_000.0` →
+/// `"R$ 75,3 milhões"`. Abaixo de um milhão, escreve o valor inteiro com centavos.
+///
+/// ```
+/// use divisa_referencia::formato::reais_abreviado;
+/// assert_eq!(reais_abreviado(75_300_000.0), "R$ 75,3 milhões");
+/// assert_eq!(reais_abreviado(1_500_000.0), "R$ 1,5 milhão");
+/// assert_eq!(reais_abreviado(29_746_934_000.0), "R$ 29,7 bilhões");
+/// assert_eq!(reais_abreviado(950_000.0), "R$ 950.000,00");
+/// ```
+pub fn reais_abreviado(valor_reais: f64) -> String {
+    let arredondar = |escala: f64| (valor_reais.abs() / escala * 10.0).round() / 10.0;
+    // A escala se escolhe depois de arredondar: 999.999.999 vira "1,0 bilhão", e não
+    // "1.000,0 milhões".
+    let (valor, singular, plural) = if arredondar(1e6) >= 1000.0 {
+        (arredondar(1e9), "bilhão", "bilhões")
+    } else if valor_reais.abs() >= 1e6 {
+        (arredondar(1e6), "milhão", "milhões")
+    } else {
+        return reais(valor_reais);
+    };
+    let sinal = if valor_reais < 0.0 { "-" } else { "" };
+    // Na norma culta, "1,5 milhão" (singular abaixo de dois) e "2,0 milhões".
+    let palavra = if valor < 2.0 { singular } else { plural };
+    format!("R$ {sinal}{} {palavra}", decimal(valor, 1))
+}
+
+/// Uma coordenada em graus, minutos e segundos, com o hemisfério: `-15.1929` em latitude →
+/// `15°11'34" S`.
+///
+/// ```
+/// use divisa_referencia::formato::{gms, Eixo};
+/// assert_eq!(gms(-15.1929, Eixo::Latitude), "15°11'34\" S");
+/// assert_eq!(gms(-56.3716, Eixo::Longitude), "56°22'18\" O");
+/// ```
+pub fn gms(graus: f64, eixo: Eixo) -> String {
+    let hemisferio = match (eixo, graus < 0.0) {
+        (Eixo::Latitude, true) => "S",
+        (Eixo::Latitude, false) => "N",
+        (Eixo::Longitude, true) => "O",
+        (Eixo::Longitude, false) => "L",
+    };
+    // Arredonda no segundo inteiro antes de separar, para nunca escrever 60".
+    let segundos_totais = (graus.abs() * 3600.0).round() as u64;
+    let (g, m, s) = (
+        segundos_totais / 3600,
+        segundos_totais / 60 % 60,
+        segundos_totais % 60,
+    );
+    format!("{g}°{m:02}'{s:02}\" {hemisferio}")
+}
+
+/// Qual eixo uma coordenada representa, para escolher N/S ou L/O.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Eixo {
+    /// Latitude: N ou S.
+    Latitude,
+    /// Longitude: L (leste) ou O (oeste).
+    Longitude,
+}
+
+/// Um ponto `[lon, lat]` escrito como se lê num mapa: latitude primeiro, em GMS, seguida dos
+/// graus decimais.
+///
+/// ```
+/// assert_eq!(
+///     divisa_referencia::formato::ponto(-56.3716, -15.1929),
+///     "15°11'34\" S, 56°22'18\" O (-15,1929; -56,3716)"
+/// );
+/// ```
+pub fn ponto(lon: f64, lat: f64) -> String {
+    format!(
+        "{}, {} ({}; {})",
+        gms(lat, Eixo::Latitude),
+        gms(lon, Eixo::Longitude),
+        decimal(lat, 4),
+        decimal(lon, 4)
+    )
+}
+
+/// Uma fração como porcentagem: `0.2` → `"20,0%"` (com `casas = 1`).
+pub fn porcentagem(fracao: f64, casas: usize) -> String {
+    format!("{}%", decimal(fracao * 100.0, casas))
+}
+
+fn agrupar_milhares(digitos: &str) -> String {
+    let mut saida = String::with_capacity(digitos.len() + digitos.len() / 3);
+    for (posicao, caractere) in digitos.chars().enumerate() {
+        if posicao > 0 && (digitos.len() - posicao) % 3 == 0 {
+            saida.push('.');
+        }
+        saida.push(caractere);
+    }
+    saida
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+
+    #[test]
+    fn inteiros_pequenos_nao_levam_ponto() {
+        assert_eq!(inteiro(0), "0");
+        assert_eq!(inteiro(999), "999");
+        assert_eq!(inteiro(1000), "1.000");
+        assert_eq!(inteiro(5014), "5.014");
+    }
+
+    #[test]
+    fn area_de_acorizal_como_no_pedido() {
+        assert_eq!(km2(850.763), "850,76 km²");
+        assert_eq!(km2(24_166.614_762), "24.166,61 km²");
+    }
+
+    #[test]
+    fn arredondamento_que_sobe_de_casa() {
+        assert_eq!(decimal(999.996, 2), "1.000,00");
+        assert_eq!(reais_abreviado(999_999_999.0), "R$ 1,0 bilhão");
+        assert_eq!(reais_abreviado(-2_500_000.0), "R$ -2,5 milhões");
+    }
+
+    #[test]
+    fn gms_nunca_escreve_sessenta_segundos() {
+        assert_eq!(gms(-10.999_999_9, Eixo::Latitude), "11°00'00\" S");
+        assert_eq!(gms(0.5, Eixo::Longitude), "0°30'00\" L");
+    }
+
+    #[test]
+    fn porcentagem_com_virgula() {
+        assert_eq!(porcentagem(0.2, 1), "20,0%");
+        assert_eq!(porcentagem(0.05, 2), "5,00%");
+    }
+}

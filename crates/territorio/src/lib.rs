@@ -1,0 +1,10 @@
+//! Geometria do território, pura: geometrias entram, fatos geodésicos saem.
+//!
+//! Hoje: área e perímetro geodésicos no elipsoide do SIRGAS 2000 ([`geodesia`]).
+//! As leituras de arquivos (GeoJSON, KML, Shapefile, GeoPackage, memorial), as operações de
+//! desmembramento e o memorial descritivo entram aqui também, com a mesma regra.
+//!
+//! **Invariante:** sem E/S, sem relógio, sem SQL: quem chama passa bytes ou geometrias e recebe
+//! números. Coordenadas são sempre `x` = longitude, `y` = latitude, graus SIRGAS 2000.
+
+pub mod geodesia;
