@@ -130,6 +130,16 @@ pub fn ponto(lon: f64, lat: f64) -> String {
     )
 }
 
+/// Uma data no formato dia/mês/ano: `17/05/2024`.
+///
+/// ```
+/// let data = jiff::civil::date(2024, 5, 17);
+/// assert_eq!(divisa_referencia::formato::data(data), "17/05/2024");
+/// ```
+pub fn data(data: jiff::civil::Date) -> String {
+    format!("{:02}/{:02}/{:04}", data.day(), data.month(), data.year())
+}
+
 /// Uma fração como porcentagem: `0.2` → `"20,0%"` (com `casas = 1`).
 pub fn porcentagem(fracao: f64, casas: usize) -> String {
     format!("{}%", decimal(fracao * 100.0, casas))

@@ -1,0 +1,367 @@
+//! Art. 2º — requisitos para a criação de municípios.
+//!
+//! > Art. 2º São requisitos indispensáveis à criação de municípios, dentre outros:
+//! > I população estimada não inferior a 4.000 (quatro mil) habitantes;
+//! > II número de eleitores não inferior a 20% (vinte por cento) da população. (LC 31/1994)
+//! > III centro urbano já constituído, com número de casas superior a 200 (duzentas);
+//! > IV valor adicionado (VA), no último exercício, superior à média dos 10 (dez) municípios,
+//! > no Estado, com menor VA no mesmo período; (LC 130/2003)
+//! > V arrecadação, no último exercício, superior à média do que arrecadaram os 40 (quarenta)
+//! > municípios de menor renda do Estado, no exercício;
+//! > VI apresentação de mapa e memorial descritivo de forma a demonstrar a manutenção ou a
+//! > caracterização da continuidade territorial do município de origem e do município em via
+//! > de criação.
+//! > § 1º Não será permitida a criação de municípios desde que esta medida importe para o
+//! > município ou municípios de origem na perda dos requisitos exigidos nesta lei complementar.
+//! > § 2º Os requisitos dos incisos I, III, e VI serão apurados pelo Órgão de Informação e
+//! > Cartografia do Estado; o de nº II, pelo Tribunal Regional Eleitoral-TRE; o de nº IV, pelo
+//! > Órgão Fazendário Estadual; e o de nº V, pela Comissão de Revisão Territorial, após
+//! > verificação in loco.
+//!
+//! Os limiares vêm dos `parametros` da redação em vigor; os órgãos, do § 2º (cada achado diz
+//! quem certifica o número).
+
+use divisa_referencia::formato::{inteiro, porcentagem, reais_abreviado};
+use divisa_referencia::mt::Municipio;
+
+use crate::achado::{orgao, Achado, Situacao};
+use crate::fatos::DadosMunicipais;
+use crate::regra::{achado, sobre, Contexto, Resultado};
+
+/// Um número com a sua origem, como o relatório a mostra.
+#[derive(Debug, Clone)]
+pub(crate) struct Numero<T> {
+    pub(crate) valor: T,
+    pub(crate) origem: String,
+}
+
+impl<T> Numero<T> {
+    pub(crate) fn new(valor: T, origem: impl Into<String>) -> Self {
+        Numero { valor, origem: origem.into() }
+    }
+}
+
+/// Os números de um território para os incisos I a V.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Numeros {
+    pub(crate) populacao: Option<Numero<u64>>,
+    pub(crate) eleitores: Option<Numero<u64>>,
+    pub(crate) casas: Option<Numero<u64>>,
+    pub(crate) valor_adicionado: Option<Numero<f64>>,
+    pub(crate) arrecadacao: Option<Numero<f64>>,
+}
+
+impl Numeros {
+    /// Os números informados pela proposta.
+    pub(crate) fn informados(dados: &DadosMunicipais) -> Numeros {
+        const ORIGEM: &str = "informado na proposta";
+        Numeros {
+            populacao: dados.populacao.map(|v| Numero::new(v, ORIGEM)),
+            eleitores: dados.eleitores.map(|v| Numero::new(v, ORIGEM)),
+            casas: dados.casas_centro_urbano.map(|v| Numero::new(v, ORIGEM)),
+            valor_adicionado: dados.valor_adicionado.map(|v| Numero::new(v, ORIGEM)),
+            arrecadacao: dados.arrecadacao.map(|v| Numero::new(v, ORIGEM)),
+        }
+    }
+
+    /// Os números embutidos de um município de MT, para a varredura e a extinção.
+    pub(crate) fn de_municipio(municipio: &Municipio) -> Numeros {
+        Numeros {
+            populacao: municipio.populacao_estimada_2025.map(|d| Numero::new(u64::from(d.valor), d.fonte.to_string())),
+            eleitores: municipio.eleitores_2024.map(|d| Numero::new(u64::from(d.valor), d.fonte.to_string())),
+            casas: None,
+            valor_adicionado: municipio.valor_adicionado_2019.map(|d| Numero::new(d.valor, d.fonte.to_string())),
+            arrecadacao: None,
+        }
+    }
+}
+
+fn apurado_u64(numero: &Numero<u64>, unidade: &str) -> String {
+    format!("{} {unidade} ({})", inteiro(numero.valor as i64), numero.origem)
+}
+
+fn centavos(reais: f64) -> i64 {
+    (reais * 100.0).round() as i64
+}
+
+/// I — população estimada não inferior a 4.000 habitantes ("não inferior": 4.000 atende).
+pub(crate) fn inc1_populacao(ctx: &Contexto<'_>, populacao: Option<&Numero<u64>>) -> Achado {
+    achado((|| -> Resultado {
+        let regra = ctx.regra("art2_cpt_inc1")?;
+        let minima = regra.parametro("populacao_minima")?;
+        let exigido = format!("população estimada não inferior a {} habitantes", inteiro(minima));
+        Ok(match populacao {
+            None => regra.achado(Situacao::Pendente, exigido, "não informada", Some(orgao::CARTOGRAFIA), "Falta a população estimada, a ser apurada pelo Órgão de Informação e Cartografia (Art. 2º, § 2º)."),
+            Some(p) => {
+                let situacao = if p.valor as i64 >= minima { Situacao::Atende } else { Situacao::NaoAtende };
+                regra.achado(situacao, exigido, apurado_u64(p, "habitantes"), Some(orgao::CARTOGRAFIA), "")
+            }
+        })
+    })())
+}
+
+/// II — eleitores não inferiores a 20% da população ("não inferior": exatamente 20% atende).
+pub(crate) fn inc2_eleitores(ctx: &Contexto<'_>, eleitores: Option<&Numero<u64>>, populacao: Option<&Numero<u64>>) -> Achado {
+    achado((|| -> Resultado {
+        let regra = ctx.regra("art2_cpt_inc2")?;
+        let percentual = regra.parametro("percentual_minimo")?;
+        let exigido_base = format!("número de eleitores não inferior a {percentual}% da população");
+        Ok(match (eleitores, populacao) {
+            (Some(e), Some(p)) => {
+                // Inteiros: e ≥ percentual% de p ⇔ 100·e ≥ percentual·p, sem arredondamento.
+                let atende = u128::from(e.valor) * 100 >= (percentual as u128) * u128::from(p.valor);
+                let minimo = (u128::from(p.valor) * percentual as u128).div_ceil(100);
+                let fracao = if p.valor > 0 { e.valor as f64 / p.valor as f64 } else { 0.0 };
+                let mut mensagem = String::new();
+                if e.origem != p.origem {
+                    mensagem = format!("Eleitores ({}) e população ({}) vêm de fontes ou anos diferentes.", e.origem, p.origem);
+                }
+                regra.achado(
+                    if atende { Situacao::Atende } else { Situacao::NaoAtende },
+                    format!("{exigido_base} (pelo menos {} eleitores para {} habitantes)", inteiro(minimo as i64), inteiro(p.valor as i64)),
+                    format!("{} ({} da população)", apurado_u64(e, "eleitores"), porcentagem(fracao, 1)),
+                    Some(orgao::TRE),
+                    mensagem,
+                )
+            }
+            (None, _) => regra.achado(Situacao::Pendente, exigido_base, "eleitores não informados", Some(orgao::TRE), "Falta o número de eleitores, a ser certificado pelo TRE (Art. 2º, § 2º)."),
+            (Some(e), None) => regra.achado(Situacao::Pendente, exigido_base, apurado_u64(e, "eleitores"), Some(orgao::TRE), "Sem a população não há como calcular os 20%."),
+        })
+    })())
+}
+
+/// III — centro urbano com mais de 200 casas ("superior a 200": 200 não atende).
+pub(crate) fn inc3_casas(ctx: &Contexto<'_>, casas: Option<&Numero<u64>>) -> Achado {
+    achado((|| -> Resultado {
+        let regra = ctx.regra("art2_cpt_inc3")?;
+        let limite = regra.parametro("casas_mais_de")?;
+        let exigido = format!("centro urbano já constituído, com mais de {} casas", inteiro(limite));
+        Ok(match casas {
+            None => regra.achado(
+                Situacao::Pendente,
+                exigido,
+                "não informado",
+                Some(orgao::CARTOGRAFIA),
+                "Falta a contagem de casas do centro urbano, a ser apurada pelo Órgão de Informação e Cartografia. Os dados embutidos não a têm: exige os setores censitários urbanos do Censo 2022.",
+            ),
+            Some(c) => regra.achado(
+                if c.valor as i64 > limite { Situacao::Atende } else { Situacao::NaoAtende },
+                exigido,
+                apurado_u64(c, "casas"),
+                Some(orgao::CARTOGRAFIA),
+                "",
+            ),
+        })
+    })())
+}
+
+/// A média do VA dos `quantidade` municípios de menor VA: a informada na proposta ou a
+/// calculada dos dados embutidos (IBGE 2019, substituto do VA fiscal da SEFAZ-MT).
+fn media_va(ctx: &Contexto<'_>, quantidade: i64) -> Option<Numero<f64>> {
+    if let Some(media) = ctx.fatos.referencia.media_va_10_menores {
+        return Some(Numero::new(media, "média informada na proposta ([referencia])"));
+    }
+    let mt = divisa_referencia::mt().ok()?;
+    let mut valores: Vec<f64> = mt.municipios().iter().filter_map(|m| m.valor_adicionado_2019).map(|d| d.valor).collect();
+    let quantidade = usize::try_from(quantidade).ok().filter(|&q| q > 0 && q <= valores.len())?;
+    valores.sort_by(f64::total_cmp);
+    let media = valores[..quantidade].iter().sum::<f64>() / quantidade as f64;
+    Some(Numero::new(
+        media,
+        format!(
+            "média dos {quantidade} menores VA de 2019, PIB dos Municípios (IBGE) — substituto do valor adicionado fiscal da SEFAZ-MT, que é o exigido"
+        ),
+    ))
+}
+
+/// IV — VA do último exercício superior à média dos 10 municípios de menor VA.
+pub(crate) fn inc4_valor_adicionado(ctx: &Contexto<'_>, va: Option<&Numero<f64>>) -> Achado {
+    achado((|| -> Resultado {
+        let regra = ctx.regra("art2_cpt_inc4")?;
+        let quantidade = regra.parametro("quantidade_municipios")?;
+        let media = media_va(ctx, quantidade);
+        let exigido = match &media {
+            Some(m) => format!("valor adicionado superior a {} ({})", reais_abreviado(m.valor), m.origem),
+            None => format!("valor adicionado superior à média dos {quantidade} municípios de menor VA"),
+        };
+        Ok(match (va, media) {
+            (Some(v), Some(m)) => {
+                let atende = centavos(v.valor) > centavos(m.valor);
+                let mensagem = if m.origem.contains("substituto") {
+                    "A média usada é o VA bruto de 2019 do IBGE, substituto do valor adicionado fiscal do último exercício que o Órgão Fazendário certifica; o resultado é indicativo até a certidão, e a média oficial pode ser informada em [referencia].media_va_10_menores."
+                } else {
+                    ""
+                };
+                regra.achado(
+                    if atende { Situacao::Atende } else { Situacao::NaoAtende },
+                    exigido,
+                    format!("{} ({})", reais_abreviado(v.valor), v.origem),
+                    Some(orgao::FAZENDA),
+                    mensagem,
+                )
+            }
+            (None, _) => regra.achado(Situacao::Pendente, exigido, "não informado", Some(orgao::FAZENDA), "Falta o valor adicionado do último exercício, a ser certificado pelo Órgão Fazendário Estadual."),
+            (Some(v), None) => regra.achado(Situacao::Pendente, exigido, reais_abreviado(v.valor), Some(orgao::FAZENDA), "Falta a média estadual de referência."),
+        })
+    })())
+}
+
+/// V — arrecadação superior à média dos 40 municípios de menor arrecadação. Não há tabela
+/// embutida: sem `[referencia].media_arrecadacao_40_menores`, fica pendente.
+pub(crate) fn inc5_arrecadacao(ctx: &Contexto<'_>, arrecadacao: Option<&Numero<f64>>) -> Achado {
+    achado((|| -> Resultado {
+        let regra = ctx.regra("art2_cpt_inc5")?;
+        let quantidade = regra.parametro("quantidade_municipios")?;
+        let media = ctx.fatos.referencia.media_arrecadacao_40_menores;
+        let exigido = match media {
+            Some(m) => format!("arrecadação superior a {} (média dos {quantidade} municípios de menor arrecadação, informada na proposta)", reais_abreviado(m)),
+            None => format!("arrecadação superior à média dos {quantidade} municípios de menor arrecadação do Estado"),
+        };
+        Ok(match (arrecadacao, media) {
+            (Some(a), Some(m)) => regra.achado(
+                if centavos(a.valor) > centavos(m) { Situacao::Atende } else { Situacao::NaoAtende },
+                exigido,
+                format!("{} ({})", reais_abreviado(a.valor), a.origem),
+                Some(orgao::COMISSAO),
+                "Apurada pela Comissão de Revisão Territorial após verificação in loco (Art. 2º, § 2º).",
+            ),
+            (None, _) => regra.achado(Situacao::Pendente, exigido, "não informada", Some(orgao::COMISSAO), "Falta a arrecadação do último exercício, apurada pela Comissão após verificação in loco."),
+            (Some(a), None) => regra.achado(
+                Situacao::Pendente,
+                exigido,
+                format!("{} ({})", reais_abreviado(a.valor), a.origem),
+                Some(orgao::COMISSAO),
+                "O divisa não traz a tabela estadual de arrecadação (FINBRA/SICONFI não disponível): informe [referencia].media_arrecadacao_40_menores.",
+            ),
+        })
+    })())
+}
+
+/// VI — mapa e memorial que demonstrem a continuidade do novo município e da origem.
+pub(crate) fn inc6_mapa(ctx: &Contexto<'_>, area: Option<&str>) -> Achado {
+    achado((|| -> Resultado {
+        let regra = ctx.regra("art2_cpt_inc6")?;
+        let exigido = "mapa e memorial descritivo que demonstrem a continuidade territorial do novo município e do de origem";
+        Ok(match area {
+            None => regra.achado(Situacao::Pendente, exigido, "mapa e memorial não apresentados", Some(orgao::CARTOGRAFIA), "Sem o território (campo area), a continuidade não pode ser verificada."),
+            // Costura para o módulo de território: a leitura do arquivo e a verificação da
+            // continuidade do novo município e do remanescente entram aqui.
+            Some(arquivo) => regra.achado(
+                Situacao::Pendente,
+                exigido,
+                format!("território apresentado em {arquivo}"),
+                Some(orgao::CARTOGRAFIA),
+                "O divisa ainda não verifica a continuidade a partir do arquivo: a leitura dos limites e a verificação de que o novo município e o remanescente são peças contínuas chegam com o módulo de território; até lá, cabe ao Órgão de Informação e Cartografia.",
+            ),
+        })
+    })())
+}
+
+/// I a V para um conjunto de números, com o sujeito na citação quando há.
+pub(crate) fn incisos_i_a_v(ctx: &Contexto<'_>, numeros: &Numeros, sujeito: Option<&str>) -> Vec<Achado> {
+    let achados = [
+        inc1_populacao(ctx, numeros.populacao.as_ref()),
+        inc2_eleitores(ctx, numeros.eleitores.as_ref(), numeros.populacao.as_ref()),
+        inc3_casas(ctx, numeros.casas.as_ref()),
+        inc4_valor_adicionado(ctx, numeros.valor_adicionado.as_ref()),
+        inc5_arrecadacao(ctx, numeros.arrecadacao.as_ref()),
+    ];
+    achados.into_iter().map(|a| if let Some(s) = sujeito { sobre(a, s) } else { a }).collect()
+}
+
+/// Art. 2º inteiro para o novo município de uma criação.
+pub(crate) fn requisitos_do_novo(ctx: &Contexto<'_>) -> Vec<Achado> {
+    let novo = ctx.fatos.novo.clone().unwrap_or_default();
+    let mut achados = incisos_i_a_v(ctx, &Numeros::informados(&novo.dados), None);
+    achados.push(inc6_mapa(ctx, novo.area.as_deref()));
+    achados.extend(par1_origens(ctx));
+    achados
+}
+
+/// Art. 4º: na fusão, o Art. 2º é dispensado; cada inciso diz isso citando o Art. 4º.
+pub(crate) fn dispensados_pela_fusao(ctx: &Contexto<'_>) -> Vec<Achado> {
+    ["art2_cpt_inc1", "art2_cpt_inc2", "art2_cpt_inc3", "art2_cpt_inc4", "art2_cpt_inc5", "art2_cpt_inc6", "art2_par1"]
+        .into_iter()
+        .map(|id| {
+            ctx.nao_se_aplica(
+                id,
+                "Dispensado pelo Art. 4º: na criação por fusão de áreas integrais de dois ou mais municípios, com a extinção destes, é dispensada a verificação dos requisitos do Art. 2º.",
+            )
+        })
+        .collect()
+}
+
+/// § 1º — cada município de origem tem de continuar a cumprir I a V depois da criação.
+///
+/// Os números vêm de `[[remanescente]]`; o que faltar é estimado: número embutido da origem
+/// menos o do novo município. Com uma só origem, a estimativa é direta. Com várias, a parcela de
+/// cada uma não é conhecida, e subtrai-se o novo inteiro de cada origem: é um limite inferior.
+/// Se mesmo assim a origem cumpre, cumpre; se não, fica pendente (a parcela real é menor).
+pub(crate) fn par1_origens(ctx: &Contexto<'_>) -> Vec<Achado> {
+    let Some(novo) = &ctx.fatos.novo else { return Vec::new() };
+    let Ok(mt) = divisa_referencia::mt() else { return Vec::new() };
+    let varias = novo.origens.len() > 1;
+    let mut achados = Vec::new();
+    for &codigo in &novo.origens {
+        let Some(municipio) = mt.por_codigo(codigo) else { continue };
+        let informado = ctx.fatos.remanescentes.iter().find(|r| r.codigo_ibge == codigo).map(|r| r.dados).unwrap_or_default();
+        let embutidos = Numeros::de_municipio(municipio);
+        let estimar_u64 = |proposto: Option<u64>, origem: &Option<Numero<u64>>, do_novo: Option<u64>| -> Option<Numero<u64>> {
+            if let Some(valor) = proposto {
+                return Some(Numero::new(valor, "informado na proposta ([[remanescente]])"));
+            }
+            let (origem, do_novo) = (origem.as_ref()?, do_novo?);
+            Some(Numero::new(origem.valor.saturating_sub(do_novo), rotulo_estimativa(&origem.origem, varias)))
+        };
+        let estimar_f64 = |proposto: Option<f64>, origem: &Option<Numero<f64>>, do_novo: Option<f64>| -> Option<Numero<f64>> {
+            if let Some(valor) = proposto {
+                return Some(Numero::new(valor, "informado na proposta ([[remanescente]])"));
+            }
+            let (origem, do_novo) = (origem.as_ref()?, do_novo?);
+            Some(Numero::new((origem.valor - do_novo).max(0.0), rotulo_estimativa(&origem.origem, varias)))
+        };
+        let numeros = Numeros {
+            populacao: estimar_u64(informado.populacao, &embutidos.populacao, novo.dados.populacao),
+            eleitores: estimar_u64(informado.eleitores, &embutidos.eleitores, novo.dados.eleitores),
+            casas: informado.casas_centro_urbano.map(|v| Numero::new(v, "informado na proposta ([[remanescente]])")),
+            valor_adicionado: estimar_f64(informado.valor_adicionado, &embutidos.valor_adicionado, novo.dados.valor_adicionado),
+            arrecadacao: informado.arrecadacao.map(|v| Numero::new(v, "informado na proposta ([[remanescente]])")),
+        };
+        for requisito in incisos_i_a_v(ctx, &numeros, None) {
+            achados.push(como_par1(ctx, requisito, &municipio.nome));
+        }
+    }
+    achados
+}
+
+fn rotulo_estimativa(fonte: &str, limite_inferior: bool) -> String {
+    if limite_inferior {
+        format!("estimativa de limite inferior: {fonte} menos o novo município inteiro")
+    } else {
+        format!("estimado: {fonte} menos o novo município")
+    }
+}
+
+/// Transforma o achado de um inciso num achado do § 1º sobre a origem `nome`.
+fn como_par1(ctx: &Contexto<'_>, requisito: Achado, nome: &str) -> Achado {
+    let Ok(regra) = ctx.regra("art2_par1") else { return requisito };
+    let inciso = requisito.citacao.trim_start_matches("Art. 2º, ").to_owned();
+    let limite_inferior = requisito.apurado.contains("limite inferior");
+    let (situacao, nota) = match requisito.situacao {
+        // Com o novo inteiro subtraído, um "não atende" pode ser só efeito da estimativa.
+        Situacao::NaoAtende if limite_inferior => (
+            Situacao::Pendente,
+            " A estimativa subtrai o novo município inteiro desta origem; informe a parcela real em [[remanescente]].",
+        ),
+        outra => (outra, ""),
+    };
+    let mut achado = regra.achado(
+        situacao,
+        format!("{nome} continua a cumprir o inciso {inciso}: {}", requisito.exigido),
+        requisito.apurado,
+        requisito.orgao,
+        format!("{}{nota}", requisito.mensagem),
+    );
+    achado.citacao = format!("Art. 2º, § 1º — {nome} (inciso {inciso})");
+    achado
+}

@@ -1,0 +1,98 @@
+//! Art. 8º — revisão de limites por desmembramento.
+//!
+//! > Art. 8º A revisão dos limites territoriais dos municípios do Estado para resolução de
+//! > inconsistências territoriais dar-se-á mediante Plano de Ação elaborado pela Comissão de
+//! > Revisão Territorial [...]. (LC 792/2024)
+//! > § 1º O dispositivo a ser utilizado para a revisão dos limites territoriais dos municípios
+//! > será o desmembramento, entendendo para efeito deste artigo como a separação de parte de um
+//! > município para se integrar a outro município. (LC 792/2024)
+//! > § 2º O percentual de área desmembrada não pode ultrapassar 5% (cinco por cento) da área do
+//! > município cedente, por inconsistência territorial caracterizada, e na somatória das áreas
+//! > de todas as inconsistências territoriais trabalhadas, as áreas desmembradas não podem
+//! > ultrapassar a 10% (dez por cento) da área total do município cedente. (LC 792/2024)
+//!
+//! "Não pode ultrapassar 5%": exatamente 5% atende. As áreas são comparadas em m² inteiros
+//! (arredondadas ao m²), para que 12,5 km² de 250 km² dê exatamente 5% e não 5,000000001%.
+
+use divisa_referencia::formato::{decimal, km2, porcentagem};
+
+use crate::achado::{orgao, Achado, Situacao};
+use crate::fatos::Desmembramento;
+use crate::regra::{achado, Contexto, Resultado};
+
+fn metros2(km2: f64) -> i128 {
+    (km2 * 1e6).round() as i128
+}
+
+/// § 1º e § 2º para um desmembramento.
+pub(crate) fn desmembramento(ctx: &Contexto<'_>, d: &Desmembramento) -> Vec<Achado> {
+    let mt = divisa_referencia::mt().ok();
+    let nome = |codigo: u32| mt.and_then(|m| m.por_codigo(codigo)).map_or(codigo.to_string(), |m| m.nome.clone());
+    let par1 = achado((|| -> Resultado {
+        let regra = ctx.regra("art8_par1")?;
+        let distintos = d.cedente != d.receptor;
+        Ok(regra.achado(
+            if distintos { Situacao::Atende } else { Situacao::NaoAtende },
+            "separação de parte de um município para se integrar a outro município",
+            format!("de {} para {}", nome(d.cedente), nome(d.receptor)),
+            Some(orgao::COMISSAO),
+            if distintos { "" } else { "Cedente e receptor são o mesmo município." },
+        ))
+    })());
+    let par2 = achado((|| -> Resultado {
+        let regra = ctx.regra("art8_par2")?;
+        let por_inconsistencia = regra.parametro("percentual_por_inconsistencia")?;
+        let total = regra.parametro("percentual_total")?;
+        let exigido = format!("área desmembrada até {por_inconsistencia}% da área do cedente e, somadas as anteriores, até {total}%");
+        let (cedente_km2, origem_cedente) = match d.area_cedente_km2 {
+            Some(a) => (Some(a), "informada na proposta".to_owned()),
+            None => match mt.and_then(|m| m.por_codigo(d.cedente)).and_then(|m| m.area_oficial_km2) {
+                Some(area) => (Some(area.valor), format!("área oficial, {}", area.fonte)),
+                None => (None, String::new()),
+            },
+        };
+        let Some(area_km2) = d.area_km2 else {
+            return Ok(regra.achado(
+                Situacao::Pendente,
+                exigido,
+                d.area.as_deref().map_or("área não informada".to_owned(), |a| format!("território em {a}")),
+                Some(orgao::CARTOGRAFIA),
+                "Informe area_km2; a área medida do polígono (geodésica, SIRGAS 2000) chega com o módulo de território.",
+            ));
+        };
+        let Some(cedente_km2) = cedente_km2.filter(|&a| a > 0.0) else {
+            return Ok(regra.achado(Situacao::Pendente, exigido, km2(area_km2), Some(orgao::CARTOGRAFIA), "A área do cedente não é conhecida (informe area_cedente_km2)."));
+        };
+        let anteriores: f64 = d.areas_anteriores_km2.iter().sum();
+        let (area, cedente, soma) = (metros2(area_km2), metros2(cedente_km2), metros2(area_km2 + anteriores));
+        let dentro_do_parcial = area * 100 <= cedente * i128::from(por_inconsistencia);
+        let dentro_do_total = soma * 100 <= cedente * i128::from(total);
+        let apurado = format!(
+            "{} de {} ({}); com as anteriores ({}), {} ({})",
+            km2(area_km2),
+            km2(cedente_km2),
+            porcentagem(area_km2 / cedente_km2, 2),
+            km2(anteriores),
+            km2(area_km2 + anteriores),
+            porcentagem((area_km2 + anteriores) / cedente_km2, 2)
+        );
+        let mut mensagem = format!("Área do cedente: {origem_cedente}.");
+        if !dentro_do_parcial {
+            mensagem.push_str(&format!(" Passa de {por_inconsistencia}% nesta inconsistência: o máximo seria {}.", km2(cedente_km2 * por_inconsistencia as f64 / 100.0)));
+        }
+        if !dentro_do_total {
+            mensagem.push_str(&format!(
+                " Somadas as anteriores, passa de {total}%: restavam {} km².",
+                decimal((cedente_km2 * total as f64 / 100.0 - anteriores).max(0.0), 2)
+            ));
+        }
+        Ok(regra.achado(
+            if dentro_do_parcial && dentro_do_total { Situacao::Atende } else { Situacao::NaoAtende },
+            exigido,
+            apurado,
+            Some(orgao::CARTOGRAFIA),
+            mensagem,
+        ))
+    })());
+    vec![par1, par2]
+}

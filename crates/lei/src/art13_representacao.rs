@@ -1,0 +1,217 @@
+//! Arts. 13 e 15 — a representação: assinaturas, área sem sedes e documentos.
+//!
+//! > Art. 13 Na revisão de limites territoriais do Estado, o desmembramento será permitido em
+//! > áreas que não possuam sede de município ou sede de distrito, e a representação deverá ser
+//! > assinada por no mínimo 10 (dez) eleitores residentes ou domiciliados na área que se
+//! > pretenda desmembrar com as respectivas firmas reconhecidas. (LC 792/2024)
+//! >
+//! > Art. 15 A representação deverá ser instruída com os seguintes documentos: I requerimento
+//! > com as assinaturas previstas no Artigo 13; II mapa e memorial descritivo do território do
+//! > novo município; III mapa e memorial descritivo dos municípios de origem; IV justificativa
+//! > socioeconômica; V fotografias do centro urbano demonstrativo das atividades de indústria,
+//! > do comércio e da agropecuária.
+//!
+//! Títulos de eleitor: 12 algarismos — 8 do número sequencial, 2 da UF (01 a 28; MT = 18) e 2
+//! dígitos verificadores por módulo 11 (Resolução TSE nº 21.538/2003, art. 12, parágrafo único):
+//! o primeiro sobre o sequencial com pesos 2 a 9, o segundo sobre a UF e o primeiro dígito com
+//! pesos 7, 8 e 9; resto 10 vale 0, e em SP (01) e MG (02) resto 0 vale 1. Um título de outra UF
+//! é válido (o número não muda com a transferência de domicílio), mas é apontado para conferência.
+
+use std::collections::HashSet;
+
+use divisa_referencia::formato::inteiro;
+
+use crate::achado::{orgao, Achado, Situacao};
+use crate::fatos::{Representacao, Tipo};
+use crate::regra::{achado, Contexto, Resultado};
+
+/// Código de UF do título de eleitor de Mato Grosso.
+const UF_MT: u32 = 18;
+
+/// O que se concluiu de um número de título de eleitor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Titulo {
+    /// Válido, com o número só de algarismos e o código da UF.
+    Valido {
+        /// Os 12 algarismos.
+        numero: String,
+        /// O código de UF (01 a 28).
+        uf: u32,
+    },
+    /// Inválido, com o motivo.
+    Invalido(String),
+}
+
+/// Valida um título de eleitor (pontos, espaços e hífens são ignorados).
+///
+/// ```
+/// use divisa_lei::art13_representacao::{validar_titulo, Titulo};
+/// assert!(matches!(validar_titulo("0043 5687 0906"), Titulo::Valido { uf: 9, .. }));
+/// assert!(matches!(validar_titulo("0043 5687 0907"), Titulo::Invalido(_)));
+/// ```
+pub fn validar_titulo(texto: &str) -> Titulo {
+    let numero: String = texto.chars().filter(|c| !matches!(c, ' ' | '.' | '-' | '/')).collect();
+    if numero.len() != 12 || !numero.bytes().all(|b| b.is_ascii_digit()) {
+        return Titulo::Invalido(format!("«{texto}» não tem 12 algarismos"));
+    }
+    let d: Vec<u32> = numero.bytes().map(|b| u32::from(b - b'0')).collect();
+    let uf = d[8] * 10 + d[9];
+    if !(1..=28).contains(&uf) {
+        return Titulo::Invalido(format!("«{texto}»: código de UF {uf:02} não existe (01 a 28)"));
+    }
+    let digito = |soma: u32| match (soma % 11, uf) {
+        (0, 1 | 2) => 1,
+        (10, _) => 0,
+        (resto, _) => resto,
+    };
+    let primeiro = digito(d[..8].iter().zip(2..=9).map(|(a, b)| a * b).sum());
+    let segundo = digito(d[8] * 7 + d[9] * 8 + primeiro * 9);
+    if (d[10], d[11]) != (primeiro, segundo) {
+        return Titulo::Invalido(format!("«{texto}»: dígitos verificadores não conferem"));
+    }
+    Titulo::Valido { numero, uf }
+}
+
+/// Art. 13 — assinaturas (e, no desmembramento, a área sem sedes).
+pub(crate) fn representacao(ctx: &Contexto<'_>) -> Vec<Achado> {
+    let mut achados = vec![assinaturas(ctx)];
+    if ctx.fatos.tipo == Tipo::Desmembramento {
+        achados.push(area_sem_sedes(ctx));
+    }
+    achados
+}
+
+fn assinaturas(ctx: &Contexto<'_>) -> Achado {
+    achado((|| -> Resultado {
+        let regra = ctx.regra("art13_cpt")?;
+        let minimo = regra.parametro("assinaturas_minimas")?;
+        let exigido = format!("representação assinada por pelo menos {minimo} eleitores residentes ou domiciliados na área, com firmas reconhecidas");
+        let Some(Representacao { assinaturas, .. }) = &ctx.fatos.representacao else {
+            return Ok(regra.achado(Situacao::Pendente, exigido, "representação não informada", Some(orgao::COMISSAO), ""));
+        };
+        let mut vistos = HashSet::new();
+        let (mut validas, mut repetidas, mut outra_uf) = (0i64, Vec::new(), Vec::new());
+        let mut invalidas = Vec::new();
+        for assinatura in assinaturas {
+            match validar_titulo(&assinatura.titulo) {
+                Titulo::Valido { numero, uf } => {
+                    if !vistos.insert(numero) {
+                        repetidas.push(assinatura.nome.clone());
+                        continue;
+                    }
+                    validas += 1;
+                    if uf != UF_MT {
+                        outra_uf.push(format!("{} (UF {uf:02})", assinatura.nome));
+                    }
+                }
+                Titulo::Invalido(motivo) => invalidas.push(format!("{}: {motivo}", assinatura.nome)),
+            }
+        }
+        let mut mensagem = String::new();
+        if !invalidas.is_empty() {
+            mensagem.push_str(&format!("Títulos inválidos, não contados: {}. ", invalidas.join("; ")));
+        }
+        if !repetidas.is_empty() {
+            mensagem.push_str(&format!("Títulos repetidos, contados uma vez: {}. ", repetidas.join(", ")));
+        }
+        if !outra_uf.is_empty() {
+            mensagem.push_str(&format!("Títulos emitidos fora de MT (válidos; confirmar o domicílio): {}. ", outra_uf.join(", ")));
+        }
+        mensagem.push_str("As firmas reconhecidas e a residência na área são conferidas nos documentos pela Comissão.");
+        Ok(regra.achado(
+            if validas >= minimo { Situacao::Atende } else { Situacao::NaoAtende },
+            exigido,
+            format!("{} assinatura{} com título válido e distinto (de {})", inteiro(validas), if validas == 1 { "" } else { "s" }, inteiro(assinaturas.len() as i64)),
+            Some(orgao::COMISSAO),
+            mensagem,
+        ))
+    })())
+}
+
+fn area_sem_sedes(ctx: &Contexto<'_>) -> Achado {
+    achado((|| -> Resultado {
+        let regra = ctx.regra("art13_cpt")?;
+        let exigido = "área a desmembrar sem sede de município nem de distrito";
+        let d = ctx.fatos.desmembramento.as_ref();
+        let sedes = d
+            .and_then(|d| divisa_referencia::mt().ok()?.por_codigo(d.cedente))
+            .map(|m| m.distritos.iter().map(|x| format!("{}{}", x.nome, if x.sede.is_none() { " (sem coordenadas)" } else { "" })).collect::<Vec<_>>().join(", "))
+            .unwrap_or_default();
+        Ok(regra.achado(
+            Situacao::Pendente,
+            exigido,
+            match d.and_then(|d| d.area.as_deref()) {
+                Some(arquivo) => format!("território em {arquivo}"),
+                None => "sem polígono da área".to_owned(),
+            },
+            Some(orgao::CARTOGRAFIA),
+            format!(
+                "Sedes do cedente a testar contra o polígono: {sedes}. O teste de ponto no polígono com as sedes da Base de Localidades 2022 chega com o módulo de território; sem polígono, só a Cartografia pode dizer."
+            ),
+        ))
+    })())
+}
+
+/// Art. 15 — documentos da representação; os que faltam ficam pendentes (Art. 16, parágrafo
+/// único: a Comissão diligencia para juntá-los).
+pub(crate) fn documentos(ctx: &Contexto<'_>) -> Vec<Achado> {
+    let apresentados: Vec<&str> = ctx.fatos.representacao.as_ref().map(|r| r.documentos.iter().map(String::as_str).collect()).unwrap_or_default();
+    let exigidos: [(&str, &[&str], &str); 5] = [
+        ("art15_cpt_inc1", &["requerimento"], "requerimento com as assinaturas do Art. 13"),
+        ("art15_cpt_inc2", &["mapa_novo", "memorial_novo"], "mapa e memorial descritivo do território do novo município"),
+        ("art15_cpt_inc3", &["mapa_origem", "memorial_origem"], "mapa e memorial descritivo dos municípios de origem"),
+        ("art15_cpt_inc4", &["justificativa"], "justificativa socioeconômica"),
+        ("art15_cpt_inc5", &["fotografias"], "fotografias do centro urbano (indústria, comércio, agropecuária)"),
+    ];
+    exigidos
+        .into_iter()
+        .map(|(id, nomes, descricao)| {
+            achado(ctx.regra(id).map(|regra| {
+                let faltam: Vec<&str> = nomes.iter().copied().filter(|n| !apresentados.contains(n)).collect();
+                if faltam.is_empty() {
+                    regra.achado(Situacao::Atende, descricao, format!("apresentado ({})", nomes.join(", ")), Some(orgao::COMISSAO), "")
+                } else {
+                    regra.achado(
+                        Situacao::Pendente,
+                        descricao,
+                        format!("falta: {}", faltam.join(", ")),
+                        Some(orgao::COMISSAO),
+                        "A Comissão diligencia junto às lideranças para que o documento seja juntado (Art. 16, parágrafo único).",
+                    )
+                }
+            }))
+        })
+        .collect()
+}
+
+/// Os identificadores de documento que a proposta pode listar (CONTRACT §2).
+pub const DOCUMENTOS: [&str; 7] = ["requerimento", "mapa_novo", "memorial_novo", "mapa_origem", "memorial_origem", "justificativa", "fotografias"];
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+
+    #[test]
+    fn art13_cpt_titulo_com_digitos_corretos() {
+        // Exemplo da OBMEP: 0043 5687 09 06 (SC).
+        assert_eq!(validar_titulo("004356870906"), Titulo::Valido { numero: "004356870906".into(), uf: 9 });
+        // 1023 8501 06: primeiro dígito 117 mod 11 = 7; segundo 0·7 + 6·8 + 7·9 = 111 → 1.
+        assert!(matches!(validar_titulo("1023.8501.06-71"), Titulo::Valido { uf: 6, .. }));
+    }
+
+    #[test]
+    fn art13_cpt_titulo_invalido_explica() {
+        assert!(matches!(validar_titulo("12345"), Titulo::Invalido(m) if m.contains("12 algarismos")));
+        assert!(matches!(validar_titulo("004356872906"), Titulo::Invalido(m) if m.contains("UF 29")));
+        assert!(matches!(validar_titulo("004356870907"), Titulo::Invalido(m) if m.contains("verificadores")));
+    }
+
+    #[test]
+    fn art13_cpt_sp_e_mg_resto_zero_vale_um() {
+        // Sequencial 00000000: soma 0 → resto 0 → em SP o primeiro dígito é 1.
+        // Segundo: 0·7 + 1·8 + 1·9 = 17 → resto 6.
+        assert!(matches!(validar_titulo("000000000116"), Titulo::Valido { uf: 1, .. }));
+        // Em MT (18), resto 0 vale 0: 1·7 + 8·8 + 0·9 = 71 → resto 5.
+        assert!(matches!(validar_titulo("000000001805"), Titulo::Valido { uf: 18, .. }));
+    }
+}

@@ -1,0 +1,169 @@
+//! A avaliação de uma proposta: escolhe, pelo tipo, os dispositivos que incidem e junta os
+//! achados e os alertas.
+//!
+//! Um dispositivo não atendido é um achado, não um erro; o único erro é não poder avaliar
+//! (data anterior à lei, dados embutidos defeituosos).
+
+use divisa_referencia::formato::data as data_br;
+use divisa_referencia::nomes::chave;
+use jiff::civil::Date;
+
+use crate::achado::{orgao, Achado, Avaliacao, Situacao};
+use crate::art06_toponimia::{alteracao_de_nome, toponimia, Nome};
+use crate::fatos::{Fatos, Tipo};
+use crate::regra::{achado, Contexto, Resultado};
+use crate::texto::{lei, ErroTexto};
+use crate::{art02_requisitos, art03_prazo_eleitoral, art07_lei_de_criacao, art08_revisao_limites, art10_extincao, art11_plebiscito, art13_representacao, art25_distritos, federal};
+
+/// Por que uma avaliação não pôde ser feita.
+#[derive(Debug, Clone, thiserror::Error)]
+#[non_exhaustive]
+pub enum ErroAvaliacao {
+    /// A data pedida é anterior à própria lei.
+    #[error("a LC 23/1992 só entrou em vigor em {vigencia}; não há texto em vigor em {pedida}")]
+    AntesDaLei {
+        /// A data pedida (dd/mm/aaaa).
+        pedida: String,
+        /// O início da vigência (dd/mm/aaaa).
+        vigencia: String,
+    },
+    /// O texto estruturado da lei tem defeito.
+    #[error(transparent)]
+    Texto(#[from] ErroTexto),
+}
+
+/// Avalia `fatos` sob o texto da lei em vigor em `data`.
+///
+/// ```
+/// use divisa_lei::{avaliar, Fatos, Tipo, Situacao};
+/// use divisa_lei::fatos::NovoDistrito;
+/// let mut fatos = Fatos::vazios(Tipo::CriacaoDistrito);
+/// fatos.distrito = Some(NovoDistrito { municipio: 5103403, nome: "Nova Aurora".into(), habitacoes_sede: Some(50), populacao: Some(1_000) });
+/// let avaliacao = avaliar(&fatos, jiff::civil::date(2027, 3, 10)).unwrap();
+/// let populacao = avaliacao.achados.iter().find(|a| a.dispositivo == "art25_cpt_inc2").unwrap();
+/// assert_eq!(populacao.situacao, Situacao::NaoAtende); // "superior a 1.000": 1.000 não basta
+/// ```
+pub fn avaliar(fatos: &Fatos, data: Date) -> Result<Avaliacao, ErroAvaliacao> {
+    let lei = lei()?;
+    if data < lei.vigencia() {
+        return Err(ErroAvaliacao::AntesDaLei { pedida: data_br(data), vigencia: data_br(lei.vigencia()) });
+    }
+    let ctx = Contexto { lei, data, fatos };
+    let mut achados = Vec::new();
+    match fatos.tipo {
+        Tipo::Criacao => {
+            achados.extend(art02_requisitos::requisitos_do_novo(&ctx));
+            achados.push(art03_prazo_eleitoral::prazo_eleitoral(&ctx));
+            achados.push(art07_lei_de_criacao::limites_geodesicos(&ctx, fatos.novo.as_ref().and_then(|n| n.area.as_deref())));
+            achados.extend(toponimia_do_novo(&ctx));
+            achados.extend(art07_lei_de_criacao::conteudo_da_lei(&ctx));
+            achados.extend(art11_plebiscito::plebiscito(&ctx));
+            achados.extend(art13_representacao::representacao(&ctx));
+            achados.extend(art13_representacao::documentos(&ctx));
+        }
+        Tipo::Fusao => {
+            achados.extend(art02_requisitos::dispensados_pela_fusao(&ctx));
+            achados.push(art03_prazo_eleitoral::prazo_eleitoral(&ctx));
+            achados.extend(art07_lei_de_criacao::fusao(&ctx));
+            achados.push(art07_lei_de_criacao::limites_geodesicos(&ctx, fatos.novo.as_ref().and_then(|n| n.area.as_deref())));
+            achados.extend(toponimia_do_novo(&ctx));
+            achados.extend(art07_lei_de_criacao::conteudo_da_lei(&ctx));
+            achados.extend(art11_plebiscito::plebiscito(&ctx));
+            achados.extend(art13_representacao::representacao(&ctx));
+            achados.extend(art13_representacao::documentos(&ctx));
+        }
+        Tipo::Incorporacao => {
+            achados.push(art03_prazo_eleitoral::prazo_eleitoral(&ctx));
+            achados.push(art07_lei_de_criacao::limites_geodesicos(&ctx, None));
+            achados.push(incorporacao(&ctx));
+            achados.extend(art11_plebiscito::plebiscito(&ctx));
+            achados.extend(art13_representacao::representacao(&ctx));
+        }
+        Tipo::Desmembramento => {
+            achados.push(art03_prazo_eleitoral::prazo_eleitoral(&ctx));
+            let area = fatos.desmembramento.as_ref().and_then(|d| d.area.as_deref());
+            achados.push(art07_lei_de_criacao::limites_geodesicos(&ctx, area));
+            if let Some(d) = &fatos.desmembramento {
+                achados.extend(art08_revisao_limites::desmembramento(&ctx, d));
+            }
+            achados.extend(art11_plebiscito::plebiscito(&ctx));
+            achados.extend(art13_representacao::representacao(&ctx));
+            achados.extend(art13_representacao::documentos(&ctx));
+        }
+        Tipo::Extincao => {
+            achados.push(art03_prazo_eleitoral::prazo_eleitoral(&ctx));
+            if let Some(e) = &fatos.extincao {
+                achados.extend(art10_extincao::extincao(&ctx, e));
+            }
+        }
+        Tipo::CriacaoDistrito => {
+            achados.push(art03_prazo_eleitoral::prazo_eleitoral(&ctx));
+            if let Some(distrito) = &fatos.distrito {
+                let nome = Nome { nome: &distrito.nome, distritos_excluidos: Vec::new(), municipio_excluido: None, pessoa_viva: distrito_pessoa_viva(fatos) };
+                achados.extend(toponimia(&ctx, Some(&nome)));
+                achados.extend(art25_distritos::requisitos(&ctx, distrito));
+            }
+        }
+        Tipo::AlteracaoNome => {
+            achados.push(art03_prazo_eleitoral::prazo_eleitoral(&ctx));
+            if let Some(alteracao) = &fatos.alteracao_nome {
+                let nome = Nome {
+                    nome: &alteracao.nome_novo,
+                    distritos_excluidos: Vec::new(),
+                    municipio_excluido: Some(alteracao.municipio),
+                    pessoa_viva: distrito_pessoa_viva(fatos),
+                };
+                achados.extend(toponimia(&ctx, Some(&nome)));
+                achados.extend(alteracao_de_nome(&ctx, alteracao.membros_camara, alteracao.votos_favoraveis, fatos.plebiscito.as_ref()));
+            }
+        }
+    }
+    let alertas = federal::alertas(fatos.tipo, data, fatos.data_ato.unwrap_or(data));
+    Ok(Avaliacao { texto_em: data, tipo: fatos.tipo, achados, alertas })
+}
+
+/// A declaração sobre pessoa viva de distritos e alterações de nome vem no `novo` (o leitor da
+/// proposta a coloca lá).
+fn distrito_pessoa_viva(fatos: &Fatos) -> Option<bool> {
+    fatos.novo.as_ref().and_then(|n| n.nome_homenageia_pessoa_viva)
+}
+
+fn toponimia_do_novo(ctx: &Contexto<'_>) -> Vec<Achado> {
+    let Some(novo) = &ctx.fatos.novo else { return toponimia(ctx, None) };
+    let Some(nome) = novo.nome.as_deref() else { return toponimia(ctx, None) };
+    // A localidade-sede que se eleva a município (um distrito de uma das origens com o nome da
+    // sede) não é "outro" lugar com o mesmo nome.
+    let sede = novo.sede.as_deref().map(chave);
+    let distritos_excluidos = divisa_referencia::mt()
+        .map(|mt| {
+            novo.origens
+                .iter()
+                .filter_map(|&c| mt.por_codigo(c))
+                .flat_map(|m| &m.distritos)
+                .filter(|d| Some(chave(&d.nome)) == sede)
+                .map(|d| d.codigo)
+                .collect()
+        })
+        .unwrap_or_default();
+    let alvo = Nome { nome, distritos_excluidos, municipio_excluido: None, pessoa_viva: novo.nome_homenageia_pessoa_viva };
+    toponimia(ctx, Some(&alvo))
+}
+
+fn incorporacao(ctx: &Contexto<'_>) -> Achado {
+    achado((|| -> Resultado {
+        let regra = ctx.regra("art11_cpt")?;
+        let exigido = "incorporação de um município a outro, por lei, aprovada previamente em plebiscito";
+        let Some(i) = ctx.fatos.incorporacao else {
+            return Ok(regra.achado(Situacao::Pendente, exigido, "municípios não informados", Some(orgao::COMISSAO), ""));
+        };
+        let mt = divisa_referencia::mt().ok();
+        let nome = |c: u32| mt.and_then(|m| m.por_codigo(c)).map_or(c.to_string(), |m| m.nome.clone());
+        Ok(regra.achado(
+            if i.municipio != i.receptor { Situacao::Atende } else { Situacao::NaoAtende },
+            exigido,
+            format!("{} incorporado a {}", nome(i.municipio), nome(i.receptor)),
+            Some(orgao::COMISSAO),
+            "O município incorporado se extingue; a contiguidade entre os dois se verifica na malha com o módulo de território.",
+        ))
+    })())
+}

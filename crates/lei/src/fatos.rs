@@ -1,0 +1,272 @@
+//! Os fatos de uma proposta, como a lei os vê: números certificados (ou não), datas, nomes,
+//! assinaturas. Quem lê o arquivo da proposta (CONTRACT §2) é `divisa-avaliacao`; aqui não há
+//! formato de arquivo nenhum.
+//!
+//! # Unidades
+//! Dinheiro em reais; áreas em km²; populações, eleitores e casas em unidades.
+
+use jiff::civil::Date;
+
+/// O tipo da proposta (CONTRACT §2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tipo {
+    /// Criação de município por desmembramento de um ou mais (Art. 1º, § 3º).
+    Criacao,
+    /// Fusão de municípios inteiros num novo (Art. 4º).
+    Fusao,
+    /// Incorporação de um município por outro, que o absorve.
+    Incorporacao,
+    /// Desmembramento de área de um município para integrar outro (Art. 8º, revisão de limites).
+    Desmembramento,
+    /// Extinção de município (Art. 10).
+    Extincao,
+    /// Criação de distrito (Arts. 24 e 25).
+    CriacaoDistrito,
+    /// Alteração do nome de um município (Art. 6º, § 2º).
+    AlteracaoNome,
+}
+
+impl Tipo {
+    /// O nome no contrato (`criacao`, `criacao_distrito`...).
+    pub fn codigo(self) -> &'static str {
+        match self {
+            Tipo::Criacao => "criacao",
+            Tipo::Fusao => "fusao",
+            Tipo::Incorporacao => "incorporacao",
+            Tipo::Desmembramento => "desmembramento",
+            Tipo::Extincao => "extincao",
+            Tipo::CriacaoDistrito => "criacao_distrito",
+            Tipo::AlteracaoNome => "alteracao_nome",
+        }
+    }
+
+    /// Como se escreve num relatório ("criação de município").
+    pub fn descricao(self) -> &'static str {
+        match self {
+            Tipo::Criacao => "criação de município",
+            Tipo::Fusao => "fusão de municípios",
+            Tipo::Incorporacao => "incorporação de município",
+            Tipo::Desmembramento => "desmembramento de área (revisão de limites)",
+            Tipo::Extincao => "extinção de município",
+            Tipo::CriacaoDistrito => "criação de distrito",
+            Tipo::AlteracaoNome => "alteração de nome de município",
+        }
+    }
+
+    /// Todos os tipos, na ordem do contrato.
+    pub const TODOS: [Tipo; 7] = [
+        Tipo::Criacao,
+        Tipo::Fusao,
+        Tipo::Incorporacao,
+        Tipo::Desmembramento,
+        Tipo::Extincao,
+        Tipo::CriacaoDistrito,
+        Tipo::AlteracaoNome,
+    ];
+}
+
+/// Tudo o que a proposta diz. Campos ausentes ficam `None` e viram achados pendentes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fatos {
+    /// O tipo.
+    pub tipo: Tipo,
+    /// Data do ato (a lei) pretendido (Art. 3º); `None` se a proposta não diz.
+    pub data_ato: Option<Date>,
+    /// O novo município (criação, fusão).
+    pub novo: Option<NovoMunicipio>,
+    /// Os municípios de origem depois do desmembramento, como a proposta os informa.
+    pub remanescentes: Vec<Remanescente>,
+    /// Médias estaduais informadas pela proposta, que substituem as embutidas.
+    pub referencia: Referencia,
+    /// Desmembramento (Art. 8º, Art. 13).
+    pub desmembramento: Option<Desmembramento>,
+    /// A representação (Arts. 13 e 15).
+    pub representacao: Option<Representacao>,
+    /// O resultado do plebiscito (Art. 11, § 2º).
+    pub plebiscito: Option<Plebiscito>,
+    /// Incorporação.
+    pub incorporacao: Option<Incorporacao>,
+    /// Extinção (Art. 10).
+    pub extincao: Option<Extincao>,
+    /// Criação de distrito (Art. 25).
+    pub distrito: Option<NovoDistrito>,
+    /// Alteração de nome (Art. 6º, § 2º).
+    pub alteracao_nome: Option<AlteracaoNome>,
+}
+
+impl Fatos {
+    /// Fatos vazios de um tipo (útil para montar casos).
+    pub fn vazios(tipo: Tipo) -> Fatos {
+        Fatos {
+            tipo,
+            data_ato: None,
+            novo: None,
+            remanescentes: Vec::new(),
+            referencia: Referencia::default(),
+            desmembramento: None,
+            representacao: None,
+            plebiscito: None,
+            incorporacao: None,
+            extincao: None,
+            distrito: None,
+            alteracao_nome: None,
+        }
+    }
+}
+
+/// O município a criar.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct NovoMunicipio {
+    /// Nome proposto.
+    pub nome: Option<String>,
+    /// Nome da localidade-sede.
+    pub sede: Option<String>,
+    /// Ponto da sede `[lon, lat]`, graus SIRGAS 2000.
+    pub sede_coordenadas: Option<[f64; 2]>,
+    /// Se a proposta apresenta o território (mapa/memorial); o nome do arquivo.
+    pub area: Option<String>,
+    /// Códigos IBGE dos municípios de origem.
+    pub origens: Vec<u32>,
+    /// Declaração da proposta sobre o Art. 6º (nome de pessoa viva); `None` = não declarou.
+    pub nome_homenageia_pessoa_viva: Option<bool>,
+    /// Números certificados do novo município.
+    pub dados: DadosMunicipais,
+}
+
+/// Os números do Art. 2º, I a V, de um território.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct DadosMunicipais {
+    /// População estimada, habitantes.
+    pub populacao: Option<u64>,
+    /// Eleitores.
+    pub eleitores: Option<u64>,
+    /// Casas no centro urbano.
+    pub casas_centro_urbano: Option<u64>,
+    /// Valor adicionado do último exercício, reais.
+    pub valor_adicionado: Option<f64>,
+    /// Arrecadação do último exercício, reais.
+    pub arrecadacao: Option<f64>,
+}
+
+/// Um município de origem depois do desmembramento (Art. 2º, § 1º).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Remanescente {
+    /// Código IBGE.
+    pub codigo_ibge: u32,
+    /// Os números informados; o que faltar é estimado dos dados embutidos.
+    pub dados: DadosMunicipais,
+}
+
+/// Médias estaduais do Art. 2º, IV e V, quando a proposta as informa (reais).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Referencia {
+    /// Média do VA dos 10 municípios de menor VA.
+    pub media_va_10_menores: Option<f64>,
+    /// Média da arrecadação dos 40 municípios de menor arrecadação.
+    pub media_arrecadacao_40_menores: Option<f64>,
+}
+
+/// Um desmembramento para revisão de limites.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Desmembramento {
+    /// Município que cede a área.
+    pub cedente: u32,
+    /// Município que recebe a área.
+    pub receptor: u32,
+    /// Arquivo do território desmembrado, se houver.
+    pub area: Option<String>,
+    /// Área desmembrada, km².
+    pub area_km2: Option<f64>,
+    /// Área do cedente, km² (sem ela, a área oficial da Malha 2022).
+    pub area_cedente_km2: Option<f64>,
+    /// Áreas de desmembramentos anteriores do mesmo cedente, km².
+    pub areas_anteriores_km2: Vec<f64>,
+}
+
+/// A representação (Art. 13, Art. 15).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Representacao {
+    /// As assinaturas.
+    pub assinaturas: Vec<Assinatura>,
+    /// Os documentos apresentados (identificadores do CONTRACT §2).
+    pub documentos: Vec<String>,
+}
+
+/// Uma assinatura da representação.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Assinatura {
+    /// Nome de quem assina.
+    pub nome: String,
+    /// Número do título de eleitor, como escrito.
+    pub titulo: String,
+}
+
+/// O resultado de um plebiscito.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Plebiscito {
+    /// Eleitores inscritos no território consultado.
+    pub eleitores_inscritos: u64,
+    /// Votos SIM.
+    pub votos_sim: u64,
+    /// Votos NÃO.
+    pub votos_nao: u64,
+}
+
+/// Incorporação de um município por outro.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Incorporacao {
+    /// O município incorporado (extinto).
+    pub municipio: u32,
+    /// O que o recebe.
+    pub receptor: u32,
+}
+
+/// Motivo da extinção (Art. 10, I a III).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MotivoExtincao {
+    /// I — perda dos requisitos do Art. 2º, I a V.
+    PerdaRequisitos,
+    /// II — inundação ou destruição da sede.
+    InundacaoDestruicao,
+    /// III — requerimento da maioria absoluta dos eleitores.
+    RequerimentoEleitores,
+}
+
+/// Extinção de município.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Extincao {
+    /// O município.
+    pub municipio: u32,
+    /// O motivo.
+    pub motivo: MotivoExtincao,
+    /// Eleitores que assinam o requerimento (III).
+    pub requerentes: Option<u64>,
+    /// Eleitores inscritos no município (III).
+    pub eleitores_inscritos: Option<u64>,
+}
+
+/// Um distrito a criar.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NovoDistrito {
+    /// Município onde fica.
+    pub municipio: u32,
+    /// Nome proposto.
+    pub nome: String,
+    /// Habitações na sede da localidade.
+    pub habitacoes_sede: Option<u64>,
+    /// População do território do distrito.
+    pub populacao: Option<u64>,
+}
+
+/// Alteração do nome de um município.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AlteracaoNome {
+    /// O município.
+    pub municipio: u32,
+    /// O nome novo.
+    pub nome_novo: String,
+    /// Membros da Câmara Municipal.
+    pub membros_camara: Option<u64>,
+    /// Votos favoráveis na Câmara.
+    pub votos_favoraveis: Option<u64>,
+}
