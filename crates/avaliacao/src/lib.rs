@@ -1,1 +1,12 @@
-//! Proposta → relatório.
+//! A proposta (CONTRACT §2) entra, o relatório (CONTRACT §3) sai.
+//!
+//! - [`proposta::ler`]: TOML → [`divisa_lei::Fatos`], com erros que dizem arquivo, linha e campo;
+//! - [`relatorio`]: a avaliação em texto para o terminal, em JSON (CONTRACT §3) e em HTML
+//!   (uma página que se imprime).
+//!
+//! **Invariante:** é o único crate que conhece os nomes de campo do contrato (TOML e JSON).
+
+pub mod proposta;
+pub mod relatorio;
+
+pub use proposta::{ler, ErroProposta, Proposta};

@@ -59,6 +59,112 @@ pub(crate) enum Comando {
         #[arg(value_name = "CODIGO_OU_NOME", help_heading = "Argumentos")]
         codigo_ou_nome: String,
     },
+
+    /// Avalia uma proposta (TOML, CONTRACT §2) diante de cada dispositivo da LC 23/1992.
+    /// Saída: 0 atende; 3 não atende; 4 inconclusivo (algo pendente); 2 entrada inválida.
+    #[command(
+        help_template = MODELO_AJUDA,
+        override_usage = "divisa avaliar PROPOSTA.toml [--formato texto|json|html] [--em AAAA-MM-DD]",
+        next_help_heading = "Opções"
+    )]
+    Avaliar {
+        /// O arquivo da proposta.
+        #[arg(value_name = "PROPOSTA.toml", help_heading = "Argumentos")]
+        proposta: std::path::PathBuf,
+        /// Formato do relatório.
+        #[arg(long, value_enum, default_value = "texto")]
+        formato: Formato,
+        /// Avalia pelo texto da lei em vigor nesta data (padrão: data_referencia da proposta;
+        /// sem ela, hoje).
+        #[arg(long, value_name = "AAAA-MM-DD", value_parser = data_civil)]
+        em: Option<jiff::civil::Date>,
+    },
+
+    /// O texto da LC 23/1992 em vigor numa data, inteiro ou de um dispositivo (identificador
+    /// LexML: art2_cpt_inc1, art4_par1u, art8_par2...).
+    #[command(
+        help_template = MODELO_AJUDA,
+        override_usage = "divisa lei [DISPOSITIVO] [--em AAAA-MM-DD]",
+        next_help_heading = "Opções"
+    )]
+    Lei {
+        /// Identificador LexML do dispositivo; sem ele, a lei inteira.
+        #[arg(value_name = "DISPOSITIVO", help_heading = "Argumentos")]
+        dispositivo: Option<String>,
+        /// A data (padrão: hoje).
+        #[arg(long, value_name = "AAAA-MM-DD", value_parser = data_civil)]
+        em: Option<jiff::civil::Date>,
+    },
+
+    /// Só o Art. 6º para um nome: repetição no País, datas, pessoa viva, número de palavras e
+    /// topônimos correlatos. Saída: 0 atende; 3 não atende; 4 pendente.
+    #[command(
+        alias = "topônimo",
+        help_template = MODELO_AJUDA,
+        override_usage = "divisa toponimo NOME [--pessoa-viva sim|nao] [--em AAAA-MM-DD]",
+        next_help_heading = "Opções"
+    )]
+    Toponimo {
+        /// O nome proposto.
+        #[arg(value_name = "NOME", help_heading = "Argumentos")]
+        nome: String,
+        /// Declaração: o nome homenageia pessoa viva? Sem ela, essa regra fica pendente.
+        #[arg(long = "pessoa-viva", value_name = "sim|nao", value_parser = sim_ou_nao)]
+        pessoa_viva: Option<bool>,
+        /// A data do texto da lei (padrão: hoje).
+        #[arg(long, value_name = "AAAA-MM-DD", value_parser = data_civil)]
+        em: Option<jiff::civil::Date>,
+    },
+
+    /// Todos os municípios de MT diante do Art. 2º, I a V, com os dados embutidos: quais
+    /// seriam passíveis de extinção pelo Art. 10, I.
+    #[command(
+        help_template = MODELO_AJUDA,
+        override_usage = "divisa varredura [--formato texto|json] [--em AAAA-MM-DD]",
+        next_help_heading = "Opções"
+    )]
+    Varredura {
+        /// Formato do relatório.
+        #[arg(long, value_enum, default_value = "texto")]
+        formato: FormatoVarredura,
+        /// A data do texto da lei (padrão: hoje).
+        #[arg(long, value_name = "AAAA-MM-DD", value_parser = data_civil)]
+        em: Option<jiff::civil::Date>,
+    },
+}
+
+/// Formato do relatório de `avaliar`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Formato {
+    /// Texto para o terminal.
+    Texto,
+    /// JSON (CONTRACT §3).
+    Json,
+    /// Uma página HTML para imprimir.
+    Html,
+}
+
+/// Formato da varredura.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum FormatoVarredura {
+    /// Texto para o terminal.
+    Texto,
+    /// JSON (CONTRACT §1).
+    Json,
+}
+
+fn data_civil(texto: &str) -> Result<jiff::civil::Date, String> {
+    texto
+        .parse()
+        .map_err(|_| "esperava uma data AAAA-MM-DD válida, como 2027-03-10".to_owned())
+}
+
+fn sim_ou_nao(texto: &str) -> Result<bool, String> {
+    match texto {
+        "sim" => Ok(true),
+        "nao" | "não" => Ok(false),
+        _ => Err("esperava sim ou nao".to_owned()),
+    }
 }
 
 /// Lê os argumentos; em caso de ajuda, versão ou erro, escreve o texto e devolve o código de
@@ -116,6 +222,18 @@ fn traduzir(erro: &clap::Error) -> String {
             format!("valor a mais: «{}».", contexto(ContextKind::InvalidValue))
         }
         ErrorKind::InvalidUtf8 => "um argumento não é texto UTF-8 válido.".to_owned(),
+        ErrorKind::InvalidValue => format!(
+            "valor «{}» inválido para {}; os aceitos são: {}.",
+            contexto(ContextKind::InvalidValue),
+            contexto(ContextKind::InvalidArg),
+            contexto(ContextKind::ValidValue)
+        ),
+        ErrorKind::ValueValidation => format!(
+            "valor «{}» inválido para {}: {}.",
+            contexto(ContextKind::InvalidValue),
+            contexto(ContextKind::InvalidArg),
+            std::error::Error::source(erro).map_or(String::new(), |causa| causa.to_string())
+        ),
         _ => format!("argumentos inválidos ({:?}).", erro.kind()),
     }
 }

@@ -1,10 +1,11 @@
 //! `divisa`: a linha de comando (CONTRACT §1). Só liga as peças: lê os argumentos, chama os
 //! crates e traduz o resultado em texto e em código de saída.
 //!
-//! Códigos de saída: 0 sucesso; 1 erro interno; 2 entrada inválida (a mensagem diz o quê);
-//! 3 e 4 ficam para `avaliar` (não atende; inconclusivo). Um pipe fechado (`divisa ... | head`)
+//! Códigos de saída: 0 sucesso (ou a proposta atende); 1 erro interno; 2 entrada inválida (a
+//! mensagem diz o quê); 3 não atende; 4 inconclusivo (`avaliar`, `toponimo`). Um pipe fechado (`divisa ... | head`)
 //! termina com 0, como no ripgrep.
 
+mod avaliar;
 mod cli;
 mod municipio;
 
@@ -18,6 +19,10 @@ pub(crate) enum Saida {
     Sucesso,
     /// A entrada do usuário era inválida; a mensagem já foi escrita em stderr.
     EntradaInvalida,
+    /// A proposta não atende a algum dispositivo (`avaliar`, `toponimo`).
+    NaoAtende,
+    /// Nada falha, mas algo está pendente (`avaliar`, `toponimo`).
+    Inconclusivo,
 }
 
 fn main() -> ExitCode {
@@ -29,6 +34,8 @@ fn main() -> ExitCode {
     match executar(comando, &mut saida) {
         Ok(Saida::Sucesso) => ExitCode::SUCCESS,
         Ok(Saida::EntradaInvalida) => ExitCode::from(2),
+        Ok(Saida::NaoAtende) => ExitCode::from(3),
+        Ok(Saida::Inconclusivo) => ExitCode::from(4),
         Err(erro) if pipe_fechado(&erro) => ExitCode::SUCCESS,
         Err(erro) => {
             eprintln!("divisa: erro interno: {erro:#}");
@@ -40,6 +47,18 @@ fn main() -> ExitCode {
 fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Saida> {
     match comando {
         cli::Comando::Municipio { codigo_ou_nome } => municipio::executar(&codigo_ou_nome, saida),
+        cli::Comando::Avaliar {
+            proposta,
+            formato,
+            em,
+        } => avaliar::avaliar(&proposta, formato, em, saida),
+        cli::Comando::Lei { dispositivo, em } => avaliar::lei(dispositivo.as_deref(), em, saida),
+        cli::Comando::Toponimo {
+            nome,
+            pessoa_viva,
+            em,
+        } => avaliar::toponimo(&nome, pessoa_viva, em, saida),
+        cli::Comando::Varredura { formato, em } => avaliar::varredura(formato, em, saida),
     }
 }
 

@@ -37,7 +37,10 @@ pub(crate) struct Numero<T> {
 
 impl<T> Numero<T> {
     pub(crate) fn new(valor: T, origem: impl Into<String>) -> Self {
-        Numero { valor, origem: origem.into() }
+        Numero {
+            valor,
+            origem: origem.into(),
+        }
     }
 }
 
@@ -67,17 +70,27 @@ impl Numeros {
     /// Os números embutidos de um município de MT, para a varredura e a extinção.
     pub(crate) fn de_municipio(municipio: &Municipio) -> Numeros {
         Numeros {
-            populacao: municipio.populacao_estimada_2025.map(|d| Numero::new(u64::from(d.valor), d.fonte.to_string())),
-            eleitores: municipio.eleitores_2024.map(|d| Numero::new(u64::from(d.valor), d.fonte.to_string())),
+            populacao: municipio
+                .populacao_estimada_2025
+                .map(|d| Numero::new(u64::from(d.valor), d.fonte.to_string())),
+            eleitores: municipio
+                .eleitores_2024
+                .map(|d| Numero::new(u64::from(d.valor), d.fonte.to_string())),
             casas: None,
-            valor_adicionado: municipio.valor_adicionado_2019.map(|d| Numero::new(d.valor, d.fonte.to_string())),
+            valor_adicionado: municipio
+                .valor_adicionado_2019
+                .map(|d| Numero::new(d.valor, d.fonte.to_string())),
             arrecadacao: None,
         }
     }
 }
 
 fn apurado_u64(numero: &Numero<u64>, unidade: &str) -> String {
-    format!("{} {unidade} ({})", inteiro(numero.valor as i64), numero.origem)
+    format!(
+        "{} {unidade} ({})",
+        inteiro(numero.valor as i64),
+        numero.origem
+    )
 }
 
 fn centavos(reais: f64) -> i64 {
@@ -89,7 +102,10 @@ pub(crate) fn inc1_populacao(ctx: &Contexto<'_>, populacao: Option<&Numero<u64>>
     achado((|| -> Resultado {
         let regra = ctx.regra("art2_cpt_inc1")?;
         let minima = regra.parametro("populacao_minima")?;
-        let exigido = format!("população estimada não inferior a {} habitantes", inteiro(minima));
+        let exigido = format!(
+            "população estimada não inferior a {} habitantes",
+            inteiro(minima)
+        );
         Ok(match populacao {
             None => regra.achado(Situacao::Pendente, exigido, "não informada", Some(orgao::CARTOGRAFIA), "Falta a população estimada, a ser apurada pelo Órgão de Informação e Cartografia (Art. 2º, § 2º)."),
             Some(p) => {
@@ -101,7 +117,11 @@ pub(crate) fn inc1_populacao(ctx: &Contexto<'_>, populacao: Option<&Numero<u64>>
 }
 
 /// II — eleitores não inferiores a 20% da população ("não inferior": exatamente 20% atende).
-pub(crate) fn inc2_eleitores(ctx: &Contexto<'_>, eleitores: Option<&Numero<u64>>, populacao: Option<&Numero<u64>>) -> Achado {
+pub(crate) fn inc2_eleitores(
+    ctx: &Contexto<'_>,
+    eleitores: Option<&Numero<u64>>,
+    populacao: Option<&Numero<u64>>,
+) -> Achado {
     achado((|| -> Resultado {
         let regra = ctx.regra("art2_cpt_inc2")?;
         let percentual = regra.parametro("percentual_minimo")?;
@@ -109,23 +129,56 @@ pub(crate) fn inc2_eleitores(ctx: &Contexto<'_>, eleitores: Option<&Numero<u64>>
         Ok(match (eleitores, populacao) {
             (Some(e), Some(p)) => {
                 // Inteiros: e ≥ percentual% de p ⇔ 100·e ≥ percentual·p, sem arredondamento.
-                let atende = u128::from(e.valor) * 100 >= (percentual as u128) * u128::from(p.valor);
+                let atende =
+                    u128::from(e.valor) * 100 >= (percentual as u128) * u128::from(p.valor);
                 let minimo = (u128::from(p.valor) * percentual as u128).div_ceil(100);
-                let fracao = if p.valor > 0 { e.valor as f64 / p.valor as f64 } else { 0.0 };
+                let fracao = if p.valor > 0 {
+                    e.valor as f64 / p.valor as f64
+                } else {
+                    0.0
+                };
                 let mut mensagem = String::new();
                 if e.origem != p.origem {
-                    mensagem = format!("Eleitores ({}) e população ({}) vêm de fontes ou anos diferentes.", e.origem, p.origem);
+                    mensagem = format!(
+                        "Eleitores ({}) e população ({}) vêm de fontes ou anos diferentes.",
+                        e.origem, p.origem
+                    );
                 }
                 regra.achado(
-                    if atende { Situacao::Atende } else { Situacao::NaoAtende },
-                    format!("{exigido_base} (pelo menos {} eleitores para {} habitantes)", inteiro(minimo as i64), inteiro(p.valor as i64)),
-                    format!("{} ({} da população)", apurado_u64(e, "eleitores"), porcentagem(fracao, 1)),
+                    if atende {
+                        Situacao::Atende
+                    } else {
+                        Situacao::NaoAtende
+                    },
+                    format!(
+                        "{exigido_base} (pelo menos {} eleitores para {} habitantes)",
+                        inteiro(minimo as i64),
+                        inteiro(p.valor as i64)
+                    ),
+                    format!(
+                        "{} eleitores, {} da população ({})",
+                        inteiro(e.valor as i64),
+                        porcentagem(fracao, 1),
+                        e.origem
+                    ),
                     Some(orgao::TRE),
                     mensagem,
                 )
             }
-            (None, _) => regra.achado(Situacao::Pendente, exigido_base, "eleitores não informados", Some(orgao::TRE), "Falta o número de eleitores, a ser certificado pelo TRE (Art. 2º, § 2º)."),
-            (Some(e), None) => regra.achado(Situacao::Pendente, exigido_base, apurado_u64(e, "eleitores"), Some(orgao::TRE), "Sem a população não há como calcular os 20%."),
+            (None, _) => regra.achado(
+                Situacao::Pendente,
+                exigido_base,
+                "eleitores não informados",
+                Some(orgao::TRE),
+                "Falta o número de eleitores, a ser certificado pelo TRE (Art. 2º, § 2º).",
+            ),
+            (Some(e), None) => regra.achado(
+                Situacao::Pendente,
+                exigido_base,
+                apurado_u64(e, "eleitores"),
+                Some(orgao::TRE),
+                "Sem a população não há como calcular os 20%.",
+            ),
         })
     })())
 }
@@ -135,7 +188,10 @@ pub(crate) fn inc3_casas(ctx: &Contexto<'_>, casas: Option<&Numero<u64>>) -> Ach
     achado((|| -> Resultado {
         let regra = ctx.regra("art2_cpt_inc3")?;
         let limite = regra.parametro("casas_mais_de")?;
-        let exigido = format!("centro urbano já constituído, com mais de {} casas", inteiro(limite));
+        let exigido = format!(
+            "centro urbano já constituído, com mais de {} casas",
+            inteiro(limite)
+        );
         Ok(match casas {
             None => regra.achado(
                 Situacao::Pendente,
@@ -159,11 +215,21 @@ pub(crate) fn inc3_casas(ctx: &Contexto<'_>, casas: Option<&Numero<u64>>) -> Ach
 /// calculada dos dados embutidos (IBGE 2019, substituto do VA fiscal da SEFAZ-MT).
 fn media_va(ctx: &Contexto<'_>, quantidade: i64) -> Option<Numero<f64>> {
     if let Some(media) = ctx.fatos.referencia.media_va_10_menores {
-        return Some(Numero::new(media, "média informada na proposta ([referencia])"));
+        return Some(Numero::new(
+            media,
+            "média informada na proposta ([referencia])",
+        ));
     }
     let mt = divisa_referencia::mt().ok()?;
-    let mut valores: Vec<f64> = mt.municipios().iter().filter_map(|m| m.valor_adicionado_2019).map(|d| d.valor).collect();
-    let quantidade = usize::try_from(quantidade).ok().filter(|&q| q > 0 && q <= valores.len())?;
+    let mut valores: Vec<f64> = mt
+        .municipios()
+        .iter()
+        .filter_map(|m| m.valor_adicionado_2019)
+        .map(|d| d.valor)
+        .collect();
+    let quantidade = usize::try_from(quantidade)
+        .ok()
+        .filter(|&q| q > 0 && q <= valores.len())?;
     valores.sort_by(f64::total_cmp);
     let media = valores[..quantidade].iter().sum::<f64>() / quantidade as f64;
     Some(Numero::new(
@@ -181,8 +247,14 @@ pub(crate) fn inc4_valor_adicionado(ctx: &Contexto<'_>, va: Option<&Numero<f64>>
         let quantidade = regra.parametro("quantidade_municipios")?;
         let media = media_va(ctx, quantidade);
         let exigido = match &media {
-            Some(m) => format!("valor adicionado superior a {} ({})", reais_abreviado(m.valor), m.origem),
-            None => format!("valor adicionado superior à média dos {quantidade} municípios de menor VA"),
+            Some(m) => format!(
+                "valor adicionado superior a {} ({})",
+                reais_abreviado(m.valor),
+                m.origem
+            ),
+            None => {
+                format!("valor adicionado superior à média dos {quantidade} municípios de menor VA")
+            }
         };
         Ok(match (va, media) {
             (Some(v), Some(m)) => {
@@ -258,7 +330,11 @@ pub(crate) fn inc6_mapa(ctx: &Contexto<'_>, area: Option<&str>) -> Achado {
 }
 
 /// I a V para um conjunto de números, com o sujeito na citação quando há.
-pub(crate) fn incisos_i_a_v(ctx: &Contexto<'_>, numeros: &Numeros, sujeito: Option<&str>) -> Vec<Achado> {
+pub(crate) fn incisos_i_a_v(
+    ctx: &Contexto<'_>,
+    numeros: &Numeros,
+    sujeito: Option<&str>,
+) -> Vec<Achado> {
     let achados = [
         inc1_populacao(ctx, numeros.populacao.as_ref()),
         inc2_eleitores(ctx, numeros.eleitores.as_ref(), numeros.populacao.as_ref()),
@@ -266,7 +342,16 @@ pub(crate) fn incisos_i_a_v(ctx: &Contexto<'_>, numeros: &Numeros, sujeito: Opti
         inc4_valor_adicionado(ctx, numeros.valor_adicionado.as_ref()),
         inc5_arrecadacao(ctx, numeros.arrecadacao.as_ref()),
     ];
-    achados.into_iter().map(|a| if let Some(s) = sujeito { sobre(a, s) } else { a }).collect()
+    achados
+        .into_iter()
+        .map(|a| {
+            if let Some(s) = sujeito {
+                sobre(a, s)
+            } else {
+                a
+            }
+        })
+        .collect()
 }
 
 /// Art. 2º inteiro para o novo município de uma criação.
@@ -298,34 +383,80 @@ pub(crate) fn dispensados_pela_fusao(ctx: &Contexto<'_>) -> Vec<Achado> {
 /// cada uma não é conhecida, e subtrai-se o novo inteiro de cada origem: é um limite inferior.
 /// Se mesmo assim a origem cumpre, cumpre; se não, fica pendente (a parcela real é menor).
 pub(crate) fn par1_origens(ctx: &Contexto<'_>) -> Vec<Achado> {
-    let Some(novo) = &ctx.fatos.novo else { return Vec::new() };
-    let Ok(mt) = divisa_referencia::mt() else { return Vec::new() };
+    let Some(novo) = &ctx.fatos.novo else {
+        return Vec::new();
+    };
+    let Ok(mt) = divisa_referencia::mt() else {
+        return Vec::new();
+    };
     let varias = novo.origens.len() > 1;
     let mut achados = Vec::new();
     for &codigo in &novo.origens {
-        let Some(municipio) = mt.por_codigo(codigo) else { continue };
-        let informado = ctx.fatos.remanescentes.iter().find(|r| r.codigo_ibge == codigo).map(|r| r.dados).unwrap_or_default();
-        let embutidos = Numeros::de_municipio(municipio);
-        let estimar_u64 = |proposto: Option<u64>, origem: &Option<Numero<u64>>, do_novo: Option<u64>| -> Option<Numero<u64>> {
-            if let Some(valor) = proposto {
-                return Some(Numero::new(valor, "informado na proposta ([[remanescente]])"));
-            }
-            let (origem, do_novo) = (origem.as_ref()?, do_novo?);
-            Some(Numero::new(origem.valor.saturating_sub(do_novo), rotulo_estimativa(&origem.origem, varias)))
+        let Some(municipio) = mt.por_codigo(codigo) else {
+            continue;
         };
-        let estimar_f64 = |proposto: Option<f64>, origem: &Option<Numero<f64>>, do_novo: Option<f64>| -> Option<Numero<f64>> {
+        let informado = ctx
+            .fatos
+            .remanescentes
+            .iter()
+            .find(|r| r.codigo_ibge == codigo)
+            .map(|r| r.dados)
+            .unwrap_or_default();
+        let embutidos = Numeros::de_municipio(municipio);
+        let estimar_u64 = |proposto: Option<u64>,
+                           origem: &Option<Numero<u64>>,
+                           do_novo: Option<u64>|
+         -> Option<Numero<u64>> {
             if let Some(valor) = proposto {
-                return Some(Numero::new(valor, "informado na proposta ([[remanescente]])"));
+                return Some(Numero::new(
+                    valor,
+                    "informado na proposta ([[remanescente]])",
+                ));
             }
             let (origem, do_novo) = (origem.as_ref()?, do_novo?);
-            Some(Numero::new((origem.valor - do_novo).max(0.0), rotulo_estimativa(&origem.origem, varias)))
+            Some(Numero::new(
+                origem.valor.saturating_sub(do_novo),
+                rotulo_estimativa(&origem.origem, varias),
+            ))
+        };
+        let estimar_f64 = |proposto: Option<f64>,
+                           origem: &Option<Numero<f64>>,
+                           do_novo: Option<f64>|
+         -> Option<Numero<f64>> {
+            if let Some(valor) = proposto {
+                return Some(Numero::new(
+                    valor,
+                    "informado na proposta ([[remanescente]])",
+                ));
+            }
+            let (origem, do_novo) = (origem.as_ref()?, do_novo?);
+            Some(Numero::new(
+                (origem.valor - do_novo).max(0.0),
+                rotulo_estimativa(&origem.origem, varias),
+            ))
         };
         let numeros = Numeros {
-            populacao: estimar_u64(informado.populacao, &embutidos.populacao, novo.dados.populacao),
-            eleitores: estimar_u64(informado.eleitores, &embutidos.eleitores, novo.dados.eleitores),
-            casas: informado.casas_centro_urbano.map(|v| Numero::new(v, "informado na proposta ([[remanescente]])")),
-            valor_adicionado: estimar_f64(informado.valor_adicionado, &embutidos.valor_adicionado, novo.dados.valor_adicionado),
-            arrecadacao: informado.arrecadacao.map(|v| Numero::new(v, "informado na proposta ([[remanescente]])")),
+            populacao: estimar_u64(
+                informado.populacao,
+                &embutidos.populacao,
+                novo.dados.populacao,
+            ),
+            eleitores: estimar_u64(
+                informado.eleitores,
+                &embutidos.eleitores,
+                novo.dados.eleitores,
+            ),
+            casas: informado
+                .casas_centro_urbano
+                .map(|v| Numero::new(v, "informado na proposta ([[remanescente]])")),
+            valor_adicionado: estimar_f64(
+                informado.valor_adicionado,
+                &embutidos.valor_adicionado,
+                novo.dados.valor_adicionado,
+            ),
+            arrecadacao: informado
+                .arrecadacao
+                .map(|v| Numero::new(v, "informado na proposta ([[remanescente]])")),
         };
         for requisito in incisos_i_a_v(ctx, &numeros, None) {
             achados.push(como_par1(ctx, requisito, &municipio.nome));
@@ -344,7 +475,9 @@ fn rotulo_estimativa(fonte: &str, limite_inferior: bool) -> String {
 
 /// Transforma o achado de um inciso num achado do § 1º sobre a origem `nome`.
 fn como_par1(ctx: &Contexto<'_>, requisito: Achado, nome: &str) -> Achado {
-    let Ok(regra) = ctx.regra("art2_par1") else { return requisito };
+    let Ok(regra) = ctx.regra("art2_par1") else {
+        return requisito;
+    };
     let inciso = requisito.citacao.trim_start_matches("Art. 2º, ").to_owned();
     let limite_inferior = requisito.apurado.contains("limite inferior");
     let (situacao, nota) = match requisito.situacao {
@@ -357,7 +490,10 @@ fn como_par1(ctx: &Contexto<'_>, requisito: Achado, nome: &str) -> Achado {
     };
     let mut achado = regra.achado(
         situacao,
-        format!("{nome} continua a cumprir o inciso {inciso}: {}", requisito.exigido),
+        format!(
+            "{nome} continua a cumprir o inciso {inciso}: {}",
+            requisito.exigido
+        ),
         requisito.apurado,
         requisito.orgao,
         format!("{}{nota}", requisito.mensagem),

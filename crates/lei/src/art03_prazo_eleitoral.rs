@@ -43,14 +43,18 @@ pub(crate) fn prazo_eleitoral(ctx: &Contexto<'_>) -> Achado {
         let eleicao = proxima_eleicao(data_ato);
         let limite = meses_antes(eleicao.data, meses);
         let atende = data_ato <= limite;
-        let calculo = if eleicao.calculada { "data calculada" } else { "data realizada" };
+        let calculo = if eleicao.calculada {
+            "data calculada"
+        } else {
+            "data realizada"
+        };
         let mut mensagem = format!(
-            "Próxima eleição municipal: {} ({calculo}; {}). {meses} meses antes: {} — conta-se do dia correspondente, e se ele não existe no mês, o último dia do mês. O ato de {} ({origem_data}) {} esse limite, inclusive.",
+            "Próxima eleição municipal: {} ({calculo}; {}). {meses} meses antes: {} — conta-se do dia correspondente, e se ele não existe no mês, o último dia do mês. O ato de {} ({origem_data}) {}, que é inclusive (\"até\").",
             data_br(eleicao.data),
             eleicao.base_legal,
             data_br(limite),
             data_br(data_ato),
-            if atende { "está dentro de" } else { "passa de" }
+            if atende { "cabe nesse limite" } else { "passa desse limite" }
         );
         if !atende {
             let seguinte = proxima_eleicao(eleicao.data.tomorrow().unwrap_or(eleicao.data));
@@ -65,8 +69,16 @@ pub(crate) fn prazo_eleitoral(ctx: &Contexto<'_>) -> Achado {
             mensagem.push_str(" Art. 3º × Art. 10: a redação da LC 43/1996 inclui a extinção de municípios no prazo; o \"a qualquer tempo\" do Art. 10 é lido como dispensa de período próprio, limitado por esta janela eleitoral.");
         }
         Ok(regra.achado(
-            if atende { Situacao::Atende } else { Situacao::NaoAtende },
-            format!("ato até {meses} meses antes da eleição municipal de {} (até {})", data_br(eleicao.data), data_br(limite)),
+            if atende {
+                Situacao::Atende
+            } else {
+                Situacao::NaoAtende
+            },
+            format!(
+                "ato até {meses} meses antes da eleição municipal de {} (até {})",
+                data_br(eleicao.data),
+                data_br(limite)
+            ),
             format!("ato em {}", data_br(data_ato)),
             Some(orgao::COMISSAO),
             mensagem,
@@ -83,7 +95,11 @@ mod testes {
     fn avaliar(data_ato: Date) -> Achado {
         let mut fatos = Fatos::vazios(Tipo::Criacao);
         fatos.data_ato = Some(data_ato);
-        let ctx = Contexto { lei: crate::texto::lei().unwrap(), data: data_ato, fatos: &fatos };
+        let ctx = Contexto {
+            lei: crate::texto::lei().unwrap(),
+            data: data_ato,
+            fatos: &fatos,
+        };
         prazo_eleitoral(&ctx)
     }
 
@@ -96,7 +112,13 @@ mod testes {
     fn art3_cpt_um_dia_depois_do_limite_nao_atende() {
         let achado = avaliar(date(2028, 4, 2));
         assert_eq!(achado.situacao, Situacao::NaoAtende);
-        assert!(achado.mensagem.contains("até 03/04/2032 para a eleição de 2032"), "{}", achado.mensagem);
+        assert!(
+            achado
+                .mensagem
+                .contains("até 03/04/2032 para a eleição de 2032"),
+            "{}",
+            achado.mensagem
+        );
     }
 
     #[test]
@@ -116,6 +138,12 @@ mod testes {
     fn art3_cpt_antes_da_lc43_redacao_nao_disponivel() {
         let achado = avaliar(date(1996, 3, 1));
         assert_eq!(achado.situacao, Situacao::Pendente);
-        assert!(achado.mensagem.starts_with("Redação anterior não disponível"), "{}", achado.mensagem);
+        assert!(
+            achado
+                .mensagem
+                .starts_with("Redação anterior não disponível"),
+            "{}",
+            achado.mensagem
+        );
     }
 }

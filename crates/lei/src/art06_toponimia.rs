@@ -24,15 +24,51 @@ use crate::regra::{achado, Contexto, Resultado};
 
 /// Partículas gramaticais que não contam como palavra (caput, "excluídas as partículas").
 /// "d'" chega aqui como "do" (ver `nomes::chave`).
-const PARTICULAS: [&str; 16] = ["de", "da", "do", "das", "dos", "d", "e", "a", "o", "as", "os", "em", "na", "no", "nas", "nos"];
+const PARTICULAS: [&str; 16] = [
+    "de", "da", "do", "das", "dos", "d", "e", "a", "o", "as", "os", "em", "na", "no", "nas", "nos",
+];
 
 const MESES: [&str; 12] = [
-    "janeiro", "fevereiro", "marco", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro",
+    "janeiro",
+    "fevereiro",
+    "marco",
+    "abril",
+    "maio",
+    "junho",
+    "julho",
+    "agosto",
+    "setembro",
+    "outubro",
+    "novembro",
+    "dezembro",
 ];
 
 const NUMERAIS: [&str; 25] = [
-    "primeiro", "um", "dois", "tres", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez", "onze", "doze", "treze", "quatorze",
-    "catorze", "quinze", "dezesseis", "dezessete", "dezoito", "dezenove", "vinte", "trinta", "1o", "1a",
+    "primeiro",
+    "um",
+    "dois",
+    "tres",
+    "quatro",
+    "cinco",
+    "seis",
+    "sete",
+    "oito",
+    "nove",
+    "dez",
+    "onze",
+    "doze",
+    "treze",
+    "quatorze",
+    "catorze",
+    "quinze",
+    "dezesseis",
+    "dezessete",
+    "dezoito",
+    "dezenove",
+    "vinte",
+    "trinta",
+    "1o",
+    "1a",
 ];
 
 /// O nome a examinar e as localidades que não contam como repetição.
@@ -41,8 +77,9 @@ pub(crate) struct Nome<'a> {
     /// Distritos (código de 9 dígitos) que não são "outro" lugar: a localidade-sede que se
     /// eleva a município leva o próprio nome (Art. 7º, I).
     pub(crate) distritos_excluidos: Vec<u32>,
-    /// Município excluído (na alteração de nome, o próprio).
-    pub(crate) municipio_excluido: Option<u32>,
+    /// Municípios que não são "outro" lugar, com os seus distritos: na alteração de nome, o
+    /// próprio; na fusão, os de origem, que se extinguem.
+    pub(crate) municipios_excluidos: Vec<u32>,
     /// Declaração sobre pessoa viva.
     pub(crate) pessoa_viva: Option<bool>,
 }
@@ -51,7 +88,13 @@ pub(crate) struct Nome<'a> {
 pub(crate) fn toponimia(ctx: &Contexto<'_>, nome: Option<&Nome<'_>>) -> Vec<Achado> {
     let Some(nome) = nome else {
         return vec![achado(ctx.regra("art6_cpt").map(|regra| {
-            regra.achado(Situacao::Pendente, "nome que atenda ao Art. 6º", "nome não informado", Some(orgao::COMISSAO), "A proposta não diz o nome.")
+            regra.achado(
+                Situacao::Pendente,
+                "nome que atenda ao Art. 6º",
+                "nome não informado",
+                Some(orgao::COMISSAO),
+                "A proposta não diz o nome.",
+            )
         }))];
     };
     vec![
@@ -73,7 +116,10 @@ fn lista(localidades: &[&Localidade], maximo: usize) -> String {
         })
         .collect();
     if localidades.len() > maximo {
-        partes.push(format!("e mais {}", inteiro(localidades.len() as i64 - maximo as i64)));
+        partes.push(format!(
+            "e mais {}",
+            inteiro(localidades.len() as i64 - maximo as i64)
+        ));
     }
     partes.join("; ")
 }
@@ -82,17 +128,26 @@ fn repeticao(ctx: &Contexto<'_>, nome: &Nome<'_>) -> Resultado {
     let regra = ctx.regra("art6_cpt")?;
     let exigido = "nome que não repita o de município ou distrito já existente no País";
     let Ok(brasil) = divisa_referencia::brasil() else {
-        return Ok(regra.achado(Situacao::Pendente, exigido, "—", Some(orgao::IBGE), "Os nomes do IBGE não puderam ser carregados."));
+        return Ok(regra.achado(
+            Situacao::Pendente,
+            exigido,
+            "—",
+            Some(orgao::IBGE),
+            "Os nomes do IBGE não puderam ser carregados.",
+        ));
     };
     let mut iguais: Vec<&Localidade> = brasil
         .municipios_chamados(nome.nome)
         .into_iter()
-        .filter(|m| Some(m.codigo) != nome.municipio_excluido)
+        .filter(|m| !nome.municipios_excluidos.contains(&m.codigo))
         .collect();
     let distritos: Vec<&Localidade> = brasil
         .distritos_chamados(nome.nome)
         .into_iter()
-        .filter(|d| !nome.distritos_excluidos.contains(&d.codigo) && Some(d.codigo / 100) != nome.municipio_excluido)
+        .filter(|d| {
+            !nome.distritos_excluidos.contains(&d.codigo)
+                && !nome.municipios_excluidos.contains(&(d.codigo / 100))
+        })
         .collect();
     iguais.extend(distritos);
     let mut mensagem = String::from(
@@ -101,10 +156,30 @@ fn repeticao(ctx: &Contexto<'_>, nome: &Nome<'_>) -> Resultado {
     if !nome.distritos_excluidos.is_empty() {
         mensagem.push_str(" O distrito-sede que se eleva a município não conta como repetição: pelo Art. 7º, I, o município leva o nome da sede.");
     }
+    if !nome.municipios_excluidos.is_empty() {
+        mensagem.push_str(" Não contam os municípios que a própria proposta renomeia ou extingue, nem os seus distritos.");
+    }
     Ok(if iguais.is_empty() {
-        regra.achado(Situacao::Atende, exigido, format!("«{}» não existe no País", nome.nome), Some(orgao::IBGE), mensagem)
+        let onde = if nome.distritos_excluidos.is_empty() && nome.municipios_excluidos.is_empty() {
+            "no País"
+        } else {
+            "em outro lugar do País"
+        };
+        regra.achado(
+            Situacao::Atende,
+            exigido,
+            format!("«{}» não existe {onde}", nome.nome),
+            Some(orgao::IBGE),
+            mensagem,
+        )
     } else {
-        regra.achado(Situacao::NaoAtende, exigido, format!("«{}» já existe: {}", nome.nome, lista(&iguais, 8)), Some(orgao::IBGE), mensagem)
+        regra.achado(
+            Situacao::NaoAtende,
+            exigido,
+            format!("«{}» já existe: {}", nome.nome, lista(&iguais, 8)),
+            Some(orgao::IBGE),
+            mensagem,
+        )
     })
 }
 
@@ -119,7 +194,8 @@ pub fn data_no_nome(nome: &str) -> Option<String> {
             || (p.len() <= 6 && p.chars().all(|c| matches!(c, 'i' | 'v' | 'x')))
     };
     palavras.windows(3).find_map(|janela| {
-        (numeral(&janela[0]) && janela[1] == "de" && MESES.contains(&janela[2].as_str())).then(|| janela.join(" "))
+        (numeral(&janela[0]) && janela[1] == "de" && MESES.contains(&janela[2].as_str()))
+            .then(|| janela.join(" "))
     })
 }
 
@@ -150,7 +226,11 @@ fn pessoa_viva(ctx: &Contexto<'_>, nome: &Nome<'_>) -> Resultado {
 
 /// As palavras que contam para o limite de três (sem partículas gramaticais).
 pub fn palavras_que_contam(nome: &str) -> Vec<String> {
-    chave(nome).split(' ').filter(|p| !p.is_empty() && !PARTICULAS.contains(p)).map(str::to_owned).collect()
+    chave(nome)
+        .split(' ')
+        .filter(|p| !p.is_empty() && !PARTICULAS.contains(p))
+        .map(str::to_owned)
+        .collect()
 }
 
 fn tres_palavras(ctx: &Contexto<'_>, nome: &str) -> Resultado {
@@ -159,9 +239,18 @@ fn tres_palavras(ctx: &Contexto<'_>, nome: &str) -> Resultado {
     let palavras = palavras_que_contam(nome);
     let exigido = format!("no máximo {maximo} palavras, excluídas as partículas gramaticais");
     Ok(regra.achado(
-        if palavras.len() as i64 <= maximo { Situacao::Atende } else { Situacao::NaoAtende },
+        if palavras.len() as i64 <= maximo {
+            Situacao::Atende
+        } else {
+            Situacao::NaoAtende
+        },
         exigido,
-        format!("{} palavra{} ({})", palavras.len(), if palavras.len() == 1 { "" } else { "s" }, palavras.join(", ")),
+        format!(
+            "{} palavra{} ({})",
+            palavras.len(),
+            if palavras.len() == 1 { "" } else { "s" },
+            palavras.join(", ")
+        ),
         Some(orgao::COMISSAO),
         "Partículas excluídas: de, da, do, das, dos, d', e, a, o, as, os, em, na, no, nas, nos.",
     ))
@@ -173,16 +262,35 @@ fn correlatos(ctx: &Contexto<'_>, nome: &Nome<'_>) -> Resultado {
     let regra = ctx.regra("art6_par1")?;
     let exigido = "informação da Fundação IBGE sobre topônimo correlato no Estado ou em outra UF";
     let Ok(brasil) = divisa_referencia::brasil() else {
-        return Ok(regra.achado(Situacao::Pendente, exigido, "—", Some(orgao::IBGE), "Os nomes do IBGE não puderam ser carregados."));
+        return Ok(regra.achado(
+            Situacao::Pendente,
+            exigido,
+            "—",
+            Some(orgao::IBGE),
+            "Os nomes do IBGE não puderam ser carregados.",
+        ));
     };
     let proposto = format!(" {} ", chave_sem_particulas(nome.nome));
     let correlato = |l: &&Localidade| {
         let existente = format!(" {} ", chave_sem_particulas(&l.nome));
-        existente.trim().len() >= 3 && (proposto.contains(&existente) || existente.contains(&proposto))
+        existente.trim().len() >= 3
+            && (proposto.contains(&existente) || existente.contains(&proposto))
     };
-    let todos: Vec<&Localidade> = brasil.municipios().iter().chain(brasil.distritos()).filter(correlato).collect();
-    let (no_estado, fora): (Vec<&Localidade>, Vec<&Localidade>) = todos.into_iter().partition(|l| l.uf == "MT");
-    let descrever = |grupo: &[&Localidade]| if grupo.is_empty() { "nenhum".to_owned() } else { lista(grupo, 6) };
+    let todos: Vec<&Localidade> = brasil
+        .municipios()
+        .iter()
+        .chain(brasil.distritos())
+        .filter(correlato)
+        .collect();
+    let (no_estado, fora): (Vec<&Localidade>, Vec<&Localidade>) =
+        todos.into_iter().partition(|l| l.uf == "MT");
+    let descrever = |grupo: &[&Localidade]| {
+        if grupo.is_empty() {
+            "nenhum".to_owned()
+        } else {
+            lista(grupo, 6)
+        }
+    };
     Ok(regra.achado(
         Situacao::Atende,
         exigido,
@@ -193,24 +301,49 @@ fn correlatos(ctx: &Contexto<'_>, nome: &Nome<'_>) -> Resultado {
 }
 
 /// § 2º — alteração de nome: 2/3 dos membros da Câmara (arredondado para cima) e plebiscito.
-pub(crate) fn alteracao_de_nome(ctx: &Contexto<'_>, membros: Option<u64>, favoraveis: Option<u64>, plebiscito: Option<&Plebiscito>) -> Vec<Achado> {
+pub(crate) fn alteracao_de_nome(
+    ctx: &Contexto<'_>,
+    membros: Option<u64>,
+    favoraveis: Option<u64>,
+    plebiscito: Option<&Plebiscito>,
+) -> Vec<Achado> {
     let camara = achado((|| -> Resultado {
         let regra = ctx.regra("art6_par2")?;
-        let (numerador, denominador) = (regra.parametro("numerador")?, regra.parametro("denominador")?);
-        let exigido_base = format!("voto favorável de {numerador}/{denominador} dos membros da Câmara Municipal");
+        let (numerador, denominador) = (
+            regra.parametro("numerador")?,
+            regra.parametro("denominador")?,
+        );
+        let exigido_base =
+            format!("voto favorável de {numerador}/{denominador} dos membros da Câmara Municipal");
         Ok(match (membros, favoraveis) {
             (Some(membros), Some(favoraveis)) => {
-                let necessarios = (u128::from(membros) * numerador as u128).div_ceil(denominador as u128);
-                let atende = u128::from(favoraveis) * denominador as u128 >= u128::from(membros) * numerador as u128;
+                let necessarios =
+                    (u128::from(membros) * numerador as u128).div_ceil(denominador as u128);
+                let atende = u128::from(favoraveis) * denominador as u128
+                    >= u128::from(membros) * numerador as u128;
                 regra.achado(
-                    if atende { Situacao::Atende } else { Situacao::NaoAtende },
-                    format!("{exigido_base}: {} de {} membros", inteiro(necessarios as i64), inteiro(membros as i64)),
+                    if atende {
+                        Situacao::Atende
+                    } else {
+                        Situacao::NaoAtende
+                    },
+                    format!(
+                        "{exigido_base}: {} de {} membros",
+                        inteiro(necessarios as i64),
+                        inteiro(membros as i64)
+                    ),
                     format!("{} votos favoráveis", inteiro(favoraveis as i64)),
                     Some(orgao::CAMARA),
                     "Dois terços dos membros, não dos presentes; fração arredondada para cima.",
                 )
             }
-            _ => regra.achado(Situacao::Pendente, exigido_base, "votação da Câmara não informada", Some(orgao::CAMARA), "Informe membros_camara e votos_favoraveis."),
+            _ => regra.achado(
+                Situacao::Pendente,
+                exigido_base,
+                "votação da Câmara não informada",
+                Some(orgao::CAMARA),
+                "Informe membros_camara e votos_favoraveis.",
+            ),
         })
     })());
     let consulta = achado((|| -> Resultado {
@@ -236,19 +369,40 @@ mod testes {
 
     #[test]
     fn art6_cpt_datas_por_extenso_em_algarismos_e_romanos() {
-        for nome in ["Sete de Setembro", "1º de Maio", "Treze de Maio", "XV de Novembro", "Vinte e Um de Abril", "Vila Primeiro de Março"] {
+        for nome in [
+            "Sete de Setembro",
+            "1º de Maio",
+            "Treze de Maio",
+            "XV de Novembro",
+            "Vinte e Um de Abril",
+            "Vila Primeiro de Março",
+        ] {
             assert!(data_no_nome(nome).is_some(), "{nome}");
         }
-        for nome in ["Vale do Juruena", "São José do Rio Claro", "Maio Verde", "Três Marias"] {
+        for nome in [
+            "Vale do Juruena",
+            "São José do Rio Claro",
+            "Maio Verde",
+            "Três Marias",
+        ] {
             assert_eq!(data_no_nome(nome), None, "{nome}");
         }
     }
 
     #[test]
     fn art6_cpt_particulas_nao_contam() {
-        assert_eq!(palavras_que_contam("São Félix do Araguaia"), ["sao", "felix", "araguaia"]);
-        assert_eq!(palavras_que_contam("Figueirópolis D'Oeste"), ["figueiropolis", "oeste"]);
-        assert_eq!(palavras_que_contam("Vila Bela da Santíssima Trindade").len(), 4);
+        assert_eq!(
+            palavras_que_contam("São Félix do Araguaia"),
+            ["sao", "felix", "araguaia"]
+        );
+        assert_eq!(
+            palavras_que_contam("Figueirópolis D'Oeste"),
+            ["figueiropolis", "oeste"]
+        );
+        assert_eq!(
+            palavras_que_contam("Vila Bela da Santíssima Trindade").len(),
+            4
+        );
         assert_eq!(palavras_que_contam("Nossa Senhora do Livramento").len(), 3);
     }
 }

@@ -83,13 +83,23 @@ pub(crate) fn conteudo_da_lei(ctx: &Contexto<'_>) -> Vec<Achado> {
         let exigido = "o nome do município é o da sede";
         Ok(match (&novo.nome, &novo.sede) {
             (Some(nome), Some(sede)) => regra.achado(
-                if chave(nome) == chave(sede) { Situacao::Atende } else { Situacao::NaoAtende },
+                if chave(nome) == chave(sede) {
+                    Situacao::Atende
+                } else {
+                    Situacao::NaoAtende
+                },
                 exigido,
                 format!("nome «{nome}», sede «{sede}»"),
                 Some(orgao::COMISSAO),
                 "Comparação sem diferença de maiúsculas, acentos e apóstrofos.",
             ),
-            _ => regra.achado(Situacao::Pendente, exigido, "nome ou sede não informados", Some(orgao::COMISSAO), ""),
+            _ => regra.achado(
+                Situacao::Pendente,
+                exigido,
+                "nome ou sede não informados",
+                Some(orgao::COMISSAO),
+                "",
+            ),
         })
     })());
     let divisas = achado(ctx.regra("art7_cpt_inc2").map(|regra| {
@@ -103,10 +113,20 @@ pub(crate) fn conteudo_da_lei(ctx: &Contexto<'_>) -> Vec<Achado> {
     }));
     let instalacao = achado((|| -> Resultado {
         let regra = ctx.regra("art7_cpt_inc3")?;
-        let meses = ctx.regra("art3_cpt").ok().and_then(|r| r.parametro("meses_antes").ok()).unwrap_or(6);
+        let meses = ctx
+            .regra("art3_cpt")
+            .ok()
+            .and_then(|r| r.parametro("meses_antes").ok())
+            .unwrap_or(6);
         let meses = u8::try_from(meses).unwrap_or(6);
         let Some(data_ato) = ctx.fatos.data_ato else {
-            return Ok(regra.achado(Situacao::Pendente, "o ano de instalação", "sem data_referencia", Some(orgao::COMISSAO), "Sem a data do ato não se sabe com que eleição o município se instala."));
+            return Ok(regra.achado(
+                Situacao::Pendente,
+                "o ano de instalação",
+                "sem data_referencia",
+                Some(orgao::COMISSAO),
+                "Sem a data do ato não se sabe com que eleição o município se instala.",
+            ));
         };
         let eleicao = eleicao_de_instalacao(data_ato, meses);
         Ok(regra.achado(

@@ -27,16 +27,27 @@ fn metros2(km2: f64) -> i128 {
 /// § 1º e § 2º para um desmembramento.
 pub(crate) fn desmembramento(ctx: &Contexto<'_>, d: &Desmembramento) -> Vec<Achado> {
     let mt = divisa_referencia::mt().ok();
-    let nome = |codigo: u32| mt.and_then(|m| m.por_codigo(codigo)).map_or(codigo.to_string(), |m| m.nome.clone());
+    let nome = |codigo: u32| {
+        mt.and_then(|m| m.por_codigo(codigo))
+            .map_or(codigo.to_string(), |m| m.nome.clone())
+    };
     let par1 = achado((|| -> Resultado {
         let regra = ctx.regra("art8_par1")?;
         let distintos = d.cedente != d.receptor;
         Ok(regra.achado(
-            if distintos { Situacao::Atende } else { Situacao::NaoAtende },
+            if distintos {
+                Situacao::Atende
+            } else {
+                Situacao::NaoAtende
+            },
             "separação de parte de um município para se integrar a outro município",
             format!("de {} para {}", nome(d.cedente), nome(d.receptor)),
             Some(orgao::COMISSAO),
-            if distintos { "" } else { "Cedente e receptor são o mesmo município." },
+            if distintos {
+                ""
+            } else {
+                "Cedente e receptor são o mesmo município."
+            },
         ))
     })());
     let par2 = achado((|| -> Resultado {
@@ -46,7 +57,10 @@ pub(crate) fn desmembramento(ctx: &Contexto<'_>, d: &Desmembramento) -> Vec<Acha
         let exigido = format!("área desmembrada até {por_inconsistencia}% da área do cedente e, somadas as anteriores, até {total}%");
         let (cedente_km2, origem_cedente) = match d.area_cedente_km2 {
             Some(a) => (Some(a), "informada na proposta".to_owned()),
-            None => match mt.and_then(|m| m.por_codigo(d.cedente)).and_then(|m| m.area_oficial_km2) {
+            None => match mt
+                .and_then(|m| m.por_codigo(d.cedente))
+                .and_then(|m| m.area_oficial_km2)
+            {
                 Some(area) => (Some(area.valor), format!("área oficial, {}", area.fonte)),
                 None => (None, String::new()),
             },
@@ -61,10 +75,20 @@ pub(crate) fn desmembramento(ctx: &Contexto<'_>, d: &Desmembramento) -> Vec<Acha
             ));
         };
         let Some(cedente_km2) = cedente_km2.filter(|&a| a > 0.0) else {
-            return Ok(regra.achado(Situacao::Pendente, exigido, km2(area_km2), Some(orgao::CARTOGRAFIA), "A área do cedente não é conhecida (informe area_cedente_km2)."));
+            return Ok(regra.achado(
+                Situacao::Pendente,
+                exigido,
+                km2(area_km2),
+                Some(orgao::CARTOGRAFIA),
+                "A área do cedente não é conhecida (informe area_cedente_km2).",
+            ));
         };
         let anteriores: f64 = d.areas_anteriores_km2.iter().sum();
-        let (area, cedente, soma) = (metros2(area_km2), metros2(cedente_km2), metros2(area_km2 + anteriores));
+        let (area, cedente, soma) = (
+            metros2(area_km2),
+            metros2(cedente_km2),
+            metros2(area_km2 + anteriores),
+        );
         let dentro_do_parcial = area * 100 <= cedente * i128::from(por_inconsistencia);
         let dentro_do_total = soma * 100 <= cedente * i128::from(total);
         let apurado = format!(
@@ -78,16 +102,26 @@ pub(crate) fn desmembramento(ctx: &Contexto<'_>, d: &Desmembramento) -> Vec<Acha
         );
         let mut mensagem = format!("Área do cedente: {origem_cedente}.");
         if !dentro_do_parcial {
-            mensagem.push_str(&format!(" Passa de {por_inconsistencia}% nesta inconsistência: o máximo seria {}.", km2(cedente_km2 * por_inconsistencia as f64 / 100.0)));
+            mensagem.push_str(&format!(
+                " Passa de {por_inconsistencia}% nesta inconsistência: o máximo seria {}.",
+                km2(cedente_km2 * por_inconsistencia as f64 / 100.0)
+            ));
         }
         if !dentro_do_total {
             mensagem.push_str(&format!(
                 " Somadas as anteriores, passa de {total}%: restavam {} km².",
-                decimal((cedente_km2 * total as f64 / 100.0 - anteriores).max(0.0), 2)
+                decimal(
+                    (cedente_km2 * total as f64 / 100.0 - anteriores).max(0.0),
+                    2
+                )
             ));
         }
         Ok(regra.achado(
-            if dentro_do_parcial && dentro_do_total { Situacao::Atende } else { Situacao::NaoAtende },
+            if dentro_do_parcial && dentro_do_total {
+                Situacao::Atende
+            } else {
+                Situacao::NaoAtende
+            },
             exigido,
             apurado,
             Some(orgao::CARTOGRAFIA),

@@ -28,12 +28,16 @@ pub const LEITURA_ART10_INC1: &str = "Leitura adotada: os requisitos do Art. 2º
 
 /// Os achados de uma proposta de extinção.
 pub(crate) fn extincao(ctx: &Contexto<'_>, e: &Extincao) -> Vec<Achado> {
-    let municipio = divisa_referencia::mt().ok().and_then(|mt| mt.por_codigo(e.municipio));
+    let municipio = divisa_referencia::mt()
+        .ok()
+        .and_then(|mt| mt.por_codigo(e.municipio));
     let nome = municipio.map_or(e.municipio.to_string(), |m| m.nome.clone());
     let mut achados = Vec::new();
     match e.motivo {
         MotivoExtincao::PerdaRequisitos => {
-            let requisitos = municipio.map(|m| incisos_i_a_v(ctx, &Numeros::de_municipio(m), None)).unwrap_or_default();
+            let requisitos = municipio
+                .map(|m| incisos_i_a_v(ctx, &Numeros::de_municipio(m), None))
+                .unwrap_or_default();
             achados.push(achado((|| -> Resultado {
                 let regra = ctx.regra("art10_cpt_inc1")?;
                 let perdidos: Vec<&Achado> = requisitos.iter().filter(|a| a.situacao == Situacao::NaoAtende).collect();
@@ -106,7 +110,16 @@ pub(crate) fn extincao(ctx: &Contexto<'_>, e: &Extincao) -> Vec<Achado> {
             })));
         }
     }
-    achados.into_iter().map(|a| if a.citacao.contains(&nome) { a } else { sobre(a, &nome) }).collect()
+    achados
+        .into_iter()
+        .map(|a| {
+            if a.citacao.contains(&nome) {
+                a
+            } else {
+                sobre(a, &nome)
+            }
+        })
+        .collect()
 }
 
 fn retorno_a_origem(ctx: &Contexto<'_>, nome: &str) -> Achado {

@@ -29,10 +29,20 @@ pub(crate) fn plebiscito(ctx: &Contexto<'_>) -> Vec<Achado> {
         let regra = ctx.regra("art11_par2")?;
         let exigido = "SIM da maioria absoluta dos eleitores inscritos no território consultado";
         let Some(p) = ctx.fatos.plebiscito else {
-            return Ok(regra.achado(Situacao::Pendente, exigido, "plebiscito ainda não realizado", Some(orgao::TRE), "O resultado vem do TRE depois do decreto legislativo (Art. 19, § 1º; Art. 20)."));
+            return Ok(regra.achado(
+                Situacao::Pendente,
+                exigido,
+                "plebiscito ainda não realizado",
+                Some(orgao::TRE),
+                "O resultado vem do TRE depois do decreto legislativo (Art. 19, § 1º; Art. 20).",
+            ));
         };
         let aprovado = u128::from(p.votos_sim) * 2 > u128::from(p.eleitores_inscritos);
-        let fracao = if p.eleitores_inscritos > 0 { p.votos_sim as f64 / p.eleitores_inscritos as f64 } else { 0.0 };
+        let fracao = if p.eleitores_inscritos > 0 {
+            p.votos_sim as f64 / p.eleitores_inscritos as f64
+        } else {
+            0.0
+        };
         let mut mensagem = format!(
             "Conta-se sobre os inscritos, não sobre os votos: eram precisos {} SIM.",
             inteiro((p.eleitores_inscritos / 2 + 1) as i64)
@@ -41,9 +51,22 @@ pub(crate) fn plebiscito(ctx: &Contexto<'_>) -> Vec<Achado> {
             mensagem.push_str(" Na fusão não há \"território a ser desmembrado\": aplica-se a regra aos inscritos de todo o território consultado (Art. 4º, parágrafo único).");
         }
         Ok(regra.achado(
-            if aprovado { Situacao::Atende } else { Situacao::NaoAtende },
-            format!("{exigido}: mais de {} de {} inscritos", inteiro((p.eleitores_inscritos / 2) as i64), inteiro(p.eleitores_inscritos as i64)),
-            format!("{} SIM ({} dos inscritos), {} NÃO", inteiro(p.votos_sim as i64), porcentagem(fracao, 1), inteiro(p.votos_nao as i64)),
+            if aprovado {
+                Situacao::Atende
+            } else {
+                Situacao::NaoAtende
+            },
+            format!(
+                "{exigido}: mais de {} de {} inscritos",
+                inteiro((p.eleitores_inscritos / 2) as i64),
+                inteiro(p.eleitores_inscritos as i64)
+            ),
+            format!(
+                "{} SIM ({} dos inscritos), {} NÃO",
+                inteiro(p.votos_sim as i64),
+                porcentagem(fracao, 1),
+                inteiro(p.votos_nao as i64)
+            ),
             Some(orgao::TRE),
             mensagem,
         ))
@@ -64,8 +87,15 @@ pub(crate) fn plebiscito(ctx: &Contexto<'_>) -> Vec<Achado> {
 pub fn pergunta(ctx_fatos: &Contexto<'_>) -> String {
     let fatos = ctx_fatos.fatos;
     let mt = divisa_referencia::mt().ok();
-    let nome = |codigo: u32| mt.and_then(|m| m.por_codigo(codigo)).map_or(codigo.to_string(), |m| m.nome.clone());
-    let novo = fatos.novo.as_ref().and_then(|n| n.nome.clone()).unwrap_or_else(|| "(nome a definir)".into());
+    let nome = |codigo: u32| {
+        mt.and_then(|m| m.por_codigo(codigo))
+            .map_or(codigo.to_string(), |m| m.nome.clone())
+    };
+    let novo = fatos
+        .novo
+        .as_ref()
+        .and_then(|n| n.nome.clone())
+        .unwrap_or_else(|| "(nome a definir)".into());
     match fatos.tipo {
         Tipo::Criacao => format!("Você é a favor da criação do município de {novo}?"),
         Tipo::Fusao => format!(
@@ -91,8 +121,16 @@ mod testes {
 
     fn resultado(sim: u64, inscritos: u64) -> Situacao {
         let mut fatos = Fatos::vazios(Tipo::Criacao);
-        fatos.plebiscito = Some(Plebiscito { eleitores_inscritos: inscritos, votos_sim: sim, votos_nao: 0 });
-        let ctx = Contexto { lei: crate::texto::lei().unwrap(), data: jiff::civil::date(2027, 3, 10), fatos: &fatos };
+        fatos.plebiscito = Some(Plebiscito {
+            eleitores_inscritos: inscritos,
+            votos_sim: sim,
+            votos_nao: 0,
+        });
+        let ctx = Contexto {
+            lei: crate::texto::lei().unwrap(),
+            data: jiff::civil::date(2027, 3, 10),
+            fatos: &fatos,
+        };
         plebiscito(&ctx)[0].situacao
     }
 

@@ -50,14 +50,19 @@ pub enum Titulo {
 /// assert!(matches!(validar_titulo("0043 5687 0907"), Titulo::Invalido(_)));
 /// ```
 pub fn validar_titulo(texto: &str) -> Titulo {
-    let numero: String = texto.chars().filter(|c| !matches!(c, ' ' | '.' | '-' | '/')).collect();
+    let numero: String = texto
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '.' | '-' | '/'))
+        .collect();
     if numero.len() != 12 || !numero.bytes().all(|b| b.is_ascii_digit()) {
         return Titulo::Invalido(format!("«{texto}» não tem 12 algarismos"));
     }
     let d: Vec<u32> = numero.bytes().map(|b| u32::from(b - b'0')).collect();
     let uf = d[8] * 10 + d[9];
     if !(1..=28).contains(&uf) {
-        return Titulo::Invalido(format!("«{texto}»: código de UF {uf:02} não existe (01 a 28)"));
+        return Titulo::Invalido(format!(
+            "«{texto}»: código de UF {uf:02} não existe (01 a 28)"
+        ));
     }
     let digito = |soma: u32| match (soma % 11, uf) {
         (0, 1 | 2) => 1,
@@ -74,7 +79,7 @@ pub fn validar_titulo(texto: &str) -> Titulo {
 
 /// Art. 13 — assinaturas (e, no desmembramento, a área sem sedes).
 pub(crate) fn representacao(ctx: &Contexto<'_>) -> Vec<Achado> {
-    let mut achados = vec![assinaturas(ctx)];
+    let mut achados = vec![assinaturas(ctx), firmas(ctx)];
     if ctx.fatos.tipo == Tipo::Desmembramento {
         achados.push(area_sem_sedes(ctx));
     }
@@ -87,7 +92,13 @@ fn assinaturas(ctx: &Contexto<'_>) -> Achado {
         let minimo = regra.parametro("assinaturas_minimas")?;
         let exigido = format!("representação assinada por pelo menos {minimo} eleitores residentes ou domiciliados na área, com firmas reconhecidas");
         let Some(Representacao { assinaturas, .. }) = &ctx.fatos.representacao else {
-            return Ok(regra.achado(Situacao::Pendente, exigido, "representação não informada", Some(orgao::COMISSAO), ""));
+            return Ok(regra.achado(
+                Situacao::Pendente,
+                exigido,
+                "representação não informada",
+                Some(orgao::COMISSAO),
+                "",
+            ));
         };
         let mut vistos = HashSet::new();
         let (mut validas, mut repetidas, mut outra_uf) = (0i64, Vec::new(), Vec::new());
@@ -104,28 +115,64 @@ fn assinaturas(ctx: &Contexto<'_>) -> Achado {
                         outra_uf.push(format!("{} (UF {uf:02})", assinatura.nome));
                     }
                 }
-                Titulo::Invalido(motivo) => invalidas.push(format!("{}: {motivo}", assinatura.nome)),
+                Titulo::Invalido(motivo) => {
+                    invalidas.push(format!("{}: {motivo}", assinatura.nome))
+                }
             }
         }
         let mut mensagem = String::new();
         if !invalidas.is_empty() {
-            mensagem.push_str(&format!("Títulos inválidos, não contados: {}. ", invalidas.join("; ")));
+            mensagem.push_str(&format!(
+                "Títulos inválidos, não contados: {}. ",
+                invalidas.join("; ")
+            ));
         }
         if !repetidas.is_empty() {
-            mensagem.push_str(&format!("Títulos repetidos, contados uma vez: {}. ", repetidas.join(", ")));
+            mensagem.push_str(&format!(
+                "Títulos repetidos, contados uma vez: {}. ",
+                repetidas.join(", ")
+            ));
         }
         if !outra_uf.is_empty() {
-            mensagem.push_str(&format!("Títulos emitidos fora de MT (válidos; confirmar o domicílio): {}. ", outra_uf.join(", ")));
+            mensagem.push_str(&format!(
+                "Títulos emitidos fora de MT (válidos; confirmar o domicílio): {}. ",
+                outra_uf.join(", ")
+            ));
         }
-        mensagem.push_str("As firmas reconhecidas e a residência na área são conferidas nos documentos pela Comissão.");
+        mensagem.push_str(
+            "Conta títulos válidos e distintos; firmas e residência são o achado seguinte.",
+        );
         Ok(regra.achado(
-            if validas >= minimo { Situacao::Atende } else { Situacao::NaoAtende },
+            if validas >= minimo {
+                Situacao::Atende
+            } else {
+                Situacao::NaoAtende
+            },
             exigido,
-            format!("{} assinatura{} com título válido e distinto (de {})", inteiro(validas), if validas == 1 { "" } else { "s" }, inteiro(assinaturas.len() as i64)),
+            format!(
+                "{} assinatura{} com título válido e distinto (de {})",
+                inteiro(validas),
+                if validas == 1 { "" } else { "s" },
+                inteiro(assinaturas.len() as i64)
+            ),
             Some(orgao::COMISSAO),
             mensagem,
         ))
     })())
+}
+
+/// O que só os papéis mostram: firmas reconhecidas e residência na área. Fica pendente até a
+/// Comissão conferir; o divisa não finge saber.
+fn firmas(ctx: &Contexto<'_>) -> Achado {
+    achado(ctx.regra("art13_cpt").map(|regra| {
+        regra.achado(
+            Situacao::Pendente,
+            "firmas reconhecidas e residência ou domicílio dos signatários na área",
+            "a conferir nos documentos",
+            Some(orgao::COMISSAO),
+            "O reconhecimento de firma e o comprovante de residência estão nos papéis da representação; só a Comissão pode conferi-los.",
+        )
+    }))
 }
 
 fn area_sem_sedes(ctx: &Contexto<'_>) -> Achado {
@@ -135,7 +182,23 @@ fn area_sem_sedes(ctx: &Contexto<'_>) -> Achado {
         let d = ctx.fatos.desmembramento.as_ref();
         let sedes = d
             .and_then(|d| divisa_referencia::mt().ok()?.por_codigo(d.cedente))
-            .map(|m| m.distritos.iter().map(|x| format!("{}{}", x.nome, if x.sede.is_none() { " (sem coordenadas)" } else { "" })).collect::<Vec<_>>().join(", "))
+            .map(|m| {
+                m.distritos
+                    .iter()
+                    .map(|x| {
+                        format!(
+                            "{}{}",
+                            x.nome,
+                            if x.sede.is_none() {
+                                " (sem coordenadas)"
+                            } else {
+                                ""
+                            }
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            })
             .unwrap_or_default();
         Ok(regra.achado(
             Situacao::Pendente,
@@ -155,13 +218,38 @@ fn area_sem_sedes(ctx: &Contexto<'_>) -> Achado {
 /// Art. 15 — documentos da representação; os que faltam ficam pendentes (Art. 16, parágrafo
 /// único: a Comissão diligencia para juntá-los).
 pub(crate) fn documentos(ctx: &Contexto<'_>) -> Vec<Achado> {
-    let apresentados: Vec<&str> = ctx.fatos.representacao.as_ref().map(|r| r.documentos.iter().map(String::as_str).collect()).unwrap_or_default();
+    let apresentados: Vec<&str> = ctx
+        .fatos
+        .representacao
+        .as_ref()
+        .map(|r| r.documentos.iter().map(String::as_str).collect())
+        .unwrap_or_default();
     let exigidos: [(&str, &[&str], &str); 5] = [
-        ("art15_cpt_inc1", &["requerimento"], "requerimento com as assinaturas do Art. 13"),
-        ("art15_cpt_inc2", &["mapa_novo", "memorial_novo"], "mapa e memorial descritivo do território do novo município"),
-        ("art15_cpt_inc3", &["mapa_origem", "memorial_origem"], "mapa e memorial descritivo dos municípios de origem"),
-        ("art15_cpt_inc4", &["justificativa"], "justificativa socioeconômica"),
-        ("art15_cpt_inc5", &["fotografias"], "fotografias do centro urbano (indústria, comércio, agropecuária)"),
+        (
+            "art15_cpt_inc1",
+            &["requerimento"],
+            "requerimento com as assinaturas do Art. 13",
+        ),
+        (
+            "art15_cpt_inc2",
+            &["mapa_novo", "memorial_novo"],
+            "mapa e memorial descritivo do território do novo município",
+        ),
+        (
+            "art15_cpt_inc3",
+            &["mapa_origem", "memorial_origem"],
+            "mapa e memorial descritivo dos municípios de origem",
+        ),
+        (
+            "art15_cpt_inc4",
+            &["justificativa"],
+            "justificativa socioeconômica",
+        ),
+        (
+            "art15_cpt_inc5",
+            &["fotografias"],
+            "fotografias do centro urbano (indústria, comércio, agropecuária)",
+        ),
     ];
     exigidos
         .into_iter()
@@ -185,7 +273,15 @@ pub(crate) fn documentos(ctx: &Contexto<'_>) -> Vec<Achado> {
 }
 
 /// Os identificadores de documento que a proposta pode listar (CONTRACT §2).
-pub const DOCUMENTOS: [&str; 7] = ["requerimento", "mapa_novo", "memorial_novo", "mapa_origem", "memorial_origem", "justificativa", "fotografias"];
+pub const DOCUMENTOS: [&str; 7] = [
+    "requerimento",
+    "mapa_novo",
+    "memorial_novo",
+    "mapa_origem",
+    "memorial_origem",
+    "justificativa",
+    "fotografias",
+];
 
 #[cfg(test)]
 mod testes {
@@ -194,24 +290,45 @@ mod testes {
     #[test]
     fn art13_cpt_titulo_com_digitos_corretos() {
         // Exemplo da OBMEP: 0043 5687 09 06 (SC).
-        assert_eq!(validar_titulo("004356870906"), Titulo::Valido { numero: "004356870906".into(), uf: 9 });
+        assert_eq!(
+            validar_titulo("004356870906"),
+            Titulo::Valido {
+                numero: "004356870906".into(),
+                uf: 9
+            }
+        );
         // 1023 8501 06: primeiro dígito 117 mod 11 = 7; segundo 0·7 + 6·8 + 7·9 = 111 → 1.
-        assert!(matches!(validar_titulo("1023.8501.06-71"), Titulo::Valido { uf: 6, .. }));
+        assert!(matches!(
+            validar_titulo("1023.8501.06-71"),
+            Titulo::Valido { uf: 6, .. }
+        ));
     }
 
     #[test]
     fn art13_cpt_titulo_invalido_explica() {
-        assert!(matches!(validar_titulo("12345"), Titulo::Invalido(m) if m.contains("12 algarismos")));
-        assert!(matches!(validar_titulo("004356872906"), Titulo::Invalido(m) if m.contains("UF 29")));
-        assert!(matches!(validar_titulo("004356870907"), Titulo::Invalido(m) if m.contains("verificadores")));
+        assert!(
+            matches!(validar_titulo("12345"), Titulo::Invalido(m) if m.contains("12 algarismos"))
+        );
+        assert!(
+            matches!(validar_titulo("004356872906"), Titulo::Invalido(m) if m.contains("UF 29"))
+        );
+        assert!(
+            matches!(validar_titulo("004356870907"), Titulo::Invalido(m) if m.contains("verificadores"))
+        );
     }
 
     #[test]
     fn art13_cpt_sp_e_mg_resto_zero_vale_um() {
         // Sequencial 00000000: soma 0 → resto 0 → em SP o primeiro dígito é 1.
         // Segundo: 0·7 + 1·8 + 1·9 = 17 → resto 6.
-        assert!(matches!(validar_titulo("000000000116"), Titulo::Valido { uf: 1, .. }));
+        assert!(matches!(
+            validar_titulo("000000000116"),
+            Titulo::Valido { uf: 1, .. }
+        ));
         // Em MT (18), resto 0 vale 0: 1·7 + 8·8 + 0·9 = 71 → resto 5.
-        assert!(matches!(validar_titulo("000000001805"), Titulo::Valido { uf: 18, .. }));
+        assert!(matches!(
+            validar_titulo("000000001805"),
+            Titulo::Valido { uf: 18, .. }
+        ));
     }
 }

@@ -18,31 +18,57 @@ pub(crate) fn requisitos(ctx: &Contexto<'_>, distrito: &NovoDistrito) -> Vec<Ach
     let habitacoes = achado((|| -> Resultado {
         let regra = ctx.regra("art25_cpt_inc1")?;
         let minimo = regra.parametro("habitacoes_minimas")?;
-        let exigido = format!("pelo menos {} habitações na sede da localidade", inteiro(minimo));
+        let exigido = format!(
+            "pelo menos {} habitações na sede da localidade",
+            inteiro(minimo)
+        );
         Ok(match distrito.habitacoes_sede {
             Some(h) => regra.achado(
-                if h as i64 >= minimo { Situacao::Atende } else { Situacao::NaoAtende },
+                if h as i64 >= minimo {
+                    Situacao::Atende
+                } else {
+                    Situacao::NaoAtende
+                },
                 exigido,
                 format!("{} habitações (informado na proposta)", inteiro(h as i64)),
                 Some(orgao::CARTOGRAFIA),
                 "",
             ),
-            None => regra.achado(Situacao::Pendente, exigido, "não informado", Some(orgao::CARTOGRAFIA), "Apurado pelo órgão de informações e cartografia (parágrafo único)."),
+            None => regra.achado(
+                Situacao::Pendente,
+                exigido,
+                "não informado",
+                Some(orgao::CARTOGRAFIA),
+                "Apurado pelo órgão de informações e cartografia (parágrafo único).",
+            ),
         })
     })());
     let populacao = achado((|| -> Resultado {
         let regra = ctx.regra("art25_cpt_inc2")?;
         let limite = regra.parametro("populacao_mais_de")?;
-        let exigido = format!("população superior a {} habitantes no território", inteiro(limite));
+        let exigido = format!(
+            "população superior a {} habitantes no território",
+            inteiro(limite)
+        );
         Ok(match distrito.populacao {
             Some(p) => regra.achado(
-                if p as i64 > limite { Situacao::Atende } else { Situacao::NaoAtende },
+                if p as i64 > limite {
+                    Situacao::Atende
+                } else {
+                    Situacao::NaoAtende
+                },
                 exigido,
                 format!("{} habitantes (informado na proposta)", inteiro(p as i64)),
                 Some(orgao::CARTOGRAFIA),
                 "",
             ),
-            None => regra.achado(Situacao::Pendente, exigido, "não informada", Some(orgao::CARTOGRAFIA), "Apurada pelo órgão de informações e cartografia (parágrafo único)."),
+            None => regra.achado(
+                Situacao::Pendente,
+                exigido,
+                "não informada",
+                Some(orgao::CARTOGRAFIA),
+                "Apurada pelo órgão de informações e cartografia (parágrafo único).",
+            ),
         })
     })());
     vec![habitacoes, populacao]

@@ -13,7 +13,10 @@ use crate::art06_toponimia::{alteracao_de_nome, toponimia, Nome};
 use crate::fatos::{Fatos, Tipo};
 use crate::regra::{achado, Contexto, Resultado};
 use crate::texto::{lei, ErroTexto};
-use crate::{art02_requisitos, art03_prazo_eleitoral, art07_lei_de_criacao, art08_revisao_limites, art10_extincao, art11_plebiscito, art13_representacao, art25_distritos, federal};
+use crate::{
+    art02_requisitos, art03_prazo_eleitoral, art07_lei_de_criacao, art08_revisao_limites,
+    art10_extincao, art11_plebiscito, art13_representacao, art25_distritos, federal,
+};
 
 /// Por que uma avaliação não pôde ser feita.
 #[derive(Debug, Clone, thiserror::Error)]
@@ -38,7 +41,7 @@ pub enum ErroAvaliacao {
 /// use divisa_lei::{avaliar, Fatos, Tipo, Situacao};
 /// use divisa_lei::fatos::NovoDistrito;
 /// let mut fatos = Fatos::vazios(Tipo::CriacaoDistrito);
-/// fatos.distrito = Some(NovoDistrito { municipio: 5103403, nome: "Nova Aurora".into(), habitacoes_sede: Some(50), populacao: Some(1_000) });
+/// fatos.distrito = Some(NovoDistrito { municipio: 5103403, nome: "Nova Aurora".into(), habitacoes_sede: Some(50), populacao: Some(1_000), nome_homenageia_pessoa_viva: Some(false) });
 /// let avaliacao = avaliar(&fatos, jiff::civil::date(2027, 3, 10)).unwrap();
 /// let populacao = avaliacao.achados.iter().find(|a| a.dispositivo == "art25_cpt_inc2").unwrap();
 /// assert_eq!(populacao.situacao, Situacao::NaoAtende); // "superior a 1.000": 1.000 não basta
@@ -46,7 +49,10 @@ pub enum ErroAvaliacao {
 pub fn avaliar(fatos: &Fatos, data: Date) -> Result<Avaliacao, ErroAvaliacao> {
     let lei = lei()?;
     if data < lei.vigencia() {
-        return Err(ErroAvaliacao::AntesDaLei { pedida: data_br(data), vigencia: data_br(lei.vigencia()) });
+        return Err(ErroAvaliacao::AntesDaLei {
+            pedida: data_br(data),
+            vigencia: data_br(lei.vigencia()),
+        });
     }
     let ctx = Contexto { lei, data, fatos };
     let mut achados = Vec::new();
@@ -54,7 +60,10 @@ pub fn avaliar(fatos: &Fatos, data: Date) -> Result<Avaliacao, ErroAvaliacao> {
         Tipo::Criacao => {
             achados.extend(art02_requisitos::requisitos_do_novo(&ctx));
             achados.push(art03_prazo_eleitoral::prazo_eleitoral(&ctx));
-            achados.push(art07_lei_de_criacao::limites_geodesicos(&ctx, fatos.novo.as_ref().and_then(|n| n.area.as_deref())));
+            achados.push(art07_lei_de_criacao::limites_geodesicos(
+                &ctx,
+                fatos.novo.as_ref().and_then(|n| n.area.as_deref()),
+            ));
             achados.extend(toponimia_do_novo(&ctx));
             achados.extend(art07_lei_de_criacao::conteudo_da_lei(&ctx));
             achados.extend(art11_plebiscito::plebiscito(&ctx));
@@ -65,7 +74,10 @@ pub fn avaliar(fatos: &Fatos, data: Date) -> Result<Avaliacao, ErroAvaliacao> {
             achados.extend(art02_requisitos::dispensados_pela_fusao(&ctx));
             achados.push(art03_prazo_eleitoral::prazo_eleitoral(&ctx));
             achados.extend(art07_lei_de_criacao::fusao(&ctx));
-            achados.push(art07_lei_de_criacao::limites_geodesicos(&ctx, fatos.novo.as_ref().and_then(|n| n.area.as_deref())));
+            achados.push(art07_lei_de_criacao::limites_geodesicos(
+                &ctx,
+                fatos.novo.as_ref().and_then(|n| n.area.as_deref()),
+            ));
             achados.extend(toponimia_do_novo(&ctx));
             achados.extend(art07_lei_de_criacao::conteudo_da_lei(&ctx));
             achados.extend(art11_plebiscito::plebiscito(&ctx));
@@ -81,7 +93,10 @@ pub fn avaliar(fatos: &Fatos, data: Date) -> Result<Avaliacao, ErroAvaliacao> {
         }
         Tipo::Desmembramento => {
             achados.push(art03_prazo_eleitoral::prazo_eleitoral(&ctx));
-            let area = fatos.desmembramento.as_ref().and_then(|d| d.area.as_deref());
+            let area = fatos
+                .desmembramento
+                .as_ref()
+                .and_then(|d| d.area.as_deref());
             achados.push(art07_lei_de_criacao::limites_geodesicos(&ctx, area));
             if let Some(d) = &fatos.desmembramento {
                 achados.extend(art08_revisao_limites::desmembramento(&ctx, d));
@@ -99,7 +114,12 @@ pub fn avaliar(fatos: &Fatos, data: Date) -> Result<Avaliacao, ErroAvaliacao> {
         Tipo::CriacaoDistrito => {
             achados.push(art03_prazo_eleitoral::prazo_eleitoral(&ctx));
             if let Some(distrito) = &fatos.distrito {
-                let nome = Nome { nome: &distrito.nome, distritos_excluidos: Vec::new(), municipio_excluido: None, pessoa_viva: distrito_pessoa_viva(fatos) };
+                let nome = Nome {
+                    nome: &distrito.nome,
+                    distritos_excluidos: Vec::new(),
+                    municipios_excluidos: Vec::new(),
+                    pessoa_viva: distrito.nome_homenageia_pessoa_viva,
+                };
                 achados.extend(toponimia(&ctx, Some(&nome)));
                 achados.extend(art25_distritos::requisitos(&ctx, distrito));
             }
@@ -110,27 +130,35 @@ pub fn avaliar(fatos: &Fatos, data: Date) -> Result<Avaliacao, ErroAvaliacao> {
                 let nome = Nome {
                     nome: &alteracao.nome_novo,
                     distritos_excluidos: Vec::new(),
-                    municipio_excluido: Some(alteracao.municipio),
-                    pessoa_viva: distrito_pessoa_viva(fatos),
+                    municipios_excluidos: vec![alteracao.municipio],
+                    pessoa_viva: alteracao.nome_homenageia_pessoa_viva,
                 };
                 achados.extend(toponimia(&ctx, Some(&nome)));
-                achados.extend(alteracao_de_nome(&ctx, alteracao.membros_camara, alteracao.votos_favoraveis, fatos.plebiscito.as_ref()));
+                achados.extend(alteracao_de_nome(
+                    &ctx,
+                    alteracao.membros_camara,
+                    alteracao.votos_favoraveis,
+                    fatos.plebiscito.as_ref(),
+                ));
             }
         }
     }
     let alertas = federal::alertas(fatos.tipo, data, fatos.data_ato.unwrap_or(data));
-    Ok(Avaliacao { texto_em: data, tipo: fatos.tipo, achados, alertas })
-}
-
-/// A declaração sobre pessoa viva de distritos e alterações de nome vem no `novo` (o leitor da
-/// proposta a coloca lá).
-fn distrito_pessoa_viva(fatos: &Fatos) -> Option<bool> {
-    fatos.novo.as_ref().and_then(|n| n.nome_homenageia_pessoa_viva)
+    Ok(Avaliacao {
+        texto_em: data,
+        tipo: fatos.tipo,
+        achados,
+        alertas,
+    })
 }
 
 fn toponimia_do_novo(ctx: &Contexto<'_>) -> Vec<Achado> {
-    let Some(novo) = &ctx.fatos.novo else { return toponimia(ctx, None) };
-    let Some(nome) = novo.nome.as_deref() else { return toponimia(ctx, None) };
+    let Some(novo) = &ctx.fatos.novo else {
+        return toponimia(ctx, None);
+    };
+    let Some(nome) = novo.nome.as_deref() else {
+        return toponimia(ctx, None);
+    };
     // A localidade-sede que se eleva a município (um distrito de uma das origens com o nome da
     // sede) não é "outro" lugar com o mesmo nome.
     let sede = novo.sede.as_deref().map(chave);
@@ -145,19 +173,40 @@ fn toponimia_do_novo(ctx: &Contexto<'_>) -> Vec<Achado> {
                 .collect()
         })
         .unwrap_or_default();
-    let alvo = Nome { nome, distritos_excluidos, municipio_excluido: None, pessoa_viva: novo.nome_homenageia_pessoa_viva };
+    // Na fusão, os municípios de origem se extinguem: o nome de um deles pode passar ao novo.
+    let municipios_excluidos = if ctx.fatos.tipo == Tipo::Fusao {
+        novo.origens.clone()
+    } else {
+        Vec::new()
+    };
+    let alvo = Nome {
+        nome,
+        distritos_excluidos,
+        municipios_excluidos,
+        pessoa_viva: novo.nome_homenageia_pessoa_viva,
+    };
     toponimia(ctx, Some(&alvo))
 }
 
 fn incorporacao(ctx: &Contexto<'_>) -> Achado {
     achado((|| -> Resultado {
         let regra = ctx.regra("art11_cpt")?;
-        let exigido = "incorporação de um município a outro, por lei, aprovada previamente em plebiscito";
+        let exigido =
+            "incorporação de um município a outro, por lei, aprovada previamente em plebiscito";
         let Some(i) = ctx.fatos.incorporacao else {
-            return Ok(regra.achado(Situacao::Pendente, exigido, "municípios não informados", Some(orgao::COMISSAO), ""));
+            return Ok(regra.achado(
+                Situacao::Pendente,
+                exigido,
+                "municípios não informados",
+                Some(orgao::COMISSAO),
+                "",
+            ));
         };
         let mt = divisa_referencia::mt().ok();
-        let nome = |c: u32| mt.and_then(|m| m.por_codigo(c)).map_or(c.to_string(), |m| m.nome.clone());
+        let nome = |c: u32| {
+            mt.and_then(|m| m.por_codigo(c))
+                .map_or(c.to_string(), |m| m.nome.clone())
+        };
         Ok(regra.achado(
             if i.municipio != i.receptor { Situacao::Atende } else { Situacao::NaoAtende },
             exigido,

@@ -33,7 +33,12 @@ const REALIZADAS: [(i16, i8, i8, &str); 9] = [
     (2008, 10, 5, REGRA_CONSTITUCIONAL),
     (2012, 10, 7, REGRA_CONSTITUCIONAL),
     (2016, 10, 2, REGRA_CONSTITUCIONAL),
-    (2020, 11, 15, "EC nº 107/2020, art. 1º (adiada de 04/10/2020 pela pandemia)"),
+    (
+        2020,
+        11,
+        15,
+        "EC nº 107/2020, art. 1º (adiada de 04/10/2020 pela pandemia)",
+    ),
     (2024, 10, 6, REGRA_CONSTITUCIONAL),
 ];
 
@@ -52,14 +57,22 @@ pub fn proxima_eleicao(data: Date) -> Eleicao {
     for (ano, mes, dia, base_legal) in REALIZADAS {
         let eleicao = Date::constant(ano, mes, dia);
         if eleicao >= data {
-            return Eleicao { data: eleicao, base_legal, calculada: false };
+            return Eleicao {
+                data: eleicao,
+                base_legal,
+                calculada: false,
+            };
         }
     }
     let mut ano = (data.year() + 3) / 4 * 4;
     loop {
         let eleicao = primeiro_domingo_de_outubro(ano);
         if eleicao >= data {
-            return Eleicao { data: eleicao, base_legal: REGRA_CONSTITUCIONAL, calculada: true };
+            return Eleicao {
+                data: eleicao,
+                base_legal: REGRA_CONSTITUCIONAL,
+                calculada: true,
+            };
         }
         ano += 4;
     }
@@ -67,7 +80,9 @@ pub fn proxima_eleicao(data: Date) -> Eleicao {
 
 fn primeiro_domingo_de_outubro(ano: i16) -> Date {
     let primeiro = Date::constant(ano, 10, 1);
-    let avanco = (7 + Weekday::Sunday.to_monday_zero_offset() - primeiro.weekday().to_monday_zero_offset()) % 7;
+    let avanco = (7 + Weekday::Sunday.to_monday_zero_offset()
+        - primeiro.weekday().to_monday_zero_offset())
+        % 7;
     Date::constant(ano, 10, 1 + avanco)
 }
 
@@ -88,7 +103,10 @@ fn primeiro_domingo_de_outubro(ano: i16) -> Date {
 /// ```
 pub fn meses_antes(data: Date, meses: u8) -> Date {
     let total = i32::from(data.year()) * 12 + i32::from(data.month()) - 1 - i32::from(meses);
-    let (ano, mes) = ((total.div_euclid(12)) as i16, (total.rem_euclid(12) + 1) as i8);
+    let (ano, mes) = (
+        (total.div_euclid(12)) as i16,
+        (total.rem_euclid(12) + 1) as i8,
+    );
     let primeiro_do_mes = Date::constant(ano, mes, 1);
     let dia = data.day().min(primeiro_do_mes.days_in_month());
     Date::constant(ano, mes, dia)
@@ -114,7 +132,10 @@ mod testes {
     fn datas_reais_fora_do_domingo() {
         assert_eq!(proxima_eleicao(date(1992, 11, 19)).data, date(1996, 10, 3));
         assert_eq!(proxima_eleicao(date(1996, 10, 3)).data, date(1996, 10, 3));
-        assert_eq!(proxima_eleicao(date(2020, 1, 1)).base_legal, "EC nº 107/2020, art. 1º (adiada de 04/10/2020 pela pandemia)");
+        assert_eq!(
+            proxima_eleicao(date(2020, 1, 1)).base_legal,
+            "EC nº 107/2020, art. 1º (adiada de 04/10/2020 pela pandemia)"
+        );
     }
 
     #[test]
@@ -132,8 +153,14 @@ mod testes {
     #[test]
     fn instalacao_na_eleicao_que_a_lei_antecede_de_seis_meses() {
         // Lei de 01/04/2028: exatamente seis meses antes de 01/10/2028 → instala em 2029.
-        assert_eq!(eleicao_de_instalacao(date(2028, 4, 1), 6).data, date(2028, 10, 1));
+        assert_eq!(
+            eleicao_de_instalacao(date(2028, 4, 1), 6).data,
+            date(2028, 10, 1)
+        );
         // Lei de 02/04/2028: tarde para 2028 → eleição de 2032.
-        assert_eq!(eleicao_de_instalacao(date(2028, 4, 2), 6).data, date(2032, 10, 3));
+        assert_eq!(
+            eleicao_de_instalacao(date(2028, 4, 2), 6).data,
+            date(2032, 10, 3)
+        );
     }
 }

@@ -256,6 +256,8 @@ pub struct NovoDistrito {
     pub habitacoes_sede: Option<u64>,
     /// População do território do distrito.
     pub populacao: Option<u64>,
+    /// Declaração sobre o Art. 6º (nome de pessoa viva); `None` = não declarou.
+    pub nome_homenageia_pessoa_viva: Option<bool>,
 }
 
 /// Alteração do nome de um município.
@@ -269,4 +271,6 @@ pub struct AlteracaoNome {
     pub membros_camara: Option<u64>,
     /// Votos favoráveis na Câmara.
     pub votos_favoraveis: Option<u64>,
+    /// Declaração sobre o Art. 6º (nome de pessoa viva); `None` = não declarou.
+    pub nome_homenageia_pessoa_viva: Option<bool>,
 }

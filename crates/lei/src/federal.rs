@@ -22,7 +22,10 @@ const ADI_2650: Date = date(2011, 8, 24);
 /// Os alertas que incidem sobre uma proposta de `tipo`, com o ato em `data_ato` e o texto
 /// avaliado em `data`.
 pub(crate) fn alertas(tipo: Tipo, data: Date, data_ato: Date) -> Vec<Alerta> {
-    let territorial = matches!(tipo, Tipo::Criacao | Tipo::Fusao | Tipo::Incorporacao | Tipo::Desmembramento);
+    let territorial = matches!(
+        tipo,
+        Tipo::Criacao | Tipo::Fusao | Tipo::Incorporacao | Tipo::Desmembramento
+    );
     let mut alertas = Vec::new();
     if territorial && data >= EC_15_1996 {
         alertas.push(Alerta {
@@ -42,10 +45,17 @@ pub(crate) fn alertas(tipo: Tipo, data: Date, data_ato: Date) -> Vec<Alerta> {
         } else {
             "ADCT, art. 96 (EC nº 57/2008): a convalidação alcança só as leis publicadas até 31/12/2006; um ato desta data não é alcançado por ela e depende da lei complementar federal do art. 18, § 4º, da CF."
         };
-        alertas.push(Alerta { id: "adct_art96", mensagem: mensagem.into() });
+        alertas.push(Alerta {
+            id: "adct_art96",
+            mensagem: mensagem.into(),
+        });
     }
     if territorial && data >= LEI_9709 {
-        let adi = if data >= ADI_2650 { " O STF julgou o art. 7º constitucional e aplicável aos municípios (ADI 2650, 24/08/2011)." } else { "" };
+        let adi = if data >= ADI_2650 {
+            " O STF julgou o art. 7º constitucional e aplicável aos municípios (ADI 2650, 24/08/2011)."
+        } else {
+            ""
+        };
         alertas.push(Alerta {
             id: "lei9709_art7",
             mensagem: format!(

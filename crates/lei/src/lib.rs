@@ -41,10 +41,23 @@ pub use fatos::{Fatos, Tipo};
 pub use varredura::{varredura, MunicipioVarrido};
 
 /// A avaliação só do Art. 6º (o comando `divisa toponimo`): as quatro regras do caput e o § 1º.
-pub fn toponimo(nome: &str, pessoa_viva: Option<bool>, data: jiff::civil::Date) -> Result<Vec<Achado>, ErroAvaliacao> {
+pub fn toponimo(
+    nome: &str,
+    pessoa_viva: Option<bool>,
+    data: jiff::civil::Date,
+) -> Result<Vec<Achado>, ErroAvaliacao> {
     let lei = texto::lei()?;
     let fatos = Fatos::vazios(Tipo::CriacaoDistrito);
-    let ctx = regra::Contexto { lei, data, fatos: &fatos };
-    let alvo = art06_toponimia::Nome { nome, distritos_excluidos: Vec::new(), municipio_excluido: None, pessoa_viva };
+    let ctx = regra::Contexto {
+        lei,
+        data,
+        fatos: &fatos,
+    };
+    let alvo = art06_toponimia::Nome {
+        nome,
+        distritos_excluidos: Vec::new(),
+        municipios_excluidos: Vec::new(),
+        pessoa_viva,
+    };
     Ok(art06_toponimia::toponimia(&ctx, Some(&alvo)))
 }

@@ -47,7 +47,9 @@ impl Contexto<'_> {
                 exigido: String::new(),
                 apurado: String::new(),
                 orgao: None,
-                mensagem: format!("defeito do divisa: o dispositivo {id} não está no texto estruturado da lei"),
+                mensagem: format!(
+                    "defeito do divisa: o dispositivo {id} não está no texto estruturado da lei"
+                ),
             });
         };
         let base = |situacao, exigido: String, mensagem: String| Achado {
@@ -60,9 +62,16 @@ impl Contexto<'_> {
             mensagem,
         };
         match dispositivo.em(self.data) {
-            Some(EmVigor::Texto(redacao)) => Ok(Regra { dispositivo, redacao, lei: self.lei }),
+            Some(EmVigor::Texto(redacao)) => Ok(Regra {
+                dispositivo,
+                redacao,
+                lei: self.lei,
+            }),
             Some(EmVigor::NaoDisponivel(redacao)) => {
-                let seguinte = dispositivo.redacoes.iter().find(|r| r.vigente_desde > redacao.vigente_desde);
+                let seguinte = dispositivo
+                    .redacoes
+                    .iter()
+                    .find(|r| r.vigente_desde > redacao.vigente_desde);
                 let depois = seguinte.map_or(String::new(), |r| {
                     format!(
                         " A redação atual, dada pela {} em {}, não se aplica a {}.",
@@ -96,7 +105,10 @@ impl Contexto<'_> {
             None => Err(base(
                 Situacao::NaoSeAplica,
                 "—".into(),
-                format!("A LC 23/1992 só entrou em vigor em {}.", formato::data(self.lei.vigencia())),
+                format!(
+                    "A LC 23/1992 só entrou em vigor em {}.",
+                    formato::data(self.lei.vigencia())
+                ),
             )),
         }
     }

@@ -89,7 +89,9 @@ const FONTE: &str = include_str!("../../../dados/lei/lc-23-1992.toml");
 /// A lei (lida na primeira chamada).
 pub fn lei() -> Result<&'static Lei, ErroTexto> {
     static LEI: OnceLock<Result<Lei, ErroTexto>> = OnceLock::new();
-    LEI.get_or_init(|| Lei::ler(FONTE)).as_ref().map_err(Clone::clone)
+    LEI.get_or_init(|| Lei::ler(FONTE))
+        .as_ref()
+        .map_err(Clone::clone)
 }
 
 impl Lei {
@@ -119,22 +121,27 @@ impl Lei {
     }
 
     fn ler(fonte: &str) -> Result<Lei, ErroTexto> {
-        let bruta: LeiToml = toml::from_str(fonte).map_err(|e| ErroTexto::Formato(e.to_string()))?;
+        let bruta: LeiToml =
+            toml::from_str(fonte).map_err(|e| ErroTexto::Formato(e.to_string()))?;
         let normas = bruta
             .norma
             .into_iter()
             .map(|n| {
-                Ok(Norma { id: n.id, nome: n.nome, vigencia: data_toml(&n.vigencia)?, texto_integral_encontrado: n.texto_integral_encontrado })
+                Ok(Norma {
+                    id: n.id,
+                    nome: n.nome,
+                    vigencia: data_toml(&n.vigencia)?,
+                    texto_integral_encontrado: n.texto_integral_encontrado,
+                })
             })
             .collect::<Result<Vec<_>, ErroTexto>>()?;
         let mut dispositivos = Vec::with_capacity(bruta.dispositivo.len());
         for d in bruta.dispositivo {
             let mut redacoes = Vec::with_capacity(d.redacao.len());
             for r in d.redacao {
-                let norma = normas
-                    .iter()
-                    .position(|n| n.id == r.por)
-                    .ok_or_else(|| ErroTexto::Formato(format!("{}: norma {:?} desconhecida", d.id, r.por)))?;
+                let norma = normas.iter().position(|n| n.id == r.por).ok_or_else(|| {
+                    ErroTexto::Formato(format!("{}: norma {:?} desconhecida", d.id, r.por))
+                })?;
                 redacoes.push(Redacao {
                     norma,
                     vigente_desde: normas[norma].vigencia,
@@ -143,7 +150,9 @@ impl Lei {
                     parametros: r.parametros,
                 });
             }
-            let em_ordem = redacoes.windows(2).all(|par| par[0].vigente_desde < par[1].vigente_desde);
+            let em_ordem = redacoes
+                .windows(2)
+                .all(|par| par[0].vigente_desde < par[1].vigente_desde);
             let vigente_tem_texto = redacoes.last().is_some_and(|r| r.texto.is_some());
             if !em_ordem || !vigente_tem_texto {
                 return Err(ErroTexto::Formato(format!(
@@ -151,9 +160,19 @@ impl Lei {
                     d.id
                 )));
             }
-            dispositivos.push(Dispositivo { id: d.id, rotulo: d.rotulo, redacoes });
+            dispositivos.push(Dispositivo {
+                id: d.id,
+                rotulo: d.rotulo,
+                redacoes,
+            });
         }
-        Ok(Lei { urn: bruta.urn, epigrafe: bruta.epigrafe, ementa: bruta.ementa, normas, dispositivos })
+        Ok(Lei {
+            urn: bruta.urn,
+            epigrafe: bruta.epigrafe,
+            ementa: bruta.ementa,
+            normas,
+            dispositivos,
+        })
     }
 }
 
@@ -164,11 +183,17 @@ impl Dispositivo {
         match posicao {
             Some(i) => {
                 let redacao = &self.redacoes[i];
-                Some(if redacao.texto.is_some() { EmVigor::Texto(redacao) } else { EmVigor::NaoDisponivel(redacao) })
+                Some(if redacao.texto.is_some() {
+                    EmVigor::Texto(redacao)
+                } else {
+                    EmVigor::NaoDisponivel(redacao)
+                })
             }
             None => {
                 let primeira = self.redacoes.first()?;
-                primeira.acrescentado.then_some(EmVigor::Inexistente(primeira))
+                primeira
+                    .acrescentado
+                    .then_some(EmVigor::Inexistente(primeira))
             }
         }
     }
@@ -232,7 +257,9 @@ pub fn data_toml(valor: &toml::value::Datetime) -> Result<Date, ErroTexto> {
     match (valor.date, valor.time) {
         (Some(d), None) => Date::new(d.year as i16, d.month as i8, d.day as i8)
             .map_err(|e| ErroTexto::Formato(format!("data {valor}: {e}"))),
-        _ => Err(ErroTexto::Formato(format!("{valor}: esperava uma data sem hora (AAAA-MM-DD)"))),
+        _ => Err(ErroTexto::Formato(format!(
+            "{valor}: esperava uma data sem hora (AAAA-MM-DD)"
+        ))),
     }
 }
 
@@ -244,7 +271,10 @@ mod testes {
     #[test]
     fn a_lei_estruturada_carrega() {
         let lei = lei().unwrap();
-        assert_eq!(lei.urn, "urn:lex:br;mato.grosso:estadual:lei.complementar:1992-11-19;23");
+        assert_eq!(
+            lei.urn,
+            "urn:lex:br;mato.grosso:estadual:lei.complementar:1992-11-19;23"
+        );
         assert_eq!(lei.dispositivos().len(), 84);
         assert_eq!(lei.vigencia(), date(1992, 11, 19));
     }
@@ -252,17 +282,28 @@ mod testes {
     #[test]
     fn art2_cpt_inc2_antes_da_lc31_nao_tem_texto_disponivel() {
         let inciso = lei().unwrap().dispositivo("art2_cpt_inc2").unwrap();
-        assert!(matches!(inciso.em(date(1994, 9, 20)), Some(EmVigor::NaoDisponivel(_))));
+        assert!(matches!(
+            inciso.em(date(1994, 9, 20)),
+            Some(EmVigor::NaoDisponivel(_))
+        ));
         // No próprio dia da publicação da LC 31 a nova redação já vigora.
-        assert!(matches!(inciso.em(date(1994, 9, 21)), Some(EmVigor::Texto(_))));
+        assert!(matches!(
+            inciso.em(date(1994, 9, 21)),
+            Some(EmVigor::Texto(_))
+        ));
         assert!(inciso.em(date(1992, 11, 18)).is_none());
     }
 
     #[test]
     fn art8_par2_nao_existia_antes_da_lc792() {
         let paragrafo = lei().unwrap().dispositivo("art8_par2").unwrap();
-        assert!(matches!(paragrafo.em(date(2024, 5, 16)), Some(EmVigor::Inexistente(_))));
-        let Some(EmVigor::Texto(redacao)) = paragrafo.em(date(2024, 5, 17)) else { panic!() };
+        assert!(matches!(
+            paragrafo.em(date(2024, 5, 16)),
+            Some(EmVigor::Inexistente(_))
+        ));
+        let Some(EmVigor::Texto(redacao)) = paragrafo.em(date(2024, 5, 17)) else {
+            panic!()
+        };
         assert_eq!(redacao.parametros["percentual_por_inconsistencia"], 5);
     }
 

@@ -31,23 +31,36 @@ pub struct MunicipioVarrido {
 }
 
 /// Avalia todos os municípios de Mato Grosso.
-pub fn varredura(data: Date, referencia: Referencia) -> Result<Vec<MunicipioVarrido>, ErroAvaliacao> {
+pub fn varredura(
+    data: Date,
+    referencia: Referencia,
+) -> Result<Vec<MunicipioVarrido>, ErroAvaliacao> {
     let lei = lei()?;
     let mut fatos = Fatos::vazios(Tipo::Extincao);
     fatos.referencia = referencia;
-    let ctx = Contexto { lei, data, fatos: &fatos };
-    let Ok(mt) = divisa_referencia::mt() else { return Ok(Vec::new()) };
+    let ctx = Contexto {
+        lei,
+        data,
+        fatos: &fatos,
+    };
+    let Ok(mt) = divisa_referencia::mt() else {
+        return Ok(Vec::new());
+    };
     Ok(mt
         .municipios()
         .iter()
         .map(|municipio| {
             let achados = incisos_i_a_v(&ctx, &Numeros::de_municipio(municipio), None);
-            let apurados: Vec<&Achado> = achados.iter().filter(|a| matches!(a.situacao, Situacao::Atende | Situacao::NaoAtende)).collect();
+            let apurados: Vec<&Achado> = achados
+                .iter()
+                .filter(|a| matches!(a.situacao, Situacao::Atende | Situacao::NaoAtende))
+                .collect();
             MunicipioVarrido {
                 codigo_ibge: municipio.codigo_ibge,
                 nome: municipio.nome.clone(),
                 passivel_extincao: achados.iter().any(|a| a.situacao == Situacao::NaoAtende),
-                perde_todos_os_apuraveis: !apurados.is_empty() && apurados.iter().all(|a| a.situacao == Situacao::NaoAtende),
+                perde_todos_os_apuraveis: !apurados.is_empty()
+                    && apurados.iter().all(|a| a.situacao == Situacao::NaoAtende),
                 achados,
             }
         })

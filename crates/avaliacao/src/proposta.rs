@@ -1,0 +1,736 @@
+//! O arquivo da proposta (CONTRACT §2): TOML lido, validado e convertido em [`Fatos`].
+//!
+//! Toda falha vira um [`ErroProposta`] que diz o arquivo, a linha, o campo e o que se esperava,
+//! em português. Campos desconhecidos são erro (um erro de digitação não pode sumir em silêncio),
+//! e seções que não se aplicam ao tipo também.
+
+use std::path::{Path, PathBuf};
+
+use divisa_lei::art13_representacao::DOCUMENTOS;
+use divisa_lei::fatos::{
+    AlteracaoNome, Assinatura, DadosMunicipais, Desmembramento, Extincao, Incorporacao,
+    MotivoExtincao, NovoDistrito, NovoMunicipio, Plebiscito, Referencia, Remanescente,
+    Representacao,
+};
+use divisa_lei::{Fatos, Tipo};
+use jiff::civil::Date;
+use serde::Deserialize;
+
+/// Uma proposta lida e validada.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Proposta {
+    /// Os fatos, prontos para a lei.
+    pub fatos: Fatos,
+    /// `data_referencia`, se houver.
+    pub data_referencia: Option<Date>,
+}
+
+/// Por que o arquivo da proposta não pôde ser lido.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{arquivo}{}{}: {mensagem}", linha.map_or(String::new(), |l| format!(", linha {l}")), campo.as_ref().map_or(String::new(), |c| format!(", campo {c}")))]
+pub struct ErroProposta {
+    /// O arquivo, como o usuário o nomeou.
+    pub arquivo: String,
+    /// A linha (1 = primeira), quando se sabe.
+    pub linha: Option<usize>,
+    /// O campo, com o caminho (`novo.dados.populacao`).
+    pub campo: Option<String>,
+    /// O que estava errado e o que se esperava.
+    pub mensagem: String,
+}
+
+/// Lê uma proposta de `texto`. `arquivo` é o nome para as mensagens; `diretorio` é onde os
+/// caminhos relativos (`area = "vale.geojson"`) são procurados.
+pub fn ler(arquivo: &str, texto: &str, diretorio: &Path) -> Result<Proposta, ErroProposta> {
+    let erro = |linha: Option<usize>, campo: Option<String>, mensagem: String| ErroProposta {
+        arquivo: arquivo.to_owned(),
+        linha,
+        campo,
+        mensagem,
+    };
+    let deserializador = toml::de::Deserializer::parse(texto).map_err(|e| {
+        erro(
+            e.span().map(|s| linha_de(texto, s.start)),
+            None,
+            format!("TOML inválido: {}", traduzir(e.message())),
+        )
+    })?;
+    let bruta: PropostaToml = serde_path_to_error::deserialize(deserializador).map_err(|e| {
+        let caminho = caminho_de(e.path());
+        let linha = e
+            .inner()
+            .span()
+            .map(|s| linha_de(texto, s.start))
+            .or_else(|| linha_do_campo(texto, &caminho));
+        let campo = Some(caminho.join(".")).filter(|c| !c.is_empty() && c != "?");
+        erro(linha, campo, traduzir(e.inner().message()))
+    })?;
+    let validador = Validador {
+        arquivo,
+        texto,
+        diretorio,
+    };
+    validador.converter(bruta)
+}
+
+/// Converte uma posição em bytes no número da linha.
+fn linha_de(texto: &str, posicao: usize) -> usize {
+    texto.as_bytes()[..posicao.min(texto.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+fn caminho_de(caminho: &serde_path_to_error::Path) -> Vec<String> {
+    caminho
+        .iter()
+        .filter_map(|segmento| match segmento {
+            serde_path_to_error::Segment::Map { key } => Some(key.clone()),
+            serde_path_to_error::Segment::Seq { index } => Some(format!("[{}]", index + 1)),
+            serde_path_to_error::Segment::Enum { variant } => Some(variant.clone()),
+            serde_path_to_error::Segment::Unknown => None,
+        })
+        .collect()
+}
+
+/// Acha a linha de um campo pelo caminho, percorrendo o TOML com as posições. Se o caminho
+/// não vai até o fim (o campo falta), fica a linha do último pedaço encontrado.
+fn linha_do_campo(texto: &str, caminho: &[String]) -> Option<usize> {
+    use toml::de::{DeTable, DeValue};
+    fn buscar(valor: &DeValue<'_>, caminho: &[String]) -> Option<usize> {
+        let (segmento, resto) = caminho.split_first()?;
+        let (posicao, filho) = match valor {
+            DeValue::Table(tabela) => tabela
+                .iter()
+                .find(|(chave, _)| chave.get_ref() == segmento)
+                .map(|(chave, valor)| (chave.span().start, valor.get_ref())),
+            DeValue::Array(lista) => {
+                let indice: usize = segmento.trim_matches(['[', ']']).parse().ok()?;
+                lista
+                    .get(indice.checked_sub(1)?)
+                    .map(|valor| (valor.span().start, valor.get_ref()))
+            }
+            _ => None,
+        }?;
+        Some(buscar(filho, resto).unwrap_or(posicao))
+    }
+    let raiz = DeValue::Table(DeTable::parse(texto).ok()?.into_inner());
+    buscar(&raiz, caminho).map(|posicao| linha_de(texto, posicao))
+}
+
+/// As mensagens do TOML e do serde em português.
+fn traduzir(mensagem: &str) -> String {
+    let mensagem = mensagem.trim();
+    let entre_crases = |texto: &str| texto.split('`').nth(1).unwrap_or("").to_owned();
+    if let Some(resto) = mensagem.strip_prefix("unknown field") {
+        let esperados: Vec<String> = resto
+            .split('`')
+            .skip(3)
+            .step_by(2)
+            .map(str::to_owned)
+            .collect();
+        return format!(
+            "campo desconhecido «{}»; os campos aceitos aqui são: {}",
+            entre_crases(resto),
+            esperados.join(", ")
+        );
+    }
+    if let Some(resto) = mensagem.strip_prefix("missing field") {
+        return format!("falta o campo obrigatório «{}»", entre_crases(resto));
+    }
+    if let Some(resto) = mensagem.strip_prefix("unknown variant") {
+        let esperados: Vec<String> = resto
+            .split('`')
+            .skip(3)
+            .step_by(2)
+            .map(str::to_owned)
+            .collect();
+        return format!(
+            "valor «{}» não aceito; os valores aceitos são: {}",
+            entre_crases(resto),
+            esperados.join(", ")
+        );
+    }
+    if mensagem.starts_with("invalid type") || mensagem.starts_with("invalid value") {
+        let esperado = mensagem.rsplit("expected ").next().unwrap_or("");
+        let esperado = match esperado {
+            e if e.contains("u64") || e.contains("u32") => "um número inteiro não negativo",
+            e if e.contains("f64") => "um número",
+            e if e.contains("bool") => "true ou false",
+            e if e.contains("string") => "um texto entre aspas",
+            e if e.contains("sequence") || e.contains("array") => "uma lista entre colchetes",
+            e if e.contains("struct") || e.contains("map") => "uma tabela",
+            e if e.contains("date") || e.contains("Data") => "uma data AAAA-MM-DD",
+            outro => outro,
+        };
+        let encontrado = mensagem
+            .split(", expected")
+            .next()
+            .unwrap_or(mensagem)
+            .replace("invalid type: ", "")
+            .replace("invalid value: ", "");
+        return format!(
+            "tipo ou valor inválido ({}); esperava {esperado}",
+            traduzir_tipo(&encontrado)
+        );
+    }
+    if mensagem.starts_with("duplicate key") {
+        return "chave repetida".into();
+    }
+    format!("TOML mal formado: {mensagem}")
+}
+
+fn traduzir_tipo(encontrado: &str) -> String {
+    encontrado
+        .replace("integer", "inteiro")
+        .replace("floating point", "número decimal")
+        .replace("string", "texto")
+        .replace("boolean", "booleano")
+        .replace("sequence", "lista")
+        .replace("map", "tabela")
+}
+
+/// Uma data civil, aceita como data TOML (`2027-03-10`) ou texto (`"2027-03-10"`, no JSON).
+#[derive(Debug, Clone, Copy)]
+struct DataCivil(Date);
+
+impl<'de> Deserialize<'de> for DataCivil {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializador: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Bruta {
+            Toml(toml::value::Datetime),
+            Texto(String),
+        }
+        let texto = match Bruta::deserialize(deserializador)? {
+            Bruta::Toml(datetime) if datetime.time.is_none() && datetime.offset.is_none() => {
+                datetime.to_string()
+            }
+            Bruta::Toml(outro) => {
+                return Err(serde::de::Error::custom(format!(
+                    "invalid value: data com hora {outro}, expected uma data AAAA-MM-DD"
+                )))
+            }
+            Bruta::Texto(texto) => texto,
+        };
+        texto.parse::<Date>().map(DataCivil).map_err(|_| {
+            serde::de::Error::custom(format!(
+                "invalid value: «{texto}», expected uma data AAAA-MM-DD"
+            ))
+        })
+    }
+}
+
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+enum TipoToml {
+    Criacao,
+    Fusao,
+    Incorporacao,
+    Desmembramento,
+    Extincao,
+    CriacaoDistrito,
+    AlteracaoNome,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PropostaToml {
+    tipo: TipoToml,
+    data_referencia: Option<DataCivil>,
+    novo: Option<NovoToml>,
+    remanescente: Option<Vec<RemanescenteToml>>,
+    referencia: Option<ReferenciaToml>,
+    desmembramento: Option<DesmembramentoToml>,
+    representacao: Option<RepresentacaoToml>,
+    plebiscito: Option<PlebiscitoToml>,
+    incorporacao: Option<IncorporacaoToml>,
+    extincao: Option<ExtincaoToml>,
+    distrito: Option<DistritoToml>,
+    alteracao_nome: Option<AlteracaoNomeToml>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NovoToml {
+    nome: Option<String>,
+    sede: Option<String>,
+    sede_coordenadas: Option<[f64; 2]>,
+    area: Option<String>,
+    #[serde(default)]
+    origens: Vec<u32>,
+    nome_homenageia_pessoa_viva: Option<bool>,
+    dados: Option<DadosToml>,
+}
+
+#[derive(Debug, Deserialize, Default, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+struct DadosToml {
+    populacao: Option<u64>,
+    eleitores: Option<u64>,
+    casas_centro_urbano: Option<u64>,
+    valor_adicionado: Option<f64>,
+    arrecadacao: Option<f64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RemanescenteToml {
+    codigo_ibge: u32,
+    populacao: Option<u64>,
+    eleitores: Option<u64>,
+    casas_centro_urbano: Option<u64>,
+    valor_adicionado: Option<f64>,
+    arrecadacao: Option<f64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReferenciaToml {
+    media_va_10_menores: Option<f64>,
+    media_arrecadacao_40_menores: Option<f64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DesmembramentoToml {
+    cedente: u32,
+    receptor: u32,
+    area: Option<String>,
+    area_km2: Option<f64>,
+    area_cedente_km2: Option<f64>,
+    #[serde(default)]
+    areas_anteriores_km2: Vec<f64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RepresentacaoToml {
+    #[serde(default)]
+    assinaturas: Vec<AssinaturaToml>,
+    #[serde(default)]
+    documentos: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AssinaturaToml {
+    nome: String,
+    titulo: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlebiscitoToml {
+    eleitores_inscritos: u64,
+    votos_sim: u64,
+    votos_nao: u64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct IncorporacaoToml {
+    municipio: u32,
+    receptor: u32,
+}
+
+#[derive(Debug, Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum MotivoToml {
+    PerdaRequisitos,
+    InundacaoDestruicao,
+    RequerimentoEleitores,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExtincaoToml {
+    municipio: u32,
+    motivo: MotivoToml,
+    requerentes: Option<u64>,
+    eleitores_inscritos: Option<u64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DistritoToml {
+    municipio: u32,
+    nome: String,
+    habitacoes_sede: Option<u64>,
+    populacao: Option<u64>,
+    nome_homenageia_pessoa_viva: Option<bool>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AlteracaoNomeToml {
+    municipio: u32,
+    nome_novo: String,
+    membros_camara: Option<u64>,
+    votos_favoraveis: Option<u64>,
+    nome_homenageia_pessoa_viva: Option<bool>,
+}
+
+/// As regras que o serde não sabe: códigos de MT, seções por tipo, números coerentes,
+/// arquivos que existem.
+struct Validador<'a> {
+    arquivo: &'a str,
+    texto: &'a str,
+    diretorio: &'a Path,
+}
+
+impl Validador<'_> {
+    fn erro(&self, caminho: &[&str], mensagem: impl Into<String>) -> ErroProposta {
+        let caminho: Vec<String> = caminho.iter().map(|s| (*s).to_owned()).collect();
+        ErroProposta {
+            arquivo: self.arquivo.to_owned(),
+            linha: linha_do_campo(self.texto, &caminho),
+            campo: Some(caminho.join(".")),
+            mensagem: mensagem.into(),
+        }
+    }
+
+    fn municipio(&self, caminho: &[&str], codigo: u32) -> Result<u32, ErroProposta> {
+        let mt = divisa_referencia::mt()
+            .map_err(|e| self.erro(caminho, format!("dados embutidos: {e}")))?;
+        if mt.por_codigo(codigo).is_some() {
+            return Ok(codigo);
+        }
+        let fora = (1_000_000..10_000_000).contains(&codigo) && codigo / 100_000 != 51;
+        Err(self.erro(
+            caminho,
+            if fora {
+                format!("o código {codigo} não é de Mato Grosso (códigos de MT começam com 51)")
+            } else {
+                format!("o código IBGE {codigo} não é de nenhum dos 142 municípios de Mato Grosso (esperava 7 dígitos, como 5107925)")
+            },
+        ))
+    }
+
+    fn nao_negativo(
+        &self,
+        caminho: &[&str],
+        valor: Option<f64>,
+    ) -> Result<Option<f64>, ErroProposta> {
+        match valor {
+            Some(v) if !v.is_finite() || v < 0.0 => Err(self.erro(
+                caminho,
+                format!("valor {v} inválido: esperava um número maior ou igual a zero"),
+            )),
+            outro => Ok(outro),
+        }
+    }
+
+    fn arquivo_existe(
+        &self,
+        caminho: &[&str],
+        relativo: &Option<String>,
+    ) -> Result<Option<String>, ErroProposta> {
+        let Some(relativo) = relativo else {
+            return Ok(None);
+        };
+        let completo: PathBuf = self.diretorio.join(relativo);
+        if !completo.is_file() {
+            return Err(self.erro(
+                caminho,
+                format!(
+                    "o arquivo «{relativo}» não existe (procurado em {})",
+                    completo.display()
+                ),
+            ));
+        }
+        Ok(Some(relativo.clone()))
+    }
+
+    fn dados(&self, prefixo: &[&str], dados: DadosToml) -> Result<DadosMunicipais, ErroProposta> {
+        let caminho = |campo: &'static str| [prefixo, &[campo]].concat();
+        Ok(DadosMunicipais {
+            populacao: dados.populacao,
+            eleitores: dados.eleitores,
+            casas_centro_urbano: dados.casas_centro_urbano,
+            valor_adicionado: self
+                .nao_negativo(&caminho("valor_adicionado"), dados.valor_adicionado)?,
+            arrecadacao: self.nao_negativo(&caminho("arrecadacao"), dados.arrecadacao)?,
+        })
+    }
+
+    fn converter(&self, p: PropostaToml) -> Result<Proposta, ErroProposta> {
+        let tipo = match p.tipo {
+            TipoToml::Criacao => Tipo::Criacao,
+            TipoToml::Fusao => Tipo::Fusao,
+            TipoToml::Incorporacao => Tipo::Incorporacao,
+            TipoToml::Desmembramento => Tipo::Desmembramento,
+            TipoToml::Extincao => Tipo::Extincao,
+            TipoToml::CriacaoDistrito => Tipo::CriacaoDistrito,
+            TipoToml::AlteracaoNome => Tipo::AlteracaoNome,
+        };
+        // Seções que o tipo usa; qualquer outra presente é erro, para nada ser ignorado.
+        let secoes: &[&str] = match tipo {
+            Tipo::Criacao => &[
+                "novo",
+                "remanescente",
+                "referencia",
+                "representacao",
+                "plebiscito",
+            ],
+            Tipo::Fusao => &["novo", "representacao", "plebiscito"],
+            Tipo::Incorporacao => &["incorporacao", "representacao", "plebiscito"],
+            Tipo::Desmembramento => &["desmembramento", "representacao", "plebiscito"],
+            Tipo::Extincao => &["extincao", "referencia"],
+            Tipo::CriacaoDistrito => &["distrito"],
+            Tipo::AlteracaoNome => &["alteracao_nome", "plebiscito"],
+        };
+        let presentes = [
+            ("novo", p.novo.is_some()),
+            ("remanescente", p.remanescente.is_some()),
+            ("referencia", p.referencia.is_some()),
+            ("desmembramento", p.desmembramento.is_some()),
+            ("representacao", p.representacao.is_some()),
+            ("plebiscito", p.plebiscito.is_some()),
+            ("incorporacao", p.incorporacao.is_some()),
+            ("extincao", p.extincao.is_some()),
+            ("distrito", p.distrito.is_some()),
+            ("alteracao_nome", p.alteracao_nome.is_some()),
+        ];
+        for (secao, presente) in presentes {
+            if presente && !secoes.contains(&secao) {
+                return Err(self.erro(
+                    &[secao],
+                    format!(
+                        "a seção [{secao}] não se aplica a tipo = \"{}\" (seções aceitas: {})",
+                        tipo.codigo(),
+                        secoes.join(", ")
+                    ),
+                ));
+            }
+        }
+        let obrigatoria = match tipo {
+            Tipo::Criacao | Tipo::Fusao => ("novo", p.novo.is_some()),
+            Tipo::Incorporacao => ("incorporacao", p.incorporacao.is_some()),
+            Tipo::Desmembramento => ("desmembramento", p.desmembramento.is_some()),
+            Tipo::Extincao => ("extincao", p.extincao.is_some()),
+            Tipo::CriacaoDistrito => ("distrito", p.distrito.is_some()),
+            Tipo::AlteracaoNome => ("alteracao_nome", p.alteracao_nome.is_some()),
+        };
+        if !obrigatoria.1 {
+            return Err(ErroProposta {
+                arquivo: self.arquivo.to_owned(),
+                linha: None,
+                campo: Some(obrigatoria.0.to_owned()),
+                mensagem: format!(
+                    "tipo = \"{}\" exige a seção [{}]",
+                    tipo.codigo(),
+                    obrigatoria.0
+                ),
+            });
+        }
+
+        let mut fatos = Fatos::vazios(tipo);
+        fatos.data_ato = p.data_referencia.map(|d| d.0);
+        if let Some(novo) = p.novo {
+            if novo.origens.is_empty() {
+                return Err(self.erro(&["novo"], "falta novo.origens: o novo município resulta do desmembramento de um ou mais municípios (Art. 1º, § 3º)"));
+            }
+            let mut origens = Vec::with_capacity(novo.origens.len());
+            for (i, &codigo) in novo.origens.iter().enumerate() {
+                let posicao = format!("[{}]", i + 1);
+                let codigo = self.municipio(&["novo", "origens", &posicao], codigo)?;
+                if origens.contains(&codigo) {
+                    return Err(self.erro(
+                        &["novo", "origens", &posicao],
+                        format!("o município {codigo} aparece duas vezes"),
+                    ));
+                }
+                origens.push(codigo);
+            }
+            if let Some([lon, lat]) = novo.sede_coordenadas {
+                if !(-62.0..=-50.0).contains(&lon) || !(-18.5..=-7.0).contains(&lat) {
+                    let trocadas = (-62.0..=-50.0).contains(&lat) && (-18.5..=-7.0).contains(&lon);
+                    return Err(self.erro(
+                        &["novo", "sede_coordenadas"],
+                        if trocadas {
+                            format!("[{lon}, {lat}] parece ter latitude e longitude trocadas: a ordem é [lon, lat]")
+                        } else {
+                            format!("[{lon}, {lat}] está fora de Mato Grosso: esperava [lon, lat] em graus SIRGAS 2000")
+                        },
+                    ));
+                }
+            }
+            let dados = self.dados(&["novo", "dados"], novo.dados.unwrap_or_default())?;
+            fatos.novo = Some(NovoMunicipio {
+                nome: novo.nome,
+                sede: novo.sede,
+                sede_coordenadas: novo.sede_coordenadas,
+                area: self.arquivo_existe(&["novo", "area"], &novo.area)?,
+                origens,
+                nome_homenageia_pessoa_viva: novo.nome_homenageia_pessoa_viva,
+                dados,
+            });
+        }
+        for (i, r) in p.remanescente.unwrap_or_default().into_iter().enumerate() {
+            let posicao = format!("[{}]", i + 1);
+            let caminho = ["remanescente", posicao.as_str(), "codigo_ibge"];
+            let codigo = self.municipio(&caminho, r.codigo_ibge)?;
+            if !fatos
+                .novo
+                .as_ref()
+                .is_some_and(|n| n.origens.contains(&codigo))
+            {
+                return Err(self.erro(
+                    &caminho,
+                    format!("o município {codigo} não está em novo.origens"),
+                ));
+            }
+            let dados = DadosToml {
+                populacao: r.populacao,
+                eleitores: r.eleitores,
+                casas_centro_urbano: r.casas_centro_urbano,
+                valor_adicionado: r.valor_adicionado,
+                arrecadacao: r.arrecadacao,
+            };
+            fatos.remanescentes.push(Remanescente {
+                codigo_ibge: codigo,
+                dados: self.dados(&["remanescente", &posicao], dados)?,
+            });
+        }
+        if let Some(r) = p.referencia {
+            fatos.referencia = Referencia {
+                media_va_10_menores: self.nao_negativo(
+                    &["referencia", "media_va_10_menores"],
+                    r.media_va_10_menores,
+                )?,
+                media_arrecadacao_40_menores: self.nao_negativo(
+                    &["referencia", "media_arrecadacao_40_menores"],
+                    r.media_arrecadacao_40_menores,
+                )?,
+            };
+        }
+        if let Some(d) = p.desmembramento {
+            let cedente = self.municipio(&["desmembramento", "cedente"], d.cedente)?;
+            let receptor = self.municipio(&["desmembramento", "receptor"], d.receptor)?;
+            if d.area.is_none() && d.area_km2.is_none() {
+                return Err(self.erro(
+                    &["desmembramento"],
+                    "informe area (arquivo do território) ou area_km2",
+                ));
+            }
+            let mut anteriores = Vec::with_capacity(d.areas_anteriores_km2.len());
+            for (i, &a) in d.areas_anteriores_km2.iter().enumerate() {
+                anteriores.push(
+                    self.nao_negativo(
+                        &[
+                            "desmembramento",
+                            "areas_anteriores_km2",
+                            &format!("[{}]", i + 1),
+                        ],
+                        Some(a),
+                    )?
+                    .unwrap_or(0.0),
+                );
+            }
+            fatos.desmembramento = Some(Desmembramento {
+                cedente,
+                receptor,
+                area: self.arquivo_existe(&["desmembramento", "area"], &d.area)?,
+                area_km2: self.nao_negativo(&["desmembramento", "area_km2"], d.area_km2)?,
+                area_cedente_km2: self
+                    .nao_negativo(&["desmembramento", "area_cedente_km2"], d.area_cedente_km2)?,
+                areas_anteriores_km2: anteriores,
+            });
+        }
+        if let Some(r) = p.representacao {
+            for (i, documento) in r.documentos.iter().enumerate() {
+                if !DOCUMENTOS.contains(&documento.as_str()) {
+                    return Err(self.erro(
+                        &["representacao", "documentos", &format!("[{}]", i + 1)],
+                        format!(
+                            "documento «{documento}» desconhecido; os aceitos são: {}",
+                            DOCUMENTOS.join(", ")
+                        ),
+                    ));
+                }
+            }
+            fatos.representacao = Some(Representacao {
+                assinaturas: r
+                    .assinaturas
+                    .into_iter()
+                    .map(|a| Assinatura {
+                        nome: a.nome,
+                        titulo: a.titulo,
+                    })
+                    .collect(),
+                documentos: r.documentos,
+            });
+        }
+        if let Some(pl) = p.plebiscito {
+            if pl.votos_sim.saturating_add(pl.votos_nao) > pl.eleitores_inscritos {
+                return Err(self.erro(
+                    &["plebiscito", "votos_sim"],
+                    "votos SIM e NÃO somados passam do número de eleitores inscritos",
+                ));
+            }
+            fatos.plebiscito = Some(Plebiscito {
+                eleitores_inscritos: pl.eleitores_inscritos,
+                votos_sim: pl.votos_sim,
+                votos_nao: pl.votos_nao,
+            });
+        }
+        if let Some(i) = p.incorporacao {
+            fatos.incorporacao = Some(Incorporacao {
+                municipio: self.municipio(&["incorporacao", "municipio"], i.municipio)?,
+                receptor: self.municipio(&["incorporacao", "receptor"], i.receptor)?,
+            });
+        }
+        if let Some(e) = p.extincao {
+            if let (Some(r), Some(i)) = (e.requerentes, e.eleitores_inscritos) {
+                if r > i {
+                    return Err(self.erro(
+                        &["extincao", "requerentes"],
+                        format!("{r} requerentes é mais que os {i} eleitores inscritos"),
+                    ));
+                }
+            }
+            fatos.extincao = Some(Extincao {
+                municipio: self.municipio(&["extincao", "municipio"], e.municipio)?,
+                motivo: match e.motivo {
+                    MotivoToml::PerdaRequisitos => MotivoExtincao::PerdaRequisitos,
+                    MotivoToml::InundacaoDestruicao => MotivoExtincao::InundacaoDestruicao,
+                    MotivoToml::RequerimentoEleitores => MotivoExtincao::RequerimentoEleitores,
+                },
+                requerentes: e.requerentes,
+                eleitores_inscritos: e.eleitores_inscritos,
+            });
+        }
+        if let Some(d) = p.distrito {
+            fatos.distrito = Some(NovoDistrito {
+                municipio: self.municipio(&["distrito", "municipio"], d.municipio)?,
+                nome: d.nome,
+                habitacoes_sede: d.habitacoes_sede,
+                populacao: d.populacao,
+                nome_homenageia_pessoa_viva: d.nome_homenageia_pessoa_viva,
+            });
+        }
+        if let Some(a) = p.alteracao_nome {
+            if let (Some(m), Some(v)) = (a.membros_camara, a.votos_favoraveis) {
+                if v > m {
+                    return Err(self.erro(
+                        &["alteracao_nome", "votos_favoraveis"],
+                        format!("{v} votos favoráveis é mais que os {m} membros da Câmara"),
+                    ));
+                }
+            }
+            fatos.alteracao_nome = Some(AlteracaoNome {
+                municipio: self.municipio(&["alteracao_nome", "municipio"], a.municipio)?,
+                nome_novo: a.nome_novo,
+                membros_camara: a.membros_camara,
+                votos_favoraveis: a.votos_favoraveis,
+                nome_homenageia_pessoa_viva: a.nome_homenageia_pessoa_viva,
+            });
+        }
+        Ok(Proposta {
+            data_referencia: fatos.data_ato,
+            fatos,
+        })
+    }
+}
