@@ -52,7 +52,7 @@ pub fn ler(arquivo: &str, texto: &str, diretorio: &Path) -> Result<Proposta, Err
         erro(
             e.span().map(|s| linha_de(texto, s.start)),
             None,
-            format!("TOML inválido: {}", traduzir(e.message())),
+            format!("TOML inválido: {}", traduzir_sintaxe(e.message())),
         )
     })?;
     let bruta: PropostaToml = serde_path_to_error::deserialize(deserializador).map_err(|e| {
@@ -119,6 +119,39 @@ fn linha_do_campo(texto: &str, caminho: &[String]) -> Option<usize> {
     buscar(&raiz, caminho).map(|posicao| linha_de(texto, posicao))
 }
 
+/// Os erros de sintaxe do TOML em português (a primeira linha da mensagem do leitor).
+fn traduzir_sintaxe(mensagem: &str) -> String {
+    const FRASES: [(&str, &str); 22] = [
+        ("invalid unquoted key", "chave inválida: use letras sem acento, algarismos, - ou _, ou ponha a chave entre aspas"),
+        ("unclosed table", "tabela sem o ] de fechamento"),
+        ("unclosed array table", "[[tabela]] sem o ]] de fechamento"),
+        ("unclosed array", "lista sem o ] de fechamento"),
+        ("unclosed inline table", "tabela em linha sem o } de fechamento"),
+        ("missing value", "falta o valor depois do ="),
+        ("key with no value", "chave sem valor"),
+        ("missing assignment between key-value pairs", "falta o = entre a chave e o valor"),
+        ("extra assignment between key-value pairs", "= a mais"),
+        ("missing comma between array elements", "falta vírgula entre os elementos da lista"),
+        ("extra comma in", "vírgula a mais"),
+        ("string values must be quoted", "texto precisa estar entre aspas"),
+        ("invalid basic string", "texto entre aspas mal formado"),
+        ("invalid string", "texto entre aspas mal formado"),
+        ("invalid integer", "número inteiro mal formado"),
+        ("invalid float", "número decimal mal formado (use ponto: 12.5)"),
+        ("invalid date-time", "data mal formada (use AAAA-MM-DD)"),
+        ("duplicate key", "chave repetida"),
+        ("unexpected leading zero", "número com zero à esquerda"),
+        ("unexpected content", "conteúdo inesperado depois do valor"),
+        ("invalid key-value pair", "par chave = valor mal formado"),
+        ("invalid value", "valor mal formado"),
+    ];
+    let primeira = mensagem.lines().next().unwrap_or("").trim();
+    FRASES
+        .iter()
+        .find(|(ingles, _)| primeira.starts_with(ingles))
+        .map_or_else(|| format!("sintaxe inválida (o leitor de TOML diz: {primeira})"), |(_, portugues)| (*portugues).to_owned())
+}
+
 /// As mensagens do TOML e do serde em português.
 fn traduzir(mensagem: &str) -> String {
     let mensagem = mensagem.trim();
@@ -175,10 +208,7 @@ fn traduzir(mensagem: &str) -> String {
             traduzir_tipo(&encontrado)
         );
     }
-    if mensagem.starts_with("duplicate key") {
-        return "chave repetida".into();
-    }
-    format!("TOML mal formado: {mensagem}")
+    format!("TOML inválido: {}", traduzir_sintaxe(mensagem))
 }
 
 fn traduzir_tipo(encontrado: &str) -> String {

@@ -272,7 +272,7 @@ fn correlatos(ctx: &Contexto<'_>, nome: &Nome<'_>) -> Resultado {
     };
     let proposto = format!(" {} ", chave_sem_particulas(nome.nome));
     let correlato = |l: &&Localidade| {
-        let existente = format!(" {} ", chave_sem_particulas(&l.nome));
+        let existente = format!(" {} ", l.chave_sem_particulas);
         existente.trim().len() >= 3
             && (proposto.contains(&existente) || existente.contains(&proposto))
     };

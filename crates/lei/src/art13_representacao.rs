@@ -251,9 +251,16 @@ pub(crate) fn documentos(ctx: &Contexto<'_>) -> Vec<Achado> {
             "fotografias do centro urbano (indústria, comércio, agropecuária)",
         ),
     ];
+    let desmembramento = ctx.fatos.tipo == Tipo::Desmembramento;
     exigidos
         .into_iter()
         .map(|(id, nomes, descricao)| {
+            // Na revisão de limites não há novo município nem centro urbano na área (que não pode
+            // ter sede, Art. 13): o inciso II lê-se como o mapa da área, e o V não se aplica.
+            if desmembramento && id == "art15_cpt_inc5" {
+                return ctx.nao_se_aplica(id, "As fotografias do centro urbano servem à criação de município; a área a desmembrar não pode ter sede (Art. 13).");
+            }
+            let descricao = if desmembramento && id == "art15_cpt_inc2" { "mapa e memorial descritivo da área a desmembrar (mapa_novo, memorial_novo)" } else { descricao };
             achado(ctx.regra(id).map(|regra| {
                 let faltam: Vec<&str> = nomes.iter().copied().filter(|n| !apresentados.contains(n)).collect();
                 if faltam.is_empty() {

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 
 use crate::fonte::{self, Fonte};
-use crate::nomes::chave;
+use crate::nomes::{chave, chave_sem_particulas};
 use crate::tabela::{arquivo, ler};
 use crate::ErroDados;
 
@@ -24,6 +24,8 @@ pub struct Localidade {
     pub uf: String,
     /// Para um distrito, o nome do município a que pertence.
     pub municipio: Option<String>,
+    /// O nome em [`chave_sem_particulas`], calculado uma vez na carga.
+    pub chave_sem_particulas: String,
 }
 
 /// Os nomes do Brasil, com índice por [`chave`](crate::nomes::chave).
@@ -70,6 +72,7 @@ impl Brasil {
                 .into_iter()
                 .map(|l| Localidade {
                     codigo: l.codigo_ibge,
+                    chave_sem_particulas: chave_sem_particulas(&l.nome),
                     nome: l.nome,
                     uf: l.uf,
                     municipio: None,
@@ -79,6 +82,7 @@ impl Brasil {
             .into_iter()
             .map(|l| Localidade {
                 codigo: l.codigo_distrito,
+                chave_sem_particulas: chave_sem_particulas(&l.nome_distrito),
                 nome: l.nome_distrito,
                 uf: l.uf,
                 municipio: Some(l.nome_municipio),
