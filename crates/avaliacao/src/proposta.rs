@@ -149,7 +149,10 @@ fn traduzir_sintaxe(mensagem: &str) -> String {
     FRASES
         .iter()
         .find(|(ingles, _)| primeira.starts_with(ingles))
-        .map_or_else(|| format!("sintaxe inválida (o leitor de TOML diz: {primeira})"), |(_, portugues)| (*portugues).to_owned())
+        .map_or_else(
+            || format!("sintaxe inválida (o leitor de TOML diz: {primeira})"),
+            |(_, portugues)| (*portugues).to_owned(),
+        )
 }
 
 /// As mensagens do TOML e do serde em português.

@@ -444,19 +444,18 @@ pub fn texto_da_lei(lei: &Lei, data: Date, dispositivo: Option<&str>) -> String 
             Some(EmVigor::NaoDisponivel(redacao)) => {
                 let _ = writeln!(saida, "{} — [redação anterior não disponível: vigorava a {}, cujo texto não foi encontrado]", d.rotulo, lei.norma(redacao).nome);
             }
-            Some(EmVigor::Inexistente(redacao)) => {
-                if dispositivo.is_some() {
-                    let _ = writeln!(
-                        saida,
-                        "{} — [não existia em {}: acrescentado pela {} em {}]",
-                        d.rotulo,
-                        data_br(data),
-                        lei.norma(redacao).nome,
-                        data_br(redacao.vigente_desde)
-                    );
-                }
+            // Na lei inteira, um dispositivo que ainda não existia simplesmente não aparece.
+            Some(EmVigor::Inexistente(redacao)) if dispositivo.is_some() => {
+                let _ = writeln!(
+                    saida,
+                    "{} — [não existia em {}: acrescentado pela {} em {}]",
+                    d.rotulo,
+                    data_br(data),
+                    lei.norma(redacao).nome,
+                    data_br(redacao.vigente_desde)
+                );
             }
-            None => {}
+            Some(EmVigor::Inexistente(_)) | None => {}
         }
     }
     saida

@@ -11,7 +11,11 @@ fn erro(texto: &str) -> divisa_avaliacao::ErroProposta {
 fn campo_desconhecido_diz_linha_e_campos_aceitos() {
     let e = erro("tipo = \"criacao\"\n[novo]\norigens = [5107859]\npopulacao = 5\n");
     assert_eq!(e.linha, Some(4));
-    assert!(e.mensagem.starts_with("campo desconhecido «populacao»"), "{}", e.mensagem);
+    assert!(
+        e.mensagem.starts_with("campo desconhecido «populacao»"),
+        "{}",
+        e.mensagem
+    );
     assert!(e.mensagem.contains("dados"), "{}", e.mensagem);
     assert!(e.to_string().starts_with("proposta.toml, linha 4"), "{e}");
 }
@@ -21,7 +25,12 @@ fn tipo_errado_diz_o_esperado() {
     let e = erro("tipo = \"criacao\"\n[novo]\norigens = [5107859]\n[novo.dados]\npopulacao = \"cinco mil\"\n");
     assert_eq!(e.campo.as_deref(), Some("novo.dados.populacao"));
     assert_eq!(e.linha, Some(5));
-    assert!(e.mensagem.contains("esperava um número inteiro não negativo"), "{}", e.mensagem);
+    assert!(
+        e.mensagem
+            .contains("esperava um número inteiro não negativo"),
+        "{}",
+        e.mensagem
+    );
 }
 
 #[test]
@@ -29,18 +38,30 @@ fn numero_negativo_e_recusado() {
     let e = erro("tipo = \"criacao\"\n[novo]\norigens = [5107859]\n[novo.dados]\npopulacao = -5\n");
     assert_eq!(e.campo.as_deref(), Some("novo.dados.populacao"));
     assert!(e.mensagem.contains("não negativo"), "{}", e.mensagem);
-    let e = erro("tipo = \"criacao\"\n[novo]\norigens = [5107859]\n[novo.dados]\nvalor_adicionado = -1.5\n");
+    let e = erro(
+        "tipo = \"criacao\"\n[novo]\norigens = [5107859]\n[novo.dados]\nvalor_adicionado = -1.5\n",
+    );
     assert_eq!(e.campo.as_deref(), Some("novo.dados.valor_adicionado"));
     assert_eq!(e.linha, Some(5));
-    assert!(e.mensagem.contains("maior ou igual a zero"), "{}", e.mensagem);
+    assert!(
+        e.mensagem.contains("maior ou igual a zero"),
+        "{}",
+        e.mensagem
+    );
 }
 
 #[test]
 fn arquivo_de_area_que_nao_existe() {
-    let e = erro("tipo = \"criacao\"\n[novo]\norigens = [5107859]\narea = \"nao-existe.geojson\"\n");
+    let e =
+        erro("tipo = \"criacao\"\n[novo]\norigens = [5107859]\narea = \"nao-existe.geojson\"\n");
     assert_eq!(e.campo.as_deref(), Some("novo.area"));
     assert_eq!(e.linha, Some(4));
-    assert!(e.mensagem.contains("o arquivo «nao-existe.geojson» não existe"), "{}", e.mensagem);
+    assert!(
+        e.mensagem
+            .contains("o arquivo «nao-existe.geojson» não existe"),
+        "{}",
+        e.mensagem
+    );
 }
 
 #[test]
@@ -50,7 +71,11 @@ fn toml_quebrado_diz_a_linha() {
     assert_eq!(e.mensagem, "TOML inválido: tabela sem o ] de fechamento");
     let acento = erro("tipo = \"criacao\"\npopulaçao = 5\n");
     assert_eq!(acento.linha, Some(2));
-    assert!(acento.mensagem.contains("chave inválida"), "{}", acento.mensagem);
+    assert!(
+        acento.mensagem.contains("chave inválida"),
+        "{}",
+        acento.mensagem
+    );
 }
 
 #[test]
@@ -62,29 +87,50 @@ fn tipo_desconhecido_lista_os_aceitos() {
 
 #[test]
 fn codigo_fora_de_mato_grosso() {
-    let e = erro("tipo = \"extincao\"\n[extincao]\nmunicipio = 3550308\nmotivo = \"perda_requisitos\"\n");
+    let e = erro(
+        "tipo = \"extincao\"\n[extincao]\nmunicipio = 3550308\nmotivo = \"perda_requisitos\"\n",
+    );
     assert_eq!(e.campo.as_deref(), Some("extincao.municipio"));
     assert_eq!(e.linha, Some(3));
-    assert!(e.mensagem.contains("não é de Mato Grosso"), "{}", e.mensagem);
+    assert!(
+        e.mensagem.contains("não é de Mato Grosso"),
+        "{}",
+        e.mensagem
+    );
 }
 
 #[test]
 fn secao_que_nao_cabe_no_tipo() {
     let e = erro("tipo = \"extincao\"\n[extincao]\nmunicipio = 5101209\nmotivo = \"perda_requisitos\"\n[distrito]\nmunicipio = 5101209\nnome = \"X\"\n");
     assert_eq!(e.linha, Some(5));
-    assert!(e.mensagem.contains("a seção [distrito] não se aplica a tipo = \"extincao\""), "{}", e.mensagem);
+    assert!(
+        e.mensagem
+            .contains("a seção [distrito] não se aplica a tipo = \"extincao\""),
+        "{}",
+        e.mensagem
+    );
 }
 
 #[test]
 fn secao_obrigatoria_ausente() {
     let e = erro("tipo = \"desmembramento\"\n");
-    assert!(e.mensagem.contains("exige a seção [desmembramento]"), "{}", e.mensagem);
+    assert!(
+        e.mensagem.contains("exige a seção [desmembramento]"),
+        "{}",
+        e.mensagem
+    );
 }
 
 #[test]
 fn coordenadas_trocadas() {
-    let e = erro("tipo = \"criacao\"\n[novo]\norigens = [5107859]\nsede_coordenadas = [-11.43, -52.19]\n");
-    assert!(e.mensagem.contains("latitude e longitude trocadas"), "{}", e.mensagem);
+    let e = erro(
+        "tipo = \"criacao\"\n[novo]\norigens = [5107859]\nsede_coordenadas = [-11.43, -52.19]\n",
+    );
+    assert!(
+        e.mensagem.contains("latitude e longitude trocadas"),
+        "{}",
+        e.mensagem
+    );
 }
 
 #[test]
@@ -98,13 +144,20 @@ fn votos_que_passam_dos_inscritos() {
 fn documento_desconhecido() {
     let e = erro("tipo = \"criacao\"\n[novo]\norigens = [5107859]\n[representacao]\ndocumentos = [\"requerimento\", \"foto\"]\n");
     assert_eq!(e.campo.as_deref(), Some("representacao.documentos.[2]"));
-    assert!(e.mensagem.contains("documento «foto» desconhecido"), "{}", e.mensagem);
+    assert!(
+        e.mensagem.contains("documento «foto» desconhecido"),
+        "{}",
+        e.mensagem
+    );
 }
 
 #[test]
 fn data_referencia_em_texto_tambem_vale() {
     let proposta = ler("tipo = \"extincao\"\ndata_referencia = \"2027-03-10\"\n[extincao]\nmunicipio = 5101209\nmotivo = \"perda_requisitos\"\n").unwrap();
-    assert_eq!(proposta.data_referencia, Some(jiff::civil::date(2027, 3, 10)));
+    assert_eq!(
+        proposta.data_referencia,
+        Some(jiff::civil::date(2027, 3, 10))
+    );
     let e = erro("tipo = \"extincao\"\ndata_referencia = \"10/03/2027\"\n[extincao]\nmunicipio = 5101209\nmotivo = \"perda_requisitos\"\n");
     assert_eq!(e.campo.as_deref(), Some("data_referencia"));
     assert!(e.mensagem.contains("AAAA-MM-DD"), "{}", e.mensagem);

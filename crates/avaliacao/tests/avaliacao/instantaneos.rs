@@ -32,8 +32,16 @@ macro_rules! instantaneo {
 
 instantaneo!(criacao_de_espigao_do_leste, "criacao", Inconclusivo);
 instantaneo!(fusao_de_araguainha_e_ponte_branca, "fusao", Inconclusivo);
-instantaneo!(incorporacao_com_500_sim_de_1000_inscritos, "incorporacao", NaoAtende);
-instantaneo!(desmembramento_de_exatamente_5_por_cento, "desmembramento", NaoAtende);
+instantaneo!(
+    incorporacao_com_500_sim_de_1000_inscritos,
+    "incorporacao",
+    NaoAtende
+);
+instantaneo!(
+    desmembramento_de_exatamente_5_por_cento,
+    "desmembramento",
+    NaoAtende
+);
 instantaneo!(extincao_de_araguainha, "extincao", Inconclusivo);
 instantaneo!(criacao_de_distrito, "criacao_distrito", Atende);
 instantaneo!(alteracao_de_nome, "alteracao_nome", Atende);
@@ -42,17 +50,32 @@ instantaneo!(alteracao_de_nome, "alteracao_nome", Atende);
 fn json_segue_o_contrato() {
     let (_, json, _) = relatorios("criacao");
     let valor: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(valor["lei"], "urn:lex:br;mato.grosso:estadual:lei.complementar:1992-11-19;23");
+    assert_eq!(
+        valor["lei"],
+        "urn:lex:br;mato.grosso:estadual:lei.complementar:1992-11-19;23"
+    );
     assert_eq!(valor["texto_em"], "2027-03-10");
     assert_eq!(valor["tipo"], "criacao");
     assert_eq!(valor["conclusao"], "inconclusivo");
     let primeiro = &valor["achados"][0];
-    for campo in ["dispositivo", "citacao", "situacao", "exigido", "apurado", "orgao", "mensagem"] {
+    for campo in [
+        "dispositivo",
+        "citacao",
+        "situacao",
+        "exigido",
+        "apurado",
+        "orgao",
+        "mensagem",
+    ] {
         assert!(primeiro.get(campo).is_some(), "falta {campo}");
     }
     assert_eq!(primeiro["dispositivo"], "art2_cpt_inc1");
     assert_eq!(primeiro["citacao"], "Art. 2º, I");
-    assert!(valor["alertas"].as_array().unwrap().iter().any(|a| a["id"] == "cf_art18_par4"));
+    assert!(valor["alertas"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|a| a["id"] == "cf_art18_par4"));
 }
 
 #[test]

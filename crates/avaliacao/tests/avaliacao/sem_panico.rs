@@ -21,7 +21,22 @@ impl Xorshift {
 }
 
 const PEDACOS: [&str; 16] = [
-    "=", "[", "]", "\"", "\n", "-", "9999999999999999999999", "1e309", "nan", "[[remanescente]]", "{", "}", ",", "0", "ç", "\u{0}",
+    "=",
+    "[",
+    "]",
+    "\"",
+    "\n",
+    "-",
+    "9999999999999999999999",
+    "1e309",
+    "nan",
+    "[[remanescente]]",
+    "{",
+    "}",
+    ",",
+    "0",
+    "ç",
+    "\u{0}",
 ];
 
 #[test]
@@ -56,7 +71,12 @@ fn leitor_nunca_entra_em_panico_com_exemplos_mutilados() {
                     texto.remove(posicao.min(texto.len() - 1));
                 }
                 0 => {}
-                1 => texto.splice(posicao..posicao, PEDACOS[gerador.ate(PEDACOS.len())].chars()).for_each(drop),
+                1 => texto
+                    .splice(
+                        posicao..posicao,
+                        PEDACOS[gerador.ate(PEDACOS.len())].chars(),
+                    )
+                    .for_each(drop),
                 _ => texto.truncate(posicao),
             }
         }
@@ -70,5 +90,8 @@ fn leitor_nunca_entra_em_panico_com_exemplos_mutilados() {
             Err(erro) => assert!(!erro.mensagem.is_empty()),
         }
     }
-    assert!(validas > 0, "as mutações deveriam deixar algumas propostas válidas");
+    assert!(
+        validas > 0,
+        "as mutações deveriam deixar algumas propostas válidas"
+    );
 }

@@ -2,5 +2,6 @@
 //! vazio (prova de que os dados estão embutidos e não são lidos de `dados/`).
 
 mod arrumacao;
+mod avaliar;
 mod municipio;
 mod util;

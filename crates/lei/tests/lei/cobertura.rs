@@ -18,21 +18,50 @@ fn todas_as_propostas() -> Vec<Fatos> {
     fusao.novo.as_mut().unwrap().origens = vec![5101209, 5106703];
     propostas.push(fusao);
     let mut incorporacao = Fatos::vazios(Tipo::Incorporacao);
-    incorporacao.incorporacao = Some(Incorporacao { municipio: 5101209, receptor: 5106703 });
+    incorporacao.incorporacao = Some(Incorporacao {
+        municipio: 5101209,
+        receptor: 5106703,
+    });
     propostas.push(incorporacao);
     let mut desmembramento = Fatos::vazios(Tipo::Desmembramento);
-    desmembramento.desmembramento = Some(Desmembramento { cedente: 5107198, receptor: 5106703, area_km2: Some(1.0), ..Desmembramento::default() });
+    desmembramento.desmembramento = Some(Desmembramento {
+        cedente: 5107198,
+        receptor: 5106703,
+        area_km2: Some(1.0),
+        ..Desmembramento::default()
+    });
     propostas.push(desmembramento);
-    for motivo in [MotivoExtincao::PerdaRequisitos, MotivoExtincao::InundacaoDestruicao, MotivoExtincao::RequerimentoEleitores] {
+    for motivo in [
+        MotivoExtincao::PerdaRequisitos,
+        MotivoExtincao::InundacaoDestruicao,
+        MotivoExtincao::RequerimentoEleitores,
+    ] {
         let mut extincao = Fatos::vazios(Tipo::Extincao);
-        extincao.extincao = Some(Extincao { municipio: 5101209, motivo, requerentes: Some(10), eleitores_inscritos: Some(100) });
+        extincao.extincao = Some(Extincao {
+            municipio: 5101209,
+            motivo,
+            requerentes: Some(10),
+            eleitores_inscritos: Some(100),
+        });
         propostas.push(extincao);
     }
     let mut distrito = Fatos::vazios(Tipo::CriacaoDistrito);
-    distrito.distrito = Some(NovoDistrito { municipio: 5107800, nome: "Porto Jatobá do Cuiabá".into(), habitacoes_sede: Some(52), populacao: Some(1_100), nome_homenageia_pessoa_viva: None });
+    distrito.distrito = Some(NovoDistrito {
+        municipio: 5107800,
+        nome: "Porto Jatobá do Cuiabá".into(),
+        habitacoes_sede: Some(52),
+        populacao: Some(1_100),
+        nome_homenageia_pessoa_viva: None,
+    });
     propostas.push(distrito);
     let mut nome = Fatos::vazios(Tipo::AlteracaoNome);
-    nome.alteracao_nome = Some(AlteracaoNome { municipio: 5106703, nome_novo: "Ponte Branca do Araguaia".into(), membros_camara: Some(9), votos_favoraveis: Some(6), nome_homenageia_pessoa_viva: None });
+    nome.alteracao_nome = Some(AlteracaoNome {
+        municipio: 5106703,
+        nome_novo: "Ponte Branca do Araguaia".into(),
+        membros_camara: Some(9),
+        votos_favoraveis: Some(6),
+        nome_homenageia_pessoa_viva: None,
+    });
     propostas.push(nome);
     propostas
 }
@@ -46,21 +75,36 @@ fn todo_dispositivo_da_lei_tem_destino() {
             avaliados.insert(achado.dispositivo);
         }
     }
-    for municipio in varredura(HOJE, Referencia::default()).unwrap().iter().take(1) {
+    for municipio in varredura(HOJE, Referencia::default())
+        .unwrap()
+        .iter()
+        .take(1)
+    {
         avaliados.extend(municipio.achados.iter().map(|a| a.dispositivo.clone()));
     }
-    let listados: Vec<&str> = APLICADOS_EM_OUTRO.iter().chain(PROCEDIMENTO).chain(NAO_AUTOMATIZAVEIS).map(|(id, _)| *id).collect();
+    let listados: Vec<&str> = APLICADOS_EM_OUTRO
+        .iter()
+        .chain(PROCEDIMENTO)
+        .chain(NAO_AUTOMATIZAVEIS)
+        .map(|(id, _)| *id)
+        .collect();
     let mut sem_destino = Vec::new();
     for dispositivo in lei.dispositivos() {
         let id = dispositivo.id.as_str();
         let vezes = listados.iter().filter(|l| **l == id).count();
         if avaliados.contains(id) {
-            assert_eq!(vezes, 0, "{id} é avaliado por código e também está numa lista");
+            assert_eq!(
+                vezes, 0,
+                "{id} é avaliado por código e também está numa lista"
+            );
         } else if vezes != 1 {
             sem_destino.push(format!("{id} ({vezes} listas)"));
         }
     }
-    assert!(sem_destino.is_empty(), "dispositivos sem destino único: {sem_destino:?}");
+    assert!(
+        sem_destino.is_empty(),
+        "dispositivos sem destino único: {sem_destino:?}"
+    );
     // E nenhuma lista cita dispositivo que não existe.
     for id in &listados {
         assert!(lei.dispositivo(id).is_some(), "{id} não está na lei");
@@ -75,9 +119,20 @@ fn todo_dispositivo_da_lei_tem_destino() {
 fn corpo_compilado() -> String {
     let texto = include_str!("../../../../dados/lei/lc-23-1992-mt-compilada.txt");
     const MOLDURA: [&str; 14] = [
-        "Texto Compilado", "Página ", "Assembleia Legislativa do Estado de Mato Grosso", "Secretaria de Serviços Legislativos", "Autor:",
-        "Dispõe sobre", "A ASSEMBLEIA LEGISLATIVA", "Constituição Estadual, aprova", "Mato Grosso", "Lei Complementar Estadual", "Nº 23",
-        "Palácio", "as) JAYME", "Governador do Estado",
+        "Texto Compilado",
+        "Página ",
+        "Assembleia Legislativa do Estado de Mato Grosso",
+        "Secretaria de Serviços Legislativos",
+        "Autor:",
+        "Dispõe sobre",
+        "A ASSEMBLEIA LEGISLATIVA",
+        "Constituição Estadual, aprova",
+        "Mato Grosso",
+        "Lei Complementar Estadual",
+        "Nº 23",
+        "Palácio",
+        "as) JAYME",
+        "Governador do Estado",
     ];
     texto
         .lines()
@@ -90,7 +145,11 @@ fn corpo_compilado() -> String {
 }
 
 fn normalizar(texto: &str) -> String {
-    texto.replace("[O] ", "").split_whitespace().collect::<Vec<_>>().join(" ")
+    texto
+        .replace("[O] ", "")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[test]
@@ -101,7 +160,12 @@ fn cada_redacao_vigente_e_a_do_texto_compilado_e_nada_sobra() {
         let texto = normalizar(dispositivo.vigente().texto.as_deref().unwrap());
         // Art. 4º: o compilado quebra "requisitos do Art. 2." em duas linhas.
         let procurado = texto.replace("requisitos do Art. 2º.", "requisitos do Art. 2.");
-        let Some(posicao) = corpo.find(&procurado) else { panic!("{}: texto não encontrado no compilado: {procurado}", dispositivo.id) };
+        let Some(posicao) = corpo.find(&procurado) else {
+            panic!(
+                "{}: texto não encontrado no compilado: {procurado}",
+                dispositivo.id
+            )
+        };
         corpo.replace_range(posicao..posicao + procurado.len(), "");
     }
     // O que sobra são só os rótulos (Art. N., § Nº, incisos, Parágrafo único) e as notas de
@@ -109,8 +173,16 @@ fn cada_redacao_vigente_e_a_do_texto_compilado_e_nada_sobra() {
     let sobra = corpo
         .split("Art. ")
         .map(|pedaco| {
-            let sem_notas = pedaco.split('(').map(|p| p.split_once(')').map_or(p, |(_, depois)| depois)).collect::<String>();
-            sem_notas.replace("Parágrafo único", "").replace("§", "").chars().filter(|c| c.is_alphabetic() && !"IVXº".contains(*c)).collect::<String>()
+            let sem_notas = pedaco
+                .split('(')
+                .map(|p| p.split_once(')').map_or(p, |(_, depois)| depois))
+                .collect::<String>();
+            sem_notas
+                .replace("Parágrafo único", "")
+                .replace("§", "")
+                .chars()
+                .filter(|c| c.is_alphabetic() && !"IVXº".contains(*c))
+                .collect::<String>()
         })
         .collect::<String>();
     assert_eq!(sobra, "", "trechos do compilado sem dispositivo");
@@ -119,8 +191,14 @@ fn cada_redacao_vigente_e_a_do_texto_compilado_e_nada_sobra() {
 #[test]
 fn as_notas_de_alteracao_do_compilado_batem_com_as_redacoes() {
     let compilado = include_str!("../../../../dados/lei/lc-23-1992-mt-compilada.txt");
-    let notas = compilado.matches("(Redação dada pela LC nº").count() + compilado.matches("(Acrescentado[a] pela LC nº").count();
-    let alterados = lei().unwrap().dispositivos().iter().filter(|d| d.vigente().vigente_desde > lei().unwrap().vigencia()).count();
+    let notas = compilado.matches("(Redação dada pela LC nº").count()
+        + compilado.matches("(Acrescentado[a] pela LC nº").count();
+    let alterados = lei()
+        .unwrap()
+        .dispositivos()
+        .iter()
+        .filter(|d| d.vigente().vigente_desde > lei().unwrap().vigencia())
+        .count();
     assert_eq!(notas, alterados);
     assert_eq!(alterados, 12);
 }

@@ -1,7 +1,10 @@
 //! Cada limiar nos dois lados, com as palavras da lei: "não inferior a 4.000" (4.000 atende),
 //! "superior a 200" (200 não atende), "não pode ultrapassar 5%" (5% exatos atendem).
 
-use divisa_lei::fatos::{AlteracaoNome, Assinatura, DadosMunicipais, Desmembramento, Extincao, MotivoExtincao, NovoDistrito, Plebiscito, Representacao};
+use divisa_lei::fatos::{
+    AlteracaoNome, Assinatura, DadosMunicipais, Desmembramento, Extincao, MotivoExtincao,
+    NovoDistrito, Plebiscito, Representacao,
+};
 use divisa_lei::{avaliar, Fatos, Situacao, Tipo};
 
 use crate::util::{achados, criacao, dados_bons, situacao, HOJE};
@@ -14,7 +17,16 @@ fn com(ajuste: impl FnOnce(&mut DadosMunicipais)) -> Fatos {
 
 #[test]
 fn art2_cpt_inc1_4000_habitantes_atende() {
-    assert_eq!(situacao(&com(|d| { d.populacao = Some(4_000); d.eleitores = Some(800) }), "art2_cpt_inc1"), Situacao::Atende);
+    assert_eq!(
+        situacao(
+            &com(|d| {
+                d.populacao = Some(4_000);
+                d.eleitores = Some(800)
+            }),
+            "art2_cpt_inc1"
+        ),
+        Situacao::Atende
+    );
 }
 
 #[test]
@@ -23,30 +35,66 @@ fn art2_cpt_inc1_3999_habitantes_nao_atende() {
     let achado = &achados(&fatos, HOJE, "art2_cpt_inc1")[0];
     assert_eq!(achado.situacao, Situacao::NaoAtende);
     assert_eq!(achado.apurado, "3.999 habitantes (informado na proposta)");
-    assert_eq!(achado.exigido, "população estimada não inferior a 4.000 habitantes");
+    assert_eq!(
+        achado.exigido,
+        "população estimada não inferior a 4.000 habitantes"
+    );
     assert_eq!(achado.orgao, Some("Órgão de Informação e Cartografia"));
 }
 
 #[test]
 fn art2_cpt_inc2_exatamente_20_por_cento_atende() {
-    assert_eq!(situacao(&com(|d| { d.populacao = Some(5_000); d.eleitores = Some(1_000) }), "art2_cpt_inc2"), Situacao::Atende);
+    assert_eq!(
+        situacao(
+            &com(|d| {
+                d.populacao = Some(5_000);
+                d.eleitores = Some(1_000)
+            }),
+            "art2_cpt_inc2"
+        ),
+        Situacao::Atende
+    );
 }
 
 #[test]
 fn art2_cpt_inc2_um_eleitor_abaixo_de_20_por_cento_nao_atende() {
-    assert_eq!(situacao(&com(|d| { d.populacao = Some(5_000); d.eleitores = Some(999) }), "art2_cpt_inc2"), Situacao::NaoAtende);
+    assert_eq!(
+        situacao(
+            &com(|d| {
+                d.populacao = Some(5_000);
+                d.eleitores = Some(999)
+            }),
+            "art2_cpt_inc2"
+        ),
+        Situacao::NaoAtende
+    );
     // 20% de 5.001 = 1.000,2: 1.000 eleitores não bastam.
-    assert_eq!(situacao(&com(|d| { d.populacao = Some(5_001); d.eleitores = Some(1_000) }), "art2_cpt_inc2"), Situacao::NaoAtende);
+    assert_eq!(
+        situacao(
+            &com(|d| {
+                d.populacao = Some(5_001);
+                d.eleitores = Some(1_000)
+            }),
+            "art2_cpt_inc2"
+        ),
+        Situacao::NaoAtende
+    );
 }
 
 #[test]
 fn art2_cpt_inc3_200_casas_nao_atende() {
-    assert_eq!(situacao(&com(|d| d.casas_centro_urbano = Some(200)), "art2_cpt_inc3"), Situacao::NaoAtende);
+    assert_eq!(
+        situacao(&com(|d| d.casas_centro_urbano = Some(200)), "art2_cpt_inc3"),
+        Situacao::NaoAtende
+    );
 }
 
 #[test]
 fn art2_cpt_inc3_201_casas_atende() {
-    assert_eq!(situacao(&com(|d| d.casas_centro_urbano = Some(201)), "art2_cpt_inc3"), Situacao::Atende);
+    assert_eq!(
+        situacao(&com(|d| d.casas_centro_urbano = Some(201)), "art2_cpt_inc3"),
+        Situacao::Atende
+    );
 }
 
 #[test]
@@ -61,9 +109,23 @@ fn art2_cpt_inc4_va_igual_a_media_nao_atende_e_um_centavo_acima_atende() {
 #[test]
 fn art2_cpt_inc4_sem_media_informada_usa_o_ibge_2019_e_avisa() {
     let achado = &achados(&com(|_| {}), HOJE, "art2_cpt_inc4")[0];
-    assert!(achado.exigido.contains("R$ 38,8 milhões"), "{}", achado.exigido);
-    assert!(achado.exigido.contains("substituto do valor adicionado fiscal"), "{}", achado.exigido);
-    assert!(achado.mensagem.contains("indicativo"), "{}", achado.mensagem);
+    assert!(
+        achado.exigido.contains("R$ 38,8 milhões"),
+        "{}",
+        achado.exigido
+    );
+    assert!(
+        achado
+            .exigido
+            .contains("substituto do valor adicionado fiscal"),
+        "{}",
+        achado.exigido
+    );
+    assert!(
+        achado.mensagem.contains("indicativo"),
+        "{}",
+        achado.mensagem
+    );
 }
 
 #[test]
@@ -74,17 +136,33 @@ fn art2_cpt_inc5_sem_tabela_de_arrecadacao_fica_pendente() {
     assert!(achado.mensagem.contains("media_arrecadacao_40_menores"));
     let mut com_media = fatos.clone();
     com_media.referencia.media_arrecadacao_40_menores = Some(3_000_000.0);
-    assert_eq!(situacao(&com_media, "art2_cpt_inc5"), Situacao::NaoAtende, "igual à média não é superior");
+    assert_eq!(
+        situacao(&com_media, "art2_cpt_inc5"),
+        Situacao::NaoAtende,
+        "igual à média não é superior"
+    );
 }
 
 #[test]
 fn art2_par1_origem_estimada_pelos_dados_embutidos() {
     // São Félix do Araguaia: 14.604 habitantes estimados em 2025; tirando 10.700 sobram 3.904.
-    let fatos = com(|d| { d.populacao = Some(10_700); d.eleitores = Some(3_000) });
+    let fatos = com(|d| {
+        d.populacao = Some(10_700);
+        d.eleitores = Some(3_000)
+    });
     let origem = achados(&fatos, HOJE, "art2_par1");
-    let populacao = origem.iter().find(|a| a.citacao.ends_with("(inciso I)")).unwrap();
+    let populacao = origem
+        .iter()
+        .find(|a| a.citacao.ends_with("(inciso I)"))
+        .unwrap();
     assert_eq!(populacao.situacao, Situacao::NaoAtende);
-    assert!(populacao.apurado.starts_with("3.904 habitantes (estimado: Estimativa da população 2025 (IBGE)"), "{}", populacao.apurado);
+    assert!(
+        populacao
+            .apurado
+            .starts_with("3.904 habitantes (estimado: Estimativa da população 2025 (IBGE)"),
+        "{}",
+        populacao.apurado
+    );
     assert!(populacao.citacao.contains("São Félix do Araguaia"));
 }
 
@@ -94,7 +172,10 @@ fn art2_par1_com_varias_origens_o_limite_inferior_nao_condena() {
     fatos.novo.as_mut().unwrap().origens = vec![5107859, 5106703];
     let origem = achados(&fatos, HOJE, "art2_par1");
     // Ponte Branca não tem 12.000 habitantes: sem a parcela real, fica pendente, não "não atende".
-    let ponte_branca = origem.iter().find(|a| a.citacao.contains("Ponte Branca") && a.citacao.ends_with("(inciso I)")).unwrap();
+    let ponte_branca = origem
+        .iter()
+        .find(|a| a.citacao.contains("Ponte Branca") && a.citacao.ends_with("(inciso I)"))
+        .unwrap();
     assert_eq!(ponte_branca.situacao, Situacao::Pendente);
     assert!(ponte_branca.mensagem.contains("[[remanescente]]"));
 }
@@ -105,15 +186,28 @@ fn art4_fusao_dispensa_o_art2_citando_o_art4() {
     fatos.tipo = Tipo::Fusao;
     fatos.novo.as_mut().unwrap().origens = vec![5101209, 5106703];
     let avaliacao = avaliar(&fatos, HOJE).unwrap();
-    let do_art2: Vec<_> = avaliacao.achados.iter().filter(|a| a.dispositivo.starts_with("art2_")).collect();
+    let do_art2: Vec<_> = avaliacao
+        .achados
+        .iter()
+        .filter(|a| a.dispositivo.starts_with("art2_"))
+        .collect();
     assert_eq!(do_art2.len(), 7);
     for achado in do_art2 {
-        assert_eq!(achado.situacao, Situacao::NaoSeAplica, "{}", achado.dispositivo);
+        assert_eq!(
+            achado.situacao,
+            Situacao::NaoSeAplica,
+            "{}",
+            achado.dispositivo
+        );
         assert!(achado.mensagem.contains("Dispensado pelo Art. 4º"));
     }
     assert_eq!(situacao(&fatos, "art4_cpt"), Situacao::Atende);
     fatos.novo.as_mut().unwrap().origens = vec![5101209];
-    assert_eq!(situacao(&fatos, "art4_cpt"), Situacao::NaoAtende, "fusão de um só município");
+    assert_eq!(
+        situacao(&fatos, "art4_cpt"),
+        Situacao::NaoAtende,
+        "fusão de um só município"
+    );
 }
 
 fn alteracao(membros: u64, favoraveis: u64) -> Situacao {
@@ -144,20 +238,33 @@ fn art6_par2_dois_tercos_de_9_sao_6() {
 fn art6_cpt_nome_repetido_diz_onde_existe() {
     let achado = &divisa_lei::toponimo("Nova Aurora", Some(false), HOJE).unwrap()[0];
     assert_eq!(achado.situacao, Situacao::NaoAtende);
-    assert!(achado.apurado.contains("Nova Aurora (município, GO)") && achado.apurado.contains("(município, PR)"), "{}", achado.apurado);
+    assert!(
+        achado.apurado.contains("Nova Aurora (município, GO)")
+            && achado.apurado.contains("(município, PR)"),
+        "{}",
+        achado.apurado
+    );
 }
 
 #[test]
 fn art6_cpt_comparacao_ignora_acentos_hifens_e_apostrofos() {
     for grafia in ["sao jose do rio claro", "SÃO-JOSÉ DO RIO CLARO"] {
-        assert_eq!(divisa_lei::toponimo(grafia, Some(false), HOJE).unwrap()[0].situacao, Situacao::NaoAtende, "{grafia}");
+        assert_eq!(
+            divisa_lei::toponimo(grafia, Some(false), HOJE).unwrap()[0].situacao,
+            Situacao::NaoAtende,
+            "{grafia}"
+        );
     }
-    assert_eq!(divisa_lei::toponimo("Mirassol do Oeste", None, HOJE).unwrap()[0].situacao, Situacao::NaoAtende);
+    assert_eq!(
+        divisa_lei::toponimo("Mirassol do Oeste", None, HOJE).unwrap()[0].situacao,
+        Situacao::NaoAtende
+    );
 }
 
 #[test]
 fn art6_cpt_quatro_palavras_nao_atende_e_tres_atende() {
-    let quatro = divisa_lei::toponimo("Vila Bela da Santíssima Trindade Nova", Some(false), HOJE).unwrap();
+    let quatro =
+        divisa_lei::toponimo("Vila Bela da Santíssima Trindade Nova", Some(false), HOJE).unwrap();
     assert_eq!(quatro[3].situacao, Situacao::NaoAtende);
     let tres = divisa_lei::toponimo("Porto Jatobá do Cuiabá", Some(false), HOJE).unwrap();
     assert_eq!(tres[3].situacao, Situacao::Atende);
@@ -165,13 +272,22 @@ fn art6_cpt_quatro_palavras_nao_atende_e_tres_atende() {
 
 #[test]
 fn art6_cpt_pessoa_viva_sem_declaracao_fica_pendente() {
-    assert_eq!(divisa_lei::toponimo("Porto Jatobá do Cuiabá", None, HOJE).unwrap()[2].situacao, Situacao::Pendente);
-    assert_eq!(divisa_lei::toponimo("Porto Jatobá do Cuiabá", Some(true), HOJE).unwrap()[2].situacao, Situacao::NaoAtende);
+    assert_eq!(
+        divisa_lei::toponimo("Porto Jatobá do Cuiabá", None, HOJE).unwrap()[2].situacao,
+        Situacao::Pendente
+    );
+    assert_eq!(
+        divisa_lei::toponimo("Porto Jatobá do Cuiabá", Some(true), HOJE).unwrap()[2].situacao,
+        Situacao::NaoAtende
+    );
 }
 
 #[test]
 fn art6_cpt_datas_nao_atendem() {
-    assert_eq!(divisa_lei::toponimo("Sete de Setembro", Some(false), HOJE).unwrap()[1].situacao, Situacao::NaoAtende);
+    assert_eq!(
+        divisa_lei::toponimo("Sete de Setembro", Some(false), HOJE).unwrap()[1].situacao,
+        Situacao::NaoAtende
+    );
 }
 
 fn desmembramento(area: f64, cedente: f64, anteriores: Vec<f64>) -> Situacao {
@@ -196,21 +312,41 @@ fn art8_par2_exatamente_5_por_cento_atende() {
 
 #[test]
 fn art8_par2_um_metro_quadrado_acima_de_5_por_cento_nao_atende() {
-    assert_eq!(desmembramento(12.500_001, 250.0, vec![]), Situacao::NaoAtende);
+    assert_eq!(
+        desmembramento(12.500_001, 250.0, vec![]),
+        Situacao::NaoAtende
+    );
 }
 
 #[test]
 fn art8_par2_somatoria_de_exatamente_10_por_cento_atende() {
-    assert_eq!(desmembramento(10.0, 250.0, vec![7.5, 7.5]), Situacao::Atende);
-    assert_eq!(desmembramento(10.0, 250.0, vec![7.5, 7.6]), Situacao::NaoAtende);
+    assert_eq!(
+        desmembramento(10.0, 250.0, vec![7.5, 7.5]),
+        Situacao::Atende
+    );
+    assert_eq!(
+        desmembramento(10.0, 250.0, vec![7.5, 7.6]),
+        Situacao::NaoAtende
+    );
 }
 
 #[test]
 fn art8_par2_sem_area_do_cedente_usa_a_malha_2022() {
     let mut fatos = Fatos::vazios(Tipo::Desmembramento);
-    fatos.desmembramento = Some(Desmembramento { cedente: 5107198, receptor: 5106703, area_km2: Some(1.0), ..Desmembramento::default() });
+    fatos.desmembramento = Some(Desmembramento {
+        cedente: 5107198,
+        receptor: 5106703,
+        area_km2: Some(1.0),
+        ..Desmembramento::default()
+    });
     let achado = &achados(&fatos, HOJE, "art8_par2")[0];
-    assert!(achado.mensagem.contains("área oficial, Malha Municipal 2022 (IBGE)"), "{}", achado.mensagem);
+    assert!(
+        achado
+            .mensagem
+            .contains("área oficial, Malha Municipal 2022 (IBGE)"),
+        "{}",
+        achado.mensagem
+    );
 }
 
 fn distrito(habitacoes: u64, populacao: u64) -> (Situacao, Situacao) {
@@ -222,7 +358,10 @@ fn distrito(habitacoes: u64, populacao: u64) -> (Situacao, Situacao) {
         populacao: Some(populacao),
         nome_homenageia_pessoa_viva: Some(false),
     });
-    (situacao(&fatos, "art25_cpt_inc1"), situacao(&fatos, "art25_cpt_inc2"))
+    (
+        situacao(&fatos, "art25_cpt_inc1"),
+        situacao(&fatos, "art25_cpt_inc2"),
+    )
 }
 
 #[test]
@@ -239,7 +378,12 @@ fn art25_cpt_inc2_1000_habitantes_nao_atende_e_1001_atende() {
 
 fn extincao_por_requerimento(requerentes: u64, inscritos: u64) -> Situacao {
     let mut fatos = Fatos::vazios(Tipo::Extincao);
-    fatos.extincao = Some(Extincao { municipio: 5101209, motivo: MotivoExtincao::RequerimentoEleitores, requerentes: Some(requerentes), eleitores_inscritos: Some(inscritos) });
+    fatos.extincao = Some(Extincao {
+        municipio: 5101209,
+        motivo: MotivoExtincao::RequerimentoEleitores,
+        requerentes: Some(requerentes),
+        eleitores_inscritos: Some(inscritos),
+    });
     situacao(&fatos, "art10_cpt_inc3")
 }
 
@@ -252,25 +396,49 @@ fn art10_cpt_inc3_metade_exata_nao_e_maioria_absoluta() {
 #[test]
 fn art10_cpt_inc1_araguainha_perdeu_populacao_e_va() {
     let mut fatos = Fatos::vazios(Tipo::Extincao);
-    fatos.extincao = Some(Extincao { municipio: 5101209, motivo: MotivoExtincao::PerdaRequisitos, requerentes: None, eleitores_inscritos: None });
+    fatos.extincao = Some(Extincao {
+        municipio: 5101209,
+        motivo: MotivoExtincao::PerdaRequisitos,
+        requerentes: None,
+        eleitores_inscritos: None,
+    });
     let achado = &achados(&fatos, HOJE, "art10_cpt_inc1")[0];
     assert_eq!(achado.situacao, Situacao::Atende);
-    assert!(achado.apurado.contains("I: 997 habitantes"), "{}", achado.apurado);
+    assert!(
+        achado.apurado.contains("I: 997 habitantes"),
+        "{}",
+        achado.apurado
+    );
     assert!(achado.mensagem.contains("Leitura adotada"));
 }
 
 fn assinaturas(titulos: &[&str]) -> Situacao {
     let mut fatos = criacao(dados_bons());
     fatos.representacao = Some(Representacao {
-        assinaturas: titulos.iter().enumerate().map(|(i, t)| Assinatura { nome: format!("Eleitor {i}"), titulo: (*t).to_owned() }).collect(),
+        assinaturas: titulos
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Assinatura {
+                nome: format!("Eleitor {i}"),
+                titulo: (*t).to_owned(),
+            })
+            .collect(),
         documentos: vec![],
     });
     achados(&fatos, HOJE, "art13_cpt")[0].situacao
 }
 
 const DEZ_TITULOS: [&str; 10] = [
-    "389119531899", "112139821856", "022919821813", "794605491848", "411704711805",
-    "568744141848", "508933501813", "711472081848", "480606631830", "174889641805",
+    "389119531899",
+    "112139821856",
+    "022919821813",
+    "794605491848",
+    "411704711805",
+    "568744141848",
+    "508933501813",
+    "711472081848",
+    "480606631830",
+    "174889641805",
 ];
 
 #[test]
@@ -295,9 +463,17 @@ fn art13_cpt_titulo_com_digito_errado_nao_conta() {
 #[test]
 fn art11_par2_conta_sobre_os_inscritos() {
     let mut fatos = criacao(dados_bons());
-    fatos.plebiscito = Some(Plebiscito { eleitores_inscritos: 1_000, votos_sim: 501, votos_nao: 10 });
+    fatos.plebiscito = Some(Plebiscito {
+        eleitores_inscritos: 1_000,
+        votos_sim: 501,
+        votos_nao: 10,
+    });
     assert_eq!(situacao(&fatos, "art11_par2"), Situacao::Atende);
     // 500 SIM contra 10 NÃO: ganha nos votos, mas não tem a maioria absoluta dos inscritos.
-    fatos.plebiscito = Some(Plebiscito { eleitores_inscritos: 1_000, votos_sim: 500, votos_nao: 10 });
+    fatos.plebiscito = Some(Plebiscito {
+        eleitores_inscritos: 1_000,
+        votos_sim: 500,
+        votos_nao: 10,
+    });
     assert_eq!(situacao(&fatos, "art11_par2"), Situacao::NaoAtende);
 }

@@ -35,10 +35,18 @@ pub fn dados_bons() -> DadosMunicipais {
 
 /// Os achados de um dispositivo, em ordem.
 pub fn achados(fatos: &Fatos, data: Date, dispositivo: &str) -> Vec<Achado> {
-    avaliar(fatos, data).unwrap().achados.into_iter().filter(|a| a.dispositivo == dispositivo).collect()
+    avaliar(fatos, data)
+        .unwrap()
+        .achados
+        .into_iter()
+        .filter(|a| a.dispositivo == dispositivo)
+        .collect()
 }
 
 /// A situação do (único ou primeiro) achado de um dispositivo.
 pub fn situacao(fatos: &Fatos, dispositivo: &str) -> Situacao {
-    achados(fatos, HOJE, dispositivo).first().unwrap_or_else(|| panic!("sem achado de {dispositivo}")).situacao
+    achados(fatos, HOJE, dispositivo)
+        .first()
+        .unwrap_or_else(|| panic!("sem achado de {dispositivo}"))
+        .situacao
 }

@@ -1,0 +1,255 @@
+//! `divisa avaliar`, `lei`, `toponimo` e `varredura` como processos: saída e códigos.
+
+use std::path::{Path, PathBuf};
+
+use crate::util::divisa;
+
+fn exemplo(nome: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../exemplos")
+        .join(nome)
+        .display()
+        .to_string()
+}
+
+/// Escreve uma proposta num diretório temporário e devolve o caminho.
+fn proposta(nome: &str, texto: &str) -> PathBuf {
+    let diretorio =
+        std::env::temp_dir().join(format!("divisa-proposta-{}-{nome}", std::process::id()));
+    std::fs::create_dir_all(&diretorio).unwrap();
+    let caminho = diretorio.join(nome);
+    std::fs::write(&caminho, texto).unwrap();
+    caminho
+}
+
+#[test]
+fn codigos_de_saida_do_contrato() {
+    assert_eq!(
+        divisa(&["avaliar", &exemplo("criacao_distrito.toml")]).codigo,
+        0,
+        "atende"
+    );
+    assert_eq!(
+        divisa(&["avaliar", &exemplo("desmembramento.toml")]).codigo,
+        3,
+        "não atende"
+    );
+    assert_eq!(
+        divisa(&["avaliar", &exemplo("criacao.toml")]).codigo,
+        4,
+        "inconclusivo"
+    );
+}
+
+#[test]
+fn formato_json_vai_para_stdout_e_e_json() {
+    let execucao = divisa(&["avaliar", &exemplo("criacao.toml"), "--formato", "json"]);
+    assert_eq!(execucao.codigo, 4);
+    let valor: serde_json::Value = serde_json::from_str(&execucao.stdout).expect("JSON válido");
+    assert_eq!(valor["conclusao"], "inconclusivo");
+    assert_eq!(execucao.stderr, "");
+}
+
+#[test]
+fn formato_html() {
+    let execucao = divisa(&["avaliar", &exemplo("extincao.toml"), "--formato", "html"]);
+    assert!(execucao.stdout.starts_with("<!DOCTYPE html>"));
+    assert!(execucao.stdout.contains("Araguainha"));
+}
+
+#[test]
+fn em_escolhe_o_texto_da_lei() {
+    let hoje = divisa(&["avaliar", &exemplo("criacao.toml"), "--formato", "json"]);
+    let em_1993 = divisa(&[
+        "avaliar",
+        &exemplo("criacao.toml"),
+        "--formato",
+        "json",
+        "--em",
+        "1993-06-01",
+    ]);
+    assert!(hoje.stdout.contains("\"texto_em\": \"2027-03-10\""));
+    assert!(em_1993.stdout.contains("\"texto_em\": \"1993-06-01\""));
+    assert!(em_1993.stdout.contains("Redação anterior não disponível"));
+    let antes = divisa(&["avaliar", &exemplo("criacao.toml"), "--em", "1990-01-01"]);
+    assert_eq!(antes.codigo, 2);
+    assert!(
+        antes.stderr.contains("só entrou em vigor em 19/11/1992"),
+        "{}",
+        antes.stderr
+    );
+    let mal = divisa(&["avaliar", &exemplo("criacao.toml"), "--em", "10/03/2027"]);
+    assert_eq!(mal.codigo, 2);
+    assert!(
+        mal.stderr.contains("valor «10/03/2027» inválido para --em"),
+        "{}",
+        mal.stderr
+    );
+}
+
+#[test]
+fn proposta_invalida_sai_com_2_e_diz_arquivo_linha_e_campo() {
+    let campo = proposta(
+        "campo.toml",
+        "tipo = \"criacao\"\n[novo]\norigens = [5107859]\npopulacao = 5\n",
+    );
+    let execucao = divisa(&["avaliar", campo.to_str().unwrap()]);
+    assert_eq!(execucao.codigo, 2);
+    assert_eq!(execucao.stdout, "");
+    assert!(
+        execucao
+            .stderr
+            .contains("campo.toml, linha 4, campo novo.populacao: campo desconhecido «populacao»"),
+        "{}",
+        execucao.stderr
+    );
+
+    let negativo = proposta(
+        "negativo.toml",
+        "tipo = \"criacao\"\n[novo]\norigens = [5107859]\n[novo.dados]\neleitores = -3\n",
+    );
+    let execucao = divisa(&["avaliar", negativo.to_str().unwrap()]);
+    assert_eq!(execucao.codigo, 2);
+    assert!(
+        execucao
+            .stderr
+            .contains("linha 5, campo novo.dados.eleitores"),
+        "{}",
+        execucao.stderr
+    );
+
+    let area = proposta(
+        "area.toml",
+        "tipo = \"criacao\"\n[novo]\norigens = [5107859]\narea = \"vale.geojson\"\n",
+    );
+    let execucao = divisa(&["avaliar", area.to_str().unwrap()]);
+    assert_eq!(execucao.codigo, 2);
+    assert!(
+        execucao
+            .stderr
+            .contains("o arquivo «vale.geojson» não existe"),
+        "{}",
+        execucao.stderr
+    );
+
+    let quebrado = proposta("quebrado.toml", "tipo = \"criacao\n");
+    let execucao = divisa(&["avaliar", quebrado.to_str().unwrap()]);
+    assert_eq!(execucao.codigo, 2);
+    assert!(
+        execucao
+            .stderr
+            .contains("quebrado.toml, linha 1: TOML inválido"),
+        "{}",
+        execucao.stderr
+    );
+
+    let binario = proposta("binario.toml", "");
+    std::fs::write(&binario, [0xff, 0xfe, 0x00]).unwrap();
+    let execucao = divisa(&["avaliar", binario.to_str().unwrap()]);
+    assert_eq!(execucao.codigo, 2);
+    assert!(
+        execucao.stderr.contains("não é texto UTF-8"),
+        "{}",
+        execucao.stderr
+    );
+
+    let sumido = divisa(&["avaliar", "nao-existe.toml"]);
+    assert_eq!(sumido.codigo, 2);
+    assert!(
+        sumido
+            .stderr
+            .contains("nao-existe.toml: não foi possível ler a proposta: o arquivo não existe"),
+        "{}",
+        sumido.stderr
+    );
+}
+
+#[test]
+fn area_relativa_ao_arquivo_da_proposta() {
+    let caminho = proposta("com-area.toml", "tipo = \"criacao\"\ndata_referencia = 2027-03-10\n[novo]\norigens = [5107859]\narea = \"vale.geojson\"\n");
+    std::fs::write(caminho.with_file_name("vale.geojson"), "{}").unwrap();
+    let execucao = divisa(&["avaliar", caminho.to_str().unwrap()]);
+    assert_eq!(execucao.codigo, 4, "{}", execucao.stderr);
+    assert!(
+        execucao
+            .stdout
+            .contains("território apresentado em vale.geojson"),
+        "{}",
+        execucao.stdout
+    );
+}
+
+#[test]
+fn lei_mostra_o_texto_em_vigor_na_data() {
+    let hoje = divisa(&["lei", "art2_cpt_inc2", "--em", "2027-03-10"]);
+    assert_eq!(hoje.codigo, 0);
+    assert_eq!(
+        hoje.stdout,
+        "Art. 2º, II — número de eleitores não inferior a 20% (vinte por cento) da população. (Redação dada pela LC nº 31/1994, em vigor desde 21/09/1994)\n"
+    );
+    let antes = divisa(&["lei", "art2_cpt_inc2", "--em", "1993-01-01"]);
+    assert!(
+        antes.stdout.contains("[redação anterior não disponível"),
+        "{}",
+        antes.stdout
+    );
+    let acrescentado = divisa(&["lei", "art8_par2", "--em", "2020-01-01"]);
+    assert!(
+        acrescentado
+            .stdout
+            .contains("não existia em 01/01/2020: acrescentado pela LC nº 792/2024"),
+        "{}",
+        acrescentado.stdout
+    );
+    let inteira = divisa(&["lei", "--em", "2027-03-10"]);
+    assert!(inteira
+        .stdout
+        .starts_with("Lei Complementar nº 23, de 19 de novembro de 1992"));
+    assert!(inteira
+        .stdout
+        .contains("Art. 27 — Esta lei complementar entra em vigor"));
+    let desconhecido = divisa(&["lei", "art2_cpt_inc9"]);
+    assert_eq!(desconhecido.codigo, 2);
+    assert!(
+        desconhecido.stderr.contains("art2_cpt_inc1"),
+        "{}",
+        desconhecido.stderr
+    );
+}
+
+#[test]
+fn toponimo_com_e_sem_acento() {
+    let repetido = divisa(&["toponimo", "Nova Aurora", "--pessoa-viva", "nao"]);
+    assert_eq!(repetido.codigo, 3);
+    assert!(repetido.stdout.contains("já existe"), "{}", repetido.stdout);
+    let novo = divisa(&["topônimo", "Porto Jatobá do Cuiabá", "--pessoa-viva", "nao"]);
+    assert_eq!(novo.codigo, 0, "{}", novo.stdout);
+    let sem_declaracao = divisa(&["toponimo", "Porto Jatobá do Cuiabá"]);
+    assert_eq!(sem_declaracao.codigo, 4);
+}
+
+#[test]
+fn varredura_em_json_tem_os_142_municipios() {
+    let execucao = divisa(&["varredura", "--formato", "json", "--em", "2027-03-10"]);
+    assert_eq!(execucao.codigo, 0);
+    let valor: serde_json::Value = serde_json::from_str(&execucao.stdout).unwrap();
+    let municipios = valor["municipios"].as_array().unwrap();
+    assert_eq!(municipios.len(), 142);
+    let araguainha = municipios
+        .iter()
+        .find(|m| m["codigo_ibge"] == 5101209)
+        .unwrap();
+    assert_eq!(araguainha["nome"], "Araguainha");
+    assert_eq!(araguainha["passivel_extincao"], true);
+    let cuiaba = municipios
+        .iter()
+        .find(|m| m["codigo_ibge"] == 5103403)
+        .unwrap();
+    assert_eq!(cuiaba["passivel_extincao"], false);
+    let texto = divisa(&["varredura", "--em", "2027-03-10"]);
+    assert!(
+        texto.stdout.contains("Passíveis de extinção:"),
+        "{}",
+        texto.stdout
+    );
+}
