@@ -38,6 +38,70 @@ fn main() {
         // Uma falha aqui é um defeito dos dados embutidos, não do usuário: pare a compilação.
         panic!("dados/mt_municipios.geojson: {mensagem}");
     }
+    if let Err(mensagem) = nomes_do_brasil(&manifesto.join("../../dados")) {
+        panic!("{mensagem}");
+    }
+}
+
+/// Extrai dos CSV do IBGE só o que o Art. 6º usa (código, UF, nome e, no distrito, o município)
+/// num texto separado por tabulações, que se lê em poucos milissegundos: os CSV inteiros têm 23
+/// colunas e 1,5 MB, e o seu parser dominava o tempo de `divisa avaliar`.
+fn nomes_do_brasil(dados: &Path) -> Result<(), String> {
+    let mut saida = String::with_capacity(600_000);
+    for (arquivo, prefixo, colunas) in [
+        (
+            "municipios_brasil.csv",
+            'm',
+            ["codigo_ibge", "uf", "nome", "nome"],
+        ),
+        (
+            "distritos_brasil.csv",
+            'd',
+            ["codigo_distrito", "uf", "nome_distrito", "nome_municipio"],
+        ),
+    ] {
+        let caminho = dados.join(arquivo);
+        println!("cargo:rerun-if-changed={}", caminho.display());
+        let mut leitor =
+            csv::Reader::from_path(&caminho).map_err(|e| format!("dados/{arquivo}: {e}"))?;
+        let cabecalho = leitor
+            .headers()
+            .map_err(|e| format!("dados/{arquivo}: {e}"))?
+            .clone();
+        let indices = colunas
+            .iter()
+            .map(|c| {
+                cabecalho
+                    .iter()
+                    .position(|h| h == *c)
+                    .ok_or(format!("dados/{arquivo}: falta a coluna {c}"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        for registro in leitor.records() {
+            let registro = registro.map_err(|e| format!("dados/{arquivo}: {e}"))?;
+            let campos: Vec<&str> = indices
+                .iter()
+                .map(|&i| registro.get(i).unwrap_or(""))
+                .collect();
+            if campos.iter().any(|c| c.contains(['\t', '\n'])) || campos[0].parse::<u32>().is_err()
+            {
+                return Err(format!(
+                    "dados/{arquivo}: linha {:?} com código inválido ou tabulação",
+                    registro.position().map(|p| p.line())
+                ));
+            }
+            let municipio = if prefixo == 'd' { campos[3] } else { "" };
+            writeln!(
+                saida,
+                "{prefixo}\t{}\t{}\t{}\t{municipio}",
+                campos[0], campos[1], campos[2]
+            )
+            .ok();
+        }
+    }
+    let destino = PathBuf::from(std::env::var("OUT_DIR").map_err(|e| e.to_string())?)
+        .join("nomes_brasil.tsv");
+    std::fs::write(destino, saida).map_err(|e| e.to_string())
 }
 
 struct Entrada {

@@ -7,6 +7,9 @@
 //!   ≤ 120 MB), contra o `json.load` do Python sobre o GeoJSON original de 18 MB, que é o que
 //!   um leitor ingênuo faria.
 //!
+//! - o processo `divisa avaliar exemplos/criacao.toml` (proposta sem geometria; meta ≤ 30 ms) e a
+//!   varredura estadual (`divisa varredura`, meta ≤ 1 s), como processos inteiros.
+//!
 //! O pico de memória é o VmHWM de um processo filho que só faz aquela carga (este mesmo
 //! executável, chamado de novo com `DIVISA_BENCH_FILHO`), descontado nada: é o que o sistema
 //! operacional viu.
@@ -39,6 +42,27 @@ fn main() {
         ms(piso.mediana),
         vezes(razao(sorriso.mediana, piso.mediana))
     );
+
+    let exemplos = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../exemplos");
+    let criacao = exemplos.join("criacao.toml");
+    let avaliar = medir(REPETICOES_PROCESSO, || {
+        let saida = Command::new(divisa)
+            .arg("avaliar")
+            .arg(&criacao)
+            .output()
+            .expect("processo roda");
+        assert_eq!(saida.status.code(), Some(4), "criacao.toml é inconclusiva");
+    });
+    println!(
+        "processo `divisa avaliar exemplos/criacao.toml`: mediana {}, p90 {} (N = {REPETICOES_PROCESSO}; meta ≤ 30 ms); razão ao piso {}×",
+        ms(avaliar.mediana),
+        ms(avaliar.p90),
+        vezes(razao(avaliar.mediana, piso.mediana))
+    );
+    let varredura = medir(10, || {
+        rodar(Command::new(divisa).args(["varredura", "--formato", "json"]))
+    });
+    println!("processo `divisa varredura --formato json` (142 municípios): mediana {}, p90 {} (N = 10; meta ≤ 1 s)", ms(varredura.mediana), ms(varredura.p90));
 
     let malha = medir(REPETICOES_MALHA, || {
         black_box(divisa_referencia::malha::carregar().expect("malha embutida"));

@@ -6,11 +6,8 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use serde::Deserialize;
-
 use crate::fonte::{self, Fonte};
-use crate::nomes::{chave, chave_sem_particulas};
-use crate::tabela::{arquivo, ler};
+use crate::nomes::{chave, sem_particulas};
 use crate::ErroDados;
 
 /// Um município ou distrito do Brasil, pelo nome.
@@ -24,8 +21,24 @@ pub struct Localidade {
     pub uf: String,
     /// Para um distrito, o nome do município a que pertence.
     pub municipio: Option<String>,
-    /// O nome em [`chave_sem_particulas`], calculado uma vez na carga.
+    /// O nome em [`crate::nomes::chave`], calculado uma vez na carga.
+    pub chave: String,
+    /// O nome em [`crate::nomes::chave_sem_particulas`], calculado uma vez na carga.
     pub chave_sem_particulas: String,
+}
+
+impl Localidade {
+    fn new(codigo: u32, nome: String, uf: String, municipio: Option<String>) -> Localidade {
+        let chave = chave(&nome);
+        Localidade {
+            codigo,
+            chave_sem_particulas: sem_particulas(&chave),
+            chave,
+            nome,
+            uf,
+            municipio,
+        }
+    }
 }
 
 /// Os nomes do Brasil, com índice por [`chave`](crate::nomes::chave).
@@ -50,44 +63,41 @@ pub fn brasil() -> Result<&'static Brasil, ErroDados> {
         .map_err(Clone::clone)
 }
 
-#[derive(Deserialize)]
-struct LinhaMunicipio {
-    codigo_ibge: u32,
-    nome: String,
-    uf: String,
-}
-
-#[derive(Deserialize)]
-struct LinhaDistrito {
-    codigo_distrito: u32,
-    nome_distrito: String,
-    nome_municipio: String,
-    uf: String,
-}
+/// Os nomes extraídos dos CSV pelo `build.rs` (uma linha por lugar: tipo, código, UF, nome,
+/// município do distrito, separados por tabulação).
+static NOMES: &str = include_str!(concat!(env!("OUT_DIR"), "/nomes_brasil.tsv"));
 
 impl Brasil {
     fn carregar() -> Result<Brasil, ErroDados> {
-        let municipios: Vec<Localidade> =
-            ler::<LinhaMunicipio>(&arquivo!("municipios_brasil.csv"))?
-                .into_iter()
-                .map(|l| Localidade {
-                    codigo: l.codigo_ibge,
-                    chave_sem_particulas: chave_sem_particulas(&l.nome),
-                    nome: l.nome,
-                    uf: l.uf,
-                    municipio: None,
-                })
-                .collect();
-        let distritos: Vec<Localidade> = ler::<LinhaDistrito>(&arquivo!("distritos_brasil.csv"))?
-            .into_iter()
-            .map(|l| Localidade {
-                codigo: l.codigo_distrito,
-                chave_sem_particulas: chave_sem_particulas(&l.nome_distrito),
-                nome: l.nome_distrito,
-                uf: l.uf,
-                municipio: Some(l.nome_municipio),
-            })
-            .collect();
+        let (mut municipios, mut distritos) =
+            (Vec::with_capacity(5_600), Vec::with_capacity(10_700));
+        for (numero, linha) in NOMES.lines().enumerate() {
+            let campos: Vec<&str> = linha.split('\t').collect();
+            let defeito = || ErroDados::Linha {
+                arquivo: "nomes_brasil.tsv (gerado)",
+                linha: numero as u64 + 1,
+                mensagem: format!("linha mal formada: {linha:?}"),
+            };
+            let [tipo, codigo, uf, nome, municipio] = campos[..] else {
+                return Err(defeito());
+            };
+            let codigo: u32 = codigo.parse().map_err(|_| defeito())?;
+            match tipo {
+                "m" => municipios.push(Localidade::new(
+                    codigo,
+                    nome.to_owned(),
+                    uf.to_owned(),
+                    None,
+                )),
+                "d" => distritos.push(Localidade::new(
+                    codigo,
+                    nome.to_owned(),
+                    uf.to_owned(),
+                    Some(municipio.to_owned()),
+                )),
+                _ => return Err(defeito()),
+            }
+        }
         Ok(Brasil {
             municipios_por_chave: indexar(&municipios),
             distritos_por_chave: indexar(&distritos),
@@ -121,7 +131,7 @@ impl Brasil {
 fn indexar(localidades: &[Localidade]) -> HashMap<String, Vec<usize>> {
     let mut indice: HashMap<String, Vec<usize>> = HashMap::with_capacity(localidades.len());
     for (i, localidade) in localidades.iter().enumerate() {
-        indice.entry(chave(&localidade.nome)).or_default().push(i);
+        indice.entry(localidade.chave.clone()).or_default().push(i);
     }
     indice
 }

@@ -15,7 +15,7 @@ use serde::Deserialize;
 
 use crate::fonte::{self, Dado};
 use crate::nomes::{chave, chave_sem_particulas, semelhanca};
-use crate::tabela::{arquivo, ler};
+use crate::tabela::{arquivo, ler, ler_onde};
 use crate::{malha, ErroDados};
 
 /// Código IBGE de Boa Esperança do Norte, o 142º município, instalado em 2025.
@@ -279,7 +279,8 @@ struct LinhaMunicipioBrasil {
 }
 
 fn carregar_lista() -> Result<Vec<Municipio>, ErroDados> {
-    let linhas: Vec<LinhaMunicipioBrasil> = ler(&arquivo!("municipios_brasil.csv"))?;
+    let linhas: Vec<LinhaMunicipioBrasil> =
+        ler_onde(&arquivo!("municipios_brasil.csv"), "uf", "MT")?;
     let mut municipios: Vec<Municipio> = linhas
         .into_iter()
         .filter(|l| l.uf == "MT")

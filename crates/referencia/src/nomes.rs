@@ -20,11 +20,23 @@ const PARTICULAS: [&str; 6] = ["d", "de", "do", "da", "dos", "das"];
 /// assert_eq!(chave("Figueirópolis d’Oeste"), chave("figueiropolis do oeste"));
 /// ```
 pub fn chave(nome: &str) -> String {
-    let sem_acentos: String = nome
-        .nfd()
-        .filter(|c| !('\u{0300}'..='\u{036f}').contains(c))
-        .flat_map(char::to_lowercase)
-        .collect();
+    let mut sem_acentos = String::with_capacity(nome.len());
+    for c in nome.chars() {
+        if c.is_ascii() {
+            sem_acentos.push(c.to_ascii_lowercase());
+            continue;
+        }
+        for minuscula in c.to_lowercase() {
+            match sem_acento(minuscula) {
+                Some(base) => sem_acentos.push(base),
+                None => sem_acentos.extend(
+                    std::iter::once(minuscula)
+                        .nfd()
+                        .filter(|d| !('\u{0300}'..='\u{036f}').contains(d)),
+                ),
+            }
+        }
+    }
     let mut saida = String::with_capacity(sem_acentos.len() + 2);
     let mut caracteres = sem_acentos.chars().peekable();
     while let Some(c) = caracteres.next() {
@@ -56,6 +68,22 @@ pub fn chave(nome: &str) -> String {
     saida
 }
 
+/// A letra sem acento, para as letras do português e o resto do Latin-1 (o caso comum, por
+/// tabela); `None` manda a letra para a decomposição canônica (NFD) do Unicode.
+fn sem_acento(c: char) -> Option<char> {
+    Some(match c {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => 'a',
+        'ç' => 'c',
+        'è' | 'é' | 'ê' | 'ë' => 'e',
+        'ì' | 'í' | 'î' | 'ï' => 'i',
+        'ñ' => 'n',
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' => 'o',
+        'ù' | 'ú' | 'û' | 'ü' => 'u',
+        'ý' | 'ÿ' => 'y',
+        _ => return None,
+    })
+}
+
 /// A chave sem partículas de ligação: "Santo Antônio do Leverger" e "Santo Antônio de Leverger"
 /// dão o mesmo resultado. Serve para achar variantes de grafia, nunca para decidir que dois
 /// nomes são o mesmo nome oficial.
@@ -68,7 +96,12 @@ pub fn chave(nome: &str) -> String {
 /// );
 /// ```
 pub fn chave_sem_particulas(nome: &str) -> String {
-    chave(nome)
+    sem_particulas(&chave(nome))
+}
+
+/// Tira as partículas de uma chave já calculada (sem refazer a normalização).
+pub fn sem_particulas(chave: &str) -> String {
+    chave
         .split(' ')
         .filter(|palavra| !PARTICULAS.contains(palavra))
         .collect::<Vec<_>>()
@@ -132,6 +165,12 @@ mod testes {
     fn d_apostrofo_no_comeco_do_nome() {
         assert_eq!(chave("D'Oeste"), "do oeste");
         assert_eq!(chave("Mirassol dOeste"), "mirassol do oeste");
+    }
+
+    #[test]
+    fn letras_fora_do_portugues_tambem_perdem_o_acento() {
+        assert_eq!(chave("Łódź Ångström Ñandú"), "łodz angstrom nandu");
+        assert_eq!(chave("Curaçá"), "curaca");
     }
 
     #[test]
