@@ -66,22 +66,23 @@ fn todas_as_propostas() -> Vec<Fatos> {
     propostas
 }
 
-#[test]
-fn todo_dispositivo_da_lei_tem_destino() {
-    let lei = lei().unwrap();
+/// Os dispositivos que aparecem em algum achado de alguma proposta (ou da varredura).
+pub fn avaliados_por_codigo() -> BTreeSet<String> {
     let mut avaliados = BTreeSet::new();
     for fatos in todas_as_propostas() {
         for achado in avaliar(&fatos, HOJE).unwrap().achados {
             avaliados.insert(achado.dispositivo);
         }
     }
-    for municipio in varredura(HOJE, Referencia::default())
-        .unwrap()
-        .iter()
-        .take(1)
-    {
-        avaliados.extend(municipio.achados.iter().map(|a| a.dispositivo.clone()));
-    }
+    let varredura = varredura(HOJE, Referencia::default()).unwrap();
+    avaliados.extend(varredura[0].achados.iter().map(|a| a.dispositivo.clone()));
+    avaliados
+}
+
+#[test]
+fn todo_dispositivo_da_lei_tem_destino() {
+    let lei = lei().unwrap();
+    let avaliados = avaliados_por_codigo();
     let listados: Vec<&str> = APLICADOS_EM_OUTRO
         .iter()
         .chain(PROCEDIMENTO)

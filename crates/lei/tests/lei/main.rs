@@ -1,6 +1,7 @@
 //! Testes da lei como código: o texto estruturado confere com o publicado, todo dispositivo tem
 //! destino, e cada limiar da lei é testado nos seus dois lados.
 
+mod anotada;
 mod cobertura;
 mod limiares;
 mod redacoes;
