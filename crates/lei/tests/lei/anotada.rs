@@ -22,33 +22,64 @@ fn lei_anotada_esta_em_dia() {
     let _ = writeln!(md, "URN: `{}`\n", lei.urn);
     let _ = writeln!(md, "## Normas que deram redação\n\n| norma | em vigor desde | texto integral encontrado |\n|---|---|---|");
     for norma in lei.normas() {
-        let _ = writeln!(md, "| {} | {} | {} |", norma.nome, data(norma.vigencia), if norma.texto_integral_encontrado { "sim" } else { "não" });
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} |",
+            norma.nome,
+            data(norma.vigencia),
+            if norma.texto_integral_encontrado {
+                "sim"
+            } else {
+                "não"
+            }
+        );
     }
     let mut artigo_atual = 0;
     for dispositivo in lei.dispositivos() {
         if dispositivo.artigo() != artigo_atual {
             artigo_atual = dispositivo.artigo();
-            let _ = writeln!(md, "\n## Art. {}{}", artigo_atual, if artigo_atual < 10 { "º" } else { "" });
+            let _ = writeln!(
+                md,
+                "\n## Art. {}{}",
+                artigo_atual,
+                if artigo_atual < 10 { "º" } else { "" }
+            );
         }
         let _ = writeln!(md, "\n### {} — `{}`\n", dispositivo.rotulo, dispositivo.id);
         for redacao in &dispositivo.redacoes {
             let norma = lei.norma(redacao);
-            let origem = if redacao.acrescentado { "acrescentado pela" } else { "redação da" };
+            let origem = if redacao.acrescentado {
+                "acrescentado pela"
+            } else {
+                "redação da"
+            };
             match &redacao.texto {
                 Some(texto) => {
-                    let _ = writeln!(md, "- {origem} {}, desde {}: «{texto}»", norma.nome, data(redacao.vigente_desde));
+                    let _ = writeln!(
+                        md,
+                        "- {origem} {}, desde {}: «{texto}»",
+                        norma.nome,
+                        data(redacao.vigente_desde)
+                    );
                 }
                 None => {
                     let _ = writeln!(md, "- {origem} {}, desde {}: **texto não encontrado** (avaliações nesse período ficam pendentes)", norma.nome, data(redacao.vigente_desde));
                 }
             }
             if !redacao.parametros.is_empty() {
-                let parametros: Vec<String> = redacao.parametros.iter().map(|(nome, valor)| format!("`{nome} = {valor}`")).collect();
+                let parametros: Vec<String> = redacao
+                    .parametros
+                    .iter()
+                    .map(|(nome, valor)| format!("`{nome} = {valor}`"))
+                    .collect();
                 let _ = writeln!(md, "  - parâmetros: {}", parametros.join(", "));
             }
         }
         let procurar = |lista: &'static [(&'static str, &'static str)]| -> Option<&'static str> {
-            lista.iter().find(|(id, _)| *id == dispositivo.id).map(|(_, motivo)| *motivo)
+            lista
+                .iter()
+                .find(|(id, _)| *id == dispositivo.id)
+                .map(|(_, motivo)| *motivo)
         };
         let destino = if avaliados.contains(&dispositivo.id) {
             "avaliado por código: aparece como achado nos relatórios".to_owned()
