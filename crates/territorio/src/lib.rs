@@ -8,3 +8,6 @@
 //! números. Coordenadas são sempre `x` = longitude, `y` = latitude, graus SIRGAS 2000.
 
 pub mod geodesia;
+pub mod leitura;
+pub mod sedes;
+pub mod utm;

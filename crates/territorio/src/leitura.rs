@@ -1,0 +1,287 @@
+//! Leitura de limites a partir de bytes: hoje GeoJSON (Feature, FeatureCollection, Polygon,
+//! MultiPolygon, GeometryCollection), o formato que o QGIS exporta por padrão.
+//!
+//! Quem chama passa os bytes e o nome do arquivo para as mensagens; nada aqui abre arquivo.
+//! Os erros comuns dos cartógrafos viram mensagens em português que dizem onde estão: latitude e
+//! longitude trocadas, coordenadas UTM em metros no lugar de graus, anel aberto, polígono fora de
+//! Mato Grosso.
+//!
+//! # Unidades
+//! Graus decimais SIRGAS 2000 (EPSG:4674), `[lon, lat]` como manda a RFC 7946.
+
+use geo_types::{Coord, LineString, MultiPolygon, Polygon};
+use serde_json::Value;
+
+/// Envelope de Mato Grosso com folga (graus): o que cai fora dele não é de MT.
+const LON_MT: std::ops::RangeInclusive<f64> = -62.0..=-50.0;
+const LAT_MT: std::ops::RangeInclusive<f64> = -18.5..=-7.0;
+
+/// Um território lido de um arquivo.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Territorio {
+    /// O nome do arquivo, para as mensagens.
+    pub arquivo: String,
+    /// Os polígonos (uma peça contínua é um só).
+    pub poligonos: MultiPolygon<f64>,
+}
+
+/// Por que um arquivo de limites não pôde ser lido.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ErroLeitura {
+    /// O arquivo não é JSON válido.
+    #[error("{arquivo}, linha {linha}, coluna {coluna}: não é JSON válido ({detalhe})")]
+    Json {
+        /// O arquivo.
+        arquivo: String,
+        /// Linha do erro.
+        linha: usize,
+        /// Coluna do erro.
+        coluna: usize,
+        /// O que o leitor de JSON disse.
+        detalhe: String,
+    },
+    /// O JSON não tem a forma de GeoJSON com polígonos.
+    #[error("{arquivo}, {onde}: {mensagem}")]
+    Forma {
+        /// O arquivo.
+        arquivo: String,
+        /// Onde no arquivo (feição, polígono, anel, vértice).
+        onde: String,
+        /// O que está errado e o que se esperava.
+        mensagem: String,
+    },
+    /// Formato que o divisa ainda não lê.
+    #[error("{arquivo}: {mensagem}")]
+    FormatoNaoSuportado {
+        /// O arquivo.
+        arquivo: String,
+        /// Qual formato e o que fazer.
+        mensagem: String,
+    },
+}
+
+/// Lê um arquivo de limites pelo nome: GeoJSON hoje; os outros formatos dizem que ainda não.
+pub fn ler(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
+    let extensao = arquivo.rsplit('.').next().unwrap_or("").to_ascii_lowercase();
+    match extensao.as_str() {
+        "geojson" | "json" => ler_geojson(arquivo, bytes),
+        "kml" | "shp" | "zip" | "gpkg" | "txt" => Err(ErroLeitura::FormatoNaoSuportado {
+            arquivo: arquivo.to_owned(),
+            mensagem: format!(
+                "o divisa ainda não lê arquivos .{extensao} (KML, Shapefile, GeoPackage e memorial chegam com o módulo de território); exporte o polígono em GeoJSON, SIRGAS 2000 (EPSG:4674)"
+            ),
+        }),
+        _ => Err(ErroLeitura::FormatoNaoSuportado {
+            arquivo: arquivo.to_owned(),
+            mensagem: "extensão desconhecida: esperava .geojson (ou .json)".to_owned(),
+        }),
+    }
+}
+
+/// Lê GeoJSON. Aceita Feature, FeatureCollection, GeometryCollection, Polygon e MultiPolygon;
+/// junta todos os polígonos encontrados.
+///
+/// ```
+/// use divisa_territorio::leitura::ler_geojson;
+/// let texto = br#"{"type":"Polygon","coordinates":[[[-56,-15],[-55.9,-15],[-55.9,-14.9],[-56,-15]]]}"#;
+/// let territorio = ler_geojson("area.geojson", texto).unwrap();
+/// assert_eq!(territorio.poligonos.0.len(), 1);
+/// ```
+pub fn ler_geojson(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
+    let valor: Value = serde_json::from_slice(bytes).map_err(|e| ErroLeitura::Json {
+        arquivo: arquivo.to_owned(),
+        linha: e.line(),
+        coluna: e.column(),
+        detalhe: traduzir_json(&e),
+    })?;
+    let forma = |onde: &str, mensagem: String| ErroLeitura::Forma { arquivo: arquivo.to_owned(), onde: onde.to_owned(), mensagem };
+    if let Some(crs) = valor.pointer("/crs/properties/name").and_then(Value::as_str) {
+        let aceito = ["4674", "4326", "CRS84"].iter().any(|c| crs.ends_with(c));
+        if !aceito {
+            return Err(forma(
+                "crs",
+                format!("o sistema de coordenadas é {crs}; o divisa lê GeoJSON em graus SIRGAS 2000 (EPSG:4674) — reexporte nesse sistema"),
+            ));
+        }
+    }
+    let mut poligonos = Vec::new();
+    coletar(&valor, "raiz", &mut poligonos).map_err(|(onde, mensagem)| forma(&onde, mensagem))?;
+    if poligonos.is_empty() {
+        return Err(forma("raiz", "nenhum Polygon ou MultiPolygon encontrado".to_owned()));
+    }
+    conferir_coordenadas(&poligonos).map_err(|mensagem| forma("coordenadas", mensagem))?;
+    Ok(Territorio { arquivo: arquivo.to_owned(), poligonos: MultiPolygon(poligonos) })
+}
+
+fn traduzir_json(erro: &serde_json::Error) -> String {
+    use serde_json::error::Category;
+    match erro.classify() {
+        Category::Eof => "o arquivo termina no meio".to_owned(),
+        Category::Syntax => "sintaxe inválida".to_owned(),
+        Category::Data => "dado inesperado".to_owned(),
+        Category::Io => "erro de leitura".to_owned(),
+    }
+}
+
+type Falha = (String, String);
+
+fn coletar(valor: &Value, onde: &str, saida: &mut Vec<Polygon<f64>>) -> Result<(), Falha> {
+    let tipo = valor.get("type").and_then(Value::as_str).ok_or_else(|| (onde.to_owned(), "falta \"type\"".to_owned()))?;
+    match tipo {
+        "FeatureCollection" => {
+            let feicoes = valor.get("features").and_then(Value::as_array).ok_or_else(|| (onde.to_owned(), "FeatureCollection sem \"features\"".to_owned()))?;
+            for (i, feicao) in feicoes.iter().enumerate() {
+                coletar(feicao, &format!("feição {}", i + 1), saida)?;
+            }
+            Ok(())
+        }
+        "Feature" => match valor.get("geometry") {
+            Some(Value::Null) | None => Err((onde.to_owned(), "feição sem geometria".to_owned())),
+            Some(geometria) => coletar(geometria, onde, saida),
+        },
+        "GeometryCollection" => {
+            let geometrias = valor.get("geometries").and_then(Value::as_array).ok_or_else(|| (onde.to_owned(), "GeometryCollection sem \"geometries\"".to_owned()))?;
+            for (i, geometria) in geometrias.iter().enumerate() {
+                coletar(geometria, &format!("{onde}, geometria {}", i + 1), saida)?;
+            }
+            Ok(())
+        }
+        "Polygon" => {
+            saida.push(poligono(coordenadas(valor, onde)?, onde)?);
+            Ok(())
+        }
+        "MultiPolygon" => {
+            let partes = coordenadas(valor, onde)?.as_array().ok_or_else(|| (onde.to_owned(), "MultiPolygon: coordinates não é lista".to_owned()))?;
+            for (i, parte) in partes.iter().enumerate() {
+                saida.push(poligono(parte, &format!("{onde}, polígono {}", i + 1))?);
+            }
+            Ok(())
+        }
+        "Point" | "MultiPoint" | "LineString" | "MultiLineString" => Err((
+            onde.to_owned(),
+            format!("geometria {tipo}: um território precisa ser Polygon ou MultiPolygon (uma linha de divisa não fecha área)"),
+        )),
+        outro => Err((onde.to_owned(), format!("tipo GeoJSON desconhecido «{outro}»"))),
+    }
+}
+
+fn coordenadas<'a>(valor: &'a Value, onde: &str) -> Result<&'a Value, Falha> {
+    valor.get("coordinates").ok_or_else(|| (onde.to_owned(), "falta \"coordinates\"".to_owned()))
+}
+
+fn poligono(valor: &Value, onde: &str) -> Result<Polygon<f64>, Falha> {
+    let aneis = valor.as_array().filter(|a| !a.is_empty()).ok_or_else(|| (onde.to_owned(), "polígono sem anéis".to_owned()))?;
+    let mut lidos = Vec::with_capacity(aneis.len());
+    for (a, anel) in aneis.iter().enumerate() {
+        let onde_anel = format!("{onde}, anel {}", a + 1);
+        let pontos = anel.as_array().ok_or_else(|| (onde_anel.clone(), "anel não é lista de vértices".to_owned()))?;
+        let mut coordenadas = Vec::with_capacity(pontos.len());
+        for (v, ponto) in pontos.iter().enumerate() {
+            let par = ponto.as_array().filter(|p| p.len() >= 2);
+            let (x, y) = match par.map(|p| (p[0].as_f64(), p[1].as_f64())) {
+                Some((Some(x), Some(y))) if x.is_finite() && y.is_finite() => (x, y),
+                _ => return Err((format!("{onde_anel}, vértice {}", v + 1), format!("{ponto} não é [lon, lat]"))),
+            };
+            coordenadas.push(Coord { x, y });
+        }
+        if coordenadas.len() < 4 {
+            return Err((onde_anel, format!("{} vértices: um anel precisa de pelo menos 4 (o último repete o primeiro)", coordenadas.len())));
+        }
+        if coordenadas.first() != coordenadas.last() {
+            let (p, u) = (coordenadas[0], coordenadas[coordenadas.len() - 1]);
+            return Err((onde_anel, format!("anel aberto: o primeiro vértice [{}, {}] difere do último [{}, {}]; feche o anel repetindo o primeiro", p.x, p.y, u.x, u.y)));
+        }
+        lidos.push(LineString(coordenadas));
+    }
+    let mut aneis = lidos.into_iter();
+    let exterior = aneis.next().ok_or_else(|| (onde.to_owned(), "polígono sem anéis".to_owned()))?;
+    Ok(Polygon::new(exterior, aneis.collect()))
+}
+
+/// Os enganos comuns de coordenadas, ditos pelo nome.
+fn conferir_coordenadas(poligonos: &[Polygon<f64>]) -> Result<(), String> {
+    let todos: Vec<Coord<f64>> = poligonos.iter().flat_map(|p| std::iter::once(p.exterior()).chain(p.interiors())).flat_map(|a| a.0.iter().copied()).collect();
+    if todos.iter().any(|c| c.x.abs() > 180.0 || c.y.abs() > 90.0) {
+        let exemplo = todos.iter().find(|c| c.x.abs() > 180.0 || c.y.abs() > 90.0).copied().unwrap_or(todos[0]);
+        return Err(format!(
+            "[{}, {}] não é grau: parecem coordenadas UTM em metros (E, N). Reexporte em graus SIRGAS 2000 (EPSG:4674)",
+            exemplo.x, exemplo.y
+        ));
+    }
+    let em_mt = |c: &Coord<f64>| LON_MT.contains(&c.x) && LAT_MT.contains(&c.y);
+    if todos.iter().all(|c| LON_MT.contains(&c.y) && LAT_MT.contains(&c.x)) {
+        return Err("latitude e longitude trocadas: o GeoJSON usa [lon, lat] (primeiro a longitude, cerca de −56 em MT)".to_owned());
+    }
+    if let Some(fora) = todos.iter().find(|c| !em_mt(c)) {
+        return Err(format!("o vértice [{}, {}] está fora de Mato Grosso (longitude −62 a −50, latitude −18,5 a −7)", fora.x, fora.y));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+
+    fn erro(texto: &str) -> String {
+        ler_geojson("a.geojson", texto.as_bytes()).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn feature_collection_com_multipoligono() {
+        let texto = r#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"MultiPolygon","coordinates":[[[[-56,-15],[-55.9,-15],[-55.9,-14.9],[-56,-15]]],[[[-55,-15],[-54.9,-15],[-54.9,-14.9],[-55,-15]]]]}}]}"#;
+        assert_eq!(ler_geojson("a.geojson", texto.as_bytes()).unwrap().poligonos.0.len(), 2);
+    }
+
+    #[test]
+    fn anel_aberto_diz_onde() {
+        let e = erro(r#"{"type":"Polygon","coordinates":[[[-56,-15],[-55.9,-15],[-55.9,-14.9],[-56,-14.8]]]}"#);
+        assert!(e.starts_with("a.geojson, raiz, anel 1: anel aberto"), "{e}");
+    }
+
+    #[test]
+    fn lat_lon_trocadas() {
+        let e = erro(r#"{"type":"Polygon","coordinates":[[[-15,-56],[-15,-55.9],[-14.9,-55.9],[-15,-56]]]}"#);
+        assert!(e.contains("latitude e longitude trocadas"), "{e}");
+    }
+
+    #[test]
+    fn utm_em_metros() {
+        let e = erro(r#"{"type":"Polygon","coordinates":[[[600000,8275000],[601000,8275000],[601000,8276000],[600000,8275000]]]}"#);
+        assert!(e.contains("parecem coordenadas UTM em metros"), "{e}");
+    }
+
+    #[test]
+    fn fora_de_mato_grosso() {
+        let e = erro(r#"{"type":"Polygon","coordinates":[[[-46.6,-23.5],[-46.5,-23.5],[-46.5,-23.4],[-46.6,-23.5]]]}"#);
+        assert!(e.contains("fora de Mato Grosso"), "{e}");
+    }
+
+    #[test]
+    fn json_quebrado_diz_linha_e_coluna() {
+        let e = erro("{\"type\":\n\"Polygon\",");
+        assert!(e.starts_with("a.geojson, linha 2"), "{e}");
+    }
+
+    #[test]
+    fn crs_utm_recusado() {
+        let e = erro(r#"{"type":"FeatureCollection","crs":{"type":"name","properties":{"name":"urn:ogc:def:crs:EPSG::31981"}},"features":[]}"#);
+        assert!(e.contains("EPSG::31981"), "{e}");
+    }
+
+    #[test]
+    fn bytes_ao_acaso_nunca_entram_em_panico() {
+        let mut estado = 0x2392_u64;
+        let base = br#"{"type":"Polygon","coordinates":[[[-56,-15],[-55.9,-15],[-55.9,-14.9],[-56,-15]]]}"#;
+        for _ in 0..5_000 {
+            estado ^= estado << 13;
+            estado ^= estado >> 7;
+            estado ^= estado << 17;
+            let mut bytes = base.to_vec();
+            let posicao = (estado % bytes.len() as u64) as usize;
+            bytes[posicao] = (estado >> 32) as u8;
+            bytes.truncate(bytes.len() - (estado >> 40) as usize % 8);
+            let _ = ler_geojson("x.geojson", &bytes);
+        }
+    }
+}
