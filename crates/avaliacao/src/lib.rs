@@ -8,5 +8,6 @@
 
 pub mod proposta;
 pub mod relatorio;
+pub mod territorio;
 
 pub use proposta::{ler, ErroProposta, Proposta};

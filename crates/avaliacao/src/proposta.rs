@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use divisa_lei::art13_representacao::DOCUMENTOS;
 use divisa_lei::fatos::{
-    AlteracaoNome, Assinatura, DadosMunicipais, Desmembramento, Extincao, Incorporacao,
+    AlteracaoNome, Area, Assinatura, DadosMunicipais, Desmembramento, Extincao, Incorporacao,
     MotivoExtincao, NovoDistrito, NovoMunicipio, Plebiscito, Referencia, Remanescente,
     Representacao,
 };
@@ -455,11 +455,15 @@ impl Validador<'_> {
         }
     }
 
-    fn arquivo_existe(
+    /// Lê e mede o território de um arquivo relativo à proposta. Um formato ainda não lido
+    /// vira área sem medidas (o achado fica pendente e diz por quê); um arquivo que não existe
+    /// ou está errado é entrada inválida.
+    fn area(
         &self,
         caminho: &[&str],
         relativo: &Option<String>,
-    ) -> Result<Option<String>, ErroProposta> {
+        cedente: Option<u32>,
+    ) -> Result<Option<Area>, ErroProposta> {
         let Some(relativo) = relativo else {
             return Ok(None);
         };
@@ -473,7 +477,23 @@ impl Validador<'_> {
                 ),
             ));
         }
-        Ok(Some(relativo.clone()))
+        let bytes = std::fs::read(&completo)
+            .map_err(|e| self.erro(caminho, format!("não foi possível ler «{relativo}»: {e}")))?;
+        match divisa_territorio::leitura::ler(relativo, &bytes) {
+            Ok(territorio) => Ok(Some(Area {
+                arquivo: relativo.clone(),
+                medidas: Some(crate::territorio::medir(&territorio, cedente)),
+                sem_medidas: None,
+            })),
+            Err(divisa_territorio::leitura::ErroLeitura::FormatoNaoSuportado {
+                mensagem, ..
+            }) => Ok(Some(Area {
+                arquivo: relativo.clone(),
+                medidas: None,
+                sem_medidas: Some(format!("«{relativo}»: {mensagem}.")),
+            })),
+            Err(erro) => Err(self.erro(caminho, erro.to_string())),
+        }
     }
 
     fn dados(&self, prefixo: &[&str], dados: DadosToml) -> Result<DadosMunicipais, ErroProposta> {
@@ -595,7 +615,7 @@ impl Validador<'_> {
                 nome: novo.nome,
                 sede: novo.sede,
                 sede_coordenadas: novo.sede_coordenadas,
-                area: self.arquivo_existe(&["novo", "area"], &novo.area)?,
+                area: self.area(&["novo", "area"], &novo.area, None)?,
                 origens,
                 nome_homenageia_pessoa_viva: novo.nome_homenageia_pessoa_viva,
                 dados,
@@ -665,7 +685,7 @@ impl Validador<'_> {
             fatos.desmembramento = Some(Desmembramento {
                 cedente,
                 receptor,
-                area: self.arquivo_existe(&["desmembramento", "area"], &d.area)?,
+                area: self.area(&["desmembramento", "area"], &d.area, Some(cedente))?,
                 area_km2: self.nao_negativo(&["desmembramento", "area_km2"], d.area_km2)?,
                 area_cedente_km2: self
                     .nao_negativo(&["desmembramento", "area_cedente_km2"], d.area_cedente_km2)?,

@@ -170,6 +170,37 @@ pub(crate) fn toponimo(
     Ok(codigo_da_conclusao(divisa_lei::conclusao_de(&achados)))
 }
 
+pub(crate) fn memorial(caminho: &Path, saida: &mut impl Write) -> anyhow::Result<Saida> {
+    let nome = caminho.display().to_string();
+    let bytes = match std::fs::read(caminho) {
+        Ok(bytes) => bytes,
+        Err(erro) => {
+            eprintln!(
+                "divisa memorial: {nome}: não foi possível ler: {}.",
+                if erro.kind() == std::io::ErrorKind::NotFound {
+                    "o arquivo não existe".to_owned()
+                } else {
+                    erro.to_string()
+                }
+            );
+            return Ok(Saida::EntradaInvalida);
+        }
+    };
+    let territorio = match divisa_territorio::leitura::ler(&nome, &bytes) {
+        Ok(territorio) => territorio,
+        Err(erro) => {
+            eprintln!("divisa memorial: {erro}.");
+            return Ok(Saida::EntradaInvalida);
+        }
+    };
+    let memorial = divisa_territorio::memorial::memorial(&territorio.poligonos);
+    let titulo = caminho
+        .file_name()
+        .map_or(nome.clone(), |n| n.to_string_lossy().into_owned());
+    saida.write_all(memorial.texto(&titulo).as_bytes())?;
+    Ok(Saida::Sucesso)
+}
+
 pub(crate) fn varredura(
     formato: FormatoVarredura,
     em: Option<Date>,

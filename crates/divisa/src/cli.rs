@@ -116,6 +116,20 @@ pub(crate) enum Comando {
         em: Option<jiff::civil::Date>,
     },
 
+    /// O memorial descritivo de um território (GeoJSON em SIRGAS 2000): vértices codificados com
+    /// coordenadas geográficas e UTM, azimutes e distâncias geodésicos, área e perímetro (Art. 5º;
+    /// Art. 7º, II e IV).
+    #[command(
+        help_template = MODELO_AJUDA,
+        override_usage = "divisa memorial AREA.geojson",
+        next_help_heading = "Opções"
+    )]
+    Memorial {
+        /// O arquivo do território.
+        #[arg(value_name = "AREA.geojson", help_heading = "Argumentos")]
+        area: std::path::PathBuf,
+    },
+
     /// Todos os municípios de MT diante do Art. 2º, I a V, com os dados embutidos: quais
     /// seriam passíveis de extinção pelo Art. 10, I.
     #[command(

@@ -21,11 +21,11 @@
 //! Os limiares vêm dos `parametros` da redação em vigor; os órgãos, do § 2º (cada achado diz
 //! quem certifica o número).
 
-use divisa_referencia::formato::{inteiro, porcentagem, reais_abreviado};
+use divisa_referencia::formato::{inteiro, km2, porcentagem, reais_abreviado};
 use divisa_referencia::mt::Municipio;
 
 use crate::achado::{orgao, Achado, Situacao};
-use crate::fatos::DadosMunicipais;
+use crate::fatos::{Area, DadosMunicipais};
 use crate::regra::{achado, sobre, Contexto, Resultado};
 
 /// Um número com a sua origem, como o relatório a mostra.
@@ -310,21 +310,60 @@ pub(crate) fn inc5_arrecadacao(ctx: &Contexto<'_>, arrecadacao: Option<&Numero<f
 }
 
 /// VI — mapa e memorial que demonstrem a continuidade do novo município e da origem.
-pub(crate) fn inc6_mapa(ctx: &Contexto<'_>, area: Option<&str>) -> Achado {
+///
+/// Com o território lido, o divisa diz se o novo município é uma peça só (mais de uma é "não
+/// atende"); a continuidade do remanescente exige a diferença entre polígonos, que ainda não é
+/// calculada, e por isso uma peça só fica pendente, com o que já se sabe.
+pub(crate) fn inc6_mapa(ctx: &Contexto<'_>, area: Option<&Area>) -> Achado {
     achado((|| -> Resultado {
         let regra = ctx.regra("art2_cpt_inc6")?;
         let exigido = "mapa e memorial descritivo que demonstrem a continuidade territorial do novo município e do de origem";
-        Ok(match area {
-            None => regra.achado(Situacao::Pendente, exigido, "mapa e memorial não apresentados", Some(orgao::CARTOGRAFIA), "Sem o território (campo area), a continuidade não pode ser verificada."),
-            // Costura para o módulo de território: a leitura do arquivo e a verificação da
-            // continuidade do novo município e do remanescente entram aqui.
-            Some(arquivo) => regra.achado(
+        let Some(area) = area else {
+            return Ok(regra.achado(
                 Situacao::Pendente,
                 exigido,
-                format!("território apresentado em {arquivo}"),
+                "mapa e memorial não apresentados",
                 Some(orgao::CARTOGRAFIA),
-                "O divisa ainda não verifica a continuidade a partir do arquivo: a leitura dos limites e a verificação de que o novo município e o remanescente são peças contínuas chegam com o módulo de território; até lá, cabe ao Órgão de Informação e Cartografia.",
-            ),
+                "Sem o território (campo area), a continuidade não pode ser verificada.",
+            ));
+        };
+        let Some(medidas) = &area.medidas else {
+            return Ok(regra.achado(
+                Situacao::Pendente,
+                exigido,
+                format!("território apresentado em {}", area.arquivo),
+                Some(orgao::CARTOGRAFIA),
+                area.sem_medidas
+                    .clone()
+                    .unwrap_or_else(|| "O arquivo não pôde ser medido.".into()),
+            ));
+        };
+        let apurado = format!(
+            "{}: {} (geodésica, SIRGAS 2000), {} parte{}",
+            area.arquivo,
+            km2(medidas.area_km2),
+            medidas.partes,
+            if medidas.partes == 1 { "" } else { "s" }
+        );
+        Ok(if medidas.partes > 1 {
+            regra.achado(
+                Situacao::NaoAtende,
+                exigido,
+                apurado,
+                Some(orgao::CARTOGRAFIA),
+                format!(
+                    "O território do novo município tem {} partes separadas: não é contínuo.",
+                    medidas.partes
+                ),
+            )
+        } else {
+            regra.achado(
+                Situacao::Pendente,
+                exigido,
+                apurado,
+                Some(orgao::CARTOGRAFIA),
+                "O novo município é uma peça contínua. A continuidade do município de origem depois da separação exige a diferença entre os polígonos, que o divisa ainda não calcula; até lá, cabe ao Órgão de Informação e Cartografia.",
+            )
         })
     })())
 }
@@ -358,7 +397,7 @@ pub(crate) fn incisos_i_a_v(
 pub(crate) fn requisitos_do_novo(ctx: &Contexto<'_>) -> Vec<Achado> {
     let novo = ctx.fatos.novo.clone().unwrap_or_default();
     let mut achados = incisos_i_a_v(ctx, &Numeros::informados(&novo.dados), None);
-    achados.push(inc6_mapa(ctx, novo.area.as_deref()));
+    achados.push(inc6_mapa(ctx, novo.area.as_ref()));
     achados.extend(par1_origens(ctx));
     achados
 }

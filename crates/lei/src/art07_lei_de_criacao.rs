@@ -23,6 +23,7 @@ use divisa_referencia::nomes::chave;
 
 use crate::achado::{orgao, Achado, Situacao};
 use crate::calendario::{eleicao_de_instalacao, meses_antes};
+use crate::fatos::Area;
 use crate::regra::{achado, Contexto, Resultado};
 
 /// Art. 4º, caput e parágrafo único, para uma fusão.
@@ -57,19 +58,29 @@ pub(crate) fn fusao(ctx: &Contexto<'_>) -> Vec<Achado> {
 }
 
 /// Art. 5º — limites por linhas geodésicas entre pontos bem identificados.
-pub(crate) fn limites_geodesicos(ctx: &Contexto<'_>, area: Option<&str>) -> Achado {
+///
+/// Com o território lido, o memorial (`divisa memorial`) descreve cada lado por linha geodésica
+/// entre vértices codificados; que os vértices sejam "elementos naturais, construídos ou do
+/// mapeamento oficial" é juízo da Cartografia: o achado fica pendente, com o que se apurou.
+pub(crate) fn limites_geodesicos(ctx: &Contexto<'_>, area: Option<&Area>) -> Achado {
     achado((|| -> Resultado {
         let regra = ctx.regra("art5_cpt")?;
         let exigido = "limites por elementos naturais, construídos ou cartográficos oficiais, com linhas geodésicas contínuas entre pontos bem identificados";
         Ok(match area {
             None => regra.achado(Situacao::Pendente, exigido, "memorial não apresentado", Some(orgao::CARTOGRAFIA), "Sem o memorial descritivo não há limites a examinar."),
-            // Costura para o módulo de território: vértices identificados, arestas geodésicas.
-            Some(arquivo) => regra.achado(
+            Some(Area { arquivo, medidas: Some(medidas), .. }) => regra.achado(
+                Situacao::Pendente,
+                exigido,
+                format!("{arquivo}: {} vértices; memorial com azimutes e distâncias geodésicos em `divisa memorial {arquivo}`", medidas.vertices),
+                Some(orgao::CARTOGRAFIA),
+                "O divisa descreve cada lado como linha geodésica entre vértices codificados; a Cartografia confirma que os vértices são elementos naturais, construídos ou do mapeamento oficial.",
+            ),
+            Some(Area { arquivo, sem_medidas, .. }) => regra.achado(
                 Situacao::Pendente,
                 exigido,
                 format!("limites apresentados em {arquivo}"),
                 Some(orgao::CARTOGRAFIA),
-                "A verificação do memorial (vértices identificados, azimutes e distâncias geodésicas) chega com o módulo de território.",
+                sem_medidas.clone().unwrap_or_default(),
             ),
         })
     })())
@@ -106,7 +117,7 @@ pub(crate) fn conteudo_da_lei(ctx: &Contexto<'_>) -> Vec<Achado> {
         regra.achado(
             Situacao::Pendente,
             "as divisas do novo município",
-            novo.area.as_deref().map_or("território não apresentado".to_owned(), |a| format!("território em {a}")),
+            novo.area.as_ref().map_or("território não apresentado".to_owned(), |a| format!("território em {}", a.arquivo)),
             Some(orgao::CARTOGRAFIA),
             "A descrição das divisas (memorial descritivo) é escrita a partir do polígono pelo módulo de território.",
         )

@@ -65,14 +65,47 @@ pub(crate) fn desmembramento(ctx: &Contexto<'_>, d: &Desmembramento) -> Vec<Acha
                 None => (None, String::new()),
             },
         };
-        let Some(area_km2) = d.area_km2 else {
-            return Ok(regra.achado(
-                Situacao::Pendente,
-                exigido,
-                d.area.as_deref().map_or("área não informada".to_owned(), |a| format!("território em {a}")),
-                Some(orgao::CARTOGRAFIA),
-                "Informe area_km2; a área medida do polígono (geodésica, SIRGAS 2000) chega com o módulo de território.",
-            ));
+        // A área informada prevalece; sem ela, a geodésica do polígono apresentado.
+        let medida = d
+            .area
+            .as_ref()
+            .and_then(|a| a.medidas.as_ref())
+            .map(|m| m.area_km2);
+        let (area_km2, origem_area) = match (d.area_km2, medida) {
+            (Some(informada), _) => (
+                informada,
+                "área desmembrada informada na proposta".to_owned(),
+            ),
+            (None, Some(medida)) => (
+                medida,
+                "área desmembrada geodésica (GRS80) do polígono apresentado".to_owned(),
+            ),
+            (None, None) => {
+                return Ok(regra.achado(
+                    Situacao::Pendente,
+                    exigido,
+                    d.area
+                        .as_ref()
+                        .map_or("área não informada".to_owned(), |a| {
+                            format!("território em {}", a.arquivo)
+                        }),
+                    Some(orgao::CARTOGRAFIA),
+                    d.area
+                        .as_ref()
+                        .and_then(|a| a.sem_medidas.clone())
+                        .unwrap_or_else(|| "Informe area_km2 ou um polígono em GeoJSON.".into()),
+                ));
+            }
+        };
+        let divergencia = match (d.area_km2, medida) {
+            (Some(informada), Some(medida)) if (informada - medida).abs() > 0.01 * medida => {
+                format!(
+                    " A área informada ({}) difere em mais de 1% da geodésica do polígono ({}).",
+                    km2(informada),
+                    km2(medida)
+                )
+            }
+            _ => String::new(),
         };
         let Some(cedente_km2) = cedente_km2.filter(|&a| a > 0.0) else {
             return Ok(regra.achado(
@@ -100,7 +133,8 @@ pub(crate) fn desmembramento(ctx: &Contexto<'_>, d: &Desmembramento) -> Vec<Acha
             km2(area_km2 + anteriores),
             porcentagem((area_km2 + anteriores) / cedente_km2, 2)
         );
-        let mut mensagem = format!("Área do cedente: {origem_cedente}.");
+        let mut mensagem =
+            format!("Área do cedente: {origem_cedente}; {origem_area}.{divergencia}");
         if !dentro_do_parcial {
             mensagem.push_str(&format!(
                 " Passa de {por_inconsistencia}% nesta inconsistência: o máximo seria {}.",

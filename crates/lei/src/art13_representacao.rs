@@ -179,39 +179,67 @@ fn area_sem_sedes(ctx: &Contexto<'_>) -> Achado {
     achado((|| -> Resultado {
         let regra = ctx.regra("art13_cpt")?;
         let exigido = "área a desmembrar sem sede de município nem de distrito";
-        let d = ctx.fatos.desmembramento.as_ref();
-        let sedes = d
-            .and_then(|d| divisa_referencia::mt().ok()?.por_codigo(d.cedente))
-            .map(|m| {
-                m.distritos
-                    .iter()
-                    .map(|x| {
-                        format!(
-                            "{}{}",
-                            x.nome,
-                            if x.sede.is_none() {
-                                " (sem coordenadas)"
-                            } else {
-                                ""
-                            }
-                        )
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            })
-            .unwrap_or_default();
-        Ok(regra.achado(
-            Situacao::Pendente,
-            exigido,
-            match d.and_then(|d| d.area.as_deref()) {
-                Some(arquivo) => format!("território em {arquivo}"),
-                None => "sem polígono da área".to_owned(),
-            },
-            Some(orgao::CARTOGRAFIA),
-            format!(
-                "Sedes do cedente a testar contra o polígono: {sedes}. O teste de ponto no polígono com as sedes da Base de Localidades 2022 chega com o módulo de território; sem polígono, só a Cartografia pode dizer."
-            ),
-        ))
+        let area = ctx
+            .fatos
+            .desmembramento
+            .as_ref()
+            .and_then(|d| d.area.as_ref());
+        let Some(medidas) = area.and_then(|a| a.medidas.as_ref()) else {
+            let sedes = ctx
+                .fatos
+                .desmembramento
+                .as_ref()
+                .and_then(|d| divisa_referencia::mt().ok()?.por_codigo(d.cedente))
+                .map(|m| {
+                    m.distritos
+                        .iter()
+                        .map(|x| x.nome.clone())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                })
+                .unwrap_or_default();
+            return Ok(regra.achado(
+                Situacao::Pendente,
+                exigido,
+                area.map_or("sem polígono da área".to_owned(), |a| format!("território em {}", a.arquivo)),
+                Some(orgao::CARTOGRAFIA),
+                format!("Sem o polígono em GeoJSON, as sedes não podem ser testadas. Sedes do cedente: {sedes}."),
+            ));
+        };
+        let fonte = "sedes da Base de Localidades 2022 (IBGE)";
+        Ok(if !medidas.sedes_dentro.is_empty() {
+            regra.achado(
+                Situacao::NaoAtende,
+                exigido,
+                format!("dentro da área: {}", medidas.sedes_dentro.join("; ")),
+                Some(orgao::CARTOGRAFIA),
+                format!("O desmembramento só é permitido em áreas sem sede de município ou de distrito ({fonte})."),
+            )
+        } else if !medidas.sedes_na_divisa.is_empty() {
+            regra.achado(
+                Situacao::Pendente,
+                exigido,
+                format!("sobre a divisa da área: {}", medidas.sedes_na_divisa.join("; ")),
+                Some(orgao::CARTOGRAFIA),
+                "Uma sede exatamente sobre a divisa não está dentro nem fora: a Cartografia decide.",
+            )
+        } else if !medidas.distritos_sem_coordenadas.is_empty() {
+            regra.achado(
+                Situacao::Pendente,
+                exigido,
+                format!("nenhuma sede localizada dentro; sem coordenadas: {}", medidas.distritos_sem_coordenadas.join(", ")),
+                Some(orgao::CARTOGRAFIA),
+                format!("As sedes com coordenadas ({fonte}) estão fora da área, mas estes distritos do cedente não têm ponto conhecido e não puderam ser testados."),
+            )
+        } else {
+            regra.achado(
+                Situacao::Atende,
+                exigido,
+                "nenhuma sede de município ou distrito dentro da área",
+                Some(orgao::CARTOGRAFIA),
+                format!("Testadas todas as sedes de MT com coordenadas ({fonte}), inclusive todas as do cedente."),
+            )
+        })
     })())
 }
 

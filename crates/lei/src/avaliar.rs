@@ -62,7 +62,7 @@ pub fn avaliar(fatos: &Fatos, data: Date) -> Result<Avaliacao, ErroAvaliacao> {
             achados.push(art03_prazo_eleitoral::prazo_eleitoral(&ctx));
             achados.push(art07_lei_de_criacao::limites_geodesicos(
                 &ctx,
-                fatos.novo.as_ref().and_then(|n| n.area.as_deref()),
+                fatos.novo.as_ref().and_then(|n| n.area.as_ref()),
             ));
             achados.extend(toponimia_do_novo(&ctx));
             achados.extend(art07_lei_de_criacao::conteudo_da_lei(&ctx));
@@ -76,7 +76,7 @@ pub fn avaliar(fatos: &Fatos, data: Date) -> Result<Avaliacao, ErroAvaliacao> {
             achados.extend(art07_lei_de_criacao::fusao(&ctx));
             achados.push(art07_lei_de_criacao::limites_geodesicos(
                 &ctx,
-                fatos.novo.as_ref().and_then(|n| n.area.as_deref()),
+                fatos.novo.as_ref().and_then(|n| n.area.as_ref()),
             ));
             achados.extend(toponimia_do_novo(&ctx));
             achados.extend(art07_lei_de_criacao::conteudo_da_lei(&ctx));
@@ -93,10 +93,7 @@ pub fn avaliar(fatos: &Fatos, data: Date) -> Result<Avaliacao, ErroAvaliacao> {
         }
         Tipo::Desmembramento => {
             achados.push(art03_prazo_eleitoral::prazo_eleitoral(&ctx));
-            let area = fatos
-                .desmembramento
-                .as_ref()
-                .and_then(|d| d.area.as_deref());
+            let area = fatos.desmembramento.as_ref().and_then(|d| d.area.as_ref());
             achados.push(art07_lei_de_criacao::limites_geodesicos(&ctx, area));
             if let Some(d) = &fatos.desmembramento {
                 achados.extend(art08_revisao_limites::desmembramento(&ctx, d));

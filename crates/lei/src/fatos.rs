@@ -123,8 +123,8 @@ pub struct NovoMunicipio {
     pub sede: Option<String>,
     /// Ponto da sede `[lon, lat]`, graus SIRGAS 2000.
     pub sede_coordenadas: Option<[f64; 2]>,
-    /// Se a proposta apresenta o território (mapa/memorial); o nome do arquivo.
-    pub area: Option<String>,
+    /// O território apresentado (mapa/memorial), se houver.
+    pub area: Option<Area>,
     /// Códigos IBGE dos municípios de origem.
     pub origens: Vec<u32>,
     /// Declaração da proposta sobre o Art. 6º (nome de pessoa viva); `None` = não declarou.
@@ -146,6 +146,34 @@ pub struct DadosMunicipais {
     pub valor_adicionado: Option<f64>,
     /// Arrecadação do último exercício, reais.
     pub arrecadacao: Option<f64>,
+}
+
+/// Um território apresentado num arquivo e o que se mediu dele.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Area {
+    /// O nome do arquivo, como na proposta.
+    pub arquivo: String,
+    /// As medidas, quando o arquivo pôde ser lido.
+    pub medidas: Option<MedidasArea>,
+    /// Por que não há medidas (formato ainda não lido), para a mensagem.
+    pub sem_medidas: Option<String>,
+}
+
+/// O que a geometria diz de um território, para os Arts. 2º, VI, 5º, 8º e 13.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MedidasArea {
+    /// Área geodésica (GRS80), km².
+    pub area_km2: f64,
+    /// Quantas partes separadas o território tem (1 = contínuo).
+    pub partes: usize,
+    /// Quantos vértices identificados o perímetro tem.
+    pub vertices: usize,
+    /// Sedes de município ou distrito dentro do território.
+    pub sedes_dentro: Vec<String>,
+    /// Sedes exatamente sobre a divisa do território.
+    pub sedes_na_divisa: Vec<String>,
+    /// Distritos do município cedente sem coordenadas da sede (não puderam ser testados).
+    pub distritos_sem_coordenadas: Vec<String>,
 }
 
 /// Um município de origem depois do desmembramento (Art. 2º, § 1º).
@@ -173,8 +201,8 @@ pub struct Desmembramento {
     pub cedente: u32,
     /// Município que recebe a área.
     pub receptor: u32,
-    /// Arquivo do território desmembrado, se houver.
-    pub area: Option<String>,
+    /// O território desmembrado, se houver arquivo.
+    pub area: Option<Area>,
     /// Área desmembrada, km².
     pub area_km2: Option<f64>,
     /// Área do cedente, km² (sem ela, a área oficial da Malha 2022).

@@ -86,20 +86,42 @@ pub fn reais_abreviado(valor_reais: f64) -> String {
 /// assert_eq!(gms(-56.3716, Eixo::Longitude), "56°22'18\" O");
 /// ```
 pub fn gms(graus: f64, eixo: Eixo) -> String {
+    gms_com_casas(graus, eixo, 0)
+}
+
+/// Como [`gms`], com `casas` decimais nos segundos (memoriais usam duas): `15°11'34,12" S`.
+pub fn gms_com_casas(graus: f64, eixo: Eixo, casas: u32) -> String {
     let hemisferio = match (eixo, graus < 0.0) {
         (Eixo::Latitude, true) => "S",
         (Eixo::Latitude, false) => "N",
         (Eixo::Longitude, true) => "O",
         (Eixo::Longitude, false) => "L",
     };
-    // Arredonda no segundo inteiro antes de separar, para nunca escrever 60".
-    let segundos_totais = (graus.abs() * 3600.0).round() as u64;
-    let (g, m, s) = (
-        segundos_totais / 3600,
-        segundos_totais / 60 % 60,
-        segundos_totais % 60,
-    );
-    format!("{g}°{m:02}'{s:02}\" {hemisferio}")
+    format!("{} {hemisferio}", angulo(graus.abs(), casas))
+}
+
+/// Um ângulo em graus, minutos e segundos, com `casas` decimais nos segundos: `45°12'30,25"`.
+/// Arredonda antes de separar, para nunca escrever 60".
+///
+/// ```
+/// assert_eq!(divisa_referencia::formato::angulo(45.208_402_8, 2), "45°12'30,25\"");
+/// assert_eq!(divisa_referencia::formato::angulo(10.999_999_9, 0), "11°00'00\"");
+/// ```
+pub fn angulo(graus: f64, casas: u32) -> String {
+    let escala = 10u64.pow(casas);
+    let unidades = (graus * 3600.0 * escala as f64).round() as u64;
+    let (g, resto) = (unidades / (3600 * escala), unidades % (3600 * escala));
+    let (m, s) = (resto / (60 * escala), resto % (60 * escala));
+    if casas == 0 {
+        format!("{g}°{m:02}'{s:02}\"")
+    } else {
+        format!(
+            "{g}°{m:02}'{:02},{:0largura$}\"",
+            s / escala,
+            s % escala,
+            largura = casas as usize
+        )
+    }
 }
 
 /// Qual eixo uma coordenada representa, para escolher N/S ou L/O.

@@ -63,7 +63,11 @@ pub enum ErroLeitura {
 
 /// Lê um arquivo de limites pelo nome: GeoJSON hoje; os outros formatos dizem que ainda não.
 pub fn ler(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
-    let extensao = arquivo.rsplit('.').next().unwrap_or("").to_ascii_lowercase();
+    let extensao = arquivo
+        .rsplit('.')
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
     match extensao.as_str() {
         "geojson" | "json" => ler_geojson(arquivo, bytes),
         "kml" | "shp" | "zip" | "gpkg" | "txt" => Err(ErroLeitura::FormatoNaoSuportado {
@@ -95,8 +99,15 @@ pub fn ler_geojson(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitur
         coluna: e.column(),
         detalhe: traduzir_json(&e),
     })?;
-    let forma = |onde: &str, mensagem: String| ErroLeitura::Forma { arquivo: arquivo.to_owned(), onde: onde.to_owned(), mensagem };
-    if let Some(crs) = valor.pointer("/crs/properties/name").and_then(Value::as_str) {
+    let forma = |onde: &str, mensagem: String| ErroLeitura::Forma {
+        arquivo: arquivo.to_owned(),
+        onde: onde.to_owned(),
+        mensagem,
+    };
+    if let Some(crs) = valor
+        .pointer("/crs/properties/name")
+        .and_then(Value::as_str)
+    {
         let aceito = ["4674", "4326", "CRS84"].iter().any(|c| crs.ends_with(c));
         if !aceito {
             return Err(forma(
@@ -108,10 +119,16 @@ pub fn ler_geojson(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitur
     let mut poligonos = Vec::new();
     coletar(&valor, "raiz", &mut poligonos).map_err(|(onde, mensagem)| forma(&onde, mensagem))?;
     if poligonos.is_empty() {
-        return Err(forma("raiz", "nenhum Polygon ou MultiPolygon encontrado".to_owned()));
+        return Err(forma(
+            "raiz",
+            "nenhum Polygon ou MultiPolygon encontrado".to_owned(),
+        ));
     }
     conferir_coordenadas(&poligonos).map_err(|mensagem| forma("coordenadas", mensagem))?;
-    Ok(Territorio { arquivo: arquivo.to_owned(), poligonos: MultiPolygon(poligonos) })
+    Ok(Territorio {
+        arquivo: arquivo.to_owned(),
+        poligonos: MultiPolygon(poligonos),
+    })
 }
 
 fn traduzir_json(erro: &serde_json::Error) -> String {
@@ -127,7 +144,10 @@ fn traduzir_json(erro: &serde_json::Error) -> String {
 type Falha = (String, String);
 
 fn coletar(valor: &Value, onde: &str, saida: &mut Vec<Polygon<f64>>) -> Result<(), Falha> {
-    let tipo = valor.get("type").and_then(Value::as_str).ok_or_else(|| (onde.to_owned(), "falta \"type\"".to_owned()))?;
+    let tipo = valor
+        .get("type")
+        .and_then(Value::as_str)
+        .ok_or_else(|| (onde.to_owned(), "falta \"type\"".to_owned()))?;
     match tipo {
         "FeatureCollection" => {
             let feicoes = valor.get("features").and_then(Value::as_array).ok_or_else(|| (onde.to_owned(), "FeatureCollection sem \"features\"".to_owned()))?;
@@ -167,26 +187,44 @@ fn coletar(valor: &Value, onde: &str, saida: &mut Vec<Polygon<f64>>) -> Result<(
 }
 
 fn coordenadas<'a>(valor: &'a Value, onde: &str) -> Result<&'a Value, Falha> {
-    valor.get("coordinates").ok_or_else(|| (onde.to_owned(), "falta \"coordinates\"".to_owned()))
+    valor
+        .get("coordinates")
+        .ok_or_else(|| (onde.to_owned(), "falta \"coordinates\"".to_owned()))
 }
 
 fn poligono(valor: &Value, onde: &str) -> Result<Polygon<f64>, Falha> {
-    let aneis = valor.as_array().filter(|a| !a.is_empty()).ok_or_else(|| (onde.to_owned(), "polígono sem anéis".to_owned()))?;
+    let aneis = valor
+        .as_array()
+        .filter(|a| !a.is_empty())
+        .ok_or_else(|| (onde.to_owned(), "polígono sem anéis".to_owned()))?;
     let mut lidos = Vec::with_capacity(aneis.len());
     for (a, anel) in aneis.iter().enumerate() {
         let onde_anel = format!("{onde}, anel {}", a + 1);
-        let pontos = anel.as_array().ok_or_else(|| (onde_anel.clone(), "anel não é lista de vértices".to_owned()))?;
+        let pontos = anel
+            .as_array()
+            .ok_or_else(|| (onde_anel.clone(), "anel não é lista de vértices".to_owned()))?;
         let mut coordenadas = Vec::with_capacity(pontos.len());
         for (v, ponto) in pontos.iter().enumerate() {
             let par = ponto.as_array().filter(|p| p.len() >= 2);
             let (x, y) = match par.map(|p| (p[0].as_f64(), p[1].as_f64())) {
                 Some((Some(x), Some(y))) if x.is_finite() && y.is_finite() => (x, y),
-                _ => return Err((format!("{onde_anel}, vértice {}", v + 1), format!("{ponto} não é [lon, lat]"))),
+                _ => {
+                    return Err((
+                        format!("{onde_anel}, vértice {}", v + 1),
+                        format!("{ponto} não é [lon, lat]"),
+                    ))
+                }
             };
             coordenadas.push(Coord { x, y });
         }
         if coordenadas.len() < 4 {
-            return Err((onde_anel, format!("{} vértices: um anel precisa de pelo menos 4 (o último repete o primeiro)", coordenadas.len())));
+            return Err((
+                onde_anel,
+                format!(
+                    "{} vértices: um anel precisa de pelo menos 4 (o último repete o primeiro)",
+                    coordenadas.len()
+                ),
+            ));
         }
         if coordenadas.first() != coordenadas.last() {
             let (p, u) = (coordenadas[0], coordenadas[coordenadas.len() - 1]);
@@ -195,22 +233,35 @@ fn poligono(valor: &Value, onde: &str) -> Result<Polygon<f64>, Falha> {
         lidos.push(LineString(coordenadas));
     }
     let mut aneis = lidos.into_iter();
-    let exterior = aneis.next().ok_or_else(|| (onde.to_owned(), "polígono sem anéis".to_owned()))?;
+    let exterior = aneis
+        .next()
+        .ok_or_else(|| (onde.to_owned(), "polígono sem anéis".to_owned()))?;
     Ok(Polygon::new(exterior, aneis.collect()))
 }
 
 /// Os enganos comuns de coordenadas, ditos pelo nome.
 fn conferir_coordenadas(poligonos: &[Polygon<f64>]) -> Result<(), String> {
-    let todos: Vec<Coord<f64>> = poligonos.iter().flat_map(|p| std::iter::once(p.exterior()).chain(p.interiors())).flat_map(|a| a.0.iter().copied()).collect();
+    let todos: Vec<Coord<f64>> = poligonos
+        .iter()
+        .flat_map(|p| std::iter::once(p.exterior()).chain(p.interiors()))
+        .flat_map(|a| a.0.iter().copied())
+        .collect();
     if todos.iter().any(|c| c.x.abs() > 180.0 || c.y.abs() > 90.0) {
-        let exemplo = todos.iter().find(|c| c.x.abs() > 180.0 || c.y.abs() > 90.0).copied().unwrap_or(todos[0]);
+        let exemplo = todos
+            .iter()
+            .find(|c| c.x.abs() > 180.0 || c.y.abs() > 90.0)
+            .copied()
+            .unwrap_or(todos[0]);
         return Err(format!(
             "[{}, {}] não é grau: parecem coordenadas UTM em metros (E, N). Reexporte em graus SIRGAS 2000 (EPSG:4674)",
             exemplo.x, exemplo.y
         ));
     }
     let em_mt = |c: &Coord<f64>| LON_MT.contains(&c.x) && LAT_MT.contains(&c.y);
-    if todos.iter().all(|c| LON_MT.contains(&c.y) && LAT_MT.contains(&c.x)) {
+    if todos
+        .iter()
+        .all(|c| LON_MT.contains(&c.y) && LAT_MT.contains(&c.x))
+    {
         return Err("latitude e longitude trocadas: o GeoJSON usa [lon, lat] (primeiro a longitude, cerca de −56 em MT)".to_owned());
     }
     if let Some(fora) = todos.iter().find(|c| !em_mt(c)) {
@@ -224,36 +275,53 @@ mod testes {
     use super::*;
 
     fn erro(texto: &str) -> String {
-        ler_geojson("a.geojson", texto.as_bytes()).unwrap_err().to_string()
+        ler_geojson("a.geojson", texto.as_bytes())
+            .unwrap_err()
+            .to_string()
     }
 
     #[test]
     fn feature_collection_com_multipoligono() {
         let texto = r#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"MultiPolygon","coordinates":[[[[-56,-15],[-55.9,-15],[-55.9,-14.9],[-56,-15]]],[[[-55,-15],[-54.9,-15],[-54.9,-14.9],[-55,-15]]]]}}]}"#;
-        assert_eq!(ler_geojson("a.geojson", texto.as_bytes()).unwrap().poligonos.0.len(), 2);
+        assert_eq!(
+            ler_geojson("a.geojson", texto.as_bytes())
+                .unwrap()
+                .poligonos
+                .0
+                .len(),
+            2
+        );
     }
 
     #[test]
     fn anel_aberto_diz_onde() {
-        let e = erro(r#"{"type":"Polygon","coordinates":[[[-56,-15],[-55.9,-15],[-55.9,-14.9],[-56,-14.8]]]}"#);
+        let e = erro(
+            r#"{"type":"Polygon","coordinates":[[[-56,-15],[-55.9,-15],[-55.9,-14.9],[-56,-14.8]]]}"#,
+        );
         assert!(e.starts_with("a.geojson, raiz, anel 1: anel aberto"), "{e}");
     }
 
     #[test]
     fn lat_lon_trocadas() {
-        let e = erro(r#"{"type":"Polygon","coordinates":[[[-15,-56],[-15,-55.9],[-14.9,-55.9],[-15,-56]]]}"#);
+        let e = erro(
+            r#"{"type":"Polygon","coordinates":[[[-15,-56],[-15,-55.9],[-14.9,-55.9],[-15,-56]]]}"#,
+        );
         assert!(e.contains("latitude e longitude trocadas"), "{e}");
     }
 
     #[test]
     fn utm_em_metros() {
-        let e = erro(r#"{"type":"Polygon","coordinates":[[[600000,8275000],[601000,8275000],[601000,8276000],[600000,8275000]]]}"#);
+        let e = erro(
+            r#"{"type":"Polygon","coordinates":[[[600000,8275000],[601000,8275000],[601000,8276000],[600000,8275000]]]}"#,
+        );
         assert!(e.contains("parecem coordenadas UTM em metros"), "{e}");
     }
 
     #[test]
     fn fora_de_mato_grosso() {
-        let e = erro(r#"{"type":"Polygon","coordinates":[[[-46.6,-23.5],[-46.5,-23.5],[-46.5,-23.4],[-46.6,-23.5]]]}"#);
+        let e = erro(
+            r#"{"type":"Polygon","coordinates":[[[-46.6,-23.5],[-46.5,-23.5],[-46.5,-23.4],[-46.6,-23.5]]]}"#,
+        );
         assert!(e.contains("fora de Mato Grosso"), "{e}");
     }
 
@@ -265,7 +333,9 @@ mod testes {
 
     #[test]
     fn crs_utm_recusado() {
-        let e = erro(r#"{"type":"FeatureCollection","crs":{"type":"name","properties":{"name":"urn:ogc:def:crs:EPSG::31981"}},"features":[]}"#);
+        let e = erro(
+            r#"{"type":"FeatureCollection","crs":{"type":"name","properties":{"name":"urn:ogc:def:crs:EPSG::31981"}},"features":[]}"#,
+        );
         assert!(e.contains("EPSG::31981"), "{e}");
     }
 

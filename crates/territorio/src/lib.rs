@@ -9,5 +9,6 @@
 
 pub mod geodesia;
 pub mod leitura;
+pub mod memorial;
 pub mod sedes;
 pub mod utm;

@@ -61,19 +61,26 @@ fn serie() -> &'static Serie {
         let n = f / (2.0 - f);
         let (n2, n3, n4, n5, n6) = (n * n, n.powi(3), n.powi(4), n.powi(5), n.powi(6));
         Serie {
-            a_retificador: GRS80_SEMIEIXO_MAIOR_M / (1.0 + n) * (1.0 + n2 / 4.0 + n4 / 64.0 + n6 / 256.0),
+            a_retificador: GRS80_SEMIEIXO_MAIOR_M / (1.0 + n)
+                * (1.0 + n2 / 4.0 + n4 / 64.0 + n6 / 256.0),
             excentricidade: (f * (2.0 - f)).sqrt(),
             alfa: [
-                n / 2.0 - 2.0 * n2 / 3.0 + 5.0 * n3 / 16.0 + 41.0 * n4 / 180.0 - 127.0 * n5 / 288.0 + 7891.0 * n6 / 37800.0,
-                13.0 * n2 / 48.0 - 3.0 * n3 / 5.0 + 557.0 * n4 / 1440.0 + 281.0 * n5 / 630.0 - 1983433.0 * n6 / 1935360.0,
-                61.0 * n3 / 240.0 - 103.0 * n4 / 140.0 + 15061.0 * n5 / 26880.0 + 167603.0 * n6 / 181440.0,
+                n / 2.0 - 2.0 * n2 / 3.0 + 5.0 * n3 / 16.0 + 41.0 * n4 / 180.0 - 127.0 * n5 / 288.0
+                    + 7891.0 * n6 / 37800.0,
+                13.0 * n2 / 48.0 - 3.0 * n3 / 5.0 + 557.0 * n4 / 1440.0 + 281.0 * n5 / 630.0
+                    - 1983433.0 * n6 / 1935360.0,
+                61.0 * n3 / 240.0 - 103.0 * n4 / 140.0
+                    + 15061.0 * n5 / 26880.0
+                    + 167603.0 * n6 / 181440.0,
                 49561.0 * n4 / 161280.0 - 179.0 * n5 / 168.0 + 6601661.0 * n6 / 7257600.0,
                 34729.0 * n5 / 80640.0 - 3418889.0 * n6 / 1995840.0,
                 212378941.0 * n6 / 319334400.0,
             ],
             beta: [
-                n / 2.0 - 2.0 * n2 / 3.0 + 37.0 * n3 / 96.0 - n4 / 360.0 - 81.0 * n5 / 512.0 + 96199.0 * n6 / 604800.0,
-                n2 / 48.0 + n3 / 15.0 - 437.0 * n4 / 1440.0 + 46.0 * n5 / 105.0 - 1118711.0 * n6 / 3870720.0,
+                n / 2.0 - 2.0 * n2 / 3.0 + 37.0 * n3 / 96.0 - n4 / 360.0 - 81.0 * n5 / 512.0
+                    + 96199.0 * n6 / 604800.0,
+                n2 / 48.0 + n3 / 15.0 - 437.0 * n4 / 1440.0 + 46.0 * n5 / 105.0
+                    - 1118711.0 * n6 / 3870720.0,
                 17.0 * n3 / 480.0 - 37.0 * n4 / 840.0 - 209.0 * n5 / 4480.0 + 5569.0 * n6 / 90720.0,
                 4397.0 * n4 / 161280.0 - 11.0 * n5 / 504.0 - 830251.0 * n6 / 7257600.0,
                 4583.0 * n5 / 161280.0 - 108847.0 * n6 / 3991680.0,
@@ -138,14 +145,19 @@ pub fn de_utm(utm: &Utm) -> (f64, f64) {
     for _ in 0..6 {
         let sigma = (e * (e * tau / (1.0 + tau * tau).sqrt()).atanh()).sinh();
         let tau_linha_i = tau * (1.0 + sigma * sigma).sqrt() - sigma * (1.0 + tau * tau).sqrt();
-        let derivada = (1.0 - e2) * (1.0 + tau_linha_i * tau_linha_i).sqrt() * (1.0 + tau * tau).sqrt() / (1.0 + (1.0 - e2) * tau * tau);
+        let derivada =
+            (1.0 - e2) * (1.0 + tau_linha_i * tau_linha_i).sqrt() * (1.0 + tau * tau).sqrt()
+                / (1.0 + (1.0 - e2) * tau * tau);
         let passo = (tau_linha - tau_linha_i) / derivada;
         tau += passo;
         if passo.abs() < 1e-15 * tau.abs().max(1.0) {
             break;
         }
     }
-    (meridiano_central(utm.zona) + lambda.to_degrees(), tau.atan().to_degrees())
+    (
+        meridiano_central(utm.zona) + lambda.to_degrees(),
+        tau.atan().to_degrees(),
+    )
 }
 
 #[cfg(test)]
@@ -168,7 +180,9 @@ mod testes {
                     let utm = para_utm(centro + dlon, lat, Some(zona));
                     let (lon2, lat2) = de_utm(&utm);
                     let de_novo = para_utm(lon2, lat2, Some(zona));
-                    let erro = ((de_novo.leste_m - utm.leste_m).powi(2) + (de_novo.norte_m - utm.norte_m).powi(2)).sqrt();
+                    let erro = ((de_novo.leste_m - utm.leste_m).powi(2)
+                        + (de_novo.norte_m - utm.norte_m).powi(2))
+                    .sqrt();
                     assert!(erro < 1e-6, "zona {zona}, {dlon}, {lat}: {erro} m");
                     assert!((lon2 - centro - dlon).abs() < 1e-11 && (lat2 - lat).abs() < 1e-11);
                 }
@@ -196,11 +210,27 @@ mod testes {
     fn igual_ao_proj_a_dois_micrometros() {
         for (lon, lat, zona, leste, norte) in PROJ {
             let utm = para_utm(lon, lat, Some(zona));
-            assert!((utm.leste_m - leste).abs() < 2e-6, "{lon} {lat}: E {} × {leste}", utm.leste_m);
-            assert!((utm.norte_m - norte).abs() < 2e-6, "{lon} {lat}: N {} × {norte}", utm.norte_m);
-            let (lon2, lat2) = de_utm(&Utm { zona, sul: true, leste_m: leste, norte_m: norte });
+            assert!(
+                (utm.leste_m - leste).abs() < 2e-6,
+                "{lon} {lat}: E {} × {leste}",
+                utm.leste_m
+            );
+            assert!(
+                (utm.norte_m - norte).abs() < 2e-6,
+                "{lon} {lat}: N {} × {norte}",
+                utm.norte_m
+            );
+            let (lon2, lat2) = de_utm(&Utm {
+                zona,
+                sul: true,
+                leste_m: leste,
+                norte_m: norte,
+            });
             // 1e-8 grau ≈ 1 mm.
-            assert!((lon2 - lon).abs() < 1e-8 && (lat2 - lat).abs() < 1e-8, "{lon} {lat}: {lon2} {lat2}");
+            assert!(
+                (lon2 - lon).abs() < 1e-8 && (lat2 - lat).abs() < 1e-8,
+                "{lon} {lat}: {lon2} {lat2}"
+            );
         }
     }
 

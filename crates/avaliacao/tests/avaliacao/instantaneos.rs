@@ -42,6 +42,11 @@ instantaneo!(
     "desmembramento",
     NaoAtende
 );
+instantaneo!(
+    desmembramento_com_o_poligono_da_area,
+    "desmembramento_area",
+    Inconclusivo
+);
 instantaneo!(extincao_de_araguainha, "extincao", Inconclusivo);
 instantaneo!(criacao_de_distrito, "criacao_distrito", Atende);
 instantaneo!(alteracao_de_nome, "alteracao_nome", Atende);

@@ -1,6 +1,7 @@
 //! A proposta lida do arquivo e o relatório inteiro: instantâneos dos exemplos, mensagens de
 //! erro que dizem arquivo, linha e campo, e um leitor que não entra em pânico com nada.
 
+mod area;
 mod entrada_invalida;
 mod instantaneos;
 mod sem_panico;

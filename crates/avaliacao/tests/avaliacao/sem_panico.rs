@@ -60,7 +60,7 @@ fn leitor_nunca_entra_em_panico_com_exemplos_mutilados() {
             originais.push(std::fs::read_to_string(caminho).unwrap());
         }
     }
-    assert_eq!(originais.len(), 7);
+    assert_eq!(originais.len(), 8);
     let mut validas = 0;
     for rodada in 0..4_000 {
         let mut texto: Vec<char> = originais[rodada % originais.len()].chars().collect();

@@ -253,3 +253,33 @@ fn varredura_em_json_tem_os_142_municipios() {
         texto.stdout
     );
 }
+
+#[test]
+fn memorial_do_exemplo() {
+    let execucao = divisa(&["memorial", &exemplo("area_ribeiraozinho.geojson")]);
+    assert_eq!(execucao.codigo, 0, "{}", execucao.stderr);
+    let texto = &execucao.stdout;
+    assert!(
+        texto.starts_with("MEMORIAL DESCRITIVO — area_ribeiraozinho.geojson"),
+        "{texto}"
+    );
+    assert!(
+        texto.contains("zona 22S (meridiano central 51° O)"),
+        "{texto}"
+    );
+    assert!(texto.contains("Área geodésica: 3,13 km²"), "{texto}");
+    assert!(texto.contains("Inicia-se a descrição deste perímetro no vértice V-001, de coordenadas N 8.161.876,33 m e E 300.975,15 m"), "{texto}");
+    assert!(
+        texto
+            .trim_end()
+            .ends_with("até o vértice V-001, ponto inicial da descrição deste perímetro."),
+        "{texto}"
+    );
+    let trocado = divisa(&["memorial", &exemplo("criacao.toml")]);
+    assert_eq!(trocado.codigo, 2);
+    assert!(
+        trocado.stderr.contains("extensão desconhecida"),
+        "{}",
+        trocado.stderr
+    );
+}

@@ -1,0 +1,122 @@
+//! O território da proposta lido do arquivo: área geodésica, partes e sedes (Arts. 2º, VI,
+//! 8º, § 2º, e 13).
+
+use divisa_lei::{avaliar, Achado, Situacao};
+
+fn escrever(nome: &str, conteudo: &str) -> std::path::PathBuf {
+    let diretorio = std::env::temp_dir().join(format!("divisa-area-{}", std::process::id()));
+    std::fs::create_dir_all(&diretorio).unwrap();
+    std::fs::write(diretorio.join(nome), conteudo).unwrap();
+    diretorio
+}
+
+fn achados(
+    proposta: &str,
+    arquivo: &str,
+    conteudo: &str,
+) -> Result<Vec<Achado>, divisa_avaliacao::ErroProposta> {
+    let diretorio = escrever(arquivo, conteudo);
+    let lida = divisa_avaliacao::ler("p.toml", proposta, &diretorio)?;
+    Ok(avaliar(&lida.fatos, jiff::civil::date(2027, 3, 10))
+        .unwrap()
+        .achados)
+}
+
+fn desmembramento(arquivo: &str) -> String {
+    format!("tipo = \"desmembramento\"\n[desmembramento]\ncedente = 5107198\nreceptor = 5106703\narea = \"{arquivo}\"\n")
+}
+
+/// Um quadrado de ±0,01° em torno de um ponto.
+fn quadrado(lon: f64, lat: f64) -> String {
+    let (a, b, c, d) = (lon - 0.01, lon + 0.01, lat - 0.01, lat + 0.01);
+    format!(
+        r#"{{"type":"Polygon","coordinates":[[[{a},{c}],[{b},{c}],[{b},{d}],[{a},{d}],[{a},{c}]]]}}"#
+    )
+}
+
+#[test]
+fn art13_cpt_sede_municipal_dentro_da_area_nao_atende() {
+    let sede = divisa_referencia::mt()
+        .unwrap()
+        .por_codigo(5107198)
+        .unwrap()
+        .sede
+        .clone()
+        .unwrap();
+    let lista = achados(
+        &desmembramento("sede.geojson"),
+        "sede.geojson",
+        &quadrado(sede.lon, sede.lat),
+    )
+    .unwrap();
+    let sedes = lista
+        .iter()
+        .find(|a| a.dispositivo == "art13_cpt" && a.exigido.starts_with("área a desmembrar"))
+        .unwrap();
+    assert_eq!(sedes.situacao, Situacao::NaoAtende);
+    assert!(
+        sedes.apurado.contains("sede municipal de Ribeirãozinho"),
+        "{}",
+        sedes.apurado
+    );
+}
+
+#[test]
+fn art8_par2_usa_a_area_geodesica_do_poligono() {
+    let lista = achados(
+        &desmembramento("q.geojson"),
+        "q.geojson",
+        &quadrado(-52.9, -16.6),
+    )
+    .unwrap();
+    let par2 = lista.iter().find(|a| a.dispositivo == "art8_par2").unwrap();
+    assert_eq!(par2.situacao, Situacao::Atende);
+    // 0,02° × 0,02° a 16,6° S: 2,213 km × 2,133 km.
+    assert!(par2.apurado.starts_with("4,7"), "{}", par2.apurado);
+    assert!(
+        par2.mensagem.contains("geodésica (GRS80) do polígono"),
+        "{}",
+        par2.mensagem
+    );
+}
+
+#[test]
+fn art2_cpt_inc6_territorio_em_duas_partes_nao_e_continuo() {
+    let duas = r#"{"type":"MultiPolygon","coordinates":[[[[-52.0,-11.0],[-51.99,-11.0],[-51.99,-10.99],[-52.0,-11.0]]],[[[-52.1,-11.0],[-52.09,-11.0],[-52.09,-10.99],[-52.1,-11.0]]]]}"#;
+    let proposta = "tipo = \"criacao\"\n[novo]\norigens = [5107859]\narea = \"duas.geojson\"\n";
+    let lista = achados(proposta, "duas.geojson", duas).unwrap();
+    let inc6 = lista
+        .iter()
+        .find(|a| a.dispositivo == "art2_cpt_inc6")
+        .unwrap();
+    assert_eq!(inc6.situacao, Situacao::NaoAtende);
+    assert!(
+        inc6.mensagem.contains("2 partes separadas"),
+        "{}",
+        inc6.mensagem
+    );
+}
+
+#[test]
+fn geojson_com_coordenadas_trocadas_e_entrada_invalida() {
+    let trocado = r#"{"type":"Polygon","coordinates":[[[-16.6,-52.9],[-16.6,-52.8],[-16.5,-52.8],[-16.6,-52.9]]]}"#;
+    let erro = achados(&desmembramento("t.geojson"), "t.geojson", trocado).unwrap_err();
+    assert_eq!(erro.campo.as_deref(), Some("desmembramento.area"));
+    assert!(
+        erro.mensagem.contains("latitude e longitude trocadas"),
+        "{}",
+        erro.mensagem
+    );
+}
+
+#[test]
+fn formato_ainda_nao_lido_fica_pendente_e_diz_por_que() {
+    let lista = achados(&desmembramento("a.kml"), "a.kml", "<kml/>").unwrap();
+    let par2 = lista.iter().find(|a| a.dispositivo == "art8_par2").unwrap();
+    assert_eq!(par2.situacao, Situacao::Pendente);
+    assert!(
+        par2.mensagem.contains("ainda não lê arquivos .kml"),
+        "{}",
+        par2.mensagem
+    );
+}

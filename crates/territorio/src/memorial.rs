@@ -1,0 +1,289 @@
+//! O memorial descritivo de um território (Art. 5º: "linhas geodésicas claras, precisas e
+//! contínuas entre pontos bem identificados"; Art. 7º, II e IV: as divisas).
+//!
+//! Cada vértice recebe um código (`V-001`...), coordenadas geográficas e UTM; cada lado, o
+//! azimute e a distância geodésicos (GRS80, problema inverso de Karney). O texto segue o estilo
+//! dos memoriais do SIGEF: "do vértice V-001, de coordenadas N … m e E … m, segue com azimute de …
+//! e distância de … m até o vértice V-002".
+//!
+//! Os confrontantes de cada lado (o município vizinho) dependem do cruzamento com a malha, que
+//! ainda não está feito: o texto diz isso em vez de inventar.
+//!
+//! # Unidades
+//! Azimutes em graus a partir do norte verdadeiro, no sentido horário; distâncias em metros;
+//! área em m² (o texto mostra km²).
+
+use divisa_referencia::formato::{angulo, decimal, gms_com_casas, Eixo};
+use geo_types::{LineString, MultiPolygon};
+use geographiclib_rs::InverseGeodesic;
+
+use crate::geodesia::{area_geodesica, sirgas2000, Medida};
+use crate::utm::{meridiano_central, para_utm, zona_de, Utm};
+
+/// Um vértice do memorial.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Vertice {
+    /// Código do vértice (`V-001`).
+    pub codigo: String,
+    /// Longitude, graus.
+    pub lon: f64,
+    /// Latitude, graus.
+    pub lat: f64,
+    /// O vértice em UTM, na zona do memorial.
+    pub utm: Utm,
+}
+
+/// Um lado do perímetro, de um vértice ao seguinte.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lado {
+    /// Índice do vértice de saída em [`Anel::vertices`].
+    pub de: usize,
+    /// Índice do vértice de chegada.
+    pub ate: usize,
+    /// Azimute geodésico na saída, graus (0 a 360).
+    pub azimute_graus: f64,
+    /// Distância geodésica, m.
+    pub distancia_m: f64,
+}
+
+/// Um anel do território (o perímetro de uma parte, ou um buraco dela).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Anel {
+    /// Parte (1 = a primeira) a que pertence.
+    pub parte: usize,
+    /// `true` para um anel interior (área excluída).
+    pub interior: bool,
+    /// Os vértices, sem repetir o primeiro no fim.
+    pub vertices: Vec<Vertice>,
+    /// Os lados, o último voltando ao primeiro vértice.
+    pub lados: Vec<Lado>,
+}
+
+/// O memorial inteiro.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Memorial {
+    /// Zona UTM usada para todas as coordenadas planas.
+    pub zona: u8,
+    /// Os anéis, na ordem do arquivo.
+    pub aneis: Vec<Anel>,
+    /// Área e perímetro geodésicos.
+    pub medida: Medida,
+}
+
+/// Monta o memorial de um território. A zona UTM é a do centro do retângulo envolvente.
+pub fn memorial(territorio: &MultiPolygon<f64>) -> Memorial {
+    let (mut min_lon, mut max_lon) = (f64::INFINITY, f64::NEG_INFINITY);
+    for coordenada in territorio.0.iter().flat_map(|p| p.exterior().0.iter()) {
+        min_lon = min_lon.min(coordenada.x);
+        max_lon = max_lon.max(coordenada.x);
+    }
+    let zona = zona_de((min_lon + max_lon) / 2.0);
+    let mut numero = 0;
+    let mut aneis = Vec::new();
+    for (parte, poligono) in territorio.0.iter().enumerate() {
+        let todos = std::iter::once((false, poligono.exterior()))
+            .chain(poligono.interiors().iter().map(|a| (true, a)));
+        for (interior, anel) in todos {
+            aneis.push(descrever_anel(anel, parte + 1, interior, zona, &mut numero));
+        }
+    }
+    Memorial {
+        zona,
+        aneis,
+        medida: area_geodesica(territorio),
+    }
+}
+
+fn descrever_anel(
+    anel: &LineString<f64>,
+    parte: usize,
+    interior: bool,
+    zona: u8,
+    numero: &mut usize,
+) -> Anel {
+    let mut pontos = anel.0.as_slice();
+    if pontos.len() > 1 && pontos.first() == pontos.last() {
+        pontos = &pontos[..pontos.len() - 1];
+    }
+    let vertices: Vec<Vertice> = pontos
+        .iter()
+        .map(|c| {
+            *numero += 1;
+            Vertice {
+                codigo: format!("V-{:03}", *numero),
+                lon: c.x,
+                lat: c.y,
+                utm: para_utm(c.x, c.y, Some(zona)),
+            }
+        })
+        .collect();
+    let lados = (0..vertices.len())
+        .map(|i| {
+            let j = (i + 1) % vertices.len();
+            let (a, b) = (&vertices[i], &vertices[j]);
+            let (distancia_m, azimute, _, _): (f64, f64, f64, f64) =
+                sirgas2000().inverse(a.lat, a.lon, b.lat, b.lon);
+            Lado {
+                de: i,
+                ate: j,
+                azimute_graus: azimute.rem_euclid(360.0),
+                distancia_m,
+            }
+        })
+        .collect();
+    Anel {
+        parte,
+        interior,
+        vertices,
+        lados,
+    }
+}
+
+/// Um azimute em graus, minutos e segundos com duas casas: `45°12'30,25"` (0 a 360).
+pub fn azimute_gms(graus: f64) -> String {
+    let texto = angulo(graus.rem_euclid(360.0), 2);
+    // 359°59'59,999" arredonda para 360°: um azimute escreve-se 0°.
+    if texto.starts_with("360°") {
+        angulo(0.0, 2)
+    } else {
+        texto
+    }
+}
+
+fn metros(valor: f64) -> String {
+    decimal(valor, 2)
+}
+
+fn gms_geo(graus: f64, lat: bool) -> String {
+    gms_com_casas(graus, if lat { Eixo::Latitude } else { Eixo::Longitude }, 2)
+}
+
+impl Memorial {
+    /// O memorial em texto, no estilo dos memoriais do SIGEF.
+    pub fn texto(&self, titulo: &str) -> String {
+        let mut saida = String::new();
+        saida.push_str(&format!("MEMORIAL DESCRITIVO — {titulo}\n\n"));
+        saida.push_str(&format!(
+            "Sistema geodésico de referência: SIRGAS 2000. Coordenadas planas na projeção UTM, zona {}S (meridiano central {}° O). Azimutes e distâncias geodésicos, calculados no elipsoide GRS80.\n",
+            self.zona,
+            meridiano_central(self.zona).abs()
+        ));
+        let partes = self.aneis.iter().filter(|a| !a.interior).count();
+        saida.push_str(&format!(
+            "Área geodésica: {} km² ({} m²); perímetro: {} m; {} parte{}.\n",
+            decimal(self.medida.area_km2(), 2),
+            metros(self.medida.area_m2),
+            metros(self.medida.perimetro_m),
+            partes,
+            if partes == 1 {
+                " contínua"
+            } else {
+                "s separadas"
+            }
+        ));
+        saida.push_str("Confrontantes: ainda não identificados pelo divisa (cruzamento com a malha municipal); a completar pela Cartografia.\n");
+        for anel in &self.aneis {
+            let cabecalho = if anel.interior {
+                format!("\nParte {}, área excluída (anel interior):\n", anel.parte)
+            } else if partes > 1 {
+                format!("\nParte {}:\n", anel.parte)
+            } else {
+                "\n".to_owned()
+            };
+            saida.push_str(&cabecalho);
+            let Some(primeiro) = anel.vertices.first() else {
+                continue;
+            };
+            saida.push_str(&format!(
+                "Inicia-se a descrição deste perímetro no vértice {}, de coordenadas N {} m e E {} m ({}, {})",
+                primeiro.codigo,
+                metros(primeiro.utm.norte_m),
+                metros(primeiro.utm.leste_m),
+                gms_geo(primeiro.lat, true),
+                gms_geo(primeiro.lon, false)
+            ));
+            for lado in &anel.lados {
+                let chegada = &anel.vertices[lado.ate];
+                if lado.ate == 0 {
+                    saida.push_str(&format!(
+                        "; deste, segue com azimute de {} e distância de {} m até o vértice {}, ponto inicial da descrição deste perímetro.\n",
+                        azimute_gms(lado.azimute_graus),
+                        metros(lado.distancia_m),
+                        chegada.codigo
+                    ));
+                } else {
+                    saida.push_str(&format!(
+                        "; deste, segue com azimute de {} e distância de {} m até o vértice {}, de coordenadas N {} m e E {} m",
+                        azimute_gms(lado.azimute_graus),
+                        metros(lado.distancia_m),
+                        chegada.codigo,
+                        metros(chegada.utm.norte_m),
+                        metros(chegada.utm.leste_m)
+                    ));
+                }
+            }
+        }
+        saida
+    }
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+    use geo_types::polygon;
+
+    #[test]
+    fn azimutes_dos_lados_de_um_quadrado() {
+        let quadrado = MultiPolygon(vec![
+            polygon![(x: -56.0, y: -15.0), (x: -55.99, y: -15.0), (x: -55.99, y: -14.99), (x: -56.0, y: -14.99)],
+        ]);
+        let m = memorial(&quadrado);
+        assert_eq!(m.zona, 21);
+        let lados = &m.aneis[0].lados;
+        assert_eq!(lados.len(), 4);
+        // Leste (≈ 90°), norte (0°), oeste (≈ 270°), sul (180°).
+        assert!(
+            (lados[0].azimute_graus - 90.0).abs() < 0.01,
+            "{}",
+            lados[0].azimute_graus
+        );
+        assert!(lados[1].azimute_graus < 1e-9 || lados[1].azimute_graus > 359.999_999);
+        assert!((lados[2].azimute_graus - 270.0).abs() < 0.01);
+        assert!((lados[3].azimute_graus - 180.0).abs() < 1e-9);
+        // 0,01° de latitude a 15° S ≈ 1.106 m.
+        assert!(
+            (lados[1].distancia_m - 1106.0).abs() < 2.0,
+            "{}",
+            lados[1].distancia_m
+        );
+    }
+
+    #[test]
+    fn texto_no_estilo_do_sigef() {
+        let quadrado = MultiPolygon(vec![
+            polygon![(x: -56.0, y: -15.0), (x: -55.99, y: -15.0), (x: -55.99, y: -14.99), (x: -56.0, y: -14.99)],
+        ]);
+        let texto = memorial(&quadrado).texto("teste");
+        assert!(
+            texto.contains(
+                "Inicia-se a descrição deste perímetro no vértice V-001, de coordenadas N 8.341."
+            ),
+            "{texto}"
+        );
+        assert!(
+            texto.contains("segue com azimute de 0°00'00,00\""),
+            "{texto}"
+        );
+        assert!(
+            texto.contains("até o vértice V-001, ponto inicial da descrição deste perímetro."),
+            "{texto}"
+        );
+        assert!(texto.contains("1 parte contínua"), "{texto}");
+    }
+
+    #[test]
+    fn azimute_em_gms_nunca_escreve_60() {
+        assert_eq!(azimute_gms(45.208_402_8), "45°12'30,25\"");
+        assert_eq!(azimute_gms(359.999_999_9), "0°00'00,00\"");
+    }
+}
