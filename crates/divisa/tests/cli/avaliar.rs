@@ -167,15 +167,31 @@ fn proposta_invalida_sai_com_2_e_diz_arquivo_linha_e_campo() {
 #[test]
 fn area_relativa_ao_arquivo_da_proposta() {
     let caminho = proposta("com-area.toml", "tipo = \"criacao\"\ndata_referencia = 2027-03-10\n[novo]\norigens = [5107859]\narea = \"vale.geojson\"\n");
-    std::fs::write(caminho.with_file_name("vale.geojson"), "{}").unwrap();
+    let poligono = r#"{"type":"Polygon","coordinates":[[[-52.2,-11.45],[-52.17,-11.45],[-52.17,-11.42],[-52.2,-11.45]]]}"#;
+    std::fs::write(caminho.with_file_name("vale.geojson"), poligono).unwrap();
     let execucao = divisa(&["avaliar", caminho.to_str().unwrap()]);
     assert_eq!(execucao.codigo, 4, "{}", execucao.stderr);
     assert!(
-        execucao
-            .stdout
-            .contains("território apresentado em vale.geojson"),
+        execucao.stdout.contains("apurado: vale.geojson: 5,"),
         "{}",
         execucao.stdout
+    );
+    assert!(
+        execucao
+            .stdout
+            .contains("km² (geodésica, SIRGAS 2000), 1 parte"),
+        "{}",
+        execucao.stdout
+    );
+    std::fs::write(caminho.with_file_name("vale.geojson"), "{}").unwrap();
+    let vazio = divisa(&["avaliar", caminho.to_str().unwrap()]);
+    assert_eq!(vazio.codigo, 2);
+    assert!(
+        vazio
+            .stderr
+            .contains("campo novo.area: vale.geojson, raiz: falta \"type\""),
+        "{}",
+        vazio.stderr
     );
 }
 
