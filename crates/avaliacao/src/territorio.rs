@@ -18,6 +18,7 @@ pub fn medir(territorio: &Territorio, cedente: Option<u32>) -> MedidasArea {
         .sum();
     let mut medidas = MedidasArea {
         area_km2: area_geodesica(poligonos).area_km2(),
+        area_albers_km2: divisa_territorio::albers::area_albers_ibge(poligonos) / 1e6,
         partes: poligonos.0.len(),
         vertices,
         ..MedidasArea::default()

@@ -65,42 +65,44 @@ pub(crate) fn desmembramento(ctx: &Contexto<'_>, d: &Desmembramento) -> Vec<Acha
                 None => (None, String::new()),
             },
         };
-        // A área informada prevalece; sem ela, a geodésica do polígono apresentado.
-        let medida = d
-            .area
-            .as_ref()
-            .and_then(|a| a.medidas.as_ref())
-            .map(|m| m.area_km2);
-        let (area_km2, origem_area) = match (d.area_km2, medida) {
-            (Some(informada), _) => (
-                informada,
-                "área desmembrada informada na proposta".to_owned(),
+        // A área informada prevalece. Sem ela, a do polígono, medida pelo mesmo método do
+        // denominador: contra a área oficial do IBGE (Albers), Albers; contra uma área do cedente
+        // informada na proposta (método desconhecido), a geodésica, verdade no elipsoide.
+        let medidas = d.area.as_ref().and_then(|a| a.medidas.as_ref());
+        let medida = medidas.map(|m| {
+            if d.area_cedente_km2.is_none() {
+                m.area_albers_km2
+            } else {
+                m.area_km2
+            }
+        });
+        let (area_km2, origem_area) = match (d.area_km2, medidas) {
+            (Some(informada), _) => (informada, "área desmembrada informada na proposta".to_owned()),
+            (None, Some(m)) if d.area_cedente_km2.is_none() => (
+                m.area_albers_km2,
+                format!(
+                    "área desmembrada do polígono em Albers-IBGE, o método da área oficial do cedente ({} geodésica, GRS80)",
+                    km2(m.area_km2)
+                ),
             ),
-            (None, Some(medida)) => (
-                medida,
-                "área desmembrada geodésica (GRS80) do polígono apresentado".to_owned(),
+            (None, Some(m)) => (
+                m.area_km2,
+                format!("área desmembrada geodésica (GRS80) do polígono apresentado ({} em Albers-IBGE)", km2(m.area_albers_km2)),
             ),
             (None, None) => {
                 return Ok(regra.achado(
                     Situacao::Pendente,
                     exigido,
-                    d.area
-                        .as_ref()
-                        .map_or("área não informada".to_owned(), |a| {
-                            format!("território em {}", a.arquivo)
-                        }),
+                    d.area.as_ref().map_or("área não informada".to_owned(), |a| format!("território em {}", a.arquivo)),
                     Some(orgao::CARTOGRAFIA),
-                    d.area
-                        .as_ref()
-                        .and_then(|a| a.sem_medidas.clone())
-                        .unwrap_or_else(|| "Informe area_km2 ou um polígono em GeoJSON.".into()),
+                    d.area.as_ref().and_then(|a| a.sem_medidas.clone()).unwrap_or_else(|| "Informe area_km2 ou um polígono em GeoJSON.".into()),
                 ));
             }
         };
         let divergencia = match (d.area_km2, medida) {
             (Some(informada), Some(medida)) if (informada - medida).abs() > 0.01 * medida => {
                 format!(
-                    " A área informada ({}) difere em mais de 1% da geodésica do polígono ({}).",
+                    " A área informada ({}) difere em mais de 1% da medida no polígono ({}).",
                     km2(informada),
                     km2(medida)
                 )

@@ -164,6 +164,8 @@ pub struct Area {
 pub struct MedidasArea {
     /// Área geodésica (GRS80), km².
     pub area_km2: f64,
+    /// Área na projeção de Albers com os parâmetros do IBGE (o método da área oficial), km².
+    pub area_albers_km2: f64,
     /// Quantas partes separadas o território tem (1 = contínuo).
     pub partes: usize,
     /// Quantos vértices identificados o perímetro tem.

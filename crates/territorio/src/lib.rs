@@ -7,6 +7,7 @@
 //! **Invariante:** sem E/S, sem relógio, sem SQL: quem chama passa bytes ou geometrias e recebe
 //! números. Coordenadas são sempre `x` = longitude, `y` = latitude, graus SIRGAS 2000.
 
+pub mod albers;
 pub mod geodesia;
 pub mod leitura;
 pub mod memorial;

@@ -68,6 +68,8 @@ pub struct Memorial {
     pub aneis: Vec<Anel>,
     /// Área e perímetro geodésicos.
     pub medida: Medida,
+    /// Área em Albers-IBGE, m².
+    pub area_albers_m2: f64,
 }
 
 /// Monta o memorial de um território. A zona UTM é a do centro do retângulo envolvente.
@@ -91,6 +93,7 @@ pub fn memorial(territorio: &MultiPolygon<f64>) -> Memorial {
         zona,
         aneis,
         medida: area_geodesica(territorio),
+        area_albers_m2: crate::albers::area_albers_ibge(territorio),
     }
 }
 
@@ -170,9 +173,10 @@ impl Memorial {
         ));
         let partes = self.aneis.iter().filter(|a| !a.interior).count();
         saida.push_str(&format!(
-            "Área geodésica: {} km² ({} m²); perímetro: {} m; {} parte{}.\n",
-            decimal(self.medida.area_km2(), 2),
+            "Área geodésica (GRS80, arestas geodésicas): {} km² ({} m²); na projeção de Albers do IBGE, o método da área oficial dos municípios: {} km²; a área no sistema geodésico local do SIGEF (SGL) ainda não é calculada. Perímetro: {} m; {} parte{}.\n",
+            decimal(self.medida.area_km2(), 4),
             metros(self.medida.area_m2),
+            decimal(self.area_albers_m2 / 1e6, 4),
             metros(self.medida.perimetro_m),
             partes,
             if partes == 1 {

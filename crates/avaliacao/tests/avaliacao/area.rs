@@ -62,7 +62,7 @@ fn art13_cpt_sede_municipal_dentro_da_area_nao_atende() {
 }
 
 #[test]
-fn art8_par2_usa_a_area_geodesica_do_poligono() {
+fn art8_par2_mede_o_poligono_pelo_metodo_da_area_do_cedente() {
     let lista = achados(
         &desmembramento("q.geojson"),
         "q.geojson",

@@ -283,7 +283,16 @@ fn memorial_do_exemplo() {
         texto.contains("zona 22S (meridiano central 51° O)"),
         "{texto}"
     );
-    assert!(texto.contains("Área geodésica: 3,13 km²"), "{texto}");
+    assert!(
+        texto.contains("Área geodésica (GRS80, arestas geodésicas): 3,1267 km²"),
+        "{texto}"
+    );
+    assert!(
+        texto.contains(
+            "na projeção de Albers do IBGE, o método da área oficial dos municípios: 3,126"
+        ),
+        "{texto}"
+    );
     assert!(texto.contains("Inicia-se a descrição deste perímetro no vértice V-001, de coordenadas N 8.161.876,33 m e E 300.975,15 m"), "{texto}");
     assert!(
         texto

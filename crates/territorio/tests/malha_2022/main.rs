@@ -2,6 +2,7 @@
 //! IBGE e contra o GeographicLib em C++.
 
 use divisa_referencia::malha;
+use divisa_territorio::albers::area_albers_ibge;
 use divisa_territorio::geodesia::area_geodesica;
 
 /// O IBGE calcula a área oficial numa projeção de Albers; a geodésica difere dela em no
@@ -38,4 +39,26 @@ fn paranatinga_igual_ao_geographiclib_em_cpp() {
     let poligono = malha::poligono(5106307).unwrap().unwrap();
     let area = area_geodesica(&poligono).area_m2;
     assert!((area - 24_166_614_762.970_966).abs() < 0.01, "{area}");
+}
+
+#[test]
+fn albers_do_ibge_reproduz_a_area_oficial() {
+    // GEO_NOTES: Albers com os parâmetros do IBGE reproduz AREA_KM2 com mediana 8e-7 e máximo
+    // 1,2e-5 (a coluna oficial tem três casas decimais, o que pesa nos municípios pequenos).
+    let mut diferencas: Vec<(f64, &str)> = malha::carregar()
+        .unwrap()
+        .iter()
+        .map(|(entrada, poligono)| {
+            let albers = area_albers_ibge(poligono) / 1e6;
+            (
+                (albers - entrada.area_km2_ibge).abs() / entrada.area_km2_ibge,
+                entrada.nome_malha_2022,
+            )
+        })
+        .collect();
+    diferencas.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mediana = diferencas[diferencas.len() / 2].0;
+    let pior = diferencas[diferencas.len() - 1];
+    assert!(mediana < 1e-6, "mediana {mediana}");
+    assert!(pior.0 < 1.3e-5, "pior {pior:?}");
 }
