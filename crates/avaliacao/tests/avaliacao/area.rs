@@ -73,11 +73,15 @@ fn art8_par2_mede_o_poligono_pelo_metodo_da_area_do_cedente() {
     assert_eq!(par2.situacao, Situacao::Atende);
     // 0,02° × 0,02° a 16,6° S: 2,213 km × 2,133 km.
     assert!(par2.apurado.starts_with("4,7"), "{}", par2.apurado);
-    assert!(
-        par2.mensagem.contains("geodésica (GRS80) do polígono"),
-        "{}",
-        par2.mensagem
-    );
+    // Contra a área oficial do IBGE (Albers), a parte é medida em Albers; a geodésica vai junto.
+    let esperado =
+        "do polígono em Albers-IBGE, o método da área oficial do cedente (4,72 km² geodésica";
+    assert!(par2.mensagem.contains(esperado), "{}", par2.mensagem);
+    let informada = desmembramento("q.geojson") + "area_cedente_km2 = 625.0\n";
+    let lista = achados(&informada, "q.geojson", &quadrado(-52.9, -16.6)).unwrap();
+    let par2 = lista.iter().find(|a| a.dispositivo == "art8_par2").unwrap();
+    let esperado = "área desmembrada geodésica (GRS80) do polígono";
+    assert!(par2.mensagem.contains(esperado), "{}", par2.mensagem);
 }
 
 #[test]
