@@ -9,6 +9,7 @@ use std::path::Path;
 use anyhow::Context;
 use divisa_avaliacao::relatorio;
 use divisa_lei::{Conclusao, ErroAvaliacao, Situacao};
+use divisa_territorio::confrontantes::Vizinho;
 use jiff::civil::Date;
 
 use crate::cli::{Formato, FormatoVarredura};
@@ -193,7 +194,28 @@ pub(crate) fn memorial(caminho: &Path, saida: &mut impl Write) -> anyhow::Result
             return Ok(Saida::EntradaInvalida);
         }
     };
-    let memorial = divisa_territorio::memorial::memorial(&territorio.poligonos);
+    // Os confrontantes saem da Malha Municipal 2022 (Boa Esperança do Norte não está nela).
+    let malha = divisa_referencia::malha::carregar().context("ao carregar a malha municipal")?;
+    let mt = divisa_referencia::mt().context("ao carregar os municípios")?;
+    let nomes: Vec<String> = malha
+        .iter()
+        .map(|(entrada, _)| {
+            mt.por_codigo(entrada.codigo)
+                .map_or_else(|| entrada.nome_malha_2022.to_owned(), |m| m.nome.clone())
+        })
+        .collect();
+    let vizinhos: Vec<Vizinho<'_>> = malha
+        .iter()
+        .zip(&nomes)
+        .map(|((_, poligono), nome)| Vizinho {
+            nome,
+            territorio: poligono,
+        })
+        .collect();
+    let confrontantes =
+        divisa_territorio::confrontantes::confrontantes(&territorio.poligonos, &vizinhos);
+    let memorial = divisa_territorio::memorial::memorial(&territorio.poligonos)
+        .com_confrontantes(confrontantes);
     let titulo = caminho
         .file_name()
         .map_or(nome.clone(), |n| n.to_string_lossy().into_owned());

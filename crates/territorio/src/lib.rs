@@ -8,6 +8,7 @@
 //! números. Coordenadas são sempre `x` = longitude, `y` = latitude, graus SIRGAS 2000.
 
 pub mod albers;
+pub mod confrontantes;
 pub mod geodesia;
 pub mod leitura;
 pub mod memorial;

@@ -44,6 +44,8 @@ pub struct Lado {
     pub azimute_graus: f64,
     /// Distância geodésica, m.
     pub distancia_m: f64,
+    /// O território do outro lado, quando se sabe ([`Memorial::com_confrontantes`]).
+    pub confrontante: Option<String>,
 }
 
 /// Um anel do território (o perímetro de uma parte, ou um buraco dela).
@@ -131,6 +133,7 @@ fn descrever_anel(
                 ate: j,
                 azimute_graus: azimute.rem_euclid(360.0),
                 distancia_m,
+                confrontante: None,
             }
         })
         .collect();
@@ -162,6 +165,33 @@ fn gms_geo(graus: f64, lat: bool) -> String {
 }
 
 impl Memorial {
+    /// Anota o confrontante de cada lado (a saída de [`crate::confrontantes::confrontantes`],
+    /// na mesma ordem de anéis e lados).
+    pub fn com_confrontantes(mut self, confrontantes: Vec<Vec<Option<String>>>) -> Memorial {
+        for (anel, nomes) in self.aneis.iter_mut().zip(confrontantes) {
+            for (lado, nome) in anel.lados.iter_mut().zip(nomes) {
+                lado.confrontante = nome;
+            }
+        }
+        self
+    }
+
+    /// Os confrontantes distintos, na ordem em que aparecem.
+    pub fn lista_de_confrontantes(&self) -> Vec<&str> {
+        let mut nomes: Vec<&str> = Vec::new();
+        for nome in self
+            .aneis
+            .iter()
+            .flat_map(|a| &a.lados)
+            .filter_map(|l| l.confrontante.as_deref())
+        {
+            if !nomes.contains(&nome) {
+                nomes.push(nome);
+            }
+        }
+        nomes
+    }
+
     /// O memorial em texto, no estilo dos memoriais do SIGEF.
     pub fn texto(&self, titulo: &str) -> String {
         let mut saida = String::new();
@@ -185,7 +215,21 @@ impl Memorial {
                 "s separadas"
             }
         ));
-        saida.push_str("Confrontantes: ainda não identificados pelo divisa (cruzamento com a malha municipal); a completar pela Cartografia.\n");
+        let nomes = self.lista_de_confrontantes();
+        let sem_confrontante = self
+            .aneis
+            .iter()
+            .flat_map(|a| &a.lados)
+            .any(|l| l.confrontante.is_none());
+        if nomes.is_empty() {
+            saida.push_str("Confrontantes: não identificados (sem malha de vizinhos); a completar pela Cartografia.\n");
+        } else {
+            saida.push_str(&format!(
+                "Confrontantes (Malha Municipal 2022, IBGE): {}{}.\n",
+                nomes.join(", "),
+                if sem_confrontante { "; lados sem confrontante na malha: divisa estadual ou área fora dela, a completar pela Cartografia" } else { "" }
+            ));
+        }
         for anel in &self.aneis {
             let cabecalho = if anel.interior {
                 format!("\nParte {}, área excluída (anel interior):\n", anel.parte)
@@ -206,18 +250,29 @@ impl Memorial {
                 gms_geo(primeiro.lat, true),
                 gms_geo(primeiro.lon, false)
             ));
+            let mut anterior: Option<&str> = None;
             for lado in &anel.lados {
                 let chegada = &anel.vertices[lado.ate];
+                // "segue confrontando com X" só quando o confrontante muda, como nos memoriais.
+                let confronto = if lado.confrontante.as_deref() != anterior {
+                    anterior = lado.confrontante.as_deref();
+                    format!(
+                        " confrontando com {},",
+                        anterior.unwrap_or("confrontante não identificado")
+                    )
+                } else {
+                    String::new()
+                };
                 if lado.ate == 0 {
                     saida.push_str(&format!(
-                        "; deste, segue com azimute de {} e distância de {} m até o vértice {}, ponto inicial da descrição deste perímetro.\n",
+                        "; deste, segue{confronto} com azimute de {} e distância de {} m até o vértice {}, ponto inicial da descrição deste perímetro.\n",
                         azimute_gms(lado.azimute_graus),
                         metros(lado.distancia_m),
                         chegada.codigo
                     ));
                 } else {
                     saida.push_str(&format!(
-                        "; deste, segue com azimute de {} e distância de {} m até o vértice {}, de coordenadas N {} m e E {} m",
+                        "; deste, segue{confronto} com azimute de {} e distância de {} m até o vértice {}, de coordenadas N {} m e E {} m",
                         azimute_gms(lado.azimute_graus),
                         metros(lado.distancia_m),
                         chegada.codigo,

@@ -300,6 +300,13 @@ fn memorial_do_exemplo() {
             .ends_with("até o vértice V-001, ponto inicial da descrição deste perímetro."),
         "{texto}"
     );
+    // Os 40 lados sobre a divisa confrontam Ponte Branca; o recorte confronta o remanescente.
+    assert!(
+        texto.contains("Confrontantes (Malha Municipal 2022, IBGE): Ponte Branca, Ribeirãozinho."),
+        "{texto}"
+    );
+    assert!(texto.contains("(16°37'01,53\" S, 52°51'56,70\" O); deste, segue confrontando com Ponte Branca, com azimute"), "{texto}");
+    assert!(texto.contains("até o vértice V-041, de coordenadas N 8.162.306,74 m e E 302.918,91 m; deste, segue confrontando com Ribeirãozinho, com azimute"), "{texto}");
     let trocado = divisa(&["memorial", &exemplo("criacao.toml")]);
     assert_eq!(trocado.codigo, 2);
     assert!(
