@@ -12,5 +12,6 @@ pub mod confrontantes;
 pub mod geodesia;
 pub mod leitura;
 pub mod memorial;
+pub mod operacoes;
 pub mod sedes;
 pub mod utm;

