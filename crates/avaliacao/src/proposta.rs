@@ -462,8 +462,11 @@ impl Validador<'_> {
         &self,
         caminho: &[&str],
         relativo: &Option<String>,
-        cedente: Option<u32>,
+        origens: &[u32],
+        receptor: Option<u32>,
     ) -> Result<Option<Area>, ErroProposta> {
+        // No desmembramento, a origem única é o cedente.
+        let cedente = receptor.and(origens.first().copied());
         let Some(relativo) = relativo else {
             return Ok(None);
         };
@@ -482,7 +485,12 @@ impl Validador<'_> {
         match divisa_territorio::leitura::ler(relativo, &bytes) {
             Ok(territorio) => Ok(Some(Area {
                 arquivo: relativo.clone(),
-                medidas: Some(crate::territorio::medir(&territorio, cedente)),
+                medidas: Some(crate::territorio::medir(
+                    &territorio,
+                    origens,
+                    receptor,
+                    cedente,
+                )),
                 sem_medidas: None,
             })),
             Err(divisa_territorio::leitura::ErroLeitura::FormatoNaoSuportado {
@@ -615,7 +623,7 @@ impl Validador<'_> {
                 nome: novo.nome,
                 sede: novo.sede,
                 sede_coordenadas: novo.sede_coordenadas,
-                area: self.area(&["novo", "area"], &novo.area, None)?,
+                area: self.area(&["novo", "area"], &novo.area, &origens, None)?,
                 origens,
                 nome_homenageia_pessoa_viva: novo.nome_homenageia_pessoa_viva,
                 dados,
@@ -685,7 +693,12 @@ impl Validador<'_> {
             fatos.desmembramento = Some(Desmembramento {
                 cedente,
                 receptor,
-                area: self.area(&["desmembramento", "area"], &d.area, Some(cedente))?,
+                area: self.area(
+                    &["desmembramento", "area"],
+                    &d.area,
+                    &[cedente],
+                    Some(receptor),
+                )?,
                 area_km2: self.nao_negativo(&["desmembramento", "area_km2"], d.area_km2)?,
                 area_cedente_km2: self
                     .nao_negativo(&["desmembramento", "area_cedente_km2"], d.area_cedente_km2)?,

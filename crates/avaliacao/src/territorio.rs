@@ -1,14 +1,26 @@
-//! Do território lido às medidas que a lei usa: área geodésica, partes, vértices e as sedes
-//! (Base de Localidades 2022) dentro ou sobre a divisa.
+//! Do território lido às medidas que a lei usa: área geodésica e de Albers, partes, vértices,
+//! as sedes (Base de Localidades 2022) dentro ou sobre a divisa, e, com os polígonos da Malha
+//! 2022, o que sobra de cada município de origem, a parte fora deles e se a área encosta no
+//! receptor.
 
 use divisa_lei::fatos::MedidasArea;
 use divisa_territorio::geodesia::area_geodesica;
 use divisa_territorio::leitura::Territorio;
+use divisa_territorio::operacoes::{diferenca, intersecao, uniao};
 use divisa_territorio::sedes::{posicao, Posicao};
 
-/// Mede um território. `cedente`, quando há, é o município cujos distritos sem coordenadas
-/// precisam ser lembrados (não puderam ser testados).
-pub fn medir(territorio: &Territorio, cedente: Option<u32>) -> MedidasArea {
+/// Abaixo disto (km²), a parte fora das origens é arredondamento da grade, não território.
+const TOLERANCIA_KM2: f64 = 1e-6;
+
+/// Mede um território. `origens` são os municípios de que ele sai (na criação, os de origem; no
+/// desmembramento, o cedente, cujos distritos sem coordenadas precisam ser lembrados);
+/// `receptor`, o que o recebe no desmembramento.
+pub fn medir(
+    territorio: &Territorio,
+    origens: &[u32],
+    receptor: Option<u32>,
+    cedente: Option<u32>,
+) -> MedidasArea {
     let poligonos = &territorio.poligonos;
     let vertices = poligonos
         .0
@@ -67,5 +79,52 @@ pub fn medir(territorio: &Territorio, cedente: Option<u32>) -> MedidasArea {
                 .collect();
         }
     }
+    operacoes_com_a_malha(territorio, origens, receptor, &mut medidas);
     medidas
+}
+
+/// Remanescentes, parte fora das origens e contato com o receptor, pela Malha 2022.
+fn operacoes_com_a_malha(
+    territorio: &Territorio,
+    origens: &[u32],
+    receptor: Option<u32>,
+    medidas: &mut MedidasArea,
+) {
+    let Ok(mt) = divisa_referencia::mt() else {
+        return;
+    };
+    let area = &territorio.poligonos;
+    let mut dentro_km2 = 0.0;
+    let mut todas_com_poligono = true;
+    for &codigo in origens {
+        let nome = mt
+            .por_codigo(codigo)
+            .map_or(codigo.to_string(), |m| m.nome.clone());
+        let poligono = divisa_referencia::malha::poligono(codigo).ok().flatten();
+        let Some(poligono) = poligono else {
+            todas_com_poligono = false;
+            medidas.remanescentes.push((nome, None));
+            continue;
+        };
+        if let (Ok(comum), Ok(resto)) = (intersecao(area, &poligono), diferenca(&poligono, area)) {
+            dentro_km2 += area_geodesica(&comum).area_km2();
+            medidas.remanescentes.push((nome, Some(resto.0.len())));
+        }
+    }
+    if todas_com_poligono && !origens.is_empty() {
+        medidas.fora_das_origens_km2 = Some((medidas.area_km2 - dentro_km2).max(0.0)).map(|f| {
+            if f < TOLERANCIA_KM2 {
+                0.0
+            } else {
+                f
+            }
+        });
+    }
+    if let Some(receptor) =
+        receptor.and_then(|c| divisa_referencia::malha::poligono(c).ok().flatten())
+    {
+        medidas.encosta_no_receptor = uniao(&receptor, area)
+            .ok()
+            .map(|junto| junto.0.len() <= receptor.0.len());
+    }
 }

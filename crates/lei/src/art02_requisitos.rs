@@ -345,24 +345,70 @@ pub(crate) fn inc6_mapa(ctx: &Contexto<'_>, area: Option<&Area>) -> Achado {
             medidas.partes,
             if medidas.partes == 1 { "" } else { "s" }
         );
-        Ok(if medidas.partes > 1 {
+        let origens: Vec<String> = medidas
+            .remanescentes
+            .iter()
+            .map(|(nome, partes)| match partes {
+                Some(1) => format!("{nome}: remanescente em 1 parte"),
+                Some(0) => format!("{nome}: não sobra nada"),
+                Some(n) => format!("{nome}: remanescente em {n} partes"),
+                None => format!("{nome}: sem polígono na Malha 2022"),
+            })
+            .collect();
+        let apurado = if origens.is_empty() {
+            apurado
+        } else {
+            format!("{apurado}; {}", origens.join("; "))
+        };
+        let mut problemas = Vec::new();
+        if medidas.partes > 1 {
+            problemas.push(format!(
+                "o território do novo município tem {} partes separadas: não é contínuo",
+                medidas.partes
+            ));
+        }
+        if let Some(fora) = medidas.fora_das_origens_km2.filter(|&f| f > 0.0) {
+            problemas.push(format!(
+                "{} do território ficam fora dos municípios de origem (Art. 1º, § 3º: o novo município sai de área dos de origem; inclua o município em novo.origens ou corrija o polígono)",
+                km2(fora)
+            ));
+        }
+        for (nome, partes) in &medidas.remanescentes {
+            match partes {
+                Some(0) => problemas.push(format!("{nome} desapareceria inteiro: isso é fusão (Art. 4º) ou incorporação, não criação")),
+                Some(n) if *n > 1 => problemas.push(format!("{nome} ficaria dividido em {n} partes: perde a continuidade territorial")),
+                _ => {}
+            }
+        }
+        let sem_poligono: Vec<&str> = medidas
+            .remanescentes
+            .iter()
+            .filter(|(_, p)| p.is_none())
+            .map(|(n, _)| n.as_str())
+            .collect();
+        Ok(if !problemas.is_empty() {
             regra.achado(
                 Situacao::NaoAtende,
                 exigido,
                 apurado,
                 Some(orgao::CARTOGRAFIA),
-                format!(
-                    "O território do novo município tem {} partes separadas: não é contínuo.",
-                    medidas.partes
-                ),
+                format!("{}.", problemas.join("; ")),
             )
-        } else {
+        } else if !sem_poligono.is_empty() || medidas.remanescentes.is_empty() {
             regra.achado(
                 Situacao::Pendente,
                 exigido,
                 apurado,
                 Some(orgao::CARTOGRAFIA),
-                "O novo município é uma peça contínua. A continuidade do município de origem depois da separação exige a diferença entre os polígonos, que o divisa ainda não calcula; até lá, cabe ao Órgão de Informação e Cartografia.",
+                format!("O novo município é uma peça contínua; sem o polígono de {} na Malha 2022, a continuidade do remanescente fica com o Órgão de Informação e Cartografia.", sem_poligono.join(", ")),
+            )
+        } else {
+            regra.achado(
+                Situacao::Atende,
+                exigido,
+                apurado,
+                Some(orgao::CARTOGRAFIA),
+                "O novo município e cada município de origem, depois da separação, são peças contínuas (polígonos da Malha Municipal 2022 do IBGE; a certidão é do Órgão de Informação e Cartografia).",
             )
         })
     })())

@@ -33,22 +33,71 @@ pub(crate) fn desmembramento(ctx: &Contexto<'_>, d: &Desmembramento) -> Vec<Acha
     };
     let par1 = achado((|| -> Resultado {
         let regra = ctx.regra("art8_par1")?;
-        let distintos = d.cedente != d.receptor;
-        Ok(regra.achado(
-            if distintos {
-                Situacao::Atende
-            } else {
-                Situacao::NaoAtende
-            },
-            "separação de parte de um município para se integrar a outro município",
-            format!("de {} para {}", nome(d.cedente), nome(d.receptor)),
-            Some(orgao::COMISSAO),
-            if distintos {
-                ""
-            } else {
-                "Cedente e receptor são o mesmo município."
-            },
-        ))
+        let exigido = "separação de parte de um município para se integrar a outro município";
+        let apurado = format!("de {} para {}", nome(d.cedente), nome(d.receptor));
+        if d.cedente == d.receptor {
+            return Ok(regra.achado(
+                Situacao::NaoAtende,
+                exigido,
+                apurado,
+                Some(orgao::COMISSAO),
+                "Cedente e receptor são o mesmo município.",
+            ));
+        }
+        let Some(medidas) = d.area.as_ref().and_then(|a| a.medidas.as_ref()) else {
+            return Ok(regra.achado(Situacao::Atende, exigido, apurado, Some(orgao::COMISSAO), "Sem polígono, confere-se só que cedente e receptor são municípios distintos de MT."));
+        };
+        let mut problemas = Vec::new();
+        if let Some(fora) = medidas.fora_das_origens_km2.filter(|&f| f > 0.0) {
+            problemas.push(format!(
+                "{} da área ficam fora de {}: não é parte dele",
+                km2(fora),
+                nome(d.cedente)
+            ));
+        }
+        if medidas.encosta_no_receptor == Some(false) {
+            problemas.push(format!(
+                "a área não encosta em {}: ficaria separada dele, sem se integrar",
+                nome(d.receptor)
+            ));
+        }
+        let resto = medidas
+            .remanescentes
+            .first()
+            .and_then(|(_, partes)| *partes);
+        let apurado = match resto {
+            Some(partes) => format!(
+                "{apurado}; {} fica em {partes} parte{}",
+                nome(d.cedente),
+                if partes == 1 { "" } else { "s" }
+            ),
+            None => apurado,
+        };
+        Ok(if !problemas.is_empty() {
+            regra.achado(
+                Situacao::NaoAtende,
+                exigido,
+                apurado,
+                Some(orgao::CARTOGRAFIA),
+                format!("{}.", problemas.join("; ")),
+            )
+        } else if resto.is_some_and(|p| p != 1) {
+            regra.achado(
+                Situacao::Pendente,
+                exigido,
+                apurado,
+                Some(orgao::CARTOGRAFIA),
+                format!("A área é parte de {} e encosta em {}, mas o remanescente não fica numa peça só: a Comissão analisa a preservação da continuidade (Art. 1º, § 1º).", nome(d.cedente), nome(d.receptor)),
+            )
+        } else {
+            regra.achado(
+                Situacao::Atende,
+                exigido,
+                apurado,
+                Some(orgao::CARTOGRAFIA),
+                format!("A área está inteira em {}, encosta em {} e o remanescente continua uma peça só (Malha Municipal 2022, IBGE).", nome(d.cedente), nome(d.receptor)),
+            )
+        })
     })());
     let par2 = achado((|| -> Resultado {
         let regra = ctx.regra("art8_par2")?;

@@ -176,6 +176,14 @@ pub struct MedidasArea {
     pub sedes_na_divisa: Vec<String>,
     /// Distritos do município cedente sem coordenadas da sede (não puderam ser testados).
     pub distritos_sem_coordenadas: Vec<String>,
+    /// Área do território fora dos municípios de origem (ou do cedente), km²; `None` se não
+    /// pôde ser calculada (origem sem polígono).
+    pub fora_das_origens_km2: Option<f64>,
+    /// Cada município de origem depois de tirada a área: o nome e em quantas partes fica
+    /// (`None`: sem polígono na Malha 2022).
+    pub remanescentes: Vec<(String, Option<usize>)>,
+    /// No desmembramento: se a área encosta no receptor (o receptor ampliado continua uma peça só).
+    pub encosta_no_receptor: Option<bool>,
 }
 
 /// Um município de origem depois do desmembramento (Art. 2º, § 1º).

@@ -124,3 +124,76 @@ fn formato_ainda_nao_lido_fica_pendente_e_diz_por_que() {
         par2.mensagem
     );
 }
+
+fn criacao(arquivo: &str) -> String {
+    format!("tipo = \"criacao\"\n[novo]\norigens = [5107859]\narea = \"{arquivo}\"\n")
+}
+
+#[test]
+fn art2_cpt_inc6_novo_e_origem_continuos_atende() {
+    // Um quadrado em volta da vila de Espigão do Leste, dentro de São Félix do Araguaia.
+    let lista = achados(
+        &criacao("e.geojson"),
+        "e.geojson",
+        &quadrado(-52.1889, -11.4332),
+    )
+    .unwrap();
+    let inc6 = lista
+        .iter()
+        .find(|a| a.dispositivo == "art2_cpt_inc6")
+        .unwrap();
+    assert_eq!(inc6.situacao, Situacao::Atende, "{}", inc6.mensagem);
+    assert!(
+        inc6.apurado
+            .contains("São Félix do Araguaia: remanescente em 1 parte"),
+        "{}",
+        inc6.apurado
+    );
+}
+
+#[test]
+fn art2_cpt_inc6_area_fora_das_origens_nao_atende() {
+    // Cuiabá (−56,1; −15,6) não é origem desta criação.
+    let lista = achados(
+        &criacao("c.geojson"),
+        "c.geojson",
+        &quadrado(-56.0965, -15.5989),
+    )
+    .unwrap();
+    let inc6 = lista
+        .iter()
+        .find(|a| a.dispositivo == "art2_cpt_inc6")
+        .unwrap();
+    assert_eq!(inc6.situacao, Situacao::NaoAtende);
+    assert!(
+        inc6.mensagem
+            .contains("ficam fora dos municípios de origem"),
+        "{}",
+        inc6.mensagem
+    );
+}
+
+#[test]
+fn art8_par1_area_que_nao_encosta_no_receptor_nao_atende() {
+    // Um quadrado de ±0,01° em volta da cidade de Ribeirãozinho, longe de Ponte Branca.
+    let sede = divisa_referencia::mt()
+        .unwrap()
+        .por_codigo(5107198)
+        .unwrap()
+        .sede
+        .clone()
+        .unwrap();
+    let lista = achados(
+        &desmembramento("i.geojson"),
+        "i.geojson",
+        &quadrado(sede.lon, sede.lat),
+    )
+    .unwrap();
+    let par1 = lista.iter().find(|a| a.dispositivo == "art8_par1").unwrap();
+    assert_eq!(par1.situacao, Situacao::NaoAtende);
+    assert!(
+        par1.mensagem.contains("não encosta em Ponte Branca"),
+        "{}",
+        par1.mensagem
+    );
+}
