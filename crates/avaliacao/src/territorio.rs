@@ -8,9 +8,15 @@ use divisa_territorio::geodesia::area_geodesica;
 use divisa_territorio::leitura::Territorio;
 use divisa_territorio::operacoes::{diferenca, intersecao, uniao};
 use divisa_territorio::sedes::{posicao, Posicao};
+use geo::{Distance, Euclidean};
+use geo_types::MultiPolygon;
 
-/// Abaixo disto (km²), a parte fora das origens é arredondamento da grade, não território.
-const TOLERANCIA_KM2: f64 = 1e-6;
+/// A precisão das divisas da Malha 2022: seis casas decimais de grau, ≈ 0,11 m. Um memorial
+/// com coordenadas ao centímetro que segue a divisa fica, no máximo, a isso dela: uma faixa
+/// dessa largura ao longo do perímetro não é "território fora", é arredondamento.
+const PRECISAO_DA_MALHA_M: f64 = 0.15;
+/// A mesma precisão em graus, para dizer se a área encosta no receptor.
+const PRECISAO_DA_MALHA_GRAUS: f64 = 2e-6;
 
 /// Mede um território. `origens` são os municípios de que ele sai (na criação, os de origem; no
 /// desmembramento, o cedente, cujos distritos sem coordenadas precisam ser lembrados);
@@ -33,6 +39,7 @@ pub fn medir(
         area_albers_km2: divisa_territorio::albers::area_albers_ibge(poligonos) / 1e6,
         partes: poligonos.0.len(),
         vertices,
+        avisos: territorio.avisos.clone(),
         ..MedidasArea::default()
     };
     let Ok(mt) = divisa_referencia::mt() else {
@@ -95,6 +102,7 @@ fn operacoes_com_a_malha(
     };
     let area = &territorio.poligonos;
     let mut dentro_km2 = 0.0;
+    let tolerancia_km2 = area_geodesica(area).perimetro_m * PRECISAO_DA_MALHA_M / 1e6;
     let mut todas_com_poligono = true;
     for &codigo in origens {
         let nome = mt
@@ -108,23 +116,29 @@ fn operacoes_com_a_malha(
         };
         if let (Ok(comum), Ok(resto)) = (intersecao(area, &poligono), diferenca(&poligono, area)) {
             dentro_km2 += area_geodesica(&comum).area_km2();
-            medidas.remanescentes.push((nome, Some(resto.0.len())));
+            // Lascas da largura da precisão da malha (um memorial ao centímetro ao longo da
+            // divisa) não são partes do remanescente.
+            let partes = resto
+                .0
+                .iter()
+                .filter(|p| {
+                    area_geodesica(&MultiPolygon(vec![(*p).clone()])).area_km2() > tolerancia_km2
+                })
+                .count();
+            medidas.remanescentes.push((nome, Some(partes)));
         }
     }
     if todas_com_poligono && !origens.is_empty() {
-        medidas.fora_das_origens_km2 = Some((medidas.area_km2 - dentro_km2).max(0.0)).map(|f| {
-            if f < TOLERANCIA_KM2 {
-                0.0
-            } else {
-                f
-            }
-        });
+        let fora = (medidas.area_km2 - dentro_km2).max(0.0);
+        medidas.fora_das_origens_km2 = Some(if fora <= tolerancia_km2 { 0.0 } else { fora });
     }
     if let Some(receptor) =
         receptor.and_then(|c| divisa_referencia::malha::poligono(c).ok().flatten())
     {
-        medidas.encosta_no_receptor = uniao(&receptor, area)
+        let junta = uniao(&receptor, area)
             .ok()
-            .map(|junto| junto.0.len() <= receptor.0.len());
+            .is_some_and(|junto| junto.0.len() <= receptor.0.len());
+        medidas.encosta_no_receptor =
+            Some(junta || Euclidean.distance(area, &receptor) <= PRECISAO_DA_MALHA_GRAUS);
     }
 }

@@ -73,7 +73,14 @@ pub(crate) fn limites_geodesicos(ctx: &Contexto<'_>, area: Option<&Area>) -> Ach
                 exigido,
                 format!("{arquivo}: {} vértices; memorial com azimutes e distâncias geodésicos em `divisa memorial {arquivo}`", medidas.vertices),
                 Some(orgao::CARTOGRAFIA),
-                "O divisa descreve cada lado como linha geodésica entre vértices codificados; a Cartografia confirma que os vértices são elementos naturais, construídos ou do mapeamento oficial.",
+                if medidas.avisos.is_empty() {
+                    "O divisa descreve cada lado como linha geodésica entre vértices codificados; a Cartografia confirma que os vértices são elementos naturais, construídos ou do mapeamento oficial.".to_owned()
+                } else {
+                    format!(
+                        "O memorial apresentado declara azimutes ou distâncias que não batem com as suas coordenadas: {}. A Cartografia confirma os vértices e corrige o texto.",
+                        medidas.avisos.join("; ")
+                    )
+                },
             ),
             Some(Area { arquivo, sem_medidas, .. }) => regra.achado(
                 Situacao::Pendente,

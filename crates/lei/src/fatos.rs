@@ -184,6 +184,8 @@ pub struct MedidasArea {
     pub remanescentes: Vec<(String, Option<usize>)>,
     /// No desmembramento: se a área encosta no receptor (o receptor ampliado continua uma peça só).
     pub encosta_no_receptor: Option<bool>,
+    /// Avisos da leitura (num memorial, azimutes ou distâncias que não batem com as coordenadas).
+    pub avisos: Vec<String>,
 }
 
 /// Um município de origem depois do desmembramento (Art. 2º, § 1º).

@@ -1,5 +1,6 @@
-//! Leitura de limites a partir de bytes: hoje GeoJSON (Feature, FeatureCollection, Polygon,
-//! MultiPolygon, GeometryCollection), o formato que o QGIS exporta por padrão.
+//! Leitura de limites a partir de bytes: GeoJSON (Feature, FeatureCollection, Polygon,
+//! MultiPolygon, GeometryCollection), o formato que o QGIS exporta por padrão, e o memorial
+//! descritivo em texto (`leitura_memorial`), como os agrimensores o escrevem.
 //!
 //! Quem chama passa os bytes e o nome do arquivo para as mensagens; nada aqui abre arquivo.
 //! Os erros comuns dos cartógrafos viram mensagens em português que dizem onde estão: latitude e
@@ -23,6 +24,9 @@ pub struct Territorio {
     pub arquivo: String,
     /// Os polígonos (uma peça contínua é um só).
     pub poligonos: MultiPolygon<f64>,
+    /// O que a leitura notou sem impedir (num memorial, azimute ou distância declarados que não
+    /// batem com as coordenadas).
+    pub avisos: Vec<String>,
 }
 
 /// Por que um arquivo de limites não pôde ser lido.
@@ -70,15 +74,16 @@ pub fn ler(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
         .to_ascii_lowercase();
     match extensao.as_str() {
         "geojson" | "json" => ler_geojson(arquivo, bytes),
-        "kml" | "shp" | "zip" | "gpkg" | "txt" => Err(ErroLeitura::FormatoNaoSuportado {
+        "txt" => crate::leitura_memorial::ler_memorial(arquivo, bytes).map(|lido| Territorio { avisos: lido.avisos, ..lido.territorio }),
+        "kml" | "shp" | "zip" | "gpkg" => Err(ErroLeitura::FormatoNaoSuportado {
             arquivo: arquivo.to_owned(),
             mensagem: format!(
-                "o divisa ainda não lê arquivos .{extensao} (KML, Shapefile, GeoPackage e memorial chegam com o módulo de território); exporte o polígono em GeoJSON, SIRGAS 2000 (EPSG:4674)"
+                "o divisa ainda não lê arquivos .{extensao} (KML, Shapefile e GeoPackage chegam com o módulo de território); exporte o polígono em GeoJSON, SIRGAS 2000 (EPSG:4674), ou use o memorial descritivo em texto (.txt)"
             ),
         }),
         _ => Err(ErroLeitura::FormatoNaoSuportado {
             arquivo: arquivo.to_owned(),
-            mensagem: "extensão desconhecida: esperava .geojson (ou .json)".to_owned(),
+            mensagem: "extensão desconhecida: esperava .geojson (ou .json) ou o memorial descritivo em .txt".to_owned(),
         }),
     }
 }
@@ -128,6 +133,7 @@ pub fn ler_geojson(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitur
     Ok(Territorio {
         arquivo: arquivo.to_owned(),
         poligonos: MultiPolygon(poligonos),
+        avisos: Vec::new(),
     })
 }
 

@@ -197,3 +197,33 @@ fn art8_par1_area_que_nao_encosta_no_receptor_nao_atende() {
         par1.mensagem
     );
 }
+
+#[test]
+fn memorial_descritivo_em_texto_serve_de_area() {
+    let memorial = include_str!("../../../../exemplos/area_ribeiraozinho_memorial.txt");
+    let lista = achados(&desmembramento("m.txt"), "m.txt", memorial).unwrap();
+    let par1 = lista.iter().find(|a| a.dispositivo == "art8_par1").unwrap();
+    assert_eq!(par1.situacao, Situacao::Atende, "{}", par1.mensagem);
+    let par2 = lista.iter().find(|a| a.dispositivo == "art8_par2").unwrap();
+    assert!(par2.apurado.starts_with("2,33 km²"), "{}", par2.apurado);
+    let art5 = lista.iter().find(|a| a.dispositivo == "art5_cpt").unwrap();
+    assert!(art5.apurado.contains("43 vértices"), "{}", art5.apurado);
+    assert!(!art5.mensagem.contains("não batem"), "{}", art5.mensagem);
+}
+
+#[test]
+fn memorial_com_distancia_errada_avisa_no_art5() {
+    let memorial = include_str!("../../../../exemplos/area_ribeiraozinho_memorial.txt").replacen(
+        "distância de 49,83 m",
+        "distância de 94,83 m",
+        1,
+    );
+    let lista = achados(&desmembramento("e.txt"), "e.txt", &memorial).unwrap();
+    let art5 = lista.iter().find(|a| a.dispositivo == "art5_cpt").unwrap();
+    assert!(
+        art5.mensagem
+            .contains("lado V-001–V-002: distância declarada 94.83 m"),
+        "{}",
+        art5.mensagem
+    );
+}
