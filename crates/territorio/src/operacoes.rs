@@ -206,6 +206,24 @@ pub fn uniao(
     operar(a, b, OverlayRule::Union)
 }
 
+/// A união de muitos territórios de uma vez (o estado a partir dos municípios, por exemplo).
+pub fn uniao_de_todos(
+    territorios: &[&MultiPolygon<f64>],
+) -> Result<MultiPolygon<f64>, ErroOperacao> {
+    let mut grade = Grade::para(territorios)?;
+    let mut formas = Vec::new();
+    for territorio in territorios {
+        formas.extend(grade.formas(territorio)?);
+    }
+    let mut overlay = Overlay::with_shapes_options(
+        &formas,
+        &[],
+        IntOverlayOptions::keep_all_points(),
+        Solver::default(),
+    );
+    Ok(grade.territorio(overlay.overlay(OverlayRule::Subject, FillRule::NonZero)))
+}
+
 /// O que `a` e `b` têm em comum.
 pub fn intersecao(
     a: &MultiPolygon<f64>,
@@ -274,6 +292,24 @@ mod testes {
             x: -55.123457,
             y: -14.9
         }));
+    }
+
+    #[test]
+    fn uniao_de_quatro_quadrados_vizinhos_e_um_so() {
+        let quadrados = [
+            quadrado(-56.0, -15.0, 0.5),
+            quadrado(-55.5, -15.0, 0.5),
+            quadrado(-56.0, -14.5, 0.5),
+            quadrado(-55.5, -14.5, 0.5),
+        ];
+        let referencias: Vec<&MultiPolygon<f64>> = quadrados.iter().collect();
+        let tudo = uniao_de_todos(&referencias).unwrap();
+        assert_eq!(tudo.0.len(), 1);
+        assert!(tudo.0[0].interiors().is_empty());
+        // A soma das partes (o quadrado grande teria outra área: os pontos médios das bordas, que
+        // ficam, não estão na geodésica entre os cantos).
+        let esperado: f64 = quadrados.iter().map(|q| area_geodesica(q).area_m2).sum();
+        assert!((area_geodesica(&tudo).area_m2 - esperado).abs() / esperado < 1e-12);
     }
 
     #[test]

@@ -181,3 +181,33 @@ mod desmembramento {
         }
     }
 }
+
+#[test]
+fn uniao_dos_141_municipios_e_mato_grosso_sem_buracos() {
+    // PROVENIENCIA: a união dos 141 polígonos tem 903.208,8 km² e um só contorno (duas lascas
+    // de quantização do TopoJSON de origem, de 0,29 m² e 2 m², foram descartadas no estado).
+    let malha = malha::carregar().unwrap();
+    let poligonos: Vec<&geo_types::MultiPolygon<f64>> = malha.iter().map(|(_, p)| p).collect();
+    let estado = divisa_territorio::operacoes::uniao_de_todos(&poligonos).unwrap();
+    let grandes: Vec<f64> = estado
+        .0
+        .iter()
+        .map(|p| area_geodesica(&geo_types::MultiPolygon(vec![p.clone()])).area_km2())
+        .filter(|a| *a > 1.0)
+        .collect();
+    assert_eq!(grandes.len(), 1, "{grandes:?}");
+    let buracos: Vec<f64> = estado
+        .0
+        .iter()
+        .flat_map(|p| p.interiors())
+        .map(|a| {
+            area_geodesica(&geo_types::MultiPolygon(vec![geo_types::Polygon::new(
+                a.clone(),
+                vec![],
+            )]))
+            .area_m2
+        })
+        .collect();
+    assert!(buracos.iter().all(|b| *b < 10.0), "buracos: {buracos:?}");
+    assert!((area_geodesica(&estado).area_km2() - 903_208.8).abs() < 0.1);
+}
