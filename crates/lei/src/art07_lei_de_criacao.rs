@@ -77,7 +77,7 @@ pub(crate) fn limites_geodesicos(ctx: &Contexto<'_>, area: Option<&Area>) -> Ach
                     "O divisa descreve cada lado como linha geodésica entre vértices codificados; a Cartografia confirma que os vértices são elementos naturais, construídos ou do mapeamento oficial.".to_owned()
                 } else {
                     format!(
-                        "O memorial apresentado declara azimutes ou distâncias que não batem com as suas coordenadas: {}. A Cartografia confirma os vértices e corrige o texto.",
+                        "A leitura do território deixou avisos (num memorial, azimutes ou distâncias declarados que não batem com as coordenadas): {}. A Cartografia confirma os vértices e corrige o texto.",
                         medidas.avisos.join("; ")
                     )
                 },

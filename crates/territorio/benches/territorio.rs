@@ -90,6 +90,13 @@ fn main() {
     });
     let poligonos: Vec<&geo_types::MultiPolygon<f64>> = todos.iter().map(|(_, p)| p).collect();
     let uniao_estado = melhor(3, || uniao_de_todos(&poligonos).expect("união"));
+    let validacao = melhor(10, || divisa_territorio::validacao::validar(&paranatinga));
+    let validacao_malha = melhor(2, || {
+        poligonos
+            .iter()
+            .map(|p| divisa_territorio::validacao::validar(p).len())
+            .sum::<usize>()
+    });
 
     let referencia = referencia_python(&dados, &exemplo);
     println!("divisa — território, melhor de N execuções (2 núcleos)\n");
@@ -134,6 +141,18 @@ fn main() {
         "shapely",
     );
     linha("união dos 141 municípios", uniao_estado, "uniao", "shapely");
+    linha(
+        "validação de Paranatinga (todos os problemas)",
+        validacao,
+        "valido",
+        "shapely",
+    );
+    linha(
+        "validação dos 141 municípios",
+        validacao_malha,
+        "valido_malha",
+        "shapely",
+    );
     println!(
         "\nrazão = tempo da referência / tempo do divisa (maior que 1: o divisa é mais rápido)."
     );
@@ -175,6 +194,9 @@ try:
     print("pipeline", melhor(30, pipeline))
     todos = [shape(f["geometry"]) for f in d["features"]]
     print("uniao", melhor(3, lambda: shapely.union_all(todos)))
+    paranatinga = shape(feicoes["5106307"]["geometry"])
+    print("valido", melhor(10, lambda: shapely.is_valid_reason(paranatinga)))
+    print("valido_malha", melhor(2, lambda: [shapely.is_valid_reason(g) for g in todos]))
 except ImportError:
     pass
 "#;

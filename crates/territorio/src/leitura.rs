@@ -55,6 +55,14 @@ pub enum ErroLeitura {
         /// O que está errado e o que se esperava.
         mensagem: String,
     },
+    /// O território lido tem erros de geometria; todos vêm listados.
+    #[error("{arquivo}: território inválido, {} problema{}: {}", problemas.len(), if problemas.len() == 1 { "" } else { "s" }, resumo(problemas))]
+    Invalido {
+        /// O arquivo.
+        arquivo: String,
+        /// Cada problema, com parte, anel e vértice.
+        problemas: Vec<String>,
+    },
     /// Formato que o divisa ainda não lê.
     #[error("{arquivo}: {mensagem}")]
     FormatoNaoSuportado {
@@ -65,8 +73,41 @@ pub enum ErroLeitura {
     },
 }
 
-/// Lê um arquivo de limites pelo nome: GeoJSON hoje; os outros formatos dizem que ainda não.
+fn resumo(problemas: &[String]) -> String {
+    const MOSTRADOS: usize = 12;
+    let mut texto = problemas
+        .iter()
+        .take(MOSTRADOS)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("; ");
+    if problemas.len() > MOSTRADOS {
+        texto.push_str(&format!("; e mais {}", problemas.len() - MOSTRADOS));
+    }
+    texto
+}
+
+/// Lê um arquivo de limites pelo nome (GeoJSON ou memorial em texto) e o valida: erros de
+/// geometria viram [`ErroLeitura::Invalido`] com todos os problemas; avisos vão para
+/// [`Territorio::avisos`].
 pub fn ler(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
+    let mut territorio = ler_sem_validar(arquivo, bytes)?;
+    let (erros, avisos): (Vec<_>, Vec<_>) = crate::validacao::validar(&territorio.poligonos)
+        .into_iter()
+        .partition(|p| p.gravidade() == crate::validacao::Gravidade::Erro);
+    if !erros.is_empty() {
+        return Err(ErroLeitura::Invalido {
+            arquivo: arquivo.to_owned(),
+            problemas: erros.iter().map(ToString::to_string).collect(),
+        });
+    }
+    territorio
+        .avisos
+        .extend(avisos.iter().map(ToString::to_string));
+    Ok(territorio)
+}
+
+fn ler_sem_validar(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
     let extensao = arquivo
         .rsplit('.')
         .next()
@@ -329,6 +370,15 @@ mod testes {
             r#"{"type":"Polygon","coordinates":[[[-46.6,-23.5],[-46.5,-23.5],[-46.5,-23.4],[-46.6,-23.5]]]}"#,
         );
         assert!(e.contains("fora de Mato Grosso"), "{e}");
+    }
+
+    #[test]
+    fn gravata_borboleta_e_invalida_com_o_lugar() {
+        let gravata = r#"{"type":"Polygon","coordinates":[[[-56,-15],[-55,-14],[-55,-15],[-56,-14],[-56,-15]]]}"#;
+        let e = ler("g.geojson", gravata.as_bytes())
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("g.geojson: território inválido, 1 problema: parte 1, anel 1, vértice 1 e parte 1, anel 1, vértice 3: os lados se cruzam"), "{e}");
     }
 
     #[test]

@@ -16,3 +16,4 @@ pub mod memorial;
 pub mod operacoes;
 pub mod sedes;
 pub mod utm;
+pub mod validacao;

@@ -211,3 +211,16 @@ fn uniao_dos_141_municipios_e_mato_grosso_sem_buracos() {
     assert!(buracos.iter().all(|b| *b < 10.0), "buracos: {buracos:?}");
     assert!((area_geodesica(&estado).area_km2() - 903_208.8).abs() < 0.1);
 }
+
+#[test]
+fn os_141_poligonos_da_malha_sao_validos() {
+    // PROVENIENCIA: os seis polígonos inválidos da origem foram consertados com make_valid.
+    for (entrada, poligono) in malha::carregar().unwrap() {
+        let erros: Vec<String> = divisa_territorio::validacao::validar(&poligono)
+            .iter()
+            .filter(|p| p.gravidade() == divisa_territorio::validacao::Gravidade::Erro)
+            .map(ToString::to_string)
+            .collect();
+        assert!(erros.is_empty(), "{}: {erros:?}", entrada.nome_malha_2022);
+    }
+}
