@@ -159,33 +159,31 @@ fn traduzir_sintaxe(mensagem: &str) -> String {
 fn traduzir(mensagem: &str) -> String {
     let mensagem = mensagem.trim();
     let entre_crases = |texto: &str| texto.split('`').nth(1).unwrap_or("").to_owned();
-    if let Some(resto) = mensagem.strip_prefix("unknown field") {
-        let esperados: Vec<String> = resto
+    // "unknown field `x`, expected one of `a`, `b`": o primeiro entre crases é o recebido, os
+    // seguintes são os aceitos.
+    let aceitos = |resto: &str| {
+        resto
             .split('`')
             .skip(3)
             .step_by(2)
-            .map(str::to_owned)
-            .collect();
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if let Some(resto) = mensagem.strip_prefix("unknown field") {
         return format!(
             "campo desconhecido «{}»; os campos aceitos aqui são: {}",
             entre_crases(resto),
-            esperados.join(", ")
+            aceitos(resto)
         );
     }
     if let Some(resto) = mensagem.strip_prefix("missing field") {
         return format!("falta o campo obrigatório «{}»", entre_crases(resto));
     }
     if let Some(resto) = mensagem.strip_prefix("unknown variant") {
-        let esperados: Vec<String> = resto
-            .split('`')
-            .skip(3)
-            .step_by(2)
-            .map(str::to_owned)
-            .collect();
         return format!(
             "valor «{}» não aceito; os valores aceitos são: {}",
             entre_crases(resto),
-            esperados.join(", ")
+            aceitos(resto)
         );
     }
     if mensagem.starts_with("invalid type") || mensagem.starts_with("invalid value") {

@@ -488,45 +488,15 @@ pub(crate) fn par1_origens(ctx: &Contexto<'_>) -> Vec<Achado> {
             .map(|r| r.dados)
             .unwrap_or_default();
         let embutidos = Numeros::de_municipio(municipio);
-        let estimar_u64 = |proposto: Option<u64>,
-                           origem: &Option<Numero<u64>>,
-                           do_novo: Option<u64>|
-         -> Option<Numero<u64>> {
-            if let Some(valor) = proposto {
-                return Some(Numero::new(
-                    valor,
-                    "informado na proposta ([[remanescente]])",
-                ));
-            }
-            let (origem, do_novo) = (origem.as_ref()?, do_novo?);
-            Some(Numero::new(
-                origem.valor.saturating_sub(do_novo),
-                rotulo_estimativa(&origem.origem, varias),
-            ))
-        };
-        let estimar_f64 = |proposto: Option<f64>,
-                           origem: &Option<Numero<f64>>,
-                           do_novo: Option<f64>|
-         -> Option<Numero<f64>> {
-            if let Some(valor) = proposto {
-                return Some(Numero::new(
-                    valor,
-                    "informado na proposta ([[remanescente]])",
-                ));
-            }
-            let (origem, do_novo) = (origem.as_ref()?, do_novo?);
-            Some(Numero::new(
-                (origem.valor - do_novo).max(0.0),
-                rotulo_estimativa(&origem.origem, varias),
-            ))
-        };
         let numeros = Numeros {
-            populacao: estimar_u64(
+            populacao: estimar(
+                varias,
                 informado.populacao,
                 &embutidos.populacao,
                 novo.dados.populacao,
             ),
-            eleitores: estimar_u64(
+            eleitores: estimar(
+                varias,
                 informado.eleitores,
                 &embutidos.eleitores,
                 novo.dados.eleitores,
@@ -534,7 +504,8 @@ pub(crate) fn par1_origens(ctx: &Contexto<'_>) -> Vec<Achado> {
             casas: informado
                 .casas_centro_urbano
                 .map(|v| Numero::new(v, "informado na proposta ([[remanescente]])")),
-            valor_adicionado: estimar_f64(
+            valor_adicionado: estimar(
+                varias,
                 informado.valor_adicionado,
                 &embutidos.valor_adicionado,
                 novo.dados.valor_adicionado,
@@ -548,6 +519,32 @@ pub(crate) fn par1_origens(ctx: &Contexto<'_>) -> Vec<Achado> {
         }
     }
     achados
+}
+
+/// O número da origem depois da criação: o informado em `[[remanescente]]` ou, sem ele, o
+/// embutido menos o do novo município (nunca abaixo de zero).
+fn estimar<T: Copy + PartialOrd + Default + std::ops::Sub<Output = T>>(
+    varias: bool,
+    proposto: Option<T>,
+    origem: &Option<Numero<T>>,
+    do_novo: Option<T>,
+) -> Option<Numero<T>> {
+    if let Some(valor) = proposto {
+        return Some(Numero::new(
+            valor,
+            "informado na proposta ([[remanescente]])",
+        ));
+    }
+    let (origem, do_novo) = (origem.as_ref()?, do_novo?);
+    let resto = if origem.valor > do_novo {
+        origem.valor - do_novo
+    } else {
+        T::default()
+    };
+    Some(Numero::new(
+        resto,
+        rotulo_estimativa(&origem.origem, varias),
+    ))
 }
 
 fn rotulo_estimativa(fonte: &str, limite_inferior: bool) -> String {

@@ -60,29 +60,13 @@ pub fn avaliar(fatos: &Fatos, data: Date) -> Result<Avaliacao, ErroAvaliacao> {
         Tipo::Criacao => {
             achados.extend(art02_requisitos::requisitos_do_novo(&ctx));
             achados.push(art03_prazo_eleitoral::prazo_eleitoral(&ctx));
-            achados.push(art07_lei_de_criacao::limites_geodesicos(
-                &ctx,
-                fatos.novo.as_ref().and_then(|n| n.area.as_ref()),
-            ));
-            achados.extend(toponimia_do_novo(&ctx));
-            achados.extend(art07_lei_de_criacao::conteudo_da_lei(&ctx));
-            achados.extend(art11_plebiscito::plebiscito(&ctx));
-            achados.extend(art13_representacao::representacao(&ctx));
-            achados.extend(art13_representacao::documentos(&ctx));
+            achados.extend(lei_de_criacao(&ctx));
         }
         Tipo::Fusao => {
             achados.extend(art02_requisitos::dispensados_pela_fusao(&ctx));
             achados.push(art03_prazo_eleitoral::prazo_eleitoral(&ctx));
             achados.extend(art07_lei_de_criacao::fusao(&ctx));
-            achados.push(art07_lei_de_criacao::limites_geodesicos(
-                &ctx,
-                fatos.novo.as_ref().and_then(|n| n.area.as_ref()),
-            ));
-            achados.extend(toponimia_do_novo(&ctx));
-            achados.extend(art07_lei_de_criacao::conteudo_da_lei(&ctx));
-            achados.extend(art11_plebiscito::plebiscito(&ctx));
-            achados.extend(art13_representacao::representacao(&ctx));
-            achados.extend(art13_representacao::documentos(&ctx));
+            achados.extend(lei_de_criacao(&ctx));
         }
         Tipo::Incorporacao => {
             achados.push(art03_prazo_eleitoral::prazo_eleitoral(&ctx));
@@ -147,6 +131,21 @@ pub fn avaliar(fatos: &Fatos, data: Date) -> Result<Avaliacao, ErroAvaliacao> {
         achados,
         alertas,
     })
+}
+
+/// O que criação e fusão têm em comum: limites (Art. 5º), nome (Art. 6º), conteúdo da lei
+/// (Art. 7º), plebiscito (Arts. 11 e 12) e representação (Arts. 13 e 15).
+fn lei_de_criacao(ctx: &Contexto<'_>) -> Vec<Achado> {
+    let mut achados = vec![art07_lei_de_criacao::limites_geodesicos(
+        ctx,
+        ctx.fatos.novo.as_ref().and_then(|n| n.area.as_ref()),
+    )];
+    achados.extend(toponimia_do_novo(ctx));
+    achados.extend(art07_lei_de_criacao::conteudo_da_lei(ctx));
+    achados.extend(art11_plebiscito::plebiscito(ctx));
+    achados.extend(art13_representacao::representacao(ctx));
+    achados.extend(art13_representacao::documentos(ctx));
+    achados
 }
 
 fn toponimia_do_novo(ctx: &Contexto<'_>) -> Vec<Achado> {
