@@ -116,15 +116,16 @@ fn ler_sem_validar(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitur
     match extensao.as_str() {
         "geojson" | "json" => ler_geojson(arquivo, bytes),
         "txt" => crate::leitura_memorial::ler_memorial(arquivo, bytes).map(|lido| Territorio { avisos: lido.avisos, ..lido.territorio }),
-        "kml" | "shp" | "zip" | "gpkg" => Err(ErroLeitura::FormatoNaoSuportado {
+        "kml" | "kmz" => crate::leitura_kml::ler_kml(arquivo, bytes),
+        "shp" | "zip" | "gpkg" => Err(ErroLeitura::FormatoNaoSuportado {
             arquivo: arquivo.to_owned(),
             mensagem: format!(
-                "o divisa ainda não lê arquivos .{extensao} (KML, Shapefile e GeoPackage chegam com o módulo de território); exporte o polígono em GeoJSON, SIRGAS 2000 (EPSG:4674), ou use o memorial descritivo em texto (.txt)"
+                "o divisa ainda não lê arquivos .{extensao} (Shapefile e GeoPackage chegam com o módulo de território); exporte o polígono em GeoJSON, SIRGAS 2000 (EPSG:4674), em KML, ou use o memorial descritivo em texto (.txt)"
             ),
         }),
         _ => Err(ErroLeitura::FormatoNaoSuportado {
             arquivo: arquivo.to_owned(),
-            mensagem: "extensão desconhecida: esperava .geojson (ou .json) ou o memorial descritivo em .txt".to_owned(),
+            mensagem: "extensão desconhecida: esperava .geojson (ou .json), .kml ou o memorial descritivo em .txt".to_owned(),
         }),
     }
 }
@@ -170,12 +171,7 @@ pub fn ler_geojson(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitur
             "nenhum Polygon ou MultiPolygon encontrado".to_owned(),
         ));
     }
-    conferir_coordenadas(&poligonos).map_err(|mensagem| forma("coordenadas", mensagem))?;
-    Ok(Territorio {
-        arquivo: arquivo.to_owned(),
-        poligonos: MultiPolygon(poligonos),
-        avisos: Vec::new(),
-    })
+    conferir(arquivo, MultiPolygon(poligonos))
 }
 
 fn traduzir_json(erro: &serde_json::Error) -> String {
@@ -284,6 +280,23 @@ fn poligono(valor: &Value, onde: &str) -> Result<Polygon<f64>, Falha> {
         .next()
         .ok_or_else(|| (onde.to_owned(), "polígono sem anéis".to_owned()))?;
     Ok(Polygon::new(exterior, aneis.collect()))
+}
+
+/// Confere os enganos comuns de coordenadas e monta o território (GeoJSON e KML).
+pub(crate) fn conferir(
+    arquivo: &str,
+    poligonos: MultiPolygon<f64>,
+) -> Result<Territorio, ErroLeitura> {
+    conferir_coordenadas(&poligonos.0).map_err(|mensagem| ErroLeitura::Forma {
+        arquivo: arquivo.to_owned(),
+        onde: "coordenadas".to_owned(),
+        mensagem,
+    })?;
+    Ok(Territorio {
+        arquivo: arquivo.to_owned(),
+        poligonos,
+        avisos: Vec::new(),
+    })
 }
 
 /// Os enganos comuns de coordenadas, ditos pelo nome.

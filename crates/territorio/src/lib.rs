@@ -11,6 +11,7 @@ pub mod albers;
 pub mod confrontantes;
 pub mod geodesia;
 pub mod leitura;
+pub mod leitura_kml;
 pub mod leitura_memorial;
 pub mod memorial;
 pub mod operacoes;

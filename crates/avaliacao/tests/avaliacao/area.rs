@@ -115,11 +115,11 @@ fn geojson_com_coordenadas_trocadas_e_entrada_invalida() {
 
 #[test]
 fn formato_ainda_nao_lido_fica_pendente_e_diz_por_que() {
-    let lista = achados(&desmembramento("a.kml"), "a.kml", "<kml/>").unwrap();
+    let lista = achados(&desmembramento("a.shp"), "a.shp", "").unwrap();
     let par2 = lista.iter().find(|a| a.dispositivo == "art8_par2").unwrap();
     assert_eq!(par2.situacao, Situacao::Pendente);
     assert!(
-        par2.mensagem.contains("ainda não lê arquivos .kml"),
+        par2.mensagem.contains("ainda não lê arquivos .shp"),
         "{}",
         par2.mensagem
     );
@@ -226,4 +226,28 @@ fn memorial_com_distancia_errada_avisa_no_art5() {
         "{}",
         art5.mensagem
     );
+}
+
+#[test]
+fn kml_do_google_earth_serve_de_area() {
+    let sede = divisa_referencia::mt()
+        .unwrap()
+        .por_codigo(5107198)
+        .unwrap()
+        .sede
+        .clone()
+        .unwrap();
+    let (a, b, c, d) = (
+        sede.lon - 0.01,
+        sede.lon + 0.01,
+        sede.lat - 0.01,
+        sede.lat + 0.01,
+    );
+    let kml = format!("<kml><Placemark><Polygon><outerBoundaryIs><LinearRing><coordinates>{a},{c},0 {b},{c},0 {b},{d},0 {a},{d},0 {a},{c},0</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark></kml>");
+    let lista = achados(&desmembramento("k.kml"), "k.kml", &kml).unwrap();
+    let sedes = lista
+        .iter()
+        .find(|a| a.dispositivo == "art13_cpt" && a.exigido.starts_with("área a desmembrar"))
+        .unwrap();
+    assert_eq!(sedes.situacao, Situacao::NaoAtende, "{}", sedes.mensagem);
 }
