@@ -3,8 +3,9 @@
 //! 2022, o que sobra de cada município de origem, a parte fora deles e se a área encosta no
 //! receptor.
 
-use divisa_lei::fatos::MedidasArea;
+use divisa_lei::fatos::{EstimativaSetores, MedidasArea};
 use divisa_territorio::geodesia::area_geodesica;
+use divisa_territorio::interpolacao::{populacao_na_area, SetorCensitario};
 use divisa_territorio::leitura::Territorio;
 use divisa_territorio::operacoes::{diferenca, intersecao, uniao};
 use divisa_territorio::sedes::{posicao, Posicao};
@@ -87,7 +88,29 @@ pub fn medir(
         }
     }
     operacoes_com_a_malha(territorio, origens, receptor, &mut medidas);
+    medidas.estimativa_setores = estimar_pelos_setores(&territorio.poligonos);
     medidas
+}
+
+/// População e domicílios no polígono pelos setores censitários embutidos (hoje, os de Nossa
+/// Senhora do Livramento); `None` se nenhum setor toca o polígono.
+fn estimar_pelos_setores(area: &MultiPolygon<f64>) -> Option<EstimativaSetores> {
+    let setores = divisa_referencia::setores::setores().ok()?;
+    let entrada: Vec<SetorCensitario<'_>> = setores
+        .iter()
+        .map(|s| SetorCensitario {
+            poligono: &s.poligono,
+            populacao: s.populacao,
+            domicilios: s.domicilios,
+        })
+        .collect();
+    let estimativa = populacao_na_area(area, &entrada);
+    (estimativa.setores > 0).then_some(EstimativaSetores {
+        populacao: estimativa.populacao,
+        domicilios: estimativa.domicilios,
+        cobertura: estimativa.cobertura,
+        setores: estimativa.setores,
+    })
 }
 
 /// Remanescentes, parte fora das origens e contato com o receptor, pela Malha 2022.

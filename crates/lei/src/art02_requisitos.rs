@@ -25,7 +25,7 @@ use divisa_referencia::formato::{inteiro, km2, porcentagem, reais_abreviado};
 use divisa_referencia::mt::Municipio;
 
 use crate::achado::{orgao, Achado, Situacao};
-use crate::fatos::{Area, DadosMunicipais};
+use crate::fatos::{Area, DadosMunicipais, EstimativaSetores};
 use crate::regra::{achado, sobre, Contexto, Resultado};
 
 /// Um número com a sua origem, como o relatório a mostra.
@@ -443,9 +443,46 @@ pub(crate) fn incisos_i_a_v(
 pub(crate) fn requisitos_do_novo(ctx: &Contexto<'_>) -> Vec<Achado> {
     let novo = ctx.fatos.novo.clone().unwrap_or_default();
     let mut achados = incisos_i_a_v(ctx, &Numeros::informados(&novo.dados), None);
+    let estimativa = novo
+        .area
+        .as_ref()
+        .and_then(|a| a.medidas.as_ref())
+        .and_then(|m| m.estimativa_setores);
+    if let (Some(e), Some(populacao)) = (estimativa, achados.first_mut()) {
+        comparar_com_setores(populacao, e, novo.dados.populacao);
+    }
     achados.push(inc6_mapa(ctx, novo.area.as_ref()));
     achados.extend(par1_origens(ctx));
     achados
+}
+
+/// Acrescenta ao achado do inciso I a população que os setores censitários dão para o polígono
+/// e avisa quando ela se afasta muito da informada (mais de 20%). A situação continua a do
+/// número informado, que é o certificado pela Cartografia.
+fn comparar_com_setores(
+    achado: &mut Achado,
+    estimativa: EstimativaSetores,
+    informada: Option<u64>,
+) {
+    /// Diferença relativa a partir da qual o relatório chama a atenção.
+    const DIFERENCA_GRANDE: f64 = 0.2;
+    let mut nota = format!(
+        " Pelos setores censitários do Censo 2022 (IBGE) dentro do polígono, por interpolação de área: {} habitantes e {} domicílios ocupados ({} setores; {} da área coberta por setores).",
+        inteiro(estimativa.populacao.round() as i64),
+        inteiro(estimativa.domicilios.round() as i64),
+        estimativa.setores,
+        porcentagem(estimativa.cobertura, 0)
+    );
+    if let Some(informada) = informada.filter(|_| estimativa.cobertura > 0.99) {
+        let diferenca = (informada as f64 - estimativa.populacao) / estimativa.populacao.max(1.0);
+        if diferenca.abs() > DIFERENCA_GRANDE {
+            nota.push_str(&format!(
+                " A população informada difere {} da estimativa: confira com o Órgão de Informação e Cartografia.",
+                porcentagem(diferenca.abs(), 0)
+            ));
+        }
+    }
+    achado.mensagem = format!("{}{nota}", achado.mensagem).trim_start().to_owned();
 }
 
 /// Art. 4º: na fusão, o Art. 2º é dispensado; cada inciso diz isso citando o Art. 4º.

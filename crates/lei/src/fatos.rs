@@ -186,6 +186,22 @@ pub struct MedidasArea {
     pub encosta_no_receptor: Option<bool>,
     /// Avisos da leitura (num memorial, azimutes ou distâncias que não batem com as coordenadas).
     pub avisos: Vec<String>,
+    /// População e domicílios estimados no polígono pelos setores censitários embutidos, quando
+    /// algum setor o toca.
+    pub estimativa_setores: Option<EstimativaSetores>,
+}
+
+/// A interpolação de área dos setores censitários do Censo 2022 para o polígono.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct EstimativaSetores {
+    /// População estimada.
+    pub populacao: f64,
+    /// Domicílios particulares ocupados estimados.
+    pub domicilios: f64,
+    /// Fração da área coberta por setores (0 a 1).
+    pub cobertura: f64,
+    /// Setores que tocam o polígono.
+    pub setores: usize,
 }
 
 /// Um município de origem depois do desmembramento (Art. 2º, § 1º).

@@ -19,6 +19,7 @@ pub mod formato;
 pub mod malha;
 pub mod mt;
 pub mod nomes;
+pub mod setores;
 mod tabela;
 
 pub use brasil::brasil;

@@ -10,6 +10,7 @@
 pub mod albers;
 pub mod confrontantes;
 pub mod geodesia;
+pub mod interpolacao;
 pub mod leitura;
 pub mod leitura_kml;
 pub mod leitura_memorial;

@@ -251,3 +251,40 @@ fn kml_do_google_earth_serve_de_area() {
         .unwrap();
     assert_eq!(sedes.situacao, Situacao::NaoAtende, "{}", sedes.mensagem);
 }
+
+#[test]
+fn art2_cpt_inc1_compara_a_populacao_informada_com_os_setores() {
+    // O maior setor de Nossa Senhora do Livramento como área do novo município.
+    let setores = divisa_referencia::setores::setores().unwrap();
+    let setor = setores.iter().max_by_key(|s| s.populacao).unwrap();
+    let pontos: Vec<String> = setor
+        .poligono
+        .exterior()
+        .0
+        .iter()
+        .map(|c| format!("[{},{}]", c.x, c.y))
+        .collect();
+    let geojson = format!(
+        r#"{{"type":"Polygon","coordinates":[[{}]]}}"#,
+        pontos.join(",")
+    );
+    let informada = u64::from(setor.populacao) * 2;
+    let proposta = format!("tipo = \"criacao\"\n[novo]\norigens = [5106109]\narea = \"s.geojson\"\n[novo.dados]\npopulacao = {informada}\n");
+    let lista = achados(&proposta, "s.geojson", &geojson).unwrap();
+    let inc1 = lista
+        .iter()
+        .find(|a| a.dispositivo == "art2_cpt_inc1")
+        .unwrap();
+    assert!(
+        inc1.mensagem
+            .contains("Pelos setores censitários do Censo 2022 (IBGE) dentro do polígono"),
+        "{}",
+        inc1.mensagem
+    );
+    assert!(
+        inc1.mensagem
+            .contains("A população informada difere 100% da estimativa"),
+        "{}",
+        inc1.mensagem
+    );
+}

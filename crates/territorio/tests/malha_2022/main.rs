@@ -224,3 +224,34 @@ fn os_141_poligonos_da_malha_sao_validos() {
         assert!(erros.is_empty(), "{}: {erros:?}", entrada.nome_malha_2022);
     }
 }
+
+#[test]
+fn populacao_de_nossa_senhora_do_livramento_pelos_setores() {
+    use divisa_territorio::interpolacao::{populacao_na_area, SetorCensitario};
+    let setores = divisa_referencia::setores::setores().unwrap();
+    let entrada: Vec<SetorCensitario<'_>> = setores
+        .iter()
+        .map(|s| SetorCensitario {
+            poligono: &s.poligono,
+            populacao: s.populacao,
+            domicilios: s.domicilios,
+        })
+        .collect();
+    // O município inteiro: a soma dos setores (12.940), a menos das lascas da simplificação dos
+    // setores (PROVENIENCIA: 99,9% de sobreposição com a malha).
+    let municipio = malha::poligono(5106109).unwrap().unwrap();
+    let tudo = populacao_na_area(&municipio, &entrada);
+    assert!(
+        (tudo.populacao - 12_940.0).abs() / 12_940.0 < 0.01,
+        "{tudo:?}"
+    );
+    assert!(tudo.cobertura > 0.99, "{tudo:?}");
+    assert_eq!(tudo.setores, 43);
+    // Um setor só, inteiro: a população dele.
+    let primeiro = geo_types::MultiPolygon(vec![setores[0].poligono.clone()]);
+    let um = populacao_na_area(&primeiro, &entrada);
+    assert!(
+        (um.populacao - f64::from(setores[0].populacao)).abs() < 1.0,
+        "{um:?}"
+    );
+}
