@@ -23,6 +23,8 @@ pub struct Proposta {
     pub fatos: Fatos,
     /// `data_referencia`, se houver.
     pub data_referencia: Option<Date>,
+    /// O território lido do arquivo `area` (novo município ou parte desmembrada), para o mapa.
+    pub territorio: Option<divisa_territorio::leitura::Territorio>,
 }
 
 /// Por que o arquivo da proposta não pôde ser lido.
@@ -69,6 +71,7 @@ pub fn ler(arquivo: &str, texto: &str, diretorio: &Path) -> Result<Proposta, Err
         arquivo,
         texto,
         diretorio,
+        territorio: std::cell::RefCell::new(None),
     };
     validador.converter(bruta)
 }
@@ -409,6 +412,8 @@ struct Validador<'a> {
     arquivo: &'a str,
     texto: &'a str,
     diretorio: &'a Path,
+    /// O território lido em `area`, guardado para o mapa do relatório.
+    territorio: std::cell::RefCell<Option<divisa_territorio::leitura::Territorio>>,
 }
 
 impl Validador<'_> {
@@ -489,7 +494,10 @@ impl Validador<'_> {
                     receptor,
                     cedente,
                 )),
-                sem_medidas: None,
+                sem_medidas: {
+                    self.territorio.replace(Some(territorio));
+                    None
+                },
             })),
             Err(divisa_territorio::leitura::ErroLeitura::FormatoNaoSuportado {
                 mensagem, ..
@@ -795,6 +803,7 @@ impl Validador<'_> {
         Ok(Proposta {
             data_referencia: fatos.data_ato,
             fatos,
+            territorio: self.territorio.take(),
         })
     }
 }

@@ -255,8 +255,12 @@ pub fn escapar(texto: &str) -> String {
 }
 
 /// O relatório como uma página HTML autônoma (estilos embutidos, pronta para imprimir).
-pub fn html(avaliacao: &Avaliacao, fatos: &Fatos) -> String {
+pub fn html(avaliacao: &Avaliacao, fatos: &Fatos, mapa: Option<&str>) -> String {
     let mut corpo = String::new();
+    if let Some(svg) = mapa {
+        // O SVG vem do território (nomes já escapados em `divisa_territorio::mapa`).
+        let _ = writeln!(corpo, "<h2>Mapa</h2>\n<figure class=\"mapa\">{svg}<figcaption>Malha Municipal 2022 (IBGE); sedes da Base de Localidades 2022 (IBGE).</figcaption></figure>");
+    }
     for (numero, achados) in por_artigo(&avaliacao.achados) {
         let _ = writeln!(corpo, "<h2>{}</h2>\n<table>\n<tr><th>Situação</th><th>Dispositivo</th><th>Exigido</th><th>Apurado</th><th>Certifica</th></tr>", titulo_artigo(numero));
         for a in achados {
@@ -313,6 +317,8 @@ tr.nao_se_aplica td:first-child {{ color: #666; }}
 tr.nota td {{ color: #444; font-size: .85rem; border-bottom: 1px solid #bbb; }}
 .conclusao {{ font-size: 1.1rem; font-weight: bold; }}
 .aviso {{ font-style: italic; }}
+figure.mapa {{ margin: 0; }} figure.mapa svg {{ max-width: 100%; height: auto; border: 1px solid #ccc; }}
+figcaption {{ font-size: .8rem; color: #555; }}
 @media print {{ body {{ margin: 0; max-width: none; }} }}
 </style>
 </head>

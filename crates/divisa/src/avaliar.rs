@@ -83,7 +83,11 @@ pub(crate) fn avaliar(
     let relatorio = match formato {
         Formato::Texto => relatorio::texto(&avaliacao, &proposta.fatos),
         Formato::Json => relatorio::json(&avaliacao),
-        Formato::Html => relatorio::html(&avaliacao, &proposta.fatos),
+        Formato::Html => relatorio::html(
+            &avaliacao,
+            &proposta.fatos,
+            divisa_avaliacao::mapa::da_proposta(&proposta).as_deref(),
+        ),
     };
     saida.write_all(relatorio.as_bytes())?;
     Ok(codigo_da_conclusao(avaliacao.conclusao()))

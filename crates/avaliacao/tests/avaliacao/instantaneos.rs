@@ -88,7 +88,7 @@ fn html_e_uma_pagina_que_escapa_o_texto() {
     let mut proposta = divisa_avaliacao::ler("x.toml", "tipo = \"criacao_distrito\"\n[distrito]\nmunicipio = 5107800\nnome = \"<script>alert(1)</script>\"\n", &exemplos()).unwrap();
     proposta.data_referencia = Some(jiff::civil::date(2027, 3, 10));
     let avaliacao = divisa_lei::avaliar(&proposta.fatos, jiff::civil::date(2027, 3, 10)).unwrap();
-    let html = divisa_avaliacao::relatorio::html(&avaliacao, &proposta.fatos);
+    let html = divisa_avaliacao::relatorio::html(&avaliacao, &proposta.fatos, None);
     assert!(html.starts_with("<!DOCTYPE html>"));
     assert!(!html.contains("<script>"));
     assert!(html.contains("&lt;script&gt;"));

@@ -315,3 +315,24 @@ fn memorial_do_exemplo() {
         trocado.stderr
     );
 }
+
+#[test]
+fn relatorio_html_com_mapa_quando_ha_territorio() {
+    let execucao = divisa(&[
+        "avaliar",
+        &exemplo("desmembramento_area.toml"),
+        "--formato",
+        "html",
+    ]);
+    assert_eq!(execucao.codigo, 4, "{}", execucao.stderr);
+    let html = &execucao.stdout;
+    assert!(html.contains("<h2>Mapa</h2>"), "sem mapa");
+    assert!(
+        html.contains("<svg")
+            && html.contains("área da proposta")
+            && html.contains("município receptor")
+    );
+    assert!(html.contains(">Ponte Branca</text>") && html.contains(" km</text>"));
+    let sem_area = divisa(&["avaliar", &exemplo("criacao.toml"), "--formato", "html"]);
+    assert!(!sem_area.stdout.contains("<h2>Mapa</h2>"));
+}
