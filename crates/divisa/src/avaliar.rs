@@ -10,6 +10,7 @@ use anyhow::Context;
 use divisa_avaliacao::relatorio;
 use divisa_lei::{Conclusao, ErroAvaliacao, Situacao};
 use divisa_territorio::confrontantes::Vizinho;
+use geo::{Contains, InteriorPoint};
 use jiff::civil::Date;
 
 use crate::cli::{Formato, FormatoVarredura};
@@ -223,7 +224,15 @@ pub(crate) fn memorial(caminho: &Path, saida: &mut impl Write) -> anyhow::Result
     let titulo = caminho
         .file_name()
         .map_or(nome.clone(), |n| n.to_string_lossy().into_owned());
+    // A origem é o município onde a área está: o que contém um ponto interior dela.
+    let origem = territorio
+        .poligonos
+        .interior_point()
+        .and_then(|ponto| vizinhos.iter().find(|v| v.territorio.contains(&ponto)))
+        .map(|v| v.nome);
     saida.write_all(memorial.texto(&titulo).as_bytes())?;
+    saida.write_all(b"\n")?;
+    saida.write_all(memorial.divisas(&titulo, origem).as_bytes())?;
     Ok(Saida::Sucesso)
 }
 

@@ -192,6 +192,67 @@ impl Memorial {
         nomes
     }
 
+    /// As divisas em texto corrido, no estilo das leis de criação (Art. 7º, II e IV): um trecho
+    /// por confrontante, do primeiro ao último vértice do trecho. Os trechos que confrontam
+    /// `origem` (o município de que a área sai) são linhas novas, descritas por linhas
+    /// geodésicas entre os vértices; os outros seguem a divisa intermunicipal vigente.
+    pub fn divisas(&self, titulo: &str, origem: Option<&str>) -> String {
+        let mut saida = format!("DIVISAS — {titulo}\n");
+        let partes = self.aneis.iter().filter(|a| !a.interior).count();
+        for anel in &self.aneis {
+            if anel.lados.is_empty() {
+                continue;
+            }
+            if anel.interior {
+                saida.push_str(&format!("\nParte {}, área excluída:\n", anel.parte));
+            } else if partes > 1 {
+                saida.push_str(&format!("\nParte {}:\n", anel.parte));
+            }
+            // Trechos: sequências de lados com o mesmo confrontante, começando onde ele muda
+            // (para não partir um trecho no vértice inicial).
+            let n = anel.lados.len();
+            let inicio = (0..n)
+                .find(|&i| anel.lados[i].confrontante != anel.lados[(i + n - 1) % n].confrontante)
+                .unwrap_or(0);
+            let mut trechos: Vec<(Option<&str>, usize, usize)> = Vec::new();
+            for k in 0..n {
+                let i = (inicio + k) % n;
+                let confrontante = anel.lados[i].confrontante.as_deref();
+                match trechos.last_mut() {
+                    Some((c, _, fim)) if *c == confrontante => *fim = i,
+                    _ => trechos.push((confrontante, i, i)),
+                }
+            }
+            for (confrontante, primeiro, ultimo) in trechos {
+                let (de, ate) = (
+                    &anel.vertices[anel.lados[primeiro].de],
+                    &anel.vertices[anel.lados[ultimo].ate],
+                );
+                let quantos = (ultimo + n - primeiro) % n + 1;
+                let por = match confrontante {
+                    Some(c) if Some(c) == origem => format!(
+                        "Com o município de {c} (remanescente): do vértice {} segue por {quantos} linha{} geodésica{} pelos vértices intermediários até o vértice {}",
+                        de.codigo,
+                        if quantos == 1 { "" } else { "s" },
+                        if quantos == 1 { "" } else { "s" },
+                        ate.codigo
+                    ),
+                    Some(c) => format!("Com o município de {c}: do vértice {} segue pela divisa intermunicipal vigente até o vértice {}", de.codigo, ate.codigo),
+                    None => format!("Com confrontante a identificar: do vértice {} segue até o vértice {}", de.codigo, ate.codigo),
+                };
+                saida.push_str(&format!(
+                    "{por}, de coordenadas {} e {} (N {} m e E {} m, UTM {}S).\n",
+                    gms_geo(ate.lat, true),
+                    gms_geo(ate.lon, false),
+                    metros(ate.utm.norte_m),
+                    metros(ate.utm.leste_m),
+                    self.zona
+                ));
+            }
+        }
+        saida
+    }
+
     /// O memorial em texto, no estilo dos memoriais do SIGEF.
     pub fn texto(&self, titulo: &str) -> String {
         let mut saida = String::new();

@@ -295,9 +295,7 @@ fn memorial_do_exemplo() {
     );
     assert!(texto.contains("Inicia-se a descrição deste perímetro no vértice V-001, de coordenadas N 8.161.876,33 m e E 300.975,15 m"), "{texto}");
     assert!(
-        texto
-            .trim_end()
-            .ends_with("até o vértice V-001, ponto inicial da descrição deste perímetro."),
+        texto.contains("até o vértice V-001, ponto inicial da descrição deste perímetro.\n"),
         "{texto}"
     );
     // Os 40 lados sobre a divisa confrontam Ponte Branca; o recorte confronta o remanescente.
@@ -307,6 +305,14 @@ fn memorial_do_exemplo() {
     );
     assert!(texto.contains("(16°37'01,53\" S, 52°51'56,70\" O); deste, segue confrontando com Ponte Branca, com azimute"), "{texto}");
     assert!(texto.contains("até o vértice V-041, de coordenadas N 8.162.306,74 m e E 302.918,91 m; deste, segue confrontando com Ribeirãozinho, com azimute"), "{texto}");
+    // As divisas no estilo da lei de criação: a divisa vigente com Ponte Branca e as linhas
+    // novas com o remanescente de Ribeirãozinho.
+    assert!(
+        texto.contains("DIVISAS — area_ribeiraozinho.geojson"),
+        "{texto}"
+    );
+    assert!(texto.contains("Com o município de Ponte Branca: do vértice V-001 segue pela divisa intermunicipal vigente até o vértice V-041"), "{texto}");
+    assert!(texto.contains("Com o município de Ribeirãozinho (remanescente): do vértice V-041 segue por 3 linhas geodésicas"), "{texto}");
     let trocado = divisa(&["memorial", &exemplo("criacao.toml")]);
     assert_eq!(trocado.codigo, 2);
     assert!(
