@@ -485,7 +485,9 @@ impl Validador<'_> {
         }
         let bytes = std::fs::read(&completo)
             .map_err(|e| self.erro(caminho, format!("não foi possível ler «{relativo}»: {e}")))?;
-        match divisa_territorio::leitura::ler(relativo, &bytes) {
+        // Um .shp traz o sistema de coordenadas no .prj ao lado.
+        let prj = std::fs::read_to_string(completo.with_extension("prj")).ok();
+        match divisa_territorio::leitura::ler_com_auxiliar(relativo, &bytes, prj.as_deref()) {
             Ok(territorio) => Ok(Some(Area {
                 arquivo: relativo.clone(),
                 medidas: Some(crate::territorio::medir(

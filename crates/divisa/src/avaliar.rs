@@ -192,13 +192,15 @@ pub(crate) fn memorial(caminho: &Path, saida: &mut impl Write) -> anyhow::Result
             return Ok(Saida::EntradaInvalida);
         }
     };
-    let territorio = match divisa_territorio::leitura::ler(&nome, &bytes) {
-        Ok(territorio) => territorio,
-        Err(erro) => {
-            eprintln!("divisa memorial: {erro}.");
-            return Ok(Saida::EntradaInvalida);
-        }
-    };
+    let prj = std::fs::read_to_string(caminho.with_extension("prj")).ok();
+    let territorio =
+        match divisa_territorio::leitura::ler_com_auxiliar(&nome, &bytes, prj.as_deref()) {
+            Ok(territorio) => territorio,
+            Err(erro) => {
+                eprintln!("divisa memorial: {erro}.");
+                return Ok(Saida::EntradaInvalida);
+            }
+        };
     // Os confrontantes saem da Malha Municipal 2022 (Boa Esperança do Norte não está nela).
     let malha = divisa_referencia::malha::carregar().context("ao carregar a malha municipal")?;
     let mt = divisa_referencia::mt().context("ao carregar os municípios")?;

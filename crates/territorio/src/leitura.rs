@@ -87,11 +87,31 @@ fn resumo(problemas: &[String]) -> String {
     texto
 }
 
-/// Lê um arquivo de limites pelo nome (GeoJSON ou memorial em texto) e o valida: erros de
-/// geometria viram [`ErroLeitura::Invalido`] com todos os problemas; avisos vão para
-/// [`Territorio::avisos`].
+/// Lê um arquivo de limites pelo nome (GeoJSON, KML, Shapefile sem .prj ou memorial em texto)
+/// e o valida: erros de geometria viram [`ErroLeitura::Invalido`] com todos os problemas;
+/// avisos vão para [`Territorio::avisos`].
 pub fn ler(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
-    let mut territorio = ler_sem_validar(arquivo, bytes)?;
+    validar(ler_sem_validar(arquivo, bytes)?)
+}
+
+/// Como [`ler`], com o texto do arquivo auxiliar que o formato usa (o .prj de um .shp).
+pub fn ler_com_auxiliar(
+    arquivo: &str,
+    bytes: &[u8],
+    prj: Option<&str>,
+) -> Result<Territorio, ErroLeitura> {
+    if arquivo.to_ascii_lowercase().ends_with(".shp") {
+        validar(crate::leitura_shapefile::ler_shapefile(
+            arquivo, bytes, prj,
+        )?)
+    } else {
+        ler(arquivo, bytes)
+    }
+}
+
+/// Aplica a validação: erros recusam, avisos seguem junto.
+fn validar(mut territorio: Territorio) -> Result<Territorio, ErroLeitura> {
+    let arquivo = territorio.arquivo.clone();
     let (erros, avisos): (Vec<_>, Vec<_>) = crate::validacao::validar(&territorio.poligonos)
         .into_iter()
         .partition(|p| p.gravidade() == crate::validacao::Gravidade::Erro);
@@ -117,15 +137,16 @@ fn ler_sem_validar(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitur
         "geojson" | "json" => ler_geojson(arquivo, bytes),
         "txt" => crate::leitura_memorial::ler_memorial(arquivo, bytes).map(|lido| Territorio { avisos: lido.avisos, ..lido.territorio }),
         "kml" | "kmz" => crate::leitura_kml::ler_kml(arquivo, bytes),
-        "shp" | "zip" | "gpkg" => Err(ErroLeitura::FormatoNaoSuportado {
+        "shp" => crate::leitura_shapefile::ler_shapefile(arquivo, bytes, None),
+        "zip" | "gpkg" => Err(ErroLeitura::FormatoNaoSuportado {
             arquivo: arquivo.to_owned(),
             mensagem: format!(
-                "o divisa ainda não lê arquivos .{extensao} (Shapefile e GeoPackage chegam com o módulo de território); exporte o polígono em GeoJSON, SIRGAS 2000 (EPSG:4674), em KML, ou use o memorial descritivo em texto (.txt)"
+                "o divisa ainda não lê arquivos .{extensao} (Shapefile compactado e GeoPackage chegam com o módulo de território); use o .shp com o .prj ao lado, GeoJSON em SIRGAS 2000 (EPSG:4674), KML, ou o memorial descritivo em texto (.txt)"
             ),
         }),
         _ => Err(ErroLeitura::FormatoNaoSuportado {
             arquivo: arquivo.to_owned(),
-            mensagem: "extensão desconhecida: esperava .geojson (ou .json), .kml ou o memorial descritivo em .txt".to_owned(),
+            mensagem: "extensão desconhecida: esperava .geojson (ou .json), .kml, .shp ou o memorial descritivo em .txt".to_owned(),
         }),
     }
 }

@@ -14,6 +14,7 @@ pub mod interpolacao;
 pub mod leitura;
 pub mod leitura_kml;
 pub mod leitura_memorial;
+pub mod leitura_shapefile;
 pub mod mapa;
 pub mod memorial;
 pub mod operacoes;

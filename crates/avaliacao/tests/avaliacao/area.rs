@@ -115,11 +115,11 @@ fn geojson_com_coordenadas_trocadas_e_entrada_invalida() {
 
 #[test]
 fn formato_ainda_nao_lido_fica_pendente_e_diz_por_que() {
-    let lista = achados(&desmembramento("a.shp"), "a.shp", "").unwrap();
+    let lista = achados(&desmembramento("a.gpkg"), "a.gpkg", "").unwrap();
     let par2 = lista.iter().find(|a| a.dispositivo == "art8_par2").unwrap();
     assert_eq!(par2.situacao, Situacao::Pendente);
     assert!(
-        par2.mensagem.contains("ainda não lê arquivos .shp"),
+        par2.mensagem.contains("ainda não lê arquivos .gpkg"),
         "{}",
         par2.mensagem
     );

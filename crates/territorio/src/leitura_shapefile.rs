@@ -1,0 +1,270 @@
+//! Leitura de ESRI Shapefile (.shp, com o .prj ao lado quando houver), o formato em que muitos
+//! órgãos de cartografia entregam limites.
+//!
+//! O .prj diz o sistema: em graus (GEOGCS) SIRGAS 2000 ou WGS84, as coordenadas passam direto;
+//! em UTM (PROJCS "... UTM Zone 21S"), cada vértice é convertido pela Transversa de Mercator de
+//! [`crate::utm`]; datums antigos (SAD 69, Córrego Alegre) são recusados, porque a diferença para
+//! o SIRGAS 2000 passa de 60 m. Sem .prj, as coordenadas precisam estar em graus.
+//!
+//! Em cada registro, um anel externo abre um polígono e os internos seguintes são buracos dele
+//! (a ordem que o padrão da ESRI usa); a validação aponta um buraco fora do seu polígono.
+
+use std::io::Cursor;
+
+use geo_types::{Coord, LineString, MultiPolygon, Polygon};
+use shapefile::{PolygonRing, Shape, ShapeReader};
+
+use crate::leitura::{ErroLeitura, Territorio};
+use crate::utm::{de_utm, Utm};
+
+/// O sistema de coordenadas dito pelo .prj.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Sistema {
+    Graus,
+    Utm { zona: u8, sul: bool },
+}
+
+fn sistema(arquivo: &str, prj: Option<&str>) -> Result<Sistema, ErroLeitura> {
+    let Some(prj) = prj else {
+        return Ok(Sistema::Graus);
+    };
+    let texto = prj.to_uppercase();
+    let recusar = |mensagem: String| ErroLeitura::Forma {
+        arquivo: arquivo.to_owned(),
+        onde: ".prj".to_owned(),
+        mensagem,
+    };
+    // A ESRI chama o SAD 69 de "South_American_1969".
+    if texto.contains("SAD")
+        || texto.contains("SOUTH_AMERICAN")
+        || texto.contains("CORREGO")
+        || texto.contains("CÓRREGO")
+    {
+        return Err(recusar("datum antigo (SAD 69 ou Córrego Alegre): converta para SIRGAS 2000 antes; a diferença passa de 60 m".to_owned()));
+    }
+    if !(texto.contains("SIRGAS")
+        || texto.contains("WGS")
+        || texto.contains("4674")
+        || texto.contains("4326"))
+    {
+        return Err(recusar(format!(
+            "sistema não reconhecido ({}): esperava SIRGAS 2000",
+            prj.chars().take(60).collect::<String>()
+        )));
+    }
+    if !texto.contains("PROJCS") && !texto.contains("UTM") {
+        return Ok(Sistema::Graus);
+    }
+    let posicao = texto.find("ZONE").ok_or_else(|| {
+        recusar("projeção sem zona UTM: esperava \"UTM Zone 21S\" (ou 20S, 22S)".to_owned())
+    })?;
+    let depois: String = texto[posicao + 4..]
+        .chars()
+        .skip_while(|c| !c.is_ascii_digit())
+        .collect();
+    let digitos: String = depois.chars().take_while(char::is_ascii_digit).collect();
+    let zona: u8 = digitos
+        .parse()
+        .map_err(|_| recusar("zona UTM ilegível".to_owned()))?;
+    let sul = depois[digitos.len()..].starts_with('S')
+        || texto.contains("SOUTH")
+        || texto.contains("FALSE_NORTHING\",10000000");
+    Ok(Sistema::Utm { zona, sul })
+}
+
+/// Lê os polígonos de um .shp (bytes), com o texto do .prj se houver.
+pub fn ler_shapefile(
+    arquivo: &str,
+    shp: &[u8],
+    prj: Option<&str>,
+) -> Result<Territorio, ErroLeitura> {
+    let sistema = sistema(arquivo, prj)?;
+    let erro = |onde: String, mensagem: String| ErroLeitura::Forma {
+        arquivo: arquivo.to_owned(),
+        onde,
+        mensagem,
+    };
+    let mut leitor = ShapeReader::new(Cursor::new(shp)).map_err(|e| {
+        erro(
+            "cabeçalho".to_owned(),
+            format!("não é um shapefile válido ({e})"),
+        )
+    })?;
+    let converter = |x: f64, y: f64| match sistema {
+        Sistema::Graus => Coord { x, y },
+        Sistema::Utm { zona, sul } => {
+            let (lon, lat) = de_utm(&Utm {
+                zona,
+                sul,
+                leste_m: x,
+                norte_m: y,
+            });
+            Coord { x: lon, y: lat }
+        }
+    };
+    let mut poligonos = Vec::new();
+    for (registro, forma) in leitor.iter_shapes().enumerate() {
+        let onde = format!("registro {}", registro + 1);
+        let forma = forma.map_err(|e| erro(onde.clone(), format!("registro ilegível ({e})")))?;
+        let aneis: Vec<(bool, Vec<Coord<f64>>)> = match forma {
+            Shape::Polygon(p) => p
+                .rings()
+                .iter()
+                .map(|r| anel(r, |p| converter(p.x, p.y)))
+                .collect(),
+            Shape::PolygonZ(p) => p
+                .rings()
+                .iter()
+                .map(|r| anel(r, |p| converter(p.x, p.y)))
+                .collect(),
+            Shape::PolygonM(p) => p
+                .rings()
+                .iter()
+                .map(|r| anel(r, |p| converter(p.x, p.y)))
+                .collect(),
+            Shape::NullShape => continue,
+            outra => {
+                return Err(erro(
+                    onde,
+                    format!(
+                        "geometria {}: um território precisa ser polígono",
+                        outra.shapetype()
+                    ),
+                ))
+            }
+        };
+        let mut atual: Option<Polygon<f64>> = None;
+        for (externo, pontos) in aneis {
+            let linha = LineString(pontos);
+            if externo {
+                poligonos.extend(atual.take());
+                atual = Some(Polygon::new(linha, vec![]));
+            } else if let Some(poligono) = atual.as_mut() {
+                poligono.interiors_push(linha);
+            } else {
+                return Err(erro(
+                    onde,
+                    "anel interno antes de qualquer anel externo".to_owned(),
+                ));
+            }
+        }
+        poligonos.extend(atual);
+    }
+    if poligonos.is_empty() {
+        return Err(erro(
+            "registros".to_owned(),
+            "nenhum polígono no shapefile".to_owned(),
+        ));
+    }
+    crate::leitura::conferir(arquivo, MultiPolygon(poligonos))
+}
+
+fn anel<P>(anel: &PolygonRing<P>, converter: impl Fn(&P) -> Coord<f64>) -> (bool, Vec<Coord<f64>>) {
+    let externo = matches!(anel, PolygonRing::Outer(_));
+    (externo, anel.points().iter().map(converter).collect())
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+    use crate::utm::para_utm;
+    use shapefile::{Point, Polygon as PoligonoShp, ShapeWriter};
+
+    fn shp(pontos: Vec<Point>) -> Vec<u8> {
+        let mut bytes = Cursor::new(Vec::new());
+        {
+            let mut escritor = ShapeWriter::new(&mut bytes);
+            escritor
+                .write_shape(&PoligonoShp::new(PolygonRing::Outer(pontos)))
+                .unwrap();
+            escritor.finalize().unwrap();
+        }
+        bytes.into_inner()
+    }
+
+    #[test]
+    fn shapefile_em_graus_e_em_utm_dao_o_mesmo_poligono() {
+        // O padrão da ESRI: anel externo no sentido horário.
+        let graus = [
+            (-56.0, -15.0),
+            (-56.0, -14.9),
+            (-55.9, -14.9),
+            (-55.9, -15.0),
+            (-56.0, -15.0),
+        ];
+        let em_graus = shp(graus.iter().map(|&(x, y)| Point { x, y }).collect());
+        let a = ler_shapefile(
+            "a.shp",
+            &em_graus,
+            Some("GEOGCS[\"GCS_SIRGAS_2000\",DATUM[\"D_SIRGAS_2000\"]]"),
+        )
+        .unwrap();
+        let em_utm = shp(graus
+            .iter()
+            .map(|&(x, y)| {
+                let u = para_utm(x, y, Some(21));
+                Point {
+                    x: u.leste_m,
+                    y: u.norte_m,
+                }
+            })
+            .collect());
+        let b = ler_shapefile(
+            "b.shp",
+            &em_utm,
+            Some("PROJCS[\"SIRGAS_2000_UTM_Zone_21S\",GEOGCS[\"GCS_SIRGAS_2000\"]]"),
+        )
+        .unwrap();
+        for (p, q) in a.poligonos.0[0]
+            .exterior()
+            .0
+            .iter()
+            .zip(&b.poligonos.0[0].exterior().0)
+        {
+            assert!((p.x - q.x).abs() < 1e-9 && (p.y - q.y).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn datum_antigo_e_recusado() {
+        let bytes = shp(vec![
+            Point { x: -56.0, y: -15.0 },
+            Point { x: -56.0, y: -14.9 },
+            Point { x: -55.9, y: -14.9 },
+            Point { x: -56.0, y: -15.0 },
+        ]);
+        let e = ler_shapefile(
+            "a.shp",
+            &bytes,
+            Some("GEOGCS[\"GCS_South_American_1969\",DATUM[\"D_South_American_1969\"]]"),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("datum antigo (SAD 69 ou Córrego Alegre)"), "{e}");
+        let e = ler_shapefile("a.shp", &bytes, Some("PROJCS[\"SAD_1969_UTM_Zone_21S\"]"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("datum antigo"), "{e}");
+    }
+
+    #[test]
+    fn bytes_ao_acaso_nunca_entram_em_panico() {
+        let base = shp(vec![
+            Point { x: -56.0, y: -15.0 },
+            Point { x: -56.0, y: -14.9 },
+            Point { x: -55.9, y: -14.9 },
+            Point { x: -56.0, y: -15.0 },
+        ]);
+        let mut estado = 0x5F_u64;
+        for _ in 0..3_000 {
+            estado ^= estado << 13;
+            estado ^= estado >> 7;
+            estado ^= estado << 17;
+            let mut bytes = base.clone();
+            let posicao = (estado % bytes.len() as u64) as usize;
+            bytes[posicao] = (estado >> 32) as u8;
+            bytes.truncate(bytes.len() - (estado >> 40) as usize % 40);
+            let _ = ler_shapefile("x.shp", &bytes, None);
+        }
+    }
+}
