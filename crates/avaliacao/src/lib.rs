@@ -7,6 +7,7 @@
 //! **Invariante:** é o único crate que conhece os nomes de campo do contrato (TOML e JSON).
 
 pub mod mapa;
+mod mensagens;
 pub mod proposta;
 pub mod relatorio;
 pub mod territorio;

@@ -1,0 +1,151 @@
+//! As mensagens de erro da proposta em português: a linha e o campo de cada falha e a
+//! tradução do que o leitor de TOML e o serde dizem em inglês.
+
+/// Converte uma posição em bytes no número da linha.
+pub(crate) fn linha_de(texto: &str, posicao: usize) -> usize {
+    texto.as_bytes()[..posicao.min(texto.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+pub(crate) fn caminho_de(caminho: &serde_path_to_error::Path) -> Vec<String> {
+    caminho
+        .iter()
+        .filter_map(|segmento| match segmento {
+            serde_path_to_error::Segment::Map { key } => Some(key.clone()),
+            serde_path_to_error::Segment::Seq { index } => Some(format!("[{}]", index + 1)),
+            serde_path_to_error::Segment::Enum { variant } => Some(variant.clone()),
+            serde_path_to_error::Segment::Unknown => None,
+        })
+        .collect()
+}
+
+/// Acha a linha de um campo pelo caminho, percorrendo o TOML com as posições. Se o caminho
+/// não vai até o fim (o campo falta), fica a linha do último pedaço encontrado.
+pub(crate) fn linha_do_campo(texto: &str, caminho: &[String]) -> Option<usize> {
+    use toml::de::{DeTable, DeValue};
+    fn buscar(valor: &DeValue<'_>, caminho: &[String]) -> Option<usize> {
+        let (segmento, resto) = caminho.split_first()?;
+        let (posicao, filho) = match valor {
+            DeValue::Table(tabela) => tabela
+                .iter()
+                .find(|(chave, _)| chave.get_ref() == segmento)
+                .map(|(chave, valor)| (chave.span().start, valor.get_ref())),
+            DeValue::Array(lista) => {
+                let indice: usize = segmento.trim_matches(['[', ']']).parse().ok()?;
+                lista
+                    .get(indice.checked_sub(1)?)
+                    .map(|valor| (valor.span().start, valor.get_ref()))
+            }
+            _ => None,
+        }?;
+        Some(buscar(filho, resto).unwrap_or(posicao))
+    }
+    let raiz = DeValue::Table(DeTable::parse(texto).ok()?.into_inner());
+    buscar(&raiz, caminho).map(|posicao| linha_de(texto, posicao))
+}
+
+/// Os erros de sintaxe do TOML em português (a primeira linha da mensagem do leitor).
+pub(crate) fn traduzir_sintaxe(mensagem: &str) -> String {
+    const FRASES: [(&str, &str); 22] = [
+        ("invalid unquoted key", "chave inválida: use letras sem acento, algarismos, - ou _, ou ponha a chave entre aspas"),
+        ("unclosed table", "tabela sem o ] de fechamento"),
+        ("unclosed array table", "[[tabela]] sem o ]] de fechamento"),
+        ("unclosed array", "lista sem o ] de fechamento"),
+        ("unclosed inline table", "tabela em linha sem o } de fechamento"),
+        ("missing value", "falta o valor depois do ="),
+        ("key with no value", "chave sem valor"),
+        ("missing assignment between key-value pairs", "falta o = entre a chave e o valor"),
+        ("extra assignment between key-value pairs", "= a mais"),
+        ("missing comma between array elements", "falta vírgula entre os elementos da lista"),
+        ("extra comma in", "vírgula a mais"),
+        ("string values must be quoted", "texto precisa estar entre aspas"),
+        ("invalid basic string", "texto entre aspas mal formado"),
+        ("invalid string", "texto entre aspas mal formado"),
+        ("invalid integer", "número inteiro mal formado"),
+        ("invalid float", "número decimal mal formado (use ponto: 12.5)"),
+        ("invalid date-time", "data mal formada (use AAAA-MM-DD)"),
+        ("duplicate key", "chave repetida"),
+        ("unexpected leading zero", "número com zero à esquerda"),
+        ("unexpected content", "conteúdo inesperado depois do valor"),
+        ("invalid key-value pair", "par chave = valor mal formado"),
+        ("invalid value", "valor mal formado"),
+    ];
+    let primeira = mensagem.lines().next().unwrap_or("").trim();
+    FRASES
+        .iter()
+        .find(|(ingles, _)| primeira.starts_with(ingles))
+        .map_or_else(
+            || format!("sintaxe inválida (o leitor de TOML diz: {primeira})"),
+            |(_, portugues)| (*portugues).to_owned(),
+        )
+}
+
+/// As mensagens do TOML e do serde em português.
+pub(crate) fn traduzir(mensagem: &str) -> String {
+    let mensagem = mensagem.trim();
+    let entre_crases = |texto: &str| texto.split('`').nth(1).unwrap_or("").to_owned();
+    // "unknown field `x`, expected one of `a`, `b`": o primeiro entre crases é o recebido, os
+    // seguintes são os aceitos.
+    let aceitos = |resto: &str| {
+        resto
+            .split('`')
+            .skip(3)
+            .step_by(2)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if let Some(resto) = mensagem.strip_prefix("unknown field") {
+        return format!(
+            "campo desconhecido «{}»; os campos aceitos aqui são: {}",
+            entre_crases(resto),
+            aceitos(resto)
+        );
+    }
+    if let Some(resto) = mensagem.strip_prefix("missing field") {
+        return format!("falta o campo obrigatório «{}»", entre_crases(resto));
+    }
+    if let Some(resto) = mensagem.strip_prefix("unknown variant") {
+        return format!(
+            "valor «{}» não aceito; os valores aceitos são: {}",
+            entre_crases(resto),
+            aceitos(resto)
+        );
+    }
+    if mensagem.starts_with("invalid type") || mensagem.starts_with("invalid value") {
+        let esperado = mensagem.rsplit("expected ").next().unwrap_or("");
+        let esperado = match esperado {
+            e if e.contains("u64") || e.contains("u32") => "um número inteiro não negativo",
+            e if e.contains("f64") => "um número",
+            e if e.contains("bool") => "true ou false",
+            e if e.contains("string") => "um texto entre aspas",
+            e if e.contains("sequence") || e.contains("array") => "uma lista entre colchetes",
+            e if e.contains("struct") || e.contains("map") => "uma tabela",
+            e if e.contains("date") || e.contains("Data") => "uma data AAAA-MM-DD",
+            outro => outro,
+        };
+        let encontrado = mensagem
+            .split(", expected")
+            .next()
+            .unwrap_or(mensagem)
+            .replace("invalid type: ", "")
+            .replace("invalid value: ", "");
+        return format!(
+            "tipo ou valor inválido ({}); esperava {esperado}",
+            traduzir_tipo(&encontrado)
+        );
+    }
+    format!("TOML inválido: {}", traduzir_sintaxe(mensagem))
+}
+
+pub(crate) fn traduzir_tipo(encontrado: &str) -> String {
+    encontrado
+        .replace("integer", "inteiro")
+        .replace("floating point", "número decimal")
+        .replace("string", "texto")
+        .replace("boolean", "booleano")
+        .replace("sequence", "lista")
+        .replace("map", "tabela")
+}
