@@ -71,8 +71,14 @@ pub(crate) enum Comando {
         /// O arquivo da proposta.
         #[arg(value_name = "PROPOSTA.toml", help_heading = "Argumentos")]
         proposta: std::path::PathBuf,
-        /// Formato do relatório.
-        #[arg(long, value_enum, default_value = "texto")]
+        /// Formato do relatório: texto (padrão), json ou html.
+        #[arg(
+            long,
+            value_enum,
+            default_value = "texto",
+            hide_possible_values = true,
+            hide_default_value = true
+        )]
         formato: Formato,
         /// Avalia pelo texto da lei em vigor nesta data (padrão: data_referencia da proposta;
         /// sem ela, hoje).
@@ -116,12 +122,13 @@ pub(crate) enum Comando {
         em: Option<jiff::civil::Date>,
     },
 
-    /// O memorial descritivo de um território (GeoJSON em SIRGAS 2000): vértices codificados com
-    /// coordenadas geográficas e UTM, azimutes e distâncias geodésicos, área e perímetro (Art. 5º;
-    /// Art. 7º, II e IV).
+    /// O memorial descritivo de um território (GeoJSON, KML, Shapefile com .prj ou memorial em
+    /// texto): vértices codificados com coordenadas geográficas e UTM, azimutes e distâncias
+    /// geodésicos, área, perímetro, confrontantes e as divisas no estilo da lei de criação
+    /// (Art. 5º; Art. 7º, II e IV).
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa memorial AREA.geojson",
+        override_usage = "divisa memorial AREA.geojson|.kml|.shp|.txt",
         next_help_heading = "Opções"
     )]
     Memorial {
@@ -138,8 +145,14 @@ pub(crate) enum Comando {
         next_help_heading = "Opções"
     )]
     Varredura {
-        /// Formato do relatório.
-        #[arg(long, value_enum, default_value = "texto")]
+        /// Formato do relatório: texto (padrão) ou json.
+        #[arg(
+            long,
+            value_enum,
+            default_value = "texto",
+            hide_possible_values = true,
+            hide_default_value = true
+        )]
         formato: FormatoVarredura,
         /// A data do texto da lei (padrão: hoje).
         #[arg(long, value_name = "AAAA-MM-DD", value_parser = data_civil)]
