@@ -1,6 +1,7 @@
 //! Testes de ponta a ponta: o executável `divisa` de verdade, rodando num diretório temporário
 //! vazio (prova de que os dados estão embutidos e não são lidos de `dados/`).
 
+mod ajuda;
 mod arrumacao;
 mod avaliar;
 mod municipio;
