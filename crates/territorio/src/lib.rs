@@ -19,5 +19,6 @@ pub mod mapa;
 pub mod memorial;
 pub mod operacoes;
 pub mod sedes;
+pub mod sgl;
 pub mod utm;
 pub mod validacao;

@@ -72,6 +72,8 @@ pub struct Memorial {
     pub medida: Medida,
     /// Área em Albers-IBGE, m².
     pub area_albers_m2: f64,
+    /// O território descrito.
+    pub territorio: MultiPolygon<f64>,
 }
 
 /// Monta o memorial de um território. A zona UTM é a do centro do retângulo envolvente.
@@ -96,6 +98,7 @@ pub fn memorial(territorio: &MultiPolygon<f64>) -> Memorial {
         aneis,
         medida: area_geodesica(territorio),
         area_albers_m2: crate::albers::area_albers_ibge(territorio),
+        territorio: territorio.clone(),
     }
 }
 
@@ -264,10 +267,11 @@ impl Memorial {
         ));
         let partes = self.aneis.iter().filter(|a| !a.interior).count();
         saida.push_str(&format!(
-            "Área geodésica (GRS80, arestas geodésicas): {} km² ({} m²); na projeção de Albers do IBGE, o método da área oficial dos municípios: {} km²; a área no sistema geodésico local do SIGEF (SGL) ainda não é calculada. Perímetro: {} m; {} parte{}.\n",
+            "Área geodésica (GRS80, arestas geodésicas): {} km² ({} m²); na projeção de Albers do IBGE, o método da área oficial dos municípios: {} km²; no sistema geodésico local do SIGEF (SGL, sem altitudes): {} km². A área que a lei compara (Art. 8º, § 2º) é medida pelo mesmo método da área do município: a oficial do IBGE, em Albers. Perímetro: {} m; {} parte{}.\n",
             decimal(self.medida.area_km2(), 4),
             metros(self.medida.area_m2),
             decimal(self.area_albers_m2 / 1e6, 4),
+            decimal(crate::sgl::area_sgl(&self.territorio) / 1e6, 4),
             metros(self.medida.perimetro_m),
             partes,
             if partes == 1 {

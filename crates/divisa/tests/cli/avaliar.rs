@@ -298,6 +298,10 @@ fn memorial_do_exemplo() {
         texto.contains("até o vértice V-001, ponto inicial da descrição deste perímetro.\n"),
         "{texto}"
     );
+    assert!(
+        texto.contains("no sistema geodésico local do SIGEF (SGL, sem altitudes): 2,3319 km²"),
+        "{texto}"
+    );
     // Os 40 lados sobre a divisa confrontam Ponte Branca; o recorte confronta o remanescente.
     assert!(
         texto.contains("Confrontantes (Malha Municipal 2022, IBGE): Ponte Branca, Ribeirãozinho."),

@@ -255,3 +255,17 @@ fn populacao_de_nossa_senhora_do_livramento_pelos_setores() {
         "{um:?}"
     );
 }
+
+#[test]
+fn sgl_de_um_municipio_grande_fica_abaixo_da_geodesica() {
+    // O plano tangente projeta ortogonalmente: longe da origem a área encolhe. Em Paranatinga
+    // (24 mil km², ~2° de lado) o SGL fica ~1e-4 abaixo da geodésica; num lote de 1 km², 1e-6
+    // (doc-teste de `area_sgl`). Por isso a lei não usa o SGL para municípios.
+    let poligono = malha::poligono(5106307).unwrap().unwrap();
+    let (sgl, geodesica) = (
+        divisa_territorio::sgl::area_sgl(&poligono),
+        area_geodesica(&poligono).area_m2,
+    );
+    let diferenca = (geodesica - sgl) / geodesica;
+    assert!(diferenca > 1e-5 && diferenca < 1e-3, "{diferenca}");
+}
