@@ -8,9 +8,10 @@
 //! a grade de 1e-6 grau da malha do IBGE: origem num múltiplo de 1e-6 grau e passo de 1e-9 grau
 //! (≈ 0,11 mm) quando os operandos cabem em ±2,1° da origem (um município sempre cabe), senão
 //! 1e-8 grau (≈ 1,1 mm, o estado inteiro). Assim todo vértice da malha cai exatamente num ponto
-//! da grade em qualquer chamada, e as divisas comuns continuam idênticas; só os pontos novos
-//! (cruzamentos de um recorte com uma divisa) são arredondados, a 0,11 mm. Todos os pontos de
-//! entrada são mantidos (`keep_all_points`), e na volta cada um recupera o seu `f64` original.
+//! da grade em qualquer chamada, e as divisas comuns continuam idênticas. Todos os pontos de
+//! entrada são mantidos (`keep_all_points`), e na volta cada um recupera o seu `f64` original;
+//! cada ponto novo (um recorte cruzando uma divisa) vai para o cruzamento das geodésicas dos dois
+//! lados (ver `Geodesicos`), e a área das partes soma a do todo a 1e-9.
 //!
 //! # Unidades
 //! Graus decimais SIRGAS 2000. Arestas são segmentos retos em graus, como na malha do IBGE.
@@ -43,6 +44,9 @@ struct Grade {
     escala: f64,
     origem: Coord<f64>,
     originais: HashMap<IntPoint, Coord<f64>>,
+    /// Os lados de entrada: extremos originais e na grade, para achar, de um ponto novo, os
+    /// lados que se cruzam nele.
+    lados: Vec<([Coord<f64>; 2], [IntPoint; 2])>,
 }
 
 impl Grade {
@@ -78,6 +82,7 @@ impl Grade {
                 escala: 1e9,
                 origem: Coord { x: 0.0, y: 0.0 },
                 originais: HashMap::new(),
+                lados: Vec::new(),
             });
         }
         // Origem no centro, num múltiplo exato de 1e-6 grau (a grade da malha do IBGE).
@@ -100,6 +105,7 @@ impl Grade {
             escala,
             origem,
             originais: HashMap::new(),
+            lados: Vec::new(),
         })
     }
 
@@ -136,10 +142,16 @@ impl Grade {
                         if pontos.len() > 1 && pontos.first() == pontos.last() {
                             pontos = &pontos[..pontos.len() - 1];
                         }
-                        pontos
+                        let inteiros = pontos
                             .iter()
                             .map(|c| self.ponto(*c))
-                            .collect::<Result<Vec<_>, _>>()
+                            .collect::<Result<Vec<_>, _>>()?;
+                        for i in 0..pontos.len() {
+                            let j = (i + 1) % pontos.len();
+                            self.lados
+                                .push(([pontos[i], pontos[j]], [inteiros[i], inteiros[j]]));
+                        }
+                        Ok(inteiros)
                     })
                     .collect()
             })
@@ -154,13 +166,21 @@ impl Grade {
     }
 
     fn territorio(&self, formas: Vec<IntShape>) -> MultiPolygon<f64> {
+        let pontos_novos = Geodesicos::new(self, &formas);
         MultiPolygon(
             formas
                 .into_iter()
                 .filter_map(|forma| {
                     let mut aneis = forma.into_iter().map(|contorno| {
-                        let mut coordenadas: Vec<Coord<f64>> =
-                            contorno.into_iter().map(|p| self.coordenada(p)).collect();
+                        let mut coordenadas: Vec<Coord<f64>> = contorno
+                            .into_iter()
+                            .map(|p| {
+                                pontos_novos
+                                    .get(&p)
+                                    .copied()
+                                    .unwrap_or_else(|| self.coordenada(p))
+                            })
+                            .collect();
                         if let Some(&primeiro) = coordenadas.first() {
                             coordenadas.push(primeiro);
                         }
@@ -172,6 +192,132 @@ impl Grade {
                 .collect(),
         )
     }
+}
+
+/// Os pontos novos da sobreposição (cruzamentos de lados) levados para o cruzamento das
+/// geodésicas. O `i_overlay` cruza retas em graus; as divisas são geodésicas (Art. 5º), e o
+/// cruzamento de retas fica a milímetros do das geodésicas numa aresta de quilômetros — o que,
+/// somado ao longo do recorte, tirava a soma das áreas das partes de 1e-9 da área do todo.
+/// Como o mesmo ponto da grade vem dos mesmos lados de entrada, as duas partes recebem a mesma
+/// coordenada e continuam a se encaixar.
+struct Geodesicos;
+
+impl Geodesicos {
+    #[allow(clippy::new_ret_no_self)]
+    fn new(grade: &Grade, formas: &[IntShape]) -> HashMap<IntPoint, Coord<f64>> {
+        let novos: Vec<IntPoint> = formas
+            .iter()
+            .flatten()
+            .flatten()
+            .copied()
+            .filter(|p| !grade.originais.contains_key(p))
+            .collect();
+        let mut resultado = HashMap::new();
+        if novos.is_empty() {
+            return resultado;
+        }
+        // Células de 0,01 grau com os lados que as atravessam (pelo envelope).
+        let celula = grade.escala / 100.0;
+        let chave = |x: f64, y: f64| ((x / celula).floor() as i64, (y / celula).floor() as i64);
+        let mut celulas: HashMap<(i64, i64), Vec<usize>> = HashMap::new();
+        for (i, (_, [a, b])) in grade.lados.iter().enumerate() {
+            let (x0, x1) = (f64::from(a.x.min(b.x)), f64::from(a.x.max(b.x)));
+            let (y0, y1) = (f64::from(a.y.min(b.y)), f64::from(a.y.max(b.y)));
+            let ((cx0, cy0), (cx1, cy1)) = (chave(x0, y0), chave(x1, y1));
+            if (cx1 - cx0 + 1) * (cy1 - cy0 + 1) > 10_000 {
+                continue;
+            }
+            for cx in cx0..=cx1 {
+                for cy in cy0..=cy1 {
+                    celulas.entry((cx, cy)).or_default().push(i);
+                }
+            }
+        }
+        for p in novos {
+            if resultado.contains_key(&p) {
+                continue;
+            }
+            let (px, py) = (f64::from(p.x), f64::from(p.y));
+            let Some(candidatos) = celulas.get(&chave(px, py)) else {
+                continue;
+            };
+            // Os lados que passam a até três passos da grade do ponto.
+            let perto: Vec<&([Coord<f64>; 2], [IntPoint; 2])> = candidatos
+                .iter()
+                .map(|&i| &grade.lados[i])
+                .filter(|(_, [a, b])| {
+                    distancia_ao_segmento(
+                        (px, py),
+                        (f64::from(a.x), f64::from(a.y)),
+                        (f64::from(b.x), f64::from(b.y)),
+                    ) <= 3.0
+                })
+                .collect();
+            let [primeiro, segundo, ..] = perto.as_slice() else {
+                continue;
+            };
+            let inicial = grade.coordenada(p);
+            if let Some(c) = cruzamento_geodesico(primeiro.0, segundo.0, inicial) {
+                // Só aceita se ficar perto do ponto da grade: milímetros nas arestas curtas da
+                // malha, alguns metros num recorte de dezenas de quilômetros; mais que ~10 m
+                // indica lados errados, e fica o cruzamento das retas.
+                if (c.x - inicial.x).abs() < 1e-4 && (c.y - inicial.y).abs() < 1e-4 {
+                    resultado.insert(p, c);
+                }
+            }
+        }
+        resultado
+    }
+}
+
+fn distancia_ao_segmento(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let comprimento2 = dx * dx + dy * dy;
+    let t = if comprimento2 == 0.0 {
+        0.0
+    } else {
+        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / comprimento2).clamp(0.0, 1.0)
+    };
+    ((p.0 - a.0 - t * dx).powi(2) + (p.1 - a.1 - t * dy).powi(2)).sqrt()
+}
+
+/// O cruzamento das geodésicas `ab` e `cd`: numa projeção azimutal equidistante centrada no
+/// palpite, as geodésicas curtas são retas a menos de micrômetros; cruzam-se as retas e
+/// recentraliza-se, até o passo ficar abaixo de um micrômetro.
+fn cruzamento_geodesico(
+    ab: [Coord<f64>; 2],
+    cd: [Coord<f64>; 2],
+    palpite: Coord<f64>,
+) -> Option<Coord<f64>> {
+    use geographiclib_rs::{DirectGeodesic, InverseGeodesic};
+    let elipsoide = crate::geodesia::sirgas2000();
+    let mut centro = palpite;
+    for _ in 0..4 {
+        let plano = |c: Coord<f64>| {
+            let (s, azimute, _, _): (f64, f64, f64, f64) =
+                elipsoide.inverse(centro.y, centro.x, c.y, c.x);
+            (
+                s * azimute.to_radians().sin(),
+                s * azimute.to_radians().cos(),
+            )
+        };
+        let (a, b, c, d) = (plano(ab[0]), plano(ab[1]), plano(cd[0]), plano(cd[1]));
+        let (r, s) = ((b.0 - a.0, b.1 - a.1), (d.0 - c.0, d.1 - c.1));
+        let denominador = r.0 * s.1 - r.1 * s.0;
+        if denominador.abs() < 1e-12 * (r.0.hypot(r.1) * s.0.hypot(s.1)).max(1e-300) {
+            return None;
+        }
+        let t = ((c.0 - a.0) * s.1 - (c.1 - a.1) * s.0) / denominador;
+        let (x, y) = (a.0 + t * r.0, a.1 + t * r.1);
+        let passo = x.hypot(y);
+        let (lat, lon, _): (f64, f64, f64) =
+            elipsoide.direct(centro.y, centro.x, x.atan2(y).to_degrees(), passo);
+        centro = Coord { x: lon, y: lat };
+        if passo < 1e-6 {
+            break;
+        }
+    }
+    Some(centro)
 }
 
 fn operar(

@@ -70,7 +70,6 @@ mod desmembramento {
     use divisa_territorio::geodesia::area_geodesica;
     use divisa_territorio::leitura::ler_geojson;
     use divisa_territorio::operacoes::{diferenca, intersecao, uniao};
-    use geo::Area;
     use geo_types::{polygon, Coord, MultiPolygon};
 
     const RIBEIRAOZINHO: u32 = 5107198;
@@ -141,7 +140,6 @@ mod desmembramento {
         // Propriedade: para qualquer recorte Q, área(M ∩ Q) + área(M − Q) = área(M), a 1e-9.
         let municipio = malha::poligono(5100102).unwrap().unwrap(); // Acorizal
         let total = area(&municipio);
-        let total_plana = municipio.unsigned_area();
         let mut estado = 0x5107_1980_u64;
         let mut acaso = || {
             estado ^= estado << 13;
@@ -161,21 +159,12 @@ mod desmembramento {
             ]]);
             let dentro = intersecao(&municipio, &corte).unwrap();
             let fora = diferenca(&municipio, &corte).unwrap();
-            // A sobreposição em si é exata à grade: na área plana em graus, 1e-9.
-            let plana = dentro.unsigned_area() + fora.unsigned_area();
-            assert!(
-                (plana - total_plana).abs() / total_plana < 1e-9,
-                "corte {x} {y}: plana {plana} × {total_plana}"
-            );
-            // FIXME(issue 4): na área geodésica a soma fica entre 2e-9 e 7e-9, não 1e-9. Os pontos novos (o
-            // recorte cruzando uma aresta do município) são calculados sobre a reta em graus, não
-            // sobre a geodésica da aresta, que passa a milímetros dela; o fim é sobrepor numa
-            // projeção gnomônica centrada nos operandos (onde geodésicas são retas) ou levar cada
-            // ponto novo para a geodésica da aresta que ele divide. Recortes que seguem vértices
-            // existentes (o caso da malha) conservam a área a 1e-16: ver o teste anterior.
+            // Os pontos novos (o recorte cruzando uma aresta do município) são levados ao
+            // cruzamento das geodésicas, não das retas em graus: sem isso, a soma ficava a
+            // 2e-9–7e-9 do todo.
             let soma = area(&dentro) + area(&fora);
             assert!(
-                (soma - total).abs() / total < 1e-8,
+                (soma - total).abs() / total < 1e-9,
                 "corte {x} {y}: {soma} × {total}"
             );
         }
