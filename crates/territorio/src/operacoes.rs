@@ -47,6 +47,9 @@ struct Grade {
     /// Os lados de entrada: extremos originais e na grade, para achar, de um ponto novo, os
     /// lados que se cruzam nele.
     lados: Vec<([Coord<f64>; 2], [IntPoint; 2])>,
+    /// Se guarda os lados (a união de uma malha inteira, sem recortes, não cria pontos novos e
+    /// não precisa pagar por isso).
+    guardar_lados: bool,
 }
 
 impl Grade {
@@ -83,6 +86,7 @@ impl Grade {
                 origem: Coord { x: 0.0, y: 0.0 },
                 originais: HashMap::new(),
                 lados: Vec::new(),
+                guardar_lados: true,
             });
         }
         // Origem no centro, num múltiplo exato de 1e-6 grau (a grade da malha do IBGE).
@@ -106,6 +110,7 @@ impl Grade {
             origem,
             originais: HashMap::new(),
             lados: Vec::new(),
+            guardar_lados: true,
         })
     }
 
@@ -146,10 +151,12 @@ impl Grade {
                             .iter()
                             .map(|c| self.ponto(*c))
                             .collect::<Result<Vec<_>, _>>()?;
-                        for i in 0..pontos.len() {
-                            let j = (i + 1) % pontos.len();
-                            self.lados
-                                .push(([pontos[i], pontos[j]], [inteiros[i], inteiros[j]]));
+                        if self.guardar_lados {
+                            for i in 0..pontos.len() {
+                                let j = (i + 1) % pontos.len();
+                                self.lados
+                                    .push(([pontos[i], pontos[j]], [inteiros[i], inteiros[j]]));
+                            }
                         }
                         Ok(inteiros)
                     })
@@ -357,6 +364,7 @@ pub fn uniao_de_todos(
     territorios: &[&MultiPolygon<f64>],
 ) -> Result<MultiPolygon<f64>, ErroOperacao> {
     let mut grade = Grade::para(territorios)?;
+    grade.guardar_lados = false;
     let mut formas = Vec::new();
     for territorio in territorios {
         formas.extend(grade.formas(territorio)?);
