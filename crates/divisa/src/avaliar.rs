@@ -13,7 +13,7 @@ use divisa_territorio::confrontantes::Vizinho;
 use geo::{Contains, InteriorPoint};
 use jiff::civil::Date;
 
-use crate::cli::{Formato, FormatoVarredura};
+use crate::cli::{Formato, FormatoMemorial, FormatoVarredura};
 use crate::Saida;
 
 /// A data de hoje em Mato Grosso.
@@ -176,7 +176,11 @@ pub(crate) fn toponimo(
     Ok(codigo_da_conclusao(divisa_lei::conclusao_de(&achados)))
 }
 
-pub(crate) fn memorial(caminho: &Path, saida: &mut impl Write) -> anyhow::Result<Saida> {
+pub(crate) fn memorial(
+    caminho: &Path,
+    formato: FormatoMemorial,
+    saida: &mut impl Write,
+) -> anyhow::Result<Saida> {
     let nome = caminho.display().to_string();
     let bytes = match std::fs::read(caminho) {
         Ok(bytes) => bytes,
@@ -232,9 +236,49 @@ pub(crate) fn memorial(caminho: &Path, saida: &mut impl Write) -> anyhow::Result
         .interior_point()
         .and_then(|ponto| vizinhos.iter().find(|v| v.territorio.contains(&ponto)))
         .map(|v| v.nome);
-    saida.write_all(memorial.texto(&titulo).as_bytes())?;
-    saida.write_all(b"\n")?;
-    saida.write_all(memorial.divisas(&titulo, origem).as_bytes())?;
+    // Os avisos da leitura (azimute declarado que não bate, vértice repetido) vão ao stderr,
+    // fora do documento, em todo formato; no JSON e no GeoJSON vão também dentro dele.
+    for aviso in &territorio.avisos {
+        eprintln!("divisa memorial: aviso: {aviso}");
+    }
+    match formato {
+        FormatoMemorial::Texto => {
+            saida.write_all(memorial.texto(&titulo).as_bytes())?;
+            saida.write_all(b"\n")?;
+            saida.write_all(memorial.divisas(&titulo, origem).as_bytes())?;
+        }
+        FormatoMemorial::Json => {
+            let mut dados = memorial.dados(&titulo, origem);
+            dados["avisos_da_leitura"] = territorio.avisos.clone().into();
+            let mut texto = serde_json::to_string_pretty(&dados)?;
+            texto.push('\n');
+            saida.write_all(texto.as_bytes())?;
+        }
+        FormatoMemorial::Geojson => {
+            let mut propriedades = serde_json::Map::new();
+            for (chave, valor) in [
+                ("nome", titulo.clone().into()),
+                ("area_geodesica_m2", memorial.medida.area_m2.into()),
+                ("area_albers_ibge_m2", memorial.area_albers_m2.into()),
+                ("perimetro_m", memorial.medida.perimetro_m.into()),
+                ("zona_utm", format!("{}S", memorial.zona).into()),
+                ("origem", origem.into()),
+                (
+                    "confrontantes",
+                    memorial.lista_de_confrontantes().join(", ").into(),
+                ),
+            ] {
+                propriedades.insert(chave.to_owned(), valor);
+            }
+            // Os avisos da leitura (azimutes declarados que não batem, vértices repetidos)
+            // seguem com o arquivo, para não se perderem na conversão.
+            if !territorio.avisos.is_empty() {
+                propriedades.insert("avisos".into(), territorio.avisos.join("; ").into());
+            }
+            let texto = divisa_territorio::escrita::geojson(&territorio.poligonos, propriedades);
+            saida.write_all(texto.as_bytes())?;
+        }
+    }
     Ok(Saida::Sucesso)
 }
 

@@ -128,13 +128,23 @@ pub(crate) enum Comando {
     /// (Art. 5º; Art. 7º, II e IV).
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa memorial AREA.geojson|.kml|.shp|.txt",
+        override_usage = "divisa memorial AREA.geojson|.kml|.shp|.txt [--formato texto|json|geojson]",
         next_help_heading = "Opções"
     )]
     Memorial {
         /// O arquivo do território.
         #[arg(value_name = "AREA.geojson", help_heading = "Argumentos")]
         area: std::path::PathBuf,
+        /// Formato: texto (padrão; memorial e divisas), json (os mesmos dados, sem
+        /// arredondar) ou geojson (o território, para o QGIS, com áreas e confrontantes).
+        #[arg(
+            long,
+            value_enum,
+            default_value = "texto",
+            hide_possible_values = true,
+            hide_default_value = true
+        )]
+        formato: FormatoMemorial,
     },
 
     /// Todos os municípios de MT diante do Art. 2º, I a V, com os dados embutidos: quais
@@ -178,6 +188,17 @@ pub(crate) enum FormatoVarredura {
     Texto,
     /// JSON (CONTRACT §1).
     Json,
+}
+
+/// Formato de `memorial`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum FormatoMemorial {
+    /// O memorial e as divisas em texto.
+    Texto,
+    /// O memorial como dados.
+    Json,
+    /// O território em GeoJSON (RFC 7946).
+    Geojson,
 }
 
 fn data_civil(texto: &str) -> Result<jiff::civil::Date, String> {

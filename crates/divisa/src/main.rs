@@ -59,7 +59,7 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
             em,
         } => avaliar::toponimo(&nome, pessoa_viva, em, saida),
         cli::Comando::Varredura { formato, em } => avaliar::varredura(formato, em, saida),
-        cli::Comando::Memorial { area } => avaliar::memorial(&area, saida),
+        cli::Comando::Memorial { area, formato } => avaliar::memorial(&area, formato, saida),
     }
 }
 

@@ -1,14 +1,16 @@
 //! Geometria do território, pura: geometrias entram, fatos geodésicos saem.
 //!
-//! Hoje: área e perímetro geodésicos no elipsoide do SIRGAS 2000 ([`geodesia`]).
-//! As leituras de arquivos (GeoJSON, KML, Shapefile, GeoPackage, memorial), as operações de
-//! desmembramento e o memorial descritivo entram aqui também, com a mesma regra.
+//! Leituras (GeoJSON, KML, Shapefile, memorial em texto) e escrita ([`escrita`], GeoJSON);
+//! validação; UTM, Albers-IBGE e SGL; área e perímetro geodésicos no elipsoide do SIRGAS 2000
+//! ([`geodesia`]); as operações de desmembramento ([`operacoes`]), confrontantes, sedes,
+//! interpolação por setores, o memorial descritivo e o mapa SVG.
 //!
 //! **Invariante:** sem E/S, sem relógio, sem SQL: quem chama passa bytes ou geometrias e recebe
 //! números. Coordenadas são sempre `x` = longitude, `y` = latitude, graus SIRGAS 2000.
 
 pub mod albers;
 pub mod confrontantes;
+pub mod escrita;
 pub mod geodesia;
 pub mod interpolacao;
 pub mod leitura;

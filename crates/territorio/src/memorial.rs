@@ -6,8 +6,9 @@
 //! dos memoriais do SIGEF: "do vértice V-001, de coordenadas N … m e E … m, segue com azimute de …
 //! e distância de … m até o vértice V-002".
 //!
-//! Os confrontantes de cada lado (o município vizinho) dependem do cruzamento com a malha, que
-//! ainda não está feito: o texto diz isso em vez de inventar.
+//! Os confrontantes de cada lado (o município vizinho) vêm de [`crate::confrontantes`], pela
+//! malha que quem chama passa; sem ela, o texto diz "a completar pela Cartografia" em vez de
+//! inventar. [`Memorial::dados`] dá o mesmo conteúdo em JSON, para outros programas.
 //!
 //! # Unidades
 //! Azimutes em graus a partir do norte verdadeiro, no sentido horário; distâncias em metros;
@@ -256,6 +257,70 @@ impl Memorial {
         saida
     }
 
+    /// O memorial como dados (JSON): o mesmo conteúdo do [`Memorial::texto`] e das
+    /// [`Memorial::divisas`], com os números sem arredondar (graus, m, m²) ao lado das formas
+    /// escritas (GMS, como no texto), para a Cartografia conferir ou outro programa usar.
+    pub fn dados(&self, titulo: &str, origem: Option<&str>) -> serde_json::Value {
+        use serde_json::json;
+        let aneis: Vec<serde_json::Value> = self
+            .aneis
+            .iter()
+            .map(|anel| {
+                let vertices: Vec<serde_json::Value> = anel
+                    .vertices
+                    .iter()
+                    .map(|v| {
+                        json!({
+                            "codigo": v.codigo,
+                            "longitude": v.lon,
+                            "latitude": v.lat,
+                            "longitude_gms": gms_geo(v.lon, false),
+                            "latitude_gms": gms_geo(v.lat, true),
+                            "leste_m": v.utm.leste_m,
+                            "norte_m": v.utm.norte_m,
+                        })
+                    })
+                    .collect();
+                let lados: Vec<serde_json::Value> = anel
+                    .lados
+                    .iter()
+                    .map(|l| {
+                        json!({
+                            "de": anel.vertices[l.de].codigo,
+                            "ate": anel.vertices[l.ate].codigo,
+                            "azimute_graus": l.azimute_graus,
+                            "azimute_gms": azimute_gms(l.azimute_graus),
+                            "distancia_m": l.distancia_m,
+                            "confrontante": l.confrontante,
+                        })
+                    })
+                    .collect();
+                json!({
+                    "parte": anel.parte,
+                    "interior": anel.interior,
+                    "vertices": vertices,
+                    "lados": lados,
+                })
+            })
+            .collect();
+        json!({
+            "titulo": titulo,
+            "sistema_geodesico": "SIRGAS 2000 (EPSG:4674), elipsoide GRS80",
+            "zona_utm": format!("{}S", self.zona),
+            "meridiano_central_graus": meridiano_central(self.zona),
+            "area_geodesica_m2": self.medida.area_m2,
+            "area_albers_ibge_m2": self.area_albers_m2,
+            "area_sgl_m2": crate::sgl::area_sgl(&self.territorio),
+            "area_da_lei": "albers_ibge",
+            "perimetro_m": self.medida.perimetro_m,
+            "partes": self.aneis.iter().filter(|a| !a.interior).count(),
+            "origem": origem,
+            "confrontantes": self.lista_de_confrontantes(),
+            "aneis": aneis,
+            "divisas": self.divisas(titulo, origem),
+        })
+    }
+
     /// O memorial em texto, no estilo dos memoriais do SIGEF.
     pub fn texto(&self, titulo: &str) -> String {
         let mut saida = String::new();
@@ -403,6 +468,45 @@ mod testes {
             "{texto}"
         );
         assert!(texto.contains("1 parte contínua"), "{texto}");
+    }
+
+    #[test]
+    fn dados_tem_os_numeros_do_texto() {
+        // Art. 5º: cada vértice identificado e cada lado com azimute e distância; os dados
+        // trazem os mesmos números que o texto, sem arredondar.
+        let quadrado = MultiPolygon(vec![
+            polygon![(x: -56.0, y: -15.0), (x: -55.99, y: -15.0), (x: -55.99, y: -14.99), (x: -56.0, y: -14.99)],
+        ]);
+        let m = memorial(&quadrado).com_confrontantes(vec![vec![
+            Some("Acorizal".into()),
+            Some("Acorizal".into()),
+            None,
+            Some("Rosário Oeste".into()),
+        ]]);
+        let dados = m.dados("teste", Some("Rosário Oeste"));
+        assert_eq!(dados["zona_utm"], "21S");
+        assert_eq!(dados["meridiano_central_graus"], -57.0);
+        assert_eq!(dados["area_geodesica_m2"], m.medida.area_m2);
+        let anel = &dados["aneis"][0];
+        assert_eq!(anel["vertices"].as_array().unwrap().len(), 4);
+        assert_eq!(anel["vertices"][2]["codigo"], "V-003");
+        assert_eq!(anel["vertices"][2]["longitude"], -55.99);
+        assert_eq!(
+            anel["vertices"][2]["norte_m"],
+            m.aneis[0].vertices[2].utm.norte_m
+        );
+        assert_eq!(anel["lados"][3]["de"], "V-004");
+        assert_eq!(anel["lados"][3]["ate"], "V-001");
+        assert_eq!(anel["lados"][3]["azimute_gms"], "180°00'00,00\"");
+        assert_eq!(anel["lados"][2]["confrontante"], serde_json::Value::Null);
+        assert_eq!(
+            dados["confrontantes"],
+            serde_json::json!(["Acorizal", "Rosário Oeste"])
+        );
+        assert!(dados["divisas"]
+            .as_str()
+            .unwrap()
+            .contains("Com o município de Rosário Oeste (remanescente)"));
     }
 
     #[test]

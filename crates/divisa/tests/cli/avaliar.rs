@@ -326,6 +326,66 @@ fn memorial_do_exemplo() {
     );
 }
 
+/// Art. 5º e Art. 7º, II: o memorial do agrimensor (texto SIGEF) vira GeoJSON para o QGIS e
+/// volta ao mesmo memorial — mesmos vértices, azimutes, distâncias e confrontantes.
+#[test]
+fn memorial_em_geojson_e_json_volta_ao_mesmo_memorial() {
+    let do_texto = divisa(&["memorial", &exemplo("area_ribeiraozinho_memorial.txt")]);
+    assert_eq!(do_texto.codigo, 0, "{}", do_texto.stderr);
+    let geojson = divisa(&[
+        "memorial",
+        &exemplo("area_ribeiraozinho_memorial.txt"),
+        "--formato",
+        "geojson",
+    ]);
+    assert_eq!(geojson.codigo, 0, "{}", geojson.stderr);
+    let valor: serde_json::Value = serde_json::from_str(&geojson.stdout).expect("GeoJSON válido");
+    let propriedades = &valor["features"][0]["properties"];
+    assert_eq!(propriedades["origem"], "Ribeirãozinho");
+    assert_eq!(propriedades["zona_utm"], "22S");
+    assert!(propriedades["area_albers_ibge_m2"].as_f64().unwrap() > 2.33e6);
+
+    let arquivo = std::env::temp_dir().join(format!("divisa-volta-{}.geojson", std::process::id()));
+    std::fs::write(&arquivo, &geojson.stdout).unwrap();
+    let de_volta = divisa(&["memorial", arquivo.to_str().unwrap()]);
+    std::fs::remove_file(&arquivo).ok();
+    assert_eq!(de_volta.codigo, 0, "{}", de_volta.stderr);
+    let sem_titulo = |texto: &str| {
+        texto
+            .lines()
+            .filter(|l| !l.starts_with("MEMORIAL DESCRITIVO") && !l.starts_with("DIVISAS"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(sem_titulo(&de_volta.stdout), sem_titulo(&do_texto.stdout));
+
+    let json = divisa(&[
+        "memorial",
+        &exemplo("area_ribeiraozinho.geojson"),
+        "--formato",
+        "json",
+    ]);
+    assert_eq!(json.codigo, 0, "{}", json.stderr);
+    let dados: serde_json::Value = serde_json::from_str(&json.stdout).expect("JSON válido");
+    assert_eq!(dados["aneis"][0]["vertices"][0]["codigo"], "V-001");
+    assert_eq!(
+        dados["aneis"][0]["lados"][0]["confrontante"],
+        "Ponte Branca"
+    );
+    assert_eq!(dados["area_da_lei"], "albers_ibge");
+    assert!(dados["divisas"]
+        .as_str()
+        .unwrap()
+        .contains("Com o município de Ponte Branca"));
+    let errado = divisa(&[
+        "memorial",
+        &exemplo("area_ribeiraozinho.geojson"),
+        "--formato",
+        "shp",
+    ]);
+    assert_eq!(errado.codigo, 2);
+}
+
 #[test]
 fn relatorio_html_com_mapa_quando_ha_territorio() {
     let execucao = divisa(&[
