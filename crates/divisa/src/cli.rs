@@ -122,13 +122,13 @@ pub(crate) enum Comando {
         em: Option<jiff::civil::Date>,
     },
 
-    /// O memorial descritivo de um território (GeoJSON, KML, Shapefile com .prj ou memorial em
-    /// texto): vértices codificados com coordenadas geográficas e UTM, azimutes e distâncias
+    /// O memorial descritivo de um território (GeoJSON, KML ou KMZ, Shapefile com .prj ou em
+    /// .zip, ou memorial em texto): vértices codificados com coordenadas geográficas e UTM, azimutes e distâncias
     /// geodésicos, área, perímetro, confrontantes e as divisas no estilo da lei de criação
     /// (Art. 5º; Art. 7º, II e IV).
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa memorial AREA.geojson|.kml|.shp|.txt [--formato texto|json|geojson]",
+        override_usage = "divisa memorial AREA.geojson|.kml|.kmz|.shp|.zip|.txt [--formato texto|json|geojson]",
         next_help_heading = "Opções"
     )]
     Memorial {

@@ -170,7 +170,7 @@ pub fn porcentagem(fracao: f64, casas: usize) -> String {
 fn agrupar_milhares(digitos: &str) -> String {
     let mut saida = String::with_capacity(digitos.len() + digitos.len() / 3);
     for (posicao, caractere) in digitos.chars().enumerate() {
-        if posicao > 0 && (digitos.len() - posicao) % 3 == 0 {
+        if posicao > 0 && (digitos.len() - posicao).is_multiple_of(3) {
             saida.push('.');
         }
         saida.push(caractere);

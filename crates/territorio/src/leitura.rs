@@ -121,13 +121,22 @@ fn validar(mut territorio: Territorio) -> Result<Territorio, ErroLeitura> {
             problemas: erros.iter().map(ToString::to_string).collect(),
         });
     }
-    territorio
-        .avisos
-        .extend(avisos.iter().map(ToString::to_string));
+    // O sentido dos anéis só tem regra no GeoJSON (RFC 7946). No Shapefile o padrão da ESRI é
+    // o contrário (exterior horário) e os memoriais do SIGEF costumam ir no sentido horário:
+    // avisar ali seria ruído.
+    let geojson = [".geojson", ".json"]
+        .iter()
+        .any(|e| arquivo.to_ascii_lowercase().ends_with(e));
+    territorio.avisos.extend(
+        avisos
+            .iter()
+            .filter(|p| geojson || !matches!(p, crate::validacao::Problema::Sentido { .. }))
+            .map(ToString::to_string),
+    );
     Ok(territorio)
 }
 
-fn ler_sem_validar(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
+pub(crate) fn ler_sem_validar(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
     let extensao = arquivo
         .rsplit('.')
         .next()
@@ -136,17 +145,17 @@ fn ler_sem_validar(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitur
     match extensao.as_str() {
         "geojson" | "json" => ler_geojson(arquivo, bytes),
         "txt" => crate::leitura_memorial::ler_memorial(arquivo, bytes).map(|lido| Territorio { avisos: lido.avisos, ..lido.territorio }),
-        "kml" | "kmz" => crate::leitura_kml::ler_kml(arquivo, bytes),
+        "kml" => crate::leitura_kml::ler_kml(arquivo, bytes),
+        "kmz" => crate::leitura_zip::ler_kmz(arquivo, bytes),
         "shp" => crate::leitura_shapefile::ler_shapefile(arquivo, bytes, None),
-        "zip" | "gpkg" => Err(ErroLeitura::FormatoNaoSuportado {
+        "zip" => crate::leitura_zip::ler_zip(arquivo, bytes),
+        "gpkg" => Err(ErroLeitura::FormatoNaoSuportado {
             arquivo: arquivo.to_owned(),
-            mensagem: format!(
-                "o divisa ainda não lê arquivos .{extensao} (Shapefile compactado e GeoPackage chegam com o módulo de território); use o .shp com o .prj ao lado, GeoJSON em SIRGAS 2000 (EPSG:4674), KML, ou o memorial descritivo em texto (.txt)"
-            ),
+            mensagem: "o divisa ainda não lê GeoPackage (.gpkg); no QGIS, exporte a camada como GeoJSON em SIRGAS 2000 (EPSG:4674) ou como Shapefile (.shp com .prj, ou tudo num .zip)".to_owned(),
         }),
         _ => Err(ErroLeitura::FormatoNaoSuportado {
             arquivo: arquivo.to_owned(),
-            mensagem: "extensão desconhecida: esperava .geojson (ou .json), .kml, .shp ou o memorial descritivo em .txt".to_owned(),
+            mensagem: "extensão desconhecida: esperava .geojson (ou .json), .kml, .kmz, .shp, .zip (Shapefile compactado) ou o memorial descritivo em .txt".to_owned(),
         }),
     }
 }

@@ -3,7 +3,7 @@
 //! `MultiGeometry`. As coordenadas KML são "lon,lat[,alt]" separadas por espaço, em WGS84 — que
 //! para limites municipais coincide com o SIRGAS 2000 ao centímetro.
 //!
-//! KMZ (KML compactado) não é lido: o erro pede para extrair o `doc.kml`.
+//! Um KMZ (KML compactado) com nome .kml é reconhecido pela assinatura do zip e lido como KMZ.
 
 use geo_types::{Coord, LineString, MultiPolygon, Polygon};
 use quick_xml::events::Event;
@@ -22,11 +22,7 @@ use crate::leitura::{ErroLeitura, Territorio};
 /// ```
 pub fn ler_kml(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
     if bytes.starts_with(b"PK") {
-        return Err(ErroLeitura::FormatoNaoSuportado {
-            arquivo: arquivo.to_owned(),
-            mensagem: "é um KMZ (KML compactado): extraia o doc.kml de dentro dele e use-o"
-                .to_owned(),
-        });
+        return crate::leitura_zip::ler_kmz(arquivo, bytes);
     }
     let linha_de = |posicao: u64| {
         bytes[..(posicao as usize).min(bytes.len())]
@@ -145,10 +141,11 @@ mod testes {
 
     #[test]
     fn kmz_e_coordenada_ruim_dizem_o_que_fazer() {
-        assert!(ler_kml("a.kmz", b"PK\x03\x04...")
+        // Um KMZ com nome .kml é lido como KMZ; um KMZ quebrado diz que não é zip legível.
+        assert!(ler_kml("a.kml", b"PK\x03\x04...")
             .unwrap_err()
             .to_string()
-            .contains("extraia o doc.kml"));
+            .contains("não é um arquivo compactado .zip legível"));
         let ruim = b"<kml>\n<Polygon><outerBoundaryIs><LinearRing><coordinates>-56,-15 x,y</coordinates></LinearRing></outerBoundaryIs></Polygon></kml>";
         let e = ler_kml("a.kml", ruim).unwrap_err().to_string();
         assert!(

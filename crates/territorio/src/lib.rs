@@ -1,6 +1,6 @@
 //! Geometria do território, pura: geometrias entram, fatos geodésicos saem.
 //!
-//! Leituras (GeoJSON, KML, Shapefile, memorial em texto) e escrita ([`escrita`], GeoJSON);
+//! Leituras (GeoJSON, KML e KMZ, Shapefile solto ou em .zip, memorial em texto) e escrita ([`escrita`], GeoJSON);
 //! validação; UTM, Albers-IBGE e SGL; área e perímetro geodésicos no elipsoide do SIRGAS 2000
 //! ([`geodesia`]); as operações de desmembramento ([`operacoes`]), confrontantes, sedes,
 //! interpolação por setores, o memorial descritivo e o mapa SVG.
@@ -17,6 +17,7 @@ pub mod leitura;
 pub mod leitura_kml;
 pub mod leitura_memorial;
 pub mod leitura_shapefile;
+mod leitura_zip;
 pub mod mapa;
 pub mod memorial;
 pub mod operacoes;

@@ -119,7 +119,7 @@ fn formato_ainda_nao_lido_fica_pendente_e_diz_por_que() {
     let par2 = lista.iter().find(|a| a.dispositivo == "art8_par2").unwrap();
     assert_eq!(par2.situacao, Situacao::Pendente);
     assert!(
-        par2.mensagem.contains("ainda não lê arquivos .gpkg"),
+        par2.mensagem.contains("ainda não lê GeoPackage (.gpkg)"),
         "{}",
         par2.mensagem
     );

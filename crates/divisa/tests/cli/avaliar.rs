@@ -386,6 +386,35 @@ fn memorial_em_geojson_e_json_volta_ao_mesmo_memorial() {
     assert_eq!(errado.codigo, 2);
 }
 
+/// O Shapefile compactado como o QGIS o entrega (pasta, .shp/.shx/.dbf/.prj em UTM 22S),
+/// escrito por outra implementação (pyshp, com a conversão do pyproj: ver
+/// `exemplos/gera_area_ribeiraozinho_utm22s.py`), dá o mesmo território que o GeoJSON em graus.
+#[test]
+fn shapefile_compactado_em_utm_da_o_mesmo_memorial_que_o_geojson() {
+    let dados = |arquivo: &str| {
+        let execucao = divisa(&["memorial", &exemplo(arquivo), "--formato", "json"]);
+        assert_eq!(execucao.codigo, 0, "{}", execucao.stderr);
+        assert!(execucao.stderr.is_empty(), "{}", execucao.stderr);
+        serde_json::from_str::<serde_json::Value>(&execucao.stdout).unwrap()
+    };
+    let (zip, geojson) = (
+        dados("area_ribeiraozinho_utm22s.zip"),
+        dados("area_ribeiraozinho.geojson"),
+    );
+    assert_eq!(zip["titulo"], "area_ribeiraozinho_utm22s.zip");
+    let area = |d: &serde_json::Value| d["area_geodesica_m2"].as_f64().unwrap();
+    assert!(
+        (area(&zip) - area(&geojson)).abs() / area(&geojson) < 1e-9,
+        "{} × {}",
+        area(&zip),
+        area(&geojson)
+    );
+    let vertices = |d: &serde_json::Value| d["aneis"][0]["vertices"].as_array().unwrap().len();
+    assert_eq!(vertices(&zip), vertices(&geojson));
+    assert_eq!(zip["origem"], "Ribeirãozinho");
+    assert_eq!(zip["confrontantes"].as_array().unwrap().len(), 2);
+}
+
 #[test]
 fn relatorio_html_com_mapa_quando_ha_territorio() {
     let execucao = divisa(&[

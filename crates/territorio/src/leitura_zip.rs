@@ -1,0 +1,345 @@
+//! Arquivos compactados: o Shapefile em .zip (como o IBGE, o SIGEF e o QGIS o entregam: .shp,
+//! .shx, .dbf e .prj juntos, às vezes numa pasta) e o KMZ do Google Earth (um .kml compactado).
+//!
+//! Um território por arquivo: o .zip precisa ter uma só camada (um .shp, ou um .geojson, .kml
+//! ou memorial .txt); com mais de uma, a mensagem lista as que há em vez de escolher por conta
+//! própria. O .prj que acompanha o .shp é o de mesmo nome, sem diferença de maiúsculas.
+//! Entradas do macOS (`__MACOSX/`, `._*`) são ignoradas. Nenhuma entrada é descompactada
+//! além de [`LIMITE_BYTES`], para um arquivo malicioso não esgotar a memória.
+
+use std::io::{Cursor, Read};
+
+use crate::leitura::{ErroLeitura, Territorio};
+
+/// O maior tamanho descompactado de uma entrada (a malha municipal inteira de MT em
+/// Shapefile tem ~12 MB).
+pub const LIMITE_BYTES: u64 = 256 * 1024 * 1024;
+
+/// As extensões que o divisa lê como camada, e o .prj auxiliar.
+const CAMADAS: [&str; 5] = ["shp", "geojson", "json", "kml", "txt"];
+
+fn erro(arquivo: &str, mensagem: String) -> ErroLeitura {
+    ErroLeitura::Forma {
+        arquivo: arquivo.to_owned(),
+        onde: "arquivo compactado".to_owned(),
+        mensagem,
+    }
+}
+
+fn extensao(nome: &str) -> String {
+    nome.rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default()
+}
+
+fn ignorada(nome: &str) -> bool {
+    let ultimo = nome.rsplit('/').next().unwrap_or(nome);
+    nome.starts_with("__MACOSX/") || ultimo.starts_with("._") || nome.ends_with('/')
+}
+
+/// O arquivo compactado, lido da memória.
+type Pacote<'a> = zip::ZipArchive<Cursor<&'a [u8]>>;
+
+/// Abre o arquivo e lista as entradas (índice, nome), sem as do macOS nem pastas.
+fn abrir<'a>(
+    arquivo: &str,
+    bytes: &'a [u8],
+) -> Result<(Pacote<'a>, Vec<(usize, String)>), ErroLeitura> {
+    let mut pacote = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| {
+        erro(
+            arquivo,
+            format!("não é um arquivo compactado .zip legível ({e})"),
+        )
+    })?;
+    let mut entradas = Vec::new();
+    for indice in 0..pacote.len() {
+        let entrada = pacote
+            .by_index_raw(indice)
+            .map_err(|e| erro(arquivo, format!("entrada {} ilegível ({e})", indice + 1)))?;
+        let nome = entrada
+            .name()
+            .map_err(|e| {
+                erro(
+                    arquivo,
+                    format!("entrada {} sem nome legível ({e})", indice + 1),
+                )
+            })?
+            .into_owned();
+        if !entrada.is_dir() && !ignorada(&nome) {
+            entradas.push((indice, nome));
+        }
+    }
+    Ok((pacote, entradas))
+}
+
+/// Descompacta uma entrada, até [`LIMITE_BYTES`].
+fn conteudo(
+    arquivo: &str,
+    pacote: &mut Pacote<'_>,
+    indice: usize,
+    nome: &str,
+) -> Result<Vec<u8>, ErroLeitura> {
+    let entrada = pacote.by_index(indice).map_err(|e| {
+        erro(
+            arquivo,
+            format!(
+                "{nome}: não foi possível descompactar ({e}); se o arquivo tem senha, envie-o sem"
+            ),
+        )
+    })?;
+    let mut bytes = Vec::new();
+    entrada
+        .take(LIMITE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| {
+            erro(
+                arquivo,
+                format!("{nome}: descompactação interrompida ({e})"),
+            )
+        })?;
+    if bytes.len() as u64 > LIMITE_BYTES {
+        return Err(erro(
+            arquivo,
+            format!(
+                "{nome}: passa de {} MB descompactado; um território não é tão grande — confira o arquivo",
+                LIMITE_BYTES / (1024 * 1024)
+            ),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// Lê a única camada de um .zip (sem validar a geometria; [`crate::leitura::ler`] valida).
+pub(crate) fn ler_zip(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
+    let (mut pacote, entradas) = abrir(arquivo, bytes)?;
+    let camadas: Vec<&(usize, String)> = entradas
+        .iter()
+        .filter(|(_, nome)| CAMADAS.contains(&extensao(nome).as_str()))
+        .collect();
+    // Um .shp manda: os .txt ao lado dele costumam ser metadados, não memoriais.
+    let shapefiles: Vec<&&(usize, String)> = camadas
+        .iter()
+        .filter(|(_, n)| extensao(n) == "shp")
+        .collect();
+    let escolhida = match (shapefiles.as_slice(), camadas.as_slice()) {
+        ([uma], _) => **uma,
+        ([], [uma]) => *uma,
+        ([], []) => {
+            let nomes: Vec<&str> = entradas.iter().map(|(_, n)| n.as_str()).collect();
+            return Err(erro(
+                arquivo,
+                format!(
+                    "não há .shp, .geojson, .kml nem memorial .txt dentro (há: {})",
+                    if nomes.is_empty() {
+                        "nada".to_owned()
+                    } else {
+                        nomes.join(", ")
+                    }
+                ),
+            ));
+        }
+        (varios, todas) => {
+            let nomes: Vec<&str> = if varios.is_empty() {
+                todas.iter().map(|(_, n)| n.as_str()).collect()
+            } else {
+                varios.iter().map(|(_, n)| n.as_str()).collect()
+            };
+            return Err(erro(
+                arquivo,
+                format!(
+                    "há {} camadas dentro ({}); o divisa lê um território por arquivo — deixe no .zip só a da área",
+                    nomes.len(),
+                    nomes.join(", ")
+                ),
+            ));
+        }
+    };
+    let (indice, nome) = escolhida;
+    let interno = format!("{arquivo}/{nome}");
+    let dados = conteudo(arquivo, &mut pacote, *indice, nome)?;
+    if extensao(nome) != "shp" {
+        return crate::leitura::ler_sem_validar(&interno, &dados);
+    }
+    let base = &nome[..nome.len() - 4];
+    let prj = match entradas.iter().find(|(_, n)| {
+        n.len() == base.len() + 4 && n[..base.len()] == *base && extensao(n) == "prj"
+    }) {
+        Some((i, n)) => {
+            let texto = conteudo(arquivo, &mut pacote, *i, n)?;
+            Some(String::from_utf8_lossy(&texto).into_owned())
+        }
+        None => None,
+    };
+    crate::leitura_shapefile::ler_shapefile(&interno, &dados, prj.as_deref())
+}
+
+/// Lê um KMZ: o `doc.kml` da raiz ou, sem ele, o único .kml dentro.
+pub(crate) fn ler_kmz(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
+    let (mut pacote, entradas) = abrir(arquivo, bytes)?;
+    let kmls: Vec<&(usize, String)> = entradas
+        .iter()
+        .filter(|(_, n)| extensao(n) == "kml")
+        .collect();
+    let (indice, nome) = match kmls.iter().find(|(_, n)| n.eq_ignore_ascii_case("doc.kml")) {
+        Some(doc) => *doc,
+        None => match kmls.as_slice() {
+            [um] => *um,
+            [] => return Err(erro(arquivo, "KMZ sem .kml dentro".to_owned())),
+            varios => {
+                let nomes: Vec<&str> = varios.iter().map(|(_, n)| n.as_str()).collect();
+                return Err(erro(
+                    arquivo,
+                    format!(
+                        "KMZ com {} .kml e sem doc.kml ({})",
+                        nomes.len(),
+                        nomes.join(", ")
+                    ),
+                ));
+            }
+        },
+    };
+    let dados = conteudo(arquivo, &mut pacote, *indice, nome)?;
+    if dados.starts_with(b"PK") {
+        // Um zip dentro do zip: não se desce mais (e não se entra em recursão sem fim).
+        return Err(erro(
+            arquivo,
+            format!("{nome} é outro arquivo compactado; extraia-o antes"),
+        ));
+    }
+    crate::leitura_kml::ler_kml(&format!("{arquivo}/{nome}"), &dados)
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+    use std::io::Write;
+    use zip::write::SimpleFileOptions;
+
+    const GEOJSON: &str =
+        r#"{"type":"Polygon","coordinates":[[[-56,-15],[-55.9,-15],[-55.9,-14.9],[-56,-15]]]}"#;
+    const KML: &str = r#"<kml><Placemark><Polygon><outerBoundaryIs><LinearRing><coordinates>-56,-15 -55.9,-15 -55.9,-14.9 -56,-15</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark></kml>"#;
+
+    fn compactar(entradas: &[(&str, &[u8])]) -> Vec<u8> {
+        let mut escritor = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        for (nome, dados) in entradas {
+            escritor
+                .start_file(
+                    *nome,
+                    SimpleFileOptions::default()
+                        .compression_method(zip::CompressionMethod::Deflated),
+                )
+                .unwrap();
+            escritor.write_all(dados).unwrap();
+        }
+        escritor.finish().unwrap().into_inner()
+    }
+
+    fn shp_em_utm() -> (Vec<u8>, &'static str) {
+        use shapefile::{Point, PolygonRing, ShapeWriter};
+        let graus = [
+            (-56.0, -15.0),
+            (-56.0, -14.9),
+            (-55.9, -14.9),
+            (-56.0, -15.0),
+        ];
+        let pontos = graus
+            .iter()
+            .map(|&(x, y)| {
+                let u = crate::utm::para_utm(x, y, Some(21));
+                Point {
+                    x: u.leste_m,
+                    y: u.norte_m,
+                }
+            })
+            .collect();
+        let mut bytes = Cursor::new(Vec::new());
+        {
+            let mut escritor = ShapeWriter::new(&mut bytes);
+            escritor
+                .write_shape(&shapefile::Polygon::new(PolygonRing::Outer(pontos)))
+                .unwrap();
+            escritor.finalize().unwrap();
+        }
+        (
+            bytes.into_inner(),
+            "PROJCS[\"SIRGAS_2000_UTM_Zone_21S\",GEOGCS[\"GCS_SIRGAS_2000\"]]",
+        )
+    }
+
+    #[test]
+    fn shapefile_compactado_em_pasta_usa_o_prj_de_mesmo_nome() {
+        // Como o QGIS exporta: pasta, .shp/.shx/.dbf/.prj e o lixo do macOS.
+        let (shp, prj) = shp_em_utm();
+        let zip = compactar(&[
+            ("limite/AREA.shp", &shp),
+            ("limite/AREA.shx", b"..."),
+            ("limite/AREA.dbf", b"..."),
+            ("limite/AREA.prj", prj.as_bytes()),
+            ("__MACOSX/limite/._AREA.shp", b"lixo"),
+            ("limite/LEIA-ME.txt", b"metadados"),
+        ]);
+        let lido = ler_zip("area.zip", &zip).unwrap();
+        assert_eq!(lido.arquivo, "area.zip/limite/AREA.shp");
+        // Em UTM 21S pelo .prj: os vértices voltam a graus.
+        let primeiro = lido.poligonos.0[0].exterior().0[0];
+        assert!(
+            (primeiro.x + 56.0).abs() < 1e-9 && (primeiro.y + 15.0).abs() < 1e-9,
+            "{primeiro:?}"
+        );
+        // Sem o .prj, os números em metros são apontados como UTM.
+        let sem_prj = compactar(&[("AREA.shp", &shp)]);
+        let e = ler_zip("area.zip", &sem_prj).unwrap_err().to_string();
+        assert!(e.contains("UTM"), "{e}");
+    }
+
+    #[test]
+    fn zip_com_geojson_e_kmz_com_doc_kml() {
+        let zip = compactar(&[("area.geojson", GEOJSON.as_bytes())]);
+        assert_eq!(ler_zip("a.zip", &zip).unwrap().poligonos.0.len(), 1);
+        let kmz = compactar(&[("doc.kml", KML.as_bytes()), ("files/icone.png", b"png")]);
+        let lido = ler_kmz("a.kmz", &kmz).unwrap();
+        assert_eq!(lido.poligonos.0[0].exterior().0.len(), 4);
+    }
+
+    #[test]
+    fn mais_de_uma_camada_ou_nenhuma_e_dito_pelo_nome() {
+        let (shp, _) = shp_em_utm();
+        let dois = compactar(&[("a.shp", &shp), ("b.shp", &shp)]);
+        let e = ler_zip("x.zip", &dois).unwrap_err().to_string();
+        assert!(e.contains("há 2 camadas dentro (a.shp, b.shp)"), "{e}");
+        let nenhuma = compactar(&[("foto.jpg", b"jpg")]);
+        let e = ler_zip("x.zip", &nenhuma).unwrap_err().to_string();
+        assert!(
+            e.contains("não há .shp, .geojson, .kml nem memorial .txt dentro (há: foto.jpg)"),
+            "{e}"
+        );
+        let e = ler_zip("x.zip", b"PK isto nao e zip")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("x.zip, arquivo compactado: não é um arquivo compactado .zip legível"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn bytes_ao_acaso_nunca_entram_em_panico() {
+        let (shp, prj) = shp_em_utm();
+        let base = compactar(&[("AREA.shp", &shp), ("AREA.prj", prj.as_bytes())]);
+        let kmz = compactar(&[("doc.kml", KML.as_bytes())]);
+        let mut estado = 0x9E37_79B9_u64;
+        for _ in 0..2_000 {
+            estado ^= estado << 13;
+            estado ^= estado >> 7;
+            estado ^= estado << 17;
+            for original in [&base, &kmz] {
+                let mut bytes = original.clone();
+                let posicao = (estado % bytes.len() as u64) as usize;
+                bytes[posicao] = (estado >> 32) as u8;
+                bytes.truncate(bytes.len() - (estado >> 40) as usize % 30);
+                let _ = ler_zip("x.zip", &bytes);
+                let _ = ler_kmz("x.kmz", &bytes);
+            }
+        }
+    }
+}
