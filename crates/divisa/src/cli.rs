@@ -50,7 +50,7 @@ pub(crate) enum Comando {
     /// valor adicionado, área, sede, distritos), cada um com fonte e ano.
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa municipio CODIGO_OU_NOME",
+        override_usage = "divisa municipio CODIGO_OU_NOME [--formato texto|geojson]",
         next_help_heading = "Opções"
     )]
     Municipio {
@@ -58,6 +58,16 @@ pub(crate) enum Comando {
         /// araguaia", "Figueiropolis D'Oeste").
         #[arg(value_name = "CODIGO_OU_NOME", help_heading = "Argumentos")]
         codigo_ou_nome: String,
+        /// Formato: texto (padrão; a ficha) ou geojson (o limite da Malha Municipal 2022, para
+        /// o QGIS).
+        #[arg(
+            long,
+            value_enum,
+            default_value = "texto",
+            hide_possible_values = true,
+            hide_default_value = true
+        )]
+        formato: FormatoMunicipio,
     },
 
     /// Avalia uma proposta (TOML, CONTRACT §2) diante de cada dispositivo da LC 23/1992.
@@ -188,6 +198,15 @@ pub(crate) enum FormatoVarredura {
     Texto,
     /// JSON (CONTRACT §1).
     Json,
+}
+
+/// Formato de `municipio`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum FormatoMunicipio {
+    /// A ficha em texto.
+    Texto,
+    /// O limite em GeoJSON (RFC 7946).
+    Geojson,
 }
 
 /// Formato de `memorial`.

@@ -46,7 +46,10 @@ fn main() -> ExitCode {
 
 fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Saida> {
     match comando {
-        cli::Comando::Municipio { codigo_ou_nome } => municipio::executar(&codigo_ou_nome, saida),
+        cli::Comando::Municipio {
+            codigo_ou_nome,
+            formato,
+        } => municipio::executar(&codigo_ou_nome, formato, saida),
         cli::Comando::Avaliar {
             proposta,
             formato,

@@ -11,20 +11,63 @@ use divisa_referencia::formato::{inteiro, km2, ponto, reais_abreviado};
 use divisa_referencia::mt::{Busca, Municipio, Ponto, Sugestao};
 use divisa_referencia::{brasil, malha, mt};
 
+use crate::cli::FormatoMunicipio;
 use crate::Saida;
 
-pub(crate) fn executar(codigo_ou_nome: &str, saida: &mut impl Write) -> anyhow::Result<Saida> {
+pub(crate) fn executar(
+    codigo_ou_nome: &str,
+    formato: FormatoMunicipio,
+    saida: &mut impl Write,
+) -> anyhow::Result<Saida> {
     let municipios = mt().context("ao carregar os municípios de Mato Grosso")?;
     match municipios.buscar(codigo_ou_nome) {
-        Busca::Encontrado(municipio) => {
-            saida.write_all(ficha(municipio).as_bytes())?;
-            Ok(Saida::Sucesso)
-        }
+        Busca::Encontrado(municipio) => match formato {
+            FormatoMunicipio::Texto => {
+                saida.write_all(ficha(municipio).as_bytes())?;
+                Ok(Saida::Sucesso)
+            }
+            FormatoMunicipio::Geojson => limite(municipio, saida),
+        },
         Busca::NaoEncontrado { sugestoes } => {
             eprintln!("{}", nao_encontrado(codigo_ou_nome.trim(), &sugestoes)?);
             Ok(Saida::EntradaInvalida)
         }
     }
+}
+
+/// O limite do município na Malha Municipal 2022, em GeoJSON, com as áreas e a fonte.
+fn limite(m: &Municipio, saida: &mut impl Write) -> anyhow::Result<Saida> {
+    let Some(poligono) = malha::poligono(m.codigo_ibge).context("ao ler a malha municipal")? else {
+        eprintln!(
+            "divisa municipio: {} ({}) não tem limite na Malha Municipal 2022 do IBGE (município instalado depois dela); não há polígono para exportar.",
+            m.nome, m.codigo_ibge
+        );
+        return Ok(Saida::EntradaInvalida);
+    };
+    let medida = divisa_territorio::geodesia::area_geodesica(&poligono);
+    let mut propriedades = serde_json::Map::new();
+    for (chave, valor) in [
+        ("codigo_ibge", m.codigo_ibge.into()),
+        ("nome", m.nome.clone().into()),
+        (
+            "area_oficial_km2",
+            m.area_oficial_km2.map(|d| d.valor).into(),
+        ),
+        (
+            "area_albers_ibge_m2",
+            divisa_territorio::albers::area_albers_ibge(&poligono).into(),
+        ),
+        ("area_geodesica_m2", medida.area_m2.into()),
+        ("perimetro_m", medida.perimetro_m.into()),
+        (
+            "fonte",
+            "Malha Municipal 2022 (IBGE), SIRGAS 2000 (EPSG:4674)".into(),
+        ),
+    ] {
+        propriedades.insert(chave.to_owned(), valor);
+    }
+    saida.write_all(divisa_territorio::escrita::geojson(&poligono, propriedades).as_bytes())?;
+    Ok(Saida::Sucesso)
 }
 
 /// A mensagem para um código ou nome que não é de município de Mato Grosso.

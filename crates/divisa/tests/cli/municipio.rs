@@ -169,12 +169,21 @@ fn argumentos_errados_em_portugues_com_codigo_2() {
     let nada = divisa(&[]);
     assert_eq!(nada.codigo, 2);
     assert!(nada.stderr.contains("falta o comando"), "{}", nada.stderr);
-    let opcao = divisa(&["municipio", "--formato", "json", "Sorriso"]);
+    let opcao = divisa(&["municipio", "--saida", "x", "Sorriso"]);
     assert_eq!(opcao.codigo, 2);
     assert!(
-        opcao.stderr.contains("argumento desconhecido: «--formato»"),
+        opcao.stderr.contains("argumento desconhecido: «--saida»"),
         "{}",
         opcao.stderr
+    );
+    let valor = divisa(&["municipio", "--formato", "json", "Sorriso"]);
+    assert_eq!(valor.codigo, 2);
+    assert!(
+        valor.stderr.contains(
+            "valor «json» inválido para --formato <FORMATO>; os aceitos são: texto, geojson."
+        ),
+        "{}",
+        valor.stderr
     );
 }
 
@@ -202,5 +211,43 @@ fn ajuda_em_portugues() {
         do_comando.stdout.contains("Argumentos:"),
         "{}",
         do_comando.stdout
+    );
+}
+
+/// O limite da Malha 2022 sai em GeoJSON para o QGIS, com a área oficial ao lado da medida; o
+/// município que não está na malha diz por quê (saída 2), em vez de sair um arquivo vazio.
+#[test]
+fn limite_em_geojson_e_municipio_sem_poligono() {
+    let execucao = divisa(&["municipio", "5107925", "--formato", "geojson"]);
+    assert_eq!(execucao.codigo, 0, "{}", execucao.stderr);
+    let valor: serde_json::Value = serde_json::from_str(&execucao.stdout).expect("GeoJSON");
+    let feicao = &valor["features"][0];
+    assert_eq!(feicao["properties"]["nome"], "Sorriso");
+    assert_eq!(feicao["properties"]["codigo_ibge"], 5107925);
+    let oficial = feicao["properties"]["area_oficial_km2"].as_f64().unwrap() * 1e6;
+    let albers = feicao["properties"]["area_albers_ibge_m2"]
+        .as_f64()
+        .unwrap();
+    assert!(
+        (albers - oficial).abs() / oficial < 1e-4,
+        "{albers} × {oficial}"
+    );
+    assert_eq!(feicao["geometry"]["type"], "Polygon");
+    let anel = feicao["geometry"]["coordinates"][0].as_array().unwrap();
+    assert_eq!(anel.first(), anel.last(), "anel fechado (RFC 7946)");
+
+    let sem = divisa(&[
+        "municipio",
+        "Boa Esperança do Norte",
+        "--formato",
+        "geojson",
+    ]);
+    assert_eq!(sem.codigo, 2);
+    assert!(sem.stdout.is_empty());
+    assert!(
+        sem.stderr
+            .contains("não tem limite na Malha Municipal 2022 do IBGE"),
+        "{}",
+        sem.stderr
     );
 }
