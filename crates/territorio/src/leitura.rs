@@ -133,6 +133,9 @@ fn validar(mut territorio: Territorio) -> Result<Territorio, ErroLeitura> {
             .filter(|p| geojson || !matches!(p, crate::validacao::Problema::Sentido { .. }))
             .map(ToString::to_string),
     );
+    // "a cópia é ignorada": o aviso cumpre o que diz. Um vértice repetido em seguida
+    // não muda o limite, mas viraria um lado de 0 m no memorial, sem confrontante.
+    territorio.poligonos = geo::RemoveRepeatedPoints::remove_repeated_points(&territorio.poligonos);
     Ok(territorio)
 }
 
@@ -389,6 +392,24 @@ mod testes {
             r#"{"type":"Polygon","coordinates":[[[-56,-15],[-55.9,-15],[-55.9,-14.9],[-56,-14.8]]]}"#,
         );
         assert!(e.starts_with("a.geojson, raiz, anel 1: anel aberto"), "{e}");
+    }
+
+    #[test]
+    fn vertice_repetido_vira_aviso_e_sai_do_territorio() {
+        // Art. 5º: o memorial descreve lados entre pontos distintos; um vértice repetido em
+        // seguida (comum na malha do IBGE) daria um lado de 0 m sem confrontante.
+        let texto = br#"{"type":"Polygon","coordinates":[[[-56,-15],[-55.9,-15],[-55.9,-15],[-55.9,-14.9],[-56,-15]]]}"#;
+        let lido = ler("a.geojson", texto).unwrap();
+        assert_eq!(lido.poligonos.0[0].exterior().0.len(), 4);
+        assert!(
+            lido.avisos
+                .iter()
+                .any(|a| a.contains("vértice 2: vértice repetido logo em seguida")),
+            "{:?}",
+            lido.avisos
+        );
+        let memorial = crate::memorial::memorial(&lido.poligonos);
+        assert!(memorial.aneis[0].lados.iter().all(|l| l.distancia_m > 0.0));
     }
 
     #[test]

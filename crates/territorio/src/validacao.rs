@@ -118,7 +118,12 @@ impl fmt::Display for Problema {
                 ponto.x, ponto.y
             ),
             Problema::Sobreposicao { a, b } => write!(f, "{a} e {b}: os lados se sobrepõem"),
-            Problema::VerticeRepetido(onde) => write!(f, "{onde}: vértice repetido (ignorado)"),
+            Problema::VerticeRepetido(onde) => {
+                write!(
+                    f,
+                    "{onde}: vértice repetido logo em seguida (a cópia é ignorada)"
+                )
+            }
             Problema::Espinho(onde) => write!(
                 f,
                 "{onde}: espinho (o limite vai e volta pelo mesmo caminho)"
@@ -433,7 +438,7 @@ mod testes {
         assert!(
             textos
                 .iter()
-                .any(|t| t == "parte 1, anel 1, vértice 2: vértice repetido (ignorado)"),
+                .any(|t| t == "parte 1, anel 1, vértice 2: vértice repetido logo em seguida (a cópia é ignorada)"),
             "{textos:?}"
         );
         assert!(
