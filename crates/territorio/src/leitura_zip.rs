@@ -162,7 +162,11 @@ pub(crate) fn ler_zip(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLei
     }
     let base = &nome[..nome.len() - 4];
     let prj = match entradas.iter().find(|(_, n)| {
-        n.len() == base.len() + 4 && n[..base.len()] == *base && extensao(n) == "prj"
+        // `get`: um nome com acento pode não ter fronteira de caractere ali.
+        n.len() == base.len() + 4
+            && n.get(..base.len())
+                .is_some_and(|b| b.eq_ignore_ascii_case(base))
+            && extensao(n) == "prj"
     }) {
         Some((i, n)) => {
             let texto = conteudo(arquivo, &mut pacote, *i, n)?;
@@ -274,7 +278,8 @@ mod testes {
             ("limite/AREA.shp", &shp),
             ("limite/AREA.shx", b"..."),
             ("limite/AREA.dbf", b"..."),
-            ("limite/AREA.prj", prj.as_bytes()),
+            ("limite/AREA.PRJ", prj.as_bytes()),
+            ("limite/ÁREA.prj", b"GEOGCS[\"GCS_South_American_1969\"]"),
             ("__MACOSX/limite/._AREA.shp", b"lixo"),
             ("limite/LEIA-ME.txt", b"metadados"),
         ]);
