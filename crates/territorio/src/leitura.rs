@@ -332,6 +332,11 @@ pub(crate) fn conferir(
     })
 }
 
+/// Se o ponto (graus) cai no retângulo de Mato Grosso, com folga.
+pub(crate) fn em_mato_grosso(c: &Coord<f64>) -> bool {
+    LON_MT.contains(&c.x) && LAT_MT.contains(&c.y)
+}
+
 /// Os enganos comuns de coordenadas, ditos pelo nome.
 fn conferir_coordenadas(poligonos: &[Polygon<f64>]) -> Result<(), String> {
     let todos: Vec<Coord<f64>> = poligonos
@@ -350,14 +355,13 @@ fn conferir_coordenadas(poligonos: &[Polygon<f64>]) -> Result<(), String> {
             exemplo.x, exemplo.y
         ));
     }
-    let em_mt = |c: &Coord<f64>| LON_MT.contains(&c.x) && LAT_MT.contains(&c.y);
     if todos
         .iter()
         .all(|c| LON_MT.contains(&c.y) && LAT_MT.contains(&c.x))
     {
         return Err("latitude e longitude trocadas: o GeoJSON usa [lon, lat] (primeiro a longitude, cerca de −56 em MT)".to_owned());
     }
-    if let Some(fora) = todos.iter().find(|c| !em_mt(c)) {
+    if let Some(fora) = todos.iter().find(|c| !em_mato_grosso(c)) {
         return Err(format!("o vértice [{}, {}] está fora de Mato Grosso (longitude −62 a −50, latitude −18,5 a −7)", fora.x, fora.y));
     }
     Ok(())

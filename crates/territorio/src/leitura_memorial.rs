@@ -9,6 +9,7 @@
 //! # Unidades
 //! Metros (UTM, SIRGAS 2000) na entrada; graus decimais na saída.
 
+use divisa_referencia::formato::decimal;
 use geo_types::{Coord, LineString, MultiPolygon, Polygon};
 use geographiclib_rs::InverseGeodesic;
 
@@ -141,6 +142,8 @@ pub fn ler_memorial(arquivo: &str, bytes: &[u8]) -> Result<MemorialLido, ErroLei
     // só a primeira menção de cada código as traz (a última, "ponto inicial", fecha o anel).
     let mut codigos: Vec<String> = Vec::new();
     let mut pontos: Vec<Coord<f64>> = Vec::new();
+    // E, N como escritos e a linha de cada vértice (para a conferência da zona).
+    let mut planos: Vec<(f64, f64, String)> = Vec::new();
     let mut declarados: Vec<(usize, Option<f64>, Option<f64>)> = Vec::new();
     let mut fechado = false;
     let minusculo = texto.to_lowercase();
@@ -210,6 +213,7 @@ pub fn ler_memorial(arquivo: &str, bytes: &[u8]) -> Result<MemorialLido, ErroLei
         });
         codigos.push(codigo);
         pontos.push(Coord { x: lon, y: lat });
+        planos.push((leste, norte, linha_de(posicao)));
     }
     if codigos.len() < 3 {
         return Err(forma(
@@ -222,6 +226,46 @@ pub fn ler_memorial(arquivo: &str, bytes: &[u8]) -> Result<MemorialLido, ErroLei
     }
     if !fechado {
         return Err(forma("fim".to_owned(), format!("o perímetro não volta ao vértice inicial {} (\"até o vértice {}, ponto inicial da descrição\")", codigos[0], codigos[0])));
+    }
+    // Uma zona trocada desloca o perímetro 6° em longitude. Se ele sai de Mato Grosso, diz-se
+    // o vértice e as zonas que o trariam para dentro. (Se a zona errada ainda cai em MT, só o
+    // confronto com o município de origem, na avaliação, o revela.)
+    if let Some(i) = pontos
+        .iter()
+        .position(|c| !crate::leitura::em_mato_grosso(c))
+    {
+        let em_graus = |z: u8, (leste, norte): (f64, f64)| {
+            let (x, y) = de_utm(&Utm {
+                zona: z,
+                sul: true,
+                leste_m: leste,
+                norte_m: norte,
+            });
+            Coord { x, y }
+        };
+        let outras: Vec<String> = (20..=22)
+            .filter(|&z| z != zona)
+            .filter(|&z| {
+                planos
+                    .iter()
+                    .all(|&(e, n, _)| crate::leitura::em_mato_grosso(&em_graus(z, (e, n))))
+            })
+            .map(|z| format!("{z}S"))
+            .collect();
+        return Err(forma(
+            planos[i].2.clone(),
+            format!(
+                "vértice {}: com a zona {zona}S do memorial, cai em latitude {} e longitude {}, fora de Mato Grosso; confira a zona{}",
+                codigos[i],
+                decimal(pontos[i].y, 6),
+                decimal(pontos[i].x, 6),
+                match outras.as_slice() {
+                    [] => String::new(),
+                    [uma] => format!(" (com a zona {uma}, o perímetro inteiro cai em Mato Grosso)"),
+                    varias => format!(" (com as zonas {}, o perímetro inteiro cai em Mato Grosso)", varias.join(" ou ")),
+                }
+            ),
+        ));
     }
     let avisos = conferir(&codigos, &pontos, &declarados);
     let mut anel = pontos.clone();
@@ -288,6 +332,28 @@ mod testes {
     use super::*;
     use crate::memorial::memorial;
     use geo_types::polygon;
+
+    #[test]
+    fn zona_trocada_que_tira_de_mato_grosso_diz_qual_zona_serve() {
+        // Um quadrado perto de Cáceres (zona 21S) escrito em UTM e declarado na zona 20S: cairia
+        // na Bolívia. A mensagem diz o vértice, onde cairia e que a 21S (ou a 22S) o traz de volta.
+        let original = MultiPolygon(vec![
+            polygon![(x: -57.5, y: -16.0), (x: -57.49, y: -16.0), (x: -57.49, y: -15.99), (x: -57.5, y: -15.99)],
+        ]);
+        let texto = memorial(&original).texto("teste");
+        assert!(texto.contains("zona 21S"), "{texto}");
+        let trocado = texto.replace("zona 21S", "zona 20S");
+        let e = ler_memorial("m.txt", trocado.as_bytes())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("vértice V-001: com a zona 20S do memorial, cai em latitude -16,")
+                && e.contains("fora de Mato Grosso; confira a zona (com as zonas 21S ou 22S"),
+            "{e}"
+        );
+        // A zona certa lê sem erro.
+        assert!(ler_memorial("m.txt", texto.as_bytes()).is_ok());
+    }
 
     #[test]
     fn memorial_escrito_pelo_divisa_volta_ao_mesmo_memorial() {
