@@ -178,6 +178,28 @@ pub(crate) enum Comando {
         #[arg(long, value_name = "AAAA-MM-DD", value_parser = data_civil)]
         em: Option<jiff::civil::Date>,
     },
+
+    /// Sobreposições e vãos entre municípios vizinhos (as inconsistências territoriais do
+    /// Art. 8º), na Malha Municipal 2022 embutida ou numa malha em GeoJSON com uma feição por
+    /// município. Saída: 0 nenhuma; 3 há inconsistências; 2 arquivo inválido.
+    #[command(
+        help_template = MODELO_AJUDA,
+        override_usage = "divisa inconsistencias [MALHA.geojson] [--area-minima M2]",
+        next_help_heading = "Opções"
+    )]
+    Inconsistencias {
+        /// A malha a conferir (padrão: a Malha Municipal 2022 do IBGE, embutida).
+        #[arg(value_name = "MALHA.geojson", help_heading = "Argumentos")]
+        malha: Option<std::path::PathBuf>,
+        /// Área abaixo da qual nada é apontado, em m² (padrão: 1, a precisão da malha).
+        #[arg(
+            long,
+            value_name = "M2",
+            default_value_t = 1.0,
+            hide_default_value = true
+        )]
+        area_minima: f64,
+    },
 }
 
 /// Formato do relatório de `avaliar`.

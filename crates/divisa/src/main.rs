@@ -7,6 +7,7 @@
 
 mod avaliar;
 mod cli;
+mod inconsistencias;
 mod municipio;
 
 use std::io::Write;
@@ -63,6 +64,9 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
         } => avaliar::toponimo(&nome, pessoa_viva, em, saida),
         cli::Comando::Varredura { formato, em } => avaliar::varredura(formato, em, saida),
         cli::Comando::Memorial { area, formato } => avaliar::memorial(&area, formato, saida),
+        cli::Comando::Inconsistencias { malha, area_minima } => {
+            inconsistencias::executar(malha.as_deref(), area_minima, saida)
+        }
     }
 }
 

@@ -207,6 +207,63 @@ pub fn ler_geojson(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitur
     conferir(arquivo, MultiPolygon(poligonos))
 }
 
+/// Lê as feições de um GeoJSON `FeatureCollection` separadas, cada uma com o seu nome (a
+/// propriedade `nome`, `NM_MUN` ou `name`; sem ela, "feição N"), para comparar territórios
+/// entre si (as inconsistências entre vizinhos). Cada feição passa pela mesma conferência de
+/// coordenadas de [`ler_geojson`] e pela validação.
+pub fn ler_feicoes_geojson(
+    arquivo: &str,
+    bytes: &[u8],
+) -> Result<Vec<(String, MultiPolygon<f64>)>, ErroLeitura> {
+    let valor: Value = serde_json::from_slice(bytes).map_err(|e| ErroLeitura::Json {
+        arquivo: arquivo.to_owned(),
+        linha: e.line(),
+        coluna: e.column(),
+        detalhe: traduzir_json(&e),
+    })?;
+    let forma = |onde: &str, mensagem: String| ErroLeitura::Forma {
+        arquivo: arquivo.to_owned(),
+        onde: onde.to_owned(),
+        mensagem,
+    };
+    let feicoes = valor
+        .get("features")
+        .and_then(Value::as_array)
+        .ok_or_else(|| {
+            forma(
+                "raiz",
+                "esperava um FeatureCollection, uma feição por município".to_owned(),
+            )
+        })?;
+    let mut saida = Vec::new();
+    for (i, feicao) in feicoes.iter().enumerate() {
+        let onde = format!("feição {}", i + 1);
+        let propriedades = feicao.get("properties");
+        let nome = ["nome", "NOME", "NM_MUN", "nm_mun", "name", "Name"]
+            .iter()
+            .find_map(|chave| propriedades?.get(*chave)?.as_str())
+            .map_or_else(|| onde.clone(), str::to_owned);
+        let mut poligonos = Vec::new();
+        coletar(feicao, &onde, &mut poligonos)
+            .map_err(|(onde, mensagem)| forma(&onde, mensagem))?;
+        if poligonos.is_empty() {
+            return Err(forma(
+                &onde,
+                format!("«{nome}» sem Polygon nem MultiPolygon"),
+            ));
+        }
+        let lido = validar(conferir(
+            &format!("{arquivo}, {onde} («{nome}»)"),
+            MultiPolygon(poligonos),
+        )?)?;
+        saida.push((nome, lido.poligonos));
+    }
+    if saida.is_empty() {
+        return Err(forma("raiz", "nenhuma feição".to_owned()));
+    }
+    Ok(saida)
+}
+
 fn traduzir_json(erro: &serde_json::Error) -> String {
     use serde_json::error::Category;
     match erro.classify() {

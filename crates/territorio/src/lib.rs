@@ -12,6 +12,7 @@ pub mod albers;
 pub mod confrontantes;
 pub mod escrita;
 pub mod geodesia;
+pub mod inconsistencias;
 pub mod interpolacao;
 pub mod leitura;
 pub mod leitura_kml;

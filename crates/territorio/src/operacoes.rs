@@ -6,7 +6,7 @@
 //! vértices colineares, e isso deixou centenas de buracos finos ao tirar e devolver uma área. Aqui
 //! usamos o `i_overlay` (o motor do `geo`) direto na API inteira, com uma grade decimal que contém
 //! a grade de 1e-6 grau da malha do IBGE: origem num múltiplo de 1e-6 grau e passo de 1e-9 grau
-//! (≈ 0,11 mm) quando os operandos cabem em ±2,1° da origem (um município sempre cabe), senão
+//! (≈ 0,11 mm) quando os operandos cabem em ±1,07° da origem (quase todo par de vizinhos), senão
 //! 1e-8 grau (≈ 1,1 mm, o estado inteiro). Assim todo vértice da malha cai exatamente num ponto
 //! da grade em qualquer chamada, e as divisas comuns continuam idênticas. Todos os pontos de
 //! entrada são mantidos (`keep_all_points`), e na volta cada um recupera o seu `f64` original;
@@ -26,16 +26,19 @@ use i_overlay::core::solver::Solver;
 use i_overlay::i_float::int::point::IntPoint;
 use i_overlay::i_shape::int::shape::IntShape;
 
-/// Quanto cabe em `i32` em cada grade: 2.147.483.647 passos.
-const MEIA_EXTENSAO_FINA: f64 = 2.1;
-const MEIA_EXTENSAO_GROSSA: f64 = 21.0;
+/// Quanto cabe em cada grade. Não basta cada coordenada caber em `i32`: o `i_overlay` subtrai
+/// o mínimo do máximo em `i32` (`GridLayout::with_min_max`), e com ±2,1° a diferença passava
+/// de 2.147.483.647 passos — no build de depuração, pânico; no de produção, conta enrolada.
+/// Daí a extensão inteira (duas meias) até 2,14e9 passos.
+const MEIA_EXTENSAO_FINA: f64 = 1.07;
+const MEIA_EXTENSAO_GROSSA: f64 = 10.7;
 
 /// Por que uma operação não pôde ser feita.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ErroOperacao {
-    /// Os territórios se espalham por mais de 42° (não cabem em nenhuma grade de cálculo).
-    #[error("os territórios se estendem por mais de 42°: não são territórios de Mato Grosso")]
+    /// Os territórios se espalham por mais de 21° (não cabem em nenhuma grade de cálculo).
+    #[error("os territórios se estendem por mais de 21°: não são territórios de Mato Grosso")]
     GrandeDemais,
 }
 

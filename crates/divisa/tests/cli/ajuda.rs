@@ -12,6 +12,7 @@ fn ajuda_de_cada_comando_sem_ingles() {
         vec!["toponimo", "--ajuda"],
         vec!["memorial", "--ajuda"],
         vec!["varredura", "--ajuda"],
+        vec!["inconsistencias", "--ajuda"],
     ] {
         let execucao = divisa(&comando);
         assert_eq!(execucao.codigo, 0, "{comando:?}");

@@ -4,5 +4,6 @@
 mod ajuda;
 mod arrumacao;
 mod avaliar;
+mod inconsistencias;
 mod municipio;
 mod util;
