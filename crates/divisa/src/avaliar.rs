@@ -176,25 +176,34 @@ pub(crate) fn toponimo(
     Ok(codigo_da_conclusao(divisa_lei::conclusao_de(&achados)))
 }
 
-pub(crate) fn memorial(
-    caminho: &Path,
-    formato: FormatoMemorial,
-    saida: &mut impl Write,
-) -> anyhow::Result<Saida> {
-    let nome = caminho.display().to_string();
-    let bytes = match std::fs::read(caminho) {
-        Ok(bytes) => bytes,
+/// Lê um arquivo do usuário; se não dá, escreve em stderr por quê ("divisa COMANDO: ARQUIVO:
+/// não foi possível ler: o arquivo não existe.") e devolve `None` (saída 2).
+pub(crate) fn ler_arquivo(comando: &str, caminho: &Path) -> Option<Vec<u8>> {
+    match std::fs::read(caminho) {
+        Ok(bytes) => Some(bytes),
         Err(erro) => {
             eprintln!(
-                "divisa memorial: {nome}: não foi possível ler: {}.",
+                "divisa {comando}: {}: não foi possível ler: {}.",
+                caminho.display(),
                 if erro.kind() == std::io::ErrorKind::NotFound {
                     "o arquivo não existe".to_owned()
                 } else {
                     erro.to_string()
                 }
             );
-            return Ok(Saida::EntradaInvalida);
+            None
         }
+    }
+}
+
+pub(crate) fn memorial(
+    caminho: &Path,
+    formato: FormatoMemorial,
+    saida: &mut impl Write,
+) -> anyhow::Result<Saida> {
+    let nome = caminho.display().to_string();
+    let Some(bytes) = ler_arquivo("memorial", caminho) else {
+        return Ok(Saida::EntradaInvalida);
     };
     let prj = std::fs::read_to_string(caminho.with_extension("prj")).ok();
     let territorio =

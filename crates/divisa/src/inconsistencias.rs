@@ -36,19 +36,8 @@ pub(crate) fn executar(
         }
         Some(caminho) => {
             let nome = caminho.display().to_string();
-            let bytes = match std::fs::read(caminho) {
-                Ok(bytes) => bytes,
-                Err(erro) => {
-                    eprintln!(
-                        "divisa inconsistencias: {nome}: não foi possível ler: {}.",
-                        if erro.kind() == std::io::ErrorKind::NotFound {
-                            "o arquivo não existe".to_owned()
-                        } else {
-                            erro.to_string()
-                        }
-                    );
-                    return Ok(Saida::EntradaInvalida);
-                }
+            let Some(bytes) = crate::avaliar::ler_arquivo("inconsistencias", caminho) else {
+                return Ok(Saida::EntradaInvalida);
             };
             match divisa_territorio::leitura::ler_feicoes_geojson(&nome, &bytes) {
                 Ok(territorios) => (nome, territorios),

@@ -173,12 +173,7 @@ pub(crate) fn ler_sem_validar(arquivo: &str, bytes: &[u8]) -> Result<Territorio,
 /// assert_eq!(territorio.poligonos.0.len(), 1);
 /// ```
 pub fn ler_geojson(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
-    let valor: Value = serde_json::from_slice(bytes).map_err(|e| ErroLeitura::Json {
-        arquivo: arquivo.to_owned(),
-        linha: e.line(),
-        coluna: e.column(),
-        detalhe: traduzir_json(&e),
-    })?;
+    let valor = json_de(arquivo, bytes)?;
     let forma = |onde: &str, mensagem: String| ErroLeitura::Forma {
         arquivo: arquivo.to_owned(),
         onde: onde.to_owned(),
@@ -215,12 +210,7 @@ pub fn ler_feicoes_geojson(
     arquivo: &str,
     bytes: &[u8],
 ) -> Result<Vec<(String, MultiPolygon<f64>)>, ErroLeitura> {
-    let valor: Value = serde_json::from_slice(bytes).map_err(|e| ErroLeitura::Json {
-        arquivo: arquivo.to_owned(),
-        linha: e.line(),
-        coluna: e.column(),
-        detalhe: traduzir_json(&e),
-    })?;
+    let valor = json_de(arquivo, bytes)?;
     let forma = |onde: &str, mensagem: String| ErroLeitura::Forma {
         arquivo: arquivo.to_owned(),
         onde: onde.to_owned(),
@@ -262,6 +252,16 @@ pub fn ler_feicoes_geojson(
         return Err(forma("raiz", "nenhuma feição".to_owned()));
     }
     Ok(saida)
+}
+
+/// O JSON do arquivo, ou o erro com linha e coluna.
+fn json_de(arquivo: &str, bytes: &[u8]) -> Result<Value, ErroLeitura> {
+    serde_json::from_slice(bytes).map_err(|e| ErroLeitura::Json {
+        arquivo: arquivo.to_owned(),
+        linha: e.line(),
+        coluna: e.column(),
+        detalhe: traduzir_json(&e),
+    })
 }
 
 fn traduzir_json(erro: &serde_json::Error) -> String {
