@@ -52,11 +52,7 @@ pub(crate) fn avaliar(
     let bytes = match std::fs::read(caminho) {
         Ok(bytes) => bytes,
         Err(erro) => {
-            let motivo = match erro.kind() {
-                std::io::ErrorKind::NotFound => "o arquivo não existe".to_owned(),
-                std::io::ErrorKind::PermissionDenied => "sem permissão de leitura".to_owned(),
-                _ => erro.to_string(),
-            };
+            let motivo = motivo_de_leitura(&erro);
             eprintln!("divisa: {nome}: não foi possível ler a proposta: {motivo}.");
             return Ok(Saida::EntradaInvalida);
         }
@@ -176,6 +172,16 @@ pub(crate) fn toponimo(
     Ok(codigo_da_conclusao(divisa_lei::conclusao_de(&achados)))
 }
 
+/// Por que um arquivo não pôde ser lido, em português nos casos comuns.
+fn motivo_de_leitura(erro: &std::io::Error) -> String {
+    match erro.kind() {
+        std::io::ErrorKind::NotFound => "o arquivo não existe".to_owned(),
+        std::io::ErrorKind::PermissionDenied => "sem permissão de leitura".to_owned(),
+        std::io::ErrorKind::IsADirectory => "é uma pasta, não um arquivo".to_owned(),
+        _ => format!("erro do sistema ({erro})"),
+    }
+}
+
 /// Lê um arquivo do usuário; se não dá, escreve em stderr por quê ("divisa COMANDO: ARQUIVO:
 /// não foi possível ler: o arquivo não existe.") e devolve `None` (saída 2).
 pub(crate) fn ler_arquivo(comando: &str, caminho: &Path) -> Option<Vec<u8>> {
@@ -185,11 +191,7 @@ pub(crate) fn ler_arquivo(comando: &str, caminho: &Path) -> Option<Vec<u8>> {
             eprintln!(
                 "divisa {comando}: {}: não foi possível ler: {}.",
                 caminho.display(),
-                if erro.kind() == std::io::ErrorKind::NotFound {
-                    "o arquivo não existe".to_owned()
-                } else {
-                    erro.to_string()
-                }
+                motivo_de_leitura(&erro)
             );
             None
         }

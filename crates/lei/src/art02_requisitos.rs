@@ -311,9 +311,9 @@ pub(crate) fn inc5_arrecadacao(ctx: &Contexto<'_>, arrecadacao: Option<&Numero<f
 
 /// VI — mapa e memorial que demonstrem a continuidade do novo município e da origem.
 ///
-/// Com o território lido, o divisa diz se o novo município é uma peça só (mais de uma é "não
-/// atende"); a continuidade do remanescente exige a diferença entre polígonos, que ainda não é
-/// calculada, e por isso uma peça só fica pendente, com o que já se sabe.
+/// Com o território lido, o divisa diz se o novo município e cada remanescente (a origem menos
+/// a área, pela malha) são uma peça só; mais de uma é "não atende". Origem sem polígono na
+/// malha (Boa Esperança do Norte) deixa o achado pendente, com o que já se sabe.
 pub(crate) fn inc6_mapa(ctx: &Contexto<'_>, area: Option<&Area>) -> Achado {
     achado((|| -> Resultado {
         let regra = ctx.regra("art2_cpt_inc6")?;

@@ -37,6 +37,23 @@ fn ignorada(nome: &str) -> bool {
     nome.starts_with("__MACOSX/") || ultimo.starts_with("._") || nome.ends_with('/')
 }
 
+/// O motivo de um erro do `zip`, em português (o texto do crate é em inglês).
+fn motivo(erro: &zip::result::ZipError) -> String {
+    use zip::result::ZipError;
+    match erro {
+        ZipError::Io(_) => "dados truncados ou ilegíveis".to_owned(),
+        ZipError::InvalidArchive(_) => "estrutura do .zip inválida ou truncada".to_owned(),
+        ZipError::UnsupportedArchive(_) => {
+            "recurso do .zip não suportado (arquivo em partes ou criptografado?)".to_owned()
+        }
+        ZipError::InvalidPassword => "protegido por senha: envie-o sem senha".to_owned(),
+        ZipError::CompressionMethodNotSupported(metodo) => format!(
+            "método de compressão {metodo} não suportado; recompacte com o método padrão (deflate)"
+        ),
+        _ => "arquivo .zip ilegível".to_owned(),
+    }
+}
+
 /// O arquivo compactado, lido da memória.
 type Pacote<'a> = zip::ZipArchive<Cursor<&'a [u8]>>;
 
@@ -48,20 +65,23 @@ fn abrir<'a>(
     let mut pacote = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| {
         erro(
             arquivo,
-            format!("não é um arquivo compactado .zip legível ({e})"),
+            format!("não é um arquivo compactado .zip legível ({})", motivo(&e)),
         )
     })?;
     let mut entradas = Vec::new();
     for indice in 0..pacote.len() {
-        let entrada = pacote
-            .by_index_raw(indice)
-            .map_err(|e| erro(arquivo, format!("entrada {} ilegível ({e})", indice + 1)))?;
+        let entrada = pacote.by_index_raw(indice).map_err(|e| {
+            erro(
+                arquivo,
+                format!("entrada {} ilegível ({})", indice + 1, motivo(&e)),
+            )
+        })?;
         let nome = entrada
             .name()
             .map_err(|e| {
                 erro(
                     arquivo,
-                    format!("entrada {} sem nome legível ({e})", indice + 1),
+                    format!("entrada {} sem nome legível ({})", indice + 1, motivo(&e)),
                 )
             })?
             .into_owned();
@@ -82,19 +102,17 @@ fn conteudo(
     let entrada = pacote.by_index(indice).map_err(|e| {
         erro(
             arquivo,
-            format!(
-                "{nome}: não foi possível descompactar ({e}); se o arquivo tem senha, envie-o sem"
-            ),
+            format!("{nome}: não foi possível descompactar ({})", motivo(&e)),
         )
     })?;
     let mut bytes = Vec::new();
     entrada
         .take(LIMITE_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| {
+        .map_err(|_| {
             erro(
                 arquivo,
-                format!("{nome}: descompactação interrompida ({e})"),
+                format!("{nome}: descompactação interrompida: dados corrompidos (a soma de verificação não confere ou o conteúdo está truncado)"),
             )
         })?;
     if bytes.len() as u64 > LIMITE_BYTES {
