@@ -341,19 +341,15 @@ impl Validador<'_> {
         // Um .shp traz o sistema de coordenadas no .prj ao lado.
         let prj = std::fs::read_to_string(completo.with_extension("prj")).ok();
         match divisa_territorio::leitura::ler_com_auxiliar(relativo, &bytes, prj.as_deref()) {
-            Ok(territorio) => Ok(Some(Area {
-                arquivo: relativo.clone(),
-                medidas: Some(crate::territorio::medir(
-                    &territorio,
-                    origens,
-                    receptor,
-                    cedente,
-                )),
-                sem_medidas: {
-                    self.territorio.replace(Some(territorio));
-                    None
-                },
-            })),
+            Ok(territorio) => {
+                let medidas = crate::territorio::medir(&territorio, origens, receptor, cedente);
+                self.territorio.replace(Some(territorio));
+                Ok(Some(Area {
+                    arquivo: relativo.clone(),
+                    medidas: Some(medidas),
+                    sem_medidas: None,
+                }))
+            }
             Err(divisa_territorio::leitura::ErroLeitura::FormatoNaoSuportado {
                 mensagem, ..
             }) => Ok(Some(Area {
