@@ -1,0 +1,557 @@
+//! Os atos do processo: o que alguém pede ([`Ato`]) e, aceito, o que fica gravado ([`Evento`]).
+//!
+//! Um evento é o ato aceito mais quem o praticou, em que dia e em que posição da sequência. A
+//! sequência só cresce: nada se apaga nem se corrige — um erro se corrige com outro ato.
+
+use jiff::civil::Date;
+use serde::{Deserialize, Serialize};
+
+use crate::papel::{Acao, Ator, Orgao};
+use crate::Nup;
+
+/// Os tipos de processo que seguem o rito dos Arts. 13 a 20.
+///
+/// Leitura registrada: o Art. 11 ("A criação de município, a incorporação, a fusão ou o
+/// desmembramento de área municipal serão admitidos mediante elaboração de lei, se ... aprovada
+/// em processo plebiscitário") define o que passa por este rito. Ficam fora: a extinção (Art. 10,
+/// "declarada em lei estadual" a qualquer tempo), a alteração de nome (Art. 6º, § 2º:
+/// representação do Prefeito com a Câmara, plebiscito fiscalizado pelos partidos) e os distritos
+/// (Art. 24, § 1º: lei municipal).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TipoProcesso {
+    /// Criação de município por desmembramento (Art. 1º, § 3º; Art. 2º).
+    Criacao,
+    /// Fusão de municípios inteiros (Art. 4º: dispensa o Art. 2º).
+    Fusao,
+    /// Incorporação de um município a outro.
+    Incorporacao,
+    /// Desmembramento de área na revisão de limites (Art. 8º; Art. 13).
+    Desmembramento,
+}
+
+impl TipoProcesso {
+    /// O identificador (o mesmo `tipo` da proposta, CONTRACT §2).
+    pub fn codigo(self) -> &'static str {
+        match self {
+            TipoProcesso::Criacao => "criacao",
+            TipoProcesso::Fusao => "fusao",
+            TipoProcesso::Incorporacao => "incorporacao",
+            TipoProcesso::Desmembramento => "desmembramento",
+        }
+    }
+
+    /// O nome por extenso.
+    pub fn nome(self) -> &'static str {
+        match self {
+            TipoProcesso::Criacao => "criação de município",
+            TipoProcesso::Fusao => "fusão de municípios",
+            TipoProcesso::Incorporacao => "incorporação de município",
+            TipoProcesso::Desmembramento => "desmembramento de área (revisão de limites)",
+        }
+    }
+
+    /// O inverso de [`TipoProcesso::codigo`]; `Err` explica por que o tipo não segue este rito.
+    pub fn de_codigo(codigo: &str) -> Result<TipoProcesso, String> {
+        Ok(match codigo {
+            "criacao" => TipoProcesso::Criacao,
+            "fusao" => TipoProcesso::Fusao,
+            "incorporacao" => TipoProcesso::Incorporacao,
+            "desmembramento" => TipoProcesso::Desmembramento,
+            "extincao" => {
+                return Err("a extinção é declarada em lei estadual a qualquer tempo (Art. 10) e não segue o rito da representação dos Arts. 13 a 20".into())
+            }
+            "alteracao_nome" => {
+                return Err("a alteração de nome segue o Art. 6º, § 2º (representação do Prefeito aprovada pela Câmara), não o rito dos Arts. 13 a 20".into())
+            }
+            "criacao_distrito" => {
+                return Err("distritos são criados por lei municipal (Art. 24, § 1º), não por processo na Assembleia".into())
+            }
+            outro => {
+                return Err(format!(
+                    "tipo \"{outro}\" desconhecido; esperado criacao, fusao, incorporacao ou desmembramento"
+                ))
+            }
+        })
+    }
+
+    /// Os órgãos de que a Comissão requisita certidões (Art. 2º, §§ 2º e 3º).
+    ///
+    /// Leitura registrada: na fusão o Art. 4º dispensa os requisitos do Art. 2º — não há o que
+    /// certificar. No desmembramento e na incorporação, o Art. 2º não se aplica como tal, mas a
+    /// Cartografia apura a área, a continuidade e os tetos do Art. 8º, § 2º, e o TRE os eleitores
+    /// que votarão no plebiscito (Art. 11, § 2º): são essas as certidões pedidas.
+    pub fn orgaos_certificadores(self) -> &'static [Orgao] {
+        match self {
+            TipoProcesso::Criacao => &Orgao::TODOS,
+            TipoProcesso::Fusao => &[],
+            TipoProcesso::Incorporacao | TipoProcesso::Desmembramento => {
+                &[Orgao::Cartografia, Orgao::Tre]
+            }
+        }
+    }
+
+    /// Se o Art. 3º (até seis meses antes das eleições) alcança o tipo: criação (a fusão também
+    /// cria) e incorporação. O desmembramento de revisão de limites não está no texto.
+    pub fn sujeito_ao_art3(self) -> bool {
+        !matches!(self, TipoProcesso::Desmembramento)
+    }
+}
+
+/// Por onde a representação chegou à Mesa (Art. 14, parágrafo único).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "por", rename_all = "snake_case")]
+pub enum Via {
+    /// Através de deputado (o autor da proposição, Art. 23).
+    Deputado {
+        /// Identificador do deputado no sistema.
+        id: String,
+    },
+    /// Diretamente pela comunidade interessada.
+    Comunidade,
+}
+
+/// Os documentos que instruem a representação (Art. 15).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DocumentoArt15 {
+    /// I — requerimento com as assinaturas do Art. 13.
+    Requerimento,
+    /// II — mapa e memorial descritivo do território do novo município.
+    MapaNovo,
+    /// III — mapa e memorial descritivo dos municípios de origem.
+    MapaOrigem,
+    /// IV — justificativa socioeconômica.
+    Justificativa,
+    /// V — fotografias do centro urbano.
+    Fotografias,
+}
+
+impl DocumentoArt15 {
+    /// Os cinco, na ordem dos incisos.
+    pub const TODOS: [DocumentoArt15; 5] = [
+        DocumentoArt15::Requerimento,
+        DocumentoArt15::MapaNovo,
+        DocumentoArt15::MapaOrigem,
+        DocumentoArt15::Justificativa,
+        DocumentoArt15::Fotografias,
+    ];
+
+    /// O inciso e o nome, como na lei.
+    pub fn nome(self) -> &'static str {
+        match self {
+            DocumentoArt15::Requerimento => {
+                "Art. 15, I — requerimento com as assinaturas do Art. 13"
+            }
+            DocumentoArt15::MapaNovo => {
+                "Art. 15, II — mapa e memorial descritivo do território do novo município"
+            }
+            DocumentoArt15::MapaOrigem => {
+                "Art. 15, III — mapa e memorial descritivo dos municípios de origem"
+            }
+            DocumentoArt15::Justificativa => "Art. 15, IV — justificativa socioeconômica",
+            DocumentoArt15::Fotografias => "Art. 15, V — fotografias do centro urbano",
+        }
+    }
+
+    /// O identificador usado em arquivos e na linha de comando.
+    pub fn codigo(self) -> &'static str {
+        match self {
+            DocumentoArt15::Requerimento => "requerimento",
+            DocumentoArt15::MapaNovo => "mapa_novo",
+            DocumentoArt15::MapaOrigem => "mapa_origem",
+            DocumentoArt15::Justificativa => "justificativa",
+            DocumentoArt15::Fotografias => "fotografias",
+        }
+    }
+
+    /// O inverso de [`DocumentoArt15::codigo`].
+    pub fn de_codigo(codigo: &str) -> Option<DocumentoArt15> {
+        DocumentoArt15::TODOS
+            .into_iter()
+            .find(|d| d.codigo() == codigo)
+    }
+}
+
+/// O placar de uma deliberação da Comissão (só membros votam, Art. 22).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Votos {
+    /// Votos pela conclusão do parecer.
+    pub sim: u32,
+    /// Votos contra.
+    pub nao: u32,
+    /// Abstenções.
+    #[serde(default)]
+    pub abstencoes: u32,
+}
+
+/// A decisão do Plenário sobre um parecer (Art. 17, § 1º; Art. 18, § 1º).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Decisao {
+    /// O processo segue.
+    Tramitar,
+    /// O processo é arquivado.
+    Arquivar,
+}
+
+/// A apuração do plebiscito numa localidade, com os números do TRE (Art. 11, § 2º).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Apuracao {
+    /// A área ou o município consultado.
+    pub localidade: String,
+    /// Eleitores inscritos no território.
+    pub inscritos: u64,
+    /// Votos SIM.
+    pub sim: u64,
+    /// Votos NÃO.
+    pub nao: u64,
+    /// Brancos.
+    #[serde(default)]
+    pub brancos: u64,
+    /// Nulos.
+    #[serde(default)]
+    pub nulos: u64,
+}
+
+impl Apuracao {
+    /// "maioria absoluta dos votos dos respectivos eleitores inscritos" (Art. 11, § 2º): SIM
+    /// acima da metade dos inscritos — com 1.000 inscritos, 500 não bastam, 501 sim.
+    pub fn aprovada(&self) -> bool {
+        self.sim * 2 > self.inscritos
+    }
+}
+
+/// O conteúdo mínimo do projeto de lei de criação (Art. 7º), conferido antes de apresentá-lo.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConteudoLei {
+    /// I — o nome, que será o da sede.
+    pub nome: String,
+    /// II — os limites (as divisas, do memorial descritivo).
+    pub divisas: String,
+    /// III — o ano da instalação.
+    pub ano_instalacao: i16,
+}
+
+/// O que alguém pede ao processo. Aceito, vira o `ato` de um [`Evento`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "tipo", rename_all = "snake_case")]
+pub enum Ato {
+    /// Art. 14: a representação lida no expediente, protocolada, registrada, autuada e
+    /// encaminhada à Comissão.
+    Protocolar {
+        /// Número de protocolo (atribuído pelo registro, nunca digitado).
+        protocolo: Nup,
+        /// O tipo de processo.
+        tipo_processo: TipoProcesso,
+        /// O nome proposto (ou o do município que incorpora).
+        nome: String,
+        /// Municípios de origem.
+        municipios_origem: Vec<String>,
+        /// Por onde chegou (Art. 14, parágrafo único).
+        via: Via,
+        /// Quem assina como representante.
+        representante: String,
+        /// Assinaturas de eleitores (Art. 13: no mínimo 10).
+        assinaturas: u32,
+        /// Documentos do Art. 15 que acompanham.
+        documentos: Vec<DocumentoArt15>,
+        /// A proposta (CONTRACT §2), em TOML, se veio — o motor da lei a avalia.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        proposta: Option<String>,
+    },
+    /// Art. 16: cópia aos deputados e transcrição no órgão oficial.
+    Divulgar {
+        /// Onde foi publicada (edição do Diário Oficial da Assembleia).
+        publicacao: String,
+    },
+    /// Art. 16, parágrafo único: a Comissão diligencia os documentos faltantes.
+    SolicitarDocumentos {
+        /// A quem (as lideranças interessadas).
+        destinatario: String,
+    },
+    /// Juntada de documento (Art. 16, parágrafo único, e qualquer outro).
+    JuntarDocumento {
+        /// O documento do Art. 15, se for um deles.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        art15: Option<DocumentoArt15>,
+        /// Descrição.
+        descricao: String,
+    },
+    /// Art. 17, I: visita à sede do futuro município e levantamento socioeconômico.
+    RegistrarVisita {
+        /// Onde.
+        local: String,
+        /// O relatório circunstanciado da visita (Art. 17, II).
+        relatorio: String,
+    },
+    /// Art. 17, II: parecer preliminar.
+    ParecerPreliminar {
+        /// `true`: solicitar as certidões (§ 2º); `false`: pelo arquivamento (§ 1º).
+        solicitar_certidoes: bool,
+        /// Placar.
+        votos: Votos,
+    },
+    /// Art. 17, § 1º e Art. 18, § 1º: o Plenário decide.
+    DeliberarPlenario {
+        /// A decisão.
+        decisao: Decisao,
+    },
+    /// Art. 17, § 2º: ofício a um órgão competente.
+    EnviarOficio {
+        /// O órgão.
+        orgao: Orgao,
+        /// Número do ofício.
+        numero: String,
+    },
+    /// O órgão recebeu o ofício: começa o prazo de 30 dias (Art. 2º, § 3º).
+    ConfirmarRecebimento {
+        /// O órgão.
+        orgao: Orgao,
+    },
+    /// A certidão do órgão (Art. 2º, § 2º).
+    EmitirCertidao {
+        /// O órgão.
+        orgao: Orgao,
+        /// Número ou referência da certidão.
+        numero: String,
+        /// O que certifica (os números, com a fonte).
+        conteudo: String,
+    },
+    /// Art. 9º: a autoridade se negou a certificar ("sob pena de responsabilidade").
+    RecusarCertidao {
+        /// O órgão.
+        orgao: Orgao,
+        /// O motivo declarado.
+        motivo: String,
+    },
+    /// Art. 18: parecer de mérito.
+    ParecerDeMerito {
+        /// Pelo andamento (`true`) ou não.
+        favoravel: bool,
+        /// Placar.
+        votos: Votos,
+        /// Dispositivos que o motor da lei achou não atendidos (vazio se nenhum).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        nao_atendidos: Vec<String>,
+    },
+    /// Art. 18, §§ 1º e 2º: parecer da Comissão de Constituição e Justiça.
+    ParecerCcj {
+        /// Aprovado.
+        aprovado: bool,
+    },
+    /// Art. 18, § 2º: projeto de decreto legislativo autorizando o plebiscito.
+    ApresentarProjetoDecreto {
+        /// Número do projeto.
+        numero: String,
+    },
+    /// Art. 19, § 3º: emenda sobre modificação de divisas.
+    EmendarDivisas {
+        /// O que muda.
+        descricao: String,
+    },
+    /// Art. 19: pedido de urgência — sempre recusado.
+    PedirUrgencia {
+        /// A justificativa apresentada.
+        justificativa: String,
+    },
+    /// Votação do projeto de decreto legislativo (rito ordinário, Art. 19).
+    VotarDecreto {
+        /// Aprovado.
+        aprovado: bool,
+    },
+    /// Art. 19, § 1º: publicação do decreto no Diário Oficial.
+    PublicarDecreto {
+        /// Número do decreto legislativo.
+        numero: String,
+        /// Edição do Diário Oficial.
+        diario: String,
+    },
+    /// Art. 19, § 1º: encaminhamento ao TRE com cópia autenticada do processo.
+    EncaminharAoTre {
+        /// A cópia autenticada de todo o processo foi junto.
+        copia_autenticada: bool,
+    },
+    /// Art. 19, § 2º: a Comissão informa o Plenário sobre o plebiscito.
+    InformarPlenario {
+        /// O que foi informado.
+        nota: String,
+    },
+    /// O resultado do plebiscito, com os números do TRE (Art. 11, § 2º; Art. 4º, parágrafo único).
+    RegistrarPlebiscito {
+        /// Data da votação.
+        realizado_em: Date,
+        /// Uma apuração por localidade consultada.
+        apuracoes: Vec<Apuracao>,
+    },
+    /// Art. 20: o ofício do TRE lido pela Mesa e encaminhado à Comissão.
+    LerResultado,
+    /// Art. 20, § 1º: parecer da Comissão sobre o resultado.
+    ParecerResultado {
+        /// Pelo prosseguimento.
+        favoravel: bool,
+        /// Placar.
+        votos: Votos,
+    },
+    /// Art. 20, §§ 1º e 2º: projeto de lei elaborado e encaminhado à Mesa.
+    ApresentarProjetoDeLei {
+        /// Número do projeto.
+        numero: String,
+        /// O conteúdo do Art. 7º.
+        conteudo: ConteudoLei,
+    },
+    /// Art. 20, § 2º: discussão e votação.
+    VotarProjetoDeLei {
+        /// Aprovado.
+        aprovado: bool,
+    },
+    /// A lei publicada.
+    PublicarLei {
+        /// Número da lei.
+        numero: String,
+        /// Edição do Diário Oficial.
+        diario: String,
+    },
+    /// Art. 23: autorização a um servidor para prestar informações.
+    AutorizarInformacao {
+        /// O servidor autorizado (identificador).
+        servidor: String,
+    },
+}
+
+impl Ato {
+    /// O nome do tipo, como gravado (`tipo` no JSON).
+    pub fn tipo(&self) -> &'static str {
+        match self {
+            Ato::Protocolar { .. } => "protocolar",
+            Ato::Divulgar { .. } => "divulgar",
+            Ato::SolicitarDocumentos { .. } => "solicitar_documentos",
+            Ato::JuntarDocumento { .. } => "juntar_documento",
+            Ato::RegistrarVisita { .. } => "registrar_visita",
+            Ato::ParecerPreliminar { .. } => "parecer_preliminar",
+            Ato::DeliberarPlenario { .. } => "deliberar_plenario",
+            Ato::EnviarOficio { .. } => "enviar_oficio",
+            Ato::ConfirmarRecebimento { .. } => "confirmar_recebimento",
+            Ato::EmitirCertidao { .. } => "emitir_certidao",
+            Ato::RecusarCertidao { .. } => "recusar_certidao",
+            Ato::ParecerDeMerito { .. } => "parecer_de_merito",
+            Ato::ParecerCcj { .. } => "parecer_ccj",
+            Ato::ApresentarProjetoDecreto { .. } => "apresentar_projeto_decreto",
+            Ato::EmendarDivisas { .. } => "emendar_divisas",
+            Ato::PedirUrgencia { .. } => "pedir_urgencia",
+            Ato::VotarDecreto { .. } => "votar_decreto",
+            Ato::PublicarDecreto { .. } => "publicar_decreto",
+            Ato::EncaminharAoTre { .. } => "encaminhar_ao_tre",
+            Ato::InformarPlenario { .. } => "informar_plenario",
+            Ato::RegistrarPlebiscito { .. } => "registrar_plebiscito",
+            Ato::LerResultado => "ler_resultado",
+            Ato::ParecerResultado { .. } => "parecer_resultado",
+            Ato::ApresentarProjetoDeLei { .. } => "apresentar_projeto_de_lei",
+            Ato::VotarProjetoDeLei { .. } => "votar_projeto_de_lei",
+            Ato::PublicarLei { .. } => "publicar_lei",
+            Ato::AutorizarInformacao { .. } => "autorizar_informacao",
+        }
+    }
+
+    /// A ação da matriz de papéis que o ato exige.
+    pub fn acao(&self) -> Acao {
+        match self {
+            Ato::Protocolar { .. } => Acao::Protocolar,
+            Ato::Divulgar { .. } => Acao::Divulgar,
+            Ato::SolicitarDocumentos { .. } => Acao::SolicitarDocumentos,
+            Ato::JuntarDocumento { .. } => Acao::JuntarDocumento,
+            Ato::RegistrarVisita { .. } => Acao::RegistrarVisita,
+            Ato::ParecerPreliminar { .. }
+            | Ato::ParecerDeMerito { .. }
+            | Ato::ParecerResultado { .. } => Acao::EmitirParecer,
+            Ato::EnviarOficio { .. } | Ato::EncaminharAoTre { .. } => Acao::Oficiar,
+            Ato::ConfirmarRecebimento { .. } => Acao::RegistrarRecebimento,
+            Ato::EmitirCertidao { .. } | Ato::RecusarCertidao { .. } => Acao::Certificar,
+            Ato::DeliberarPlenario { .. }
+            | Ato::ParecerCcj { .. }
+            | Ato::VotarDecreto { .. }
+            | Ato::PublicarDecreto { .. }
+            | Ato::LerResultado
+            | Ato::VotarProjetoDeLei { .. }
+            | Ato::PublicarLei { .. } => Acao::RegistrarAtoDaCasa,
+            Ato::ApresentarProjetoDecreto { .. } | Ato::ApresentarProjetoDeLei { .. } => {
+                Acao::ApresentarProjeto
+            }
+            Ato::EmendarDivisas { .. } => Acao::EmendarDivisas,
+            Ato::PedirUrgencia { .. } => Acao::PedirUrgencia,
+            Ato::InformarPlenario { .. } => Acao::InformarPlenario,
+            Ato::RegistrarPlebiscito { .. } => Acao::RegistrarPlebiscito,
+            Ato::AutorizarInformacao { .. } => Acao::AutorizarInformacao,
+        }
+    }
+
+    /// O órgão a que o ato se refere, se for ofício ou certidão.
+    pub fn orgao(&self) -> Option<Orgao> {
+        match self {
+            Ato::EnviarOficio { orgao, .. }
+            | Ato::ConfirmarRecebimento { orgao }
+            | Ato::EmitirCertidao { orgao, .. }
+            | Ato::RecusarCertidao { orgao, .. } => Some(*orgao),
+            _ => None,
+        }
+    }
+
+    /// Se o ato é público (Art. 16, "ampla divulgação", e a publicidade dos atos oficiais:
+    /// deliberações do Plenário, decreto, plebiscito, lei). O resto do processo — visitas,
+    /// pareceres antes do Plenário, certidões, autorizações — fica na Comissão (Art. 22).
+    pub fn publico(&self) -> bool {
+        matches!(
+            self,
+            Ato::Protocolar { .. }
+                | Ato::Divulgar { .. }
+                | Ato::DeliberarPlenario { .. }
+                | Ato::VotarDecreto { .. }
+                | Ato::PublicarDecreto { .. }
+                | Ato::RegistrarPlebiscito { .. }
+                | Ato::VotarProjetoDeLei { .. }
+                | Ato::PublicarLei { .. }
+        )
+    }
+
+    /// A versão que o público vê: sem a proposta anexada (traz títulos de eleitor e nomes de
+    /// quem assinou — dados pessoais que o Art. 16 não manda divulgar).
+    pub fn versao_publica(&self) -> Ato {
+        match self {
+            Ato::Protocolar {
+                protocolo,
+                tipo_processo,
+                nome,
+                municipios_origem,
+                via,
+                representante,
+                assinaturas,
+                documentos,
+                ..
+            } => Ato::Protocolar {
+                protocolo: protocolo.clone(),
+                tipo_processo: *tipo_processo,
+                nome: nome.clone(),
+                municipios_origem: municipios_origem.clone(),
+                via: via.clone(),
+                representante: representante.clone(),
+                assinaturas: *assinaturas,
+                documentos: documentos.clone(),
+                proposta: None,
+            },
+            outro => outro.clone(),
+        }
+    }
+}
+
+/// Um ato aceito e gravado.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Evento {
+    /// Posição na sequência do processo (1, 2, 3 …).
+    pub seq: u64,
+    /// O dia em que o ato foi praticado (hora de Cuiabá).
+    pub data: Date,
+    /// Quem o praticou.
+    pub ator: Ator,
+    /// O ato.
+    pub ato: Ato,
+}

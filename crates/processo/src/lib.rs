@@ -1,0 +1,28 @@
+//! O processo da LC 23/1992: da representação (Art. 14) à lei ou ao arquivamento.
+//!
+//! - [`Ato`] e [`Evento`]: o que se pede e o que fica gravado; a sequência só cresce.
+//! - [`Processo`]: o estado deduzido dos eventos; [`Processo::decidir`] aceita ou recusa um ato
+//!   citando o artigo ([`Recusa`]); [`Processo::aplicar`] dobra um evento aceito.
+//! - [`papel`]: a matriz papel × ação (Arts. 14, 17, 21, 22, 23).
+//! - [`prazos`]: prazos contados (Art. 2º, § 3º) e a regra de contagem.
+//! - [`Nup`]: o número de protocolo com dígitos verificadores.
+//! - [`cadeia`]: a cadeia de hashes dos eventos, para a auditoria.
+//!
+//! **Invariante:** sem E/S, sem relógio: o dia do ato e o dia de hoje são argumentos. Guardar
+//! os eventos é do `divisa-registro`.
+
+mod ato;
+pub mod cadeia;
+mod nup;
+pub mod papel;
+pub mod prazos;
+mod processo;
+mod recusa;
+
+pub use ato::{
+    Apuracao, Ato, ConteudoLei, Decisao, DocumentoArt15, Evento, TipoProcesso, Via, Votos,
+};
+pub use nup::{Nup, UNIDADE_PADRAO};
+pub use papel::{Acao, Ator, Orgao, Papel, Permissao};
+pub use processo::{protocolar, Alerta, Arquivamento, Fase, Processo, Requisicao, Resposta};
+pub use recusa::Recusa;

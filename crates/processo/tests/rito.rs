@@ -1,0 +1,1054 @@
+//! Cada transição do rito (Arts. 13 a 20) e cada uma das proibidas, com o artigo no nome.
+
+mod comum;
+
+use comum::*;
+use divisa_processo::*;
+
+#[test]
+fn art14_protocolo_cria_o_processo_protocolado() {
+    let c = Caso::novo(TipoProcesso::Criacao);
+    assert_eq!(c.p.fase, Fase::Protocolada);
+    assert_eq!(c.p.versao, 1);
+    assert_eq!(c.p.protocolo.as_str(), "00001.000001/2026-91");
+}
+
+#[test]
+fn art13_dez_assinaturas_bastam_nove_nao() {
+    let hoje = jiff::civil::date(2026, 3, 2);
+    let dez = pedido(TipoProcesso::Criacao, 10, vec![]);
+    assert!(protocolar(&deputado_autor(), &dez, hoje, hoje).is_ok());
+    let nove = pedido(TipoProcesso::Criacao, 9, vec![]);
+    let r = protocolar(&deputado_autor(), &nove, hoje, hoje).unwrap_err();
+    assert_eq!(r.artigo, "Art. 13");
+    assert!(r.motivo.contains("no mínimo 10"), "{r}");
+}
+
+#[test]
+fn art14_par_unico_deputado_so_protocola_em_seu_nome() {
+    let hoje = jiff::civil::date(2026, 3, 2);
+    let ato = pedido(TipoProcesso::Criacao, 10, vec![]);
+    let r = protocolar(&deputado(), &ato, hoje, hoje).unwrap_err();
+    assert!(r.artigo.starts_with("Art. 14"));
+    // o público e os órgãos não protocolam
+    assert!(protocolar(&publico(), &ato, hoje, hoje).is_err());
+    assert!(protocolar(&orgao(Orgao::Tre), &ato, hoje, hoje).is_err());
+}
+
+#[test]
+fn art11_extincao_nome_e_distrito_nao_seguem_este_rito() {
+    assert!(TipoProcesso::de_codigo("extincao")
+        .unwrap_err()
+        .contains("Art. 10"));
+    assert!(TipoProcesso::de_codigo("alteracao_nome")
+        .unwrap_err()
+        .contains("Art. 6º"));
+    assert!(TipoProcesso::de_codigo("criacao_distrito")
+        .unwrap_err()
+        .contains("Art. 24"));
+}
+
+#[test]
+fn art16_divulgacao_pela_comissao_depois_do_protocolo() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.recusado(
+        &servidor(),
+        Ato::Divulgar {
+            publicacao: "DO".into(),
+        },
+        "Art. 16",
+    );
+    c.recusado(
+        &presidente(),
+        Ato::Divulgar {
+            publicacao: " ".into(),
+        },
+        "Art. 16",
+    );
+    c.ok(
+        &membro(),
+        Ato::Divulgar {
+            publicacao: "DOALMT".into(),
+        },
+    );
+    assert_eq!(c.p.fase, Fase::Divulgada);
+    c.recusado(
+        &presidente(),
+        Ato::Divulgar {
+            publicacao: "DO".into(),
+        },
+        "Art. 16",
+    );
+}
+
+#[test]
+fn art16_par_unico_documentos_faltantes_diligenciados_e_juntados() {
+    let mut c = Caso::com(pedido(
+        TipoProcesso::Criacao,
+        10,
+        vec![DocumentoArt15::Requerimento],
+    ));
+    c.ok(
+        &presidente(),
+        Ato::Divulgar {
+            publicacao: "DO".into(),
+        },
+    );
+    // Art. 17: sem os documentos não há visita
+    let r = c.recusado(
+        &membro(),
+        Ato::RegistrarVisita {
+            local: "Sede".into(),
+            relatorio: "r".into(),
+        },
+        "Art. 17",
+    );
+    assert!(r.motivo.contains("Art. 15, II"), "{r}");
+    c.ok(
+        &presidente(),
+        Ato::SolicitarDocumentos {
+            destinatario: "lideranças".into(),
+        },
+    );
+    assert_eq!(c.p.fase, Fase::DocumentosPendentes);
+    for d in [
+        DocumentoArt15::MapaNovo,
+        DocumentoArt15::MapaOrigem,
+        DocumentoArt15::Justificativa,
+    ] {
+        c.ok(
+            &representante(),
+            Ato::JuntarDocumento {
+                art15: Some(d),
+                descricao: d.nome().into(),
+            },
+        );
+        assert_eq!(c.p.fase, Fase::DocumentosPendentes);
+    }
+    c.ok(
+        &representante(),
+        Ato::JuntarDocumento {
+            art15: Some(DocumentoArt15::Fotografias),
+            descricao: "fotos".into(),
+        },
+    );
+    assert_eq!(
+        c.p.fase,
+        Fase::Divulgada,
+        "completo, volta a esperar a visita"
+    );
+    c.recusado(
+        &presidente(),
+        Ato::SolicitarDocumentos {
+            destinatario: "x".into(),
+        },
+        "Art. 16, parágrafo único",
+    );
+}
+
+#[test]
+fn art17_visita_antes_do_parecer_preliminar() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.ok(
+        &presidente(),
+        Ato::Divulgar {
+            publicacao: "DO".into(),
+        },
+    );
+    c.recusado(
+        &presidente(),
+        Ato::ParecerPreliminar {
+            solicitar_certidoes: true,
+            votos: VOTOS,
+        },
+        "Art. 17, II",
+    );
+    c.recusado(
+        &membro(),
+        Ato::RegistrarVisita {
+            local: "Sede".into(),
+            relatorio: "".into(),
+        },
+        "Art. 17, II",
+    );
+    c.recusado(
+        &servidor(),
+        Ato::RegistrarVisita {
+            local: "Sede".into(),
+            relatorio: "r".into(),
+        },
+        "Art. 17, I",
+    );
+    c.ok(
+        &membro(),
+        Ato::RegistrarVisita {
+            local: "Sede".into(),
+            relatorio: "r".into(),
+        },
+    );
+    assert_eq!(c.p.fase, Fase::Visitada);
+}
+
+#[test]
+fn art17_ii_parecer_sem_maioria_nao_e_da_comissao() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.ate_visita();
+    let empate = Votos {
+        sim: 2,
+        nao: 2,
+        abstencoes: 1,
+    };
+    c.recusado(
+        &presidente(),
+        Ato::ParecerPreliminar {
+            solicitar_certidoes: true,
+            votos: empate,
+        },
+        "Art. 17, II",
+    );
+    // o deputado tem voz e não tem voto (Art. 22); o membro não registra o parecer
+    c.recusado(
+        &deputado(),
+        Ato::ParecerPreliminar {
+            solicitar_certidoes: true,
+            votos: VOTOS,
+        },
+        "Art. 22",
+    );
+}
+
+#[test]
+fn art17_par1_arquivamento_vai_ao_plenario_que_arquiva() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.ate_visita().ok(
+        &presidente(),
+        Ato::ParecerPreliminar {
+            solicitar_certidoes: false,
+            votos: VOTOS,
+        },
+    );
+    assert_eq!(c.p.fase, Fase::ArquivamentoEmPlenario);
+    c.ok(
+        &servidor(),
+        Ato::DeliberarPlenario {
+            decisao: Decisao::Arquivar,
+        },
+    );
+    assert_eq!(c.p.fase, Fase::Arquivado);
+    assert_eq!(
+        c.p.arquivamento.as_ref().unwrap().fundamento,
+        "Art. 17, § 1º"
+    );
+    let r = c.recusado(
+        &representante(),
+        Ato::JuntarDocumento {
+            art15: None,
+            descricao: "recurso".into(),
+        },
+        "Art. 17, § 1º",
+    );
+    assert!(r.motivo.contains("arquivado em 02/03/2026"));
+}
+
+#[test]
+fn art17_par1_plenario_que_rejeita_o_arquivamento_abre_as_certidoes() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.ate_visita()
+        .ok(
+            &presidente(),
+            Ato::ParecerPreliminar {
+                solicitar_certidoes: false,
+                votos: VOTOS,
+            },
+        )
+        .ok(
+            &servidor(),
+            Ato::DeliberarPlenario {
+                decisao: Decisao::Tramitar,
+            },
+        );
+    assert_eq!(c.p.fase, Fase::Certidoes);
+}
+
+#[test]
+fn art17_par2_oficios_so_aos_orgaos_do_art2_par2() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.ate_certidoes();
+    assert_eq!(c.p.fase, Fase::Certidoes);
+    c.recusado(
+        &presidente(),
+        Ato::EnviarOficio {
+            orgao: Orgao::Comissao,
+            numero: "1".into(),
+        },
+        "Art. 2º, § 2º",
+    );
+    c.recusado(
+        &servidor(),
+        Ato::EnviarOficio {
+            orgao: Orgao::Tre,
+            numero: "1".into(),
+        },
+        "Art. 17, § 2º",
+    );
+    c.ok(
+        &membro(),
+        Ato::EnviarOficio {
+            orgao: Orgao::Tre,
+            numero: "1".into(),
+        },
+    );
+    c.recusado(
+        &presidente(),
+        Ato::EnviarOficio {
+            orgao: Orgao::Tre,
+            numero: "2".into(),
+        },
+        "Art. 2º, § 3º",
+    );
+}
+
+#[test]
+fn art2_par3_prazo_de_30_dias_a_contar_do_recebimento() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.ate_certidoes().ok(
+        &presidente(),
+        Ato::EnviarOficio {
+            orgao: Orgao::Fazenda,
+            numero: "7/2026".into(),
+        },
+    );
+    assert!(
+        c.p.prazos().is_empty(),
+        "sem recebimento, o prazo não começa"
+    );
+    let alertas = c.p.alertas(c.hoje);
+    assert!(
+        alertas
+            .iter()
+            .any(|a| a.mensagem.contains("recebimento não registrado")),
+        "{alertas:?}"
+    );
+    c.dias(3).ok(
+        &orgao(Orgao::Fazenda),
+        Ato::ConfirmarRecebimento {
+            orgao: Orgao::Fazenda,
+        },
+    );
+    // recebido em 05/03/2026: 30 dias corridos → 04/04/2026 (sábado) → 06/04/2026 (segunda)
+    let p = &c.p.prazos()[0];
+    assert_eq!(p.inicio, jiff::civil::date(2026, 3, 5));
+    assert_eq!(p.vencimento, jiff::civil::date(2026, 4, 6));
+    assert_eq!(p.artigo, "Art. 2º, § 3º");
+    assert_eq!(
+        p.situacao(jiff::civil::date(2026, 4, 7)).texto(),
+        "vencido há 1 dia"
+    );
+    // o órgão não pode "receber de novo" para ganhar prazo
+    c.recusado(
+        &servidor(),
+        Ato::ConfirmarRecebimento {
+            orgao: Orgao::Fazenda,
+        },
+        "Art. 2º, § 3º",
+    );
+    c.dias(10).ok(
+        &orgao(Orgao::Fazenda),
+        Ato::EmitirCertidao {
+            orgao: Orgao::Fazenda,
+            numero: "C-1".into(),
+            conteudo: "VA".into(),
+        },
+    );
+    assert_eq!(
+        c.p.prazos()[0].cumprido_em,
+        Some(jiff::civil::date(2026, 3, 15))
+    );
+}
+
+#[test]
+fn art2_par2_cada_orgao_certifica_so_o_que_e_seu() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.ate_certidoes().ok(
+        &presidente(),
+        Ato::EnviarOficio {
+            orgao: Orgao::Tre,
+            numero: "1".into(),
+        },
+    );
+    c.recusado(
+        &orgao(Orgao::Fazenda),
+        Ato::EmitirCertidao {
+            orgao: Orgao::Tre,
+            numero: "x".into(),
+            conteudo: "x".into(),
+        },
+        "Art. 2º, § 2º",
+    );
+    c.recusado(
+        &presidente(),
+        Ato::EmitirCertidao {
+            orgao: Orgao::Tre,
+            numero: "x".into(),
+            conteudo: "x".into(),
+        },
+        "Art. 2º, § 2º",
+    );
+    c.recusado(
+        &orgao(Orgao::Cartografia),
+        Ato::EmitirCertidao {
+            orgao: Orgao::Cartografia,
+            numero: "x".into(),
+            conteudo: "x".into(),
+        },
+        "Art. 2º, § 3º",
+    );
+    c.ok(
+        &orgao(Orgao::Tre),
+        Ato::EmitirCertidao {
+            orgao: Orgao::Tre,
+            numero: "T-1".into(),
+            conteudo: "eleitores".into(),
+        },
+    );
+    c.recusado(
+        &orgao(Orgao::Tre),
+        Ato::EmitirCertidao {
+            orgao: Orgao::Tre,
+            numero: "T-2".into(),
+            conteudo: "e".into(),
+        },
+        "Art. 2º, § 3º",
+    );
+    // inciso V: a própria Comissão, pelo Presidente
+    c.recusado(
+        &membro(),
+        Ato::EmitirCertidao {
+            orgao: Orgao::Comissao,
+            numero: "V".into(),
+            conteudo: "x".into(),
+        },
+        "Art. 2º, §§ 2º e 3º",
+    );
+    c.ok(
+        &presidente(),
+        Ato::EmitirCertidao {
+            orgao: Orgao::Comissao,
+            numero: "V".into(),
+            conteudo: "verificação in loco".into(),
+        },
+    );
+}
+
+#[test]
+fn art9_recusa_de_certidao_e_registrada_e_impede_parecer_favoravel() {
+    let mut c = Caso::novo(TipoProcesso::Desmembramento);
+    c.ate_certidoes()
+        .ok(
+            &presidente(),
+            Ato::EnviarOficio {
+                orgao: Orgao::Cartografia,
+                numero: "1".into(),
+            },
+        )
+        .ok(
+            &presidente(),
+            Ato::EnviarOficio {
+                orgao: Orgao::Tre,
+                numero: "2".into(),
+            },
+        )
+        .ok(
+            &presidente(),
+            Ato::RecusarCertidao {
+                orgao: Orgao::Cartografia,
+                motivo: "sem equipe".into(),
+            },
+        )
+        .ok(
+            &orgao(Orgao::Tre),
+            Ato::EmitirCertidao {
+                orgao: Orgao::Tre,
+                numero: "T".into(),
+                conteudo: "e".into(),
+            },
+        );
+    let alertas = c.p.alertas(c.hoje);
+    assert!(
+        alertas
+            .iter()
+            .any(|a| a.artigo == "Art. 9º" && a.mensagem.contains("sem equipe")),
+        "{alertas:?}"
+    );
+    c.recusado(
+        &presidente(),
+        Ato::ParecerDeMerito {
+            favoravel: true,
+            votos: VOTOS,
+            nao_atendidos: vec![],
+        },
+        "Art. 9º",
+    );
+    c.ok(
+        &presidente(),
+        Ato::ParecerDeMerito {
+            favoravel: false,
+            votos: VOTOS,
+            nao_atendidos: vec![],
+        },
+    );
+}
+
+#[test]
+fn art18_parecer_de_merito_so_de_posse_das_certidoes() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.ate_certidoes();
+    let r = c.recusado(
+        &presidente(),
+        Ato::ParecerDeMerito {
+            favoravel: true,
+            votos: VOTOS,
+            nao_atendidos: vec![],
+        },
+        "Art. 18",
+    );
+    assert!(r.motivo.contains("Tribunal Regional Eleitoral"), "{r}");
+}
+
+#[test]
+fn art2_parecer_favoravel_com_requisito_nao_atendido_e_recusado() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.com_certidoes();
+    let r = c.recusado(
+        &presidente(),
+        Ato::ParecerDeMerito {
+            favoravel: true,
+            votos: VOTOS,
+            nao_atendidos: vec!["art2_cpt_inc1".into()],
+        },
+        "Art. 2º",
+    );
+    assert!(r.motivo.contains("art2_cpt_inc1"));
+}
+
+#[test]
+fn art4_fusao_dispensa_certidoes() {
+    let mut c = Caso::novo(TipoProcesso::Fusao);
+    c.ate_certidoes();
+    c.recusado(
+        &presidente(),
+        Ato::EnviarOficio {
+            orgao: Orgao::Tre,
+            numero: "1".into(),
+        },
+        "Art. 4º",
+    );
+    c.ok(
+        &presidente(),
+        Ato::ParecerDeMerito {
+            favoravel: true,
+            votos: VOTOS,
+            nao_atendidos: vec![],
+        },
+    );
+    assert_eq!(c.p.fase, Fase::MeritoEmPlenario);
+}
+
+#[test]
+fn art18_par1_plenario_manda_a_ccj_ou_arquiva() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.com_certidoes().ok(
+        &presidente(),
+        Ato::ParecerDeMerito {
+            favoravel: true,
+            votos: VOTOS,
+            nao_atendidos: vec![],
+        },
+    );
+    c.recusado(
+        &membro(),
+        Ato::DeliberarPlenario {
+            decisao: Decisao::Tramitar,
+        },
+        "Arts. 14, 18, 19 e 20",
+    );
+    c.ok(
+        &servidor(),
+        Ato::DeliberarPlenario {
+            decisao: Decisao::Tramitar,
+        },
+    );
+    assert_eq!(c.p.fase, Fase::Ccj);
+
+    let mut d = Caso::novo(TipoProcesso::Criacao);
+    d.com_certidoes()
+        .ok(
+            &presidente(),
+            Ato::ParecerDeMerito {
+                favoravel: false,
+                votos: VOTOS,
+                nao_atendidos: vec![],
+            },
+        )
+        .ok(
+            &presidente(),
+            Ato::DeliberarPlenario {
+                decisao: Decisao::Arquivar,
+            },
+        );
+    assert_eq!(d.p.arquivamento.unwrap().fundamento, "Art. 18, § 1º");
+}
+
+#[test]
+fn art18_par2_ccj_contraria_arquiva_favoravel_devolve_para_o_decreto() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.com_certidoes()
+        .ok(
+            &presidente(),
+            Ato::ParecerDeMerito {
+                favoravel: true,
+                votos: VOTOS,
+                nao_atendidos: vec![],
+            },
+        )
+        .ok(
+            &servidor(),
+            Ato::DeliberarPlenario {
+                decisao: Decisao::Tramitar,
+            },
+        );
+    c.recusado(
+        &membro(),
+        Ato::ApresentarProjetoDecreto { numero: "1".into() },
+        "Art. 18, § 2º",
+    );
+    let mut d = Caso {
+        p: c.p.clone(),
+        eventos: c.eventos.clone(),
+        hoje: c.hoje,
+    };
+    c.ok(&servidor(), Ato::ParecerCcj { aprovado: true });
+    assert_eq!(c.p.fase, Fase::ElaboracaoDecreto);
+    d.ok(&servidor(), Ato::ParecerCcj { aprovado: false });
+    assert_eq!(d.p.fase, Fase::Arquivado);
+}
+
+#[test]
+fn art19_urgencia_e_sempre_recusada() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.ate_decreto();
+    for a in [presidente(), membro(), deputado_autor(), servidor()] {
+        let r = c.recusado(
+            &a,
+            Ato::PedirUrgencia {
+                justificativa: "eleição próxima".into(),
+            },
+            "Art. 19",
+        );
+        assert!(r.motivo.contains("vedada a urgência"));
+    }
+}
+
+#[test]
+fn art19_par3_emendas_de_divisas_ate_a_aprovacao_do_decreto() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.ok(
+        &deputado(),
+        Ato::EmendarDivisas {
+            descricao: "segue o córrego".into(),
+        },
+    );
+    c.ate_decreto();
+    c.ok(
+        &deputado(),
+        Ato::EmendarDivisas {
+            descricao: "até a aprovação ainda pode".into(),
+        },
+    );
+    assert_eq!(c.p.emendas_de_divisas, 2);
+    c.ok(&servidor(), Ato::VotarDecreto { aprovado: true });
+    let r = c.recusado(
+        &deputado(),
+        Ato::EmendarDivisas {
+            descricao: "tarde".into(),
+        },
+        "Art. 19, § 3º",
+    );
+    assert!(r.motivo.contains("até a aprovação"));
+    c.recusado(
+        &representante(),
+        Ato::EmendarDivisas {
+            descricao: "x".into(),
+        },
+        "Art. 19, § 3º",
+    );
+}
+
+#[test]
+fn art19_par1_decreto_publicado_vai_ao_tre_com_copia_autenticada() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.ate_decreto()
+        .ok(&servidor(), Ato::VotarDecreto { aprovado: true });
+    c.recusado(
+        &presidente(),
+        Ato::EncaminharAoTre {
+            copia_autenticada: true,
+        },
+        "Art. 19, § 1º",
+    );
+    c.ok(
+        &servidor(),
+        Ato::PublicarDecreto {
+            numero: "DL 10".into(),
+            diario: "DOE".into(),
+        },
+    );
+    c.recusado(
+        &presidente(),
+        Ato::EncaminharAoTre {
+            copia_autenticada: false,
+        },
+        "Art. 19, § 1º",
+    );
+    c.ok(
+        &presidente(),
+        Ato::EncaminharAoTre {
+            copia_autenticada: true,
+        },
+    );
+    assert_eq!(c.p.fase, Fase::Plebiscito);
+    c.ok(
+        &membro(),
+        Ato::InformarPlenario {
+            nota: "TRE marcou a data".into(),
+        },
+    );
+}
+
+#[test]
+fn art19_decreto_rejeitado_arquiva() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.ate_decreto()
+        .ok(&servidor(), Ato::VotarDecreto { aprovado: false });
+    assert_eq!(c.p.fase, Fase::Arquivado);
+}
+
+#[test]
+fn art11_par2_maioria_absoluta_dos_inscritos_501_de_1000_aprova_500_nao() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.ate_parecer_do_resultado(500, 1000);
+    let r = c.recusado(
+        &presidente(),
+        Ato::ParecerResultado {
+            favoravel: true,
+            votos: VOTOS,
+        },
+        "Art. 11",
+    );
+    assert!(
+        r.motivo.contains("500 votos SIM de 1.000") && r.motivo.contains("exige 501"),
+        "{r}"
+    );
+    c.ok(
+        &presidente(),
+        Ato::ParecerResultado {
+            favoravel: false,
+            votos: VOTOS,
+        },
+    );
+    assert_eq!(c.p.arquivamento.unwrap().fundamento, "Art. 20, § 1º");
+
+    let mut d = Caso::novo(TipoProcesso::Criacao);
+    d.ate_parecer_do_resultado(501, 1000).ok(
+        &presidente(),
+        Ato::ParecerResultado {
+            favoravel: true,
+            votos: VOTOS,
+        },
+    );
+    assert_eq!(d.p.fase, Fase::ElaboracaoProjetoDeLei);
+}
+
+#[test]
+fn art20_plebiscito_so_pelo_tre_e_com_votos_que_cabem_nos_inscritos() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.ate_plebiscito();
+    let d = c.hoje;
+    let apuracao = |sim, nao| {
+        vec![Apuracao {
+            localidade: "Área".into(),
+            inscritos: 100,
+            sim,
+            nao,
+            brancos: 0,
+            nulos: 0,
+        }]
+    };
+    c.recusado(
+        &servidor(),
+        Ato::RegistrarPlebiscito {
+            realizado_em: d,
+            apuracoes: apuracao(60, 10),
+        },
+        "Art. 20",
+    );
+    c.recusado(
+        &orgao(Orgao::Tre),
+        Ato::RegistrarPlebiscito {
+            realizado_em: d,
+            apuracoes: apuracao(60, 50),
+        },
+        "Art. 11, § 2º",
+    );
+    c.recusado(&presidente(), Ato::LerResultado, "Art. 20");
+    c.ok(
+        &orgao(Orgao::Tre),
+        Ato::RegistrarPlebiscito {
+            realizado_em: d,
+            apuracoes: apuracao(60, 40),
+        },
+    );
+    assert_eq!(c.p.fase, Fase::ResultadoApurado);
+}
+
+#[test]
+fn art4_par_unico_fusao_consulta_cada_municipio() {
+    let mut c = Caso::novo(TipoProcesso::Fusao);
+    c.ate_certidoes()
+        .ok(
+            &presidente(),
+            Ato::ParecerDeMerito {
+                favoravel: true,
+                votos: VOTOS,
+                nao_atendidos: vec![],
+            },
+        )
+        .ok(
+            &servidor(),
+            Ato::DeliberarPlenario {
+                decisao: Decisao::Tramitar,
+            },
+        )
+        .ok(&servidor(), Ato::ParecerCcj { aprovado: true })
+        .ok(
+            &membro(),
+            Ato::ApresentarProjetoDecreto { numero: "1".into() },
+        )
+        .ok(&servidor(), Ato::VotarDecreto { aprovado: true })
+        .ok(
+            &servidor(),
+            Ato::PublicarDecreto {
+                numero: "1".into(),
+                diario: "DOE".into(),
+            },
+        )
+        .ok(
+            &presidente(),
+            Ato::EncaminharAoTre {
+                copia_autenticada: true,
+            },
+        );
+    let d = c.hoje;
+    let um = Apuracao {
+        localidade: "Araguainha".into(),
+        inscritos: 900,
+        sim: 600,
+        nao: 100,
+        brancos: 0,
+        nulos: 0,
+    };
+    c.recusado(
+        &orgao(Orgao::Tre),
+        Ato::RegistrarPlebiscito {
+            realizado_em: d,
+            apuracoes: vec![um.clone()],
+        },
+        "Art. 4º, parágrafo único",
+    );
+    let dois = Apuracao {
+        localidade: "Ponte Branca".into(),
+        inscritos: 1200,
+        sim: 500,
+        nao: 600,
+        brancos: 0,
+        nulos: 0,
+    };
+    c.ok(
+        &orgao(Orgao::Tre),
+        Ato::RegistrarPlebiscito {
+            realizado_em: d,
+            apuracoes: vec![um, dois],
+        },
+    )
+    .ok(&servidor(), Ato::LerResultado);
+    let r = c.recusado(
+        &presidente(),
+        Ato::ParecerResultado {
+            favoravel: true,
+            votos: VOTOS,
+        },
+        "Art. 11",
+    );
+    assert!(r.motivo.contains("Ponte Branca"));
+}
+
+#[test]
+fn art20_par1_e_art7_projeto_de_lei_com_nome_divisas_e_ano() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.ate_parecer_do_resultado(700, 1000).ok(
+        &presidente(),
+        Ato::ParecerResultado {
+            favoravel: true,
+            votos: VOTOS,
+        },
+    );
+    let conteudo = |divisas: &str, ano| ConteudoLei {
+        nome: "Nova Fronteira do Norte".into(),
+        divisas: divisas.into(),
+        ano_instalacao: ano,
+    };
+    c.recusado(
+        &membro(),
+        Ato::ApresentarProjetoDeLei {
+            numero: "PL 1".into(),
+            conteudo: conteudo("", 2029),
+        },
+        "Art. 7º, II",
+    );
+    c.recusado(
+        &membro(),
+        Ato::ApresentarProjetoDeLei {
+            numero: "PL 1".into(),
+            conteudo: conteudo("Começa…", 2025),
+        },
+        "Art. 7º, III",
+    );
+    c.ok(
+        &membro(),
+        Ato::ApresentarProjetoDeLei {
+            numero: "PL 1".into(),
+            conteudo: conteudo("Começa no marco…", 2029),
+        },
+    );
+    assert_eq!(c.p.fase, Fase::ProjetoDeLeiEmPauta);
+    c.recusado(
+        &servidor(),
+        Ato::PublicarLei {
+            numero: "1".into(),
+            diario: "DOE".into(),
+        },
+        "Art. 11",
+    );
+    c.ok(&servidor(), Ato::VotarProjetoDeLei { aprovado: true })
+        .ok(
+            &servidor(),
+            Ato::PublicarLei {
+                numero: "Lei 12.000".into(),
+                diario: "DOE 29.100".into(),
+            },
+        );
+    assert_eq!(c.p.fase, Fase::Lei);
+    c.recusado(
+        &presidente(),
+        Ato::JuntarDocumento {
+            art15: None,
+            descricao: "x".into(),
+        },
+        "Art. 20, § 2º",
+    );
+}
+
+#[test]
+fn art20_par2_projeto_de_lei_rejeitado_arquiva() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.ate_parecer_do_resultado(700, 1000)
+        .ok(
+            &presidente(),
+            Ato::ParecerResultado {
+                favoravel: true,
+                votos: VOTOS,
+            },
+        )
+        .ok(
+            &membro(),
+            Ato::ApresentarProjetoDeLei {
+                numero: "PL 1".into(),
+                conteudo: ConteudoLei {
+                    nome: "N".into(),
+                    divisas: "D".into(),
+                    ano_instalacao: 2029,
+                },
+            },
+        )
+        .ok(&servidor(), Ato::VotarProjetoDeLei { aprovado: false });
+    assert_eq!(c.p.arquivamento.unwrap().fundamento, "Art. 20, § 2º");
+}
+
+#[test]
+fn atos_na_ordem_das_datas_e_nunca_no_futuro() {
+    let c = Caso::novo(TipoProcesso::Criacao);
+    let amanha = c.hoje.tomorrow().unwrap();
+    let r =
+        c.p.decidir(
+            &presidente(),
+            &Ato::Divulgar {
+                publicacao: "DO".into(),
+            },
+            amanha,
+            c.hoje,
+        )
+        .unwrap_err();
+    assert!(r.motivo.contains("futura"));
+    let ontem = c.hoje.yesterday().unwrap();
+    let r =
+        c.p.decidir(
+            &presidente(),
+            &Ato::Divulgar {
+                publicacao: "DO".into(),
+            },
+            ontem,
+            c.hoje,
+        )
+        .unwrap_err();
+    assert!(r.motivo.contains("anterior à do último ato"));
+}
+
+#[test]
+fn reler_os_eventos_da_o_mesmo_estado() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.ate_parecer_do_resultado(700, 1000);
+    let relido = Processo::de_eventos(&c.eventos).unwrap();
+    assert_eq!(relido, c.p);
+    let json = serde_json::to_string(&c.eventos).unwrap();
+    let lidos: Vec<Evento> = serde_json::from_str(&json).unwrap();
+    assert_eq!(Processo::de_eventos(&lidos).unwrap(), c.p);
+}
+
+#[test]
+fn art3_corte_eleitoral_avisado() {
+    // Eleição de 01/10/2028: corte em 01/04/2028.
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.hoje = jiff::civil::date(2027, 10, 1);
+    let a =
+        c.p.alerta_eleitoral(c.hoje)
+            .expect("a menos de um ano do corte");
+    assert!(
+        a.mensagem
+            .contains("faltam 183 dias para o corte de 01/04/2028"),
+        "{}",
+        a.mensagem
+    );
+    c.hoje = jiff::civil::date(2028, 4, 2);
+    let a = c.p.alerta_eleitoral(c.hoje).unwrap();
+    assert!(
+        a.mensagem.contains("passou em 01/04/2028") && a.mensagem.contains("2032"),
+        "{}",
+        a.mensagem
+    );
+    // O desmembramento de revisão de limites não está no Art. 3º.
+    let d = Caso::novo(TipoProcesso::Desmembramento);
+    assert!(d
+        .p
+        .alerta_eleitoral(jiff::civil::date(2028, 3, 1))
+        .is_none());
+}
