@@ -24,5 +24,7 @@ pub use ato::{
 };
 pub use nup::{Nup, UNIDADE_PADRAO};
 pub use papel::{Acao, Ator, Orgao, Papel, Permissao};
-pub use processo::{protocolar, Alerta, Arquivamento, Fase, Processo, Requisicao, Resposta};
+pub use processo::{
+    protocolar, Alerta, Arquivamento, Fase, Pendencia, Processo, Requisicao, Resposta,
+};
 pub use recusa::Recusa;

@@ -145,20 +145,25 @@ impl Prazo {
 
     /// A situação em `hoje`.
     pub fn situacao(&self, hoje: Date) -> Situacao {
-        if let Some(em) = self.cumprido_em {
-            return Situacao::Cumprido {
-                em,
-                no_prazo: em <= self.vencimento,
-            };
-        }
-        let restam = dias_entre(hoje, self.vencimento);
-        if restam < 0 {
-            Situacao::Vencido { atraso: -restam }
-        } else if restam <= DIAS_DE_AVISO {
-            Situacao::VenceEmBreve { restam }
-        } else {
-            Situacao::EmDia { restam }
-        }
+        situacao(self.vencimento, self.cumprido_em, hoje)
+    }
+}
+
+/// A situação em `hoje` de um prazo que vence em `vencimento`.
+pub fn situacao(vencimento: Date, cumprido_em: Option<Date>, hoje: Date) -> Situacao {
+    if let Some(em) = cumprido_em {
+        return Situacao::Cumprido {
+            em,
+            no_prazo: em <= vencimento,
+        };
+    }
+    let restam = dias_entre(hoje, vencimento);
+    if restam < 0 {
+        Situacao::Vencido { atraso: -restam }
+    } else if restam <= DIAS_DE_AVISO {
+        Situacao::VenceEmBreve { restam }
+    } else {
+        Situacao::EmDia { restam }
     }
 }
 

@@ -1244,62 +1244,75 @@ impl Processo {
         v
     }
 
-    /// O que pede atenção em `hoje`: prazos vencidos ou por vencer, recusas (Art. 9º), ofícios
-    /// não enviados (Art. 17, § 2º: "imediatamente"), recebimentos não registrados e o corte
-    /// eleitoral (Art. 3º).
-    pub fn alertas(&self, hoje: Date) -> Vec<Alerta> {
+    /// O que o processo deve a alguém: certidões com prazo correndo (Art. 2º, § 3º), recusas
+    /// (Art. 9º), ofícios não enviados (Art. 17, § 2º: "imediatamente") e recebimentos não
+    /// registrados. O registro guarda esta lista a cada ato, para os alertas de todos os
+    /// processos saírem sem reler eventos.
+    pub fn pendencias(&self) -> Vec<Pendencia> {
         let mut v = Vec::new();
         if self.fase.final_() {
             return v;
         }
         for p in self.prazos() {
-            let s = p.situacao(hoje);
-            if s.alerta() {
-                v.push(Alerta {
+            if p.cumprido_em.is_none() {
+                v.push(Pendencia {
+                    chave: p.chave,
                     artigo: p.artigo.into(),
                     vencimento: Some(p.vencimento),
-                    mensagem: format!(
-                        "{}: {} (vencimento {}; {})",
-                        p.descricao,
-                        s.texto(),
-                        divisa_referencia::formato::data(p.vencimento),
-                        p.regra
-                    ),
+                    descricao: p.descricao,
                 });
             }
         }
-        if self.fase == Fase::Certidoes {
-            for (orgao, r) in self.certidoes() {
-                match (&r.oficio, r.recebido_em, &r.resposta) {
-                    (_, _, Some(Resposta::Recusada { motivo, em })) => v.push(Alerta {
-                        artigo: "Art. 9º".into(),
-                        vencimento: None,
-                        mensagem: format!(
-                            "o {} negou-se a certificar em {} (\"{motivo}\"): nenhuma autoridade pode negar-se, sob pena de responsabilidade",
-                            orgao.nome(),
-                            divisa_referencia::formato::data(*em)
-                        ),
-                    }),
-                    (None, _, None) if orgao != Orgao::Comissao => v.push(Alerta {
-                        artigo: "Art. 17, § 2º".into(),
-                        vencimento: self.certidoes_requisitadas_em,
-                        mensagem: format!(
-                            "ofício ao {} ainda não enviado: a lei manda fazê-lo imediatamente",
-                            orgao.nome()
-                        ),
-                    }),
-                    (Some((n, _)), None, None) => v.push(Alerta {
-                        artigo: "Art. 2º, § 3º".into(),
-                        vencimento: None,
-                        mensagem: format!(
-                            "ofício {n} ao {}: recebimento não registrado — o prazo de 30 dias só começa a contar do recebimento",
-                            orgao.nome()
-                        ),
-                    }),
-                    _ => {}
-                }
+        if self.fase != Fase::Certidoes {
+            return v;
+        }
+        let fmt = divisa_referencia::formato::data;
+        for (orgao, r) in self.certidoes() {
+            let chave = format!("{}:{}", "oficio", orgao.codigo());
+            match (&r.oficio, r.recebido_em, &r.resposta) {
+                (_, _, Some(Resposta::Recusada { motivo, em })) => v.push(Pendencia {
+                    chave: format!("recusa:{}", orgao.codigo()),
+                    artigo: "Art. 9º".into(),
+                    vencimento: None,
+                    descricao: format!(
+                        "o {} negou-se a certificar em {} (\"{motivo}\"): nenhuma autoridade pode negar-se, sob pena de responsabilidade",
+                        orgao.nome(),
+                        fmt(*em)
+                    ),
+                }),
+                (None, _, None) if orgao != Orgao::Comissao => v.push(Pendencia {
+                    chave,
+                    artigo: "Art. 17, § 2º".into(),
+                    vencimento: None,
+                    descricao: format!(
+                        "ofício ao {} ainda não enviado: a lei manda fazê-lo imediatamente (certidões requisitadas em {})",
+                        orgao.nome(),
+                        self.certidoes_requisitadas_em.map(fmt).unwrap_or_default()
+                    ),
+                }),
+                (Some((n, _)), None, None) => v.push(Pendencia {
+                    chave,
+                    artigo: "Art. 2º, § 3º".into(),
+                    vencimento: None,
+                    descricao: format!(
+                        "ofício {n} ao {}: recebimento não registrado — o prazo de 30 dias só começa a contar do recebimento",
+                        orgao.nome()
+                    ),
+                }),
+                _ => {}
             }
         }
+        v
+    }
+
+    /// O que pede atenção em `hoje`: as [`Processo::pendencias`] vencidas, por vencer ou sem
+    /// data, e o corte eleitoral (Art. 3º).
+    pub fn alertas(&self, hoje: Date) -> Vec<Alerta> {
+        let mut v: Vec<Alerta> = self
+            .pendencias()
+            .iter()
+            .filter_map(|p| p.alerta(hoje))
+            .collect();
         if let Some(a) = self.alerta_eleitoral(hoje) {
             v.push(a);
         }
@@ -1367,6 +1380,45 @@ impl Processo {
 fn unreachable_recusa() -> Result<(), Recusa> {
     // `decidir` recusa a urgência antes de chegar às condições.
     Err(recusa("Art. 19", "vedada a urgência"))
+}
+
+/// Algo que o processo deve, com ou sem data.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Pendencia {
+    /// Identificador estável no processo (`certidao:tre`, `oficio:fazenda`, `recusa:tre`).
+    pub chave: String,
+    /// O dispositivo.
+    pub artigo: String,
+    /// O último dia, se a lei dá prazo em dias.
+    pub vencimento: Option<Date>,
+    /// O que é, em português.
+    pub descricao: String,
+}
+
+impl Pendencia {
+    /// O alerta em `hoje`: sempre, se não tem data; se tem, quando vencida ou a
+    /// [`crate::prazos::DIAS_DE_AVISO`] dias do vencimento.
+    pub fn alerta(&self, hoje: Date) -> Option<Alerta> {
+        let Some(venc) = self.vencimento else {
+            return Some(Alerta {
+                artigo: self.artigo.clone(),
+                vencimento: None,
+                mensagem: self.descricao.clone(),
+            });
+        };
+        let s = crate::prazos::situacao(venc, None, hoje);
+        s.alerta().then(|| Alerta {
+            artigo: self.artigo.clone(),
+            vencimento: Some(venc),
+            mensagem: format!(
+                "{}: {} (vencimento {}; {})",
+                self.descricao,
+                s.texto(),
+                divisa_referencia::formato::data(venc),
+                crate::prazos::REGRA_DIAS_CORRIDOS
+            ),
+        })
+    }
 }
 
 /// Um alerta: o que pede atenção, com o artigo.

@@ -1,0 +1,547 @@
+//! O registro nas duas bases: o mesmo conjunto de testes em SQLite e em PostgreSQL.
+
+mod bases;
+
+use bases::BancoDeTeste;
+use divisa_processo::*;
+use divisa_registro::{ErroRegistro, NovaRepresentacao, Registro};
+use jiff::civil::{date, Date};
+use jiff::Timestamp;
+
+fn ts(d: Date) -> Timestamp {
+    // meio-dia em Cuiabá
+    jiff::tz::offset(0).to_timestamp(d.at(16, 0, 0, 0)).unwrap()
+}
+
+fn presidente() -> Ator {
+    Ator::new("ana.presidente", Papel::Presidente)
+}
+fn membro() -> Ator {
+    Ator::new("bruno.membro", Papel::Membro)
+}
+fn servidor() -> Ator {
+    Ator::new("carla.servidora", Papel::Servidor)
+}
+fn autor() -> Ator {
+    Ator::new("dep.autor", Papel::Deputado)
+}
+
+fn nova(nome: &str) -> NovaRepresentacao {
+    NovaRepresentacao {
+        tipo: TipoProcesso::Criacao,
+        nome: nome.into(),
+        municipios_origem: vec!["Sorriso".into()],
+        via: Via::Deputado {
+            id: "dep.autor".into(),
+        },
+        representante: "João da Silva".into(),
+        assinaturas: 12,
+        documentos: DocumentoArt15::TODOS.to_vec(),
+        proposta: Some("tipo = \"criacao\"\n".into()),
+    }
+}
+
+const DIA: Date = date(2026, 3, 2);
+
+async fn protocolado(r: &Registro, nome: &str) -> String {
+    r.protocolar(&autor(), nova(nome), DIA, ts(DIA))
+        .await
+        .expect("protocolo")
+        .protocolo
+        .to_string()
+}
+
+async fn art14_protocolo_numera_e_grava_o_primeiro_evento(r: &Registro, _: &BancoDeTeste) {
+    let recibo = r
+        .protocolar(&autor(), nova("Nova Fronteira"), DIA, ts(DIA))
+        .await
+        .unwrap();
+    assert_eq!(recibo.protocolo.as_str(), "00001.000001/2026-91");
+    assert!(recibo.texto().contains("Protocolo nº 00001.000001/2026-91"));
+    assert!(recibo.texto().contains("Protocolada em 02/03/2026"));
+    let segundo = r
+        .protocolar(&autor(), nova("Outra"), DIA, ts(DIA))
+        .await
+        .unwrap();
+    assert_eq!(&segundo.protocolo.as_str()[..17], "00001.000002/2026");
+    // novo ano, nova sequência
+    let d = date(2027, 1, 4);
+    let terceiro = r
+        .protocolar(&autor(), nova("Terceira"), d, ts(d))
+        .await
+        .unwrap();
+    assert_eq!(&terceiro.protocolo.as_str()[..17], "00001.000001/2027");
+    let autos = r.carregar(recibo.protocolo.as_str()).await.unwrap();
+    assert_eq!(autos.processo.fase, Fase::Protocolada);
+    assert_eq!(autos.eventos.len(), 1);
+    assert_eq!(autos.ultimo_hash, recibo.hash);
+    assert_eq!(r.listar().await.unwrap().len(), 3);
+}
+
+async fn art13_protocolo_recusado_nao_gasta_numero(r: &Registro, _: &BancoDeTeste) {
+    let mut poucas = nova("X");
+    poucas.assinaturas = 9;
+    match r.protocolar(&autor(), poucas, DIA, ts(DIA)).await {
+        Err(ErroRegistro::Recusado(rec)) => assert_eq!(rec.artigo, "Art. 13"),
+        outro => panic!("esperada recusa do Art. 13, veio {outro:?}"),
+    }
+    let p = protocolado(r, "Y").await;
+    assert!(p.starts_with("00001.000001/2026"), "{p}");
+}
+
+async fn rito_gravado_e_relido(r: &Registro, _: &BancoDeTeste) {
+    let p = protocolado(r, "Nova Fronteira").await;
+    let dia2 = date(2026, 3, 3);
+    r.anexar(
+        &p,
+        1,
+        &presidente(),
+        Ato::Divulgar {
+            publicacao: "DOALMT 1.234".into(),
+        },
+        dia2,
+        ts(dia2),
+    )
+    .await
+    .unwrap();
+    r.anexar(
+        &p,
+        2,
+        &membro(),
+        Ato::RegistrarVisita {
+            local: "Sede".into(),
+            relatorio: "r".into(),
+        },
+        dia2,
+        ts(dia2),
+    )
+    .await
+    .unwrap();
+    r.anexar(
+        &p,
+        3,
+        &presidente(),
+        Ato::ParecerPreliminar {
+            solicitar_certidoes: true,
+            votos: Votos {
+                sim: 3,
+                nao: 0,
+                abstencoes: 0,
+            },
+        },
+        dia2,
+        ts(dia2),
+    )
+    .await
+    .unwrap();
+    let autos = r.carregar(&p).await.unwrap();
+    assert_eq!(autos.processo.fase, Fase::Certidoes);
+    assert_eq!(autos.processo.versao, 4);
+    assert_eq!(r.listar().await.unwrap()[0].fase, Fase::Certidoes);
+    assert!(r.verificar(Some(&p)).await.unwrap().is_empty());
+}
+
+async fn recusa_nao_grava_nada(r: &Registro, _: &BancoDeTeste) {
+    let p = protocolado(r, "N").await;
+    // Art. 17: visita antes da divulgação
+    let e = r
+        .anexar(
+            &p,
+            1,
+            &membro(),
+            Ato::RegistrarVisita {
+                local: "S".into(),
+                relatorio: "r".into(),
+            },
+            DIA,
+            ts(DIA),
+        )
+        .await
+        .unwrap_err();
+    match e {
+        ErroRegistro::Recusado(rec) => assert!(rec.artigo.starts_with("Art. 17"), "{rec}"),
+        outro => panic!("{outro:?}"),
+    }
+    // Art. 19: urgência
+    let e = r
+        .anexar(
+            &p,
+            1,
+            &presidente(),
+            Ato::PedirUrgencia {
+                justificativa: "pressa".into(),
+            },
+            DIA,
+            ts(DIA),
+        )
+        .await
+        .unwrap_err();
+    assert!(e.to_string().contains("Art. 19"), "{e}");
+    assert_eq!(r.carregar(&p).await.unwrap().eventos.len(), 1);
+}
+
+async fn versao_velha_e_recusada_como_conflito(r: &Registro, _: &BancoDeTeste) {
+    let p = protocolado(r, "N").await;
+    let doc = |n: &str| Ato::JuntarDocumento {
+        art15: None,
+        descricao: n.into(),
+    };
+    r.anexar(&p, 1, &servidor(), doc("a"), DIA, ts(DIA))
+        .await
+        .unwrap();
+    let e = r
+        .anexar(&p, 1, &servidor(), doc("b"), DIA, ts(DIA))
+        .await
+        .unwrap_err();
+    match e {
+        ErroRegistro::Conflito {
+            esperada: 1,
+            atual: 2,
+            ..
+        } => {}
+        outro => panic!("{outro:?}"),
+    }
+    assert!(e.to_string().contains("versão 1") && e.to_string().contains("versão 2"));
+    assert_eq!(r.carregar(&p).await.unwrap().eventos.len(), 2);
+}
+
+async fn mil_anexos_concorrentes_cada_um_aplicado_uma_vez_ou_recusado(
+    r: &Registro,
+    _: &BancoDeTeste,
+) {
+    let p = protocolado(r, "Concorrência").await;
+    // Rodada 1: mil tarefas leem a mesma versão e anexam juntas — só uma pode ganhar.
+    let barreira = std::sync::Arc::new(tokio::sync::Barrier::new(1000));
+    let mut tarefas = Vec::new();
+    for i in 0..1000u32 {
+        let (r, p, barreira) = (r.clone(), p.clone(), barreira.clone());
+        tarefas.push(tokio::spawn(async move {
+            let versao = r.carregar(&p).await.unwrap().processo.versao;
+            barreira.wait().await;
+            let ato = Ato::JuntarDocumento {
+                art15: None,
+                descricao: format!("r1-{i}"),
+            };
+            (
+                i,
+                r.anexar(&p, versao, &servidor(), ato, DIA, ts(DIA)).await,
+            )
+        }));
+    }
+    let mut aplicados = Vec::new();
+    let mut recusados = 0;
+    for t in tarefas {
+        match t.await.unwrap() {
+            (i, Ok(_)) => aplicados.push(format!("r1-{i}")),
+            (_, Err(ErroRegistro::Conflito { .. })) => recusados += 1,
+            (_, Err(e)) => panic!("erro que não é conflito: {e}"),
+        }
+    }
+    assert_eq!(aplicados.len(), 1, "mil leram a versão 1: só um anexa");
+    assert_eq!(recusados, 999);
+
+    // Rodada 2: mil tarefas leem e anexam sem combinar — cada uma entra uma vez ou é recusada.
+    let mut tarefas = Vec::new();
+    for i in 0..1000u32 {
+        let (r, p) = (r.clone(), p.clone());
+        tarefas.push(tokio::spawn(async move {
+            let versao = r.carregar(&p).await.unwrap().processo.versao;
+            let ato = Ato::JuntarDocumento {
+                art15: None,
+                descricao: format!("r2-{i}"),
+            };
+            (
+                i,
+                r.anexar(&p, versao, &servidor(), ato, DIA, ts(DIA)).await,
+            )
+        }));
+    }
+    let mut recusados2 = 0;
+    for t in tarefas {
+        match t.await.unwrap() {
+            (i, Ok(_)) => aplicados.push(format!("r2-{i}")),
+            (_, Err(ErroRegistro::Conflito { .. })) => recusados2 += 1,
+            (_, Err(e)) => panic!("erro que não é conflito: {e}"),
+        }
+    }
+    assert_eq!(aplicados.len() - 1 + recusados2, 1000);
+    let autos = r.carregar(&p).await.unwrap();
+    let gravados: Vec<String> = autos
+        .eventos
+        .iter()
+        .filter_map(|e| match &e.ato {
+            Ato::JuntarDocumento { descricao, .. } => Some(descricao.clone()),
+            _ => None,
+        })
+        .collect();
+    let mut a = aplicados.clone();
+    a.sort();
+    let mut g = gravados.clone();
+    g.sort();
+    assert_eq!(
+        a, g,
+        "cada aplicado está gravado exatamente uma vez, e nada mais"
+    );
+    assert_eq!(autos.processo.versao as usize, 1 + aplicados.len());
+    assert!(r.verificar(Some(&p)).await.unwrap().is_empty());
+    eprintln!(
+        "concorrência: rodada 2 aplicou {} e recusou {recusados2}",
+        aplicados.len() - 1
+    );
+
+    // Rodada 3: 50 tarefas que, recusadas, releem e tentam de novo: todas entram, nenhuma
+    // duas vezes, nenhuma perdida.
+    let antes = r.carregar(&p).await.unwrap().processo.versao;
+    let mut tarefas = Vec::new();
+    for i in 0..50u32 {
+        let (r, p) = (r.clone(), p.clone());
+        tarefas.push(tokio::spawn(async move {
+            let mut tentativas = 0;
+            loop {
+                tentativas += 1;
+                let versao = r.carregar(&p).await.unwrap().processo.versao;
+                let ato = Ato::JuntarDocumento {
+                    art15: None,
+                    descricao: format!("r3-{i}"),
+                };
+                match r.anexar(&p, versao, &servidor(), ato, DIA, ts(DIA)).await {
+                    Ok(_) => return tentativas,
+                    Err(ErroRegistro::Conflito { .. }) => tokio::task::yield_now().await,
+                    Err(e) => panic!("{e}"),
+                }
+            }
+        }));
+    }
+    let mut tentativas = 0;
+    for t in tarefas {
+        tentativas += t.await.unwrap();
+    }
+    let autos = r.carregar(&p).await.unwrap();
+    assert_eq!(autos.processo.versao, antes + 50);
+    let mut r3: Vec<String> = autos
+        .eventos
+        .iter()
+        .filter_map(|e| match &e.ato {
+            Ato::JuntarDocumento { descricao, .. } if descricao.starts_with("r3-") => {
+                Some(descricao.clone())
+            }
+            _ => None,
+        })
+        .collect();
+    r3.sort();
+    r3.dedup();
+    assert_eq!(r3.len(), 50);
+    assert!(r.verificar(Some(&p)).await.unwrap().is_empty());
+    eprintln!("concorrência: rodada 3, 50 anexos em {tentativas} tentativas");
+}
+
+async fn adulteracao_por_sql_e_detectada_e_nomeada(r: &Registro, b: &BancoDeTeste) {
+    let p = protocolado(r, "Auditada").await;
+    for (v, n) in (1..=5).zip(["a", "b", "c", "d", "e"]) {
+        r.anexar(
+            &p,
+            v,
+            &servidor(),
+            Ato::JuntarDocumento {
+                art15: None,
+                descricao: n.into(),
+            },
+            DIA,
+            ts(DIA),
+        )
+        .await
+        .unwrap();
+    }
+    assert!(r.verificar(None).await.unwrap().is_empty());
+    let pool = r.pool();
+    // O banco recusa UPDATE e DELETE em eventos.
+    let e = sqlx::query("UPDATE eventos SET ato = replace(ato, '\"c\"', '\"C\"') WHERE seq = 4")
+        .execute(pool)
+        .await
+        .unwrap_err();
+    assert!(e.to_string().contains("só admitem acréscimo"), "{e}");
+    assert!(sqlx::query("DELETE FROM eventos WHERE seq = 2")
+        .execute(pool)
+        .await
+        .is_err());
+
+    // Quem tem acesso de dono derruba os gatilhos e mexe: a cadeia acusa.
+    let derrubar: &[&str] = if b.url.starts_with("postgres") {
+        &["DROP TRIGGER eventos_sem_alteracao ON eventos"]
+    } else {
+        &[
+            "DROP TRIGGER eventos_sem_alteracao",
+            "DROP TRIGGER eventos_sem_remocao",
+        ]
+    };
+    for sql in derrubar {
+        sqlx::query(sql).execute(pool).await.unwrap();
+    }
+    sqlx::query("UPDATE eventos SET ato = replace(ato, '\"c\"', '\"C\"') WHERE seq = 4")
+        .execute(pool)
+        .await
+        .unwrap();
+    let v = r.verificar(Some(&p)).await.unwrap();
+    assert_eq!(v.len(), 1, "{v:?}");
+    assert_eq!(v[0].seq, Some(4));
+    assert!(v[0].descricao.contains("alterado"));
+
+    sqlx::query("DELETE FROM eventos WHERE seq = 2")
+        .execute(pool)
+        .await
+        .unwrap();
+    let v = r.verificar(Some(&p)).await.unwrap();
+    assert!(
+        v.iter()
+            .any(|x| x.seq == Some(3) && x.descricao.contains("faltam eventos")),
+        "{v:?}"
+    );
+    assert!(v.iter().any(|x| x.descricao.contains("6 eventos")), "{v:?}");
+
+    // reordenar: trocar as posições 5 e 6
+    sqlx::query("UPDATE eventos SET seq = 100 WHERE seq = 5")
+        .execute(pool)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE eventos SET seq = 5 WHERE seq = 6")
+        .execute(pool)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE eventos SET seq = 6 WHERE seq = 100")
+        .execute(pool)
+        .await
+        .unwrap();
+    let v = r.verificar(None).await.unwrap();
+    assert!(
+        v.iter()
+            .any(|x| x.seq == Some(5) && x.descricao.contains("alterado")),
+        "{v:?}"
+    );
+    assert!(v.iter().any(|x| x.seq == Some(6)), "{v:?}");
+}
+
+async fn art2_par3_alertas_de_todos_os_processos(r: &Registro, _: &BancoDeTeste) {
+    let p = protocolado(r, "Com prazo").await;
+    let _sem = protocolado(r, "Sem prazo").await;
+    let d = date(2026, 3, 3);
+    let mut v = 1;
+    for (ator, ato) in [
+        (
+            presidente(),
+            Ato::Divulgar {
+                publicacao: "DO".into(),
+            },
+        ),
+        (
+            membro(),
+            Ato::RegistrarVisita {
+                local: "S".into(),
+                relatorio: "r".into(),
+            },
+        ),
+        (
+            presidente(),
+            Ato::ParecerPreliminar {
+                solicitar_certidoes: true,
+                votos: Votos {
+                    sim: 3,
+                    nao: 0,
+                    abstencoes: 0,
+                },
+            },
+        ),
+        (
+            presidente(),
+            Ato::EnviarOficio {
+                orgao: Orgao::Tre,
+                numero: "Of. 1/2026".into(),
+            },
+        ),
+        (servidor(), Ato::ConfirmarRecebimento { orgao: Orgao::Tre }),
+    ] {
+        r.anexar(&p, v, &ator, ato, d, ts(d)).await.unwrap();
+        v += 1;
+    }
+    // Recebido em 03/03/2026: vence em 02/04/2026 (quinta).
+    let alertas = r.alertas(date(2026, 3, 10)).await.unwrap();
+    assert!(
+        alertas.iter().all(|a| a.protocolo == p),
+        "o processo sem prazo não aparece"
+    );
+    assert!(alertas
+        .iter()
+        .any(|a| a.alerta.artigo == "Art. 17, § 2º" && a.alerta.mensagem.contains("Cartografia")));
+    assert!(
+        !alertas
+            .iter()
+            .any(|a| a.alerta.mensagem.contains("certidão do Tribunal")),
+        "em dia não alerta"
+    );
+    let alertas = r.alertas(date(2026, 4, 3)).await.unwrap();
+    let tre = alertas
+        .iter()
+        .find(|a| a.alerta.mensagem.contains("certidão do Tribunal"))
+        .expect("vencido alerta");
+    assert!(
+        tre.alerta.mensagem.contains("vencido há 1 dia"),
+        "{}",
+        tre.alerta.mensagem
+    );
+    assert!(tre.alerta.mensagem.contains("02/04/2026"));
+    assert_eq!(tre.alerta.vencimento, Some(date(2026, 4, 2)));
+}
+
+async fn art16_art22_cada_papel_ve_o_que_pode(r: &Registro, _: &BancoDeTeste) {
+    let p = protocolado(r, "Visível").await;
+    r.anexar(
+        &p,
+        1,
+        &presidente(),
+        Ato::Divulgar {
+            publicacao: "DO".into(),
+        },
+        DIA,
+        ts(DIA),
+    )
+    .await
+    .unwrap();
+    r.anexar(
+        &p,
+        2,
+        &servidor(),
+        Ato::JuntarDocumento {
+            art15: None,
+            descricao: "interno".into(),
+        },
+        DIA,
+        ts(DIA),
+    )
+    .await
+    .unwrap();
+    let (_, publico) = r
+        .eventos_visiveis(&p, &Ator::new("x", Papel::Publico))
+        .await
+        .unwrap();
+    assert_eq!(publico.len(), 2);
+    assert!(matches!(
+        &publico[0].ato,
+        Ato::Protocolar { proposta: None, .. }
+    ));
+    let (_, deputado) = r
+        .eventos_visiveis(&p, &Ator::new("y", Papel::Deputado))
+        .await
+        .unwrap();
+    assert_eq!(deputado.len(), 3);
+}
+
+nas_duas_bases! {
+    art14_protocolo_numera_e_grava_o_primeiro_evento => super::art14_protocolo_numera_e_grava_o_primeiro_evento;
+    art13_protocolo_recusado_nao_gasta_numero => super::art13_protocolo_recusado_nao_gasta_numero;
+    rito_gravado_e_relido => super::rito_gravado_e_relido;
+    recusa_nao_grava_nada => super::recusa_nao_grava_nada;
+    versao_velha_e_recusada_como_conflito => super::versao_velha_e_recusada_como_conflito;
+    mil_anexos_concorrentes_cada_um_aplicado_uma_vez_ou_recusado => super::mil_anexos_concorrentes_cada_um_aplicado_uma_vez_ou_recusado;
+    adulteracao_por_sql_e_detectada_e_nomeada => super::adulteracao_por_sql_e_detectada_e_nomeada;
+    art2_par3_alertas_de_todos_os_processos => super::art2_par3_alertas_de_todos_os_processos;
+    art16_art22_cada_papel_ve_o_que_pode => super::art16_art22_cada_papel_ve_o_que_pode;
+}
