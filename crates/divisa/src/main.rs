@@ -2,13 +2,15 @@
 //! crates e traduz o resultado em texto e em código de saída.
 //!
 //! Códigos de saída: 0 sucesso (ou a proposta atende); 1 erro interno; 2 entrada inválida (a
-//! mensagem diz o quê); 3 não atende; 4 inconclusivo (`avaliar`, `toponimo`). Um pipe fechado (`divisa ... | head`)
+//! mensagem diz o quê); 3 não atende, ou ato recusado pela lei; 4 inconclusivo (`avaliar`,
+//! `toponimo`); 5 conflito de versão (`processo avancar`: releia e decida de novo). Um pipe fechado (`divisa ... | head`)
 //! termina com 0, como no ripgrep.
 
 mod avaliar;
 mod cli;
 mod inconsistencias;
 mod municipio;
+mod processo;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -24,6 +26,8 @@ pub(crate) enum Saida {
     NaoAtende,
     /// Nada falha, mas algo está pendente (`avaliar`, `toponimo`).
     Inconclusivo,
+    /// Outro ato entrou no processo depois da versão declarada (`processo avancar`).
+    Conflito,
 }
 
 fn main() -> ExitCode {
@@ -37,6 +41,7 @@ fn main() -> ExitCode {
         Ok(Saida::EntradaInvalida) => ExitCode::from(2),
         Ok(Saida::NaoAtende) => ExitCode::from(3),
         Ok(Saida::Inconclusivo) => ExitCode::from(4),
+        Ok(Saida::Conflito) => ExitCode::from(5),
         Err(erro) if pipe_fechado(&erro) => ExitCode::SUCCESS,
         Err(erro) => {
             eprintln!("divisa: erro interno: {erro:#}");
@@ -67,6 +72,8 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
         cli::Comando::Inconsistencias { malha, area_minima } => {
             inconsistencias::executar(malha.as_deref(), area_minima, saida)
         }
+        cli::Comando::Processo { comando, db } => processo::executar(comando, &db, saida),
+        cli::Comando::Auditoria { comando, db } => processo::auditoria(comando, &db, saida),
     }
 }
 

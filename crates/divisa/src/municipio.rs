@@ -71,7 +71,7 @@ fn limite(m: &Municipio, saida: &mut impl Write) -> anyhow::Result<Saida> {
 }
 
 /// A mensagem para um código ou nome que não é de município de Mato Grosso.
-fn nao_encontrado(texto: &str, sugestoes: &[Sugestao<'_>]) -> anyhow::Result<String> {
+pub(crate) fn nao_encontrado(texto: &str, sugestoes: &[Sugestao<'_>]) -> anyhow::Result<String> {
     if texto.is_empty() {
         return Ok(
             "divisa municipio: informe o código IBGE (7 dígitos) ou o nome do município.".into(),

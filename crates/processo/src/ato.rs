@@ -235,7 +235,7 @@ pub struct ConteudoLei {
 
 /// O que alguém pede ao processo. Aceito, vira o `ato` de um [`Evento`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "tipo", rename_all = "snake_case")]
+#[serde(tag = "tipo", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Ato {
     /// Art. 14: a representação lida no expediente, protocolada, registrada, autuada e
     /// encaminhada à Comissão.

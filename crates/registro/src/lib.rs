@@ -269,6 +269,19 @@ impl Registro {
             )
         };
         let opcoes = AnyConnectOptions::from_str(&endereco).map_err(|e| erro(e.to_string()))?;
+        // Uma conexão direta primeiro: o pool só diria "tempo esgotado"; esta diz o porquê.
+        {
+            use sqlx::ConnectOptions;
+            let conexao = opcoes.connect().await.map_err(|e| {
+                erro(match base {
+                    Base::Postgres => format!(
+                        "não foi possível conectar ao PostgreSQL ({e}); confira endereço, usuário e se o servidor está no ar"
+                    ),
+                    Base::Sqlite => format!("não foi possível abrir o arquivo SQLite ({e})"),
+                })
+            })?;
+            sqlx::Connection::close(conexao).await.ok();
+        }
         let pool = AnyPoolOptions::new()
             .max_connections(if base == Base::Sqlite { 4 } else { 10 })
             .acquire_timeout(Duration::from_secs(60))
@@ -478,7 +491,7 @@ impl Registro {
         let linhas = self.linhas(id, protocolo).await?;
         let eventos = linhas
             .iter()
-            .map(|l| evento_de(l))
+            .map(evento_de)
             .collect::<Result<Vec<_>, _>>()?;
         let processo =
             Processo::de_eventos(&eventos).map_err(|causa| ErroRegistro::Corrompido {

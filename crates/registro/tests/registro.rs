@@ -424,8 +424,7 @@ async fn art2_par3_alertas_de_todos_os_processos(r: &Registro, _: &BancoDeTeste)
     let p = protocolado(r, "Com prazo").await;
     let _sem = protocolado(r, "Sem prazo").await;
     let d = date(2026, 3, 3);
-    let mut v = 1;
-    for (ator, ato) in [
+    for (v, (ator, ato)) in (1..).zip([
         (
             presidente(),
             Ato::Divulgar {
@@ -458,9 +457,8 @@ async fn art2_par3_alertas_de_todos_os_processos(r: &Registro, _: &BancoDeTeste)
             },
         ),
         (servidor(), Ato::ConfirmarRecebimento { orgao: Orgao::Tre }),
-    ] {
+    ]) {
         r.anexar(&p, v, &ator, ato, d, ts(d)).await.unwrap();
-        v += 1;
     }
     // Recebido em 03/03/2026: vence em 02/04/2026 (quinta).
     let alertas = r.alertas(date(2026, 3, 10)).await.unwrap();

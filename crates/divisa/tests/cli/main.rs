@@ -6,4 +6,5 @@ mod arrumacao;
 mod avaliar;
 mod inconsistencias;
 mod municipio;
+mod processo;
 mod util;

@@ -26,7 +26,22 @@ pub fn divisa(argumentos: &[&str]) -> Execucao {
     }
 }
 
-fn diretorio_vazio() -> PathBuf {
+/// Roda `divisa ARGS` em `diretorio`, que fica (para o banco SQLite entre uma chamada e outra).
+pub fn divisa_em(diretorio: &std::path::Path, argumentos: &[&str]) -> Execucao {
+    let saida = Command::new(env!("CARGO_BIN_EXE_divisa"))
+        .args(argumentos)
+        .current_dir(diretorio)
+        .env_remove("DIVISA_DB")
+        .output()
+        .expect("o executável divisa roda");
+    Execucao {
+        stdout: String::from_utf8(saida.stdout).expect("stdout em UTF-8"),
+        stderr: String::from_utf8(saida.stderr).expect("stderr em UTF-8"),
+        codigo: saida.status.code().expect("terminou com código"),
+    }
+}
+
+pub fn diretorio_vazio() -> PathBuf {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static CONTADOR: AtomicUsize = AtomicUsize::new(0);
     let caminho = std::env::temp_dir().join(format!(

@@ -1,0 +1,394 @@
+//! `divisa processo` e `divisa auditoria` como processo, num banco SQLite de verdade (o padrão:
+//! `divisa.sqlite3` no diretório corrente).
+
+use crate::util::{diretorio_vazio, divisa_em};
+
+const COMISSAO: &[&str] = &["--como", "presidente:ana"];
+
+fn criar(dir: &std::path::Path) -> String {
+    let e = divisa_em(
+        dir,
+        &[
+            "processo",
+            "criar",
+            "--tipo",
+            "criacao",
+            "--nome",
+            "Nova Fronteira do Norte",
+            "--origem",
+            "sorriso",
+            "--representante",
+            "João da Silva",
+            "--assinaturas",
+            "10",
+            "--deputado",
+            "dep.autor",
+            "--documento",
+            "requerimento",
+            "--documento",
+            "mapa_novo",
+            "--documento",
+            "mapa_origem",
+            "--documento",
+            "justificativa",
+            "--documento",
+            "fotografias",
+            "--data",
+            "2026-03-02",
+            "--como",
+            "deputado:dep.autor",
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    assert!(
+        e.stdout.contains("Protocolo nº 00001.000001/2026-91"),
+        "{}",
+        e.stdout
+    );
+    assert!(
+        e.stdout.contains("Municípios de origem: Sorriso"),
+        "nome oficial: {}",
+        e.stdout
+    );
+    assert!(e.stdout.contains("Protocolada em 02/03/2026"));
+    "00001.000001/2026-91".into()
+}
+
+fn avancar(dir: &std::path::Path, p: &str, ato: &[&str], como: &[&str]) -> crate::util::Execucao {
+    let mut args = vec!["processo", "avancar", p];
+    args.extend_from_slice(ato);
+    args.extend_from_slice(como);
+    args.extend_from_slice(&["--data", "2026-03-03"]);
+    divisa_em(dir, &args)
+}
+
+#[test]
+fn processo_do_protocolo_as_certidoes_pela_linha_de_comando() {
+    let dir = diretorio_vazio();
+    let p = criar(&dir);
+    assert!(
+        dir.join("divisa.sqlite3").exists(),
+        "o banco padrão é um arquivo SQLite"
+    );
+
+    let e = avancar(
+        &dir,
+        &p,
+        &["divulgar", "publicacao=DOALMT nº 1.234"],
+        COMISSAO,
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    assert!(e.stdout.contains("Ato 2 registrado"), "{}", e.stdout);
+
+    // Art. 19: urgência recusada com o artigo; saída 3
+    let e = avancar(
+        &dir,
+        &p,
+        &["pedir_urgencia", "justificativa=pressa"],
+        COMISSAO,
+    );
+    assert_eq!(e.codigo, 3);
+    assert!(
+        e.stderr.contains("recusado (Art. 19)") && e.stderr.contains("vedada a urgência"),
+        "{}",
+        e.stderr
+    );
+
+    // Art. 17, I: servidor não registra visita
+    let e = avancar(
+        &dir,
+        &p,
+        &["registrar_visita", "local=Sede", "relatorio=r"],
+        &["--como", "servidor:carla"],
+    );
+    assert_eq!(e.codigo, 3);
+    assert!(e.stderr.contains("Art. 17, I"), "{}", e.stderr);
+
+    let e = avancar(
+        &dir,
+        &p,
+        &["registrar_visita", "local=Sede", "relatorio=Relatório"],
+        &["--como", "membro:bruno"],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    let e = avancar(
+        &dir,
+        &p,
+        &[
+            "parecer_preliminar",
+            "solicitar_certidoes=true",
+            r#"votos={"sim":4,"nao":1}"#,
+        ],
+        COMISSAO,
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    let e = avancar(
+        &dir,
+        &p,
+        &["enviar_oficio", "orgao=tre", "numero=12/2026"],
+        COMISSAO,
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    let e = avancar(
+        &dir,
+        &p,
+        &["confirmar_recebimento", "orgao=tre"],
+        &["--como", "tre:tre-mt"],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+
+    // versão velha: conflito, saída 5
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "avancar",
+            &p,
+            "juntar_documento",
+            "descricao=x",
+            "--como",
+            "servidor:carla",
+            "--versao",
+            "2",
+        ],
+    );
+    assert_eq!(e.codigo, 5, "{}", e.stderr);
+    assert!(
+        e.stderr.contains("versão 2") && e.stderr.contains("versão 6"),
+        "{}",
+        e.stderr
+    );
+
+    // A Comissão vê prazos: recebido em 03/03/2026 → vence em 02/04/2026
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "mostrar",
+            &p,
+            "--como",
+            "membro:bruno",
+            "--em",
+            "2026-04-03",
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    assert!(
+        e.stdout.contains("vencimento 02/04/2026: vencido há 1 dia"),
+        "{}",
+        e.stdout
+    );
+    assert!(
+        e.stdout
+            .contains("ofício 12/2026 de 03/03/2026, recebido em 03/03/2026"),
+        "{}",
+        e.stdout
+    );
+    // O público vê só o protocolo e a divulgação
+    let e = divisa_em(&dir, &["processo", "mostrar", &p]);
+    assert!(e.stdout.contains("Visão pública"), "{}", e.stdout);
+    assert!(!e.stdout.contains("visita"), "{}", e.stdout);
+    let e = divisa_em(&dir, &["processo", "mostrar", &p, "--formato", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&e.stdout).unwrap();
+    assert_eq!(v["visao"], "publica");
+    assert_eq!(v["eventos"].as_array().unwrap().len(), 2);
+    assert_eq!(v["fase"], "certidoes");
+
+    let e = divisa_em(&dir, &["processo", "alertas", "--em", "2026-04-03"]);
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    assert!(
+        e.stdout.contains("[Art. 2º, § 3º]") && e.stdout.contains("vencido há 1 dia"),
+        "{}",
+        e.stdout
+    );
+    assert!(
+        e.stdout.contains("[Art. 17, § 2º]") && e.stdout.contains("Cartografia"),
+        "{}",
+        e.stdout
+    );
+
+    let e = divisa_em(&dir, &["auditoria", "verificar"]);
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    assert!(e.stdout.contains("Cadeia íntegra"), "{}", e.stdout);
+
+    let e = divisa_em(&dir, &["processo", "listar", "--formato", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&e.stdout).unwrap();
+    assert_eq!(v["processos"][0]["versao"], 6);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn entrada_invalida_diz_o_campo_em_portugues() {
+    let dir = diretorio_vazio();
+    let p = criar(&dir);
+    let casos: &[(&[&str], &str)] = &[
+        (
+            &["enviar_oficio", "orgao=ibge", "numero=1"],
+            "«ibge» não é um valor aceito; os aceitos são: cartografia, tre, fazenda",
+        ),
+        (
+            &["divulgar", "publicacao=x", "foo=1"],
+            "campo «foo» desconhecido",
+        ),
+        (&["divulgar"], "falta o campo publicacao"),
+        (
+            &["parecer_preliminar", "solicitar_certidoes=sim", "votos={}"],
+            "esperava true ou false",
+        ),
+        (&["divulgar", "publicacao"], "esperava CAMPO=VALOR"),
+    ];
+    for (ato, esperado) in casos {
+        let e = avancar(&dir, &p, ato, COMISSAO);
+        assert_eq!(e.codigo, 2, "{ato:?}: {}", e.stderr);
+        assert!(e.stderr.contains(esperado), "{ato:?}: {}", e.stderr);
+    }
+    let e = divisa_em(&dir, &["processo", "mostrar", "00001.000001/2026-92"]);
+    assert_eq!(e.codigo, 2);
+    assert!(
+        e.stderr
+            .contains("dígitos verificadores não conferem (esperado -91)"),
+        "{}",
+        e.stderr
+    );
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "criar",
+            "--tipo",
+            "extincao",
+            "--nome",
+            "X",
+            "--origem",
+            "Sorriso",
+            "--representante",
+            "R",
+            "--assinaturas",
+            "10",
+            "--como",
+            "representante:r",
+        ],
+    );
+    assert_eq!(e.codigo, 2);
+    assert!(e.stderr.contains("Art. 10"), "{}", e.stderr);
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "criar",
+            "--tipo",
+            "criacao",
+            "--nome",
+            "X",
+            "--origem",
+            "Sorrizo",
+            "--representante",
+            "R",
+            "--assinaturas",
+            "10",
+            "--como",
+            "representante:r",
+        ],
+    );
+    assert_eq!(e.codigo, 2);
+    assert!(e.stderr.contains("Sorriso"), "sugere o nome: {}", e.stderr);
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "criar",
+            "--tipo",
+            "criacao",
+            "--nome",
+            "X",
+            "--origem",
+            "Sorriso",
+            "--representante",
+            "R",
+            "--assinaturas",
+            "9",
+            "--como",
+            "representante:r",
+        ],
+    );
+    assert_eq!(e.codigo, 3);
+    assert!(e.stderr.contains("recusado (Art. 13)"), "{}", e.stderr);
+    let e = divisa_em(&dir, &["processo", "listar", "--como", "x"]);
+    assert_eq!(e.codigo, 2);
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "avancar",
+            &p,
+            "divulgar",
+            "publicacao=x",
+            "--como",
+            "rei:x",
+        ],
+    );
+    assert_eq!(e.codigo, 2);
+    assert!(
+        e.stderr.contains("papel «rei» desconhecido"),
+        "{}",
+        e.stderr
+    );
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "listar",
+            "--db",
+            "postgres://ninguem@127.0.0.1:1/x",
+        ],
+    );
+    assert_eq!(e.codigo, 2);
+    assert!(
+        e.stderr.contains("não foi possível conectar ao PostgreSQL"),
+        "{}",
+        e.stderr
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn auditoria_aponta_o_evento_adulterado() {
+    let dir = diretorio_vazio();
+    let p = criar(&dir);
+    let e = avancar(
+        &dir,
+        &p,
+        &["divulgar", "publicacao=DOALMT nº 1.234"],
+        COMISSAO,
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    // Alguém com acesso ao arquivo derruba o gatilho e reescreve a publicação.
+    let banco = dir.join("divisa.sqlite3");
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async {
+            use sqlx::Connection;
+            sqlx::any::install_default_drivers();
+            let mut c = sqlx::AnyConnection::connect(&format!("sqlite://{}", banco.display()))
+                .await
+                .unwrap();
+            sqlx::query("DROP TRIGGER eventos_sem_alteracao")
+                .execute(&mut c)
+                .await
+                .unwrap();
+            sqlx::query("UPDATE eventos SET ato = replace(ato, '1.234', '9.999') WHERE seq = 2")
+                .execute(&mut c)
+                .await
+                .unwrap();
+        });
+    let e = divisa_em(&dir, &["auditoria", "verificar", &p]);
+    assert_eq!(e.codigo, 3, "{}", e.stdout);
+    assert!(
+        e.stdout.contains("ADULTERAÇÃO") && e.stdout.contains("evento 2"),
+        "{}",
+        e.stdout
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
