@@ -442,7 +442,7 @@ fn ficha(p: &Processo, eventos: &[Evento], completo: bool, hoje: Date) -> String
         if !alertas.is_empty() {
             let _ = writeln!(s, "\nAlertas:");
             for a in alertas {
-                let _ = writeln!(s, "  [{}] {}", a.artigo, a.mensagem);
+                let _ = writeln!(s, "  [{}] {}", a.artigo, a.mensagem());
             }
         }
     } else {
@@ -771,7 +771,8 @@ async fn alertas(
                         "nome": a.nome,
                         "artigo": a.alerta.artigo,
                         "vencimento": a.alerta.vencimento.map(|d| d.to_string()),
-                        "mensagem": a.alerta.mensagem,
+                        "situacao": a.alerta.situacao,
+                        "mensagem": a.alerta.mensagem(),
                     })
                 })
                 .collect();
@@ -785,11 +786,22 @@ async fn alertas(
             if lista.is_empty() {
                 writeln!(saida, "Nenhum alerta em {}.", fmt_data(hoje))?;
             }
+            let com_prazo = lista.iter().any(|a| a.alerta.situacao.is_some());
             for a in &lista {
                 writeln!(
                     saida,
                     "{} \"{}\" [{}] {}",
-                    a.protocolo, a.nome, a.alerta.artigo, a.alerta.mensagem
+                    a.protocolo,
+                    a.nome,
+                    a.alerta.artigo,
+                    a.alerta.mensagem()
+                )?;
+            }
+            if com_prazo {
+                writeln!(
+                    saida,
+                    "\nContagem dos prazos: {}.",
+                    divisa_processo::prazos::REGRA_DIAS_CORRIDOS
                 )?;
             }
         }

@@ -26,5 +26,6 @@ pub use nup::{Nup, UNIDADE_PADRAO};
 pub use papel::{Acao, Ator, Orgao, Papel, Permissao};
 pub use processo::{
     protocolar, Alerta, Arquivamento, Fase, Pendencia, Processo, Requisicao, Resposta,
+    TipoPendencia,
 };
 pub use recusa::Recusa;

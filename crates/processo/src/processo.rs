@@ -1253,14 +1253,18 @@ impl Processo {
         if self.fase.final_() {
             return v;
         }
-        for p in self.prazos() {
-            if p.cumprido_em.is_none() {
-                v.push(Pendencia {
-                    chave: p.chave,
-                    artigo: p.artigo.into(),
-                    vencimento: Some(p.vencimento),
-                    descricao: p.descricao,
-                });
+        let prazos = self.prazos();
+        for (orgao, r) in self.certidoes() {
+            if let (Some(_), None) = (r.recebido_em, &r.resposta) {
+                let chave = format!("certidao:{}", orgao.codigo());
+                if let Some(p) = prazos.iter().find(|p| p.chave == chave) {
+                    v.push(Pendencia {
+                        tipo: TipoPendencia::Certidao,
+                        orgao,
+                        vencimento: Some(p.vencimento),
+                        detalhe: String::new(),
+                    });
+                }
             }
         }
         if self.fase != Fase::Certidoes {
@@ -1268,39 +1272,24 @@ impl Processo {
         }
         let fmt = divisa_referencia::formato::data;
         for (orgao, r) in self.certidoes() {
-            let chave = format!("{}:{}", "oficio", orgao.codigo());
-            match (&r.oficio, r.recebido_em, &r.resposta) {
-                (_, _, Some(Resposta::Recusada { motivo, em })) => v.push(Pendencia {
-                    chave: format!("recusa:{}", orgao.codigo()),
-                    artigo: "Art. 9º".into(),
-                    vencimento: None,
-                    descricao: format!(
-                        "o {} negou-se a certificar em {} (\"{motivo}\"): nenhuma autoridade pode negar-se, sob pena de responsabilidade",
-                        orgao.nome(),
-                        fmt(*em)
-                    ),
-                }),
-                (None, _, None) if orgao != Orgao::Comissao => v.push(Pendencia {
-                    chave,
-                    artigo: "Art. 17, § 2º".into(),
-                    vencimento: None,
-                    descricao: format!(
-                        "ofício ao {} ainda não enviado: a lei manda fazê-lo imediatamente (certidões requisitadas em {})",
-                        orgao.nome(),
-                        self.certidoes_requisitadas_em.map(fmt).unwrap_or_default()
-                    ),
-                }),
-                (Some((n, _)), None, None) => v.push(Pendencia {
-                    chave,
-                    artigo: "Art. 2º, § 3º".into(),
-                    vencimento: None,
-                    descricao: format!(
-                        "ofício {n} ao {}: recebimento não registrado — o prazo de 30 dias só começa a contar do recebimento",
-                        orgao.nome()
-                    ),
-                }),
-                _ => {}
-            }
+            let (tipo, detalhe) = match (&r.oficio, r.recebido_em, &r.resposta) {
+                (_, _, Some(Resposta::Recusada { motivo, em })) => (
+                    TipoPendencia::Recusa,
+                    format!("em {} (\"{motivo}\")", fmt(*em)),
+                ),
+                (None, _, None) if orgao != Orgao::Comissao => (
+                    TipoPendencia::OficioNaoEnviado,
+                    self.certidoes_requisitadas_em.map(fmt).unwrap_or_default(),
+                ),
+                (Some((n, _)), None, None) => (TipoPendencia::RecebimentoNaoRegistrado, n.clone()),
+                _ => continue,
+            };
+            v.push(Pendencia {
+                tipo,
+                orgao,
+                vencimento: None,
+                detalhe,
+            });
         }
         v
     }
@@ -1336,7 +1325,8 @@ impl Processo {
             return Some(Alerta {
                 artigo: "Art. 3º".into(),
                 vencimento: Some(corte),
-                mensagem: format!(
+                situacao: None,
+                descricao: format!(
                     "o corte para a eleição de {} passou em {}: a lei só poderá ser editada para a eleição de {} (corte em {})",
                     fmt(eleicao.data),
                     fmt(corte),
@@ -1356,7 +1346,8 @@ impl Processo {
             return Some(Alerta {
                 artigo: "Art. 3º".into(),
                 vencimento: Some(corte),
-                mensagem: format!(
+                situacao: None,
+                descricao: format!(
                     "há certidão com prazo até {} — depois do corte de {} para a eleição de {}: as fases seguintes não cabem antes dele",
                     fmt(v),
                     fmt(corte),
@@ -1367,7 +1358,8 @@ impl Processo {
         (faltam <= 365).then(|| Alerta {
             artigo: "Art. 3º".into(),
             vencimento: Some(corte),
-            mensagem: format!(
+            situacao: None,
+            descricao: format!(
                 "faltam {faltam} dias para o corte de {} (seis meses antes da eleição de {}); ainda restam: {}",
                 fmt(corte),
                 fmt(eleicao.data),
@@ -1382,52 +1374,147 @@ fn unreachable_recusa() -> Result<(), Recusa> {
     Err(recusa("Art. 19", "vedada a urgência"))
 }
 
-/// Algo que o processo deve, com ou sem data.
+/// O tipo de uma pendência.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TipoPendencia {
+    /// Certidão com prazo correndo (Art. 2º, § 3º).
+    Certidao,
+    /// Ofício ainda não enviado (Art. 17, § 2º: "imediatamente").
+    OficioNaoEnviado,
+    /// Ofício enviado sem recebimento registrado: o prazo não começou.
+    RecebimentoNaoRegistrado,
+    /// O órgão negou-se a certificar (Art. 9º).
+    Recusa,
+}
+
+impl TipoPendencia {
+    const TODOS: [TipoPendencia; 4] = [
+        TipoPendencia::Certidao,
+        TipoPendencia::OficioNaoEnviado,
+        TipoPendencia::RecebimentoNaoRegistrado,
+        TipoPendencia::Recusa,
+    ];
+
+    fn codigo(self) -> &'static str {
+        match self {
+            TipoPendencia::Certidao => "certidao",
+            TipoPendencia::OficioNaoEnviado => "oficio",
+            TipoPendencia::RecebimentoNaoRegistrado => "recebimento",
+            TipoPendencia::Recusa => "recusa",
+        }
+    }
+}
+
+/// Algo que o processo deve, com ou sem data. Guardada de forma compacta (chave, vencimento,
+/// detalhe): a frase é montada por [`Pendencia::descricao`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Pendencia {
-    /// Identificador estável no processo (`certidao:tre`, `oficio:fazenda`, `recusa:tre`).
-    pub chave: String,
-    /// O dispositivo.
-    pub artigo: String,
+    /// O tipo.
+    pub tipo: TipoPendencia,
+    /// O órgão a que se refere.
+    pub orgao: Orgao,
     /// O último dia, se a lei dá prazo em dias.
     pub vencimento: Option<Date>,
-    /// O que é, em português.
-    pub descricao: String,
+    /// A parte variável da frase (número do ofício, data e motivo da recusa).
+    pub detalhe: String,
 }
 
 impl Pendencia {
+    /// Identificador estável no processo: `certidao:tre`, `oficio:fazenda`, `recusa:tre`.
+    pub fn chave(&self) -> String {
+        format!("{}:{}", self.tipo.codigo(), self.orgao.codigo())
+    }
+
+    /// O inverso de [`Pendencia::chave`], com o vencimento e o detalhe gravados.
+    pub fn de_chave(chave: &str, vencimento: Option<Date>, detalhe: String) -> Option<Pendencia> {
+        let (tipo, orgao) = chave.split_once(':')?;
+        Some(Pendencia {
+            tipo: TipoPendencia::TODOS
+                .into_iter()
+                .find(|t| t.codigo() == tipo)?,
+            orgao: Orgao::de_codigo(orgao)?,
+            vencimento,
+            detalhe,
+        })
+    }
+
+    /// O dispositivo.
+    pub fn artigo(&self) -> &'static str {
+        match self.tipo {
+            TipoPendencia::Certidao | TipoPendencia::RecebimentoNaoRegistrado => "Art. 2º, § 3º",
+            TipoPendencia::OficioNaoEnviado => "Art. 17, § 2º",
+            TipoPendencia::Recusa => "Art. 9º",
+        }
+    }
+
+    /// A frase, em português.
+    pub fn descricao(&self) -> String {
+        let (o, d) = (self.orgao.nome(), &self.detalhe);
+        match self.tipo {
+            TipoPendencia::Certidao => format!(
+                "certidão do {o} (Art. 2º, {}) — sob pena de responsabilidade",
+                self.orgao.incisos()
+            ),
+            TipoPendencia::OficioNaoEnviado => format!(
+                "ofício ao {o} ainda não enviado: a lei manda fazê-lo imediatamente (certidões requisitadas em {d})"
+            ),
+            TipoPendencia::RecebimentoNaoRegistrado => format!(
+                "ofício {d} ao {o}: recebimento não registrado — o prazo de 30 dias só começa a contar do recebimento"
+            ),
+            TipoPendencia::Recusa => format!(
+                "o {o} negou-se a certificar {d}: nenhuma autoridade pode negar-se, sob pena de responsabilidade"
+            ),
+        }
+    }
+
     /// O alerta em `hoje`: sempre, se não tem data; se tem, quando vencida ou a
     /// [`crate::prazos::DIAS_DE_AVISO`] dias do vencimento.
     pub fn alerta(&self, hoje: Date) -> Option<Alerta> {
-        let Some(venc) = self.vencimento else {
-            return Some(Alerta {
-                artigo: self.artigo.clone(),
-                vencimento: None,
-                mensagem: self.descricao.clone(),
-            });
+        let situacao = match self.vencimento {
+            None => None,
+            Some(v) => {
+                let s = crate::prazos::situacao(v, None, hoje);
+                if !s.alerta() {
+                    return None;
+                }
+                Some(s)
+            }
         };
-        let s = crate::prazos::situacao(venc, None, hoje);
-        s.alerta().then(|| Alerta {
-            artigo: self.artigo.clone(),
-            vencimento: Some(venc),
-            mensagem: format!(
-                "{}: {} (vencimento {}; {})",
-                self.descricao,
-                s.texto(),
-                divisa_referencia::formato::data(venc),
-                crate::prazos::REGRA_DIAS_CORRIDOS
-            ),
+        Some(Alerta {
+            artigo: self.artigo().into(),
+            vencimento: self.vencimento,
+            situacao,
+            descricao: self.descricao(),
         })
     }
 }
 
-/// Um alerta: o que pede atenção, com o artigo.
+/// Um alerta: o que pede atenção, com o artigo. A frase é montada só quando alguém a lê
+/// ([`Alerta::mensagem`]): a consulta de alertas de milhares de processos não formata nada.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Alerta {
     /// O dispositivo.
     pub artigo: String,
     /// O dia que importa (vencimento, corte), se houver.
     pub vencimento: Option<Date>,
+    /// Como está o prazo, se é um prazo.
+    pub situacao: Option<crate::prazos::Situacao>,
     /// O que é, em português.
-    pub mensagem: String,
+    pub descricao: String,
+}
+
+impl Alerta {
+    /// A frase inteira: "certidão do …: vencido há 3 dias (vencimento 02/04/2026)".
+    pub fn mensagem(&self) -> String {
+        match (self.situacao, self.vencimento) {
+            (Some(s), Some(v)) => format!(
+                "{}: {} (vencimento {})",
+                self.descricao,
+                s.texto(),
+                divisa_referencia::formato::data(v)
+            ),
+            _ => self.descricao.clone(),
+        }
+    }
 }

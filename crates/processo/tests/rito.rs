@@ -326,7 +326,7 @@ fn art2_par3_prazo_de_30_dias_a_contar_do_recebimento() {
     assert!(
         alertas
             .iter()
-            .any(|a| a.mensagem.contains("recebimento não registrado")),
+            .any(|a| a.mensagem().contains("recebimento não registrado")),
         "{alertas:?}"
     );
     c.dias(3).ok(
@@ -477,7 +477,7 @@ fn art9_recusa_de_certidao_e_registrada_e_impede_parecer_favoravel() {
     assert!(
         alertas
             .iter()
-            .any(|a| a.artigo == "Art. 9º" && a.mensagem.contains("sem equipe")),
+            .any(|a| a.artigo == "Art. 9º" && a.mensagem().contains("sem equipe")),
         "{alertas:?}"
     );
     c.recusado(
@@ -1033,17 +1033,17 @@ fn art3_corte_eleitoral_avisado() {
         c.p.alerta_eleitoral(c.hoje)
             .expect("a menos de um ano do corte");
     assert!(
-        a.mensagem
+        a.mensagem()
             .contains("faltam 183 dias para o corte de 01/04/2028"),
         "{}",
-        a.mensagem
+        a.mensagem()
     );
     c.hoje = jiff::civil::date(2028, 4, 2);
     let a = c.p.alerta_eleitoral(c.hoje).unwrap();
     assert!(
-        a.mensagem.contains("passou em 01/04/2028") && a.mensagem.contains("2032"),
+        a.mensagem().contains("passou em 01/04/2028") && a.mensagem().contains("2032"),
         "{}",
-        a.mensagem
+        a.mensagem()
     );
     // O desmembramento de revisão de limites não está no Art. 3º.
     let d = Caso::novo(TipoProcesso::Desmembramento);

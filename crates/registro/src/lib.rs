@@ -236,6 +236,15 @@ fn sem_senha(url: &str) -> String {
     }
 }
 
+/// Texto da projeção sem caracteres de controle (os separadores da consulta de alertas). Os
+/// eventos guardam o original.
+fn sem_controle(texto: &str) -> String {
+    texto
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
 fn para_u64(v: i64) -> u64 {
     u64::try_from(v).unwrap_or(0)
 }
@@ -293,6 +302,9 @@ impl Registro {
                             "PRAGMA synchronous = FULL",
                             "PRAGMA foreign_keys = ON",
                             "PRAGMA busy_timeout = 30000",
+                            // leituras grandes (alertas, auditoria) sem copiar página a página
+                            "PRAGMA mmap_size = 268435456",
+                            "PRAGMA cache_size = -32000",
                         ] {
                             sqlx::query(pragma).execute(&mut *conn).await?;
                         }
@@ -485,14 +497,40 @@ impl Registro {
             .collect()
     }
 
-    /// Lê um processo inteiro e o reconstrói a partir dos eventos.
+    /// Lê um processo inteiro e o reconstrói a partir dos eventos. Só as colunas que a dobra
+    /// usa (a cadeia é conferida por [`Registro::verificar`]).
     pub async fn carregar(&self, protocolo: &str) -> Result<Autos, ErroRegistro> {
         let (id, _, ultimo_hash) = self.id_e_versao(protocolo).await?;
-        let linhas = self.linhas(id, protocolo).await?;
-        let eventos = linhas
-            .iter()
-            .map(evento_de)
-            .collect::<Result<Vec<_>, _>>()?;
+        let rows = sqlx::query(
+            "SELECT seq, data, ator, papel, ato FROM eventos WHERE processo_id = $1 ORDER BY seq",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut eventos = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let seq = para_u64(r.try_get(0)?);
+            let corrompido = |causa: String| ErroRegistro::Corrompido {
+                protocolo: protocolo.to_string(),
+                seq,
+                causa,
+            };
+            let data: &str = r.try_get(1)?;
+            let papel: &str = r.try_get(3)?;
+            let ato: &str = r.try_get(4)?;
+            eventos.push(Evento {
+                seq,
+                data: data
+                    .parse()
+                    .map_err(|e| corrompido(format!("data \"{data}\": {e}")))?,
+                ator: Ator::new(
+                    r.try_get::<String, _>(2)?,
+                    Papel::de_codigo(papel)
+                        .ok_or_else(|| corrompido(format!("papel \"{papel}\" desconhecido")))?,
+                ),
+                ato: serde_json::from_str(ato).map_err(|e| corrompido(e.to_string()))?,
+            });
+        }
         let processo =
             Processo::de_eventos(&eventos).map_err(|causa| ErroRegistro::Corrompido {
                 protocolo: protocolo.to_string(),
@@ -565,14 +603,24 @@ impl Registro {
             .execute(&mut *tx)
             .await?;
         for p in processo.pendencias() {
+            let alerta_desde = p
+                .vencimento
+                .and_then(|v| {
+                    v.checked_sub(jiff::Span::new().days(divisa_processo::prazos::DIAS_DE_AVISO))
+                        .ok()
+                })
+                .unwrap_or(evento.data);
             sqlx::query(
-                "INSERT INTO pendencias (processo_id, chave, artigo, vencimento, descricao) VALUES ($1, $2, $3, $4, $5)",
+                "INSERT INTO pendencias (processo_id, chave, protocolo, nome, vencimento, alerta_desde, detalhe) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
             )
             .bind(id)
-            .bind(&p.chave)
-            .bind(&p.artigo)
+            .bind(p.chave())
+            .bind(protocolo)
+            .bind(sem_controle(&processo.nome))
             .bind(p.vencimento.map(|d| d.to_string()))
-            .bind(&p.descricao)
+            .bind(alerta_desde.to_string())
+            .bind(sem_controle(&p.detalhe))
             .execute(&mut *tx)
             .await?;
         }
@@ -608,47 +656,78 @@ impl Registro {
     }
 
     /// Os alertas de todos os processos em `hoje`: prazos vencidos ou a vencer, recusas,
-    /// ofícios e recebimentos pendentes — da projeção, sem reler eventos — e o corte eleitoral
-    /// do Art. 3º para os processos sujeitos a ele.
+    /// ofícios e recebimentos pendentes — da projeção `pendencias`, sem reler eventos.
+    ///
+    /// A consulta devolve uma linha só, o resultado já concatenado pelo próprio banco (campos
+    /// separados por U+001F, registros por U+001E; a projeção não guarda caracteres de
+    /// controle): com dezenas de milhares de pendências, o custo por linha do driver (uma
+    /// mensagem entre threads por linha no SQLite) e o de montar JSON no banco passariam sozinhos
+    /// da meta de 50 ms.
     pub async fn alertas(&self, hoje: Date) -> Result<Vec<AlertaDoProcesso>, ErroRegistro> {
-        let limite = hoje
-            .checked_add(jiff::Span::new().days(divisa_processo::prazos::DIAS_DE_AVISO))
-            .unwrap_or(hoje);
-        let rows = sqlx::query(
-            "SELECT p.protocolo, p.nome, d.chave, d.artigo, d.vencimento, d.descricao \
-             FROM pendencias d JOIN processos p ON p.id = d.processo_id \
-             WHERE d.vencimento IS NULL OR d.vencimento <= $1 \
-             ORDER BY d.vencimento, p.protocolo",
-        )
-        .bind(limite.to_string())
-        .fetch_all(&self.pool)
-        .await?;
-        let mut v = Vec::with_capacity(rows.len());
-        for r in rows {
-            let protocolo: String = r.try_get("protocolo")?;
-            let vencimento: Option<String> = r.try_get("vencimento")?;
-            let vencimento = match vencimento {
-                Some(t) => Some(t.parse::<Date>().map_err(|e| ErroRegistro::Corrompido {
-                    protocolo: protocolo.clone(),
-                    seq: 0,
-                    causa: format!("vencimento \"{t}\": {e}"),
-                })?),
-                None => None,
-            };
-            let p = Pendencia {
-                chave: r.try_get("chave")?,
-                artigo: r.try_get("artigo")?,
-                vencimento,
-                descricao: r.try_get("descricao")?,
-            };
-            if let Some(alerta) = p.alerta(hoje) {
-                v.push(AlertaDoProcesso {
-                    protocolo,
-                    nome: r.try_get("nome")?,
-                    alerta,
-                });
+        let sql = match self.base {
+            Base::Sqlite => {
+                "SELECT COALESCE(group_concat(protocolo || char(31) || nome || char(31) || chave || char(31) \
+                 || COALESCE(vencimento, '') || char(31) || detalhe, char(30)), '') \
+                 FROM pendencias WHERE alerta_desde <= $1"
             }
+            Base::Postgres => {
+                "SELECT COALESCE(string_agg(concat_ws(chr(31), protocolo, nome, chave, COALESCE(vencimento, ''), detalhe), chr(30)), '') \
+                 FROM pendencias WHERE alerta_desde <= $1"
+            }
+        };
+        let texto: String = sqlx::query_scalar(sql)
+            .bind(hoje.to_string())
+            .fetch_one(&self.pool)
+            .await?;
+        let corrompido = |causa: String| ErroRegistro::Corrompido {
+            protocolo: "(pendências)".into(),
+            seq: 0,
+            causa,
+        };
+        let mut linhas = Vec::new();
+        for registro in texto.split('\u{1e}').filter(|r| !r.is_empty()) {
+            let mut campos = registro.split('\u{1f}');
+            let mut campo = || {
+                campos
+                    .next()
+                    .ok_or_else(|| corrompido(format!("pendência incompleta: {registro:?}")))
+            };
+            let (protocolo, nome, chave, vencimento, detalhe) =
+                (campo()?, campo()?, campo()?, campo()?, campo()?);
+            let vencimento = match vencimento {
+                "" => None,
+                v => Some(
+                    v.parse::<Date>()
+                        .map_err(|e| corrompido(format!("vencimento {v:?}: {e}")))?,
+                ),
+            };
+            let pendencia = Pendencia::de_chave(chave, vencimento, detalhe.to_string())
+                .ok_or_else(|| corrompido(format!("chave de pendência {chave:?}")))?;
+            linhas.push((protocolo.to_string(), nome.to_string(), pendencia));
         }
+        let mut v: Vec<AlertaDoProcesso> = linhas
+            .into_iter()
+            .filter_map(|(protocolo, nome, pendencia)| {
+                pendencia.alerta(hoje).map(|alerta| AlertaDoProcesso {
+                    protocolo,
+                    nome,
+                    alerta,
+                })
+            })
+            .collect();
+        // Vencidos primeiro, depois os que vencem antes; sem data (recusas, ofícios) no fim.
+        v.sort_by(|a, b| {
+            (
+                a.alerta.vencimento.is_none(),
+                a.alerta.vencimento,
+                &a.protocolo,
+            )
+                .cmp(&(
+                    b.alerta.vencimento.is_none(),
+                    b.alerta.vencimento,
+                    &b.protocolo,
+                ))
+        });
         Ok(v)
     }
 
@@ -739,27 +818,6 @@ fn linha_de(
     };
     linha.hash = cadeia::calcular(&linha);
     Ok(linha)
-}
-
-fn evento_de(l: &Linha) -> Result<Evento, ErroRegistro> {
-    let corrompido = |causa: String| ErroRegistro::Corrompido {
-        protocolo: l.protocolo.clone(),
-        seq: l.seq,
-        causa,
-    };
-    let data: Date = l
-        .data
-        .parse()
-        .map_err(|e| corrompido(format!("data \"{}\": {e}", l.data)))?;
-    let papel = Papel::de_codigo(&l.papel)
-        .ok_or_else(|| corrompido(format!("papel \"{}\" desconhecido", l.papel)))?;
-    let ato: Ato = serde_json::from_str(&l.ato).map_err(|e| corrompido(e.to_string()))?;
-    Ok(Evento {
-        seq: l.seq,
-        data,
-        ator: Ator::new(l.ator.clone(), papel),
-        ato,
-    })
 }
 
 async fn inserir_evento(

@@ -466,27 +466,98 @@ async fn art2_par3_alertas_de_todos_os_processos(r: &Registro, _: &BancoDeTeste)
         alertas.iter().all(|a| a.protocolo == p),
         "o processo sem prazo não aparece"
     );
-    assert!(alertas
-        .iter()
-        .any(|a| a.alerta.artigo == "Art. 17, § 2º" && a.alerta.mensagem.contains("Cartografia")));
+    assert!(
+        alertas
+            .iter()
+            .any(|a| a.alerta.artigo == "Art. 17, § 2º"
+                && a.alerta.mensagem().contains("Cartografia"))
+    );
     assert!(
         !alertas
             .iter()
-            .any(|a| a.alerta.mensagem.contains("certidão do Tribunal")),
+            .any(|a| a.alerta.mensagem().contains("certidão do Tribunal")),
         "em dia não alerta"
     );
     let alertas = r.alertas(date(2026, 4, 3)).await.unwrap();
     let tre = alertas
         .iter()
-        .find(|a| a.alerta.mensagem.contains("certidão do Tribunal"))
+        .find(|a| a.alerta.mensagem().contains("certidão do Tribunal"))
         .expect("vencido alerta");
     assert!(
-        tre.alerta.mensagem.contains("vencido há 1 dia"),
+        tre.alerta.mensagem().contains("vencido há 1 dia"),
         "{}",
-        tre.alerta.mensagem
+        tre.alerta.mensagem()
     );
-    assert!(tre.alerta.mensagem.contains("02/04/2026"));
+    assert!(tre.alerta.mensagem().contains("02/04/2026"));
     assert_eq!(tre.alerta.vencimento, Some(date(2026, 4, 2)));
+}
+
+async fn art9_recusa_com_quebras_e_separadores_no_motivo_chega_inteira_aos_alertas(
+    r: &Registro,
+    _: &BancoDeTeste,
+) {
+    let p = protocolado(r, "Nome com\ttab").await;
+    let d = date(2026, 3, 3);
+    let atos = [
+        (
+            presidente(),
+            Ato::Divulgar {
+                publicacao: "DO".into(),
+            },
+        ),
+        (
+            membro(),
+            Ato::RegistrarVisita {
+                local: "S".into(),
+                relatorio: "r".into(),
+            },
+        ),
+        (
+            presidente(),
+            Ato::ParecerPreliminar {
+                solicitar_certidoes: true,
+                votos: Votos {
+                    sim: 3,
+                    nao: 0,
+                    abstencoes: 0,
+                },
+            },
+        ),
+        (
+            presidente(),
+            Ato::EnviarOficio {
+                orgao: Orgao::Tre,
+                numero: "1".into(),
+            },
+        ),
+        (
+            presidente(),
+            Ato::RecusarCertidao {
+                orgao: Orgao::Tre,
+                motivo: "sem\nequipe\u{1e}\u{1f}agora".into(),
+            },
+        ),
+    ];
+    for (v, (ator, ato)) in (1..).zip(atos) {
+        r.anexar(&p, v, &ator, ato, d, ts(d)).await.unwrap();
+    }
+    let alertas = r.alertas(d).await.unwrap();
+    let recusa = alertas
+        .iter()
+        .find(|a| a.alerta.artigo == "Art. 9º")
+        .expect("recusa nos alertas");
+    assert_eq!(recusa.protocolo, p);
+    assert_eq!(recusa.nome, "Nome com tab");
+    assert!(
+        recusa.alerta.mensagem().contains("sem equipe  agora"),
+        "{}",
+        recusa.alerta.mensagem()
+    );
+    // o evento guarda o motivo original
+    let autos = r.carregar(&p).await.unwrap();
+    assert!(
+        matches!(&autos.eventos[5].ato, Ato::RecusarCertidao { motivo, .. } if motivo.contains('\n'))
+    );
 }
 
 async fn art16_art22_cada_papel_ve_o_que_pode(r: &Registro, _: &BancoDeTeste) {
@@ -542,4 +613,5 @@ nas_duas_bases! {
     adulteracao_por_sql_e_detectada_e_nomeada => super::adulteracao_por_sql_e_detectada_e_nomeada;
     art2_par3_alertas_de_todos_os_processos => super::art2_par3_alertas_de_todos_os_processos;
     art16_art22_cada_papel_ve_o_que_pode => super::art16_art22_cada_papel_ve_o_que_pode;
+    art9_recusa_com_quebras_e_separadores_no_motivo_chega_inteira_aos_alertas => super::art9_recusa_com_quebras_e_separadores_no_motivo_chega_inteira_aos_alertas;
 }

@@ -48,9 +48,13 @@ CREATE TRIGGER eventos_sem_alteracao BEFORE UPDATE OR DELETE ON eventos
 CREATE TABLE pendencias (
     processo_id BIGINT NOT NULL REFERENCES processos (id),
     chave TEXT NOT NULL,
-    artigo TEXT NOT NULL,
+    protocolo TEXT NOT NULL,
+    nome TEXT NOT NULL,
     vencimento TEXT,
-    descricao TEXT NOT NULL,
+    -- a partir de quando alerta: 7 dias antes do vencimento; sem vencimento, desde já.
+    alerta_desde TEXT NOT NULL,
+    -- a parte variável da frase (número do ofício; data e motivo da recusa)
+    detalhe TEXT NOT NULL,
     PRIMARY KEY (processo_id, chave)
 );
-CREATE INDEX pendencias_vencimento ON pendencias (vencimento);
+CREATE INDEX pendencias_alerta_desde ON pendencias (alerta_desde);

@@ -46,13 +46,18 @@ BEGIN
     SELECT RAISE(ABORT, 'eventos só admitem acréscimo: um erro se corrige com outro ato');
 END;
 
--- Projeção refeita a cada ato: o que o processo deve e até quando (alertas sem reler eventos).
+-- Projeção refeita a cada ato: o que o processo deve e até quando (alertas sem reler eventos;
+-- protocolo e nome repetidos aqui para a consulta dos alertas não precisar de junção).
 CREATE TABLE pendencias (
     processo_id INTEGER NOT NULL REFERENCES processos (id),
     chave TEXT NOT NULL,
-    artigo TEXT NOT NULL,
+    protocolo TEXT NOT NULL,
+    nome TEXT NOT NULL,
     vencimento TEXT,
-    descricao TEXT NOT NULL,
+    -- a partir de quando alerta: 7 dias antes do vencimento; sem vencimento, desde já.
+    alerta_desde TEXT NOT NULL,
+    -- a parte variável da frase (número do ofício; data e motivo da recusa)
+    detalhe TEXT NOT NULL,
     PRIMARY KEY (processo_id, chave)
 );
-CREATE INDEX pendencias_vencimento ON pendencias (vencimento);
+CREATE INDEX pendencias_alerta_desde ON pendencias (alerta_desde);
