@@ -179,11 +179,28 @@ async fn criar(
             };
             // Uma proposta inválida é recusada já no protocolo, com a linha e o campo.
             let diretorio = caminho.parent().unwrap_or(std::path::Path::new("."));
-            if let Err(e) =
-                divisa_avaliacao::proposta::ler(&caminho.display().to_string(), &texto, diretorio)
+            match divisa_avaliacao::proposta::ler(&caminho.display().to_string(), &texto, diretorio)
             {
-                eprintln!("divisa {CMD}: {e}");
-                return Ok(Saida::EntradaInvalida);
+                Err(e) => {
+                    eprintln!("divisa {CMD}: {e}");
+                    return Ok(Saida::EntradaInvalida);
+                }
+                Ok(p) => {
+                    // Art. 13: as assinaturas que a proposta traz, contadas pelo motor da lei,
+                    // contra o número declarado no protocolo.
+                    let hoje = data.unwrap_or_else(|| hoje_em_cuiaba(Timestamp::now()));
+                    if let Ok(av) = divisa_lei::avaliar(&p.fatos, hoje) {
+                        for a in av.achados.iter().filter(|a| {
+                            a.dispositivo == "art13_cpt"
+                                && a.situacao == divisa_lei::Situacao::NaoAtende
+                        }) {
+                            eprintln!(
+                                "divisa {CMD}: aviso (Art. 13): a proposta anexada tem {}; o protocolo declara {} assinaturas. O parecer de mérito favorável será recusado enquanto isso não se resolver.",
+                                a.apurado, pedido.assinaturas
+                            );
+                        }
+                    }
+                }
             }
             Some(texto)
         }
@@ -691,6 +708,52 @@ fn traduzir_serde(m: &str) -> String {
     m.to_string()
 }
 
+/// Art. 18: o parecer de mérito favorável passa pelo motor da lei. Se o processo tem a proposta
+/// anexada, os dispositivos que ela não atende na data do parecer entram em `nao_atendidos` (e a
+/// lei recusa o parecer favorável). Se não pode ser avaliada, o operador é avisado em stderr:
+/// o parecer segue sem a conferência, e o aviso diz isso.
+fn com_achados_do_motor(ato: Ato, processo: &Processo, data: Date) -> Ato {
+    let Ato::ParecerDeMerito {
+        favoravel,
+        votos,
+        mut nao_atendidos,
+    } = ato
+    else {
+        return ato;
+    };
+    match &processo.proposta {
+        None => eprintln!(
+            "divisa processo avancar: aviso: o processo {} não tem proposta anexada; o parecer de mérito não foi conferido pelo motor da lei.",
+            processo.protocolo
+        ),
+        Some(texto) => {
+            let nome = format!("proposta anexada ao processo {}", processo.protocolo);
+            match divisa_avaliacao::ler(&nome, texto, std::path::Path::new("."))
+                .map_err(|e| e.to_string())
+                .and_then(|p| divisa_lei::avaliar(&p.fatos, data).map_err(|e| e.to_string()))
+            {
+                Ok(avaliacao) => {
+                    for a in avaliacao.achados {
+                        if a.situacao == divisa_lei::Situacao::NaoAtende
+                            && !nao_atendidos.contains(&a.dispositivo)
+                        {
+                            nao_atendidos.push(a.dispositivo);
+                        }
+                    }
+                }
+                Err(e) => eprintln!(
+                    "divisa processo avancar: aviso: a proposta anexada não pôde ser avaliada ({e}); o parecer de mérito não foi conferido pelo motor da lei."
+                ),
+            }
+        }
+    }
+    Ato::ParecerDeMerito {
+        favoravel,
+        votos,
+        nao_atendidos,
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 async fn avancar(
     protocolo: &str,
@@ -718,12 +781,11 @@ async fn avancar(
         return Ok(Saida::EntradaInvalida);
     };
     let resultado = async {
-        let versao = match versao {
-            Some(v) => v,
-            None => r.carregar(protocolo).await?.processo.versao,
-        };
+        let autos = r.carregar(protocolo).await?;
+        let versao = versao.unwrap_or(autos.processo.versao);
         let agora = Timestamp::now();
         let data = data.unwrap_or_else(|| hoje_em_cuiaba(agora));
+        let ato = com_achados_do_motor(ato, &autos.processo, data);
         r.anexar(protocolo, versao, &ator, ato, data, agora).await?;
         r.carregar(protocolo).await
     }
@@ -759,8 +821,10 @@ async fn alertas(
     };
     let hoje = em.unwrap_or_else(|| hoje_em_cuiaba(Timestamp::now()));
     let lista = r.alertas(hoje).await;
+    let sujeitos = r.sujeitos_ao_art3().await;
     r.fechar().await;
-    let lista = lista?;
+    let (lista, sujeitos) = (lista?, sujeitos?);
+    let corte = divisa_processo::corte_eleitoral(hoje);
     match formato {
         FormatoVarredura::Json => {
             let v: Vec<serde_json::Value> = lista
@@ -778,11 +842,31 @@ async fn alertas(
                 .collect();
             serde_json::to_writer_pretty(
                 &mut *saida,
-                &serde_json::json!({ "em": hoje.to_string(), "alertas": v }),
+                &serde_json::json!({
+                    "em": hoje.to_string(),
+                    "corte_eleitoral": corte.map(|(eleicao, corte)| serde_json::json!({
+                        "artigo": "Art. 3º",
+                        "eleicao": eleicao.to_string(),
+                        "corte": corte.to_string(),
+                        "dias": divisa_processo::prazos::dias_entre(hoje, corte),
+                        "processos_sujeitos": sujeitos,
+                    })),
+                    "alertas": v,
+                }),
             )?;
             writeln!(saida)?;
         }
         FormatoVarredura::Texto => {
+            if let Some((eleicao, corte)) = corte {
+                writeln!(
+                    saida,
+                    "Art. 3º: a lei que criar, fundir ou incorporar municípios para a eleição de {} precisa sair até {} (faltam {} dias); {} processo(s) sujeito(s) a esse corte em andamento.\n",
+                    fmt_data(eleicao),
+                    fmt_data(corte),
+                    divisa_processo::prazos::dias_entre(hoje, corte),
+                    sujeitos
+                )?;
+            }
             if lista.is_empty() {
                 writeln!(saida, "Nenhum alerta em {}.", fmt_data(hoje))?;
             }

@@ -25,7 +25,7 @@ pub use ato::{
 pub use nup::{Nup, UNIDADE_PADRAO};
 pub use papel::{Acao, Ator, Orgao, Papel, Permissao};
 pub use processo::{
-    protocolar, Alerta, Arquivamento, Fase, Pendencia, Processo, Requisicao, Resposta,
-    TipoPendencia,
+    corte_eleitoral, protocolar, Alerta, Arquivamento, Fase, Pendencia, Processo, Requisicao,
+    Resposta, TipoPendencia,
 };
 pub use recusa::Recusa;

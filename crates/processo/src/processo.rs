@@ -332,6 +332,17 @@ fn maioria(votos: &Votos, artigo: &str) -> Result<(), Recusa> {
     }
 }
 
+/// O próximo corte do Art. 3º a partir de `hoje`: (eleição, último dia para a lei). Se o corte
+/// da próxima eleição já passou, o da seguinte. `None` se a redação em vigor não tem o prazo.
+pub fn corte_eleitoral(hoje: Date) -> Option<(Date, Date)> {
+    let meses = u8::try_from(parametro("art3_cpt", "meses_antes", hoje).ok()?).ok()?;
+    let eleicao = divisa_lei::calendario::eleicao_de_instalacao(hoje, meses);
+    Some((
+        eleicao.data,
+        divisa_lei::calendario::meses_antes(eleicao.data, meses),
+    ))
+}
+
 /// Confere um pedido de protocolo (Art. 14) e cria o processo.
 pub fn protocolar(ator: &Ator, ato: &Ato, data: Date, hoje: Date) -> Result<(), Recusa> {
     let Ato::Protocolar {

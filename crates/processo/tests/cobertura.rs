@@ -45,7 +45,9 @@ fn todo_passo_do_procedimento_e_citado_pelo_rito_ou_justificado() {
     assert!(faltam.is_empty(), "passos sem lugar no rito: {faltam:?}");
     for (id, _) in FORA_DO_RITO {
         assert!(
-            divisa_lei::cobertura::PROCEDIMENTO.iter().any(|(p, _)| p == id),
+            divisa_lei::cobertura::PROCEDIMENTO
+                .iter()
+                .any(|(p, _)| p == id),
             "{id} não é passo do procedimento"
         );
     }

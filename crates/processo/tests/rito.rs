@@ -1052,3 +1052,18 @@ fn art3_corte_eleitoral_avisado() {
         .alerta_eleitoral(jiff::civil::date(2028, 3, 1))
         .is_none());
 }
+
+#[test]
+fn art3_corte_ate_inclusivo_no_proprio_dia() {
+    use jiff::civil::date;
+    // "até 06 (seis) meses antes": no dia do corte ainda vale a eleição de 2028.
+    assert_eq!(
+        corte_eleitoral(date(2028, 4, 1)),
+        Some((date(2028, 10, 1), date(2028, 4, 1)))
+    );
+    // No dia seguinte, só a de 2032 (primeiro domingo de outubro: 03/10/2032).
+    assert_eq!(
+        corte_eleitoral(date(2028, 4, 2)),
+        Some((date(2032, 10, 3), date(2032, 4, 3)))
+    );
+}

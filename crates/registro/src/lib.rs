@@ -765,6 +765,17 @@ impl Registro {
         Ok(v)
     }
 
+    /// Quantos processos em andamento o Art. 3º alcança (criação, fusão, incorporação).
+    pub async fn sujeitos_ao_art3(&self) -> Result<u64, ErroRegistro> {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM processos WHERE tipo IN ('criacao', 'fusao', 'incorporacao') \
+             AND fase NOT IN ('lei', 'arquivado')",
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(para_u64(n))
+    }
+
     /// Quantos processos e eventos há (para a auditoria dizer o que conferiu).
     pub async fn contagem(&self) -> Result<(u64, u64), ErroRegistro> {
         let p: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM processos")

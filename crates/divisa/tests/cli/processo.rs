@@ -392,3 +392,125 @@ fn auditoria_aponta_o_evento_adulterado() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn art18_parecer_de_merito_favoravel_passa_pelo_motor_da_lei() {
+    let dir = diretorio_vazio();
+    let proposta = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../exemplos/desmembramento.toml"
+    );
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "criar",
+            "--tipo",
+            "desmembramento",
+            "--nome",
+            "Ribeirãozinho → Ponte Branca",
+            "--origem",
+            "Ribeirãozinho",
+            "--representante",
+            "Maria da Silva",
+            "--assinaturas",
+            "10",
+            "--documento",
+            "requerimento",
+            "--documento",
+            "mapa_novo",
+            "--documento",
+            "mapa_origem",
+            "--documento",
+            "justificativa",
+            "--documento",
+            "fotografias",
+            "--proposta",
+            proposta,
+            "--data",
+            "2026-03-02",
+            "--como",
+            "representante:maria",
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    assert!(
+        e.stderr.contains("aviso (Art. 13)")
+            && e.stderr.contains("9 assinaturas com título válido"),
+        "{}",
+        e.stderr
+    );
+    let p = "00001.000001/2026-91";
+    let passos: &[(&[&str], &str)] = &[
+        (&["divulgar", "publicacao=DO"], "presidente:ana"),
+        (
+            &["registrar_visita", "local=Ribeirãozinho", "relatorio=r"],
+            "presidente:ana",
+        ),
+        (
+            &[
+                "parecer_preliminar",
+                "solicitar_certidoes=true",
+                r#"votos={"sim":3,"nao":0}"#,
+            ],
+            "presidente:ana",
+        ),
+        (
+            &["enviar_oficio", "orgao=cartografia", "numero=1"],
+            "presidente:ana",
+        ),
+        (
+            &["enviar_oficio", "orgao=tre", "numero=2"],
+            "presidente:ana",
+        ),
+        (
+            &[
+                "emitir_certidao",
+                "orgao=cartografia",
+                "numero=C1",
+                "conteudo=área",
+            ],
+            "cartografia:intermat",
+        ),
+        (
+            &[
+                "emitir_certidao",
+                "orgao=tre",
+                "numero=T1",
+                "conteudo=eleitores",
+            ],
+            "tre:tre-mt",
+        ),
+    ];
+    for (ato, como) in passos {
+        let e = avancar(&dir, p, ato, &["--como", como]);
+        assert_eq!(e.codigo, 0, "{ato:?}: {}", e.stderr);
+    }
+    let votos = r#"votos={"sim":3,"nao":0}"#;
+    let e = avancar(
+        &dir,
+        p,
+        &["parecer_de_merito", "favoravel=true", votos],
+        COMISSAO,
+    );
+    assert_eq!(e.codigo, 3, "{}", e.stdout);
+    assert!(
+        e.stderr.contains("Art. 2º (requisitos indispensáveis)"),
+        "{}",
+        e.stderr
+    );
+    assert!(
+        e.stderr.contains("art8_par2") || e.stderr.contains("art13"),
+        "{}",
+        e.stderr
+    );
+    // contrário passa
+    let e = avancar(
+        &dir,
+        p,
+        &["parecer_de_merito", "favoravel=false", votos],
+        COMISSAO,
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    std::fs::remove_dir_all(&dir).ok();
+}
