@@ -336,11 +336,17 @@ impl Validador<'_> {
                 ),
             ));
         }
-        let bytes = std::fs::read(&completo)
-            .map_err(|e| self.erro(caminho, format!("não foi possível ler «{relativo}»: {e}")))?;
-        // Um .shp traz o sistema de coordenadas no .prj ao lado.
-        let prj = std::fs::read_to_string(completo.with_extension("prj")).ok();
-        match divisa_territorio::leitura::ler_com_auxiliar(relativo, &bytes, prj.as_deref()) {
+        let lido = if relativo.to_ascii_lowercase().ends_with(".gpkg") {
+            crate::gpkg::ler(&completo, relativo)
+        } else {
+            let bytes = std::fs::read(&completo).map_err(|e| {
+                self.erro(caminho, format!("não foi possível ler «{relativo}»: {e}"))
+            })?;
+            // Um .shp traz o sistema de coordenadas no .prj ao lado.
+            let prj = std::fs::read_to_string(completo.with_extension("prj")).ok();
+            divisa_territorio::leitura::ler_com_auxiliar(relativo, &bytes, prj.as_deref())
+        };
+        match lido {
             Ok(territorio) => {
                 let medidas = crate::territorio::medir(&territorio, origens, receptor, cedente);
                 self.territorio.replace(Some(territorio));

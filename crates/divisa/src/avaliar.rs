@@ -204,18 +204,26 @@ pub(crate) fn memorial(
     saida: &mut impl Write,
 ) -> anyhow::Result<Saida> {
     let nome = caminho.display().to_string();
-    let Some(bytes) = ler_arquivo("memorial", caminho) else {
-        return Ok(Saida::EntradaInvalida);
-    };
-    let prj = std::fs::read_to_string(caminho.with_extension("prj")).ok();
-    let territorio =
-        match divisa_territorio::leitura::ler_com_auxiliar(&nome, &bytes, prj.as_deref()) {
-            Ok(territorio) => territorio,
-            Err(erro) => {
-                eprintln!("divisa memorial: {erro}.");
-                return Ok(Saida::EntradaInvalida);
-            }
+    let lido = if nome.to_ascii_lowercase().ends_with(".gpkg") {
+        if !caminho.is_file() {
+            eprintln!("divisa memorial: {nome}: o arquivo não existe.");
+            return Ok(Saida::EntradaInvalida);
+        }
+        divisa_avaliacao::gpkg::ler(caminho, &nome)
+    } else {
+        let Some(bytes) = ler_arquivo("memorial", caminho) else {
+            return Ok(Saida::EntradaInvalida);
         };
+        let prj = std::fs::read_to_string(caminho.with_extension("prj")).ok();
+        divisa_territorio::leitura::ler_com_auxiliar(&nome, &bytes, prj.as_deref())
+    };
+    let territorio = match lido {
+        Ok(territorio) => territorio,
+        Err(erro) => {
+            eprintln!("divisa memorial: {erro}.");
+            return Ok(Saida::EntradaInvalida);
+        }
+    };
     // Os confrontantes saem da Malha Municipal 2022 (Boa Esperança do Norte não está nela).
     let malha = divisa_referencia::malha::carregar().context("ao carregar a malha municipal")?;
     let mt = divisa_referencia::mt().context("ao carregar os municípios")?;

@@ -110,7 +110,7 @@ pub fn ler_com_auxiliar(
 }
 
 /// Aplica a validação: erros recusam, avisos seguem junto.
-fn validar(mut territorio: Territorio) -> Result<Territorio, ErroLeitura> {
+pub(crate) fn validar(mut territorio: Territorio) -> Result<Territorio, ErroLeitura> {
     let arquivo = territorio.arquivo.clone();
     let (erros, avisos): (Vec<_>, Vec<_>) = crate::validacao::validar(&territorio.poligonos)
         .into_iter()
@@ -154,7 +154,7 @@ pub(crate) fn ler_sem_validar(arquivo: &str, bytes: &[u8]) -> Result<Territorio,
         "zip" => crate::leitura_zip::ler_zip(arquivo, bytes),
         "gpkg" => Err(ErroLeitura::FormatoNaoSuportado {
             arquivo: arquivo.to_owned(),
-            mensagem: "o divisa ainda não lê GeoPackage (.gpkg); no QGIS, exporte a camada como GeoJSON em SIRGAS 2000 (EPSG:4674) ou como Shapefile (.shp com .prj, ou tudo num .zip)".to_owned(),
+            mensagem: "um GeoPackage (.gpkg) é um banco SQLite: é lido do arquivo (`area = \"limite.gpkg\"` na proposta, ou `divisa memorial limite.gpkg`), não de bytes soltos nem de dentro de um .zip".to_owned(),
         }),
         _ => Err(ErroLeitura::FormatoNaoSuportado {
             arquivo: arquivo.to_owned(),

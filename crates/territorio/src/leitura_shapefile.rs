@@ -19,12 +19,14 @@ use crate::utm::{de_utm, Utm};
 
 /// O sistema de coordenadas dito pelo .prj.
 #[derive(Debug, Clone, Copy, PartialEq)]
-enum Sistema {
+pub(crate) enum Sistema {
+    /// Graus (SIRGAS 2000 ou WGS 84).
     Graus,
+    /// UTM, com a zona e o hemisfério.
     Utm { zona: u8, sul: bool },
 }
 
-fn sistema(arquivo: &str, prj: Option<&str>) -> Result<Sistema, ErroLeitura> {
+pub(crate) fn sistema(arquivo: &str, prj: Option<&str>) -> Result<Sistema, ErroLeitura> {
     let Some(prj) = prj else {
         return Ok(Sistema::Graus);
     };

@@ -15,6 +15,7 @@ pub mod geodesia;
 pub mod inconsistencias;
 pub mod interpolacao;
 pub mod leitura;
+pub mod leitura_gpkg;
 pub mod leitura_kml;
 pub mod leitura_memorial;
 pub mod leitura_shapefile;

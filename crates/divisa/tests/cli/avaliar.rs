@@ -415,6 +415,49 @@ fn shapefile_compactado_em_utm_da_o_mesmo_memorial_que_o_geojson() {
     assert_eq!(zip["confrontantes"].as_array().unwrap().len(), 2);
 }
 
+/// O GeoPackage como o QGIS o grava (SQLite com gpkg_spatial_ref_sys, gpkg_geometry_columns e
+/// blobs "GP" + WKB), escrito por outra implementação (o sqlite3 do Python, com a conversão do
+/// pyproj para UTM 22S: `exemplos/gera_area_ribeiraozinho_gpkg.py`), dá o mesmo território
+/// que o GeoJSON em graus; a camada de pontos do arquivo é ignorada.
+#[test]
+fn geopackage_em_utm_da_o_mesmo_memorial_que_o_geojson() {
+    let dados = |arquivo: &str| {
+        let execucao = divisa(&["memorial", &exemplo(arquivo), "--formato", "json"]);
+        assert_eq!(execucao.codigo, 0, "{}", execucao.stderr);
+        serde_json::from_str::<serde_json::Value>(&execucao.stdout).unwrap()
+    };
+    let (gpkg, geojson) = (
+        dados("area_ribeiraozinho_utm22s.gpkg"),
+        dados("area_ribeiraozinho.geojson"),
+    );
+    let area = |d: &serde_json::Value| d["area_geodesica_m2"].as_f64().unwrap();
+    assert!(
+        (area(&gpkg) - area(&geojson)).abs() / area(&geojson) < 1e-9,
+        "{} × {}",
+        area(&gpkg),
+        area(&geojson)
+    );
+    let vertices = |d: &serde_json::Value| d["aneis"][0]["vertices"].as_array().unwrap().len();
+    assert_eq!(vertices(&gpkg), vertices(&geojson));
+    assert_eq!(gpkg["confrontantes"].as_array().unwrap().len(), 2);
+
+    // Um arquivo que não é GeoPackage é dito pelo nome.
+    let dir = crate::util::diretorio_vazio();
+    let falso = dir.join("falso.gpkg");
+    std::fs::write(&falso, "isto não é SQLite").unwrap();
+    let e = divisa(&["memorial", falso.to_str().unwrap()]);
+    assert_eq!(e.codigo, 2);
+    assert!(
+        e.stderr.contains("falso.gpkg") && e.stderr.contains("GeoPackage"),
+        "{}",
+        e.stderr
+    );
+    let e = divisa(&["memorial", dir.join("nao_existe.gpkg").to_str().unwrap()]);
+    assert_eq!(e.codigo, 2);
+    assert!(e.stderr.contains("não existe"), "{}", e.stderr);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn relatorio_html_com_mapa_quando_ha_territorio() {
     let execucao = divisa(&[
