@@ -7,8 +7,115 @@ use divisa_territorio::leitura::{ErroLeitura, Territorio};
 use divisa_territorio::leitura_gpkg::{ler_geopackage, CamadaGpkg};
 use rusqlite::{Connection, OpenFlags};
 
+/// A camada escolhida: tabela, coluna de geometria e sistema.
+struct Escolhida {
+    tabela: String,
+    coluna: String,
+    organizacao: String,
+    codigo: i64,
+    definicao: String,
+}
+
 /// Lê o território de um GeoPackage: a única camada de polígonos (ou de geometria genérica).
 pub fn ler(caminho: &Path, nome: &str) -> Result<Territorio, ErroLeitura> {
+    let (banco, c) = abrir(caminho, nome)?;
+    let geometrias = blobs(&banco, nome, &c, None)?
+        .into_iter()
+        .map(|(fid, _, g)| (fid, g))
+        .collect();
+    ler_geopackage(
+        nome,
+        &CamadaGpkg {
+            tabela: c.tabela,
+            srs_organizacao: c.organizacao,
+            srs_codigo: c.codigo,
+            srs_definicao: c.definicao,
+            geometrias,
+        },
+    )
+}
+
+/// Lê as feições da camada de polígonos, cada uma identificada pela primeira das `chaves` que
+/// for coluna da tabela (`CD_SETOR`, `codigo_setor`…); `Err` se nenhuma for.
+pub fn ler_feicoes(
+    caminho: &Path,
+    nome: &str,
+    chaves: &[&str],
+) -> Result<Vec<(String, geo_types::MultiPolygon<f64>)>, ErroLeitura> {
+    let (banco, c) = abrir(caminho, nome)?;
+    let colunas: Vec<String> = banco
+        .prepare(&format!("PRAGMA table_info({})", citar(&c.tabela)))
+        .and_then(|mut p| p.query_map([], |r| r.get::<_, String>(1))?.collect())
+        .unwrap_or_default();
+    let chave = chaves
+        .iter()
+        .find_map(|k| colunas.iter().find(|c| c.eq_ignore_ascii_case(k)))
+        .ok_or_else(|| ErroLeitura::Forma {
+            arquivo: nome.to_owned(),
+            onde: format!("camada {}", c.tabela),
+            mensagem: format!(
+                "nenhuma coluna de identificação ({}); as colunas são: {}",
+                chaves.join(", "),
+                colunas.join(", ")
+            ),
+        })?
+        .clone();
+    let mut saida = Vec::new();
+    for (fid, id, blob) in blobs(&banco, nome, &c, Some(&chave))? {
+        let territorio = ler_geopackage(
+            &format!("{nome}, feição {fid} ({chave} {id})"),
+            &CamadaGpkg {
+                tabela: c.tabela.clone(),
+                srs_organizacao: c.organizacao.clone(),
+                srs_codigo: c.codigo,
+                srs_definicao: c.definicao.clone(),
+                geometrias: vec![(fid, blob)],
+            },
+        )?;
+        saida.push((id, territorio.poligonos));
+    }
+    Ok(saida)
+}
+
+fn citar(id: &str) -> String {
+    format!("\"{}\"", id.replace('"', "\"\""))
+}
+
+/// As feições: (rowid, identificação como texto, blob).
+fn blobs(
+    banco: &Connection,
+    nome: &str,
+    c: &Escolhida,
+    chave: Option<&str>,
+) -> Result<Vec<(i64, String, Vec<u8>)>, ErroLeitura> {
+    let erro = |e: rusqlite::Error| ErroLeitura::Forma {
+        arquivo: nome.to_owned(),
+        onde: format!("camada {}", c.tabela),
+        mensagem: format!("não foi possível ler ({e})"),
+    };
+    let id = chave.map_or_else(|| "rowid".to_owned(), citar);
+    let mut leitura = banco
+        .prepare(&format!(
+            "SELECT rowid, CAST({id} AS TEXT), {} FROM {} WHERE {} IS NOT NULL",
+            citar(&c.coluna),
+            citar(&c.tabela),
+            citar(&c.coluna)
+        ))
+        .map_err(erro)?;
+    let linhas = leitura
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, Option<String>>(1)?.unwrap_or_default(),
+                r.get::<_, Vec<u8>>(2)?,
+            ))
+        })
+        .and_then(Iterator::collect)
+        .map_err(erro);
+    linhas
+}
+
+fn abrir(caminho: &Path, nome: &str) -> Result<(Connection, Escolhida), ErroLeitura> {
     let erro = |onde: &str, mensagem: String| ErroLeitura::Forma {
         arquivo: nome.to_owned(),
         onde: onde.to_owned(),
@@ -84,37 +191,13 @@ pub fn ler(caminho: &Path, nome: &str) -> Result<Territorio, ErroLeitura> {
             ))
         }
     };
-    let citar = |id: &str| format!("\"{}\"", id.replace('"', "\"\""));
-    let mut leitura = banco
-        .prepare(&format!(
-            "SELECT rowid, {} FROM {} WHERE {} IS NOT NULL",
-            citar(coluna),
-            citar(tabela),
-            citar(coluna)
-        ))
-        .map_err(|e| {
-            erro(
-                &format!("camada {tabela}"),
-                format!("não foi possível ler ({e})"),
-            )
-        })?;
-    let geometrias: Vec<(i64, Vec<u8>)> = leitura
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-        .and_then(Iterator::collect)
-        .map_err(|e| {
-            erro(
-                &format!("camada {tabela}"),
-                format!("não foi possível ler ({e})"),
-            )
-        })?;
-    ler_geopackage(
-        nome,
-        &CamadaGpkg {
-            tabela: tabela.clone(),
-            srs_organizacao: organizacao.clone(),
-            srs_codigo: *codigo,
-            srs_definicao: definicao.clone(),
-            geometrias,
-        },
-    )
+    let escolhida = Escolhida {
+        tabela: tabela.clone(),
+        coluna: coluna.clone(),
+        organizacao: organizacao.clone(),
+        codigo: *codigo,
+        definicao: definicao.clone(),
+    };
+    drop(consulta);
+    Ok((banco, escolhida))
 }

@@ -46,6 +46,17 @@ pub struct ErroProposta {
 /// Lê uma proposta de `texto`. `arquivo` é o nome para as mensagens; `diretorio` é onde os
 /// caminhos relativos (`area = "vale.geojson"`) são procurados.
 pub fn ler(arquivo: &str, texto: &str, diretorio: &Path) -> Result<Proposta, ErroProposta> {
+    ler_com_setores(arquivo, texto, diretorio, None)
+}
+
+/// Como [`ler`], estimando a população do território pelos `setores` dados (os importados com
+/// `divisa setores importar`) em vez dos embutidos.
+pub fn ler_com_setores(
+    arquivo: &str,
+    texto: &str,
+    diretorio: &Path,
+    setores: Option<&[divisa_referencia::setores::Setor]>,
+) -> Result<Proposta, ErroProposta> {
     let erro = |linha: Option<usize>, campo: Option<String>, mensagem: String| ErroProposta {
         arquivo: arquivo.to_owned(),
         linha,
@@ -74,6 +85,7 @@ pub fn ler(arquivo: &str, texto: &str, diretorio: &Path) -> Result<Proposta, Err
         texto,
         diretorio,
         territorio: std::cell::RefCell::new(None),
+        setores,
     };
     validador.converter(bruta)
 }
@@ -267,6 +279,8 @@ struct Validador<'a> {
     diretorio: &'a Path,
     /// O território lido em `area`, guardado para o mapa do relatório.
     territorio: std::cell::RefCell<Option<divisa_territorio::leitura::Territorio>>,
+    /// Setores importados; `None`: os embutidos.
+    setores: Option<&'a [divisa_referencia::setores::Setor]>,
 }
 
 impl Validador<'_> {
@@ -348,7 +362,8 @@ impl Validador<'_> {
         };
         match lido {
             Ok(territorio) => {
-                let medidas = crate::territorio::medir(&territorio, origens, receptor, cedente);
+                let medidas =
+                    crate::territorio::medir(&territorio, origens, receptor, cedente, self.setores);
                 self.territorio.replace(Some(territorio));
                 Ok(Some(Area {
                     arquivo: relativo.clone(),

@@ -27,6 +27,7 @@ pub fn medir(
     origens: &[u32],
     receptor: Option<u32>,
     cedente: Option<u32>,
+    setores: Option<&[divisa_referencia::setores::Setor]>,
 ) -> MedidasArea {
     let poligonos = &territorio.poligonos;
     let vertices = poligonos
@@ -88,14 +89,20 @@ pub fn medir(
         }
     }
     operacoes_com_a_malha(territorio, origens, receptor, &mut medidas);
-    medidas.estimativa_setores = estimar_pelos_setores(&territorio.poligonos);
+    medidas.estimativa_setores = estimar_pelos_setores(&territorio.poligonos, setores);
     medidas
 }
 
-/// População e domicílios no polígono pelos setores censitários embutidos (hoje, os de Nossa
-/// Senhora do Livramento); `None` se nenhum setor toca o polígono.
-fn estimar_pelos_setores(area: &MultiPolygon<f64>) -> Option<EstimativaSetores> {
-    let setores = divisa_referencia::setores::setores().ok()?;
+/// População e domicílios no polígono pelos setores censitários importados ou, sem eles, pelos
+/// embutidos (hoje, os de Nossa Senhora do Livramento); `None` se nenhum setor toca o polígono.
+fn estimar_pelos_setores(
+    area: &MultiPolygon<f64>,
+    importados: Option<&[divisa_referencia::setores::Setor]>,
+) -> Option<EstimativaSetores> {
+    let setores = match importados {
+        Some(s) => s,
+        None => divisa_referencia::setores::setores().ok()?,
+    };
     let entrada: Vec<SetorCensitario<'_>> = setores
         .iter()
         .map(|s| SetorCensitario {

@@ -46,6 +46,7 @@ pub(crate) fn avaliar(
     caminho: &Path,
     formato: Formato,
     em: Option<Date>,
+    db: Option<&str>,
     saida: &mut impl Write,
 ) -> anyhow::Result<Saida> {
     let nome = caminho.display().to_string();
@@ -65,13 +66,37 @@ pub(crate) fn avaliar(
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let proposta = match divisa_avaliacao::ler(&nome, &texto, diretorio) {
-        Ok(proposta) => proposta,
-        Err(erro) => {
-            eprintln!("divisa: {erro}.");
-            return Ok(Saida::EntradaInvalida);
+    // Setores importados no banco, se houver um (`--db` ou DIVISA_DB).
+    let setores = match db {
+        None => None,
+        Some(url) => {
+            let lidos = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()?
+                .block_on(async {
+                    let r = divisa_registro::Registro::abrir(url).await?;
+                    let s = r.setores(&[]).await;
+                    r.fechar().await;
+                    s
+                });
+            match lidos {
+                Ok(s) if s.is_empty() => None,
+                Ok(s) => Some(crate::setores::do_banco(s)),
+                Err(e) => {
+                    eprintln!("divisa avaliar: --db: {e}");
+                    return Ok(Saida::EntradaInvalida);
+                }
+            }
         }
     };
+    let proposta =
+        match divisa_avaliacao::ler_com_setores(&nome, &texto, diretorio, setores.as_deref()) {
+            Ok(proposta) => proposta,
+            Err(erro) => {
+                eprintln!("divisa: {erro}.");
+                return Ok(Saida::EntradaInvalida);
+            }
+        };
     let data = em.or(proposta.data_referencia).unwrap_or_else(hoje);
     let avaliacao = match divisa_lei::avaliar(&proposta.fatos, data) {
         Ok(avaliacao) => avaliacao,

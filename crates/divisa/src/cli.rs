@@ -74,7 +74,7 @@ pub(crate) enum Comando {
     /// Saída: 0 atende; 3 não atende; 4 inconclusivo (algo pendente); 2 entrada inválida.
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa avaliar PROPOSTA.toml [--formato texto|json|html] [--em AAAA-MM-DD]",
+        override_usage = "divisa avaliar PROPOSTA.toml [--formato texto|json|html] [--em AAAA-MM-DD] [--db URL]",
         next_help_heading = "Opções"
     )]
     Avaliar {
@@ -94,6 +94,10 @@ pub(crate) enum Comando {
         /// sem ela, hoje).
         #[arg(long, value_name = "AAAA-MM-DD", value_parser = data_civil)]
         em: Option<jiff::civil::Date>,
+        /// Banco com setores censitários importados (`divisa setores importar`): a população
+        /// dentro do polígono sai deles (sem ele, dos embutidos).
+        #[arg(long, value_name = "URL", env = "DIVISA_DB", hide_env = true)]
+        db: Option<String>,
     },
 
     /// O texto da LC 23/1992 em vigor numa data, inteiro ou de um dispositivo (identificador
@@ -251,6 +255,47 @@ pub(crate) enum Comando {
             hide_env = true
         )]
         db: String,
+    },
+
+    /// Setores censitários do Censo 2022 para o banco: `divisa setores importar MALHA
+    /// AGREGADOS.csv` (a malha do IBGE em GeoPackage ou GeoJSON e o CSV de agregados). Com eles,
+    /// `divisa avaliar --db` estima a população dentro do polígono da proposta.
+    #[command(
+        help_template = MODELO_AJUDA,
+        override_usage = "divisa setores importar MALHA.gpkg|.geojson AGREGADOS.csv [--db URL]",
+        subcommand_help_heading = "Comandos",
+        subcommand_value_name = "COMANDO",
+        next_help_heading = "Opções"
+    )]
+    Setores {
+        #[command(subcommand)]
+        comando: ComandoSetores,
+        /// O banco (como em `divisa processo`).
+        #[arg(
+            long,
+            value_name = "URL",
+            global = true,
+            env = "DIVISA_DB",
+            default_value = "divisa.sqlite3",
+            hide_default_value = true,
+            hide_env = true
+        )]
+        db: String,
+    },
+}
+
+/// Os comandos de `divisa setores`.
+#[derive(Debug, Subcommand)]
+pub(crate) enum ComandoSetores {
+    /// Importa a malha de setores e os agregados (só os de Mato Grosso), com barra de progresso.
+    #[command(help_template = MODELO_AJUDA, override_usage = "divisa setores importar MALHA.gpkg|.geojson AGREGADOS.csv [--db URL]", next_help_heading = "Opções")]
+    Importar {
+        /// A malha de setores do IBGE (MT_setores_CD2022) em GeoPackage ou GeoJSON, com CD_SETOR.
+        #[arg(value_name = "MALHA", help_heading = "Argumentos")]
+        malha: std::path::PathBuf,
+        /// O CSV de agregados por setores (Agregados_por_setores_basico_BR.csv).
+        #[arg(value_name = "AGREGADOS.csv", help_heading = "Argumentos")]
+        agregados: std::path::PathBuf,
     },
 }
 

@@ -11,6 +11,7 @@ mod cli;
 mod inconsistencias;
 mod municipio;
 mod processo;
+mod setores;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -60,7 +61,8 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
             proposta,
             formato,
             em,
-        } => avaliar::avaliar(&proposta, formato, em, saida),
+            db,
+        } => avaliar::avaliar(&proposta, formato, em, db.as_deref(), saida),
         cli::Comando::Lei { dispositivo, em } => avaliar::lei(dispositivo.as_deref(), em, saida),
         cli::Comando::Toponimo {
             nome,
@@ -74,6 +76,10 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
         }
         cli::Comando::Processo { comando, db } => processo::executar(comando, &db, saida),
         cli::Comando::Auditoria { comando, db } => processo::auditoria(comando, &db, saida),
+        cli::Comando::Setores {
+            comando: cli::ComandoSetores::Importar { malha, agregados },
+            db,
+        } => setores::importar(&malha, &agregados, &db, saida),
     }
 }
 

@@ -517,7 +517,7 @@ impl Processo {
         let permissao = exigir(ator.papel, ato.acao())?;
         if data > hoje {
             return Err(recusa(
-                "—",
+                "ordem dos atos",
                 format!(
                     "a data do ato ({}) é futura",
                     divisa_referencia::formato::data(data)
@@ -526,7 +526,7 @@ impl Processo {
         }
         if data < self.ultimo_ato {
             return Err(recusa(
-                "—",
+                "ordem dos atos",
                 format!(
                     "a data do ato ({}) é anterior à do último ato registrado ({}): os atos se registram na ordem em que acontecem",
                     divisa_referencia::formato::data(data),

@@ -560,6 +560,47 @@ async fn art9_recusa_com_quebras_e_separadores_no_motivo_chega_inteira_aos_alert
     );
 }
 
+async fn setores_importados_gravados_relidos_e_substituidos(r: &Registro, _: &BancoDeTeste) {
+    use divisa_registro::SetorGravado;
+    let setor = |codigo: &str, municipio: u32, populacao: u32| SetorGravado {
+        codigo: codigo.into(),
+        municipio,
+        urbano: populacao > 100,
+        populacao,
+        domicilios: populacao / 3,
+        geometria: "[[[-56.0,-15.0],[-55.9,-15.0],[-55.9,-14.9],[-56.0,-15.0]]]".into(),
+    };
+    let mut chamadas = Vec::new();
+    r.importar_setores(
+        &[
+            setor("510610905000001", 5106109, 872),
+            setor("510340305000001", 5103403, 50),
+        ],
+        "teste",
+        ts(DIA),
+        |n| chamadas.push(n),
+    )
+    .await
+    .unwrap();
+    assert_eq!(chamadas, [2]);
+    let de_um = r.setores(&[5106109]).await.unwrap();
+    assert_eq!(de_um, [setor("510610905000001", 5106109, 872)]);
+    assert_eq!(r.setores(&[]).await.unwrap().len(), 2);
+    // reimportar substitui
+    r.importar_setores(
+        &[setor("510610905000001", 5106109, 900)],
+        "teste",
+        ts(DIA),
+        |_| {},
+    )
+    .await
+    .unwrap();
+    let todos = r.setores(&[]).await.unwrap();
+    assert_eq!(todos.len(), 2);
+    assert!(todos.iter().any(|s| s.populacao == 900 && s.urbano));
+    assert!(todos.iter().any(|s| s.populacao == 50 && !s.urbano));
+}
+
 async fn art16_art22_cada_papel_ve_o_que_pode(r: &Registro, _: &BancoDeTeste) {
     let p = protocolado(r, "Visível").await;
     r.anexar(
@@ -613,5 +654,6 @@ nas_duas_bases! {
     adulteracao_por_sql_e_detectada_e_nomeada => super::adulteracao_por_sql_e_detectada_e_nomeada;
     art2_par3_alertas_de_todos_os_processos => super::art2_par3_alertas_de_todos_os_processos;
     art16_art22_cada_papel_ve_o_que_pode => super::art16_art22_cada_papel_ve_o_que_pode;
+    setores_importados_gravados_relidos_e_substituidos => super::setores_importados_gravados_relidos_e_substituidos;
     art9_recusa_com_quebras_e_separadores_no_motivo_chega_inteira_aos_alertas => super::art9_recusa_com_quebras_e_separadores_no_motivo_chega_inteira_aos_alertas;
 }

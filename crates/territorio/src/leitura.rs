@@ -210,6 +210,20 @@ pub fn ler_feicoes_geojson(
     arquivo: &str,
     bytes: &[u8],
 ) -> Result<Vec<(String, MultiPolygon<f64>)>, ErroLeitura> {
+    ler_feicoes_geojson_por(
+        arquivo,
+        bytes,
+        &["nome", "NOME", "NM_MUN", "nm_mun", "name", "Name"],
+    )
+}
+
+/// Como [`ler_feicoes_geojson`], identificando cada feição pela primeira das `chaves` presente
+/// nas propriedades (texto ou número: `CD_SETOR` vem das duas formas); sem nenhuma, "feição N".
+pub fn ler_feicoes_geojson_por(
+    arquivo: &str,
+    bytes: &[u8],
+    chaves: &[&str],
+) -> Result<Vec<(String, MultiPolygon<f64>)>, ErroLeitura> {
     let valor = json_de(arquivo, bytes)?;
     let forma = |onde: &str, mensagem: String| ErroLeitura::Forma {
         arquivo: arquivo.to_owned(),
@@ -229,10 +243,14 @@ pub fn ler_feicoes_geojson(
     for (i, feicao) in feicoes.iter().enumerate() {
         let onde = format!("feição {}", i + 1);
         let propriedades = feicao.get("properties");
-        let nome = ["nome", "NOME", "NM_MUN", "nm_mun", "name", "Name"]
+        let nome = chaves
             .iter()
-            .find_map(|chave| propriedades?.get(*chave)?.as_str())
-            .map_or_else(|| onde.clone(), str::to_owned);
+            .find_map(|chave| match propriedades?.get(*chave)? {
+                Value::String(t) => Some(t.clone()),
+                Value::Number(n) => Some(n.to_string()),
+                _ => None,
+            })
+            .unwrap_or_else(|| onde.clone());
         let mut poligonos = Vec::new();
         coletar(feicao, &onde, &mut poligonos)
             .map_err(|(onde, mensagem)| forma(&onde, mensagem))?;

@@ -7,4 +7,5 @@ mod avaliar;
 mod inconsistencias;
 mod municipio;
 mod processo;
+mod setores;
 mod util;

@@ -1,0 +1,169 @@
+//! `divisa setores importar`: a malha e os agregados no leiaute do IBGE (fixture montado dos 43
+//! setores reais de N. S. do Livramento, `tests/dados/setores/gera.py`), e `avaliar --db`
+//! estimando a população do polígono pelos setores importados.
+
+use crate::util::{diretorio_vazio, divisa_em};
+
+fn fixture(arquivo: &str) -> String {
+    format!(
+        "{}/tests/dados/setores/{arquivo}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+const MALHA: &str = "MT_setores_CD2022_livramento.geojson";
+const CSV: &str = "Agregados_por_setores_basico_livramento.csv";
+
+#[test]
+fn importa_os_setores_de_mt_com_populacao_e_domicilios() {
+    let dir = diretorio_vazio();
+    let e = divisa_em(
+        &dir,
+        &["setores", "importar", &fixture(MALHA), &fixture(CSV)],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    // Os 43 setores somam exatamente a população do município no Censo 2022.
+    assert!(
+        e.stdout.contains("Importados 43 setores de 1 município(s) de Mato Grosso: 12.940 habitantes, 4.604 domicílios"),
+        "{}",
+        e.stdout
+    );
+    assert!(
+        e.stderr.contains("lendo os agregados: 100%")
+            && e.stderr.contains("gravando os setores: 100%"),
+        "{}",
+        e.stderr
+    );
+    // Reimportar substitui, não duplica.
+    let e = divisa_em(
+        &dir,
+        &["setores", "importar", &fixture(MALHA), &fixture(CSV)],
+    );
+    assert!(e.stdout.contains("Importados 43 setores"), "{}", e.stdout);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn csv_sem_as_colunas_do_ibge_e_setores_sigilosos_sao_ditos() {
+    let dir = diretorio_vazio();
+    let errado = dir.join("agregados.csv");
+    std::fs::write(&errado, "codigo,pop\n510610905000001,872\n").unwrap();
+    let e = divisa_em(
+        &dir,
+        &[
+            "setores",
+            "importar",
+            &fixture(MALHA),
+            errado.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(e.codigo, 2);
+    assert!(e.stderr.contains("falta a coluna CD_SETOR"), "{}", e.stderr);
+
+    // Um setor com "X" (sigilo) e outro sem linha no CSV.
+    let original = std::fs::read(fixture(CSV)).unwrap();
+    let texto: String = original.iter().map(|b| char::from(*b)).collect();
+    let mut linhas: Vec<String> = texto.lines().map(str::to_owned).collect();
+    linhas[1] = linhas[1].replace(";872;", ";X;");
+    linhas.remove(2);
+    let modificado = dir.join("agregados_x.csv");
+    std::fs::write(&modificado, linhas.join("\r\n")).unwrap();
+    let e = divisa_em(
+        &dir,
+        &[
+            "setores",
+            "importar",
+            &fixture(MALHA),
+            modificado.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    assert!(e.stdout.contains("Importados 41 setores"), "{}", e.stdout);
+    assert!(
+        e.stdout
+            .contains("Ignorados 1 setores com agregados sigilosos"),
+        "{}",
+        e.stdout
+    );
+    assert!(
+        e.stdout
+            .contains("ATENÇÃO: 1 setor(es) da malha sem linha no CSV"),
+        "{}",
+        e.stdout
+    );
+
+    let e = divisa_em(&dir, &["setores", "importar", "malha.shp", &fixture(CSV)]);
+    assert_eq!(e.codigo, 2);
+    assert!(
+        e.stderr.contains("GeoPackage (.gpkg) ou GeoJSON"),
+        "{}",
+        e.stderr
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn art2_cpt_inc1_avaliar_com_db_usa_os_setores_importados() {
+    let dir = diretorio_vazio();
+    // Agregados com a população dobrada: a estimativa tem de vir deles, não dos embutidos.
+    let original = std::fs::read(fixture(CSV)).unwrap();
+    let texto: String = original.iter().map(|b| char::from(*b)).collect();
+    let dobrado: Vec<String> = texto
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 0 || !l.starts_with("51") {
+                return l.to_owned();
+            }
+            let mut c: Vec<String> = l.split(';').map(str::to_owned).collect();
+            c[13] = (c[13].parse::<u32>().unwrap() * 2).to_string();
+            c.join(";")
+        })
+        .collect();
+    let csv = dir.join("dobrado.csv");
+    std::fs::write(&csv, dobrado.join("\n")).unwrap();
+    let e = divisa_em(
+        &dir,
+        &[
+            "setores",
+            "importar",
+            &fixture(MALHA),
+            csv.to_str().unwrap(),
+        ],
+    );
+    assert!(e.stdout.contains("25.880 habitantes"), "{}", e.stdout);
+
+    // A área: o município inteiro (o limite da Malha 2022).
+    let limite = divisa_em(&dir, &["municipio", "5106109", "--formato", "geojson"]);
+    assert_eq!(limite.codigo, 0, "{}", limite.stderr);
+    std::fs::write(dir.join("area.geojson"), &limite.stdout).unwrap();
+    std::fs::write(
+        dir.join("proposta.toml"),
+        "tipo = \"criacao\"\ndata_referencia = 2027-03-10\n[novo]\norigens = [5106109]\narea = \"area.geojson\"\n[novo.dados]\npopulacao = 12940\n",
+    )
+    .unwrap();
+    let estimativa = |saida: &str| {
+        saida
+            .lines()
+            .find(|l| l.contains("Pelos setores censitários"))
+            .unwrap_or_else(|| panic!("sem estimativa: {saida}"))
+            .to_owned()
+    };
+    let com_db = divisa_em(
+        &dir,
+        &["avaliar", "proposta.toml", "--db", "divisa.sqlite3"],
+    );
+    // O polígono da Malha 2022 e os setores diferem por frações de metro: 99,98% da população.
+    assert!(
+        estimativa(&com_db.stdout).contains("25.874 habitantes"),
+        "a estimativa deve vir dos setores importados: {}",
+        estimativa(&com_db.stdout)
+    );
+    let sem_db = divisa_em(&dir, &["avaliar", "proposta.toml"]);
+    assert!(
+        estimativa(&sem_db.stdout).contains("12.937 habitantes"),
+        "{}",
+        estimativa(&sem_db.stdout)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
