@@ -120,11 +120,13 @@ impl Grade {
     fn ponto(&mut self, c: Coord<f64>) -> Result<IntPoint, ErroOperacao> {
         // Passa por micrograus inteiros quando o ponto está na grade da malha: a diferença para a
         // origem fica exata e o ponto cai num inteiro sem erro de arredondamento.
-        let em_passos = |valor: f64, origem: f64| {
+        let mut na_grade_micro = true;
+        let mut em_passos = |valor: f64, origem: f64| {
             let micro = (valor * 1e6).round();
             if ((micro / 1e6) - valor).abs() == 0.0 {
                 (micro - (origem * 1e6).round()) * (self.escala / 1e6)
             } else {
+                na_grade_micro = false;
                 ((valor - origem) * self.escala).round()
             }
         };
@@ -134,7 +136,12 @@ impl Grade {
             return Err(ErroOperacao::GrandeDemais);
         }
         let ponto = IntPoint::new(x as i32, y as i32);
-        self.originais.entry(ponto).or_insert(c);
+        // Um ponto na grade de 1e-6 grau volta exato pela conta em micrograus (a divisão do
+        // IEEE arredonda como a leitura do decimal): só os recortes precisam saber quais pontos
+        // vieram da entrada, e só eles pagam o mapa inteiro.
+        if self.guardar_lados || !na_grade_micro {
+            self.originais.entry(ponto).or_insert(c);
+        }
         Ok(ponto)
     }
 
@@ -169,14 +176,36 @@ impl Grade {
     }
 
     fn coordenada(&self, p: IntPoint) -> Coord<f64> {
-        self.originais.get(&p).copied().unwrap_or(Coord {
+        // Primeiro a conta em micrograus: para um ponto da grade de 1e-6 grau ela dá o mesmo
+        // `f64` que a entrada, sem consultar o mapa (a união da malha inteira passa por aqui
+        // 750 mil vezes).
+        let passo = (self.escala / 1e6) as i32;
+        if passo > 0 && p.x % passo == 0 && p.y % passo == 0 {
+            let micro = |v: i32, origem: f64| {
+                (f64::from(v / passo) + (origem * 1e6).round()) / 1e6
+            };
+            return Coord {
+                x: micro(p.x, self.origem.x),
+                y: micro(p.y, self.origem.y),
+            };
+        }
+        if let Some(c) = self.originais.get(&p) {
+            return *c;
+        }
+        Coord {
             x: f64::from(p.x) / self.escala + self.origem.x,
             y: f64::from(p.y) / self.escala + self.origem.y,
-        })
+        }
     }
 
     fn territorio(&self, formas: Vec<IntShape>) -> MultiPolygon<f64> {
-        let pontos_novos = Geodesicos::new(self, &formas);
+        // Sem os lados guardados (a união de uma malha inteira), os cruzamentos ficam como o
+        // i_overlay os dá: numa malha com divisas comuns idênticas não há cruzamento novo.
+        let pontos_novos = if self.guardar_lados {
+            Geodesicos::new(self, &formas)
+        } else {
+            HashMap::new()
+        };
         MultiPolygon(
             formas
                 .into_iter()
