@@ -98,6 +98,20 @@ fn main() {
             .sum::<usize>()
     });
 
+    // 10.000 pontos pseudoaleatórios no retângulo de Paranatinga (a mesma sequência no Python).
+    let pontos = pontos_no_retangulo(&paranatinga, 10_000);
+    let pontos_em_poligono = melhor(20, || {
+        let indice = divisa_territorio::sedes::Indice::new(&paranatinga);
+        pontos
+            .iter()
+            .filter(|(x, y)| indice.posicao(*x, *y) == divisa_territorio::sedes::Posicao::Dentro)
+            .count()
+    });
+    // Paranatinga com 3 pontos a mais em cada lado: ~93 mil vértices.
+    let denso = densificar(&paranatinga, 4);
+    let vertices_denso: usize = denso.0.iter().map(|p| p.exterior().0.len()).sum();
+    let validacao_densa = melhor(5, || divisa_territorio::validacao::validar(&denso));
+
     let referencia = referencia_python(&dados, &exemplo);
     println!("divisa — território, melhor de N execuções (2 núcleos)\n");
     println!(
@@ -153,10 +167,71 @@ fn main() {
         "valido_malha",
         "shapely",
     );
+    linha(
+        &format!(
+            "validação de Paranatinga densificada ({} vértices)",
+            divisa_referencia::formato::inteiro(vertices_denso as i64)
+        ),
+        validacao_densa,
+        "valido_denso",
+        "shapely",
+    );
+    linha(
+        "10.000 pontos em Paranatinga (com a preparação)",
+        pontos_em_poligono,
+        "pontos",
+        "shapely",
+    );
     println!(
         "\nrazão = tempo da referência / tempo do divisa (maior que 1: o divisa é mais rápido)."
     );
     println!("Na referência do desmembramento (shapely/GEOS) não há memorial nem área geodésica: ela faz menos que o divisa.");
+}
+
+/// Gerador congruencial (o mesmo no Python): pontos reprodutíveis sem depender de crate.
+fn pontos_no_retangulo(t: &geo_types::MultiPolygon<f64>, n: usize) -> Vec<(f64, f64)> {
+    use geo::BoundingRect;
+    let r = t.bounding_rect().expect("retângulo");
+    let mut s: u64 = 12345;
+    let mut proximo = || {
+        s = (s * 1103515245 + 12345) % (1 << 31);
+        s as f64 / (1u64 << 31) as f64
+    };
+    (0..n)
+        .map(|_| {
+            let x = r.min().x + (r.max().x - r.min().x) * proximo();
+            let y = r.min().y + (r.max().y - r.min().y) * proximo();
+            (x, y)
+        })
+        .collect()
+}
+
+/// Cada lado em `k` partes iguais.
+fn densificar(t: &geo_types::MultiPolygon<f64>, k: usize) -> geo_types::MultiPolygon<f64> {
+    let anel = |l: &geo_types::LineString<f64>| {
+        let mut v = Vec::with_capacity(l.0.len() * k);
+        for w in l.0.windows(2) {
+            for i in 0..k {
+                let f = i as f64 / k as f64;
+                v.push(geo_types::Coord {
+                    x: w[0].x + (w[1].x - w[0].x) * f,
+                    y: w[0].y + (w[1].y - w[0].y) * f,
+                });
+            }
+        }
+        v.push(l.0[l.0.len() - 1]);
+        geo_types::LineString(v)
+    };
+    geo_types::MultiPolygon(
+        t.0.iter()
+            .map(|p| {
+                geo_types::Polygon::new(
+                    anel(p.exterior()),
+                    p.interiors().iter().map(anel).collect(),
+                )
+            })
+            .collect(),
+    )
 }
 
 /// Roda as mesmas tarefas em Python (pyproj, shapely) e devolve (tarefa, segundos).
@@ -197,6 +272,28 @@ try:
     paranatinga = shape(feicoes["5106307"]["geometry"])
     print("valido", melhor(10, lambda: shapely.is_valid_reason(paranatinga)))
     print("valido_malha", melhor(2, lambda: [shapely.is_valid_reason(g) for g in todos]))
+    def densificar(anel, k):
+        v = []
+        for a, b in zip(anel, anel[1:]):
+            for i in range(k):
+                f = i / k; v.append((a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f))
+        v.append(tuple(anel[-1])); return v
+    g = feicoes["5106307"]["geometry"]
+    aneis = g["coordinates"] if g["type"] == "Polygon" else g["coordinates"][0]
+    denso = shapely.Polygon(densificar(aneis[0], 4), [densificar(a, 4) for a in aneis[1:]])
+    print("valido_denso", melhor(5, lambda: shapely.is_valid_reason(denso)))
+    import numpy as np
+    minx, miny, maxx, maxy = paranatinga.bounds
+    s = 12345; xs = []; ys = []
+    for _ in range(10000):
+        s = (s * 1103515245 + 12345) % (1 << 31); xs.append(minx + (maxx - minx) * s / (1 << 31))
+        s = (s * 1103515245 + 12345) % (1 << 31); ys.append(miny + (maxy - miny) * s / (1 << 31))
+    xs = np.array(xs); ys = np.array(ys)
+    def pontos():
+        alvo = shapely.Polygon(paranatinga.exterior, paranatinga.interiors) if paranatinga.geom_type == "Polygon" else shapely.MultiPolygon(paranatinga)
+        shapely.prepare(alvo)
+        return int(shapely.contains_xy(alvo, xs, ys).sum())
+    print("pontos", melhor(20, pontos))
 except ImportError:
     pass
 "#;

@@ -181,9 +181,7 @@ impl Grade {
         // 750 mil vezes).
         let passo = (self.escala / 1e6) as i32;
         if passo > 0 && p.x % passo == 0 && p.y % passo == 0 {
-            let micro = |v: i32, origem: f64| {
-                (f64::from(v / passo) + (origem * 1e6).round()) / 1e6
-            };
+            let micro = |v: i32, origem: f64| (f64::from(v / passo) + (origem * 1e6).round()) / 1e6;
             return Coord {
                 x: micro(p.x, self.origem.x),
                 y: micro(p.y, self.origem.y),
