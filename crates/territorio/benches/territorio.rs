@@ -1,11 +1,11 @@
 //! Território: divisa lado a lado com as referências, na mesma execução (issue 4, "Speed").
 //!
-//! `cargo bench -p divisa-territorio --bench territorio` mede o divisa e, se o Python tiver
-//! `pyproj` e `shapely` (`pip install pyproj shapely`), as mesmas tarefas neles, e imprime as
-//! razões. Sem eles, imprime só o divisa e diz que a referência faltou. Os dados são os reais:
-//! Malha Municipal 2022 (Paranatinga, 23.381 vértices), a faixa de Ribeirãozinho do exemplo.
-//! O PostGIS, a outra referência pedida, não está nesta máquina (a ser acrescentado quando o
-//! PostgreSQL do processo legislativo entrar no `.ci/run`).
+//! `bash crates/territorio/benches/preparar.sh && cargo bench -p divisa-territorio --bench
+//! territorio` instala as referências (pyproj, shapely e numpy do PyPI; PostGIS do Debian no
+//! PostgreSQL local) e mede o divisa e cada uma delas, imprimindo as razões. Sem alguma, imprime
+//! só o divisa e diz que a referência faltou. Os dados são os reais: Malha Municipal 2022
+//! (Paranatinga, 23.381 vértices; os 141 municípios), a faixa de Ribeirãozinho do exemplo e as
+//! sedes da Base de Localidades 2022.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -112,7 +112,13 @@ fn main() {
     let vertices_denso: usize = denso.0.iter().map(|p| p.exterior().0.len()).sum();
     let validacao_densa = melhor(5, || divisa_territorio::validacao::validar(&denso));
 
-    let referencia = referencia_python(&dados, &exemplo);
+    let mut referencia = referencia_python(&dados, &exemplo);
+    referencia.extend(referencia_postgis(
+        &cedente,
+        &receptor,
+        &faixa_bytes,
+        &sedes,
+    ));
     println!("divisa — território, melhor de N execuções (2 núcleos)\n");
     println!(
         "{:<58} {:>12} {:>14} {:>8}",
@@ -154,6 +160,12 @@ fn main() {
         "pipeline",
         "shapely",
     );
+    linha(
+        "desmembramento (o mesmo, com azimutes e distâncias)",
+        pipeline,
+        "pipeline_postgis",
+        "PostGIS",
+    );
     linha("união dos 141 municípios", uniao_estado, "uniao", "shapely");
     linha(
         "validação de Paranatinga (todos os problemas)",
@@ -186,6 +198,163 @@ fn main() {
         "\nrazão = tempo da referência / tempo do divisa (maior que 1: o divisa é mais rápido)."
     );
     println!("Na referência do desmembramento (shapely/GEOS) não há memorial nem área geodésica: ela faz menos que o divisa.");
+}
+
+/// O desmembramento no PostGIS (Debian: `apt-get install postgresql-15-postgis-3`), no servidor
+/// de 127.0.0.1:5432: ler a área do GeoJSON, diferença do cedente, união com o receptor,
+/// continuidade, sedes dentro, percentual pela área em Albers do IBGE (como o divisa) e, no lugar
+/// do memorial, azimute e distância geodésicos de cada lado. Melhor de 30, medido dentro do servidor
+/// (`clock_timestamp`), sem a ida e volta do cliente. Sem psql ou sem PostGIS: nada.
+fn referencia_postgis(
+    cedente: &geo_types::MultiPolygon<f64>,
+    receptor: &geo_types::MultiPolygon<f64>,
+    faixa: &[u8],
+    sedes: &[(f64, f64)],
+) -> Vec<(String, f64)> {
+    let banco = format!("divisa_bench_postgis_{}", std::process::id());
+    let psql = |bd: &str, sql: &str| {
+        Command::new("psql")
+            .args([
+                "-X",
+                "-q",
+                "-h",
+                "127.0.0.1",
+                "-U",
+                "postgres",
+                "-d",
+                bd,
+                "-v",
+                "ON_ERROR_STOP=1",
+                "-c",
+                sql,
+            ])
+            .output()
+    };
+    match psql("postgres", &format!("CREATE DATABASE {banco}")) {
+        Ok(s) if s.status.success() => {}
+        Ok(s) => {
+            eprintln!(
+                "PostGIS não medido: {}",
+                String::from_utf8_lossy(&s.stderr)
+                    .lines()
+                    .next()
+                    .unwrap_or("")
+            );
+            return Vec::new();
+        }
+        Err(e) => {
+            eprintln!("PostGIS não medido: psql não encontrado ({e})");
+            return Vec::new();
+        }
+    }
+    let geo = |t: &geo_types::MultiPolygon<f64>| {
+        divisa_territorio::escrita::geojson(t, serde_json::Map::new())
+    };
+    let geometria = |texto: String| -> String {
+        let v: serde_json::Value = serde_json::from_str(&texto).unwrap_or_default();
+        let g = v
+            .pointer("/features/0/geometry")
+            .or(v.get("geometry"))
+            .unwrap_or(&v);
+        g.to_string().replace('\'', "''")
+    };
+    let faixa_geo = geometria(String::from_utf8_lossy(faixa).into_owned());
+    let pontos: Vec<String> = sedes
+        .iter()
+        .map(|(x, y)| format!("ST_SetSRID(ST_MakePoint({x}, {y}), 4674)"))
+        .collect();
+    let sql = format!(
+        r#"
+CREATE EXTENSION IF NOT EXISTS postgis;
+CREATE TABLE m AS SELECT ST_SetSRID(ST_GeomFromGeoJSON('{}'), 4674) AS cedente, ST_SetSRID(ST_GeomFromGeoJSON('{}'), 4674) AS receptor;
+CREATE TABLE s AS SELECT unnest(ARRAY[{}]) AS p;
+DO $$
+DECLARE t0 timestamptz; melhor float8 := 1e9; r record;
+BEGIN
+  FOR i IN 1..30 LOOP
+    t0 := clock_timestamp();
+    WITH f AS (SELECT ST_SetSRID(ST_GeomFromGeoJSON('{}'), 4674) AS faixa),
+    op AS (SELECT ST_Difference(m.cedente, f.faixa) AS resto, ST_Union(m.receptor, f.faixa) AS ampliado, f.faixa, m.cedente FROM m, f),
+    lados AS (SELECT (ST_DumpSegments(ST_ExteriorRing(ST_GeometryN(faixa, 1)))).geom AS l FROM op)
+    SELECT ST_NumGeometries(resto) = 1 AND ST_NumGeometries(ampliado) = 1 AS continuo,
+           (SELECT count(*) FROM s WHERE ST_Intersects(op.faixa, s.p)) AS sedes,
+           ST_Area(ST_Transform(op.faixa, '+proj=aea +lat_0=-12 +lon_0=-54 +lat_1=-2 +lat_2=-22 +ellps=GRS80 +units=m +no_defs'))
+             / ST_Area(ST_Transform(op.cedente, '+proj=aea +lat_0=-12 +lon_0=-54 +lat_1=-2 +lat_2=-22 +ellps=GRS80 +units=m +no_defs')) AS pct,
+           (SELECT sum(ST_Azimuth(ST_StartPoint(l)::geography, ST_EndPoint(l)::geography) + ST_Distance(ST_StartPoint(l)::geography, ST_EndPoint(l)::geography)) FROM lados) AS memorial
+    INTO r FROM op;
+    melhor := least(melhor, extract(epoch FROM clock_timestamp() - t0));
+  END LOOP;
+  RAISE NOTICE 'pipeline_postgis %', melhor;
+END $$;
+"#,
+        geometria(geo(cedente)),
+        geometria(geo(receptor)),
+        pontos.join(", "),
+        faixa_geo
+    );
+    // O SQL (com os polígonos) passa do limite de um argumento: vai pela entrada padrão.
+    let saida = (|| {
+        use std::io::Write as _;
+        let mut filho = Command::new("psql")
+            .args([
+                "-X",
+                "-q",
+                "-h",
+                "127.0.0.1",
+                "-U",
+                "postgres",
+                "-d",
+                &banco,
+                "-v",
+                "ON_ERROR_STOP=1",
+                "-f",
+                "-",
+            ])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()?;
+        filho
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(sql.as_bytes())?;
+        filho.wait_with_output()
+    })();
+    let _ = psql(
+        "postgres",
+        &format!("DROP DATABASE IF EXISTS {banco} WITH (FORCE)"),
+    );
+    let saida = match saida {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("PostGIS não medido: {e}");
+            return Vec::new();
+        }
+    };
+    if !saida.status.success() {
+        eprintln!(
+            "PostGIS não medido: {}",
+            String::from_utf8_lossy(&saida.stderr)
+                .lines()
+                .next()
+                .unwrap_or("")
+        );
+        return Vec::new();
+    }
+    let medidas: Vec<(String, f64)> = String::from_utf8_lossy(&saida.stderr)
+        .lines()
+        .filter_map(|l| l.split("pipeline_postgis ").nth(1))
+        .filter_map(|v| v.trim().parse().ok())
+        .map(|v| ("pipeline_postgis".to_owned(), v))
+        .collect();
+    if medidas.is_empty() {
+        eprintln!(
+            "PostGIS não medido: o servidor não devolveu a medida ({})",
+            String::from_utf8_lossy(&saida.stderr).trim()
+        );
+    }
+    medidas
 }
 
 /// Gerador congruencial (o mesmo no Python): pontos reprodutíveis sem depender de crate.
