@@ -114,15 +114,23 @@ fn geojson_com_coordenadas_trocadas_e_entrada_invalida() {
 }
 
 #[test]
-fn formato_ainda_nao_lido_fica_pendente_e_diz_por_que() {
-    let lista = achados(&desmembramento("a.gpkg"), "a.gpkg", "").unwrap();
+fn formato_nao_lido_fica_pendente_e_diz_por_que() {
+    // DXF (CAD): o divisa não lê; o dispositivo fica pendente, dizendo os formatos aceitos.
+    let lista = achados(&desmembramento("a.dxf"), "a.dxf", "0\nSECTION\n").unwrap();
     let par2 = lista.iter().find(|a| a.dispositivo == "art8_par2").unwrap();
     assert_eq!(par2.situacao, Situacao::Pendente);
     assert!(
-        par2.mensagem.contains("ainda não lê GeoPackage (.gpkg)"),
+        par2.mensagem.contains("extensão desconhecida") && par2.mensagem.contains(".kml"),
         "{}",
         par2.mensagem
     );
+}
+
+#[test]
+fn geopackage_que_nao_e_sqlite_e_entrada_invalida() {
+    let erro = achados(&desmembramento("a.gpkg"), "a.gpkg", "").unwrap_err();
+    assert_eq!(erro.campo.as_deref(), Some("desmembramento.area"));
+    assert!(erro.mensagem.contains("GeoPackage"), "{}", erro.mensagem);
 }
 
 fn criacao(arquivo: &str) -> String {
