@@ -217,18 +217,8 @@ pub(crate) enum Comando {
     Processo {
         #[command(subcommand)]
         comando: ComandoProcesso,
-        /// O banco: um arquivo SQLite (padrão: divisa.sqlite3 no diretório corrente, ou a
-        /// variável DIVISA_DB) ou postgres://usuario@servidor/banco.
-        #[arg(
-            long,
-            value_name = "URL",
-            global = true,
-            env = "DIVISA_DB",
-            default_value = "divisa.sqlite3",
-            hide_default_value = true,
-            hide_env = true
-        )]
-        db: String,
+        #[command(flatten)]
+        banco: Banco,
     },
 
     /// A auditoria da cadeia de eventos: `divisa auditoria verificar [PROTOCOLO]` confere o
@@ -244,17 +234,8 @@ pub(crate) enum Comando {
     Auditoria {
         #[command(subcommand)]
         comando: ComandoAuditoria,
-        /// O banco (como em `divisa processo`).
-        #[arg(
-            long,
-            value_name = "URL",
-            global = true,
-            env = "DIVISA_DB",
-            default_value = "divisa.sqlite3",
-            hide_default_value = true,
-            hide_env = true
-        )]
-        db: String,
+        #[command(flatten)]
+        banco: Banco,
     },
 
     /// Setores censitários do Censo 2022 para o banco: `divisa setores importar MALHA
@@ -270,17 +251,8 @@ pub(crate) enum Comando {
     Setores {
         #[command(subcommand)]
         comando: ComandoSetores,
-        /// O banco (como em `divisa processo`).
-        #[arg(
-            long,
-            value_name = "URL",
-            global = true,
-            env = "DIVISA_DB",
-            default_value = "divisa.sqlite3",
-            hide_default_value = true,
-            hide_env = true
-        )]
-        db: String,
+        #[command(flatten)]
+        banco: Banco,
     },
 }
 
@@ -297,6 +269,23 @@ pub(crate) enum ComandoSetores {
         #[arg(value_name = "AGREGADOS.csv", help_heading = "Argumentos")]
         agregados: std::path::PathBuf,
     },
+}
+
+/// O banco dos comandos que guardam ou leem o processo e os setores.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Banco {
+    /// O banco: um arquivo SQLite (padrão: divisa.sqlite3 no diretório corrente, ou a
+    /// variável DIVISA_DB) ou postgres://usuario@servidor/banco.
+    #[arg(
+        long,
+        value_name = "URL",
+        global = true,
+        env = "DIVISA_DB",
+        default_value = "divisa.sqlite3",
+        hide_default_value = true,
+        hide_env = true
+    )]
+    pub(crate) db: String,
 }
 
 /// Quem age, no formato PAPEL:IDENTIFICADOR (presidente:ana, tre:tre-mt, deputado:dep.joao).

@@ -74,12 +74,14 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
         cli::Comando::Inconsistencias { malha, area_minima } => {
             inconsistencias::executar(malha.as_deref(), area_minima, saida)
         }
-        cli::Comando::Processo { comando, db } => processo::executar(comando, &db, saida),
-        cli::Comando::Auditoria { comando, db } => processo::auditoria(comando, &db, saida),
+        cli::Comando::Processo { comando, banco } => processo::executar(comando, &banco.db, saida),
+        cli::Comando::Auditoria { comando, banco } => {
+            processo::auditoria(comando, &banco.db, saida)
+        }
         cli::Comando::Setores {
             comando: cli::ComandoSetores::Importar { malha, agregados },
-            db,
-        } => setores::importar(&malha, &agregados, &db, saida),
+            banco,
+        } => setores::importar(&malha, &agregados, &banco.db, saida),
     }
 }
 

@@ -725,17 +725,7 @@ impl Processo {
                             format!("a certidão é emitida pelo próprio {}", orgao.nome()),
                         ));
                     }
-                    if self
-                        .requisicoes
-                        .get(orgao)
-                        .and_then(|r| r.oficio.as_ref())
-                        .is_none()
-                    {
-                        return Err(recusa(
-                            "Art. 2º, § 3º",
-                            format!("o {} ainda não foi oficiado", orgao.nome()),
-                        ));
-                    }
+                    self.exigir_oficiado(*orgao, "Art. 2º, § 3º")?;
                 }
                 if conteudo.trim().is_empty() {
                     return Err(recusa(
@@ -755,17 +745,7 @@ impl Processo {
                 }
                 self.exigir_certificador(*orgao)?;
                 self.exigir_sem_resposta(*orgao)?;
-                if self
-                    .requisicoes
-                    .get(orgao)
-                    .and_then(|r| r.oficio.as_ref())
-                    .is_none()
-                {
-                    return Err(recusa(
-                        "Art. 9º",
-                        format!("o {} ainda não foi oficiado", orgao.nome()),
-                    ));
-                }
+                self.exigir_oficiado(*orgao, "Art. 9º")?;
                 if motivo.trim().is_empty() {
                     return Err(recusa("Art. 9º", "registre o motivo declarado da recusa"));
                 }
@@ -1021,6 +1001,16 @@ impl Processo {
                     self.tipo.nome()
                 ),
             ))
+        }
+    }
+
+    fn exigir_oficiado(&self, orgao: Orgao, artigo: &str) -> Result<(), Recusa> {
+        match self.requisicoes.get(&orgao).and_then(|r| r.oficio.as_ref()) {
+            Some(_) => Ok(()),
+            None => Err(recusa(
+                artigo,
+                format!("o {} ainda não foi oficiado", orgao.nome()),
+            )),
         }
     }
 
