@@ -23,6 +23,7 @@ use divisa_territorio::sedes::posicao;
 const PARANATINGA: u32 = 5106307;
 const RIBEIRAOZINHO: u32 = 5107198;
 const PONTE_BRANCA: u32 = 5106703;
+const SAO_FELIX: u32 = 5107859;
 
 fn melhor<T>(repeticoes: usize, mut tarefa: impl FnMut() -> T) -> Duration {
     black_box(tarefa());
@@ -112,6 +113,24 @@ fn main() {
     let vertices_denso: usize = denso.0.iter().map(|p| p.exterior().0.len()).sum();
     let validacao_densa = melhor(5, || divisa_territorio::validacao::validar(&denso));
 
+    // Interpolação: 10.000 setores (grade de 100 × 100 no retângulo) × São Félix do Araguaia
+    // (9.964 vértices), a população de cada setor = 100.
+    let sao_felix = malha::poligono(SAO_FELIX)
+        .expect("malha")
+        .expect("São Félix");
+    let grade = grade_de_setores(&sao_felix, 100);
+    let interpolacao = melhor(3, || {
+        let setores: Vec<divisa_territorio::interpolacao::SetorCensitario<'_>> = grade
+            .iter()
+            .map(|p| divisa_territorio::interpolacao::SetorCensitario {
+                poligono: p,
+                populacao: 100,
+                domicilios: 30,
+            })
+            .collect();
+        divisa_territorio::interpolacao::populacao_na_area(&sao_felix, &setores).populacao
+    });
+
     let mut referencia = referencia_python(&dados, &exemplo);
     referencia.extend(referencia_postgis(
         &cedente,
@@ -192,6 +211,12 @@ fn main() {
         "10.000 pontos em Paranatinga (com a preparação)",
         pontos_em_poligono,
         "pontos",
+        "shapely",
+    );
+    linha(
+        "interpolação: 10.000 setores × São Félix (9.964 vértices)",
+        interpolacao,
+        "interpolacao",
         "shapely",
     );
     println!(
@@ -375,6 +400,33 @@ fn pontos_no_retangulo(t: &geo_types::MultiPolygon<f64>, n: usize) -> Vec<(f64, 
         .collect()
 }
 
+/// Uma grade de `n` × `n` retângulos sobre o retângulo envolvente (a mesma no Python).
+fn grade_de_setores(t: &geo_types::MultiPolygon<f64>, n: usize) -> Vec<geo_types::Polygon<f64>> {
+    use geo::BoundingRect;
+    let r = t.bounding_rect().expect("retângulo");
+    let (dx, dy) = (
+        (r.max().x - r.min().x) / n as f64,
+        (r.max().y - r.min().y) / n as f64,
+    );
+    let mut v = Vec::with_capacity(n * n);
+    for i in 0..n {
+        for j in 0..n {
+            let (x0, y0) = (r.min().x + dx * i as f64, r.min().y + dy * j as f64);
+            v.push(geo_types::Polygon::new(
+                geo_types::LineString::from(vec![
+                    (x0, y0),
+                    (x0 + dx, y0),
+                    (x0 + dx, y0 + dy),
+                    (x0, y0 + dy),
+                    (x0, y0),
+                ]),
+                vec![],
+            ));
+        }
+    }
+    v
+}
+
 /// Cada lado em `k` partes iguais.
 fn densificar(t: &geo_types::MultiPolygon<f64>, k: usize) -> geo_types::MultiPolygon<f64> {
     let anel = |l: &geo_types::LineString<f64>| {
@@ -463,6 +515,25 @@ try:
         shapely.prepare(alvo)
         return int(shapely.contains_xy(alvo, xs, ys).sum())
     print("pontos", melhor(20, pontos))
+    # Interpolação como um usuário cuidadoso de shapely faria: árvore STR, área preparada,
+    # setores inteiramente dentro sem recorte, e recorte só dos da divisa.
+    sf = shape(feicoes["5107859"]["geometry"])
+    minx, miny, maxx, maxy = sf.bounds; n = 100; dx = (maxx - minx) / n; dy = (maxy - miny) / n
+    setores = [shapely.box(minx + dx * i, miny + dy * j, minx + dx * (i + 1), miny + dy * (j + 1)) for i in range(n) for j in range(n)]
+    def interpolacao():
+        alvo = shapely.Polygon(sf.exterior, sf.interiors) if sf.geom_type == "Polygon" else shapely.MultiPolygon(sf)
+        shapely.prepare(alvo)
+        arvore = shapely.STRtree(setores)
+        candidatos = arvore.query(alvo, predicate="intersects")
+        total = 0.0
+        for i in candidatos:
+            s = setores[i]
+            if alvo.contains(s):
+                total += 100.0
+            else:
+                total += 100.0 * alvo.intersection(s).area / s.area
+        return total
+    print("interpolacao", melhor(3, interpolacao))
 except ImportError:
     pass
 "#;
