@@ -315,10 +315,18 @@ fn problemas_do_anel(anel: &LineString<f64>, base: Onde) -> Vec<Problema> {
     problemas
 }
 
+/// Duas vezes a área com sinal do anel (positiva no sentido anti-horário), sem clonar nada.
+fn area_dupla(anel: &LineString<f64>) -> f64 {
+    anel.0
+        .windows(2)
+        .map(|w| w[0].x * w[1].y - w[1].x * w[0].y)
+        .sum()
+}
+
 fn sentido(poligono: &Polygon<f64>, parte: usize) -> Vec<Problema> {
-    let orientado = poligono.orient(geo::orient::Direction::Default);
+    // RFC 7946: exterior anti-horário, buracos horários.
     let mut avisos = Vec::new();
-    if orientado.exterior() != poligono.exterior() && !poligono.exterior().0.is_empty() {
+    if !poligono.exterior().0.is_empty() && area_dupla(poligono.exterior()) < 0.0 {
         avisos.push(Problema::Sentido {
             anel: Onde {
                 parte,
@@ -328,13 +336,8 @@ fn sentido(poligono: &Polygon<f64>, parte: usize) -> Vec<Problema> {
             exterior: true,
         });
     }
-    for (i, (buraco, certo)) in poligono
-        .interiors()
-        .iter()
-        .zip(orientado.interiors())
-        .enumerate()
-    {
-        if buraco != certo {
+    for (i, buraco) in poligono.interiors().iter().enumerate() {
+        if area_dupla(buraco) > 0.0 {
             avisos.push(Problema::Sentido {
                 anel: Onde {
                     parte,
@@ -348,19 +351,26 @@ fn sentido(poligono: &Polygon<f64>, parte: usize) -> Vec<Problema> {
     avisos
 }
 
-fn cruzamentos(mut lados: Vec<Lado>) -> Vec<Problema> {
-    lados.sort_unstable_by(|a, b| a.caixa[0].total_cmp(&b.caixa[0]));
+fn cruzamentos(lados: Vec<Lado>) -> Vec<Problema> {
+    // Ordena só as caixas (32 bytes) com o índice, não os lados inteiros. (Uma grade uniforme
+    // foi medida e perdeu: o contorno ocupa poucas células de uma grade do tamanho do
+    // retângulo, e cada uma junta dezenas de lados.)
+    let mut caixas: Vec<([f64; 4], u32)> = lados
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (l.caixa, i as u32))
+        .collect();
+    caixas.sort_unstable_by(|a, b| a.0[0].total_cmp(&b.0[0]));
     let mut problemas = Vec::new();
-    for (i, a) in lados.iter().enumerate() {
-        let [_, a_x1, a_y0, a_y1] = a.caixa;
-        for b in &lados[i + 1..] {
-            if b.caixa[0] > a_x1 {
+    for (i, &([_, a_x1, a_y0, a_y1], ia)) in caixas.iter().enumerate() {
+        for &(b, ib) in &caixas[i + 1..] {
+            if b[0] > a_x1 {
                 break;
             }
-            if b.caixa[3] < a_y0 || b.caixa[2] > a_y1 {
+            if b[3] < a_y0 || b[2] > a_y1 {
                 continue;
             }
-            if let Some(problema) = comparar(a, b) {
+            if let Some(problema) = comparar(&lados[ia as usize], &lados[ib as usize]) {
                 problemas.push(problema);
             }
         }
