@@ -209,6 +209,11 @@ fn estender(r: Rect<f64>, c: Coord<f64>) -> Rect<f64> {
     )
 }
 
+/// Se um ponto está do lado de dentro de um dos lados do retângulo.
+type Dentro = fn(Coord<f64>, Rect<f64>) -> bool;
+/// Onde um segmento cruza esse lado.
+type Corte = fn(Coord<f64>, Coord<f64>, Rect<f64>) -> Coord<f64>;
+
 /// Um anel recortado pelo retângulo; `None` se não sobra área.
 fn recortar_anel(anel: &Anel, r: Rect<f64>) -> Option<LineString<f64>> {
     // 1. Resumir: um bloco inteiro do lado de fora de um dos quatro semiplanos vira a corda do
@@ -233,10 +238,7 @@ fn recortar_anel(anel: &Anel, r: Rect<f64>) -> Option<LineString<f64>> {
         return None;
     }
     // 2. Sutherland–Hodgman contra os quatro lados.
-    let limites: [(
-        fn(Coord<f64>, Rect<f64>) -> bool,
-        fn(Coord<f64>, Coord<f64>, Rect<f64>) -> Coord<f64>,
-    ); 4] = [
+    let limites: [(Dentro, Corte); 4] = [
         (|c, r| c.x >= r.min().x, |a, b, r| corte_x(a, b, r.min().x)),
         (|c, r| c.x <= r.max().x, |a, b, r| corte_x(a, b, r.max().x)),
         (|c, r| c.y >= r.min().y, |a, b, r| corte_y(a, b, r.min().y)),
@@ -244,10 +246,7 @@ fn recortar_anel(anel: &Anel, r: Rect<f64>) -> Option<LineString<f64>> {
     ];
     for (dentro, corte) in limites {
         let entrada = std::mem::take(&mut pontos);
-        let Some(&ultimo) = entrada.last() else {
-            return None;
-        };
-        let mut anterior = ultimo;
+        let mut anterior = *entrada.last()?;
         for &atual in &entrada {
             match (dentro(anterior, r), dentro(atual, r)) {
                 (true, true) => pontos.push(atual),

@@ -13,7 +13,7 @@
 use std::fmt;
 
 use geo::line_intersection::{line_intersection, LineIntersection};
-use geo::{Contains, Orient};
+use geo::Contains;
 use geo_types::{Coord, Line, LineString, MultiPolygon, Point, Polygon};
 
 /// Quão grave é um problema.
