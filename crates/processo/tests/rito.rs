@@ -1067,3 +1067,455 @@ fn art3_corte_ate_inclusivo_no_proprio_dia() {
         Some((date(2032, 10, 3), date(2032, 4, 3)))
     );
 }
+
+/// Um exemplar de cada ato, praticado por quem pode praticá-lo (para que a recusa, se vier,
+/// seja da fase ou da lei, não do papel).
+fn todos_os_atos(hoje: jiff::civil::Date) -> Vec<(Ator, Ato)> {
+    let votos = VOTOS;
+    vec![
+        (
+            presidente(),
+            Ato::Divulgar {
+                publicacao: "DO".into(),
+            },
+        ),
+        (
+            presidente(),
+            Ato::SolicitarDocumentos {
+                destinatario: "lideranças".into(),
+            },
+        ),
+        (
+            presidente(),
+            Ato::RegistrarVisita {
+                local: "Sede".into(),
+                relatorio: "r".into(),
+            },
+        ),
+        (
+            presidente(),
+            Ato::ParecerPreliminar {
+                solicitar_certidoes: true,
+                votos,
+            },
+        ),
+        (
+            servidor(),
+            Ato::DeliberarPlenario {
+                decisao: Decisao::Tramitar,
+            },
+        ),
+        (
+            presidente(),
+            Ato::EnviarOficio {
+                orgao: Orgao::Tre,
+                numero: "9".into(),
+            },
+        ),
+        (servidor(), Ato::ConfirmarRecebimento { orgao: Orgao::Tre }),
+        (
+            orgao(Orgao::Tre),
+            Ato::EmitirCertidao {
+                orgao: Orgao::Tre,
+                numero: "T".into(),
+                conteudo: "c".into(),
+            },
+        ),
+        (
+            presidente(),
+            Ato::RecusarCertidao {
+                orgao: Orgao::Tre,
+                motivo: "m".into(),
+            },
+        ),
+        (
+            presidente(),
+            Ato::ParecerDeMerito {
+                favoravel: true,
+                votos,
+                nao_atendidos: vec![],
+            },
+        ),
+        (servidor(), Ato::ParecerCcj { aprovado: true }),
+        (
+            presidente(),
+            Ato::ApresentarProjetoDecreto {
+                numero: "PDL".into(),
+            },
+        ),
+        (servidor(), Ato::VotarDecreto { aprovado: true }),
+        (
+            servidor(),
+            Ato::PublicarDecreto {
+                numero: "DL".into(),
+                diario: "DOE".into(),
+            },
+        ),
+        (
+            presidente(),
+            Ato::EncaminharAoTre {
+                copia_autenticada: true,
+            },
+        ),
+        (presidente(), Ato::InformarPlenario { nota: "n".into() }),
+        (
+            orgao(Orgao::Tre),
+            Ato::RegistrarPlebiscito {
+                realizado_em: hoje,
+                apuracoes: vec![Apuracao {
+                    localidade: "A".into(),
+                    inscritos: 100,
+                    sim: 60,
+                    nao: 40,
+                    brancos: 0,
+                    nulos: 0,
+                }],
+            },
+        ),
+        (servidor(), Ato::LerResultado),
+        (
+            presidente(),
+            Ato::ParecerResultado {
+                favoravel: true,
+                votos,
+            },
+        ),
+        (
+            presidente(),
+            Ato::ApresentarProjetoDeLei {
+                numero: "PL".into(),
+                conteudo: ConteudoLei {
+                    nome: "N".into(),
+                    divisas: "D".into(),
+                    ano_instalacao: 2029,
+                },
+            },
+        ),
+        (servidor(), Ato::VotarProjetoDeLei { aprovado: true }),
+        (
+            servidor(),
+            Ato::PublicarLei {
+                numero: "L".into(),
+                diario: "DOE".into(),
+            },
+        ),
+    ]
+}
+
+/// Art. 14 a 20: em cada fase, cada ato do rito é aceito só se for o passo que a lei põe ali;
+/// todos os outros são recusados citando um artigo. (Juntada, emenda de divisas, autorização do
+/// Art. 23 e urgência não são passos de fase: têm os seus próprios testes.)
+#[test]
+fn arts14_a_20_matriz_fase_por_ato() {
+    use Fase as F;
+    // Como chegar a cada fase, e os tipos de ato aceitos nela.
+    type Caminho = fn(&mut Caso);
+    let fases: Vec<(F, Caminho, &[&str])> = vec![
+        (F::Protocolada, |_| {}, &["divulgar"]),
+        (
+            F::Divulgada,
+            |c| {
+                c.ok(
+                    &presidente(),
+                    Ato::Divulgar {
+                        publicacao: "DO".into(),
+                    },
+                );
+            },
+            &["registrar_visita"],
+        ),
+        (
+            F::Visitada,
+            |c| {
+                c.ate_visita();
+            },
+            &["parecer_preliminar"],
+        ),
+        (
+            F::ArquivamentoEmPlenario,
+            |c| {
+                c.ate_visita().ok(
+                    &presidente(),
+                    Ato::ParecerPreliminar {
+                        solicitar_certidoes: false,
+                        votos: VOTOS,
+                    },
+                );
+            },
+            &["deliberar_plenario"],
+        ),
+        (
+            F::Certidoes,
+            |c| {
+                c.ate_certidoes();
+            },
+            &["enviar_oficio"],
+        ),
+        (
+            F::MeritoEmPlenario,
+            |c| {
+                c.com_certidoes().ok(
+                    &presidente(),
+                    Ato::ParecerDeMerito {
+                        favoravel: true,
+                        votos: VOTOS,
+                        nao_atendidos: vec![],
+                    },
+                );
+            },
+            &["deliberar_plenario"],
+        ),
+        (
+            F::Ccj,
+            |c| {
+                c.com_certidoes()
+                    .ok(
+                        &presidente(),
+                        Ato::ParecerDeMerito {
+                            favoravel: true,
+                            votos: VOTOS,
+                            nao_atendidos: vec![],
+                        },
+                    )
+                    .ok(
+                        &servidor(),
+                        Ato::DeliberarPlenario {
+                            decisao: Decisao::Tramitar,
+                        },
+                    );
+            },
+            &["parecer_ccj"],
+        ),
+        (
+            F::ElaboracaoDecreto,
+            |c| {
+                c.com_certidoes()
+                    .ok(
+                        &presidente(),
+                        Ato::ParecerDeMerito {
+                            favoravel: true,
+                            votos: VOTOS,
+                            nao_atendidos: vec![],
+                        },
+                    )
+                    .ok(
+                        &servidor(),
+                        Ato::DeliberarPlenario {
+                            decisao: Decisao::Tramitar,
+                        },
+                    )
+                    .ok(&servidor(), Ato::ParecerCcj { aprovado: true });
+            },
+            &["apresentar_projeto_decreto"],
+        ),
+        (
+            F::DecretoEmTramitacao,
+            |c| {
+                c.ate_decreto();
+            },
+            &["votar_decreto"],
+        ),
+        (
+            F::DecretoAprovado,
+            |c| {
+                c.ate_decreto()
+                    .ok(&servidor(), Ato::VotarDecreto { aprovado: true });
+            },
+            &["publicar_decreto"],
+        ),
+        (
+            F::DecretoPublicado,
+            |c| {
+                c.ate_decreto()
+                    .ok(&servidor(), Ato::VotarDecreto { aprovado: true })
+                    .ok(
+                        &servidor(),
+                        Ato::PublicarDecreto {
+                            numero: "DL".into(),
+                            diario: "DOE".into(),
+                        },
+                    );
+            },
+            &["encaminhar_ao_tre"],
+        ),
+        (
+            F::Plebiscito,
+            |c| {
+                c.ate_plebiscito();
+            },
+            &["informar_plenario", "registrar_plebiscito"],
+        ),
+        (
+            F::ResultadoApurado,
+            |c| {
+                let d = c.hoje;
+                c.ate_plebiscito().ok(
+                    &orgao(Orgao::Tre),
+                    Ato::RegistrarPlebiscito {
+                        realizado_em: d,
+                        apuracoes: vec![Apuracao {
+                            localidade: "A".into(),
+                            inscritos: 100,
+                            sim: 70,
+                            nao: 30,
+                            brancos: 0,
+                            nulos: 0,
+                        }],
+                    },
+                );
+            },
+            &["informar_plenario", "ler_resultado"],
+        ),
+        (
+            F::ParecerDoResultado,
+            |c| {
+                c.ate_parecer_do_resultado(700, 1000);
+            },
+            &["parecer_resultado"],
+        ),
+        (
+            F::ElaboracaoProjetoDeLei,
+            |c| {
+                c.ate_parecer_do_resultado(700, 1000).ok(
+                    &presidente(),
+                    Ato::ParecerResultado {
+                        favoravel: true,
+                        votos: VOTOS,
+                    },
+                );
+            },
+            &["apresentar_projeto_de_lei"],
+        ),
+        (
+            F::ProjetoDeLeiEmPauta,
+            |c| {
+                c.ate_parecer_do_resultado(700, 1000)
+                    .ok(
+                        &presidente(),
+                        Ato::ParecerResultado {
+                            favoravel: true,
+                            votos: VOTOS,
+                        },
+                    )
+                    .ok(
+                        &membro(),
+                        Ato::ApresentarProjetoDeLei {
+                            numero: "PL".into(),
+                            conteudo: ConteudoLei {
+                                nome: "N".into(),
+                                divisas: "D".into(),
+                                ano_instalacao: 2029,
+                            },
+                        },
+                    );
+            },
+            &["votar_projeto_de_lei"],
+        ),
+        (
+            F::ProjetoDeLeiAprovado,
+            |c| {
+                c.ate_parecer_do_resultado(700, 1000)
+                    .ok(
+                        &presidente(),
+                        Ato::ParecerResultado {
+                            favoravel: true,
+                            votos: VOTOS,
+                        },
+                    )
+                    .ok(
+                        &membro(),
+                        Ato::ApresentarProjetoDeLei {
+                            numero: "PL".into(),
+                            conteudo: ConteudoLei {
+                                nome: "N".into(),
+                                divisas: "D".into(),
+                                ano_instalacao: 2029,
+                            },
+                        },
+                    )
+                    .ok(&servidor(), Ato::VotarProjetoDeLei { aprovado: true });
+            },
+            &["publicar_lei"],
+        ),
+        (
+            F::Arquivado,
+            |c| {
+                c.ate_visita()
+                    .ok(
+                        &presidente(),
+                        Ato::ParecerPreliminar {
+                            solicitar_certidoes: false,
+                            votos: VOTOS,
+                        },
+                    )
+                    .ok(
+                        &servidor(),
+                        Ato::DeliberarPlenario {
+                            decisao: Decisao::Arquivar,
+                        },
+                    );
+            },
+            &[],
+        ),
+        (
+            F::Lei,
+            |c| {
+                c.ate_parecer_do_resultado(700, 1000)
+                    .ok(
+                        &presidente(),
+                        Ato::ParecerResultado {
+                            favoravel: true,
+                            votos: VOTOS,
+                        },
+                    )
+                    .ok(
+                        &membro(),
+                        Ato::ApresentarProjetoDeLei {
+                            numero: "PL".into(),
+                            conteudo: ConteudoLei {
+                                nome: "N".into(),
+                                divisas: "D".into(),
+                                ano_instalacao: 2029,
+                            },
+                        },
+                    )
+                    .ok(&servidor(), Ato::VotarProjetoDeLei { aprovado: true })
+                    .ok(
+                        &servidor(),
+                        Ato::PublicarLei {
+                            numero: "L".into(),
+                            diario: "DOE".into(),
+                        },
+                    );
+            },
+            &[],
+        ),
+    ];
+    for (fase, caminho, aceitos) in fases {
+        let mut c = Caso::novo(TipoProcesso::Criacao);
+        caminho(&mut c);
+        assert_eq!(c.p.fase, fase, "o caminho não levou a {fase:?}");
+        for (ator, ato) in todos_os_atos(c.hoje) {
+            let tipo = ato.tipo();
+            // Na fase de certidões, ofício, recebimento e certidões têm a sua própria ordem.
+            if fase == F::Certidoes
+                && matches!(
+                    tipo,
+                    "confirmar_recebimento" | "emitir_certidao" | "recusar_certidao"
+                )
+            {
+                continue;
+            }
+            let r = c.p.decidir(&ator, &ato, c.hoje, c.hoje);
+            if aceitos.contains(&tipo) {
+                assert!(r.is_ok(), "{fase:?}: {tipo} deveria ser aceito: {r:?}");
+            } else {
+                let recusa = r.expect_err(&format!("{fase:?}: {tipo} deveria ser recusado"));
+                assert!(
+                    recusa.artigo.starts_with("Art"),
+                    "{fase:?}: {tipo} recusado sem artigo: {recusa}"
+                );
+            }
+        }
+    }
+}
