@@ -120,6 +120,51 @@ fn estimar_pelos_setores(
     })
 }
 
+/// Se o território veio em UTM e cai quase todo fora dos municípios de origem, experimenta as
+/// zonas vizinhas: se numa delas ele cai (em mais da metade) dentro das origens, diz qual.
+fn zona_trocada(territorio: &Territorio, origens: &[u32]) -> Option<String> {
+    use divisa_territorio::utm::{de_utm, para_utm, Utm};
+    let (zona, sul) = territorio.utm?;
+    let poligonos: Vec<MultiPolygon<f64>> = origens
+        .iter()
+        .filter_map(|c| divisa_referencia::malha::poligono(*c).ok().flatten())
+        .collect();
+    let total = area_geodesica(&territorio.poligonos).area_m2;
+    let mut candidatas = Vec::new();
+    for outra in [zona.saturating_sub(1), zona + 1] {
+        if outra == zona || !(20..=22).contains(&outra) {
+            continue;
+        }
+        let mover = |c: &geo_types::Coord<f64>| {
+            let u = para_utm(c.x, c.y, Some(zona));
+            let (x, y) = de_utm(&Utm {
+                zona: outra,
+                sul,
+                leste_m: u.leste_m,
+                norte_m: u.norte_m,
+            });
+            geo_types::Coord { x, y }
+        };
+        let movido = geo::MapCoords::map_coords(&territorio.poligonos, |c| mover(&c));
+        let dentro: f64 = poligonos
+            .iter()
+            .filter_map(|p| intersecao(&movido, p).ok())
+            .map(|c| area_geodesica(&c).area_m2)
+            .sum();
+        if dentro > total / 2.0 {
+            candidatas.push(format!("{outra}S"));
+        }
+    }
+    (!candidatas.is_empty()).then(|| {
+        format!(
+            "{}: as coordenadas vieram na zona UTM {zona}{} e o perímetro cai quase todo fora dos municípios de origem; lido na zona {}, ele cai dentro deles — confira a zona do arquivo",
+            territorio.arquivo,
+            if sul { "S" } else { "N" },
+            candidatas.join(" ou ")
+        )
+    })
+}
+
 /// Remanescentes, parte fora das origens e contato com o receptor, pela Malha 2022.
 fn operacoes_com_a_malha(
     territorio: &Territorio,
@@ -161,6 +206,12 @@ fn operacoes_com_a_malha(
     if todas_com_poligono && !origens.is_empty() {
         let fora = (medidas.area_km2 - dentro_km2).max(0.0);
         medidas.fora_das_origens_km2 = Some(if fora <= tolerancia_km2 { 0.0 } else { fora });
+        // Zona UTM trocada que ainda cai em Mato Grosso: o perímetro anda 6° e sai das origens.
+        if fora > medidas.area_km2 / 2.0 {
+            if let Some(dica) = zona_trocada(territorio, origens) {
+                medidas.avisos.push(dica);
+            }
+        }
     }
     if let Some(receptor) =
         receptor.and_then(|c| divisa_referencia::malha::poligono(c).ok().flatten())

@@ -27,6 +27,9 @@ pub struct Territorio {
     /// O que a leitura notou sem impedir (num memorial, azimute ou distância declarados que não
     /// batem com as coordenadas).
     pub avisos: Vec<String>,
+    /// A zona UTM (e se é do hemisfério sul) em que as coordenadas vieram, quando vieram em UTM:
+    /// com ela, quem mede o território pode perguntar se a zona não foi trocada.
+    pub utm: Option<(u8, bool)>,
 }
 
 /// Por que um arquivo de limites não pôde ser lido.
@@ -404,6 +407,7 @@ pub(crate) fn conferir(
         arquivo: arquivo.to_owned(),
         poligonos,
         avisos: Vec::new(),
+        utm: None,
     })
 }
 

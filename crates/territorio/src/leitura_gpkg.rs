@@ -101,7 +101,11 @@ pub fn ler_geopackage(arquivo: &str, camada: &CamadaGpkg) -> Result<Territorio, 
             Polygon::new(anel(p.exterior()), p.interiors().iter().map(anel).collect())
         })
         .collect();
-    crate::leitura::validar(crate::leitura::conferir(arquivo, MultiPolygon(poligonos))?)
+    let mut territorio = crate::leitura::conferir(arquivo, MultiPolygon(poligonos))?;
+    if let Sistema::Utm { zona, sul } = sistema {
+        territorio.utm = Some((zona, sul));
+    }
+    crate::leitura::validar(territorio)
 }
 
 /// O WKB depois do cabeçalho `GP`; `None` se a geometria é vazia.

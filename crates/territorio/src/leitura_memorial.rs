@@ -275,6 +275,7 @@ pub fn ler_memorial(arquivo: &str, bytes: &[u8]) -> Result<MemorialLido, ErroLei
             arquivo: arquivo.to_owned(),
             poligonos: MultiPolygon(vec![Polygon::new(LineString(anel), vec![])]),
             avisos: avisos.clone(),
+            utm: Some((zona, true)),
         },
         zona,
         vertices: codigos,

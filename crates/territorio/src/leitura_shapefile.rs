@@ -158,7 +158,11 @@ pub fn ler_shapefile(
             "nenhum polígono no shapefile".to_owned(),
         ));
     }
-    crate::leitura::conferir(arquivo, MultiPolygon(poligonos))
+    let mut territorio = crate::leitura::conferir(arquivo, MultiPolygon(poligonos))?;
+    if let Sistema::Utm { zona, sul } = sistema {
+        territorio.utm = Some((zona, sul));
+    }
+    Ok(territorio)
 }
 
 fn anel<P>(anel: &PolygonRing<P>, converter: impl Fn(&P) -> Coord<f64>) -> (bool, Vec<Coord<f64>>) {

@@ -478,3 +478,32 @@ fn relatorio_html_com_mapa_quando_ha_territorio() {
     let sem_area = divisa(&["avaliar", &exemplo("criacao.toml"), "--formato", "html"]);
     assert!(!sem_area.stdout.contains("<h2>Mapa</h2>"));
 }
+
+/// Um memorial em UTM 22S com a zona trocada para 21S ainda cai em Mato Grosso (6° a oeste),
+/// mas fora do cedente: o relatório diz que na zona 22S ele cai dentro.
+#[test]
+fn zona_utm_trocada_dentro_de_mt_e_apontada() {
+    let dir = crate::util::diretorio_vazio();
+    let memorial = std::fs::read_to_string(exemplo("area_ribeiraozinho_memorial.txt"))
+        .unwrap()
+        .replace(
+            "zona 22S (meridiano central 51° O)",
+            "zona 21S (meridiano central 57° O)",
+        );
+    std::fs::write(dir.join("memorial.txt"), memorial).unwrap();
+    let proposta = std::fs::read_to_string(exemplo("desmembramento_area.toml"))
+        .unwrap()
+        .replace("area_ribeiraozinho.geojson", "memorial.txt");
+    std::fs::write(dir.join("p.toml"), proposta).unwrap();
+    let e = crate::util::divisa_em(&dir, &["avaliar", "p.toml"]);
+    assert!(
+        e.stdout.contains("vieram na zona UTM 21S")
+            && e.stdout.contains("lido na zona 22S, ele cai dentro deles"),
+        "{}",
+        e.stdout
+    );
+    // Com a zona certa, nenhum aviso de zona.
+    let certo = divisa(&["avaliar", &exemplo("desmembramento_area.toml")]);
+    assert!(!certo.stdout.contains("confira a zona"), "{}", certo.stdout);
+    std::fs::remove_dir_all(&dir).ok();
+}
