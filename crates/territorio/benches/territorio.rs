@@ -182,6 +182,12 @@ fn main() {
     linha(
         "desmembramento (o mesmo, com azimutes e distâncias)",
         pipeline,
+        "pipeline_postgis_jit",
+        "PostGIS",
+    );
+    linha(
+        "desmembramento (idem, PostgreSQL sem JIT)",
+        pipeline,
         "pipeline_postgis",
         "PostGIS",
     );
@@ -291,6 +297,9 @@ fn referencia_postgis(
     let sql = format!(
         r#"
 CREATE EXTENSION IF NOT EXISTS postgis;
+-- Albers do IBGE com SRID próprio: o PostGIS guarda a transformação em cache por SRID.
+INSERT INTO spatial_ref_sys (srid, auth_name, auth_srid, proj4text, srtext)
+VALUES (990001, 'divisa', 990001, '+proj=aea +lat_0=-12 +lon_0=-54 +lat_1=-2 +lat_2=-22 +ellps=GRS80 +units=m +no_defs', '');
 CREATE TABLE m AS SELECT ST_SetSRID(ST_GeomFromGeoJSON('{}'), 4674) AS cedente, ST_SetSRID(ST_GeomFromGeoJSON('{}'), 4674) AS receptor;
 CREATE TABLE s AS SELECT unnest(ARRAY[{}]) AS p;
 DO $$
@@ -298,13 +307,32 @@ DECLARE t0 timestamptz; melhor float8 := 1e9; r record;
 BEGIN
   FOR i IN 1..30 LOOP
     t0 := clock_timestamp();
-    WITH f AS (SELECT ST_SetSRID(ST_GeomFromGeoJSON('{}'), 4674) AS faixa),
+    WITH f AS (SELECT ST_SetSRID(ST_GeomFromGeoJSON('{faixa}'), 4674) AS faixa),
     op AS (SELECT ST_Difference(m.cedente, f.faixa) AS resto, ST_Union(m.receptor, f.faixa) AS ampliado, f.faixa, m.cedente FROM m, f),
     lados AS (SELECT (ST_DumpSegments(ST_ExteriorRing(ST_GeometryN(faixa, 1)))).geom AS l FROM op)
     SELECT ST_NumGeometries(resto) = 1 AND ST_NumGeometries(ampliado) = 1 AS continuo,
            (SELECT count(*) FROM s WHERE ST_Intersects(op.faixa, s.p)) AS sedes,
-           ST_Area(ST_Transform(op.faixa, '+proj=aea +lat_0=-12 +lon_0=-54 +lat_1=-2 +lat_2=-22 +ellps=GRS80 +units=m +no_defs'))
-             / ST_Area(ST_Transform(op.cedente, '+proj=aea +lat_0=-12 +lon_0=-54 +lat_1=-2 +lat_2=-22 +ellps=GRS80 +units=m +no_defs')) AS pct,
+           ST_Area(ST_Transform(op.faixa, 990001)) / ST_Area(ST_Transform(op.cedente, 990001)) AS pct,
+           (SELECT sum(ST_Azimuth(ST_StartPoint(l)::geography, ST_EndPoint(l)::geography) + ST_Distance(ST_StartPoint(l)::geography, ST_EndPoint(l)::geography)) FROM lados) AS memorial
+    INTO r FROM op;
+    melhor := least(melhor, extract(epoch FROM clock_timestamp() - t0));
+  END LOOP;
+  RAISE NOTICE 'pipeline_postgis_jit %', melhor;
+END $$;
+-- O mesmo sem JIT: a compilação do LLVM (ligada por padrão no PostgreSQL 15) custa ~100 ms a
+-- cada execução e não é trabalho do PostGIS.
+SET jit = off;
+DO $$
+DECLARE t0 timestamptz; melhor float8 := 1e9; r record;
+BEGIN
+  FOR i IN 1..30 LOOP
+    t0 := clock_timestamp();
+    WITH f AS (SELECT ST_SetSRID(ST_GeomFromGeoJSON('{faixa}'), 4674) AS faixa),
+    op AS (SELECT ST_Difference(m.cedente, f.faixa) AS resto, ST_Union(m.receptor, f.faixa) AS ampliado, f.faixa, m.cedente FROM m, f),
+    lados AS (SELECT (ST_DumpSegments(ST_ExteriorRing(ST_GeometryN(faixa, 1)))).geom AS l FROM op)
+    SELECT ST_NumGeometries(resto) = 1 AND ST_NumGeometries(ampliado) = 1 AS continuo,
+           (SELECT count(*) FROM s WHERE ST_Intersects(op.faixa, s.p)) AS sedes,
+           ST_Area(ST_Transform(op.faixa, 990001)) / ST_Area(ST_Transform(op.cedente, 990001)) AS pct,
            (SELECT sum(ST_Azimuth(ST_StartPoint(l)::geography, ST_EndPoint(l)::geography) + ST_Distance(ST_StartPoint(l)::geography, ST_EndPoint(l)::geography)) FROM lados) AS memorial
     INTO r FROM op;
     melhor := least(melhor, extract(epoch FROM clock_timestamp() - t0));
@@ -315,7 +343,7 @@ END $$;
         geometria(geo(cedente)),
         geometria(geo(receptor)),
         pontos.join(", "),
-        faixa_geo
+        faixa = faixa_geo
     );
     // O SQL (com os polígonos) passa do limite de um argumento: vai pela entrada padrão.
     let saida = (|| {
@@ -369,9 +397,10 @@ END $$;
     }
     let medidas: Vec<(String, f64)> = String::from_utf8_lossy(&saida.stderr)
         .lines()
-        .filter_map(|l| l.split("pipeline_postgis ").nth(1))
-        .filter_map(|v| v.trim().parse().ok())
-        .map(|v| ("pipeline_postgis".to_owned(), v))
+        .filter_map(|l| {
+            let (chave, valor) = l.split_once("NOTICE:")?.1.trim().split_once(' ')?;
+            Some((chave.to_owned(), valor.trim().parse().ok()?))
+        })
         .collect();
     if medidas.is_empty() {
         eprintln!(
