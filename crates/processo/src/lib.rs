@@ -2,7 +2,9 @@
 //!
 //! - [`Ato`] e [`Evento`]: o que se pede e o que fica gravado; a sequência só cresce.
 //! - [`Processo`]: o estado deduzido dos eventos; [`Processo::decidir`] aceita ou recusa um ato
-//!   citando o artigo ([`Recusa`]); [`Processo::aplicar`] dobra um evento aceito.
+//!   citando o artigo ([`Recusa`]; as condições de cada ato em `guardas.rs`); [`Processo::aplicar`]
+//!   dobra um evento aceito. [`Fase`]: as fases do rito.
+//! - `pendencias.rs`: prazos, pendências e alertas de um processo ([`Pendencia`], [`Alerta`]).
 //! - [`papel`]: a matriz papel × ação (Arts. 14, 17, 21, 22, 23).
 //! - [`prazos`]: prazos contados (Art. 2º, § 3º) e a regra de contagem.
 //! - [`Nup`]: o número de protocolo com dígitos verificadores.
@@ -13,8 +15,11 @@
 
 mod ato;
 pub mod cadeia;
+mod fase;
+mod guardas;
 mod nup;
 pub mod papel;
+mod pendencias;
 pub mod prazos;
 mod processo;
 mod recusa;
@@ -22,10 +27,9 @@ mod recusa;
 pub use ato::{
     Apuracao, Ato, ConteudoLei, Decisao, DocumentoArt15, Evento, TipoProcesso, Via, Votos,
 };
+pub use fase::Fase;
 pub use nup::{Nup, UNIDADE_PADRAO};
 pub use papel::{Acao, Ator, Orgao, Papel, Permissao};
-pub use processo::{
-    corte_eleitoral, protocolar, Alerta, Arquivamento, Fase, Pendencia, Processo, Requisicao,
-    Resposta, TipoPendencia,
-};
+pub use pendencias::{Alerta, Pendencia, TipoPendencia};
+pub use processo::{corte_eleitoral, protocolar, Arquivamento, Processo, Requisicao, Resposta};
 pub use recusa::Recusa;

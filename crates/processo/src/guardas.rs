@@ -1,0 +1,516 @@
+//! As condições de cada ato: a fase em que cabe, o caso concreto (órgão destinatário, deputado
+//! autor) e o que o artigo exige. Cada recusa cita o dispositivo.
+
+use jiff::civil::Date;
+
+use crate::ato::{Ato, TipoProcesso, Via};
+use crate::papel::{Ator, Orgao, Papel};
+use crate::processo::{maioria, recusa, Resposta};
+use crate::{Fase, Processo, Recusa};
+
+impl Processo {
+    /// A parte da permissão que depende do caso: o órgão destinatário, o deputado autor.
+    pub(crate) fn caso_concreto(&self, ator: &Ator, ato: &Ato) -> Result<(), Recusa> {
+        match ato {
+            Ato::EmitirCertidao { orgao, .. }
+            | Ato::RecusarCertidao { orgao, .. }
+            | Ato::ConfirmarRecebimento { orgao } => {
+                if ator.papel.orgao() == Some(*orgao) {
+                    Ok(())
+                } else {
+                    Err(recusa(
+                        "Art. 2º, § 2º",
+                        format!(
+                            "o {} só responde pelo que é seu; a certidão do {} é do próprio órgão",
+                            ator.papel.nome(),
+                            orgao.nome()
+                        ),
+                    ))
+                }
+            }
+            Ato::AutorizarInformacao { .. } => {
+                if matches!(&self.via, Via::Deputado { id } if *id == ator.id) {
+                    Ok(())
+                } else {
+                    Err(recusa(
+                        "Art. 23",
+                        "só o Deputado autor da proposição ou o Presidente da Comissão autorizam servidores a prestar informações",
+                    ))
+                }
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn exigir_fase(&self, fases: &[Fase], artigo: &str, o_que: &str) -> Result<(), Recusa> {
+        if fases.contains(&self.fase) {
+            Ok(())
+        } else {
+            Err(recusa(
+                artigo,
+                format!(
+                    "{o_que} não cabe na fase atual ({}); o próximo passo é: {}",
+                    self.fase.nome(),
+                    self.fase.proximo_passo()
+                ),
+            ))
+        }
+    }
+
+    pub(crate) fn condicoes(&self, ator: &Ator, ato: &Ato, data: Date) -> Result<(), Recusa> {
+        use Fase as F;
+        match ato {
+            Ato::Protocolar { .. } => Err(recusa("Art. 14", "o processo já foi protocolado")),
+            Ato::Divulgar { publicacao } => {
+                self.exigir_fase(&[F::Protocolada], "Art. 16", "a divulgação")?;
+                if publicacao.trim().is_empty() {
+                    return Err(recusa(
+                        "Art. 16",
+                        "diga onde a representação foi transcrita (edição do órgão oficial da Assembleia)",
+                    ));
+                }
+                Ok(())
+            }
+            Ato::SolicitarDocumentos { .. } => {
+                self.exigir_fase(
+                    &[F::Divulgada],
+                    "Art. 16, parágrafo único",
+                    "a diligência de documentos",
+                )?;
+                if self.documentos_faltantes().is_empty() {
+                    return Err(recusa(
+                        "Art. 16, parágrafo único",
+                        "a representação já tem todos os documentos do Art. 15",
+                    ));
+                }
+                Ok(())
+            }
+            Ato::JuntarDocumento { descricao, .. } => {
+                if descricao.trim().is_empty() {
+                    return Err(recusa("Art. 16, parágrafo único", "descreva o documento"));
+                }
+                Ok(())
+            }
+            Ato::RegistrarVisita { relatorio, .. } => {
+                self.exigir_fase(
+                    &[F::Divulgada, F::DocumentosPendentes],
+                    "Art. 17",
+                    "a visita",
+                )?;
+                let faltam = self.documentos_faltantes();
+                if !faltam.is_empty() {
+                    return Err(recusa(
+                        "Art. 17, caput e Art. 16, parágrafo único",
+                        format!(
+                            "a Comissão vai à sede \"de posse da representação e dos documentos\"; faltam: {}",
+                            faltam.iter().map(|d| d.nome()).collect::<Vec<_>>().join("; ")
+                        ),
+                    ));
+                }
+                if relatorio.trim().is_empty() {
+                    return Err(recusa(
+                        "Art. 17, II",
+                        "o parecer preliminar é precedido de relatório circunstanciado da visita: registre-o",
+                    ));
+                }
+                Ok(())
+            }
+            Ato::ParecerPreliminar { votos, .. } => {
+                self.exigir_fase(&[F::Visitada], "Art. 17, II", "o parecer preliminar")?;
+                maioria(votos, "Art. 17, II")
+            }
+            Ato::DeliberarPlenario { .. } => self.exigir_fase(
+                &[F::ArquivamentoEmPlenario, F::MeritoEmPlenario],
+                "Art. 17, § 1º e Art. 18, § 1º",
+                "a deliberação do Plenário",
+            ),
+            Ato::EnviarOficio { orgao, numero } => {
+                self.exigir_fase(&[F::Certidoes], "Art. 17, § 2º", "o ofício ao órgão")?;
+                if *orgao == Orgao::Comissao {
+                    return Err(recusa(
+                        "Art. 2º, § 2º",
+                        "o inciso V é apurado pela própria Comissão, após verificação in loco: não há ofício",
+                    ));
+                }
+                self.exigir_certificador(*orgao)?;
+                if let Some((n, em)) = self.requisicoes.get(orgao).and_then(|r| r.oficio.clone()) {
+                    return Err(recusa(
+                        "Art. 2º, § 3º",
+                        format!(
+                            "o {} já foi oficiado (ofício {n}, {})",
+                            orgao.nome(),
+                            divisa_referencia::formato::data(em)
+                        ),
+                    ));
+                }
+                if numero.trim().is_empty() {
+                    return Err(recusa("Art. 17, § 2º", "falta o número do ofício"));
+                }
+                Ok(())
+            }
+            Ato::ConfirmarRecebimento { orgao } => {
+                self.exigir_fase(&[F::Certidoes], "Art. 2º, § 3º", "o recebimento do ofício")?;
+                let r = self.requisicoes.get(orgao).cloned().unwrap_or_default();
+                if r.oficio.is_none() {
+                    return Err(recusa(
+                        "Art. 17, § 2º",
+                        format!("nenhum ofício foi enviado ao {}", orgao.nome()),
+                    ));
+                }
+                if let Some(em) = r.recebido_em {
+                    return Err(recusa(
+                        "Art. 2º, § 3º",
+                        format!(
+                            "o recebimento já foi registrado em {}: o prazo não recomeça",
+                            divisa_referencia::formato::data(em)
+                        ),
+                    ));
+                }
+                Ok(())
+            }
+            Ato::EmitirCertidao {
+                orgao, conteudo, ..
+            } => {
+                self.exigir_fase(&[F::Certidoes], "Art. 2º, § 3º", "a certidão")?;
+                self.exigir_certificador(*orgao)?;
+                self.exigir_sem_resposta(*orgao)?;
+                if *orgao == Orgao::Comissao {
+                    if ator.papel != Papel::Presidente {
+                        return Err(recusa(
+                            "Art. 2º, § 2º",
+                            "a apuração do inciso V é da Comissão, registrada pelo seu Presidente",
+                        ));
+                    }
+                    if self.visita.is_none() {
+                        return Err(recusa(
+                            "Art. 2º, § 2º",
+                            "o inciso V é apurado \"após verificação in loco\": registre a visita",
+                        ));
+                    }
+                } else {
+                    if ator.papel.orgao() != Some(*orgao) {
+                        return Err(recusa(
+                            "Art. 2º, § 2º",
+                            format!("a certidão é emitida pelo próprio {}", orgao.nome()),
+                        ));
+                    }
+                    self.exigir_oficiado(*orgao, "Art. 2º, § 3º")?;
+                }
+                if conteudo.trim().is_empty() {
+                    return Err(recusa(
+                        "Art. 2º, § 2º",
+                        "a certidão precisa dizer o que certifica",
+                    ));
+                }
+                Ok(())
+            }
+            Ato::RecusarCertidao { orgao, motivo } => {
+                self.exigir_fase(&[F::Certidoes], "Art. 9º", "a recusa de certidão")?;
+                if *orgao == Orgao::Comissao {
+                    return Err(recusa(
+                        "Art. 2º, § 2º",
+                        "a Comissão não recusa a própria apuração do inciso V",
+                    ));
+                }
+                self.exigir_certificador(*orgao)?;
+                self.exigir_sem_resposta(*orgao)?;
+                self.exigir_oficiado(*orgao, "Art. 9º")?;
+                if motivo.trim().is_empty() {
+                    return Err(recusa("Art. 9º", "registre o motivo declarado da recusa"));
+                }
+                Ok(())
+            }
+            Ato::ParecerDeMerito {
+                favoravel,
+                votos,
+                nao_atendidos,
+            } => {
+                self.exigir_fase(&[F::Certidoes], "Art. 18", "o parecer de mérito")?;
+                let sem_resposta: Vec<&str> = self
+                    .certidoes()
+                    .into_iter()
+                    .filter(|(_, r)| r.resposta.is_none())
+                    .map(|(o, _)| o.nome())
+                    .collect();
+                if !sem_resposta.is_empty() {
+                    return Err(recusa(
+                        "Art. 18",
+                        format!(
+                            "o parecer de mérito se dá \"de posse das certidões\"; faltam: {}",
+                            sem_resposta.join("; ")
+                        ),
+                    ));
+                }
+                if *favoravel {
+                    let recusadas: Vec<&str> = self
+                        .certidoes()
+                        .into_iter()
+                        .filter(|(_, r)| matches!(r.resposta, Some(Resposta::Recusada { .. })))
+                        .map(|(o, _)| o.nome())
+                        .collect();
+                    if !recusadas.is_empty() {
+                        return Err(recusa(
+                            "Art. 2º, § 2º e Art. 9º",
+                            format!(
+                                "parecer favorável sem a certidão de: {} (recusada; a recusa é apurada pelo Art. 9º, mas o requisito continua sem prova)",
+                                recusadas.join("; ")
+                            ),
+                        ));
+                    }
+                    if !nao_atendidos.is_empty() {
+                        return Err(recusa(
+                            "Art. 2º (requisitos indispensáveis)",
+                            format!(
+                                "parecer favorável com dispositivos não atendidos pelo motor da lei: {}",
+                                nao_atendidos.join(", ")
+                            ),
+                        ));
+                    }
+                }
+                maioria(votos, "Art. 18")
+            }
+            Ato::ParecerCcj { .. } => {
+                self.exigir_fase(&[F::Ccj], "Art. 18, § 2º", "o parecer da CCJ")
+            }
+            Ato::ApresentarProjetoDecreto { numero } => {
+                self.exigir_fase(
+                    &[F::ElaboracaoDecreto],
+                    "Art. 18, § 2º",
+                    "o projeto de decreto legislativo",
+                )?;
+                if numero.trim().is_empty() {
+                    return Err(recusa("Art. 18, § 2º", "falta o número do projeto"));
+                }
+                Ok(())
+            }
+            Ato::EmendarDivisas { descricao } => {
+                if self.fase > F::DecretoEmTramitacao {
+                    return Err(recusa(
+                        "Art. 19, § 3º",
+                        "as emendas sobre modificação de divisas somente podem ser apresentadas até a aprovação do projeto de decreto legislativo",
+                    ));
+                }
+                if descricao.trim().is_empty() {
+                    return Err(recusa("Art. 19, § 3º", "descreva a modificação de divisas"));
+                }
+                Ok(())
+            }
+            Ato::PedirUrgencia { .. } => unreachable_recusa(),
+            Ato::VotarDecreto { .. } => self.exigir_fase(
+                &[F::DecretoEmTramitacao],
+                "Art. 19",
+                "a votação do projeto de decreto",
+            ),
+            Ato::PublicarDecreto { numero, diario } => {
+                self.exigir_fase(
+                    &[F::DecretoAprovado],
+                    "Art. 19, § 1º",
+                    "a publicação do decreto",
+                )?;
+                if numero.trim().is_empty() || diario.trim().is_empty() {
+                    return Err(recusa(
+                        "Art. 19, § 1º",
+                        "informe o número do decreto e a edição do Diário Oficial",
+                    ));
+                }
+                Ok(())
+            }
+            Ato::EncaminharAoTre { copia_autenticada } => {
+                self.exigir_fase(
+                    &[F::DecretoPublicado],
+                    "Art. 19, § 1º",
+                    "o encaminhamento ao TRE",
+                )?;
+                if !copia_autenticada {
+                    return Err(recusa(
+                        "Art. 19, § 1º",
+                        "o decreto vai ao TRE \"acompanhado de cópia autenticada de todo o processo\"",
+                    ));
+                }
+                Ok(())
+            }
+            Ato::InformarPlenario { .. } => self.exigir_fase(
+                &[F::Plebiscito, F::ResultadoApurado],
+                "Art. 19, § 2º",
+                "o informe ao Plenário sobre o plebiscito",
+            ),
+            Ato::RegistrarPlebiscito {
+                realizado_em,
+                apuracoes,
+            } => {
+                self.exigir_fase(&[F::Plebiscito], "Art. 20", "o resultado do plebiscito")?;
+                if *realizado_em > data {
+                    return Err(recusa(
+                        "Art. 20",
+                        "o plebiscito não pode ser posterior ao registro",
+                    ));
+                }
+                if apuracoes.is_empty() {
+                    return Err(recusa("Art. 11, § 2º", "falta a apuração"));
+                }
+                if self.tipo == TipoProcesso::Fusao
+                    && apuracoes.len() < self.municipios_origem.len()
+                {
+                    return Err(recusa(
+                        "Art. 4º, parágrafo único",
+                        format!(
+                            "na fusão a consulta é à população de cada município envolvido: {} apurações para {} municípios",
+                            apuracoes.len(),
+                            self.municipios_origem.len()
+                        ),
+                    ));
+                }
+                for a in apuracoes {
+                    let votos = a.sim + a.nao + a.brancos + a.nulos;
+                    if votos > a.inscritos {
+                        return Err(recusa(
+                            "Art. 11, § 2º",
+                            format!(
+                                "{}: {} votos para {} eleitores inscritos",
+                                a.localidade,
+                                divisa_referencia::formato::inteiro(votos as i64),
+                                divisa_referencia::formato::inteiro(a.inscritos as i64)
+                            ),
+                        ));
+                    }
+                }
+                Ok(())
+            }
+            Ato::LerResultado => {
+                self.exigir_fase(&[F::ResultadoApurado], "Art. 20", "a leitura do resultado")
+            }
+            Ato::ParecerResultado { favoravel, votos } => {
+                self.exigir_fase(
+                    &[F::ParecerDoResultado],
+                    "Art. 20, § 1º",
+                    "o parecer sobre o resultado",
+                )?;
+                if *favoravel {
+                    if let Some((_, apuracoes)) = &self.plebiscito {
+                        if let Some(a) = apuracoes.iter().find(|a| !a.aprovada()) {
+                            return Err(recusa(
+                                "Art. 11, caput e § 2º",
+                                format!(
+                                    "o plebiscito não aprovou a medida em {}: {} votos SIM de {} eleitores inscritos; a maioria absoluta exige {}",
+                                    a.localidade,
+                                    divisa_referencia::formato::inteiro(a.sim as i64),
+                                    divisa_referencia::formato::inteiro(a.inscritos as i64),
+                                    divisa_referencia::formato::inteiro((a.inscritos / 2 + 1) as i64)
+                                ),
+                            ));
+                        }
+                    }
+                }
+                maioria(votos, "Art. 20, § 1º")
+            }
+            Ato::ApresentarProjetoDeLei { numero, conteudo } => {
+                self.exigir_fase(
+                    &[F::ElaboracaoProjetoDeLei],
+                    "Art. 20, § 1º",
+                    "o projeto de lei",
+                )?;
+                if numero.trim().is_empty() {
+                    return Err(recusa("Art. 20, § 1º", "falta o número do projeto"));
+                }
+                if conteudo.nome.trim().is_empty() {
+                    return Err(recusa("Art. 7º, I", "o projeto de lei mencionará o nome"));
+                }
+                if conteudo.divisas.trim().is_empty() {
+                    return Err(recusa(
+                        "Art. 7º, II",
+                        "o projeto de lei mencionará os limites (as divisas do memorial descritivo)",
+                    ));
+                }
+                if conteudo.ano_instalacao < data.year() {
+                    return Err(recusa(
+                        "Art. 7º, III e Art. 1º, § 2º",
+                        format!("ano de instalação {} já passou", conteudo.ano_instalacao),
+                    ));
+                }
+                Ok(())
+            }
+            Ato::VotarProjetoDeLei { .. } => self.exigir_fase(
+                &[F::ProjetoDeLeiEmPauta],
+                "Art. 20, § 2º",
+                "a votação do projeto de lei",
+            ),
+            Ato::PublicarLei { numero, diario } => {
+                self.exigir_fase(&[F::ProjetoDeLeiAprovado], "Art. 11", "a publicação da lei")?;
+                if numero.trim().is_empty() || diario.trim().is_empty() {
+                    return Err(recusa(
+                        "Art. 11",
+                        "informe o número da lei e a edição do Diário Oficial",
+                    ));
+                }
+                Ok(())
+            }
+            Ato::AutorizarInformacao { servidor } => {
+                if servidor.trim().is_empty() {
+                    return Err(recusa("Art. 23", "diga qual servidor fica autorizado"));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn exigir_certificador(&self, orgao: Orgao) -> Result<(), Recusa> {
+        if self.tipo.orgaos_certificadores().contains(&orgao) {
+            Ok(())
+        } else if self.tipo == TipoProcesso::Fusao {
+            Err(recusa(
+                "Art. 4º",
+                "na fusão é dispensada a verificação dos requisitos do Art. 2º: não há certidões a requisitar",
+            ))
+        } else {
+            Err(recusa(
+                "Art. 2º, § 2º",
+                format!(
+                    "o {} não certifica nada num processo de {}",
+                    orgao.nome(),
+                    self.tipo.nome()
+                ),
+            ))
+        }
+    }
+
+    fn exigir_oficiado(&self, orgao: Orgao, artigo: &str) -> Result<(), Recusa> {
+        match self.requisicoes.get(&orgao).and_then(|r| r.oficio.as_ref()) {
+            Some(_) => Ok(()),
+            None => Err(recusa(
+                artigo,
+                format!("o {} ainda não foi oficiado", orgao.nome()),
+            )),
+        }
+    }
+
+    fn exigir_sem_resposta(&self, orgao: Orgao) -> Result<(), Recusa> {
+        match self
+            .requisicoes
+            .get(&orgao)
+            .and_then(|r| r.resposta.as_ref())
+        {
+            Some(Resposta::Emitida { numero, em, .. }) => Err(recusa(
+                "Art. 2º, § 3º",
+                format!(
+                    "o {} já certificou (certidão {numero}, {})",
+                    orgao.nome(),
+                    divisa_referencia::formato::data(*em)
+                ),
+            )),
+            Some(Resposta::Recusada { em, .. }) => Err(recusa(
+                "Art. 9º",
+                format!(
+                    "a recusa do {} já foi registrada em {}",
+                    orgao.nome(),
+                    divisa_referencia::formato::data(*em)
+                ),
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+fn unreachable_recusa() -> Result<(), Recusa> {
+    // `decidir` recusa a urgência antes de chegar às condições.
+    Err(recusa("Art. 19", "vedada a urgência"))
+}
