@@ -11,6 +11,7 @@ mod cli;
 mod inconsistencias;
 mod municipio;
 mod processo;
+mod processo_texto;
 mod setores;
 
 use std::io::Write;

@@ -21,13 +21,18 @@ use std::time::Duration;
 
 use divisa_processo::cadeia::{self, Linha, Violacao};
 use divisa_processo::{
-    protocolar, Acao, Alerta, Ato, Ator, DocumentoArt15, Evento, Fase, Nup, Papel, Pendencia,
-    Processo, Recusa, TipoProcesso, Via,
+    protocolar, Acao, Alerta, Ato, Ator, DocumentoArt15, Evento, Fase, Nup, Papel, Processo,
+    Recusa, TipoProcesso, Via,
 };
 use jiff::civil::Date;
 use jiff::Timestamp;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Row};
+
+mod alertas;
+mod setores;
+
+pub use setores::SetorGravado;
 
 /// As migrações, em ordem: (versão, nome, SQL do SQLite, SQL do PostgreSQL).
 const MIGRACOES: &[(i64, &str, &str, &str)] = &[
@@ -207,23 +212,6 @@ pub struct Autos {
     pub eventos: Vec<Evento>,
     /// O hash do último evento.
     pub ultimo_hash: String,
-}
-
-/// Um setor censitário importado.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SetorGravado {
-    /// Código IBGE do setor (15 dígitos).
-    pub codigo: String,
-    /// Código IBGE do município.
-    pub municipio: u32,
-    /// Situação urbana.
-    pub urbano: bool,
-    /// População residente (V0001).
-    pub populacao: u32,
-    /// Domicílios particulares ocupados (V0007).
-    pub domicilios: u32,
-    /// As coordenadas do polígono em JSON.
-    pub geometria: String,
 }
 
 /// Um alerta de um processo.
@@ -680,82 +668,6 @@ impl Registro {
             .collect()
     }
 
-    /// Os alertas de todos os processos em `hoje`: prazos vencidos ou a vencer, recusas,
-    /// ofícios e recebimentos pendentes — da projeção `pendencias`, sem reler eventos.
-    ///
-    /// A consulta devolve uma linha só, o resultado já concatenado pelo próprio banco (campos
-    /// separados por U+001F, registros por U+001E; a projeção não guarda caracteres de
-    /// controle): com dezenas de milhares de pendências, o custo por linha do driver (uma
-    /// mensagem entre threads por linha no SQLite) e o de montar JSON no banco passariam sozinhos
-    /// da meta de 50 ms.
-    pub async fn alertas(&self, hoje: Date) -> Result<Vec<AlertaDoProcesso>, ErroRegistro> {
-        let sql = match self.base {
-            Base::Sqlite => {
-                "SELECT COALESCE(group_concat(protocolo || char(31) || nome || char(31) || chave || char(31) \
-                 || COALESCE(vencimento, '') || char(31) || detalhe, char(30)), '') \
-                 FROM pendencias WHERE alerta_desde <= $1"
-            }
-            Base::Postgres => {
-                "SELECT COALESCE(string_agg(concat_ws(chr(31), protocolo, nome, chave, COALESCE(vencimento, ''), detalhe), chr(30)), '') \
-                 FROM pendencias WHERE alerta_desde <= $1"
-            }
-        };
-        let texto: String = sqlx::query_scalar(sql)
-            .bind(hoje.to_string())
-            .fetch_one(&self.pool)
-            .await?;
-        let corrompido = |causa: String| ErroRegistro::Corrompido {
-            protocolo: "(pendências)".into(),
-            seq: 0,
-            causa,
-        };
-        let mut linhas = Vec::new();
-        for registro in texto.split('\u{1e}').filter(|r| !r.is_empty()) {
-            let mut campos = registro.split('\u{1f}');
-            let mut campo = || {
-                campos
-                    .next()
-                    .ok_or_else(|| corrompido(format!("pendência incompleta: {registro:?}")))
-            };
-            let (protocolo, nome, chave, vencimento, detalhe) =
-                (campo()?, campo()?, campo()?, campo()?, campo()?);
-            let vencimento = match vencimento {
-                "" => None,
-                v => Some(
-                    v.parse::<Date>()
-                        .map_err(|e| corrompido(format!("vencimento {v:?}: {e}")))?,
-                ),
-            };
-            let pendencia = Pendencia::de_chave(chave, vencimento, detalhe.to_string())
-                .ok_or_else(|| corrompido(format!("chave de pendência {chave:?}")))?;
-            linhas.push((protocolo.to_string(), nome.to_string(), pendencia));
-        }
-        let mut v: Vec<AlertaDoProcesso> = linhas
-            .into_iter()
-            .filter_map(|(protocolo, nome, pendencia)| {
-                pendencia.alerta(hoje).map(|alerta| AlertaDoProcesso {
-                    protocolo,
-                    nome,
-                    alerta,
-                })
-            })
-            .collect();
-        // Vencidos primeiro, depois os que vencem antes; sem data (recusas, ofícios) no fim.
-        v.sort_by(|a, b| {
-            (
-                a.alerta.vencimento.is_none(),
-                a.alerta.vencimento,
-                &a.protocolo,
-            )
-                .cmp(&(
-                    b.alerta.vencimento.is_none(),
-                    b.alerta.vencimento,
-                    &b.protocolo,
-                ))
-        });
-        Ok(v)
-    }
-
     /// Confere a cadeia de hashes de um processo (ou de todos): devolve cada violação achada,
     /// nomeando o evento.
     pub async fn verificar(&self, protocolo: Option<&str>) -> Result<Vec<Violacao>, ErroRegistro> {
@@ -786,74 +698,6 @@ impl Registro {
         for (protocolo, id, versao, ultimo_hash) in processos {
             let linhas = self.linhas(id, &protocolo).await?;
             v.extend(cadeia::verificar(&protocolo, &linhas, versao, &ultimo_hash));
-        }
-        Ok(v)
-    }
-
-    /// Grava (ou substitui) setores censitários, em lotes, numa transação; `progresso` é chamado
-    /// com quantos já foram gravados.
-    pub async fn importar_setores(
-        &self,
-        setores: &[SetorGravado],
-        fonte: &str,
-        agora: Timestamp,
-        mut progresso: impl FnMut(usize),
-    ) -> Result<(), ErroRegistro> {
-        let mut tx = self.pool.begin().await?;
-        let quando = agora.to_string();
-        for (i, s) in setores.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO setores (codigo, municipio, urbano, populacao, domicilios, geometria, fonte, importado_em) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
-                 ON CONFLICT (codigo) DO UPDATE SET municipio = excluded.municipio, urbano = excluded.urbano, \
-                 populacao = excluded.populacao, domicilios = excluded.domicilios, geometria = excluded.geometria, \
-                 fonte = excluded.fonte, importado_em = excluded.importado_em",
-            )
-            .bind(&s.codigo)
-            .bind(i64::from(s.municipio))
-            .bind(s.urbano)
-            .bind(i64::from(s.populacao))
-            .bind(i64::from(s.domicilios))
-            .bind(&s.geometria)
-            .bind(fonte)
-            .bind(&quando)
-            .execute(&mut *tx)
-            .await?;
-            if (i + 1) % 200 == 0 || i + 1 == setores.len() {
-                progresso(i + 1);
-            }
-        }
-        tx.commit().await?;
-        Ok(())
-    }
-
-    /// Os setores importados dos municípios dados (todos, se a lista é vazia).
-    pub async fn setores(&self, municipios: &[u32]) -> Result<Vec<SetorGravado>, ErroRegistro> {
-        let filtro = if municipios.is_empty() {
-            String::new()
-        } else {
-            let marcas: Vec<String> = (1..=municipios.len()).map(|i| format!("${i}")).collect();
-            format!(" WHERE municipio IN ({})", marcas.join(", "))
-        };
-        let sql = format!(
-            "SELECT codigo, municipio, CAST(urbano AS INTEGER), populacao, domicilios, geometria FROM setores{filtro} ORDER BY codigo"
-        );
-        let mut consulta = sqlx::query(&sql);
-        for m in municipios {
-            consulta = consulta.bind(i64::from(*m));
-        }
-        let rows = consulta.fetch_all(&self.pool).await?;
-        let mut v = Vec::new();
-        for r in rows {
-            let municipio = u32::try_from(r.try_get::<i64, _>(1)?).unwrap_or(0);
-            v.push(SetorGravado {
-                codigo: r.try_get(0)?,
-                municipio,
-                urbano: r.try_get::<i64, _>(2)? != 0,
-                populacao: u32::try_from(r.try_get::<i64, _>(3)?).unwrap_or(0),
-                domicilios: u32::try_from(r.try_get::<i64, _>(4)?).unwrap_or(0),
-                geometria: r.try_get(5)?,
-            });
         }
         Ok(v)
     }

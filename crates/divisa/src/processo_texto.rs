@@ -1,0 +1,352 @@
+//! O processo em texto para o operador: a ficha de `divisa processo mostrar`, o resumo de cada
+//! ato e a leitura de `tipo CAMPO=VALOR` de `divisa processo avancar` (com os erros do serde em
+//! português).
+
+use divisa_processo::prazos::Situacao;
+use divisa_processo::{Ato, Evento, Processo, Resposta, Via};
+use divisa_referencia::formato::data as fmt_data;
+use jiff::civil::Date;
+
+pub(crate) fn ficha(p: &Processo, eventos: &[Evento], completo: bool, hoje: Date) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "Processo {} — {}: \"{}\"",
+        p.protocolo,
+        p.tipo.nome(),
+        p.nome
+    );
+    let _ = writeln!(
+        s,
+        "Municípios de origem: {}",
+        p.municipios_origem.join(", ")
+    );
+    let _ = writeln!(
+        s,
+        "Protocolado em {} ({})",
+        fmt_data(p.protocolado_em),
+        match &p.via {
+            Via::Deputado { id } => format!("através do deputado {id}"),
+            Via::Comunidade => "diretamente pela comunidade".into(),
+        }
+    );
+    let _ = writeln!(s, "Fase: {} — versão {}", p.fase.nome(), p.versao);
+    if let Some(a) = &p.arquivamento {
+        let _ = writeln!(s, "Arquivado em {} ({})", fmt_data(a.em), a.fundamento);
+    } else {
+        let _ = writeln!(s, "Próximo passo: {}", p.fase.proximo_passo());
+    }
+    if completo {
+        let faltam = p.documentos_faltantes();
+        if !faltam.is_empty() {
+            let _ = writeln!(s, "\nDocumentos do Art. 15 que faltam:");
+            for d in faltam {
+                let _ = writeln!(s, "  - {}", d.nome());
+            }
+        }
+        let certidoes = p.certidoes();
+        if !certidoes.is_empty() && p.fase >= divisa_processo::Fase::Certidoes {
+            let _ = writeln!(s, "\nCertidões (Art. 2º, §§ 2º e 3º):");
+            for (o, r) in certidoes {
+                let estado = match (&r.oficio, r.recebido_em, &r.resposta) {
+                    (_, _, Some(Resposta::Emitida { numero, em, .. })) => {
+                        format!("certidão {numero} de {}", fmt_data(*em))
+                    }
+                    (_, _, Some(Resposta::Recusada { motivo, em })) => {
+                        format!("RECUSADA em {} (Art. 9º): {motivo}", fmt_data(*em))
+                    }
+                    (Some((n, em)), Some(rec), None) => format!(
+                        "ofício {n} de {}, recebido em {}",
+                        fmt_data(*em),
+                        fmt_data(rec)
+                    ),
+                    (Some((n, em)), None, None) => {
+                        format!(
+                            "ofício {n} de {}, recebimento não registrado",
+                            fmt_data(*em)
+                        )
+                    }
+                    (None, _, None) => "ofício não enviado".into(),
+                };
+                let _ = writeln!(s, "  {} (incisos {}): {estado}", o.nome(), o.incisos());
+            }
+        }
+        let prazos = p.prazos();
+        if !prazos.is_empty() {
+            let _ = writeln!(s, "\nPrazos em {}:", fmt_data(hoje));
+            for pr in &prazos {
+                let situacao = pr.situacao(hoje);
+                let marca = match situacao {
+                    Situacao::Vencido { .. } => "VENCIDO",
+                    Situacao::VenceEmBreve { .. } => "ATENÇÃO",
+                    _ => "",
+                };
+                let _ = writeln!(
+                    s,
+                    "  {marca:<8} {} — {} dias a contar de {}, vencimento {}: {}",
+                    pr.descricao,
+                    pr.dias,
+                    fmt_data(pr.inicio),
+                    fmt_data(pr.vencimento),
+                    situacao.texto()
+                );
+            }
+            let _ = writeln!(
+                s,
+                "  Contagem: {}.",
+                divisa_processo::prazos::REGRA_DIAS_CORRIDOS
+            );
+        }
+        let alertas = p.alertas(hoje);
+        if !alertas.is_empty() {
+            let _ = writeln!(s, "\nAlertas:");
+            for a in alertas {
+                let _ = writeln!(s, "  [{}] {}", a.artigo, a.mensagem());
+            }
+        }
+    } else {
+        let _ = writeln!(
+            s,
+            "\n(Visão pública, Art. 16: só os atos publicados. A Comissão vê o processo inteiro.)"
+        );
+    }
+    let _ = writeln!(s, "\nAtos:");
+    for e in eventos {
+        let _ = writeln!(
+            s,
+            "  {:>3}. {} — {} ({} {})",
+            e.seq,
+            fmt_data(e.data),
+            resumo_do_ato(&e.ato),
+            e.ator.papel.nome(),
+            e.ator.id
+        );
+    }
+    s
+}
+
+pub(crate) fn resumo_do_ato(ato: &Ato) -> String {
+    match ato {
+        Ato::Protocolar { assinaturas, .. } => {
+            format!("representação protocolada, com {assinaturas} assinaturas (Art. 14)")
+        }
+        Ato::Divulgar { publicacao } => format!("divulgada: {publicacao} (Art. 16)"),
+        Ato::SolicitarDocumentos { destinatario } => {
+            format!("documentos solicitados a {destinatario} (Art. 16, parágrafo único)")
+        }
+        Ato::JuntarDocumento { descricao, art15 } => format!(
+            "documento juntado: {descricao}{}",
+            art15
+                .map(|d| format!(" ({})", d.nome()))
+                .unwrap_or_default()
+        ),
+        Ato::RegistrarVisita { local, .. } => format!("visita a {local} (Art. 17, I)"),
+        Ato::ParecerPreliminar {
+            solicitar_certidoes,
+            votos,
+        } => format!(
+            "parecer preliminar {} ({} a {}) (Art. 17, II)",
+            if *solicitar_certidoes {
+                "pelas certidões"
+            } else {
+                "pelo arquivamento"
+            },
+            votos.sim,
+            votos.nao
+        ),
+        Ato::DeliberarPlenario { decisao } => {
+            format!("Plenário decidiu: {decisao:?}").to_lowercase()
+        }
+        Ato::EnviarOficio { orgao, numero } => {
+            format!("ofício {numero} ao {} (Art. 17, § 2º)", orgao.nome())
+        }
+        Ato::ConfirmarRecebimento { orgao } => {
+            format!(
+                "ofício recebido pelo {}: começa o prazo (Art. 2º, § 3º)",
+                orgao.nome()
+            )
+        }
+        Ato::EmitirCertidao { orgao, numero, .. } => {
+            format!("certidão {numero} do {}", orgao.nome())
+        }
+        Ato::RecusarCertidao { orgao, motivo } => {
+            format!(
+                "o {} recusou-se a certificar: {motivo} (Art. 9º)",
+                orgao.nome()
+            )
+        }
+        Ato::ParecerDeMerito {
+            favoravel, votos, ..
+        } => format!(
+            "parecer de mérito {} ({} a {}) (Art. 18)",
+            if *favoravel {
+                "favorável"
+            } else {
+                "contrário"
+            },
+            votos.sim,
+            votos.nao
+        ),
+        Ato::ParecerCcj { aprovado } => format!(
+            "parecer da CCJ {} (Art. 18, § 2º)",
+            if *aprovado { "aprovado" } else { "rejeitado" }
+        ),
+        Ato::ApresentarProjetoDecreto { numero } => {
+            format!("projeto de decreto legislativo {numero} (Art. 18, § 2º)")
+        }
+        Ato::EmendarDivisas { descricao } => {
+            format!("emenda de divisas: {descricao} (Art. 19, § 3º)")
+        }
+        Ato::PedirUrgencia { .. } => "pedido de urgência".into(),
+        Ato::VotarDecreto { aprovado } => format!(
+            "projeto de decreto {}",
+            if *aprovado { "aprovado" } else { "rejeitado" }
+        ),
+        Ato::PublicarDecreto { numero, diario } => {
+            format!("decreto legislativo {numero} publicado no {diario} (Art. 19, § 1º)")
+        }
+        Ato::EncaminharAoTre { .. } => {
+            "encaminhado ao TRE com cópia autenticada do processo (Art. 19, § 1º)".into()
+        }
+        Ato::InformarPlenario { nota } => format!("Plenário informado: {nota} (Art. 19, § 2º)"),
+        Ato::RegistrarPlebiscito {
+            realizado_em,
+            apuracoes,
+        } => format!(
+            "plebiscito de {}: {}",
+            fmt_data(*realizado_em),
+            apuracoes
+                .iter()
+                .map(|a| format!(
+                    "{} — SIM {} de {} inscritos ({})",
+                    a.localidade,
+                    divisa_referencia::formato::inteiro(a.sim as i64),
+                    divisa_referencia::formato::inteiro(a.inscritos as i64),
+                    if a.aprovada() {
+                        "maioria absoluta"
+                    } else {
+                        "sem maioria absoluta"
+                    }
+                ))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
+        Ato::LerResultado => "resultado lido em Plenário e encaminhado à Comissão (Art. 20)".into(),
+        Ato::ParecerResultado { favoravel, .. } => format!(
+            "parecer sobre o resultado {} (Art. 20, § 1º)",
+            if *favoravel {
+                "pelo prosseguimento"
+            } else {
+                "pelo arquivamento"
+            }
+        ),
+        Ato::ApresentarProjetoDeLei { numero, conteudo } => format!(
+            "projeto de lei {numero}: \"{}\", instalação em {} (Art. 20, § 1º; Art. 7º)",
+            conteudo.nome, conteudo.ano_instalacao
+        ),
+        Ato::VotarProjetoDeLei { aprovado } => format!(
+            "projeto de lei {} (Art. 20, § 2º)",
+            if *aprovado { "aprovado" } else { "rejeitado" }
+        ),
+        Ato::PublicarLei { numero, diario } => format!("lei {numero} publicada no {diario}"),
+        Ato::AutorizarInformacao { servidor } => {
+            format!("servidor {servidor} autorizado a prestar informações (Art. 23)")
+        }
+    }
+}
+
+/// Monta o ato a partir de `tipo` e `CAMPO=VALOR`; `Err` diz, em português, o que falta.
+pub(crate) fn montar_ato(tipo: &str, campos: &[String]) -> Result<Ato, String> {
+    let mut objeto = serde_json::Map::new();
+    objeto.insert("tipo".into(), tipo.into());
+    for c in campos {
+        let (chave, valor) = c
+            .split_once('=')
+            .ok_or_else(|| format!("«{c}»: esperava CAMPO=VALOR"))?;
+        if chave == "tipo" {
+            return Err("o tipo do ato vem antes dos campos, não como tipo=…".into());
+        }
+        // No primeiro nível os campos são texto, booleano, lista ou objeto (números só dentro
+        // de votos, apurações e conteúdo): "numero=12" continua texto.
+        let valor = match serde_json::from_str::<serde_json::Value>(valor) {
+            Ok(
+                v @ (serde_json::Value::Bool(_)
+                | serde_json::Value::Array(_)
+                | serde_json::Value::Object(_)),
+            ) => v,
+            _ => serde_json::Value::String(valor.to_string()),
+        };
+        objeto.insert(chave.to_string(), valor);
+    }
+    if tipo == "protocolar" {
+        return Err("o protocolo é `divisa processo criar`".into());
+    }
+    let valor = serde_json::Value::Object(objeto);
+    let mut caminho = String::new();
+    serde_path_to_error::deserialize::<_, Ato>(valor)
+        .map_err(|e| {
+            caminho = e.path().to_string();
+            traduzir_serde(&e.into_inner().to_string())
+        })
+        .map_err(|m| {
+            if caminho.is_empty() || caminho == "." {
+                format!("ato «{tipo}»: {m}")
+            } else {
+                format!("ato «{tipo}», campo {caminho}: {m}")
+            }
+        })
+}
+
+/// As mensagens do serde em português (as que um operador encontra).
+fn traduzir_serde(m: &str) -> String {
+    let entre_crases = |m: &str| -> Vec<String> {
+        m.split('`')
+            .enumerate()
+            .filter(|(i, _)| i % 2 == 1)
+            .map(|(_, t)| t.to_string())
+            .collect()
+    };
+    if m.starts_with("missing field") {
+        let c = entre_crases(m);
+        return format!("falta o campo {}", c.first().cloned().unwrap_or_default());
+    }
+    if m.starts_with("unknown variant") {
+        let c = entre_crases(m);
+        return format!(
+            "«{}» não é um valor aceito; os aceitos são: {}",
+            c.first().cloned().unwrap_or_default(),
+            c.get(1..).map(|r| r.join(", ")).unwrap_or_default()
+        );
+    }
+    if m.starts_with("unknown field") {
+        let c = entre_crases(m);
+        return format!(
+            "campo «{}» desconhecido; os campos são: {}",
+            c.first().cloned().unwrap_or_default(),
+            c.get(1..).map(|r| r.join(", ")).unwrap_or_default()
+        );
+    }
+    if let Some(resto) = m.strip_prefix("invalid type: ") {
+        if let Some((veio, esperado)) = resto.split_once(", expected ") {
+            let esperado = match esperado {
+                "a boolean" => "true ou false".to_string(),
+                "a string" => "um texto".to_string(),
+                "u32" | "u64" | "i16" => "um número inteiro".to_string(),
+                "struct Votos" => "o placar, como {\"sim\":4,\"nao\":1}".to_string(),
+                "struct ConteudoLei" => {
+                    "{\"nome\":…,\"divisas\":…,\"ano_instalacao\":2029}".to_string()
+                }
+                "a sequence" => "uma lista em JSON, como [...]".to_string(),
+                outro => outro.to_string(),
+            };
+            let veio = veio
+                .replace("integer", "número")
+                .replace("string", "texto")
+                .replace("boolean", "booleano")
+                .replace('`', "");
+            return format!("valor de tipo errado ({veio}); esperava {esperado}");
+        }
+    }
+    m.to_string()
+}
