@@ -294,6 +294,28 @@ fn referencia_postgis(
         .iter()
         .map(|(x, y)| format!("ST_SetSRID(ST_MakePoint({x}, {y}), 4674)"))
         .collect();
+    // O desmembramento, 30 vezes, anunciando o melhor tempo com a `chave`.
+    let medir = |chave: &str| {
+        format!(
+            r#"DO $$
+DECLARE t0 timestamptz; melhor float8 := 1e9; r record;
+BEGIN
+  FOR i IN 1..30 LOOP
+    t0 := clock_timestamp();
+    WITH f AS (SELECT ST_SetSRID(ST_GeomFromGeoJSON('{faixa_geo}'), 4674) AS faixa),
+    op AS (SELECT ST_Difference(m.cedente, f.faixa) AS resto, ST_Union(m.receptor, f.faixa) AS ampliado, f.faixa, m.cedente FROM m, f),
+    lados AS (SELECT (ST_DumpSegments(ST_ExteriorRing(ST_GeometryN(faixa, 1)))).geom AS l FROM op)
+    SELECT ST_NumGeometries(resto) = 1 AND ST_NumGeometries(ampliado) = 1 AS continuo,
+           (SELECT count(*) FROM s WHERE ST_Intersects(op.faixa, s.p)) AS sedes,
+           ST_Area(ST_Transform(op.faixa, 990001)) / ST_Area(ST_Transform(op.cedente, 990001)) AS pct,
+           (SELECT sum(ST_Azimuth(ST_StartPoint(l)::geography, ST_EndPoint(l)::geography) + ST_Distance(ST_StartPoint(l)::geography, ST_EndPoint(l)::geography)) FROM lados) AS memorial
+    INTO r FROM op;
+    melhor := least(melhor, extract(epoch FROM clock_timestamp() - t0));
+  END LOOP;
+  RAISE NOTICE '{chave} %', melhor;
+END $$;"#
+        )
+    };
     let sql = format!(
         r#"
 CREATE EXTENSION IF NOT EXISTS postgis;
@@ -302,48 +324,17 @@ INSERT INTO spatial_ref_sys (srid, auth_name, auth_srid, proj4text, srtext)
 VALUES (990001, 'divisa', 990001, '+proj=aea +lat_0=-12 +lon_0=-54 +lat_1=-2 +lat_2=-22 +ellps=GRS80 +units=m +no_defs', '');
 CREATE TABLE m AS SELECT ST_SetSRID(ST_GeomFromGeoJSON('{}'), 4674) AS cedente, ST_SetSRID(ST_GeomFromGeoJSON('{}'), 4674) AS receptor;
 CREATE TABLE s AS SELECT unnest(ARRAY[{}]) AS p;
-DO $$
-DECLARE t0 timestamptz; melhor float8 := 1e9; r record;
-BEGIN
-  FOR i IN 1..30 LOOP
-    t0 := clock_timestamp();
-    WITH f AS (SELECT ST_SetSRID(ST_GeomFromGeoJSON('{faixa}'), 4674) AS faixa),
-    op AS (SELECT ST_Difference(m.cedente, f.faixa) AS resto, ST_Union(m.receptor, f.faixa) AS ampliado, f.faixa, m.cedente FROM m, f),
-    lados AS (SELECT (ST_DumpSegments(ST_ExteriorRing(ST_GeometryN(faixa, 1)))).geom AS l FROM op)
-    SELECT ST_NumGeometries(resto) = 1 AND ST_NumGeometries(ampliado) = 1 AS continuo,
-           (SELECT count(*) FROM s WHERE ST_Intersects(op.faixa, s.p)) AS sedes,
-           ST_Area(ST_Transform(op.faixa, 990001)) / ST_Area(ST_Transform(op.cedente, 990001)) AS pct,
-           (SELECT sum(ST_Azimuth(ST_StartPoint(l)::geography, ST_EndPoint(l)::geography) + ST_Distance(ST_StartPoint(l)::geography, ST_EndPoint(l)::geography)) FROM lados) AS memorial
-    INTO r FROM op;
-    melhor := least(melhor, extract(epoch FROM clock_timestamp() - t0));
-  END LOOP;
-  RAISE NOTICE 'pipeline_postgis_jit %', melhor;
-END $$;
+{jit}
 -- O mesmo sem JIT: a compilação do LLVM (ligada por padrão no PostgreSQL 15) custa ~100 ms a
 -- cada execução e não é trabalho do PostGIS.
 SET jit = off;
-DO $$
-DECLARE t0 timestamptz; melhor float8 := 1e9; r record;
-BEGIN
-  FOR i IN 1..30 LOOP
-    t0 := clock_timestamp();
-    WITH f AS (SELECT ST_SetSRID(ST_GeomFromGeoJSON('{faixa}'), 4674) AS faixa),
-    op AS (SELECT ST_Difference(m.cedente, f.faixa) AS resto, ST_Union(m.receptor, f.faixa) AS ampliado, f.faixa, m.cedente FROM m, f),
-    lados AS (SELECT (ST_DumpSegments(ST_ExteriorRing(ST_GeometryN(faixa, 1)))).geom AS l FROM op)
-    SELECT ST_NumGeometries(resto) = 1 AND ST_NumGeometries(ampliado) = 1 AS continuo,
-           (SELECT count(*) FROM s WHERE ST_Intersects(op.faixa, s.p)) AS sedes,
-           ST_Area(ST_Transform(op.faixa, 990001)) / ST_Area(ST_Transform(op.cedente, 990001)) AS pct,
-           (SELECT sum(ST_Azimuth(ST_StartPoint(l)::geography, ST_EndPoint(l)::geography) + ST_Distance(ST_StartPoint(l)::geography, ST_EndPoint(l)::geography)) FROM lados) AS memorial
-    INTO r FROM op;
-    melhor := least(melhor, extract(epoch FROM clock_timestamp() - t0));
-  END LOOP;
-  RAISE NOTICE 'pipeline_postgis %', melhor;
-END $$;
+{sem_jit}
 "#,
         geometria(geo(cedente)),
         geometria(geo(receptor)),
         pontos.join(", "),
-        faixa = faixa_geo
+        jit = medir("pipeline_postgis_jit"),
+        sem_jit = medir("pipeline_postgis"),
     );
     // O SQL (com os polígonos) passa do limite de um argumento: vai pela entrada padrão.
     let saida = (|| {
