@@ -137,7 +137,7 @@ pub(crate) enum Comando {
     },
 
     /// O memorial descritivo de um território (GeoJSON, KML ou KMZ, Shapefile com .prj ou em
-    /// .zip, ou memorial em texto): vértices codificados com coordenadas geográficas e UTM, azimutes e distâncias
+    /// .zip, GeoPackage, ou memorial em texto): vértices codificados com coordenadas geográficas e UTM, azimutes e distâncias
     /// geodésicos, área, perímetro, confrontantes e as divisas no estilo da lei de criação
     /// (Art. 5º; Art. 7º, II e IV).
     #[command(
@@ -392,7 +392,7 @@ pub(crate) enum ComandoProcesso {
         em: Option<jiff::civil::Date>,
     },
     /// Pratica um ato no processo. O ato é o tipo e os campos como CAMPO=VALOR (VALOR em JSON
-    /// quando não é texto: true, 3, {"sim":4,"nao":1}). Veja a lista com `--ajuda`.
+    /// quando não é texto: true, {"sim":4,"nao":1}, [...]). Veja a lista com `--ajuda`.
     #[command(
         help_template = MODELO_AJUDA,
         override_usage = "divisa processo avancar PROTOCOLO ATO [CAMPO=VALOR...] --como PAPEL:ID [--versao N] [--data AAAA-MM-DD]",
