@@ -212,6 +212,8 @@ pub struct Autos {
     pub eventos: Vec<Evento>,
     /// O hash do último evento.
     pub ultimo_hash: String,
+    /// A chave do processo no banco (para o `anexar` não a buscar de novo).
+    id: i64,
 }
 
 /// Um alerta de um processo.
@@ -554,6 +556,7 @@ impl Registro {
             processo,
             eventos,
             ultimo_hash,
+            id,
         })
     }
 
@@ -587,7 +590,7 @@ impl Registro {
         let linha = linha_de(&evento, protocolo, agora, &autos.ultimo_hash)?;
         processo.aplicar(&evento);
 
-        let (id, _, _) = self.id_e_versao(protocolo).await?;
+        let id = autos.id;
         let mut tx = self.pool.begin().await?;
         let feito = sqlx::query(
             "UPDATE processos SET versao = $1, ultimo_hash = $2, fase = $3, ultimo_ato = $4 \
