@@ -254,6 +254,71 @@ pub(crate) enum Comando {
         #[command(flatten)]
         banco: Banco,
     },
+
+    /// A aplicação web (http://127.0.0.1:8080): painel, processos, nova representação,
+    /// avaliação, a lei, municípios e o portal público. Num banco sem contas, semeia dados de
+    /// demonstração (uma conta por papel), marcados como tal.
+    #[command(
+        help_template = MODELO_AJUDA,
+        override_usage = "divisa serve [--endereco IP:PORTA] [--sem-demonstracao] [--https] [--db URL]",
+        next_help_heading = "Opções"
+    )]
+    Serve {
+        /// Onde escutar (padrão 127.0.0.1:8080; 0.0.0.0:8080 para a rede).
+        #[arg(
+            long,
+            value_name = "IP:PORTA",
+            default_value = "127.0.0.1:8080",
+            hide_default_value = true
+        )]
+        endereco: std::net::SocketAddr,
+        /// Não semear dados de demonstração num banco vazio.
+        #[arg(long)]
+        sem_demonstracao: bool,
+        /// O servidor está atrás de um proxy com TLS: cookies com `Secure`.
+        #[arg(long)]
+        https: bool,
+        #[command(flatten)]
+        banco: Banco,
+    },
+
+    /// Contas da aplicação web: `divisa usuario criar LOGIN --nome … --papel …` (a senha é lida
+    /// da entrada padrão, não da linha de comando) e `divisa usuario listar`.
+    #[command(
+        help_template = MODELO_AJUDA,
+        override_usage = "divisa usuario criar LOGIN --nome NOME --papel PAPEL [--db URL] < senha\n       divisa usuario listar [--db URL]",
+        subcommand_help_heading = "Comandos",
+        subcommand_value_name = "COMANDO",
+        next_help_heading = "Opções"
+    )]
+    Usuario {
+        #[command(subcommand)]
+        comando: ComandoUsuario,
+        #[command(flatten)]
+        banco: Banco,
+    },
+}
+
+/// Os comandos de `divisa usuario`.
+#[derive(Debug, Subcommand)]
+pub(crate) enum ComandoUsuario {
+    /// Cria uma conta; a primeira (papel presidente) é a administradora. A senha (10 caracteres
+    /// ou mais) vem da primeira linha da entrada padrão.
+    #[command(help_template = MODELO_AJUDA, override_usage = "divisa usuario criar LOGIN --nome NOME --papel PAPEL [--db URL] < senha", next_help_heading = "Opções")]
+    Criar {
+        /// O login (minúsculas sem acento, algarismos, ponto, hífen, sublinhado).
+        #[arg(value_name = "LOGIN", help_heading = "Argumentos")]
+        login: String,
+        /// O nome por extenso.
+        #[arg(long)]
+        nome: String,
+        /// presidente, membro, deputado, servidor, cartografia, fazenda, tre ou representante.
+        #[arg(long)]
+        papel: String,
+    },
+    /// Lista as contas.
+    #[command(help_template = MODELO_AJUDA, override_usage = "divisa usuario listar [--db URL]", next_help_heading = "Opções")]
+    Listar,
 }
 
 /// Os comandos de `divisa setores`.

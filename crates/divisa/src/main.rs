@@ -11,8 +11,8 @@ mod cli;
 mod inconsistencias;
 mod municipio;
 mod processo;
-mod processo_texto;
 mod setores;
+mod web;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -83,6 +83,13 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
             comando: cli::ComandoSetores::Importar { malha, agregados },
             banco,
         } => setores::importar(&malha, &agregados, &banco.db, saida),
+        cli::Comando::Serve {
+            endereco,
+            sem_demonstracao,
+            https,
+            banco,
+        } => web::serve(endereco, !sem_demonstracao, https, &banco.db),
+        cli::Comando::Usuario { comando, banco } => web::usuario(comando, &banco.db, saida),
     }
 }
 

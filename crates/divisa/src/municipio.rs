@@ -6,13 +6,12 @@
 use std::io::Write;
 
 use anyhow::Context;
-use divisa_referencia::fonte::{Dado, Fonte};
-use divisa_referencia::formato::{inteiro, km2, ponto, reais_abreviado};
-use divisa_referencia::mt::{Busca, Municipio, Ponto, Sugestao};
+use divisa_referencia::mt::{Busca, Municipio, Sugestao};
 use divisa_referencia::{brasil, malha, mt};
 
 use crate::cli::FormatoMunicipio;
 use crate::Saida;
+use divisa_web::texto::ficha_do_municipio as ficha;
 
 pub(crate) fn executar(
     codigo_ou_nome: &str,
@@ -125,153 +124,5 @@ fn lista_com_ou(nomes: &[&str]) -> String {
         [] => String::new(),
         [unico] => (*unico).to_owned(),
         [inicio @ .., ultimo] => format!("{} ou {ultimo}", inicio.join(", ")),
-    }
-}
-
-/// A ficha de um município, em texto.
-pub(crate) fn ficha(m: &Municipio) -> String {
-    let mut notas: Vec<&'static str> = Vec::new();
-    let mut linhas: Vec<String> = Vec::new();
-    let mut titulo = format!("{} (MT) — código IBGE {}", m.nome, m.codigo_ibge);
-    if let Some(tse) = m.codigo_tse {
-        titulo.push_str(&format!(", código TSE {tse}"));
-    }
-    linhas.push(titulo);
-    if let (Some(imediata), Some(intermediaria)) = (&m.regiao_imediata, &m.regiao_intermediaria) {
-        linhas.push(format!(
-            "Região imediata de {imediata}; região intermediária de {intermediaria}"
-        ));
-    }
-    if let Some(ausencias) = m.ausencias() {
-        linhas.push(format!("Atenção: {ausencias}"));
-    }
-    linhas.push(String::new());
-
-    let mut campo = |rotulo: &str, valor: Option<(String, Fonte)>| {
-        linhas.push(match valor {
-            Some((texto, fonte)) => {
-                let marca = fonte.ressalva.map_or(String::new(), |ressalva| {
-                    let numero = notas
-                        .iter()
-                        .position(|n| *n == ressalva)
-                        .unwrap_or_else(|| {
-                            notas.push(ressalva);
-                            notas.len() - 1
-                        });
-                    format!(" [{}]", numero + 1)
-                });
-                format!("{rotulo}: {texto} — {fonte}{marca}")
-            }
-            None => format!("{rotulo}: sem dado"),
-        });
-    };
-    let contar = |dado: Option<Dado<u32>>, unidade: &str| {
-        dado.map(|d| (format!("{} {unidade}", inteiro(d.valor)), d.fonte))
-    };
-    campo("População", contar(m.populacao_2022, "habitantes"));
-    campo(
-        "Domicílios",
-        m.domicilios_2022
-            .zip(m.domicilios_ocupados_2022)
-            .map(|(total, ocupados)| {
-                (
-                    format!(
-                        "{}, dos quais {} particulares permanentes ocupados",
-                        inteiro(total.valor),
-                        inteiro(ocupados.valor)
-                    ),
-                    total.fonte,
-                )
-            }),
-    );
-    campo(
-        "População estimada",
-        contar(m.populacao_estimada_2025, "habitantes"),
-    );
-    campo("Eleitorado", contar(m.eleitores_2024, "eleitores"));
-    campo("Eleitorado em 2018", contar(m.eleitores_2018, "eleitores"));
-    campo(
-        "Valor adicionado",
-        m.valor_adicionado_2019
-            .map(|d| (reais_abreviado(d.valor), d.fonte)),
-    );
-    campo(
-        "PIB",
-        m.pib_2021.map(|d| (reais_abreviado(d.valor), d.fonte)),
-    );
-    campo(
-        "Área oficial",
-        m.area_oficial_km2.map(|d| (km2(d.valor), d.fonte)),
-    );
-    campo(
-        "Limites",
-        malha::entrada(m.codigo_ibge)
-            .zip(m.area_oficial_km2)
-            .map(|(entrada, area)| {
-                (
-                    format!("polígono com {} vértices", inteiro(entrada.vertices as i64)),
-                    area.fonte,
-                )
-            }),
-    );
-    campo(
-        "Sede",
-        m.sede.as_ref().map(|p| (descrever_ponto(p), p.fonte)),
-    );
-
-    linhas.push(String::new());
-    if m.distritos.is_empty() {
-        linhas.push("Distritos: nenhum na Divisão Territorial Brasileira 2023 (IBGE)".into());
-    } else {
-        linhas.push(format!(
-            "Distritos ({}) — Divisão Territorial Brasileira 2023 (IBGE):",
-            m.distritos.len()
-        ));
-        for distrito in &m.distritos {
-            let nome = if distrito.sede_municipal {
-                format!("{} (sede)", distrito.nome)
-            } else {
-                distrito.nome.clone()
-            };
-            let local = distrito
-                .sede
-                .as_ref()
-                .map_or("sem coordenadas".to_owned(), descrever_ponto);
-            linhas.push(format!("  {nome} — {local}"));
-        }
-    }
-
-    if !notas.is_empty() {
-        linhas.push(String::new());
-        linhas.push("Notas:".into());
-        for (i, nota) in notas.iter().enumerate() {
-            linhas.push(format!("  [{}] {nota}", i + 1));
-        }
-    }
-    let mut texto = linhas.join("\n");
-    texto.push('\n');
-    texto
-}
-
-fn descrever_ponto(p: &Ponto) -> String {
-    let mut texto = ponto(p.lon, p.lat);
-    if p.confianca != divisa_referencia::mt::Confianca::Alta {
-        texto.push_str(&format!(
-            " (atribuição de confiança {})",
-            p.confianca.rotulo()
-        ));
-    }
-    texto
-}
-
-#[cfg(test)]
-mod testes {
-    use super::*;
-
-    #[test]
-    fn lista_de_sugestoes_em_portugues() {
-        assert_eq!(lista_com_ou(&["Sorriso"]), "Sorriso");
-        assert_eq!(lista_com_ou(&["Sorriso", "Sinop"]), "Sorriso ou Sinop");
-        assert_eq!(lista_com_ou(&["A", "B", "C"]), "A, B ou C");
     }
 }

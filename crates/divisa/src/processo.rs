@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
-use divisa_processo::{Ato, Ator, DocumentoArt15, Nup, Papel, Processo, TipoProcesso, Via};
+use divisa_processo::{Ator, DocumentoArt15, Nup, Papel, TipoProcesso, Via};
 use divisa_referencia::formato::data as fmt_data;
 use divisa_referencia::mt::{mt, Busca};
 use divisa_registro::{hoje_em_cuiaba, ErroRegistro, NovaRepresentacao, Registro};
@@ -16,8 +16,9 @@ use jiff::civil::Date;
 use jiff::Timestamp;
 
 use crate::cli::{ComandoAuditoria, ComandoProcesso, FormatoVarredura};
-use crate::processo_texto::{ficha, montar_ato, resumo_do_ato};
 use crate::Saida;
+use divisa_web::motor::com_achados_do_motor;
+use divisa_web::texto::{ficha, montar_ato, resumo_do_ato};
 
 fn rodar<F: std::future::Future>(f: F) -> anyhow::Result<F::Output> {
     Ok(tokio::runtime::Builder::new_current_thread()
@@ -360,52 +361,6 @@ async fn mostrar(
         }
     }
     Ok(Saida::Sucesso)
-}
-
-/// Art. 18: o parecer de mérito favorável passa pelo motor da lei. Se o processo tem a proposta
-/// anexada, os dispositivos que ela não atende na data do parecer entram em `nao_atendidos` (e a
-/// lei recusa o parecer favorável). Se não pode ser avaliada, o operador é avisado em stderr:
-/// o parecer segue sem a conferência, e o aviso diz isso.
-fn com_achados_do_motor(ato: Ato, processo: &Processo, data: Date) -> Ato {
-    let Ato::ParecerDeMerito {
-        favoravel,
-        votos,
-        mut nao_atendidos,
-    } = ato
-    else {
-        return ato;
-    };
-    match &processo.proposta {
-        None => eprintln!(
-            "divisa processo avancar: aviso: o processo {} não tem proposta anexada; o parecer de mérito não foi conferido pelo motor da lei.",
-            processo.protocolo
-        ),
-        Some(texto) => {
-            let nome = format!("proposta anexada ao processo {}", processo.protocolo);
-            match divisa_avaliacao::ler(&nome, texto, std::path::Path::new("."))
-                .map_err(|e| e.to_string())
-                .and_then(|p| divisa_lei::avaliar(&p.fatos, data).map_err(|e| e.to_string()))
-            {
-                Ok(avaliacao) => {
-                    for a in avaliacao.achados {
-                        if a.situacao == divisa_lei::Situacao::NaoAtende
-                            && !nao_atendidos.contains(&a.dispositivo)
-                        {
-                            nao_atendidos.push(a.dispositivo);
-                        }
-                    }
-                }
-                Err(e) => eprintln!(
-                    "divisa processo avancar: aviso: a proposta anexada não pôde ser avaliada ({e}); o parecer de mérito não foi conferido pelo motor da lei."
-                ),
-            }
-        }
-    }
-    Ato::ParecerDeMerito {
-        favoravel,
-        votos,
-        nao_atendidos,
-    }
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -30,8 +30,10 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Row};
 
 mod alertas;
+mod contas;
 mod setores;
 
+pub use contas::{ArquivoGuardado, Usuario};
 pub use setores::SetorGravado;
 
 /// As migrações, em ordem: (versão, nome, SQL do SQLite, SQL do PostgreSQL).
@@ -47,6 +49,12 @@ const MIGRACOES: &[(i64, &str, &str, &str)] = &[
         "setores",
         include_str!("../migracoes/sqlite/0002_setores.sql"),
         include_str!("../migracoes/postgres/0002_setores.sql"),
+    ),
+    (
+        3,
+        "usuarios",
+        include_str!("../migracoes/sqlite/0003_usuarios.sql"),
+        include_str!("../migracoes/postgres/0003_usuarios.sql"),
     ),
 ];
 

@@ -1,0 +1,111 @@
+//! `divisa serve` e `divisa usuario`: a aplicação web e as suas contas.
+
+use std::io::{BufRead, Write};
+
+use divisa_processo::Papel;
+
+use crate::cli::ComandoUsuario;
+use crate::Saida;
+
+fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?)
+}
+
+pub(crate) fn serve(
+    endereco: std::net::SocketAddr,
+    demonstracao: bool,
+    https: bool,
+    db: &str,
+) -> anyhow::Result<Saida> {
+    let inicio = std::time::Instant::now();
+    let opcoes = divisa_web::Opcoes {
+        endereco,
+        db: db.to_string(),
+        demonstracao,
+        seguro: https,
+    };
+    let r = runtime()?.block_on(divisa_web::servir(opcoes, |end, aviso| {
+        if !aviso.is_empty() {
+            eprintln!("divisa serve: {aviso}");
+        }
+        eprintln!(
+            "divisa serve: no ar em http://{end} (banco {db}; pronto em {} ms). Ctrl+C encerra.",
+            inicio.elapsed().as_millis()
+        );
+    }));
+    match r {
+        Ok(()) => Ok(Saida::Sucesso),
+        Err(e) => {
+            eprintln!("divisa serve: {e:#}");
+            Ok(Saida::EntradaInvalida)
+        }
+    }
+}
+
+pub(crate) fn usuario(
+    comando: ComandoUsuario,
+    db: &str,
+    saida: &mut impl Write,
+) -> anyhow::Result<Saida> {
+    let rt = runtime()?;
+    match comando {
+        ComandoUsuario::Criar { login, nome, papel } => {
+            let Some(papel) = Papel::de_codigo(&papel).filter(|p| *p != Papel::Publico) else {
+                eprintln!("divisa usuario criar: --papel «{papel}»: use presidente, membro, deputado, servidor, cartografia, fazenda, tre ou representante.");
+                return Ok(Saida::EntradaInvalida);
+            };
+            let mut senha = String::new();
+            std::io::stdin().lock().read_line(&mut senha)?;
+            let senha = senha.trim_end_matches(['\r', '\n']);
+            let r = rt.block_on(async {
+                let registro = divisa_registro::Registro::abrir(db).await?;
+                let r =
+                    divisa_web::criar_usuario(&registro, &login, &nome, papel, senha, false).await;
+                registro.fechar().await;
+                r
+            });
+            match r {
+                Ok(true) => {
+                    writeln!(saida, "Conta «{login}» criada ({}).", papel.nome())?;
+                    Ok(Saida::Sucesso)
+                }
+                Ok(false) => {
+                    eprintln!("divisa usuario criar: o login «{login}» já existe; nada mudou.");
+                    Ok(Saida::EntradaInvalida)
+                }
+                Err(e) => {
+                    eprintln!("divisa usuario criar: {e:#}.");
+                    Ok(Saida::EntradaInvalida)
+                }
+            }
+        }
+        ComandoUsuario::Listar => {
+            let contas = rt.block_on(async {
+                let registro = divisa_registro::Registro::abrir(db).await?;
+                let r = registro.usuarios().await;
+                registro.fechar().await;
+                r
+            })?;
+            if contas.is_empty() {
+                writeln!(saida, "Nenhuma conta. Crie a primeira com `divisa usuario criar LOGIN --nome … --papel presidente`.")?;
+            }
+            for u in contas {
+                writeln!(
+                    saida,
+                    "{:<20} {:<28} {}{}",
+                    u.login,
+                    u.papel.nome(),
+                    u.nome,
+                    if u.demonstracao {
+                        "  [demonstração]"
+                    } else {
+                        ""
+                    }
+                )?;
+            }
+            Ok(Saida::Sucesso)
+        }
+    }
+}

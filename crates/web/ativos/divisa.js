@@ -1,0 +1,142 @@
+// divisa — o comportamento das páginas: mapa (Leaflet, sem internet: a própria malha do IBGE é
+// a camada de fundo), validação ao digitar, reavaliação imediata e contagem regressiva.
+// Nenhum dado entra no HTML sem passar por textContent; fragmentos vêm já escapados do servidor.
+(function () {
+  "use strict";
+
+  function debounce(f, ms) {
+    var t;
+    return function () {
+      var args = arguments;
+      clearTimeout(t);
+      t = setTimeout(function () { f.apply(null, args); }, ms);
+    };
+  }
+
+  // Mapas: <div class="mapa-web" data-camadas="/api/...;/api/..."></div>
+  function iniciarMapas() {
+    if (typeof L === "undefined") return;
+    document.querySelectorAll(".mapa-web").forEach(function (div) {
+      var mapa = L.map(div, { attributionControl: true, preferCanvas: true });
+      mapa.attributionControl.setPrefix("Leaflet");
+      mapa.attributionControl.addAttribution("Malha Municipal 2022 — IBGE");
+      L.control.scale({ imperial: false }).addTo(mapa);
+      mapa.setView([-13.0, -56.0], 5);
+      fetch("/api/malha.geojson").then(function (r) { return r.json(); }).then(function (g) {
+        L.geoJSON(g, {
+          style: { color: "#6e7781", weight: 0.6, fillColor: "#ffffff", fillOpacity: 0.7 },
+          onEachFeature: function (f, camada) { camada.bindTooltip(f.properties.nome); }
+        }).addTo(mapa).bringToBack();
+      });
+      var url = div.getAttribute("data-camada");
+      if (url) {
+        fetch(url).then(function (r) { return r.ok ? r.json() : null; }).then(function (g) {
+          if (!g || !g.features || g.features.length === 0) return;
+          var camada = L.geoJSON(g, {
+            style: function (f) {
+              var cor = f.properties.papel === "area" ? "#a4161a" : "#0b4f79";
+              return { color: cor, weight: 2, fillColor: cor, fillOpacity: 0.25 };
+            },
+            pointToLayer: function (f, ll) {
+              return L.circleMarker(ll, { radius: 5, color: "#1b1f23", fillColor: "#ffd33d", fillOpacity: 1 });
+            },
+            onEachFeature: function (f, c) { if (f.properties.nome) c.bindTooltip(f.properties.nome); }
+          }).addTo(mapa);
+          mapa.fitBounds(camada.getBounds(), { padding: [20, 20] });
+          div.setAttribute("data-pronto", "1");
+        });
+      } else {
+        div.setAttribute("data-pronto", "1");
+      }
+    });
+  }
+
+  // Títulos de eleitor, um por linha, conferidos ao digitar (Art. 13).
+  function iniciarTitulos() {
+    var campo = document.getElementById("titulos");
+    var saida = document.getElementById("titulos-validacao");
+    if (!campo || !saida) return;
+    var conferir = debounce(function () {
+      fetch("/api/validacao/titulos", { method: "POST", headers: { "Content-Type": "text/plain" }, body: campo.value })
+        .then(function (r) { return r.json(); })
+        .then(function (j) {
+          saida.textContent = "";
+          var resumo = document.createElement("p");
+          resumo.textContent = j.validos + " título(s) válido(s), " + j.invalidos.length + " inválido(s)";
+          resumo.className = j.invalidos.length ? "erro" : "ok";
+          saida.appendChild(resumo);
+          j.invalidos.slice(0, 20).forEach(function (i) {
+            var li = document.createElement("div");
+            li.className = "validacao erro";
+            li.textContent = "linha " + i.linha + ": " + i.mensagem;
+            saida.appendChild(li);
+          });
+          var n = document.getElementById("assinaturas");
+          if (n && j.validos > 0) n.value = j.validos;
+        });
+    }, 300);
+    campo.addEventListener("input", conferir);
+  }
+
+  // O nome proposto diante do Art. 6º, ao digitar.
+  function iniciarNome() {
+    var campo = document.getElementById("nome");
+    var saida = document.getElementById("nome-validacao");
+    if (!campo || !saida) return;
+    campo.addEventListener("input", debounce(function () {
+      if (!campo.value.trim()) { saida.textContent = ""; return; }
+      fetch("/api/toponimo?nome=" + encodeURIComponent(campo.value))
+        .then(function (r) { return r.json(); })
+        .then(function (j) {
+          saida.textContent = "";
+          (j.achados || []).forEach(function (a) {
+            var d = document.createElement("div");
+            d.className = "validacao " + a.situacao;
+            d.textContent = a.citacao + ": " + a.rotulo + (a.mensagem ? " — " + a.mensagem : "");
+            saida.appendChild(d);
+          });
+        });
+    }, 300));
+  }
+
+  // Avaliação: a cada mudança, o servidor reavalia e devolve o relatório (já escapado).
+  function iniciarAvaliacao() {
+    var form = document.getElementById("form-avaliar");
+    var destino = document.getElementById("relatorio");
+    if (!form || !destino) return;
+    var reavaliar = debounce(function () {
+      var dados = new FormData(form);
+      fetch("/api/avaliar?formato=fragmento", { method: "POST", body: dados })
+        .then(function (r) { return r.text(); })
+        .then(function (html) {
+          destino.innerHTML = html; // fragmento do servidor: todo texto já escapado
+          destino.setAttribute("data-atualizado", String(Date.now()));
+        });
+    }, 400);
+    form.addEventListener("input", reavaliar);
+    form.addEventListener("change", reavaliar);
+  }
+
+  // Contagem regressiva até o corte do Art. 3º.
+  function iniciarContagem() {
+    document.querySelectorAll("[data-ate]").forEach(function (el) {
+      var ate = new Date(el.getAttribute("data-ate") + "T23:59:59-04:00");
+      function atualizar() {
+        var ms = ate - new Date();
+        if (ms < 0) { el.textContent = "prazo encerrado"; return; }
+        var d = Math.floor(ms / 86400000), h = Math.floor(ms / 3600000) % 24, m = Math.floor(ms / 60000) % 60;
+        el.textContent = d.toLocaleString("pt-BR") + " dias, " + h + " h e " + m + " min";
+      }
+      atualizar();
+      setInterval(atualizar, 30000);
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    iniciarMapas();
+    iniciarTitulos();
+    iniciarNome();
+    iniciarAvaliacao();
+    iniciarContagem();
+  });
+})();

@@ -1,0 +1,668 @@
+//! A API JSON: as mesmas operações das páginas, com erros em JSON que nomeiam o campo.
+//!
+//! Autenticação pelo mesmo cookie de sessão (`POST /api/sessao`); toda chamada que muda algo
+//! exige o cabeçalho `X-CSRF-Token` com o token devolvido no login. Chamadas que só calculam
+//! (avaliar uma proposta, conferir títulos) não mudam nada e não pedem token.
+
+use std::collections::HashMap;
+
+use axum::extract::{FromRequest, Multipart, Path, Query, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use divisa_processo::{Acao, Ato, DocumentoArt15, Papel, TipoProcesso, Via};
+use divisa_registro::NovaRepresentacao;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::contas::{self, Quem};
+use crate::{catalogo, hoje, Estado, Falha};
+
+pub(crate) fn rotas() -> Router<Estado> {
+    Router::new()
+        .route("/api/openapi.json", get(crate::openapi::documento))
+        .route("/api/sessao", post(entrar).delete(sair).get(sessao))
+        .route("/api/processos", get(listar).post(protocolar))
+        .route("/api/processos/{protocolo}", get(processo))
+        .route("/api/processos/{protocolo}/atos", post(ato))
+        .route("/api/processos/{protocolo}/relatorio", get(relatorio))
+        .route(
+            "/api/processos/{protocolo}/mapa.geojson",
+            get(mapa_do_processo),
+        )
+        .route("/api/alertas", get(alertas))
+        .route("/api/avaliar", post(avaliar))
+        .route("/api/lei", get(lei))
+        .route("/api/municipios/{codigo}", get(municipio))
+        .route("/api/municipios/{codigo}/limite.geojson", get(limite))
+        .route("/api/malha.geojson", get(malha))
+        .route("/api/validacao/titulos", post(titulos))
+        .route("/api/toponimo", get(toponimo))
+}
+
+type Resposta = Result<Response, Response>;
+
+fn j(f: Falha) -> Response {
+    f.json()
+}
+
+fn csrf(quem: &Quem, headers: &HeaderMap) -> Result<(), Response> {
+    quem.exigir_conta().map_err(|f| f.json())?;
+    quem.conferir_csrf(headers.get("x-csrf-token").and_then(|v| v.to_str().ok()))
+        .map_err(|_| {
+            Falha::proibido("falta o cabeçalho X-CSRF-Token com o token da sessão (devolvido por POST /api/sessao)").json()
+        })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Login {
+    login: String,
+    senha: String,
+}
+
+/// Lê o corpo JSON com erro em português que nomeia o campo.
+fn corpo<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Response> {
+    let mut d = serde_json::Deserializer::from_slice(bytes);
+    serde_path_to_error::deserialize(&mut d).map_err(|e| {
+        let campo = e.path().to_string();
+        let m = e.into_inner().to_string();
+        Falha::no_campo(
+            if campo == "." { "" } else { &campo },
+            format!("JSON inválido: {m}"),
+        )
+        .json()
+    })
+}
+
+async fn entrar(State(estado): State<Estado>, quem: Quem, body: axum::body::Bytes) -> Resposta {
+    let l: Login = corpo(&body)?;
+    let e = contas::entrar(&estado, &quem, &l.login, &l.senha)
+        .await
+        .map_err(j)?;
+    let mut r = Json(json!({
+        "login": e.usuario.login,
+        "nome": e.usuario.nome,
+        "papel": e.usuario.papel.codigo(),
+        "csrf": e.csrf,
+    }))
+    .into_response();
+    if let Ok(v) = HeaderValue::from_str(&e.set_cookie) {
+        r.headers_mut().append(header::SET_COOKIE, v);
+    }
+    Ok(r)
+}
+
+async fn sessao(quem: Quem) -> Resposta {
+    let u = quem.exigir_conta().map_err(|f| f.json())?;
+    Ok(Json(json!({
+        "login": u.login, "nome": u.nome, "papel": u.papel.codigo(), "csrf": quem.csrf,
+        "demonstracao": u.demonstracao,
+    }))
+    .into_response())
+}
+
+async fn sair(State(estado): State<Estado>, quem: Quem, headers: HeaderMap) -> Resposta {
+    csrf(&quem, &headers)?;
+    let apagar = contas::sair(&estado, &quem).await.map_err(j)?;
+    let mut r = StatusCode::NO_CONTENT.into_response();
+    if let Ok(v) = HeaderValue::from_str(&apagar) {
+        r.headers_mut().append(header::SET_COOKIE, v);
+    }
+    Ok(r)
+}
+
+async fn listar(State(estado): State<Estado>) -> Resposta {
+    let lista = estado
+        .registro()
+        .listar()
+        .await
+        .map_err(|e| Falha::from(e).json())?;
+    Ok(Json(
+        lista
+            .iter()
+            .map(|p| {
+                json!({
+                    "protocolo": p.protocolo, "nome": p.nome, "tipo": p.tipo,
+                    "fase": p.fase.codigo(), "fase_nome": p.fase.nome(),
+                    "versao": p.versao, "ultimo_ato": p.ultimo_ato,
+                })
+            })
+            .collect::<Vec<_>>(),
+    )
+    .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NovaJson {
+    tipo: String,
+    nome: String,
+    municipios_origem: Vec<String>,
+    representante: String,
+    assinaturas: u32,
+    #[serde(default)]
+    documentos: Vec<DocumentoArt15>,
+    /// Login do deputado (para a representação que chega através dele).
+    #[serde(default)]
+    deputado: Option<String>,
+    #[serde(default)]
+    proposta: Option<String>,
+}
+
+async fn protocolar(
+    State(estado): State<Estado>,
+    quem: Quem,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Resposta {
+    csrf(&quem, &headers)?;
+    let n: NovaJson = corpo(&body)?;
+    let tipo = TipoProcesso::de_codigo(&n.tipo).map_err(|m| Falha::no_campo("tipo", m).json())?;
+    let papel = quem.papel();
+    let via = match (papel, n.deputado) {
+        (Papel::Deputado, _) => Via::Deputado { id: quem.ator().id },
+        (Papel::Representante, _) => Via::Comunidade,
+        (_, Some(id)) if !id.trim().is_empty() => Via::Deputado { id },
+        _ => Via::Comunidade,
+    };
+    if let Some(texto) = &n.proposta {
+        divisa_avaliacao::ler("proposta", texto, std::path::Path::new("."))
+            .map_err(|e| Falha::no_campo("proposta", e.to_string()).json())?;
+    }
+    let recibo = estado
+        .registro()
+        .protocolar(
+            &quem.ator(),
+            NovaRepresentacao {
+                tipo,
+                nome: n.nome,
+                municipios_origem: n.municipios_origem,
+                via,
+                representante: n.representante,
+                assinaturas: n.assinaturas,
+                documentos: n.documentos,
+                proposta: n.proposta,
+            },
+            hoje(),
+            jiff::Timestamp::now(),
+        )
+        .await
+        .map_err(|e| Falha::from(e).json())?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({
+            "protocolo": recibo.protocolo.as_str(),
+            "data": recibo.data.to_string(),
+            "hash": recibo.hash,
+            "recibo": recibo.texto(),
+        })),
+    )
+        .into_response())
+}
+
+async fn processo(
+    State(estado): State<Estado>,
+    quem: Quem,
+    Path(protocolo): Path<String>,
+) -> Resposta {
+    let ator = quem.ator();
+    let hoje = hoje();
+    let (p, eventos) = estado
+        .registro()
+        .eventos_visiveis(&protocolo, &ator)
+        .await
+        .map_err(|e| Falha::from(e).json())?;
+    let completo = p.pode(&ator, Acao::VerCompleto).is_ok();
+    let atos: Vec<&str> = if quem.usuario.is_some() {
+        catalogo::oferecidos(&p, &ator, hoje)
+            .iter()
+            .map(|m| m.tipo)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Ok(Json(json!({
+        "protocolo": protocolo,
+        "nome": p.nome,
+        "tipo": p.tipo.codigo(),
+        "fase": p.fase.codigo(),
+        "fase_nome": p.fase.nome(),
+        "proximo_passo": p.fase.proximo_passo(),
+        "versao": p.versao,
+        "municipios_origem": p.municipios_origem,
+        "assinaturas": p.assinaturas,
+        "protocolado_em": p.protocolado_em.to_string(),
+        "documentos": p.documentos,
+        "documentos_faltantes": p.documentos_faltantes(),
+        "prazos": p.prazos().iter().map(|z| json!({
+            "chave": z.chave, "descricao": z.descricao, "artigo": z.artigo,
+            "inicio": z.inicio.to_string(), "vencimento": z.vencimento.to_string(),
+            "situacao": z.situacao(hoje).texto(),
+        })).collect::<Vec<_>>(),
+        "alertas": p.alertas(hoje).iter().map(|a| json!({"artigo": a.artigo, "mensagem": a.mensagem()})).collect::<Vec<_>>(),
+        "proposta_anexada": p.proposta.is_some(),
+        "completo": completo,
+        "eventos": eventos.iter().map(|e| json!({
+            "seq": e.seq, "data": e.data.to_string(), "ator": e.ator.id, "papel": e.ator.papel.codigo(),
+            "tipo": e.ato.tipo(), "resumo": crate::texto::resumo_do_ato(&e.ato),
+        })).collect::<Vec<_>>(),
+        "atos_possiveis": atos,
+    }))
+    .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NovoAto {
+    versao: u64,
+    #[serde(default)]
+    data: Option<jiff::civil::Date>,
+    ato: Value,
+}
+
+async fn ato(
+    State(estado): State<Estado>,
+    quem: Quem,
+    headers: HeaderMap,
+    Path(protocolo): Path<String>,
+    body: axum::body::Bytes,
+) -> Resposta {
+    csrf(&quem, &headers)?;
+    let n: NovoAto = corpo(&body)?;
+    let tipo = n
+        .ato
+        .get("tipo")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    if tipo == "protocolar" {
+        return Err(Falha::no_campo("ato.tipo", "o protocolo é POST /api/processos").json());
+    }
+    let mut caminho = String::new();
+    let ato: Ato = serde_path_to_error::deserialize(n.ato).map_err(|e| {
+        caminho = e.path().to_string();
+        Falha::no_campo(
+            &format!("ato.{caminho}"),
+            format!("ato «{tipo}»: {}", e.into_inner()),
+        )
+        .json()
+    })?;
+    let data = n.data.unwrap_or_else(hoje);
+    let ato = if matches!(ato, Ato::ParecerDeMerito { .. }) {
+        let autos = estado
+            .registro()
+            .carregar(&protocolo)
+            .await
+            .map_err(|e| Falha::from(e).json())?;
+        crate::motor::com_achados(ato, &autos.processo, data, &mut |_| {})
+    } else {
+        ato
+    };
+    let e = estado
+        .registro()
+        .anexar(
+            &protocolo,
+            n.versao,
+            &quem.ator(),
+            ato,
+            data,
+            jiff::Timestamp::now(),
+        )
+        .await
+        .map_err(|e| Falha::from(e).json())?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({"seq": e.seq, "data": e.data.to_string(), "resumo": crate::texto::resumo_do_ato(&e.ato)})),
+    )
+        .into_response())
+}
+
+async fn relatorio(
+    State(estado): State<Estado>,
+    quem: Quem,
+    Path(protocolo): Path<String>,
+) -> Resposta {
+    let autos = estado
+        .registro()
+        .carregar(&protocolo)
+        .await
+        .map_err(|e| Falha::from(e).json())?;
+    autos
+        .processo
+        .pode(&quem.ator(), Acao::VerCompleto)
+        .map_err(|r| Falha::proibido(format!("recusado ({}): {}", r.artigo, r.motivo)).json())?;
+    let Some(texto) = &autos.processo.proposta else {
+        return Err(
+            Falha::nova(StatusCode::NOT_FOUND, "o processo não tem proposta anexada").json(),
+        );
+    };
+    let nome = format!("proposta anexada ao processo {protocolo}");
+    let proposta = divisa_avaliacao::ler(&nome, texto, std::path::Path::new("."))
+        .map_err(|e| Falha::no_campo("proposta", e.to_string()).json())?;
+    let a = divisa_lei::avaliar(
+        &proposta.fatos,
+        proposta.data_referencia.unwrap_or_else(hoje),
+    )
+    .map_err(|e| Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()).json())?;
+    Ok(json_texto(divisa_avaliacao::relatorio::json(&a)))
+}
+
+fn json_texto(texto: String) -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/json; charset=utf-8")],
+        texto,
+    )
+        .into_response()
+}
+
+fn geojson_texto(texto: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/geo+json; charset=utf-8"),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        texto,
+    )
+        .into_response()
+}
+
+/// Os municípios de origem (limites da Malha 2022) e, se a proposta anexada traz um território
+/// legível, a área.
+async fn mapa_do_processo(
+    State(estado): State<Estado>,
+    quem: Quem,
+    Path(protocolo): Path<String>,
+) -> Resposta {
+    let (p, _) = estado
+        .registro()
+        .eventos_visiveis(&protocolo, &quem.ator())
+        .await
+        .map_err(|e| Falha::from(e).json())?;
+    let mut feicoes = Vec::new();
+    if let Ok(mt) = divisa_referencia::mt() {
+        for nome in &p.municipios_origem {
+            if let divisa_referencia::mt::Busca::Encontrado(m) = mt.buscar(nome) {
+                if let Ok(Some(mp)) = divisa_referencia::malha::poligono(m.codigo_ibge) {
+                    feicoes.push(feicao(
+                        &simplificar(&mp),
+                        json!({"nome": m.nome, "papel": "origem"}),
+                    ));
+                }
+            }
+        }
+    }
+    // a área: dos arquivos enviados (memorial ou mapa legíveis como território)
+    for a in estado
+        .registro()
+        .arquivos(&protocolo)
+        .await
+        .map_err(|e| Falha::from(e).json())?
+    {
+        if a.finalidade == "assinaturas" {
+            continue;
+        }
+        if let Ok(Some((nome, bytes))) = estado
+            .registro()
+            .conteudo_do_arquivo(&protocolo, a.id)
+            .await
+        {
+            if let Ok(t) = divisa_territorio::leitura::ler(&nome, &bytes) {
+                feicoes.push(feicao(
+                    &t.poligonos,
+                    json!({"nome": format!("área proposta ({nome})"), "papel": "area"}),
+                ));
+                break;
+            }
+        }
+    }
+    Ok(geojson_texto(
+        json!({"type": "FeatureCollection", "features": feicoes}).to_string(),
+    ))
+}
+
+fn simplificar(mp: &geo::MultiPolygon<f64>) -> geo::MultiPolygon<f64> {
+    use geo::Simplify;
+    // ~100 m: para a tela, não para medir (as medidas usam a malha inteira)
+    mp.simplify(0.001)
+}
+
+fn feicao(mp: &geo::MultiPolygon<f64>, propriedades: Value) -> Value {
+    let coords: Vec<Value> =
+        mp.0.iter()
+            .map(|p| {
+                let anel = |l: &geo::LineString<f64>| -> Value {
+                    l.0.iter()
+                        .map(|c| json!([(c.x * 1e6).round() / 1e6, (c.y * 1e6).round() / 1e6]))
+                        .collect()
+                };
+                let mut aneis = vec![anel(p.exterior())];
+                aneis.extend(p.interiors().iter().map(anel));
+                Value::Array(aneis)
+            })
+            .collect();
+    json!({
+        "type": "Feature",
+        "properties": propriedades,
+        "geometry": {"type": "MultiPolygon", "coordinates": coords},
+    })
+}
+
+async fn alertas(State(estado): State<Estado>, quem: Quem) -> Resposta {
+    let u = quem.exigir_conta().map_err(|f| f.json())?;
+    if !matches!(
+        u.papel,
+        Papel::Presidente | Papel::Membro | Papel::Deputado | Papel::Servidor
+    ) {
+        return Err(Falha::proibido(format!(
+            "o painel de alertas é da Comissão e da Casa; o papel {} acompanha os seus processos pela página de cada um",
+            u.papel.nome()
+        ))
+        .json());
+    }
+    let lista = estado
+        .registro()
+        .alertas(hoje())
+        .await
+        .map_err(|e| Falha::from(e).json())?;
+    Ok(Json(
+        lista
+            .iter()
+            .map(|a| {
+                json!({
+                    "protocolo": a.protocolo, "nome": a.nome, "artigo": a.alerta.artigo,
+                    "vencimento": a.alerta.vencimento.map(|d| d.to_string()),
+                    "mensagem": a.alerta.mensagem(),
+                })
+            })
+            .collect::<Vec<_>>(),
+    )
+    .into_response())
+}
+
+/// `POST /api/avaliar`: o corpo é a proposta em TOML (ou o formulário multipart da página).
+/// `?formato=json` (padrão, CONTRACT §3), `texto` ou `fragmento` (HTML da página); `?em=`.
+async fn avaliar(Query(q): Query<HashMap<String, String>>, req: Request) -> Resposta {
+    let multipart = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    let formato = q.get("formato").map_or("json", String::as_str).to_string();
+    let resultado = if multipart {
+        let mp = Multipart::from_request(req, &())
+            .await
+            .map_err(|e| Falha::nova(StatusCode::BAD_REQUEST, e.to_string()).json())?;
+        let (campos, arquivos) = crate::paginas::ler_multipart(mp).await.map_err(j)?;
+        crate::paginas::avaliar_envio(&campos, &arquivos)
+    } else {
+        let bytes = axum::body::to_bytes(req.into_body(), crate::LIMITE_DE_ENVIO)
+            .await
+            .map_err(|e| Falha::nova(StatusCode::BAD_REQUEST, e.to_string()).json())?;
+        let texto = String::from_utf8(bytes.to_vec())
+            .map_err(|_| Falha::no_campo("proposta", "a proposta não é texto UTF-8").json())?;
+        let em = match q.get("em").filter(|e| !e.is_empty()) {
+            None => None,
+            Some(e) => Some(e.parse().map_err(|_| {
+                Falha::no_campo("em", format!("«{e}» não é uma data (AAAA-MM-DD)")).json()
+            })?),
+        };
+        crate::paginas::avaliar_texto(&texto, em, None)
+    };
+    match (resultado, formato.as_str()) {
+        (Ok((_, html)), "fragmento") => Ok(axum::response::Html(html).into_response()),
+        (Err(e), "fragmento") => Ok((
+            StatusCode::UNPROCESSABLE_ENTITY,
+            axum::response::Html(crate::html::aviso("erro", &e)),
+        )
+            .into_response()),
+        (Ok((a, _)), "texto") => Ok((
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            divisa_avaliacao::relatorio::texto(&a, &divisa_lei::Fatos::vazios(a.tipo)),
+        )
+            .into_response()),
+        (Ok((a, _)), _) => Ok(json_texto(divisa_avaliacao::relatorio::json(&a))),
+        (Err(e), _) => Err(Falha::no_campo("proposta", e).json()),
+    }
+}
+
+async fn lei(Query(q): Query<HashMap<String, String>>) -> Resposta {
+    let lei = divisa_lei::texto::lei()
+        .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).json())?;
+    let data: jiff::civil::Date = match q.get("em").filter(|e| !e.is_empty()) {
+        None => hoje(),
+        Some(e) => e.parse().map_err(|_| {
+            Falha::no_campo("em", format!("«{e}» não é uma data (AAAA-MM-DD)")).json()
+        })?,
+    };
+    let filtro = q.get("dispositivo");
+    let mut lista = Vec::new();
+    for d in lei.dispositivos() {
+        if filtro.is_some_and(|f| *f != d.id) {
+            continue;
+        }
+        let (texto, norma) = match d.em(data) {
+            Some(divisa_lei::texto::EmVigor::Texto(r)) => {
+                (r.texto.clone(), Some(lei.norma(r).nome.clone()))
+            }
+            Some(divisa_lei::texto::EmVigor::NaoDisponivel(r)) => {
+                (None, Some(lei.norma(r).nome.clone()))
+            }
+            _ => continue,
+        };
+        lista.push(json!({"id": d.id, "rotulo": d.rotulo, "texto": texto, "redacao_de": norma}));
+    }
+    if filtro.is_some() && lista.is_empty() {
+        return Err(Falha::no_campo("dispositivo", "dispositivo inexistente nessa data").json());
+    }
+    Ok(Json(json!({"urn": lei.urn, "epigrafe": lei.epigrafe, "em": data.to_string(), "dispositivos": lista})).into_response())
+}
+
+fn municipio_de(codigo: &str) -> Result<&'static divisa_referencia::mt::Municipio, Response> {
+    let mt = divisa_referencia::mt()
+        .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).json())?;
+    match mt.buscar(codigo) {
+        divisa_referencia::mt::Busca::Encontrado(m) => Ok(m),
+        divisa_referencia::mt::Busca::NaoEncontrado { .. } => Err(Falha::nova(
+            StatusCode::NOT_FOUND,
+            format!("«{codigo}» não é código IBGE nem nome de município de Mato Grosso"),
+        )
+        .json()),
+    }
+}
+
+async fn municipio(Path(codigo): Path<String>) -> Resposta {
+    let m = municipio_de(&codigo)?;
+    let dado = |d: Option<divisa_referencia::fonte::Dado<u32>>| {
+        d.map(|d| json!({"valor": d.valor, "fonte": d.fonte.to_string()}))
+    };
+    Ok(Json(json!({
+        "codigo_ibge": m.codigo_ibge,
+        "codigo_tse": m.codigo_tse,
+        "nome": m.nome,
+        "populacao_2022": dado(m.populacao_2022),
+        "eleitores_2024": dado(m.eleitores_2024),
+        "domicilios_2022": dado(m.domicilios_2022),
+        "area_oficial_km2": m.area_oficial_km2.map(|d| json!({"valor": d.valor, "fonte": d.fonte.to_string()})),
+        "pib_2021": m.pib_2021.map(|d| json!({"valor": d.valor, "fonte": d.fonte.to_string()})),
+        "ficha": crate::texto::ficha_do_municipio(m),
+    }))
+    .into_response())
+}
+
+async fn limite(Path(codigo): Path<String>) -> Resposta {
+    let m = municipio_de(&codigo)?;
+    let mp = divisa_referencia::malha::poligono(m.codigo_ibge)
+        .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).json())?
+        .ok_or_else(|| {
+            Falha::nova(
+                StatusCode::NOT_FOUND,
+                format!(
+                    "{} não tem limite na Malha Municipal 2022 do IBGE (instalado depois dela)",
+                    m.nome
+                ),
+            )
+            .json()
+        })?;
+    let mut feicoes = vec![feicao(
+        &simplificar(&mp),
+        json!({"nome": m.nome, "papel": "origem"}),
+    )];
+    if let Some(s) = &m.sede {
+        feicoes.push(
+            json!({"type": "Feature", "properties": {"nome": format!("sede de {}", m.nome)},
+            "geometry": {"type": "Point", "coordinates": [s.lon, s.lat]}}),
+        );
+    }
+    Ok(geojson_texto(
+        json!({"type": "FeatureCollection", "features": feicoes}).to_string(),
+    ))
+}
+
+/// A malha inteira, simplificada para a tela (feita uma vez por processo do servidor).
+async fn malha(State(estado): State<Estado>) -> Resposta {
+    let texto = estado.0.malha.get_or_init(|| {
+        let lista = divisa_referencia::malha::carregar().map_err(|e| e.to_string())?;
+        let feicoes: Vec<Value> = lista
+            .iter()
+            .map(|(e, mp)| {
+                feicao(
+                    &simplificar(mp),
+                    json!({"codigo": e.codigo, "nome": e.nome_malha_2022}),
+                )
+            })
+            .collect();
+        Ok(json!({"type": "FeatureCollection", "features": feicoes}).to_string())
+    });
+    match texto {
+        Ok(t) => Ok(geojson_texto(t.clone())),
+        Err(e) => Err(Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.clone()).json()),
+    }
+}
+
+async fn titulos(body: String) -> Response {
+    let (validos, invalidos) = crate::paginas::conferir_titulos(&body);
+    Json(json!({
+        "validos": validos,
+        "invalidos": invalidos.iter().map(|(l, m)| json!({"linha": l, "mensagem": m})).collect::<Vec<_>>(),
+    }))
+    .into_response()
+}
+
+async fn toponimo(Query(q): Query<HashMap<String, String>>) -> Resposta {
+    let nome = q.get("nome").map(|n| n.trim()).unwrap_or("");
+    if nome.is_empty() {
+        return Err(Falha::no_campo("nome", "informe o nome proposto").json());
+    }
+    let achados = divisa_lei::toponimo(nome, None, hoje())
+        .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).json())?;
+    Ok(Json(json!({
+        "nome": nome,
+        "achados": achados.iter().map(|a| json!({
+            "dispositivo": a.dispositivo, "citacao": a.citacao, "situacao": a.situacao.codigo(),
+            "rotulo": a.situacao.rotulo(), "mensagem": a.mensagem,
+        })).collect::<Vec<_>>(),
+    }))
+    .into_response())
+}

@@ -1,0 +1,452 @@
+//! Os formulários dos atos do processo e quais deles oferecer a quem olha.
+//!
+//! Só se oferece o ato que o papel pode praticar (a matriz de `divisa_processo::papel`) e que
+//! cabe na fase atual. Para saber se cabe, o ato é decidido com valores de exemplo: se a lei o
+//! recusa por causa da fase ("não cabe na fase atual") ou do papel, ele não aparece; se o recusa
+//! por outro motivo (um placar, uma data), aparece — quem preenche o formulário verá a recusa
+//! com o artigo. O servidor decide de novo, com os valores de verdade, ao gravar.
+
+use divisa_processo::papel::permissao;
+use divisa_processo::{Ato, Ator, Orgao, Permissao, Processo};
+use jiff::civil::Date;
+
+use crate::html::esc;
+use crate::texto::montar_ato;
+
+/// Como um campo é preenchido.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Tipo {
+    Texto,
+    TextoLongo,
+    SimNao,
+    Orgao,
+    Decisao,
+    Votos,
+    Data,
+    Art15,
+    /// JSON escrito à mão (apurações, conteúdo da lei, lista de dispositivos).
+    Json(&'static str),
+}
+
+pub(crate) struct Campo {
+    pub nome: &'static str,
+    pub rotulo: &'static str,
+    pub tipo: Tipo,
+    pub opcional: bool,
+}
+
+const fn c(nome: &'static str, rotulo: &'static str, tipo: Tipo) -> Campo {
+    Campo {
+        nome,
+        rotulo,
+        tipo,
+        opcional: false,
+    }
+}
+
+pub(crate) struct Modelo {
+    pub tipo: &'static str,
+    pub titulo: &'static str,
+    pub artigo: &'static str,
+    pub campos: &'static [Campo],
+}
+
+/// Os atos que a web oferece (o protocolo é a página de nova representação; o pedido de
+/// urgência não é oferecido a ninguém — Art. 19).
+pub(crate) const MODELOS: &[Modelo] = &[
+    Modelo {
+        tipo: "divulgar",
+        titulo: "Divulgar a representação",
+        artigo: "Art. 16",
+        campos: &[c(
+            "publicacao",
+            "Publicação (Diário, número, data)",
+            Tipo::Texto,
+        )],
+    },
+    Modelo {
+        tipo: "solicitar_documentos",
+        titulo: "Solicitar documentos faltantes",
+        artigo: "Art. 16, parágrafo único",
+        campos: &[c("destinatario", "Destinatário", Tipo::Texto)],
+    },
+    Modelo {
+        tipo: "juntar_documento",
+        titulo: "Juntar documento",
+        artigo: "Art. 16, parágrafo único",
+        campos: &[
+            c("descricao", "Descrição", Tipo::Texto),
+            Campo {
+                nome: "art15",
+                rotulo: "Documento do Art. 15 (se for um)",
+                tipo: Tipo::Art15,
+                opcional: true,
+            },
+        ],
+    },
+    Modelo {
+        tipo: "registrar_visita",
+        titulo: "Registrar a visita e o levantamento",
+        artigo: "Art. 17, I",
+        campos: &[
+            c("local", "Local", Tipo::Texto),
+            c("relatorio", "Relatório circunstanciado", Tipo::TextoLongo),
+        ],
+    },
+    Modelo {
+        tipo: "parecer_preliminar",
+        titulo: "Parecer preliminar",
+        artigo: "Art. 17, II",
+        campos: &[
+            c(
+                "solicitar_certidoes",
+                "Solicitar as certidões (senão, arquivar)",
+                Tipo::SimNao,
+            ),
+            c("votos", "Votação na Comissão", Tipo::Votos),
+        ],
+    },
+    Modelo {
+        tipo: "deliberar_plenario",
+        titulo: "Deliberação do Plenário",
+        artigo: "Art. 17, § 1º; Art. 18, § 1º",
+        campos: &[c("decisao", "Decisão", Tipo::Decisao)],
+    },
+    Modelo {
+        tipo: "enviar_oficio",
+        titulo: "Enviar ofício a órgão",
+        artigo: "Art. 17, § 2º",
+        campos: &[
+            c("orgao", "Órgão", Tipo::Orgao),
+            c("numero", "Número do ofício", Tipo::Texto),
+        ],
+    },
+    Modelo {
+        tipo: "confirmar_recebimento",
+        titulo: "Confirmar o recebimento do ofício",
+        artigo: "Art. 2º, § 3º (começa o prazo de 30 dias)",
+        campos: &[c("orgao", "Órgão", Tipo::Orgao)],
+    },
+    Modelo {
+        tipo: "emitir_certidao",
+        titulo: "Emitir certidão",
+        artigo: "Art. 2º, § 2º",
+        campos: &[
+            c("orgao", "Órgão", Tipo::Orgao),
+            c("numero", "Número da certidão", Tipo::Texto),
+            c("conteudo", "O que certifica", Tipo::TextoLongo),
+        ],
+    },
+    Modelo {
+        tipo: "recusar_certidao",
+        titulo: "Recusar certidão",
+        artigo: "Art. 9º",
+        campos: &[
+            c("orgao", "Órgão", Tipo::Orgao),
+            c("motivo", "Motivo", Tipo::TextoLongo),
+        ],
+    },
+    Modelo {
+        tipo: "parecer_de_merito",
+        titulo: "Parecer de mérito",
+        artigo: "Art. 18",
+        campos: &[
+            c("favoravel", "Favorável", Tipo::SimNao),
+            c("votos", "Votação na Comissão", Tipo::Votos),
+        ],
+    },
+    Modelo {
+        tipo: "parecer_ccj",
+        titulo: "Parecer da CCJ",
+        artigo: "Art. 18, § 2º",
+        campos: &[c("aprovado", "Aprovado", Tipo::SimNao)],
+    },
+    Modelo {
+        tipo: "apresentar_projeto_decreto",
+        titulo: "Apresentar o projeto de decreto legislativo",
+        artigo: "Art. 18, § 2º",
+        campos: &[c("numero", "Número do projeto", Tipo::Texto)],
+    },
+    Modelo {
+        tipo: "emendar_divisas",
+        titulo: "Emenda sobre divisas",
+        artigo: "Art. 19, § 3º",
+        campos: &[c("descricao", "Descrição da emenda", Tipo::TextoLongo)],
+    },
+    Modelo {
+        tipo: "votar_decreto",
+        titulo: "Votação do decreto legislativo",
+        artigo: "Art. 19",
+        campos: &[c("aprovado", "Aprovado", Tipo::SimNao)],
+    },
+    Modelo {
+        tipo: "publicar_decreto",
+        titulo: "Publicar o decreto legislativo",
+        artigo: "Art. 19, § 1º",
+        campos: &[
+            c("numero", "Número do decreto", Tipo::Texto),
+            c("diario", "Diário Oficial", Tipo::Texto),
+        ],
+    },
+    Modelo {
+        tipo: "encaminhar_ao_tre",
+        titulo: "Encaminhar ao TRE",
+        artigo: "Art. 19, § 1º",
+        campos: &[c(
+            "copia_autenticada",
+            "Com cópia autenticada do processo",
+            Tipo::SimNao,
+        )],
+    },
+    Modelo {
+        tipo: "informar_plenario",
+        titulo: "Informar o Plenário",
+        artigo: "Art. 19, § 2º",
+        campos: &[c("nota", "Nota", Tipo::TextoLongo)],
+    },
+    Modelo {
+        tipo: "registrar_plebiscito",
+        titulo: "Registrar o resultado do plebiscito",
+        artigo: "Art. 11, § 2º; Art. 20",
+        campos: &[
+            c("realizado_em", "Realizado em", Tipo::Data),
+            c(
+                "apuracoes",
+                "Apurações por localidade",
+                Tipo::Json(
+                    "[{\"localidade\": \"…\", \"inscritos\": 1000, \"sim\": 600, \"nao\": 300}]",
+                ),
+            ),
+        ],
+    },
+    Modelo {
+        tipo: "ler_resultado",
+        titulo: "Ler o resultado em Plenário",
+        artigo: "Art. 20",
+        campos: &[],
+    },
+    Modelo {
+        tipo: "parecer_resultado",
+        titulo: "Parecer sobre o resultado",
+        artigo: "Art. 20, § 1º",
+        campos: &[
+            c("favoravel", "Favorável", Tipo::SimNao),
+            c("votos", "Votação na Comissão", Tipo::Votos),
+        ],
+    },
+    Modelo {
+        tipo: "apresentar_projeto_de_lei",
+        titulo: "Apresentar o projeto de lei de criação",
+        artigo: "Art. 20, § 1º; Art. 7º",
+        campos: &[
+            c("numero", "Número do projeto", Tipo::Texto),
+            c(
+                "conteudo",
+                "Conteúdo (Art. 7º)",
+                Tipo::Json("{\"nome\": \"…\", \"divisas\": \"…\", \"ano_instalacao\": 2029}"),
+            ),
+        ],
+    },
+    Modelo {
+        tipo: "votar_projeto_de_lei",
+        titulo: "Votação do projeto de lei",
+        artigo: "Art. 20, § 2º",
+        campos: &[c("aprovado", "Aprovado", Tipo::SimNao)],
+    },
+    Modelo {
+        tipo: "publicar_lei",
+        titulo: "Publicar a lei",
+        artigo: "Art. 20, § 2º",
+        campos: &[
+            c("numero", "Número da lei", Tipo::Texto),
+            c("diario", "Diário Oficial", Tipo::Texto),
+        ],
+    },
+    Modelo {
+        tipo: "autorizar_informacao",
+        titulo: "Autorizar servidor a prestar informações",
+        artigo: "Art. 23",
+        campos: &[c("servidor", "Login do servidor", Tipo::Texto)],
+    },
+];
+
+pub(crate) fn modelo(tipo: &str) -> Option<&'static Modelo> {
+    MODELOS.iter().find(|m| m.tipo == tipo)
+}
+
+/// Valores de exemplo de um ato, para saber se ele cabe; `orgao` para os atos de órgão.
+fn exemplo(m: &Modelo, orgao: Orgao, hoje: Date) -> Option<Ato> {
+    let campos: Vec<String> = m
+        .campos
+        .iter()
+        .filter(|f| !f.opcional)
+        .map(|f| {
+            let v = match f.tipo {
+                Tipo::Texto | Tipo::TextoLongo => "exemplo".to_string(),
+                Tipo::SimNao => "true".into(),
+                Tipo::Orgao => orgao.codigo().into(),
+                Tipo::Decisao => "tramitar".into(),
+                Tipo::Votos => r#"{"sim":5,"nao":0,"abstencoes":0}"#.into(),
+                Tipo::Data => hoje.to_string(),
+                Tipo::Art15 => "requerimento".into(),
+                Tipo::Json(e) => e.replace('…', "exemplo"),
+            };
+            format!("{}={v}", f.nome)
+        })
+        .collect();
+    montar_ato(m.tipo, &campos).ok()
+}
+
+/// Os modelos que `ator` pode usar agora.
+pub(crate) fn oferecidos(p: &Processo, ator: &Ator, hoje: Date) -> Vec<&'static Modelo> {
+    MODELOS
+        .iter()
+        .filter(|m| {
+            let orgaos: Vec<Orgao> = if m.campos.iter().any(|f| f.tipo == Tipo::Orgao) {
+                Orgao::TODOS.to_vec()
+            } else {
+                vec![Orgao::Comissao]
+            };
+            orgaos.into_iter().any(|o| {
+                let Some(ato) = exemplo(m, o, hoje) else {
+                    return false;
+                };
+                if permissao(ator.papel, ato.acao()) == Permissao::Nao {
+                    return false;
+                }
+                match p.decidir(ator, &ato, hoje, hoje) {
+                    Ok(()) => true,
+                    Err(r) => {
+                        !(r.motivo.contains("não cabe na fase")
+                            || r.motivo.contains("o papel")
+                            || r.motivo.contains("só responde pelo que é seu")
+                            || r.motivo.contains("só o Deputado autor")
+                            || r.motivo.contains("não está autorizado")
+                            || r.motivo.contains("já "))
+                    }
+                }
+            })
+        })
+        .collect()
+}
+
+/// O formulário de um ato.
+pub(crate) fn formulario(m: &Modelo, acao: &str, csrf: &str, versao: u64, hoje: Date) -> String {
+    let mut s = format!(
+        "<details class=\"ato\"><summary>{} <small>({})</small></summary>\
+         <form method=\"post\" action=\"{}\" class=\"form-ato\">\
+         <input type=\"hidden\" name=\"csrf\" value=\"{}\">\
+         <input type=\"hidden\" name=\"tipo\" value=\"{}\">\
+         <input type=\"hidden\" name=\"versao\" value=\"{versao}\">",
+        esc(m.titulo),
+        esc(m.artigo),
+        esc(acao),
+        esc(csrf),
+        esc(m.tipo)
+    );
+    for f in m.campos {
+        let id = format!("{}-{}", m.tipo, f.nome);
+        let nome = format!("c_{}", f.nome);
+        let req = if f.opcional { "" } else { " required" };
+        let entrada = match f.tipo {
+            Tipo::Texto => format!("<input id=\"{id}\" name=\"{nome}\" type=\"text\"{req}>"),
+            Tipo::TextoLongo => format!("<textarea id=\"{id}\" name=\"{nome}\" rows=\"3\"{req}></textarea>"),
+            Tipo::SimNao => format!(
+                "<select id=\"{id}\" name=\"{nome}\"><option value=\"true\">sim</option><option value=\"false\">não</option></select>"
+            ),
+            Tipo::Orgao => format!(
+                "<select id=\"{id}\" name=\"{nome}\">{}</select>",
+                Orgao::TODOS
+                    .iter()
+                    .map(|o| format!("<option value=\"{}\">{}</option>", o.codigo(), esc(o.nome())))
+                    .collect::<String>()
+            ),
+            Tipo::Decisao => format!(
+                "<select id=\"{id}\" name=\"{nome}\"><option value=\"tramitar\">tramitar</option><option value=\"arquivar\">arquivar</option></select>"
+            ),
+            Tipo::Votos => format!(
+                "<span class=\"votos\" id=\"{id}\"><label>sim <input name=\"{nome}_sim\" type=\"number\" min=\"0\" value=\"0\" required></label>\
+                 <label>não <input name=\"{nome}_nao\" type=\"number\" min=\"0\" value=\"0\" required></label>\
+                 <label>abstenções <input name=\"{nome}_abstencoes\" type=\"number\" min=\"0\" value=\"0\"></label></span>"
+            ),
+            Tipo::Data => format!("<input id=\"{id}\" name=\"{nome}\" type=\"date\" value=\"{hoje}\"{req}>"),
+            Tipo::Art15 => format!(
+                "<select id=\"{id}\" name=\"{nome}\"><option value=\"\">— nenhum —</option>{}</select>",
+                divisa_processo::DocumentoArt15::TODOS
+                    .iter()
+                    .map(|d| format!(
+                        "<option value=\"{}\">{}</option>",
+                        serde_json::to_value(d).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default(),
+                        esc(d.nome())
+                    ))
+                    .collect::<String>()
+            ),
+            Tipo::Json(e) => format!(
+                "<textarea id=\"{id}\" name=\"{nome}\" rows=\"4\" placeholder=\"{}\"{req}></textarea>",
+                esc(e)
+            ),
+        };
+        s.push_str(&format!(
+            "<label for=\"{id}\">{}</label>{entrada}",
+            esc(f.rotulo)
+        ));
+    }
+    s.push_str(&format!(
+        "<label for=\"{0}-data\">Data do ato</label><input id=\"{0}-data\" name=\"data\" type=\"date\" value=\"{hoje}\" max=\"{hoje}\">\
+         <button type=\"submit\">Registrar</button></form></details>",
+        m.tipo
+    ));
+    s
+}
+
+/// Monta o ato a partir dos campos do formulário (`c_CAMPO`), com a mensagem em português.
+pub(crate) fn ato_do_formulario(
+    m: &Modelo,
+    valor: &dyn Fn(&str) -> Option<String>,
+) -> Result<Ato, (String, String)> {
+    let mut campos = Vec::new();
+    for f in m.campos {
+        let nome = format!("c_{}", f.nome);
+        let v = match f.tipo {
+            Tipo::Votos => {
+                let n = |s: &str| -> Result<u32, (String, String)> {
+                    let bruto = valor(&format!("{nome}_{s}")).unwrap_or_default();
+                    let bruto = bruto.trim();
+                    if bruto.is_empty() {
+                        return Ok(0);
+                    }
+                    bruto.parse().map_err(|_| {
+                        (
+                            format!("{}.{s}", f.nome),
+                            format!("«{bruto}» não é um número inteiro de votos"),
+                        )
+                    })
+                };
+                format!(
+                    r#"{{"sim":{},"nao":{},"abstencoes":{}}}"#,
+                    n("sim")?,
+                    n("nao")?,
+                    n("abstencoes")?
+                )
+            }
+            _ => match valor(&nome)
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+            {
+                Some(v) => v,
+                None if f.opcional => continue,
+                None => return Err((f.nome.to_string(), format!("preencha «{}»", f.rotulo))),
+            },
+        };
+        if let Tipo::Json(_) = f.tipo {
+            if serde_json::from_str::<serde_json::Value>(&v).is_err() {
+                return Err((
+                    f.nome.to_string(),
+                    format!("«{}» deve ser JSON válido, como o exemplo", f.rotulo),
+                ));
+            }
+        }
+        campos.push(format!("{}={v}", f.nome));
+    }
+    montar_ato(m.tipo, &campos).map_err(|e| (String::new(), e))
+}

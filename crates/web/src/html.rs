@@ -1,0 +1,85 @@
+//! O molde das páginas: cabeçalho, navegação conforme o papel, escape de todo texto.
+
+use std::fmt::Write as _;
+
+use axum::http::{header, HeaderValue};
+use axum::response::{Html, IntoResponse, Response};
+
+use crate::contas::Quem;
+
+/// Escapa texto para HTML (conteúdo e atributos entre aspas).
+pub(crate) fn esc(texto: &str) -> String {
+    let mut s = String::with_capacity(texto.len());
+    for c in texto.chars() {
+        match c {
+            '&' => s.push_str("&amp;"),
+            '<' => s.push_str("&lt;"),
+            '>' => s.push_str("&gt;"),
+            '"' => s.push_str("&quot;"),
+            '\'' => s.push_str("&#39;"),
+            c => s.push(c),
+        }
+    }
+    s
+}
+
+/// O campo oculto com o token CSRF.
+pub(crate) fn campo_csrf(quem: &Quem) -> String {
+    format!(
+        "<input type=\"hidden\" name=\"csrf\" value=\"{}\">",
+        esc(&quem.csrf)
+    )
+}
+
+/// Uma página completa.
+pub(crate) fn documento(titulo: &str, quem: Option<&Quem>, corpo: &str) -> String {
+    let mut nav = String::new();
+    let _ = write!(
+        nav,
+        "<a href=\"/\">Painel</a><a href=\"/processos\">Processos</a><a href=\"/avaliar\">Avaliar proposta</a><a href=\"/lei\">A lei</a><a href=\"/municipios\">Municípios</a><a href=\"/publico\">Portal público</a>"
+    );
+    let conta = match quem.and_then(|q| q.usuario.as_ref().map(|u| (q, u))) {
+        Some((q, u)) => format!(
+            "<span class=\"conta\">{} <small>({})</small>{}</span>\
+             <form method=\"post\" action=\"/sair\" class=\"sair\">{}<button type=\"submit\">Sair</button></form>",
+            esc(&u.nome),
+            esc(u.papel.nome()),
+            if u.demonstracao {
+                " <span class=\"selo-demo\">demonstração</span>"
+            } else {
+                ""
+            },
+            campo_csrf(q)
+        ),
+        None => "<a class=\"entrar\" href=\"/entrar\">Entrar</a>".to_string(),
+    };
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"pt-BR\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{} — divisa</title>\n<link rel=\"stylesheet\" href=\"/ativos/leaflet.css\">\n<link rel=\"stylesheet\" href=\"/ativos/divisa.css\">\n</head>\n<body>\n\
+         <header><div class=\"marca\"><a href=\"/\">divisa</a> <small>LC nº 23/1992 — Comissão de Revisão Territorial · ALMT</small></div>\
+         <nav>{nav}</nav><div class=\"quem\">{conta}</div></header>\n<main>\n{corpo}\n</main>\n\
+         <footer>Assembleia Legislativa do Estado de Mato Grosso — Lei Complementar nº 23/1992 e alterações. \
+         Dados: IBGE (Censo 2022, Malha Municipal 2022, Base de Localidades 2022), TSE, PIB dos Municípios.</footer>\n\
+         <script src=\"/ativos/leaflet.js\"></script>\n<script src=\"/ativos/divisa.js\"></script>\n</body>\n</html>\n",
+        esc(titulo)
+    )
+}
+
+/// A página como resposta, com os cookies que a visita precisar.
+pub(crate) fn pagina(quem: &Quem, titulo: &str, corpo: &str) -> Response {
+    let mut r = Html(documento(titulo, Some(quem), corpo)).into_response();
+    quem.gravar_cookies(&mut r);
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
+/// Uma mensagem de aviso, de erro ou de sucesso.
+pub(crate) fn aviso(classe: &str, texto: &str) -> String {
+    format!(
+        "<p class=\"{classe}\" role=\"{}\">{}</p>",
+        if classe == "erro" { "alert" } else { "status" },
+        esc(texto)
+    )
+}

@@ -1,0 +1,271 @@
+//! `divisa serve`: a aplicação web da Comissão de Revisão Territorial, dos órgãos que
+//! certificam os números e do público.
+//!
+//! Um só executável, sem internet: as páginas são HTML escrito aqui (sem motor de modelos), o
+//! mapa é o Leaflet 1.9.4 (do npm, em `ativos/leaflet`, embutido no binário) sobre a própria
+//! Malha Municipal do IBGE, e o banco é o mesmo registro da linha de comando (SQLite por padrão,
+//! PostgreSQL com `--db postgres://…`).
+//!
+//! Segurança, conferida no servidor a cada pedido:
+//! - senha em argon2id; cookie de sessão `HttpOnly`, `SameSite=Strict` (e `Secure` atrás de
+//!   TLS); no banco só o SHA-256 do token;
+//! - todo formulário e toda chamada da API que muda algo levam o token CSRF: o da sessão, ou,
+//!   para quem não entrou (login, avaliação), o do cookie `divisa_pre` (duplo envio);
+//! - tentativas de login limitadas por conta e por endereço;
+//! - o papel de quem pede decide o que a página mostra e o que o servidor aceita: a página só
+//!   oferece os atos que a lei e o papel permitem, e o registro confere de novo ao gravar
+//!   (Arts. 14, 21 a 23);
+//! - todo texto livre sai escapado; toda consulta ao banco é parametrizada.
+
+mod api;
+mod ativos;
+mod catalogo;
+mod contas;
+mod html;
+pub mod motor;
+mod openapi;
+mod paginas;
+pub mod semente;
+pub mod texto;
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use divisa_registro::{ErroRegistro, Registro};
+
+pub use contas::{criar_usuario, hash_de_senha};
+
+/// O estado compartilhado pelos pedidos.
+#[derive(Clone)]
+pub struct Estado(Arc<Interno>);
+
+struct Interno {
+    registro: Registro,
+    /// Cookies com `Secure` (o servidor está atrás de TLS).
+    seguro: bool,
+    tentativas: Mutex<HashMap<String, contas::Tentativas>>,
+    malha: OnceLock<Result<String, String>>,
+}
+
+impl Estado {
+    /// O estado sobre um registro aberto. `seguro`: marcar os cookies como `Secure` (atrás de
+    /// TLS).
+    pub fn novo(registro: Registro, seguro: bool) -> Estado {
+        Estado(Arc::new(Interno {
+            registro,
+            seguro,
+            tentativas: Mutex::new(HashMap::new()),
+            malha: OnceLock::new(),
+        }))
+    }
+
+    fn registro(&self) -> &Registro {
+        &self.0.registro
+    }
+}
+
+/// Todas as rotas: páginas, API e arquivos estáticos.
+pub fn rotas(estado: Estado) -> Router {
+    Router::new()
+        .route("/", get(paginas::painel))
+        .route("/entrar", get(paginas::entrar_form).post(paginas::entrar))
+        .route("/sair", post(paginas::sair))
+        .route("/processos", get(paginas::processos))
+        .route(
+            "/processos/novo",
+            get(paginas::novo_form).post(paginas::novo),
+        )
+        .route("/processos/{protocolo}", get(paginas::processo))
+        .route("/processos/{protocolo}/atos", post(paginas::ato))
+        .route(
+            "/processos/{protocolo}/arquivos/{id}",
+            get(paginas::arquivo),
+        )
+        .route(
+            "/avaliar",
+            get(paginas::avaliar_form).post(paginas::avaliar),
+        )
+        .route("/lei", get(paginas::lei))
+        .route("/municipios", get(paginas::municipios))
+        .route("/municipios/{codigo}", get(paginas::municipio))
+        .route("/publico", get(paginas::publico))
+        .route("/ativos/{arquivo}", get(ativos::servir))
+        .merge(api::rotas())
+        .fallback(paginas::nao_encontrada)
+        .layer(axum::middleware::map_response(cabecalhos_de_seguranca))
+        .layer(axum::extract::DefaultBodyLimit::max(LIMITE_DE_ENVIO))
+        .with_state(estado)
+}
+
+/// O maior corpo aceito (mapas e memoriais de área grande cabem com folga).
+pub const LIMITE_DE_ENVIO: usize = 32 * 1024 * 1024;
+
+async fn cabecalhos_de_seguranca(mut r: Response) -> Response {
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
+             script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; \
+             form-action 'self'",
+        ),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("same-origin"),
+    );
+    r
+}
+
+/// Como rodar o servidor.
+#[derive(Debug, Clone)]
+pub struct Opcoes {
+    /// Onde escutar.
+    pub endereco: SocketAddr,
+    /// O banco (`divisa.sqlite3`, `sqlite://…`, `postgres://…`).
+    pub db: String,
+    /// Semear dados de demonstração se o banco não tiver nenhuma conta.
+    pub demonstracao: bool,
+    /// Cookies `Secure` (atrás de TLS).
+    pub seguro: bool,
+}
+
+/// Abre o banco, semeia a demonstração se for o caso e serve até Ctrl+C. `pronto` recebe o
+/// endereço de fato (útil com a porta 0).
+pub async fn servir(opcoes: Opcoes, pronto: impl FnOnce(SocketAddr, &str)) -> anyhow::Result<()> {
+    let registro = Registro::abrir(&opcoes.db).await?;
+    let mut aviso = String::new();
+    if opcoes.demonstracao && registro.contar_usuarios().await? == 0 {
+        semente::semear(&registro, jiff::Timestamp::now()).await?;
+        aviso = format!(
+            "banco vazio: semeados dados de DEMONSTRAÇÃO (contas {}, senha \"{}\")",
+            semente::CONTAS
+                .iter()
+                .map(|c| c.0)
+                .collect::<Vec<_>>()
+                .join(", "),
+            semente::SENHA
+        );
+    }
+    let ouvinte = tokio::net::TcpListener::bind(opcoes.endereco)
+        .await
+        .map_err(|e| anyhow::anyhow!("não foi possível escutar em {}: {e}", opcoes.endereco))?;
+    let endereco = ouvinte.local_addr()?;
+    pronto(endereco, &aviso);
+    let app = rotas(Estado::novo(registro.clone(), opcoes.seguro))
+        .into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(ouvinte, app)
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+    registro.fechar().await;
+    Ok(())
+}
+
+/// Um erro que vira resposta: página em HTML ou JSON, conforme quem pediu.
+#[derive(Debug)]
+pub(crate) struct Falha {
+    pub status: StatusCode,
+    pub mensagem: String,
+    /// O campo de entrada que causou o erro, quando há um.
+    pub campo: Option<String>,
+    /// O artigo que fundamenta a recusa, quando é a lei que recusa.
+    pub artigo: Option<String>,
+}
+
+impl Falha {
+    pub fn nova(status: StatusCode, mensagem: impl Into<String>) -> Falha {
+        Falha {
+            status,
+            mensagem: mensagem.into(),
+            campo: None,
+            artigo: None,
+        }
+    }
+    pub fn no_campo(campo: &str, mensagem: impl Into<String>) -> Falha {
+        Falha {
+            campo: Some(campo.to_string()),
+            ..Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, mensagem)
+        }
+    }
+    pub fn proibido(mensagem: impl Into<String>) -> Falha {
+        Falha::nova(StatusCode::FORBIDDEN, mensagem)
+    }
+    pub fn json(self) -> Response {
+        let mut corpo = serde_json::json!({ "erro": self.mensagem });
+        if let Some(c) = &self.campo {
+            corpo["campo"] = c.clone().into();
+        }
+        if let Some(a) = &self.artigo {
+            corpo["artigo"] = a.clone().into();
+        }
+        (self.status, axum::Json(corpo)).into_response()
+    }
+}
+
+impl From<ErroRegistro> for Falha {
+    fn from(e: ErroRegistro) -> Falha {
+        match e {
+            ErroRegistro::Recusado(r) => Falha {
+                artigo: Some(r.artigo.clone()),
+                ..Falha::nova(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    format!("recusado ({}): {}", r.artigo, r.motivo),
+                )
+            },
+            ErroRegistro::Conflito { .. } => Falha::nova(StatusCode::CONFLICT, e.to_string()),
+            ErroRegistro::NaoEncontrado(_) => Falha::nova(StatusCode::NOT_FOUND, e.to_string()),
+            outro => Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, outro.to_string()),
+        }
+    }
+}
+
+impl IntoResponse for Falha {
+    fn into_response(self) -> Response {
+        let status = self.status;
+        let corpo = html::documento(
+            "Erro",
+            None,
+            &format!(
+                "<h1>{}</h1><p class=\"erro\" role=\"alert\">{}</p><p><a href=\"/\">Voltar ao início</a></p>",
+                html::esc(status.canonical_reason().map(traduzir_status).unwrap_or("Erro")),
+                html::esc(&self.mensagem)
+            ),
+        );
+        (status, axum::response::Html(corpo)).into_response()
+    }
+}
+
+fn traduzir_status(s: &str) -> &'static str {
+    match s {
+        "Not Found" => "Não encontrado",
+        "Forbidden" => "Não permitido",
+        "Unauthorized" => "É preciso entrar",
+        "Conflict" => "Conflito",
+        "Too Many Requests" => "Tentativas demais",
+        "Unprocessable Entity" => "Recusado",
+        "Bad Request" => "Pedido inválido",
+        _ => "Erro",
+    }
+}
+
+/// O protocolo num endereço: a barra do NUP vira `%2F`.
+pub(crate) fn caminho_do_processo(protocolo: &str) -> String {
+    format!("/processos/{}", protocolo.replace('/', "%2F"))
+}
+
+/// O dia de hoje em Cuiabá.
+pub(crate) fn hoje() -> jiff::civil::Date {
+    divisa_registro::hoje_em_cuiaba(jiff::Timestamp::now())
+}

@@ -1,0 +1,113 @@
+//! O documento OpenAPI 3.1 da API (`/api/openapi.json`), escrito à mão ao lado das rotas.
+
+use axum::response::{IntoResponse, Response};
+use serde_json::{json, Value};
+
+fn erro() -> Value {
+    json!({"description": "Erro, em português, com o campo quando há um", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Erro"}}}})
+}
+
+fn ok(descricao: &str, esquema: Value) -> Value {
+    json!({"description": descricao, "content": {"application/json": {"schema": esquema}}})
+}
+
+pub(crate) async fn documento() -> Response {
+    let protocolo = json!({"name": "protocolo", "in": "path", "required": true,
+        "description": "NUP do processo (a barra codificada como %2F), ex.: 00001.000001%2F2026-91",
+        "schema": {"type": "string"}});
+    let csrf = json!({"name": "X-CSRF-Token", "in": "header", "required": true,
+        "description": "o token devolvido por POST /api/sessao", "schema": {"type": "string"}});
+    let doc = json!({
+        "openapi": "3.1.0",
+        "info": {
+            "title": "divisa — API da LC nº 23/1992 de Mato Grosso",
+            "version": env!("CARGO_PKG_VERSION"),
+            "description": "Criação, incorporação, fusão e desmembramento de municípios: a lei avaliada, o território medido e o processo conduzido. Autenticação pelo cookie de sessão `divisa_sessao` (POST /api/sessao); chamadas que mudam algo exigem o cabeçalho X-CSRF-Token."
+        },
+        "components": {
+            "securitySchemes": {"sessao": {"type": "apiKey", "in": "cookie", "name": "divisa_sessao"}},
+            "schemas": {
+                "Erro": {"type": "object", "required": ["erro"], "properties": {
+                    "erro": {"type": "string"}, "campo": {"type": "string"}, "artigo": {"type": "string"}}},
+                "Relatorio": {"type": "object", "description": "CONTRACT §3", "required": ["conclusao", "achados"],
+                    "properties": {"conclusao": {"type": "string", "enum": ["atende", "nao_atende", "inconclusivo"]},
+                        "achados": {"type": "array", "items": {"type": "object"}}, "alertas": {"type": "array", "items": {"type": "object"}}}},
+                "Processo": {"type": "object", "required": ["protocolo", "nome", "tipo", "fase", "versao"], "properties": {
+                    "protocolo": {"type": "string"}, "nome": {"type": "string"}, "tipo": {"type": "string"},
+                    "fase": {"type": "string"}, "versao": {"type": "integer"}, "eventos": {"type": "array", "items": {"type": "object"}},
+                    "prazos": {"type": "array", "items": {"type": "object"}}, "atos_possiveis": {"type": "array", "items": {"type": "string"}}}},
+                "Ato": {"type": "object", "required": ["tipo"], "description": "Um ato do processo: `tipo` e os seus campos (veja `divisa processo avancar --ajuda`).",
+                    "properties": {"tipo": {"type": "string", "enum": crate::catalogo::MODELOS.iter().map(|m| m.tipo).collect::<Vec<_>>()}}}
+            }
+        },
+        "paths": {
+            "/api/sessao": {
+                "post": {"summary": "Entrar (login e senha); devolve o token CSRF e grava o cookie de sessão",
+                    "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "required": ["login", "senha"],
+                        "properties": {"login": {"type": "string"}, "senha": {"type": "string"}}}}}},
+                    "responses": {"200": ok("Sessão aberta", json!({"type": "object", "properties": {"login": {"type": "string"}, "papel": {"type": "string"}, "csrf": {"type": "string"}}})),
+                        "401": erro(), "429": erro()}},
+                "get": {"summary": "A sessão atual", "security": [{"sessao": []}], "responses": {"200": ok("A conta", json!({"type": "object"})), "401": erro()}},
+                "delete": {"summary": "Sair", "security": [{"sessao": []}], "parameters": [csrf.clone()], "responses": {"204": {"description": "Sessão encerrada"}, "401": erro(), "403": erro()}}
+            },
+            "/api/processos": {
+                "get": {"summary": "Os processos (dados públicos)", "responses": {"200": ok("Lista", json!({"type": "array", "items": {"type": "object"}}))}},
+                "post": {"summary": "Protocolar uma representação (Art. 14)", "security": [{"sessao": []}], "parameters": [csrf.clone()],
+                    "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
+                        "required": ["tipo", "nome", "municipios_origem", "representante", "assinaturas"],
+                        "properties": {"tipo": {"type": "string", "enum": ["criacao", "desmembramento", "incorporacao", "fusao"]},
+                            "nome": {"type": "string"}, "municipios_origem": {"type": "array", "items": {"type": "string"}},
+                            "representante": {"type": "string"}, "assinaturas": {"type": "integer", "minimum": 0},
+                            "documentos": {"type": "array", "items": {"type": "string", "enum": ["requerimento", "mapa_novo", "mapa_origem", "justificativa", "fotografias"]}},
+                            "deputado": {"type": "string"}, "proposta": {"type": "string", "description": "CONTRACT §2, TOML"}}}}}},
+                    "responses": {"201": ok("Protocolado", json!({"type": "object", "properties": {"protocolo": {"type": "string"}, "recibo": {"type": "string"}}})),
+                        "401": erro(), "403": erro(), "422": erro()}}
+            },
+            "/api/processos/{protocolo}": {"get": {"summary": "Um processo, visto pelo papel de quem pede (Arts. 16, 22, 23)", "parameters": [protocolo.clone()],
+                "responses": {"200": ok("O processo", json!({"$ref": "#/components/schemas/Processo"})), "404": erro()}}},
+            "/api/processos/{protocolo}/atos": {"post": {"summary": "Registrar um ato (a lei e o papel conferem; versão velha = 409)", "security": [{"sessao": []}],
+                "parameters": [protocolo.clone(), csrf],
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "required": ["versao", "ato"],
+                    "properties": {"versao": {"type": "integer"}, "data": {"type": "string", "format": "date"}, "ato": {"$ref": "#/components/schemas/Ato"}}}}}},
+                "responses": {"201": ok("Registrado", json!({"type": "object"})), "401": erro(), "403": erro(), "409": erro(), "422": erro()}}},
+            "/api/processos/{protocolo}/relatorio": {"get": {"summary": "A proposta anexada avaliada (CONTRACT §3)", "parameters": [protocolo.clone()],
+                "responses": {"200": ok("Relatório", json!({"$ref": "#/components/schemas/Relatorio"})), "403": erro(), "404": erro()}}},
+            "/api/processos/{protocolo}/mapa.geojson": {"get": {"summary": "Municípios de origem e área proposta (GeoJSON)", "parameters": [protocolo],
+                "responses": {"200": {"description": "GeoJSON", "content": {"application/geo+json": {}}}, "404": erro()}}},
+            "/api/alertas": {"get": {"summary": "Prazos vencidos ou a vencer de todos os processos", "security": [{"sessao": []}],
+                "responses": {"200": ok("Alertas", json!({"type": "array", "items": {"type": "object"}})), "401": erro(), "403": erro()}}},
+            "/api/avaliar": {"post": {"summary": "Avaliar uma proposta (CONTRACT §2 → §3)",
+                "parameters": [
+                    {"name": "formato", "in": "query", "schema": {"type": "string", "enum": ["json", "texto", "fragmento"]}},
+                    {"name": "em", "in": "query", "description": "texto da lei em vigor nesta data", "schema": {"type": "string", "format": "date"}}],
+                "requestBody": {"required": true, "content": {"application/toml": {"schema": {"type": "string"}}, "text/plain": {"schema": {"type": "string"}}}},
+                "responses": {"200": ok("Relatório", json!({"$ref": "#/components/schemas/Relatorio"})), "422": erro()}}},
+            "/api/lei": {"get": {"summary": "O texto da lei em vigor numa data", "parameters": [
+                    {"name": "em", "in": "query", "schema": {"type": "string", "format": "date"}},
+                    {"name": "dispositivo", "in": "query", "schema": {"type": "string"}}],
+                "responses": {"200": ok("Dispositivos", json!({"type": "object"})), "422": erro()}}},
+            "/api/municipios/{codigo}": {"get": {"summary": "Dados de referência de um município, com as fontes",
+                "parameters": [{"name": "codigo", "in": "path", "required": true, "schema": {"type": "string"}}],
+                "responses": {"200": ok("Município", json!({"type": "object"})), "404": erro()}}},
+            "/api/municipios/{codigo}/limite.geojson": {"get": {"summary": "O limite na Malha Municipal 2022 e a sede",
+                "parameters": [{"name": "codigo", "in": "path", "required": true, "schema": {"type": "string"}}],
+                "responses": {"200": {"description": "GeoJSON", "content": {"application/geo+json": {}}}, "404": erro()}}},
+            "/api/malha.geojson": {"get": {"summary": "A malha municipal de Mato Grosso simplificada para mapas",
+                "responses": {"200": {"description": "GeoJSON", "content": {"application/geo+json": {}}}}}},
+            "/api/validacao/titulos": {"post": {"summary": "Conferir títulos de eleitor, um por linha (Art. 13)",
+                "requestBody": {"required": true, "content": {"text/plain": {"schema": {"type": "string"}}}},
+                "responses": {"200": ok("Resultado", json!({"type": "object", "properties": {"validos": {"type": "integer"}, "invalidos": {"type": "array", "items": {"type": "object"}}}}))}}},
+            "/api/toponimo": {"get": {"summary": "O nome proposto diante do Art. 6º",
+                "parameters": [{"name": "nome", "in": "query", "required": true, "schema": {"type": "string"}}],
+                "responses": {"200": ok("Achados", json!({"type": "object"})), "422": erro()}}}
+        }
+    });
+    (
+        [(
+            axum::http::header::CONTENT_TYPE,
+            "application/json; charset=utf-8",
+        )],
+        doc.to_string(),
+    )
+        .into_response()
+}

@@ -1,0 +1,213 @@
+//! Dados de DEMONSTRAÇÃO para um banco vazio: uma conta por papel e processos em fases
+//! diferentes, com datas contadas a partir de hoje (para haver prazo vencido e prazo a vencer).
+//!
+//! Tudo o que se semeia aqui é marcado: as contas têm `demonstracao = true` (a página mostra o
+//! selo "demonstração") e os nomes dos processos dizem "(demonstração)". Os atos passam pelo
+//! mesmo registro e pela mesma lei que os de verdade.
+
+use divisa_processo::{Ato, Ator, DocumentoArt15, Orgao, Papel, TipoProcesso, Via, Votos};
+use divisa_registro::{NovaRepresentacao, Registro};
+use jiff::civil::Date;
+use jiff::Timestamp;
+
+/// A senha de todas as contas de demonstração.
+pub const SENHA: &str = "demonstracao";
+
+/// As contas: login, nome, papel.
+pub const CONTAS: &[(&str, &str, Papel)] = &[
+    ("ana", "Ana Presidente (demonstração)", Papel::Presidente),
+    ("bruno", "Bruno Membro (demonstração)", Papel::Membro),
+    ("dep.joao", "Dep. João (demonstração)", Papel::Deputado),
+    ("carla", "Carla Servidora (demonstração)", Papel::Servidor),
+    (
+        "cartografia",
+        "Órgão de Cartografia (demonstração)",
+        Papel::Cartografia,
+    ),
+    ("fazenda", "Órgão Fazendário (demonstração)", Papel::Fazenda),
+    ("tre", "TRE-MT (demonstração)", Papel::Tre),
+    (
+        "comunidade",
+        "Representante da comunidade (demonstração)",
+        Papel::Representante,
+    ),
+];
+
+const PROPOSTA_CRIACAO: &str = include_str!("../../../exemplos/criacao.toml");
+const PROPOSTA_DESMEMBRAMENTO: &str = include_str!("../../../exemplos/desmembramento.toml");
+
+fn dias_antes(hoje: Date, n: i64) -> Date {
+    hoje.checked_sub(jiff::Span::new().days(n)).unwrap_or(hoje)
+}
+
+/// Semeia as contas e os processos de demonstração.
+pub async fn semear(registro: &Registro, agora: Timestamp) -> anyhow::Result<()> {
+    for (login, nome, papel) in CONTAS {
+        crate::contas::criar_usuario(registro, login, nome, *papel, SENHA, true).await?;
+    }
+    let hoje = divisa_registro::hoje_em_cuiaba(agora);
+    let ana = Ator::new("ana", Papel::Presidente);
+    let bruno = Ator::new("bruno", Papel::Membro);
+    let carla = Ator::new("carla", Papel::Servidor);
+    let votos = Votos {
+        sim: 4,
+        nao: 1,
+        abstencoes: 0,
+    };
+
+    // 1. Criação em certidões: um prazo vencido (TRE), um a vencer (Cartografia), um ofício
+    //    sem recebimento registrado (Fazenda).
+    let r = registro
+        .protocolar(
+            &Ator::new("dep.joao", Papel::Deputado),
+            NovaRepresentacao {
+                tipo: TipoProcesso::Criacao,
+                nome: "Espigão do Leste (demonstração)".into(),
+                municipios_origem: vec!["São Félix do Araguaia".into()],
+                via: Via::Deputado {
+                    id: "dep.joao".into(),
+                },
+                representante: "Maria da Silva".into(),
+                assinaturas: 10,
+                documentos: DocumentoArt15::TODOS.to_vec(),
+                proposta: Some(PROPOSTA_CRIACAO.into()),
+            },
+            dias_antes(hoje, 60),
+            agora,
+        )
+        .await?;
+    let p = r.protocolo.as_str().to_string();
+    let atos: Vec<(i64, &Ator, Ato)> = vec![
+        (
+            58,
+            &ana,
+            Ato::Divulgar {
+                publicacao: "Diário Oficial da ALMT nº 1.234 (demonstração)".into(),
+            },
+        ),
+        (
+            50,
+            &bruno,
+            Ato::RegistrarVisita {
+                local: "Espigão do Leste, sede do distrito".into(),
+                relatorio: "Visita à sede; levantamento socioeconômico anexo (demonstração)."
+                    .into(),
+            },
+        ),
+        (
+            45,
+            &ana,
+            Ato::ParecerPreliminar {
+                solicitar_certidoes: true,
+                votos,
+            },
+        ),
+        (
+            40,
+            &ana,
+            Ato::EnviarOficio {
+                orgao: Orgao::Tre,
+                numero: "Of. 101/2026-CRT".into(),
+            },
+        ),
+        (35, &carla, Ato::ConfirmarRecebimento { orgao: Orgao::Tre }),
+        (
+            30,
+            &ana,
+            Ato::EnviarOficio {
+                orgao: Orgao::Cartografia,
+                numero: "Of. 102/2026-CRT".into(),
+            },
+        ),
+        (
+            30,
+            &ana,
+            Ato::EnviarOficio {
+                orgao: Orgao::Fazenda,
+                numero: "Of. 103/2026-CRT".into(),
+            },
+        ),
+        (
+            25,
+            &carla,
+            Ato::ConfirmarRecebimento {
+                orgao: Orgao::Cartografia,
+            },
+        ),
+    ];
+    anexar_todos(registro, &p, 1, atos, hoje, agora).await?;
+
+    // 2. Desmembramento recém-protocolado pela comunidade: falta divulgar.
+    registro
+        .protocolar(
+            &Ator::new("comunidade", Papel::Representante),
+            NovaRepresentacao {
+                tipo: TipoProcesso::Desmembramento,
+                nome: "Revisão de limites Ribeirãozinho–Ponte Branca (demonstração)".into(),
+                municipios_origem: vec!["Ribeirãozinho".into()],
+                via: Via::Comunidade,
+                representante: "Associação de Moradores (demonstração)".into(),
+                assinaturas: 12,
+                documentos: vec![DocumentoArt15::Requerimento, DocumentoArt15::MapaNovo],
+                proposta: Some(PROPOSTA_DESMEMBRAMENTO.into()),
+            },
+            dias_antes(hoje, 3),
+            agora,
+        )
+        .await?;
+
+    // 3. Fusão divulgada, à espera da visita.
+    let r = registro
+        .protocolar(
+            &carla,
+            NovaRepresentacao {
+                tipo: TipoProcesso::Fusao,
+                nome: "Araguainha e Ponte Branca (demonstração)".into(),
+                municipios_origem: vec!["Araguainha".into(), "Ponte Branca".into()],
+                via: Via::Comunidade,
+                representante: "Comissão pró-fusão (demonstração)".into(),
+                assinaturas: 15,
+                documentos: DocumentoArt15::TODOS.to_vec(),
+                proposta: None,
+            },
+            dias_antes(hoje, 20),
+            agora,
+        )
+        .await?;
+    let p = r.protocolo.as_str().to_string();
+    anexar_todos(
+        registro,
+        &p,
+        1,
+        vec![(
+            18,
+            &ana,
+            Ato::Divulgar {
+                publicacao: "Diário Oficial da ALMT nº 1.250 (demonstração)".into(),
+            },
+        )],
+        hoje,
+        agora,
+    )
+    .await?;
+    Ok(())
+}
+
+async fn anexar_todos(
+    registro: &Registro,
+    protocolo: &str,
+    mut versao: u64,
+    atos: Vec<(i64, &Ator, Ato)>,
+    hoje: Date,
+    agora: Timestamp,
+) -> anyhow::Result<()> {
+    for (dias, ator, ato) in atos {
+        let tipo = ato.tipo();
+        registro
+            .anexar(protocolo, versao, ator, ato, dias_antes(hoje, dias), agora)
+            .await
+            .map_err(|e| anyhow::anyhow!("semente de demonstração, {protocolo}, {tipo}: {e}"))?;
+        versao += 1;
+    }
+    Ok(())
+}
