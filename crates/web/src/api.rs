@@ -158,6 +158,7 @@ async fn protocolar(
     body: axum::body::Bytes,
 ) -> Resposta {
     csrf(&quem, &headers)?;
+    Falha::protocolo(quem.papel()).map_err(j)?;
     let n: NovaJson = corpo(&body)?;
     let tipo = TipoProcesso::de_codigo(&n.tipo).map_err(|m| Falha::no_campo("tipo", m).json())?;
     let papel = quem.papel();
@@ -289,6 +290,7 @@ async fn ato(
         )
         .json()
     })?;
+    Falha::papel(quem.papel(), &ato).map_err(j)?;
     let data = n.data.unwrap_or_else(hoje);
     let ato = if matches!(ato, Ato::ParecerDeMerito { .. }) {
         let autos = estado

@@ -202,6 +202,24 @@ impl Falha {
     pub fn proibido(mensagem: impl Into<String>) -> Falha {
         Falha::nova(StatusCode::FORBIDDEN, mensagem)
     }
+    /// O papel não pode protocolar (Art. 14): 403, com o artigo.
+    pub fn protocolo(papel: divisa_processo::Papel) -> Result<(), Falha> {
+        divisa_processo::papel::exigir(papel, divisa_processo::Acao::Protocolar)
+            .map(|_| ())
+            .map_err(|r| Falha {
+                artigo: Some(r.artigo.clone()),
+                ..Falha::proibido(format!("recusado ({}): {}", r.artigo, r.motivo))
+            })
+    }
+    /// O papel não pode praticar o ato (a matriz papel × ação): 403, com o artigo.
+    pub fn papel(papel: divisa_processo::Papel, ato: &divisa_processo::Ato) -> Result<(), Falha> {
+        divisa_processo::papel::exigir(papel, ato.acao())
+            .map(|_| ())
+            .map_err(|r| Falha {
+                artigo: Some(r.artigo.clone()),
+                ..Falha::proibido(format!("recusado ({}): {}", r.artigo, r.motivo))
+            })
+    }
     pub fn json(self) -> Response {
         let mut corpo = serde_json::json!({ "erro": self.mensagem });
         if let Some(c) = &self.campo {

@@ -41,6 +41,7 @@ pub(crate) async fn documento() -> Response {
             }
         },
         "paths": {
+            "/api/openapi.json": {"get": {"summary": "Este documento", "responses": {"200": {"description": "OpenAPI 3.1", "content": {"application/json": {}}}}}},
             "/api/sessao": {
                 "post": {"summary": "Entrar (login e senha); devolve o token CSRF e grava o cookie de sessão",
                     "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "required": ["login", "senha"],

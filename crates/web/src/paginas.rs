@@ -620,6 +620,7 @@ async fn registrar_ato(
     };
     let ato = catalogo::ato_do_formulario(modelo, &|n| campo(campos, n))
         .map_err(|(c, m)| Falha::no_campo(&c, m))?;
+    Falha::papel(quem.papel(), &ato)?;
     let ato = if matches!(ato, divisa_processo::Ato::ParecerDeMerito { .. }) {
         let autos = estado.registro().carregar(protocolo).await?;
         crate::motor::com_achados(ato, &autos.processo, data, &mut |_| {})
@@ -693,13 +694,7 @@ pub(crate) async fn arquivo(
 // ---------------------------------------------------------------- nova representação
 
 pub(crate) async fn novo_form(quem: Quem) -> Result<Response, Falha> {
-    let u = quem.exigir_conta()?;
-    if divisa_processo::papel::permissao(u.papel, Acao::Protocolar) == Permissao::Nao {
-        return Err(Falha::proibido(format!(
-            "recusado (Art. 14): o papel {} não protocola representações",
-            u.papel.nome()
-        )));
-    }
+    Falha::protocolo(quem.exigir_conta()?.papel)?;
     Ok(pagina(&quem, "Nova representação", &form_novo(&quem, None)))
 }
 
@@ -822,6 +817,7 @@ pub(crate) async fn novo(
     let (campos, arquivos) = ler_multipart(multipart).await?;
     quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
     let u = quem.exigir_conta()?.clone();
+    Falha::protocolo(u.papel)?;
     let erro = |m: String| -> Result<Response, Falha> {
         let mut r = pagina(&quem, "Nova representação", &form_novo(&quem, Some(&m)));
         *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;

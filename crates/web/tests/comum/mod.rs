@@ -1,0 +1,239 @@
+//! O aplicativo para os testes: um banco SQLite novo num diretório temporário, semeado com os
+//! dados de demonstração, e pedidos feitos ao roteador sem rede (`oneshot`).
+
+#![allow(dead_code)]
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use axum::Router;
+use divisa_registro::Registro;
+use tower::ServiceExt;
+
+pub struct App {
+    pub router: Router,
+    pub registro: Registro,
+    pub dir: std::path::PathBuf,
+}
+
+impl Drop for App {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+pub fn diretorio(nome: &str) -> std::path::PathBuf {
+    static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let d = std::env::temp_dir().join(format!(
+        "divisa-web-teste-{nome}-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("diretório temporário");
+    d
+}
+
+pub async fn app(nome: &str) -> App {
+    let dir = diretorio(nome);
+    let registro = Registro::abrir(dir.join("divisa.sqlite3").to_str().expect("caminho"))
+        .await
+        .expect("abrir o banco");
+    divisa_web::semente::semear(&registro, jiff::Timestamp::now())
+        .await
+        .expect("semente");
+    App {
+        router: divisa_web::rotas(divisa_web::Estado::novo(registro.clone(), false)),
+        registro,
+        dir,
+    }
+}
+
+#[derive(Debug)]
+pub struct Resposta {
+    pub status: StatusCode,
+    pub headers: axum::http::HeaderMap,
+    pub corpo: String,
+}
+
+impl Resposta {
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.corpo).unwrap_or_else(|e| panic!("JSON: {e}: {}", self.corpo))
+    }
+    pub fn cookies(&self) -> Vec<String> {
+        self.headers
+            .get_all(header::SET_COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok().map(String::from))
+            .collect()
+    }
+}
+
+/// Uma sessão de navegador: os cookies e o token CSRF.
+#[derive(Debug, Clone, Default)]
+pub struct Sessao {
+    pub cookie: String,
+    pub csrf: String,
+}
+
+impl App {
+    pub async fn pedir(
+        &self,
+        metodo: &str,
+        uri: &str,
+        sessao: Option<&Sessao>,
+        tipo: Option<&str>,
+        corpo: impl Into<Body>,
+        csrf_no_cabecalho: bool,
+    ) -> Resposta {
+        let mut r = Request::builder().method(metodo).uri(uri);
+        if let Some(s) = sessao {
+            if !s.cookie.is_empty() {
+                r = r.header(header::COOKIE, &s.cookie);
+            }
+            if csrf_no_cabecalho {
+                r = r.header("x-csrf-token", &s.csrf);
+            }
+        }
+        if let Some(t) = tipo {
+            r = r.header(header::CONTENT_TYPE, t);
+        }
+        let resposta = self
+            .router
+            .clone()
+            .oneshot(r.body(corpo.into()).expect("pedido"))
+            .await
+            .expect("resposta");
+        let status = resposta.status();
+        let headers = resposta.headers().clone();
+        let bytes = axum::body::to_bytes(resposta.into_body(), usize::MAX)
+            .await
+            .expect("corpo");
+        Resposta {
+            status,
+            headers,
+            corpo: String::from_utf8_lossy(&bytes).into_owned(),
+        }
+    }
+
+    pub async fn get(&self, uri: &str, sessao: Option<&Sessao>) -> Resposta {
+        self.pedir("GET", uri, sessao, None, Body::empty(), false)
+            .await
+    }
+
+    /// POST JSON com o token CSRF no cabeçalho.
+    pub async fn post_json(
+        &self,
+        uri: &str,
+        sessao: Option<&Sessao>,
+        corpo: serde_json::Value,
+    ) -> Resposta {
+        self.pedir(
+            "POST",
+            uri,
+            sessao,
+            Some("application/json"),
+            corpo.to_string(),
+            true,
+        )
+        .await
+    }
+
+    /// POST de formulário.
+    pub async fn post_form(
+        &self,
+        uri: &str,
+        sessao: Option<&Sessao>,
+        campos: &[(&str, &str)],
+    ) -> Resposta {
+        let corpo = campos
+            .iter()
+            .map(|(k, v)| format!("{}={}", codificar(k), codificar(v)))
+            .collect::<Vec<_>>()
+            .join("&");
+        self.pedir(
+            "POST",
+            uri,
+            sessao,
+            Some("application/x-www-form-urlencoded"),
+            corpo,
+            false,
+        )
+        .await
+    }
+
+    /// Entra pela API e devolve a sessão.
+    pub async fn entrar(&self, login: &str) -> Sessao {
+        let r = self
+            .post_json(
+                "/api/sessao",
+                None,
+                serde_json::json!({"login": login, "senha": divisa_web::semente::SENHA}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "login {login}: {}", r.corpo);
+        let cookie = r
+            .cookies()
+            .iter()
+            .find(|c| c.starts_with("divisa_sessao="))
+            .and_then(|c| c.split(';').next().map(String::from))
+            .expect("cookie de sessão");
+        Sessao {
+            cookie,
+            csrf: r.json()["csrf"].as_str().expect("csrf").to_string(),
+        }
+    }
+
+    /// Uma visita anônima: o cookie `divisa_pre` e o token do formulário.
+    pub async fn visitante(&self) -> Sessao {
+        let r = self.get("/entrar", None).await;
+        let cookie = r
+            .cookies()
+            .iter()
+            .find(|c| c.starts_with("divisa_pre="))
+            .and_then(|c| c.split(';').next().map(String::from))
+            .expect("cookie divisa_pre");
+        Sessao {
+            csrf: cookie.trim_start_matches("divisa_pre=").to_string(),
+            cookie,
+        }
+    }
+
+    /// O protocolo do processo de demonstração cujo nome contém `parte`.
+    pub async fn protocolo(&self, parte: &str) -> String {
+        self.registro
+            .listar()
+            .await
+            .expect("listar")
+            .into_iter()
+            .find(|p| p.nome.contains(parte))
+            .map(|p| p.protocolo)
+            .expect("processo de demonstração")
+    }
+}
+
+pub fn codificar(s: &str) -> String {
+    let mut o = String::new();
+    for b in s.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                o.push(b as char)
+            }
+            _ => o.push_str(&format!("%{b:02X}")),
+        }
+    }
+    o
+}
+
+/// O protocolo num caminho (a barra do NUP como %2F).
+pub fn caminho(protocolo: &str) -> String {
+    format!("/processos/{}", protocolo.replace('/', "%2F"))
+}
+
+pub fn rodar<F: std::future::Future>(f: F) -> F::Output {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime")
+        .block_on(f)
+}

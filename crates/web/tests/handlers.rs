@@ -1,0 +1,765 @@
+//! A aplicação web chamada sem rede: cada papel diante de cada rota (Arts. 14, 16, 21 a 23),
+//! CSRF, injeção de script e de SQL, limite de tentativas de login, a API e os seus erros.
+
+mod comum;
+
+use axum::http::StatusCode;
+use comum::{app, caminho, rodar, App, Sessao};
+use divisa_processo::Papel;
+use serde_json::json;
+
+/// Os logins de demonstração por papel (`None` = o público, sem conta).
+fn login(papel: Papel) -> Option<&'static str> {
+    divisa_web::semente::CONTAS
+        .iter()
+        .find(|(_, _, p)| *p == papel)
+        .map(|(l, _, _)| *l)
+}
+
+async fn sessao(a: &App, papel: Papel) -> Option<Sessao> {
+    match login(papel) {
+        Some(l) => Some(a.entrar(l).await),
+        None => None,
+    }
+}
+
+use Papel::*;
+
+/// Quem vê tudo (Art. 22: deputados na sala; Art. 23: servidores).
+const COMPLETO: [Papel; 4] = [Presidente, Membro, Deputado, Servidor];
+/// Quem protocola (Art. 14, parágrafo único).
+const PROTOCOLA: [Papel; 5] = [Presidente, Membro, Deputado, Servidor, Representante];
+
+#[test]
+fn cada_papel_diante_de_cada_rota_arts_14_16_22_23() {
+    rodar(async {
+        let a = app("papeis").await;
+        let criacao = a.protocolo("Espigão").await;
+        for papel in Papel::TODOS {
+            let s = sessao(&a, papel).await;
+            let s = s.as_ref();
+            let anonimo = s.is_none();
+            let esperado = |permitido: bool, negado: StatusCode| {
+                if permitido {
+                    StatusCode::OK
+                } else if anonimo {
+                    StatusCode::UNAUTHORIZED
+                } else {
+                    negado
+                }
+            };
+            // públicas (Art. 16)
+            for uri in [
+                "/publico",
+                "/lei",
+                "/municipios",
+                "/municipios/5107859",
+                "/avaliar",
+                "/api/processos",
+                "/api/lei",
+                "/api/openapi.json",
+                "/api/malha.geojson",
+                "/api/municipios/5107859",
+            ] {
+                assert_eq!(
+                    a.get(uri, s).await.status,
+                    StatusCode::OK,
+                    "{papel:?} {uri}"
+                );
+            }
+            let r = a.get(&caminho(&criacao), s).await;
+            assert_eq!(r.status, StatusCode::OK, "{papel:?} página do processo");
+            // a proposta traz títulos de eleitor: só quem tem vista completa os vê
+            let titulo = "389119531899";
+            let api = a.get(&format!("/api{}", caminho(&criacao)), s).await;
+            assert_eq!(api.status, StatusCode::OK);
+            assert_eq!(
+                api.json()["completo"].as_bool(),
+                Some(COMPLETO.contains(&papel)),
+                "{papel:?}"
+            );
+            assert!(
+                !r.corpo.contains(titulo) && !api.corpo.contains(titulo),
+                "{papel:?} vê título de eleitor"
+            );
+            let rel = a
+                .get(&format!("/api{}/relatorio", caminho(&criacao)), s)
+                .await;
+            assert_eq!(
+                rel.status,
+                if COMPLETO.contains(&papel) {
+                    StatusCode::OK
+                } else {
+                    StatusCode::FORBIDDEN
+                },
+                "{papel:?} relatório: {}",
+                rel.corpo
+            );
+            // painel: o público vai ao portal
+            let painel = a.get("/", s).await;
+            assert_eq!(
+                painel.status,
+                if anonimo {
+                    StatusCode::SEE_OTHER
+                } else {
+                    StatusCode::OK
+                },
+                "{papel:?} painel"
+            );
+            // nova representação (Art. 14)
+            let novo = a.get("/processos/novo", s).await;
+            assert_eq!(
+                novo.status,
+                esperado(PROTOCOLA.contains(&papel), StatusCode::FORBIDDEN),
+                "{papel:?} nova representação"
+            );
+            // alertas: a Comissão e a Casa
+            let alertas = a.get("/api/alertas", s).await;
+            assert_eq!(
+                alertas.status,
+                esperado(COMPLETO.contains(&papel), StatusCode::FORBIDDEN),
+                "{papel:?} alertas"
+            );
+            let eu = a.get("/api/sessao", s).await;
+            assert_eq!(
+                eu.status,
+                esperado(!anonimo, StatusCode::OK),
+                "{papel:?} sessão"
+            );
+        }
+    });
+}
+
+#[test]
+fn divulgar_so_pela_comissao_art_21_e_a_pagina_so_oferece_o_que_o_papel_pode() {
+    rodar(async {
+        for papel in Papel::TODOS {
+            let a = app("divulgar").await;
+            let p = a.protocolo("Ribeirãozinho").await;
+            let s = sessao(&a, papel).await;
+            let pagina = a.get(&caminho(&p), s.as_ref()).await;
+            let oferece = pagina.corpo.contains("name=\"tipo\" value=\"divulgar\"");
+            let r = a
+                .post_json(
+                    &format!("/api{}/atos", caminho(&p)),
+                    s.as_ref(),
+                    json!({"versao": 1, "ato": {"tipo": "divulgar", "publicacao": "DOALMT nº 9"}}),
+                )
+                .await;
+            let pode = matches!(papel, Presidente | Membro);
+            assert_eq!(
+                oferece, pode,
+                "{papel:?}: o formulário de divulgar aparece?"
+            );
+            let esperado = if pode {
+                StatusCode::CREATED
+            } else if s.is_none() {
+                StatusCode::UNAUTHORIZED
+            } else {
+                StatusCode::FORBIDDEN
+            };
+            assert_eq!(r.status, esperado, "{papel:?}: {}", r.corpo);
+            if r.status == StatusCode::FORBIDDEN {
+                assert!(
+                    r.json()["artigo"].as_str().unwrap().contains("Art. 21"),
+                    "{}",
+                    r.corpo
+                );
+            }
+            // o pedido de urgência nunca aparece e nunca é aceito (Art. 19)
+            assert!(!pagina.corpo.contains("pedir_urgencia"));
+        }
+    });
+}
+
+#[test]
+fn urgencia_recusada_pela_pagina_e_pela_api_art_19() {
+    rodar(async {
+        let a = app("urgencia").await;
+        let p = a.protocolo("Ribeirãozinho").await;
+        let s = a.entrar("ana").await;
+        let r = a
+            .post_form(
+                &format!("{}/atos", caminho(&p)),
+                Some(&s),
+                &[
+                    ("csrf", &s.csrf),
+                    ("tipo", "pedir_urgencia"),
+                    ("versao", "1"),
+                    ("c_justificativa", "pressa"),
+                ],
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(r.corpo.contains("Art. 19"), "{}", r.corpo);
+        let r = a
+            .post_json(
+                &format!("/api{}/atos", caminho(&p)),
+                Some(&s),
+                json!({"versao": 1, "ato": {"tipo": "pedir_urgencia", "justificativa": "pressa"}}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.corpo);
+        assert!(r.json()["artigo"].as_str().unwrap().starts_with("Art. 19"));
+        assert_eq!(
+            a.registro.carregar(&p).await.unwrap().processo.versao,
+            1,
+            "nada gravado"
+        );
+    });
+}
+
+#[test]
+fn formulario_sem_o_token_csrf_e_recusado() {
+    rodar(async {
+        let a = app("csrf").await;
+        let p = a.protocolo("Ribeirãozinho").await;
+        let s = a.entrar("ana").await;
+        let campos = |t: &'static str| {
+            vec![
+                ("csrf", t),
+                ("tipo", "divulgar"),
+                ("versao", "1"),
+                ("c_publicacao", "DOALMT"),
+            ]
+        };
+        let uri = format!("{}/atos", caminho(&p));
+        // sem token, com token errado, com o token de outra sessão
+        let outra = a.entrar("bruno").await;
+        for t in ["", "0000", outra.csrf.as_str()] {
+            let t: &'static str = Box::leak(t.to_string().into_boxed_str());
+            let r = a.post_form(&uri, Some(&s), &campos(t)[..]).await;
+            assert_eq!(r.status, StatusCode::FORBIDDEN, "token «{t}»");
+            assert!(r.corpo.contains("CSRF"));
+        }
+        // API sem o cabeçalho
+        let r = a
+            .pedir(
+                "POST",
+                &format!("/api{}/atos", caminho(&p)),
+                Some(&s),
+                Some("application/json"),
+                json!({"versao": 1, "ato": {"tipo": "divulgar", "publicacao": "x"}}).to_string(),
+                false,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN);
+        assert!(r.json()["erro"].as_str().unwrap().contains("X-CSRF-Token"));
+        // login sem o cookie do formulário
+        let r = a
+            .post_form(
+                "/entrar",
+                None,
+                &[("csrf", "abc"), ("login", "ana"), ("senha", "demonstracao")],
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN);
+        // sair sem token
+        let r = a.post_form("/sair", Some(&s), &[("csrf", "")]).await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN);
+        assert_eq!(
+            a.registro.carregar(&p).await.unwrap().processo.versao,
+            1,
+            "nada gravado"
+        );
+        // com o token certo, entra
+        let r = a
+            .post_form(
+                &uri,
+                Some(&s),
+                &campos(Box::leak(s.csrf.clone().into_boxed_str()))[..],
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.corpo);
+        assert_eq!(a.registro.carregar(&p).await.unwrap().processo.versao, 2);
+    });
+}
+
+#[test]
+fn login_pelo_formulario_cookie_httponly_samesite_e_limite_de_tentativas() {
+    rodar(async {
+        let a = app("login").await;
+        let v = a.visitante().await;
+        let r = a.get("/entrar", Some(&v)).await;
+        assert!(
+            r.corpo.contains("demonstração"),
+            "o login avisa que há contas de demonstração"
+        );
+        let r = a
+            .post_form(
+                "/entrar",
+                Some(&v),
+                &[
+                    ("csrf", &v.csrf),
+                    ("login", "ana"),
+                    ("senha", "demonstracao"),
+                ],
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::SEE_OTHER);
+        let c = r
+            .cookies()
+            .into_iter()
+            .find(|c| c.starts_with("divisa_sessao="))
+            .expect("cookie");
+        assert!(
+            c.contains("HttpOnly") && c.contains("SameSite=Strict"),
+            "{c}"
+        );
+        assert!(!c.contains("Secure"), "sem TLS, sem Secure: {c}");
+
+        // 5 falhas seguidas bloqueiam a conta, mesmo com a senha certa depois
+        for i in 0..5 {
+            let r = a
+                .post_form(
+                    "/entrar",
+                    Some(&v),
+                    &[("csrf", &v.csrf), ("login", "bruno"), ("senha", "errada")],
+                )
+                .await;
+            assert_eq!(r.status, StatusCode::UNAUTHORIZED, "tentativa {i}");
+            assert!(r.corpo.contains("não conferem"));
+        }
+        let r = a
+            .post_form(
+                "/entrar",
+                Some(&v),
+                &[
+                    ("csrf", &v.csrf),
+                    ("login", "bruno"),
+                    ("senha", "demonstracao"),
+                ],
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
+        assert!(r.corpo.contains("tentativas de entrada demais"));
+        // outra conta continua entrando
+        let r = a
+            .post_json(
+                "/api/sessao",
+                None,
+                json!({"login": "carla", "senha": "demonstracao"}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK);
+    });
+}
+
+#[test]
+fn script_em_todo_campo_livre_volta_escapado() {
+    rodar(async {
+        let a = app("xss").await;
+        let s = a.entrar("dep.joao").await;
+        let x = "<script>alert('x')</script>\"><img src=x onerror=alert(1)>";
+        let r = a
+            .post_json(
+                "/api/processos",
+                Some(&s),
+                json!({"tipo": "criacao", "nome": format!("Vila {x}"), "municipios_origem": [x],
+                       "representante": x, "assinaturas": 10, "documentos": ["requerimento"]}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.corpo);
+        let p = r.json()["protocolo"].as_str().unwrap().to_string();
+        let ana = a.entrar("ana").await;
+        let r = a
+            .post_json(
+                &format!("/api{}/atos", caminho(&p)),
+                Some(&ana),
+                json!({"versao": 1, "ato": {"tipo": "divulgar", "publicacao": x}}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.corpo);
+        // a mensagem de erro também ecoa a entrada: tem de vir escapada
+        let erro = a
+            .post_form(
+                &format!("{}/atos", caminho(&p)),
+                Some(&ana),
+                &[
+                    ("csrf", &ana.csrf),
+                    ("tipo", "registrar_visita"),
+                    ("versao", "2"),
+                    ("c_local", x),
+                    ("c_relatorio", x),
+                    ("data", x),
+                ],
+            )
+            .await;
+        assert_eq!(erro.status, StatusCode::UNPROCESSABLE_ENTITY);
+        for (onde, r) in [
+            ("processo", a.get(&caminho(&p), Some(&ana)).await),
+            ("processo público", a.get(&caminho(&p), None).await),
+            ("portal", a.get("/publico", None).await),
+            ("painel", a.get("/", Some(&ana)).await),
+            ("erro", erro),
+        ] {
+            assert!(!r.corpo.contains("<script>alert"), "{onde}: script cru");
+            assert!(!r.corpo.contains("<img src=x"), "{onde}: img cru");
+            assert!(
+                r.corpo
+                    .contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"),
+                "{onde}: falta o texto escapado"
+            );
+        }
+        // e nenhuma página tem script embutido: a CSP proíbe
+        let r = a.get("/publico", None).await;
+        let csp = r
+            .headers
+            .get("content-security-policy")
+            .unwrap()
+            .to_str()
+            .unwrap();
+        let scripts = csp
+            .split(';')
+            .map(str::trim)
+            .find(|d| d.starts_with("script-src"))
+            .unwrap();
+        assert_eq!(scripts, "script-src 'self'", "{csp}");
+    });
+}
+
+#[test]
+fn sql_injetado_nao_faz_nada() {
+    rodar(async {
+        let a = app("sql").await;
+        let (processos, eventos) = a.registro.contagem().await.unwrap();
+        for login in [
+            "' OR '1'='1",
+            "ana'--",
+            "ana' OR 1=1; DROP TABLE usuarios; --",
+        ] {
+            let r = a
+                .post_json(
+                    "/api/sessao",
+                    None,
+                    json!({"login": login, "senha": "' OR '1'='1"}),
+                )
+                .await;
+            assert_eq!(r.status, StatusCode::UNAUTHORIZED, "{login}");
+        }
+        for p in [
+            "00001.000001/2026-91' OR '1'='1",
+            "x'; DROP TABLE eventos; --",
+            "'; DELETE FROM processos;--",
+        ] {
+            let p = comum::codificar(p);
+            let r = a.get(&format!("/processos/{p}"), None).await;
+            assert_eq!(r.status, StatusCode::NOT_FOUND, "{p}");
+            let r = a.get(&format!("/api/processos/{p}"), None).await;
+            assert_eq!(r.status, StatusCode::NOT_FOUND, "{p}");
+        }
+        let r = a
+            .get("/api/municipios/1%27%20OR%20%271%27%3D%271", None)
+            .await;
+        assert_eq!(r.status, StatusCode::NOT_FOUND);
+        let s = a.entrar("dep.joao").await;
+        let r = a
+            .post_json(
+                "/api/processos",
+                Some(&s),
+                json!({"tipo": "criacao", "nome": "x'); DELETE FROM eventos; --", "municipios_origem": ["Sorriso"],
+                       "representante": "Robert'); DROP TABLE processos;--", "assinaturas": 10}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.corpo);
+        let (p2, e2) = a.registro.contagem().await.unwrap();
+        assert_eq!(
+            (p2, e2),
+            (processos + 1, eventos + 1),
+            "só o novo processo entrou"
+        );
+        assert_eq!(
+            a.registro.usuarios().await.unwrap().len(),
+            divisa_web::semente::CONTAS.len()
+        );
+        assert!(a.registro.verificar(None).await.unwrap().is_empty());
+        let lista = a.registro.listar().await.unwrap();
+        assert!(
+            lista
+                .iter()
+                .any(|p| p.nome == "x'); DELETE FROM eventos; --"),
+            "o texto é guardado como veio"
+        );
+    });
+}
+
+#[test]
+fn api_avaliar_responde_o_contrato_e_erros_nomeiam_linha_e_campo() {
+    rodar(async {
+        let a = app("avaliar").await;
+        let proposta = include_str!("../../../exemplos/criacao.toml");
+        let r = a
+            .pedir(
+                "POST",
+                "/api/avaliar",
+                None,
+                Some("application/toml"),
+                proposta.to_string(),
+                false,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
+        let j = r.json();
+        assert!(
+            j["conclusao"].is_string() && j["achados"].as_array().is_some_and(|a| !a.is_empty()),
+            "{j}"
+        );
+        // população abaixo do mínimo do Art. 2º, I: a mudança aparece na hora
+        let menor = proposta.replace("populacao = 5200", "populacao = 10");
+        assert_ne!(menor, proposta);
+        let r = a
+            .pedir(
+                "POST",
+                "/api/avaliar?formato=fragmento",
+                None,
+                Some("text/plain"),
+                menor,
+                false,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK);
+        assert!(
+            r.corpo.contains("Art. 2º") && r.corpo.contains("nao_atende"),
+            "{}",
+            r.corpo
+        );
+        // erro: arquivo, linha e campo
+        let r = a
+            .pedir(
+                "POST",
+                "/api/avaliar",
+                None,
+                Some("text/plain"),
+                "tipo = \"criacao\"\n[novo]\npopulacao = \"muita\"\n".to_string(),
+                false,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+        let j = r.json();
+        assert_eq!(j["campo"], "proposta");
+        assert!(j["erro"].as_str().unwrap().contains("linha"), "{j}");
+        // data inválida
+        let r = a
+            .pedir(
+                "POST",
+                "/api/avaliar?em=31/12/2020",
+                None,
+                Some("text/plain"),
+                proposta.to_string(),
+                false,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(r.json()["campo"], "em");
+        // ato com campo errado: o erro nomeia o campo
+        let s = a.entrar("ana").await;
+        let p = a.protocolo("Ribeirãozinho").await;
+        let r = a
+            .post_json(
+                &format!("/api{}/atos", caminho(&p)),
+                Some(&s),
+                json!({"versao": 1, "ato": {"tipo": "divulgar", "publicaçao": "x"}}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
+        assert!(
+            r.json()["campo"].as_str().unwrap().starts_with("ato"),
+            "{}",
+            r.corpo
+        );
+        // versão velha: 409
+        let r = a
+            .post_json(
+                &format!("/api{}/atos", caminho(&p)),
+                Some(&s),
+                json!({"versao": 7, "ato": {"tipo": "divulgar", "publicacao": "x"}}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.corpo);
+    });
+}
+
+#[test]
+fn titulos_e_nome_conferidos_ao_digitar_arts_6_e_13() {
+    rodar(async {
+        let a = app("validacao").await;
+        let r = a
+            .pedir(
+                "POST",
+                "/api/validacao/titulos",
+                None,
+                Some("text/plain"),
+                "389119531899\n\n0043 5687 0907\n112139821856\n".to_string(),
+                false,
+            )
+            .await;
+        let j = r.json();
+        assert_eq!(j["validos"], 2);
+        assert_eq!(j["invalidos"][0]["linha"], 3, "{j}");
+        let r = a.get("/api/toponimo?nome=Vila%20Brasil", None).await;
+        assert_eq!(r.status, StatusCode::OK);
+        assert!(r.json()["achados"].as_array().is_some_and(|a| a
+            .iter()
+            .any(|x| x["citacao"].as_str().unwrap().starts_with("Art. 6º"))));
+    });
+}
+
+#[test]
+fn nova_representacao_pelo_formulario_da_o_recibo_com_o_protocolo_art_14() {
+    rodar(async {
+        let a = app("novo").await;
+        let s = a.entrar("comunidade").await;
+        let fronteira = "----divisa";
+        let partes: Vec<(&str, Option<&str>, &str)> = vec![
+            ("csrf", None, &s.csrf),
+            ("tipo", None, "criacao"),
+            ("nome", None, "Vale do Sol"),
+            ("origem", None, "Sorriso"),
+            ("representante", None, "Maria da Silva"),
+            ("titulos", None, "389119531899\n112139821856\n022919821813\n794605491848\n411704711805\n568744141848\n508933501813\n"),
+            ("assinaturas", None, "0"),
+            ("documento", None, "requerimento"),
+            ("memorial", Some("area.geojson"), include_str!("../../../exemplos/area_ribeiraozinho.geojson")),
+        ];
+        let corpo = |partes: &[(&str, Option<&str>, &str)]| {
+            let mut c = String::new();
+            for (nome, arquivo, valor) in partes {
+                c.push_str(&format!(
+                    "--{fronteira}\r\nContent-Disposition: form-data; name=\"{nome}\""
+                ));
+                if let Some(a) = arquivo {
+                    c.push_str(&format!(
+                        "; filename=\"{a}\"\r\nContent-Type: application/octet-stream"
+                    ));
+                }
+                c.push_str(&format!("\r\n\r\n{valor}\r\n"));
+            }
+            c.push_str(&format!("--{fronteira}--\r\n"));
+            c
+        };
+        let tipo = format!("multipart/form-data; boundary={fronteira}");
+        // 7 títulos: menos que as 10 assinaturas do Art. 13 — recusado com o artigo
+        let r = a
+            .pedir(
+                "POST",
+                "/processos/novo",
+                Some(&s),
+                Some(&tipo),
+                corpo(&partes),
+                false,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(
+            r.corpo.contains("Art. 13") && r.corpo.contains("tem 7"),
+            "{}",
+            r.corpo
+        );
+        // um título inválido: a linha é nomeada
+        let mut com_erro = partes.clone();
+        com_erro[5].2 = "389119531899\n0043 5687 0907\n";
+        let r = a
+            .pedir(
+                "POST",
+                "/processos/novo",
+                Some(&s),
+                Some(&tipo),
+                corpo(&com_erro),
+                false,
+            )
+            .await;
+        assert!(r.corpo.contains("linha 2"), "{}", r.corpo);
+        // 10 títulos válidos: protocolado
+        let mut ok = partes.clone();
+        ok[5].2 = "389119531899\n112139821856\n022919821813\n794605491848\n411704711805\n568744141848\n508933501813\n";
+        ok[6].2 = "10";
+        ok[5].2 = "";
+        let r = a
+            .pedir(
+                "POST",
+                "/processos/novo",
+                Some(&s),
+                Some(&tipo),
+                corpo(&ok),
+                false,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
+        assert!(r.corpo.contains("RECIBO DE PROTOCOLO") && r.corpo.contains("Vale do Sol"));
+        let p = a.protocolo("Vale do Sol").await;
+        assert!(r.corpo.contains(&p));
+        // o memorial ficou guardado, com hash, e desenha a área no mapa
+        let arquivos = a.registro.arquivos(&p).await.unwrap();
+        assert_eq!(arquivos.len(), 1);
+        assert_eq!(arquivos[0].finalidade, "memorial");
+        let mapa = a
+            .get(&format!("/api{}/mapa.geojson", caminho(&p)), None)
+            .await
+            .json();
+        assert!(
+            mapa["features"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|f| f["properties"]["papel"] == "area"),
+            "{mapa}"
+        );
+        // órgão não protocola (Art. 14)
+        let tre = a.entrar("tre").await;
+        let mut pelo_tre = ok.clone();
+        pelo_tre[0].2 = &tre.csrf;
+        let r = a
+            .pedir(
+                "POST",
+                "/processos/novo",
+                Some(&tre),
+                Some(&tipo),
+                corpo(&pelo_tre),
+                false,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN);
+    });
+}
+
+#[test]
+fn a_lei_em_vigor_numa_data_marca_as_emendas() {
+    rodar(async {
+        let a = app("lei").await;
+        let hoje = a.get("/lei", None).await.corpo;
+        assert!(
+            hoje.contains("redação dada pela LC nº 792/2024")
+                || hoje.contains("acrescentado pela LC nº 792/2024"),
+            "as emendas de 2024 aparecem"
+        );
+        let em_1993 = a.get("/lei?em=1993-01-01", None).await.corpo;
+        assert!(
+            !em_1993.contains("792/2024\">")
+                && !em_1993.contains("redação dada pela LC nº 792/2024")
+        );
+        let r = a.get("/lei?em=1980-01-01", None).await;
+        assert!(r.corpo.contains("só entrou em vigor"));
+        let r = a.get("/lei?em=ontem", None).await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    });
+}
+
+#[test]
+fn openapi_descreve_cada_rota_da_api() {
+    rodar(async {
+        let a = app("openapi").await;
+        let j = a.get("/api/openapi.json", None).await.json();
+        assert_eq!(j["openapi"], "3.1.0");
+        let caminhos = j["paths"].as_object().unwrap();
+        let fonte = include_str!("../src/api.rs");
+        let rotas: Vec<&str> = fonte
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix(".route(\""))
+            .filter_map(|l| l.split('"').next())
+            .collect();
+        assert!(rotas.len() >= 14, "{rotas:?}");
+        for r in rotas {
+            assert!(caminhos.contains_key(r), "a rota {r} falta no OpenAPI");
+        }
+    });
+}
