@@ -17,7 +17,7 @@
   function iniciarMapas() {
     if (typeof L === "undefined") return;
     document.querySelectorAll(".mapa-web").forEach(function (div) {
-      var mapa = L.map(div, { attributionControl: true, preferCanvas: true });
+      var mapa = L.map(div, { attributionControl: true });
       mapa.attributionControl.setPrefix("Leaflet");
       mapa.attributionControl.addAttribution("Malha Municipal 2022 — IBGE");
       L.control.scale({ imperial: false }).addTo(mapa);

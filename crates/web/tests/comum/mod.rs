@@ -237,3 +237,35 @@ pub fn rodar<F: std::future::Future>(f: F) -> F::Output {
         .expect("runtime")
         .block_on(f)
 }
+
+/// O servidor de verdade numa porta livre, num fio próprio; devolve o endereço base.
+pub fn servidor(nome: &str) -> (String, std::path::PathBuf) {
+    let dir = diretorio(nome);
+    let db = dir.join("divisa.sqlite3").to_string_lossy().into_owned();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("runtime");
+        let r = rt.block_on(divisa_web::servir(
+            divisa_web::Opcoes {
+                endereco: "127.0.0.1:0".parse().expect("endereço"),
+                db,
+                demonstracao: true,
+                seguro: false,
+            },
+            move |end, _| {
+                let _ = tx.send(end);
+            },
+        ));
+        if let Err(e) = r {
+            eprintln!("servidor de teste: {e:#}");
+        }
+    });
+    let end = rx
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("o servidor não subiu");
+    (format!("http://{end}"), dir)
+}

@@ -1,0 +1,371 @@
+//! Um navegador de verdade: o Chromium do Debian, sem janela, guiado pelo chromedriver (o
+//! protocolo WebDriver da W3C, falado aqui com o ureq). Entra, protocola uma representação,
+//! faz o processo andar, vê o relatório e o mapa, e confere que o ato proibido nem aparece nem
+//! é aceito. As capturas de tela ficam em `target/capturas/` para uma pessoa olhar.
+//!
+//! Precisa de `/usr/bin/chromium` e `/usr/bin/chromedriver` (pacotes chromium e
+//! chromium-driver; o `.ci/run` os instala). Sem eles o teste falha, a menos que
+//! `DIVISA_SEM_NAVEGADOR=1`, quando pula dizendo que pulou.
+
+mod comum;
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use base64::Engine as _;
+use serde_json::{json, Value};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+struct Driver {
+    processo: Child,
+    base: String,
+    sessao: String,
+    agente: ureq::Agent,
+    perfil: std::path::PathBuf,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self
+            .agente
+            .delete(&format!("{}/session/{}", self.base, self.sessao))
+            .call();
+        let _ = self.processo.kill();
+        let _ = self.processo.wait();
+        let _ = std::fs::remove_dir_all(&self.perfil);
+    }
+}
+
+fn porta_livre() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("porta livre")
+}
+
+impl Driver {
+    fn novo() -> Option<Driver> {
+        if !std::path::Path::new(CHROMIUM).exists() || !std::path::Path::new(CHROMEDRIVER).exists()
+        {
+            if std::env::var_os("DIVISA_SEM_NAVEGADOR").is_some() {
+                eprintln!("DIVISA_SEM_NAVEGADOR: teste do navegador PULADO (sem {CHROMIUM} ou {CHROMEDRIVER})");
+                return None;
+            }
+            panic!("faltam {CHROMIUM} e {CHROMEDRIVER}: apt-get install chromium chromium-driver (ou DIVISA_SEM_NAVEGADOR=1 para pular)");
+        }
+        let porta = porta_livre();
+        let processo = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={porta}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver");
+        let base = format!("http://127.0.0.1:{porta}");
+        let agente: ureq::Agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(120)))
+            .build()
+            .into();
+        let inicio = Instant::now();
+        while agente.get(&format!("{base}/status")).call().is_err() {
+            assert!(
+                inicio.elapsed() < Duration::from_secs(30),
+                "chromedriver não respondeu"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let perfil = comum::diretorio("chromium");
+        let capacidades = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": CHROMIUM,
+                "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+                         "--disable-dev-shm-usage", "--window-size=1280,1024", "--lang=pt-BR",
+                         format!("--user-data-dir={}", perfil.display())]
+            }
+        }}});
+        let mut r = agente
+            .post(&format!("{base}/session"))
+            .send_json(&capacidades)
+            .expect("sessão do WebDriver");
+        let j: Value = r.body_mut().read_json().expect("json");
+        let sessao = j["value"]["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("o Chromium não abriu: {j}"))
+            .to_string();
+        Some(Driver {
+            processo,
+            base,
+            sessao,
+            agente,
+            perfil,
+        })
+    }
+
+    fn cmd(&self, metodo: &str, caminho: &str, corpo: Value) -> Value {
+        let url = format!("{}/session/{}{caminho}", self.base, self.sessao);
+        let mut r = match metodo {
+            "GET" => self.agente.get(&url).call(),
+            _ => self.agente.post(&url).send_json(&corpo),
+        }
+        .expect("WebDriver");
+        let j: Value = r.body_mut().read_json().expect("json");
+        if let Some(e) = j["value"].get("error") {
+            panic!("WebDriver {caminho}: {e} — {}", j["value"]["message"]);
+        }
+        j["value"].clone()
+    }
+
+    fn ir(&self, url: &str) {
+        self.cmd("POST", "/url", json!({"url": url}));
+    }
+
+    fn elemento(&self, css: &str) -> String {
+        let inicio = Instant::now();
+        loop {
+            let url = format!("{}/session/{}/element", self.base, self.sessao);
+            let mut r = self
+                .agente
+                .post(&url)
+                .send_json(json!({"using": "css selector", "value": css}))
+                .expect("WebDriver");
+            let j: Value = r.body_mut().read_json().expect("json");
+            if let Some(id) = j["value"]
+                .as_object()
+                .and_then(|o| o.values().next())
+                .and_then(Value::as_str)
+            {
+                return id.to_string();
+            }
+            assert!(
+                inicio.elapsed() < Duration::from_secs(20),
+                "elemento {css} não apareceu"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn digitar(&self, css: &str, texto: &str) {
+        let id = self.elemento(css);
+        self.cmd(
+            "POST",
+            &format!("/element/{id}/value"),
+            json!({"text": texto}),
+        );
+    }
+
+    fn clicar(&self, css: &str) {
+        let id = self.elemento(css);
+        self.cmd("POST", &format!("/element/{id}/click"), json!({}));
+    }
+
+    fn script(&self, js: &str, args: Value) -> Value {
+        self.cmd("POST", "/execute/sync", json!({"script": js, "args": args}))
+    }
+
+    fn script_async(&self, js: &str) -> Value {
+        self.cmd("POST", "/execute/async", json!({"script": js, "args": []}))
+    }
+
+    fn texto(&self) -> String {
+        self.script("return document.body.innerText;", json!([]))
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    fn html(&self) -> String {
+        self.cmd("GET", "/source", json!({}))
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// Espera até `js` devolver verdadeiro.
+    fn esperar(&self, js: &str, o_que: &str) {
+        let inicio = Instant::now();
+        while self.script(js, json!([])) != Value::Bool(true) {
+            if inicio.elapsed() > Duration::from_secs(30) {
+                self.capturar("falha");
+                panic!("esperei demais: {o_que} (captura em target/capturas/falha.png)");
+            }
+            std::thread::sleep(Duration::from_millis(150));
+        }
+    }
+
+    fn capturar(&self, nome: &str) {
+        let b64 = self.cmd("GET", "/screenshot", json!({}));
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(b64.as_str().unwrap_or_default())
+            .expect("PNG");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/capturas");
+        std::fs::create_dir_all(&dir).expect("target/capturas");
+        std::fs::write(dir.join(format!("{nome}.png")), png).expect("gravar captura");
+    }
+
+    fn entrar(&self, base: &str, login: &str) {
+        self.ir(&format!("{base}/entrar"));
+        self.digitar("#login", login);
+        self.digitar("#senha", divisa_web::semente::SENHA);
+        self.clicar("#form-entrar button");
+        self.esperar(
+            "return location.pathname === '/';",
+            "o painel depois do login",
+        );
+    }
+
+    fn sair(&self) {
+        self.clicar("form.sair button");
+        self.esperar(
+            "return location.pathname === '/publico';",
+            "o portal depois de sair",
+        );
+    }
+}
+
+const TITULOS: &str = "389119531899\n112139821856\n022919821813\n794605491848\n411704711805\n568744141848\n508933501813\n";
+
+#[test]
+fn no_navegador_protocolar_avancar_relatorio_mapa_e_o_ato_proibido() {
+    let Some(d) = Driver::novo() else { return };
+    let (base, _dir) = comum::servidor("navegador");
+
+    // o público: portal
+    d.ir(&format!("{base}/publico"));
+    assert!(d.texto().contains("Portal público"));
+    d.capturar("portal-publico");
+
+    // 1. o deputado protocola, com os títulos conferidos ao digitar
+    d.entrar(&base, "dep.joao");
+    d.capturar("painel-deputado");
+    d.ir(&format!("{base}/processos/novo"));
+    d.digitar("#nome", "Vale do Sol");
+    d.esperar(
+        "return document.getElementById('nome-validacao').innerText.includes('Art. 6º');",
+        "o nome conferido diante do Art. 6º",
+    );
+    d.digitar("#origem", "Sorriso");
+    d.digitar("#representante", "Maria da Silva");
+    d.digitar("#titulos", &format!("{TITULOS}0043 5687 0907\n"));
+    d.esperar(
+        "return document.getElementById('titulos-validacao').innerText.includes('7 título(s) válido(s), 1 inválido(s)');",
+        "a validação dos títulos ao digitar",
+    );
+    assert!(
+        d.texto().contains("linha 8"),
+        "a linha do título inválido é nomeada"
+    );
+    d.capturar("nova-representacao");
+    // tira o inválido e completa as 10 assinaturas do Art. 13 pelo número
+    d.script("document.getElementById('titulos').value = '';", json!([]));
+    d.script(
+        "document.getElementById('assinaturas').value = '10';",
+        json!([]),
+    );
+    d.clicar("input[name=documento][value=requerimento]");
+    d.clicar("#form-novo button[type=submit]");
+    d.esperar("return !!document.getElementById('recibo');", "o recibo");
+    let recibo = d.texto();
+    assert!(
+        recibo.contains("RECIBO DE PROTOCOLO") && recibo.contains("Vale do Sol"),
+        "{recibo}"
+    );
+    d.capturar("recibo");
+    d.clicar("main a[href^='/processos/']");
+    d.esperar(
+        "return location.pathname.startsWith('/processos/0');",
+        "a página do processo",
+    );
+    let url_do_processo = d
+        .script("return location.href;", json!([]))
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    // o deputado não divulga (Art. 21): o formulário não aparece…
+    assert!(
+        !d.html().contains("value=\"divulgar\""),
+        "o deputado não deve ver o ato de divulgar"
+    );
+    // …e, forçado por fora da página, o servidor recusa
+    let status = d.script_async(
+        "const pronto = arguments[arguments.length - 1];
+         const csrf = document.querySelector('form.sair input[name=csrf]').value;
+         const corpo = new URLSearchParams({csrf, tipo: 'divulgar', versao: '1', c_publicacao: 'forçado'});
+         fetch(location.pathname + '/atos', {method: 'POST', body: corpo}).then(r => pronto(r.status));",
+    );
+    assert_eq!(status, json!(403), "o servidor recusa o ato proibido");
+    d.sair();
+
+    // 2. a Presidente divulga (Art. 16)
+    d.entrar(&base, "ana");
+    d.capturar("painel-presidente");
+    d.ir(&url_do_processo);
+    d.clicar("details.ato summary");
+    d.digitar("#divulgar-publicacao", "Diário Oficial da ALMT nº 4.321");
+    d.clicar("form.form-ato button[type=submit]");
+    d.esperar(
+        "return document.body.innerText.includes('Ato 2 registrado');",
+        "o ato registrado",
+    );
+    assert!(d.texto().contains("Diário Oficial da ALMT nº 4.321"));
+    d.capturar("processo-divulgado");
+
+    // 3. o processo de demonstração com proposta: relatório e mapa
+    d.ir(&format!("{base}/processos"));
+    d.clicar("a[href*='000001']");
+    d.esperar(
+        "const m = document.getElementById('mapa'); return !!m && m.getAttribute('data-pronto') === '1' && document.querySelectorAll('#mapa path.leaflet-interactive').length > 100;",
+        "o mapa com a malha e os municípios de origem",
+    );
+    let texto = d.texto();
+    assert!(
+        texto.contains("A lei aplicada à proposta") && texto.contains("Art. 2º"),
+        "relatório do motor da lei"
+    );
+    assert!(
+        texto.contains("vencido há"),
+        "o prazo vencido do TRE aparece"
+    );
+    d.capturar("processo-com-relatorio-e-mapa");
+
+    // 4. avaliar: mudar um número refaz o relatório na hora
+    d.ir(&format!("{base}/avaliar"));
+    d.script(
+        "const t = document.getElementById('proposta'); t.value = t.value.replace('populacao = 5200', 'populacao = 10'); t.dispatchEvent(new Event('input', {bubbles: true}));",
+        json!([]),
+    );
+    d.esperar(
+        "const r = document.getElementById('relatorio'); return !!r.getAttribute('data-atualizado') && r.innerText.includes('Art. 2º');",
+        "o relatório refeito",
+    );
+    assert!(
+        d.html().contains("class=\"nao_atende\""),
+        "a população de 10 não atende ao Art. 2º, I"
+    );
+    d.capturar("avaliar");
+
+    // 5. a lei e um município
+    d.ir(&format!("{base}/lei?em=2025-01-01"));
+    assert!(d.texto().contains("LC nº 792/2024"));
+    d.capturar("lei");
+    d.ir(&format!("{base}/municipios/5107859"));
+    d.esperar(
+        "return document.getElementById('mapa').getAttribute('data-pronto') === '1';",
+        "o mapa do município",
+    );
+    d.capturar("municipio");
+    d.sair();
+
+    // 6. um telefone: a página cabe em 390 px
+    d.cmd("POST", "/window/rect", json!({"width": 390, "height": 844}));
+    d.ir(&url_do_processo);
+    let largura = d.script("return document.documentElement.scrollWidth;", json!([]));
+    assert!(
+        largura.as_i64().unwrap_or(9999) <= 420,
+        "sem rolagem lateral no telefone: {largura}"
+    );
+    d.capturar("processo-no-telefone");
+}
