@@ -47,11 +47,11 @@ fn j(f: Falha) -> Response {
     f.json()
 }
 
-fn csrf(quem: &Quem, headers: &HeaderMap) -> Result<(), Response> {
-    quem.exigir_conta().map_err(|f| f.json())?;
+fn conferir_csrf(quem: &Quem, headers: &HeaderMap) -> Result<(), Falha> {
+    quem.exigir_conta()?;
     quem.conferir_csrf(headers.get("x-csrf-token").and_then(|v| v.to_str().ok()))
         .map_err(|_| {
-            Falha::proibido("falta o cabeçalho X-CSRF-Token com o token da sessão (devolvido por POST /api/sessao)").json()
+            Falha::proibido("falta o cabeçalho X-CSRF-Token com o token da sessão (devolvido por POST /api/sessao)")
         })
 }
 
@@ -63,7 +63,7 @@ struct Login {
 }
 
 /// Lê o corpo JSON com erro em português que nomeia o campo.
-fn corpo<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Response> {
+fn corpo<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Falha> {
     let mut d = serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(&mut d).map_err(|e| {
         let campo = e.path().to_string();
@@ -72,12 +72,11 @@ fn corpo<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Response> {
             if campo == "." { "" } else { &campo },
             format!("JSON inválido: {m}"),
         )
-        .json()
     })
 }
 
 async fn entrar(State(estado): State<Estado>, quem: Quem, body: axum::body::Bytes) -> Resposta {
-    let l: Login = corpo(&body)?;
+    let l: Login = corpo(&body).map_err(j)?;
     let e = contas::entrar(&estado, &quem, &l.login, &l.senha)
         .await
         .map_err(j)?;
@@ -104,7 +103,7 @@ async fn sessao(quem: Quem) -> Resposta {
 }
 
 async fn sair(State(estado): State<Estado>, quem: Quem, headers: HeaderMap) -> Resposta {
-    csrf(&quem, &headers)?;
+    conferir_csrf(&quem, &headers).map_err(j)?;
     let apagar = contas::sair(&estado, &quem).await.map_err(j)?;
     let mut r = StatusCode::NO_CONTENT.into_response();
     if let Ok(v) = HeaderValue::from_str(&apagar) {
@@ -157,9 +156,9 @@ async fn protocolar(
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Resposta {
-    csrf(&quem, &headers)?;
+    conferir_csrf(&quem, &headers).map_err(j)?;
     Falha::protocolo(quem.papel()).map_err(j)?;
-    let n: NovaJson = corpo(&body)?;
+    let n: NovaJson = corpo(&body).map_err(j)?;
     let tipo = TipoProcesso::de_codigo(&n.tipo).map_err(|m| Falha::no_campo("tipo", m).json())?;
     let papel = quem.papel();
     let via = match (papel, n.deputado) {
@@ -270,8 +269,8 @@ async fn ato(
     Path(protocolo): Path<String>,
     body: axum::body::Bytes,
 ) -> Resposta {
-    csrf(&quem, &headers)?;
-    let n: NovoAto = corpo(&body)?;
+    conferir_csrf(&quem, &headers).map_err(j)?;
+    let n: NovoAto = corpo(&body).map_err(j)?;
     let tipo = n
         .ato
         .get("tipo")
@@ -561,21 +560,20 @@ async fn lei(Query(q): Query<HashMap<String, String>>) -> Resposta {
     Ok(Json(json!({"urn": lei.urn, "epigrafe": lei.epigrafe, "em": data.to_string(), "dispositivos": lista})).into_response())
 }
 
-fn municipio_de(codigo: &str) -> Result<&'static divisa_referencia::mt::Municipio, Response> {
+fn municipio_de(codigo: &str) -> Result<&'static divisa_referencia::mt::Municipio, Falha> {
     let mt = divisa_referencia::mt()
-        .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).json())?;
+        .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     match mt.buscar(codigo) {
         divisa_referencia::mt::Busca::Encontrado(m) => Ok(m),
         divisa_referencia::mt::Busca::NaoEncontrado { .. } => Err(Falha::nova(
             StatusCode::NOT_FOUND,
             format!("«{codigo}» não é código IBGE nem nome de município de Mato Grosso"),
-        )
-        .json()),
+        )),
     }
 }
 
 async fn municipio(Path(codigo): Path<String>) -> Resposta {
-    let m = municipio_de(&codigo)?;
+    let m = municipio_de(&codigo).map_err(j)?;
     let dado = |d: Option<divisa_referencia::fonte::Dado<u32>>| {
         d.map(|d| json!({"valor": d.valor, "fonte": d.fonte.to_string()}))
     };
@@ -594,7 +592,7 @@ async fn municipio(Path(codigo): Path<String>) -> Resposta {
 }
 
 async fn limite(Path(codigo): Path<String>) -> Resposta {
-    let m = municipio_de(&codigo)?;
+    let m = municipio_de(&codigo).map_err(j)?;
     let mp = divisa_referencia::malha::poligono(m.codigo_ibge)
         .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).json())?
         .ok_or_else(|| {

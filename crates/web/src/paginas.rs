@@ -184,7 +184,7 @@ pub(crate) async fn painel(State(estado): State<Estado>, quem: Quem) -> Result<R
         por_fase.entry(p.fase.codigo()).or_insert((0, p.fase)).0 += 1;
     }
     s.push_str("<h2>Processos por fase</h2><div class=\"cartoes\">");
-    for (_, (n, fase)) in &por_fase {
+    for (n, fase) in por_fase.values() {
         let _ = write!(
             s,
             "<div class=\"cartao\"><div class=\"valor\">{}</div>{}</div>",
@@ -440,7 +440,7 @@ async fn pagina_do_processo(
                 inteiro(a.tamanho as i64),
                 esc(&a.sha256),
                 esc(&a.enviado_por),
-                esc(&a.enviado_em.get(..10).unwrap_or(&a.enviado_em).to_string())
+                esc(a.enviado_em.get(..10).unwrap_or(&a.enviado_em))
             );
         }
         s.push_str("</ul>");

@@ -496,15 +496,3 @@ fn descrever_ponto(p: &Ponto) -> String {
     }
     texto
 }
-
-#[cfg(test)]
-mod testes {
-    use super::*;
-
-    #[test]
-    fn lista_de_sugestoes_em_portugues() {
-        assert_eq!(lista_com_ou(&["Sorriso"]), "Sorriso");
-        assert_eq!(lista_com_ou(&["Sorriso", "Sinop"]), "Sorriso ou Sinop");
-        assert_eq!(lista_com_ou(&["A", "B", "C"]), "A, B ou C");
-    }
-}

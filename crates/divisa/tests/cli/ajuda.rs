@@ -13,6 +13,9 @@ fn ajuda_de_cada_comando_sem_ingles() {
         vec!["memorial", "--ajuda"],
         vec!["varredura", "--ajuda"],
         vec!["inconsistencias", "--ajuda"],
+        vec!["serve", "--ajuda"],
+        vec!["usuario", "--ajuda"],
+        vec!["usuario", "criar", "--ajuda"],
     ] {
         let execucao = divisa(&comando);
         assert_eq!(execucao.codigo, 0, "{comando:?}");

@@ -9,3 +9,4 @@ mod municipio;
 mod processo;
 mod setores;
 mod util;
+mod web;

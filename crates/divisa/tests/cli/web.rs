@@ -1,0 +1,151 @@
+//! `divisa serve` (o primeiro comando do README) e `divisa usuario`.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Stdio};
+
+use crate::util::{diretorio_vazio, divisa_em};
+
+/// Sobe `divisa serve` na porta 0 em `dir`; devolve o processo, o endereço e o que disse.
+fn subir(dir: &std::path::Path) -> (std::process::Child, String, String) {
+    let mut filho = Command::new(env!("CARGO_BIN_EXE_divisa"))
+        .args(["serve", "--endereco", "127.0.0.1:0"])
+        .current_dir(dir)
+        .env_remove("DIVISA_DB")
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("divisa serve");
+    let mut leitor = BufReader::new(filho.stderr.take().expect("stderr"));
+    let mut dito = String::new();
+    loop {
+        let mut linha = String::new();
+        assert!(
+            leitor.read_line(&mut linha).expect("ler stderr") > 0,
+            "o servidor terminou sem subir: {dito}"
+        );
+        dito.push_str(&linha);
+        if let Some(resto) = linha.split("no ar em http://").nth(1) {
+            let endereco = resto
+                .split_whitespace()
+                .next()
+                .expect("endereço")
+                .to_string();
+            return (filho, endereco, dito);
+        }
+    }
+}
+
+fn get(endereco: &str, caminho: &str) -> String {
+    let mut s = std::net::TcpStream::connect(endereco).expect("conectar");
+    write!(
+        s,
+        "GET {caminho} HTTP/1.1\r\nHost: {endereco}\r\nConnection: close\r\n\r\n"
+    )
+    .expect("pedido");
+    let mut r = String::new();
+    s.read_to_string(&mut r).expect("resposta");
+    r
+}
+
+#[test]
+fn serve_sobe_no_banco_padrao_com_a_demonstracao_marcada() {
+    let dir = diretorio_vazio();
+    let (mut filho, endereco, dito) = subir(&dir);
+    assert!(dito.contains("DEMONSTRAÇÃO"), "avisa da semente: {dito}");
+    let r = get(&endereco, "/publico");
+    assert!(r.starts_with("HTTP/1.1 200"), "{r}");
+    assert!(
+        r.contains("(demonstração)"),
+        "os processos de demonstração dizem que são"
+    );
+    let r = get(&endereco, "/entrar");
+    assert!(r.contains("Dados de demonstração"));
+    filho.kill().ok();
+    filho.wait().ok();
+    assert!(
+        dir.join("divisa.sqlite3").exists(),
+        "o banco padrão é o arquivo SQLite"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn usuario(dir: &std::path::Path, args: &[&str], senha: &str) -> (i32, String, String) {
+    let mut filho = Command::new(env!("CARGO_BIN_EXE_divisa"))
+        .arg("usuario")
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DIVISA_DB")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("divisa usuario");
+    filho
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(senha.as_bytes())
+        .expect("senha");
+    let s = filho.wait_with_output().expect("saída");
+    (
+        s.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&s.stdout).into_owned(),
+        String::from_utf8_lossy(&s.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn usuario_criar_o_primeiro_administrador_e_o_servidor_nao_semeia_demonstracao() {
+    let dir = diretorio_vazio();
+    let criar = [
+        "criar",
+        "admin",
+        "--nome",
+        "Presidência da CRT",
+        "--papel",
+        "presidente",
+    ];
+    let (c, _, e) = usuario(&dir, &criar, "curta\n");
+    assert_eq!(c, 2, "senha curta");
+    assert!(e.contains("10 caracteres"), "{e}");
+    let (c, o, e) = usuario(&dir, &criar, "uma senha bem longa\n");
+    assert_eq!(c, 0, "{e}");
+    assert!(
+        o.contains("Conta «admin» criada (Presidente da Comissão)"),
+        "{o}"
+    );
+    let (c, _, e) = usuario(&dir, &criar, "uma senha bem longa\n");
+    assert_eq!(c, 2);
+    assert!(e.contains("já existe"), "{e}");
+    let (c, _, e) = usuario(
+        &dir,
+        &["criar", "x", "--nome", "X", "--papel", "rei"],
+        "uma senha bem longa\n",
+    );
+    assert_eq!(c, 2);
+    assert!(e.contains("--papel «rei»"), "{e}");
+    let (c, _, e) = usuario(
+        &dir,
+        &["criar", "Zé", "--nome", "X", "--papel", "membro"],
+        "uma senha bem longa\n",
+    );
+    assert_eq!(c, 2);
+    assert!(e.contains("login «Zé»"), "{e}");
+    let l = divisa_em(&dir, &["usuario", "listar"]);
+    assert!(
+        l.stdout.contains("admin") && !l.stdout.contains("demonstração"),
+        "{}",
+        l.stdout
+    );
+
+    let (mut filho, endereco, dito) = subir(&dir);
+    assert!(
+        !dito.contains("DEMONSTRAÇÃO"),
+        "com contas, não semeia: {dito}"
+    );
+    let r = get(&endereco, "/entrar");
+    assert!(!r.contains("Dados de demonstração"));
+    filho.kill().ok();
+    filho.wait().ok();
+    std::fs::remove_dir_all(&dir).ok();
+}
