@@ -763,3 +763,84 @@ fn openapi_descreve_cada_rota_da_api() {
         }
     });
 }
+
+#[test]
+fn o_orgao_certifica_o_que_e_seu_pela_pagina_art_2_par_2() {
+    rodar(async {
+        let a = app("certidao").await;
+        let p = a.protocolo("Espigão").await;
+        let tipos = |corpo: &str| -> Vec<String> {
+            corpo
+                .split("name=\"tipo\" value=\"")
+                .skip(1)
+                .filter_map(|r| r.split('"').next().map(String::from))
+                .collect()
+        };
+        let s = a.entrar("cartografia").await;
+        let pagina = a.get(&caminho(&p), Some(&s)).await;
+        let oferecidos = tipos(&pagina.corpo);
+        assert!(
+            oferecidos.contains(&"emitir_certidao".to_string()),
+            "{oferecidos:?}"
+        );
+        assert!(
+            !oferecidos
+                .iter()
+                .any(|t| t == "divulgar" || t == "parecer_de_merito"),
+            "{oferecidos:?}"
+        );
+        // a Cartografia não emite a certidão do TRE (Art. 2º, § 2º)…
+        let versao = a
+            .registro
+            .carregar(&p)
+            .await
+            .unwrap()
+            .processo
+            .versao
+            .to_string();
+        let r = a
+            .post_form(
+                &format!("{}/atos", caminho(&p)),
+                Some(&s),
+                &[
+                    ("csrf", &s.csrf),
+                    ("tipo", "emitir_certidao"),
+                    ("versao", &versao),
+                    ("c_orgao", "tre"),
+                    ("c_numero", "1/2026"),
+                    ("c_conteudo", "certifica"),
+                ],
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(r.corpo.contains("Art. 2º, § 2º"), "{}", r.corpo);
+        // …e emite a sua
+        let r = a
+            .post_form(
+                &format!("{}/atos", caminho(&p)),
+                Some(&s),
+                &[
+                    ("csrf", &s.csrf),
+                    ("tipo", "emitir_certidao"),
+                    ("versao", &versao),
+                    ("c_orgao", "cartografia"),
+                    ("c_numero", "12/2026-SEPLAG"),
+                    ("c_conteudo", "área e limites conferidos"),
+                ],
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.corpo);
+        let depois = a.get(&caminho(&p), Some(&s)).await;
+        assert!(
+            depois.corpo.contains("certidão 12/2026-SEPLAG"),
+            "a certidão aparece na tabela"
+        );
+        // o TRE vê o seu prazo vencido
+        let tre = a.entrar("tre").await;
+        let r = a.get(&caminho(&p), Some(&tre)).await;
+        assert!(
+            r.corpo.contains("vencido há"),
+            "o prazo do TRE aparece vencido"
+        );
+    });
+}
