@@ -260,13 +260,15 @@ pub(crate) enum Comando {
     /// demonstração (uma conta por papel), marcados como tal.
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa serve [--endereco IP:PORTA] [--sem-demonstracao] [--https] [--db URL]",
+        override_usage = "divisa serve [--addr IP:PORTA] [--sem-demonstracao] [--https] [--db URL]",
         next_help_heading = "Opções"
     )]
     Serve {
-        /// Onde escutar (padrão 127.0.0.1:8080; 0.0.0.0:8080 para a rede).
+        /// Onde escutar (padrão 127.0.0.1:8080; 0.0.0.0:8080 para a rede). `--addr` é o nome do
+        /// contrato (CONTRACT §1); `--endereco` também vale.
         #[arg(
-            long,
+            long = "addr",
+            alias = "endereco",
             value_name = "IP:PORTA",
             default_value = "127.0.0.1:8080",
             hide_default_value = true

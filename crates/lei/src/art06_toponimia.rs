@@ -270,16 +270,17 @@ fn correlatos(ctx: &Contexto<'_>, nome: &Nome<'_>) -> Resultado {
             "Os nomes do IBGE não puderam ser carregados.",
         ));
     };
-    let proposto = format!(" {} ", chave_sem_particulas(nome.nome));
+    let proposto = chave_sem_particulas(nome.nome);
+    // Palavras inteiras, como se os dois nomes tivessem um espaço em cada ponta.
     let correlato = |l: &&Localidade| {
-        let existente = format!(" {} ", l.chave_sem_particulas);
+        let existente = l.chave_sem_particulas.as_str();
         existente.trim().len() >= 3
-            && (proposto.contains(&existente) || existente.contains(&proposto))
+            && (contem_palavras(&proposto, existente) || contem_palavras(existente, &proposto))
     };
+    // Só quem partilha uma palavra pode estar contido no proposto ou contê-lo.
     let todos: Vec<&Localidade> = brasil
-        .municipios()
-        .iter()
-        .chain(brasil.distritos())
+        .com_alguma_palavra(&proposto)
+        .into_iter()
         .filter(correlato)
         .collect();
     let (no_estado, fora): (Vec<&Localidade>, Vec<&Localidade>) =
@@ -404,5 +405,107 @@ mod testes {
             4
         );
         assert_eq!(palavras_que_contam("Nossa Senhora do Livramento").len(), 3);
+    }
+}
+
+/// `menor` aparece em `maior` como sequência de palavras inteiras: começa no início ou depois
+/// de um espaço e termina no fim ou antes de um espaço (o mesmo que `" menor "` estar contido
+/// em `" maior "`).
+fn contem_palavras(maior: &str, menor: &str) -> bool {
+    if menor.is_empty() {
+        return false;
+    }
+    let b = maior.as_bytes();
+    // cada começo de palavra (o início ou logo depois de um espaço), sem pular sobreposições
+    std::iter::once(0)
+        .chain(
+            b.iter()
+                .enumerate()
+                .filter(|(_, c)| **c == b' ')
+                .map(|(k, _)| k + 1),
+        )
+        .any(|i| {
+            let fim = i + menor.len();
+            b.get(i..fim) == Some(menor.as_bytes()) && (fim == b.len() || b[fim] == b' ')
+        })
+}
+
+#[cfg(test)]
+mod testes_de_palavras {
+    use super::contem_palavras;
+    use divisa_referencia::nomes::chave_sem_particulas;
+
+    /// O índice por palavra acha exatamente o que a varredura dos 16 mil nomes acharia
+    /// (Art. 6º, § 1º), na mesma ordem.
+    #[test]
+    fn indice_por_palavra_igual_a_varredura_completa() {
+        let brasil = divisa_referencia::brasil().expect("nomes");
+        let mut nomes: Vec<String> = brasil
+            .municipios()
+            .iter()
+            .step_by(37)
+            .map(|l| l.nome.clone())
+            .collect();
+        nomes.extend(
+            [
+                "Nova Fronteira do Norte",
+                "Rio",
+                "São José",
+                "Vale do Sol",
+                "Santa",
+                "Xyzzy",
+                "do",
+            ]
+            .map(String::from),
+        );
+        for nome in nomes {
+            let proposto = chave_sem_particulas(&nome);
+            let correlato = |l: &&divisa_referencia::brasil::Localidade| {
+                let e = l.chave_sem_particulas.as_str();
+                e.trim().len() >= 3
+                    && (contem_palavras(&proposto, e) || contem_palavras(e, &proposto))
+            };
+            let varredura: Vec<u32> = brasil
+                .municipios()
+                .iter()
+                .chain(brasil.distritos())
+                .filter(correlato)
+                .map(|l| l.codigo)
+                .collect();
+            let indice: Vec<u32> = brasil
+                .com_alguma_palavra(&proposto)
+                .into_iter()
+                .filter(correlato)
+                .map(|l| l.codigo)
+                .collect();
+            assert_eq!(indice, varredura, "{nome}");
+        }
+    }
+
+    #[test]
+    fn palavras_inteiras_como_com_espacos_nas_pontas() {
+        for (maior, menor) in [
+            ("nova fronteira", "fronteira"),
+            ("nova fronteira", "nova"),
+            ("nova fronteira", "nova fronteira"),
+            ("nova fronteira", "front"),
+            ("nova fronteira", "a fro"),
+            ("sorriso", "sorriso"),
+            ("sorrisos", "sorriso"),
+            ("x sorriso sorrisos", "sorrisos"),
+            ("", "a"),
+            ("a", ""),
+            ("xa a a", "a a"),
+            ("a a a", "a a"),
+            ("são josé do rio claro", "rio claro"),
+        ] {
+            let esperado =
+                !menor.is_empty() && format!(" {maior} ").contains(&format!(" {menor} "));
+            assert_eq!(
+                contem_palavras(maior, menor),
+                esperado,
+                "«{maior}» ⊇ «{menor}»"
+            );
+        }
     }
 }

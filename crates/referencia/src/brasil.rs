@@ -48,6 +48,10 @@ pub struct Brasil {
     distritos: Vec<Localidade>,
     municipios_por_chave: HashMap<String, Vec<usize>>,
     distritos_por_chave: HashMap<String, Vec<usize>>,
+    /// Cada palavra da chave sem partículas → os lugares que a têm (índices em municípios e,
+    /// depois deles, distritos). Para achar topônimos correlatos (Art. 6º, § 1º) sem percorrer
+    /// os 16 mil nomes a cada avaliação.
+    por_palavra: HashMap<String, Vec<u32>>,
 }
 
 /// A fonte dos nomes (API de Localidades do IBGE, 2023).
@@ -98,11 +102,22 @@ impl Brasil {
                 _ => return Err(defeito()),
             }
         }
+        let mut por_palavra: HashMap<String, Vec<u32>> = HashMap::new();
+        for (i, l) in municipios.iter().chain(&distritos).enumerate() {
+            let i = u32::try_from(i).unwrap_or(u32::MAX);
+            for palavra in l.chave_sem_particulas.split(' ').filter(|p| !p.is_empty()) {
+                let lista = por_palavra.entry(palavra.to_owned()).or_default();
+                if lista.last() != Some(&i) {
+                    lista.push(i);
+                }
+            }
+        }
         Ok(Brasil {
             municipios_por_chave: indexar(&municipios),
             distritos_por_chave: indexar(&distritos),
             municipios,
             distritos,
+            por_palavra,
         })
     }
 
@@ -125,6 +140,33 @@ impl Brasil {
     /// Distritos com este nome, em qualquer UF.
     pub fn distritos_chamados(&self, nome: &str) -> Vec<&Localidade> {
         procurar(&self.distritos, &self.distritos_por_chave, nome)
+    }
+
+    /// Os lugares (municípios, depois distritos, na ordem de [`Brasil::municipios`] e
+    /// [`Brasil::distritos`]) cuja chave sem partículas tem alguma palavra de
+    /// `chave_sem_particulas` — os candidatos a topônimo correlato.
+    pub fn com_alguma_palavra(&self, chave_sem_particulas: &str) -> Vec<&Localidade> {
+        let mut indices: Vec<u32> = chave_sem_particulas
+            .split(' ')
+            .filter(|p| !p.is_empty())
+            .filter_map(|p| self.por_palavra.get(p))
+            .flatten()
+            .copied()
+            .collect();
+        indices.sort_unstable();
+        indices.dedup();
+        let n = self.municipios.len();
+        indices
+            .into_iter()
+            .filter_map(|i| {
+                let i = i as usize;
+                if i < n {
+                    self.municipios.get(i)
+                } else {
+                    self.distritos.get(i - n)
+                }
+            })
+            .collect()
     }
 }
 

@@ -512,15 +512,17 @@ async fn avaliar(Query(q): Query<HashMap<String, String>>, req: Request) -> Resp
         crate::paginas::avaliar_texto(&texto, em, None)
     };
     match (resultado, formato.as_str()) {
-        (Ok((_, html)), "fragmento") => Ok(axum::response::Html(html).into_response()),
+        (Ok((a, lida)), "fragmento") => {
+            Ok(axum::response::Html(crate::paginas::fragmento(&a, &lida)).into_response())
+        }
         (Err(e), "fragmento") => Ok((
             StatusCode::UNPROCESSABLE_ENTITY,
             axum::response::Html(crate::html::aviso("erro", &e)),
         )
             .into_response()),
-        (Ok((a, _)), "texto") => Ok((
+        (Ok((a, lida)), "texto") => Ok((
             [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-            divisa_avaliacao::relatorio::texto(&a, &divisa_lei::Fatos::vazios(a.tipo)),
+            divisa_avaliacao::relatorio::texto(&a, &lida.fatos),
         )
             .into_response()),
         (Ok((a, _)), _) => Ok(json_texto(divisa_avaliacao::relatorio::json(&a))),

@@ -993,7 +993,7 @@ fn form_avaliar(quem: &Quem, proposta: &str, em: &str, relatorio: Option<String>
 pub(crate) fn avaliar_envio(
     campos: &Campos,
     arquivos: &HashMap<String, Enviado>,
-) -> Result<(divisa_lei::Avaliacao, String), String> {
+) -> Result<(divisa_lei::Avaliacao, divisa_avaliacao::Proposta), String> {
     let proposta = match arquivos.get("arquivo") {
         Some(a) => String::from_utf8(a.bytes.clone())
             .map_err(|_| format!("{}: a proposta não é texto UTF-8", a.nome))?,
@@ -1021,7 +1021,7 @@ pub(crate) fn avaliar_texto(
     proposta: &str,
     em: Option<jiff::civil::Date>,
     area: Option<(&str, &[u8])>,
-) -> Result<(divisa_lei::Avaliacao, String), String> {
+) -> Result<(divisa_lei::Avaliacao, divisa_avaliacao::Proposta), String> {
     // O arquivo do território vai para um diretório temporário só deste pedido, com o nome
     // com que veio (é por ele que a proposta o cita); o diretório some ao fim.
     let temporario = match area {
@@ -1044,13 +1044,18 @@ pub(crate) fn avaliar_texto(
     let lida = divisa_avaliacao::ler("proposta", proposta, dir).map_err(|e| e.to_string())?;
     let data = em.or(lida.data_referencia).unwrap_or_else(hoje);
     let a = divisa_lei::avaliar(&lida.fatos, data).map_err(|e| e.to_string())?;
-    let mapa = divisa_avaliacao::mapa::da_proposta(&lida);
-    let mut html = achados_html(&a);
-    if let Some(svg) = mapa {
+    Ok((a, lida))
+}
+
+/// O relatório em HTML para a página: o mapa da proposta (SVG) e os achados. Só quem mostra
+/// a página paga o mapa; a API em JSON não o desenha.
+pub(crate) fn fragmento(a: &divisa_lei::Avaliacao, lida: &divisa_avaliacao::Proposta) -> String {
+    let html = achados_html(a);
+    match divisa_avaliacao::mapa::da_proposta(lida) {
         // o SVG do território escapa os nomes (divisa_territorio::mapa)
-        html = format!("<figure class=\"mapa\">{svg}<figcaption>Malha Municipal 2022 (IBGE)</figcaption></figure>{html}");
+        Some(svg) => format!("<figure class=\"mapa\">{svg}<figcaption>Malha Municipal 2022 (IBGE)</figcaption></figure>{html}"),
+        None => html,
     }
-    Ok((a, html))
 }
 
 struct Temporario(std::path::PathBuf);
@@ -1066,7 +1071,7 @@ pub(crate) async fn avaliar(quem: Quem, multipart: Multipart) -> Result<Response
     let texto = campo(&campos, "proposta").unwrap_or_default();
     let em = campo(&campos, "em").unwrap_or_default();
     let (relatorio, status) = match avaliar_envio(&campos, &arquivos) {
-        Ok((_, html)) => (html, StatusCode::OK),
+        Ok((a, lida)) => (fragmento(&a, &lida), StatusCode::OK),
         Err(e) => (aviso("erro", &e), StatusCode::UNPROCESSABLE_ENTITY),
     };
     let mut r = pagina(

@@ -8,7 +8,7 @@ use crate::util::{diretorio_vazio, divisa_em};
 /// Sobe `divisa serve` na porta 0 em `dir`; devolve o processo, o endereço e o que disse.
 fn subir(dir: &std::path::Path) -> (std::process::Child, String, String) {
     let mut filho = Command::new(env!("CARGO_BIN_EXE_divisa"))
-        .args(["serve", "--endereco", "127.0.0.1:0"])
+        .args(["serve", "--addr", "127.0.0.1:0"])
         .current_dir(dir)
         .env_remove("DIVISA_DB")
         .stderr(Stdio::piped())
