@@ -19,10 +19,11 @@ fn subir(dir: &std::path::Path) -> (std::process::Child, String, String) {
     let mut dito = String::new();
     loop {
         let mut linha = String::new();
-        assert!(
-            leitor.read_line(&mut linha).expect("ler stderr") > 0,
-            "o servidor terminou sem subir: {dito}"
-        );
+        if leitor.read_line(&mut linha).unwrap_or(0) == 0 {
+            filho.kill().ok();
+            filho.wait().ok();
+            panic!("o servidor terminou sem subir: {dito}");
+        }
         dito.push_str(&linha);
         if let Some(resto) = linha.split("no ar em http://").nth(1) {
             let endereco = resto
