@@ -644,6 +644,71 @@ async fn art16_art22_cada_papel_ve_o_que_pode(r: &Registro, _: &BancoDeTeste) {
     assert_eq!(deputado.len(), 3);
 }
 
+async fn contas_sessoes_e_arquivos_da_web(r: &Registro, _: &BancoDeTeste) {
+    use divisa_registro::Usuario;
+    let u = Usuario {
+        login: "ana".into(),
+        nome: "Ana".into(),
+        papel: Papel::Presidente,
+        demonstracao: true,
+    };
+    assert!(r
+        .criar_usuario(&u, "$argon2id$fake", ts(DIA))
+        .await
+        .unwrap());
+    assert!(
+        !r.criar_usuario(&u, "outro", ts(DIA)).await.unwrap(),
+        "login repetido não muda nada"
+    );
+    let (lido, hash) = r.usuario_e_hash("ana").await.unwrap().expect("conta");
+    assert_eq!(lido, u);
+    assert_eq!(hash, "$argon2id$fake");
+    assert_eq!(r.contar_usuarios().await.unwrap(), 1);
+    assert!(r.usuario_e_hash("ninguem").await.unwrap().is_none());
+
+    // sessão: válida até expirar, encerrada some
+    let agora = ts(DIA);
+    let depois = agora
+        .checked_add(jiff::SignedDuration::from_hours(1))
+        .unwrap();
+    r.abrir_sessao("h1", "ana", "csrf1", agora, depois)
+        .await
+        .unwrap();
+    let (quem, csrf) = r.sessao("h1", agora).await.unwrap().expect("sessão");
+    assert_eq!((quem.login.as_str(), csrf.as_str()), ("ana", "csrf1"));
+    assert!(r.sessao("h1", depois).await.unwrap().is_none(), "vencida");
+    r.encerrar_sessao("h1").await.unwrap();
+    assert!(r.sessao("h1", agora).await.unwrap().is_none(), "encerrada");
+
+    // arquivos: guardados como vieram, com o tamanho, e imutáveis
+    let p = protocolado(r, "Arquivos").await;
+    let bytes: Vec<u8> = (0..=255u8).cycle().take(1000).collect();
+    let id = r
+        .guardar_arquivo(&p, "mapa.geojson", "mapa", "abc", &bytes, "ana", agora)
+        .await
+        .unwrap();
+    let lista = r.arquivos(&p).await.unwrap();
+    assert_eq!(lista.len(), 1);
+    assert_eq!(
+        (lista[0].id, lista[0].tamanho, lista[0].nome.as_str()),
+        (id, 1000, "mapa.geojson")
+    );
+    let (nome, conteudo) = r
+        .conteudo_do_arquivo(&p, id)
+        .await
+        .unwrap()
+        .expect("conteúdo");
+    assert_eq!((nome.as_str(), conteudo), ("mapa.geojson", bytes));
+    assert!(r.conteudo_do_arquivo("outro", id).await.unwrap().is_none());
+    for sql in ["UPDATE arquivos SET nome = 'x'", "DELETE FROM arquivos"] {
+        assert!(
+            sqlx::query(sql).execute(r.pool()).await.is_err(),
+            "{sql} deveria ser recusado"
+        );
+    }
+    assert_eq!(r.arquivos(&p).await.unwrap().len(), 1);
+}
+
 nas_duas_bases! {
     art14_protocolo_numera_e_grava_o_primeiro_evento => super::art14_protocolo_numera_e_grava_o_primeiro_evento;
     art13_protocolo_recusado_nao_gasta_numero => super::art13_protocolo_recusado_nao_gasta_numero;
@@ -656,4 +721,5 @@ nas_duas_bases! {
     art16_art22_cada_papel_ve_o_que_pode => super::art16_art22_cada_papel_ve_o_que_pode;
     setores_importados_gravados_relidos_e_substituidos => super::setores_importados_gravados_relidos_e_substituidos;
     art9_recusa_com_quebras_e_separadores_no_motivo_chega_inteira_aos_alertas => super::art9_recusa_com_quebras_e_separadores_no_motivo_chega_inteira_aos_alertas;
+    contas_sessoes_e_arquivos_da_web => super::contas_sessoes_e_arquivos_da_web;
 }

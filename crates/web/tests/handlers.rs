@@ -844,3 +844,111 @@ fn o_orgao_certifica_o_que_e_seu_pela_pagina_art_2_par_2() {
         );
     });
 }
+
+#[test]
+fn protocolar_e_baixar_as_assinaturas_por_papel_arts_14_22_23() {
+    rodar(async {
+        let a = app("assinaturas").await;
+        // um processo com a lista de títulos guardada (pelo formulário)
+        let dep = a.entrar("dep.joao").await;
+        let fronteira = "----divisa";
+        let mut corpo = String::new();
+        for (k, v) in [("csrf", dep.csrf.as_str()), ("tipo", "criacao"), ("nome", "Vale Verde"), ("origem", "Sorriso"),
+                       ("representante", "Maria"), ("titulos", "389119531899\n112139821856\n022919821813\n794605491848\n411704711805\n568744141848\n508933501813\n711472081848\n480606631830\n174889641805\n")] {
+            corpo.push_str(&format!("--{fronteira}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n"));
+        }
+        corpo.push_str(&format!("--{fronteira}--\r\n"));
+        let r = a
+            .pedir(
+                "POST",
+                "/processos/novo",
+                Some(&dep),
+                Some(&format!("multipart/form-data; boundary={fronteira}")),
+                corpo,
+                false,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
+        let p = a.protocolo("Vale Verde").await;
+        let arquivos = a.registro.arquivos(&p).await.unwrap();
+        let titulos = arquivos
+            .iter()
+            .find(|f| f.finalidade == "assinaturas")
+            .expect("lista de títulos guardada");
+        let uri = format!("{}/arquivos/{}", caminho(&p), titulos.id);
+        for papel in Papel::TODOS {
+            let s = sessao(&a, papel).await;
+            // Art. 22: o deputado tem vista, não retira; Art. 23: servidor só autorizado
+            let pode = matches!(papel, Presidente | Membro);
+            let r = a.get(&uri, s.as_ref()).await;
+            assert_eq!(
+                r.status,
+                if pode {
+                    StatusCode::OK
+                } else {
+                    StatusCode::FORBIDDEN
+                },
+                "{papel:?} baixa os títulos"
+            );
+            if pode {
+                assert!(r.corpo.starts_with("389119531899"));
+            }
+            // a página só lista o arquivo para quem tem vista completa
+            let pagina = a.get(&caminho(&p), s.as_ref()).await;
+            assert_eq!(
+                pagina.corpo.contains("titulos.txt"),
+                COMPLETO.contains(&papel),
+                "{papel:?} vê o arquivo listado"
+            );
+            // protocolar pela API (Art. 14)
+            let r = a
+                .post_json("/api/processos", s.as_ref(),
+                    json!({"tipo": "desmembramento", "nome": format!("Área {papel:?}"), "municipios_origem": ["Ribeirãozinho"],
+                           "representante": "Fulano", "assinaturas": 10}))
+                .await;
+            let esperado = if s.is_none() {
+                StatusCode::UNAUTHORIZED
+            } else if PROTOCOLA.contains(&papel) {
+                StatusCode::CREATED
+            } else {
+                StatusCode::FORBIDDEN
+            };
+            assert_eq!(r.status, esperado, "{papel:?} protocola: {}", r.corpo);
+        }
+    });
+}
+
+#[test]
+fn o_mesmo_fluxo_em_postgresql() {
+    rodar(async {
+        let Some((a, banco)) = comum::app_postgres("fluxo").await else {
+            return;
+        };
+        let p = a.protocolo("Ribeirãozinho").await;
+        let s = a.entrar("ana").await;
+        let r = a
+            .post_form(
+                &format!("{}/atos", caminho(&p)),
+                Some(&s),
+                &[
+                    ("csrf", &s.csrf),
+                    ("tipo", "divulgar"),
+                    ("versao", "1"),
+                    ("c_publicacao", "DOALMT nº 5"),
+                ],
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.corpo);
+        let pagina = a.get(&caminho(&p), None).await;
+        assert!(pagina.corpo.contains("DOALMT nº 5"));
+        let painel = a.get("/", Some(&s)).await;
+        assert!(
+            painel.corpo.contains("vencido há"),
+            "os alertas saem da consulta agregada do PostgreSQL"
+        );
+        assert!(a.registro.verificar(None).await.unwrap().is_empty());
+        a.registro.fechar().await;
+        drop(a);
+        comum::apagar_postgres(&banco).await;
+    });
+}

@@ -35,9 +35,48 @@ pub fn diretorio(nome: &str) -> std::path::PathBuf {
 
 pub async fn app(nome: &str) -> App {
     let dir = diretorio(nome);
-    let registro = Registro::abrir(dir.join("divisa.sqlite3").to_str().expect("caminho"))
+    let url = dir.join("divisa.sqlite3").to_string_lossy().into_owned();
+    app_em(&url, dir).await
+}
+
+/// O aplicativo sobre um banco PostgreSQL novo (criado aqui; apagado por [`apagar_postgres`]).
+/// `None` só com `DIVISA_SEM_POSTGRES=1`.
+pub async fn app_postgres(nome: &str) -> Option<(App, String)> {
+    if std::env::var("DIVISA_SEM_POSTGRES").is_ok_and(|v| v == "1") {
+        eprintln!("DIVISA_SEM_POSTGRES=1: teste da web em PostgreSQL PULADO");
+        return None;
+    }
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let banco = format!("divisa_teste_web_{nome}_{}", std::process::id());
+    let mut c = sqlx::AnyConnection::connect("postgres://postgres@127.0.0.1:5432/postgres")
         .await
-        .expect("abrir o banco");
+        .expect("PostgreSQL em 127.0.0.1:5432 (ou DIVISA_SEM_POSTGRES=1)");
+    sqlx::query(&format!("DROP DATABASE IF EXISTS {banco} WITH (FORCE)"))
+        .execute(&mut c)
+        .await
+        .expect("DROP DATABASE");
+    sqlx::query(&format!("CREATE DATABASE {banco}"))
+        .execute(&mut c)
+        .await
+        .expect("CREATE DATABASE");
+    let url = format!("postgres://postgres@127.0.0.1:5432/{banco}");
+    Some((app_em(&url, diretorio(nome)).await, banco))
+}
+
+pub async fn apagar_postgres(banco: &str) {
+    use sqlx::Connection;
+    if let Ok(mut c) =
+        sqlx::AnyConnection::connect("postgres://postgres@127.0.0.1:5432/postgres").await
+    {
+        let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {banco} WITH (FORCE)"))
+            .execute(&mut c)
+            .await;
+    }
+}
+
+async fn app_em(url: &str, dir: std::path::PathBuf) -> App {
+    let registro = Registro::abrir(url).await.expect("abrir o banco");
     divisa_web::semente::semear(&registro, jiff::Timestamp::now())
         .await
         .expect("semente");
