@@ -115,6 +115,27 @@
     }, 400);
     form.addEventListener("input", reavaliar);
     form.addEventListener("change", reavaliar);
+
+    // o formulário campo a campo: monta a proposta (mostrada ao lado) e reavalia
+    var campos = document.getElementById("form-campos");
+    if (!campos) return;
+    var montar = debounce(function () {
+      var dados = new FormData(campos);
+      fetch("/api/avaliar?formato=proposta", { method: "POST", body: dados })
+        .then(function (r) { return r.ok ? r.text() : null; })
+        .then(function (toml) {
+          if (toml === null) return;
+          document.getElementById("proposta").value = toml;
+        });
+      fetch("/api/avaliar?formato=fragmento", { method: "POST", body: dados })
+        .then(function (r) { return r.text(); })
+        .then(function (html) {
+          destino.innerHTML = html; // fragmento do servidor: todo texto já escapado
+          destino.setAttribute("data-atualizado", String(Date.now()));
+        });
+    }, 400);
+    campos.addEventListener("input", montar);
+    campos.addEventListener("change", montar);
   }
 
   // Contagem regressiva até o corte do Art. 3º.

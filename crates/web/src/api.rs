@@ -496,6 +496,18 @@ async fn avaliar(Query(q): Query<HashMap<String, String>>, req: Request) -> Resp
             .await
             .map_err(|e| Falha::nova(StatusCode::BAD_REQUEST, e.to_string()).json())?;
         let (campos, arquivos) = crate::paginas::ler_multipart(mp).await.map_err(j)?;
+        if formato == "proposta" {
+            // a proposta montada dos campos do formulário, para a página mostrar
+            let valor = |n: &str| campos.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone());
+            return match crate::formulario::proposta(&valor) {
+                Ok(t) => Ok((
+                    [(header::CONTENT_TYPE, "application/toml; charset=utf-8")],
+                    t,
+                )
+                    .into_response()),
+                Err(e) => Err(Falha::no_campo("formulario", e).json()),
+            };
+        }
         crate::paginas::avaliar_envio(&campos, &arquivos)
     } else {
         let bytes = axum::body::to_bytes(req.into_body(), crate::LIMITE_DE_ENVIO)

@@ -21,6 +21,7 @@ mod api;
 mod ativos;
 mod catalogo;
 mod contas;
+mod formulario;
 mod html;
 pub mod motor;
 mod openapi;

@@ -79,7 +79,7 @@ pub(crate) async fn documento() -> Response {
                 "responses": {"200": ok("Alertas", json!({"type": "array", "items": {"type": "object"}})), "401": erro(), "403": erro()}}},
             "/api/avaliar": {"post": {"summary": "Avaliar uma proposta (CONTRACT §2 → §3)",
                 "parameters": [
-                    {"name": "formato", "in": "query", "schema": {"type": "string", "enum": ["json", "texto", "fragmento"]}},
+                    {"name": "formato", "in": "query", "schema": {"type": "string", "enum": ["json", "texto", "fragmento", "proposta"]}, "description": "proposta: só com o formulário da página (multipart, modo=formulario): a proposta montada dos campos"},
                     {"name": "em", "in": "query", "description": "texto da lei em vigor nesta data", "schema": {"type": "string", "format": "date"}}],
                 "requestBody": {"required": true, "content": {"application/toml": {"schema": {"type": "string"}}, "text/plain": {"schema": {"type": "string"}}}},
                 "responses": {"200": ok("Relatório", json!({"$ref": "#/components/schemas/Relatorio"})), "422": erro()}}},

@@ -967,21 +967,31 @@ pub(crate) async fn avaliar_form(quem: Quem) -> Response {
     pagina(
         &quem,
         "Avaliar proposta",
-        &form_avaliar(&quem, EXEMPLO, "", None),
+        &form_avaliar(&quem, &|_| None, EXEMPLO, "", None),
     )
 }
 
-fn form_avaliar(quem: &Quem, proposta: &str, em: &str, relatorio: Option<String>) -> String {
+fn form_avaliar(
+    quem: &Quem,
+    campos: &dyn Fn(&str) -> Option<String>,
+    proposta: &str,
+    em: &str,
+    relatorio: Option<String>,
+) -> String {
     format!(
-        "<h1>Avaliar uma proposta</h1><p>Escreva ou cole a proposta (formato do CONTRACT §2) ou envie o arquivo; \
+        "<h1>Avaliar uma proposta</h1><p>Preencha o formulário, escreva ou cole a proposta (formato do CONTRACT §2) ou envie o arquivo; \
          mude um número ou o limite e o relatório é refeito na hora.</p>\
-         <div class=\"duas-colunas\"><form method=\"post\" action=\"/avaliar\" enctype=\"multipart/form-data\" id=\"form-avaliar\">{}\
+         <div class=\"duas-colunas\"><div><form method=\"post\" action=\"/avaliar\" enctype=\"multipart/form-data\" id=\"form-campos\">{}\
+         <input type=\"hidden\" name=\"modo\" value=\"formulario\">{}</form>\
+         <form method=\"post\" action=\"/avaliar\" enctype=\"multipart/form-data\" id=\"form-avaliar\">{}\
          <label for=\"proposta\">Proposta (TOML)</label><textarea class=\"proposta\" id=\"proposta\" name=\"proposta\" spellcheck=\"false\">{}</textarea>\
          <label for=\"arquivo\">ou o arquivo da proposta</label><input id=\"arquivo\" name=\"arquivo\" type=\"file\" accept=\".toml\">\
          <label for=\"area\">Arquivo do território citado em <code>area = …</code> (GeoJSON, KML, memorial .txt, Shapefile .zip, GeoPackage)</label><input id=\"area\" name=\"area\" type=\"file\">\
          <label for=\"em\">Texto da lei em vigor em (vazio: a data da proposta ou hoje)</label><input id=\"em\" name=\"em\" type=\"date\" value=\"{}\">\
-         <button type=\"submit\">Avaliar</button></form>\
+         <button type=\"submit\">Avaliar</button></form></div>\
          <section><h2>Relatório</h2><div id=\"relatorio\" aria-live=\"polite\">{}</div></section></div>",
+        campo_csrf(quem),
+        crate::formulario::html(campos),
         campo_csrf(quem),
         esc(proposta),
         esc(em),
@@ -997,6 +1007,9 @@ pub(crate) fn avaliar_envio(
     let proposta = match arquivos.get("arquivo") {
         Some(a) => String::from_utf8(a.bytes.clone())
             .map_err(|_| format!("{}: a proposta não é texto UTF-8", a.nome))?,
+        None if campo(campos, "modo").as_deref() == Some("formulario") => {
+            crate::formulario::proposta(&|n| campo(campos, n))?
+        }
         None => campo(campos, "proposta").unwrap_or_default(),
     };
     let em = match campo(campos, "em").filter(|e| !e.trim().is_empty()) {
@@ -1068,7 +1081,12 @@ impl Drop for Temporario {
 pub(crate) async fn avaliar(quem: Quem, multipart: Multipart) -> Result<Response, Falha> {
     let (campos, arquivos) = ler_multipart(multipart).await?;
     quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
-    let texto = campo(&campos, "proposta").unwrap_or_default();
+    // com o formulário, a proposta mostrada é a montada dos campos
+    let texto = if campo(&campos, "modo").as_deref() == Some("formulario") {
+        crate::formulario::proposta(&|n| campo(&campos, n)).unwrap_or_default()
+    } else {
+        campo(&campos, "proposta").unwrap_or_default()
+    };
     let em = campo(&campos, "em").unwrap_or_default();
     let (relatorio, status) = match avaliar_envio(&campos, &arquivos) {
         Ok((a, lida)) => (fragmento(&a, &lida), StatusCode::OK),
@@ -1077,7 +1095,7 @@ pub(crate) async fn avaliar(quem: Quem, multipart: Multipart) -> Result<Response
     let mut r = pagina(
         &quem,
         "Avaliar proposta",
-        &form_avaliar(&quem, &texto, &em, Some(relatorio)),
+        &form_avaliar(&quem, &|n| campo(&campos, n), &texto, &em, Some(relatorio)),
     );
     *r.status_mut() = status;
     Ok(r)

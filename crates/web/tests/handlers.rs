@@ -952,3 +952,116 @@ fn o_mesmo_fluxo_em_postgresql() {
         comum::apagar_postgres(&banco).await;
     });
 }
+
+#[test]
+fn avaliar_pelo_formulario_campo_a_campo_art_2() {
+    rodar(async {
+        let a = app("formulario").await;
+        let v = a.visitante().await;
+        let fronteira = "----divisa";
+        let corpo = |campos: &[(&str, &str)]| {
+            let mut c = String::new();
+            for (k, val) in campos {
+                c.push_str(&format!("--{fronteira}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{val}\r\n"));
+            }
+            c.push_str(&format!("--{fronteira}--\r\n"));
+            c
+        };
+        let tipo = format!("multipart/form-data; boundary={fronteira}");
+        let base = |pop: &'static str| {
+            vec![
+                ("csrf", v.csrf.as_str()),
+                ("modo", "formulario"),
+                ("f_nome", "Vale do Sol"),
+                ("f_origem", "São Félix do Araguaia"),
+                ("f_populacao", pop),
+                ("f_eleitores", "1.300"),
+                ("f_casas", "240"),
+                ("f_valor_adicionado", "45.000.000,00"),
+                ("f_arrecadacao", "3.000.000,00"),
+                ("f_pessoa_viva", "nao"),
+            ]
+        };
+        // "não inferior a 4.000": 4.000 atende, 3.999 não (Art. 2º, I)
+        for (pop, situacao) in [("4.000", "atende"), ("3.999", "nao_atende")] {
+            let r = a
+                .pedir(
+                    "POST",
+                    "/avaliar",
+                    Some(&v),
+                    Some(&tipo),
+                    corpo(&base(pop)),
+                    false,
+                )
+                .await;
+            assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
+            let pop_toml = pop.replace('.', "");
+            assert!(
+                r.corpo.contains(&format!("populacao = {pop_toml}")),
+                "a proposta montada aparece"
+            );
+            let linha = r.corpo.split("Art. 2º, I<").nth(1).unwrap_or("");
+            let tr = r.corpo[..r.corpo.len() - linha.len()]
+                .rsplit("<tr class=\"")
+                .next()
+                .unwrap_or("");
+            assert!(
+                tr.starts_with(situacao),
+                "população {pop}: esperado {situacao}, veio {}",
+                &tr[..tr.len().min(40)]
+            );
+        }
+        // a API devolve a proposta montada
+        let r = a
+            .pedir(
+                "POST",
+                "/api/avaliar?formato=proposta",
+                None,
+                Some(&tipo),
+                corpo(&base("5.200")),
+                false,
+            )
+            .await;
+        assert!(
+            r.corpo.contains("origens = [5107859]")
+                && r.corpo.contains("valor_adicionado = 45000000.00"),
+            "{}",
+            r.corpo
+        );
+        // erros nomeiam o campo
+        let mut errado = base("muitos");
+        let r = a
+            .pedir(
+                "POST",
+                "/avaliar",
+                Some(&v),
+                Some(&tipo),
+                corpo(&errado),
+                false,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(
+            r.corpo.contains("f_populacao") && r.corpo.contains("«muitos» não é um número"),
+            "{}",
+            r.corpo
+        );
+        errado[3] = ("f_origem", "Atlântida");
+        errado[4] = ("f_populacao", "5000");
+        let r = a
+            .pedir(
+                "POST",
+                "/avaliar",
+                Some(&v),
+                Some(&tipo),
+                corpo(&errado),
+                false,
+            )
+            .await;
+        assert!(
+            r.corpo.contains("f_origem") && r.corpo.contains("Atlântida"),
+            "{}",
+            r.corpo
+        );
+    });
+}

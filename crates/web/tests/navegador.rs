@@ -346,6 +346,16 @@ fn no_navegador_protocolar_avancar_relatorio_mapa_e_o_ato_proibido() {
         "a população de 10 não atende ao Art. 2º, I"
     );
     d.capturar("avaliar");
+    // o formulário campo a campo monta a proposta e reavalia
+    d.clicar("#formulario summary");
+    d.digitar("#f_nome", "Vale do Sol");
+    d.digitar("#f_origem", "Sorriso");
+    d.digitar("#f_populacao", "3.999");
+    d.esperar(
+        "return document.getElementById('proposta').value.includes('populacao = 3999') && document.getElementById('relatorio').innerText.includes('3.999');",
+        "a proposta montada do formulário e o relatório refeito",
+    );
+    d.capturar("avaliar-formulario");
 
     // 5. a lei e um município
     d.ir(&format!("{base}/lei?em=2025-01-01"));
