@@ -223,3 +223,37 @@ fn operacoes_com_a_malha(
             Some(junta || Euclidean.distance(area, &receptor) <= PRECISAO_DA_MALHA_GRAUS);
     }
 }
+
+/// O memorial descritivo de um território com os confrontantes da Malha Municipal 2022 (Boa
+/// Esperança do Norte não está nela) e o município de origem — aquele que contém um ponto
+/// interior da área. Usado por `divisa memorial` e pelos documentos (Art. 7º, II e IV).
+pub fn memorial_com_confrontantes(
+    poligonos: &MultiPolygon<f64>,
+) -> Result<(divisa_territorio::memorial::Memorial, Option<String>), divisa_referencia::ErroDados> {
+    use divisa_territorio::confrontantes::{confrontantes, Vizinho};
+    use geo::{Contains, InteriorPoint};
+    let malha = divisa_referencia::malha::carregar()?;
+    let mt = divisa_referencia::mt()?;
+    let nomes: Vec<String> = malha
+        .iter()
+        .map(|(entrada, _)| {
+            mt.por_codigo(entrada.codigo)
+                .map_or_else(|| entrada.nome_malha_2022.to_owned(), |m| m.nome.clone())
+        })
+        .collect();
+    let vizinhos: Vec<Vizinho<'_>> = malha
+        .iter()
+        .zip(&nomes)
+        .map(|((_, poligono), nome)| Vizinho {
+            nome,
+            territorio: poligono,
+        })
+        .collect();
+    let memorial = divisa_territorio::memorial::memorial(poligonos)
+        .com_confrontantes(confrontantes(poligonos, &vizinhos));
+    let origem = poligonos
+        .interior_point()
+        .and_then(|ponto| vizinhos.iter().find(|v| v.territorio.contains(&ponto)))
+        .map(|v| v.nome.to_owned());
+    Ok((memorial, origem))
+}

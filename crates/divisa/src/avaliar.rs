@@ -9,8 +9,6 @@ use std::path::Path;
 use anyhow::Context;
 use divisa_avaliacao::relatorio;
 use divisa_lei::{Conclusao, ErroAvaliacao, Situacao};
-use divisa_territorio::confrontantes::Vizinho;
-use geo::{Contains, InteriorPoint};
 use jiff::civil::Date;
 
 use crate::cli::{Formato, FormatoMemorial, FormatoVarredura};
@@ -249,37 +247,13 @@ pub(crate) fn memorial(
             return Ok(Saida::EntradaInvalida);
         }
     };
-    // Os confrontantes saem da Malha Municipal 2022 (Boa Esperança do Norte não está nela).
-    let malha = divisa_referencia::malha::carregar().context("ao carregar a malha municipal")?;
-    let mt = divisa_referencia::mt().context("ao carregar os municípios")?;
-    let nomes: Vec<String> = malha
-        .iter()
-        .map(|(entrada, _)| {
-            mt.por_codigo(entrada.codigo)
-                .map_or_else(|| entrada.nome_malha_2022.to_owned(), |m| m.nome.clone())
-        })
-        .collect();
-    let vizinhos: Vec<Vizinho<'_>> = malha
-        .iter()
-        .zip(&nomes)
-        .map(|((_, poligono), nome)| Vizinho {
-            nome,
-            territorio: poligono,
-        })
-        .collect();
-    let confrontantes =
-        divisa_territorio::confrontantes::confrontantes(&territorio.poligonos, &vizinhos);
-    let memorial = divisa_territorio::memorial::memorial(&territorio.poligonos)
-        .com_confrontantes(confrontantes);
+    let (memorial, origem) =
+        divisa_avaliacao::territorio::memorial_com_confrontantes(&territorio.poligonos)
+            .context("ao carregar a malha municipal")?;
+    let origem = origem.as_deref();
     let titulo = caminho
         .file_name()
         .map_or(nome.clone(), |n| n.to_string_lossy().into_owned());
-    // A origem é o município onde a área está: o que contém um ponto interior dela.
-    let origem = territorio
-        .poligonos
-        .interior_point()
-        .and_then(|ponto| vizinhos.iter().find(|v| v.territorio.contains(&ponto)))
-        .map(|v| v.nome);
     // Os avisos da leitura (azimute declarado que não bate, vértice repetido) vão ao stderr,
     // fora do documento, em todo formato; no JSON e no GeoJSON vão também dentro dele.
     for aviso in &territorio.avisos {

@@ -284,6 +284,42 @@ pub(crate) enum Comando {
         banco: Banco,
     },
 
+    /// Os documentos oficiais da Comissão em PDF (ou HTML), escritos da proposta: ofícios aos
+    /// órgãos (Art. 2º, § 3º), parecer de mérito (Art. 18), projeto de decreto legislativo do
+    /// plebiscito (Art. 18, § 2º) e projeto de lei de criação (Art. 7º). `divisa documento
+    /// verificar ARQUIVO.pdf` confere o código de verificação. Saída: 0 feito ou confere; 3 não
+    /// confere; 2 entrada inválida.
+    #[command(
+        help_template = MODELO_AJUDA,
+        override_usage = "divisa documento oficio|parecer|decreto-legislativo|projeto-de-lei PROPOSTA.toml -o SAIDA.pdf [--formato pdf|html] [--protocolo NUP] [--em AAAA-MM-DD]\n       divisa documento verificar ARQUIVO.pdf",
+        next_help_heading = "Opções"
+    )]
+    Documento {
+        /// oficio, parecer, decreto-legislativo, projeto-de-lei ou verificar.
+        #[arg(value_name = "TIPO", help_heading = "Argumentos")]
+        tipo: String,
+        /// A proposta (TOML, CONTRACT §2) ou, com `verificar`, o PDF a conferir.
+        #[arg(value_name = "ARQUIVO", help_heading = "Argumentos")]
+        arquivo: std::path::PathBuf,
+        /// Onde gravar (padrão: a saída padrão).
+        #[arg(short = 'o', long = "saida", value_name = "SAIDA")]
+        saida: Option<std::path::PathBuf>,
+        /// pdf (padrão) ou html.
+        #[arg(
+            long,
+            default_value = "pdf",
+            value_name = "pdf|html",
+            hide_default_value = true
+        )]
+        formato: String,
+        /// O número do processo (NUP) a constar do documento.
+        #[arg(long, value_name = "NUP")]
+        protocolo: Option<String>,
+        /// A data do documento e do texto da lei (padrão: hoje).
+        #[arg(long, value_name = "AAAA-MM-DD", value_parser = data_civil)]
+        em: Option<jiff::civil::Date>,
+    },
+
     /// Contas da aplicação web: `divisa usuario criar LOGIN --nome … --papel …` (a senha é lida
     /// da entrada padrão, não da linha de comando) e `divisa usuario listar`.
     #[command(

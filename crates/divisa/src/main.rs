@@ -8,6 +8,7 @@
 
 mod avaliar;
 mod cli;
+mod documento;
 mod inconsistencias;
 mod municipio;
 mod processo;
@@ -90,6 +91,22 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
             banco,
         } => web::serve(endereco, !sem_demonstracao, https, &banco.db),
         cli::Comando::Usuario { comando, banco } => web::usuario(comando, &banco.db, saida),
+        cli::Comando::Documento {
+            tipo,
+            arquivo,
+            saida: destino,
+            formato,
+            protocolo,
+            em,
+        } => documento::executar(
+            &tipo,
+            &arquivo,
+            destino.as_deref(),
+            &formato,
+            protocolo.as_deref(),
+            em,
+            saida,
+        ),
     }
 }
 

@@ -65,3 +65,17 @@ pub fn toponimo(
     };
     Ok(art06_toponimia::toponimia(&ctx, Some(&alvo)))
 }
+
+/// A pergunta do plebiscito nas palavras do Art. 12, II (para o projeto de decreto legislativo
+/// do Art. 18, § 2º), pelo texto em vigor em `data`.
+pub fn pergunta_do_plebiscito(
+    fatos: &Fatos,
+    data: jiff::civil::Date,
+) -> Result<String, ErroAvaliacao> {
+    let lei = texto::lei()?;
+    Ok(art11_plebiscito::pergunta(&regra::Contexto {
+        lei,
+        data,
+        fatos,
+    }))
+}

@@ -88,6 +88,10 @@ pub fn rotas(estado: Estado) -> Router {
             get(paginas::arquivo),
         )
         .route(
+            "/processos/{protocolo}/documentos/{tipo}",
+            get(paginas::documento),
+        )
+        .route(
             "/avaliar",
             get(paginas::avaliar_form).post(paginas::avaliar),
         )

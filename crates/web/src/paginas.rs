@@ -421,6 +421,28 @@ async fn pagina_do_processo(
         (Some(texto), true) => s.push_str(&avaliacao_da_proposta(protocolo, texto, hoje)),
     }
 
+    // documentos oficiais escritos do caso
+    if completo && p.proposta.is_some() {
+        s.push_str("<h2>Documentos oficiais</h2><ul>");
+        for t in divisa_documentos::Tipo::TODOS {
+            let _ = write!(
+                s,
+                "<li>{} — <a href=\"{}/documentos/{}\">PDF</a> · <a href=\"{}/documentos/{}?formato=html\">HTML</a></li>",
+                esc(match t {
+                    divisa_documentos::Tipo::Oficio => "Ofícios aos órgãos certificadores (Art. 2º, § 3º)",
+                    divisa_documentos::Tipo::Parecer => "Parecer de mérito (Art. 18)",
+                    divisa_documentos::Tipo::DecretoLegislativo => "Projeto de decreto legislativo do plebiscito (Art. 18, § 2º)",
+                    divisa_documentos::Tipo::ProjetoDeLei => "Projeto de lei de criação (Art. 7º)",
+                }),
+                esc(&endereco),
+                t.codigo(),
+                esc(&endereco),
+                t.codigo()
+            );
+        }
+        s.push_str("</ul><p class=\"historico\">Cada documento traz o número do processo e um código de verificação; confira um PDF com <code>divisa documento verificar ARQUIVO.pdf</code>.</p>");
+    }
+
     // arquivos
     let arquivos = estado.registro().arquivos(protocolo).await?;
     let visiveis: Vec<_> = arquivos
@@ -1231,4 +1253,80 @@ pub(crate) async fn municipio(quem: Quem, Path(codigo): Path<String>) -> Result<
         esc(&crate::texto::ficha_do_municipio(m))
     );
     Ok(pagina(&quem, &m.nome, &s))
+}
+
+/// Um documento oficial do processo, escrito da proposta anexada (Comissão e Casa: Arts. 22 e
+/// 23).
+pub(crate) async fn documento(
+    State(estado): State<Estado>,
+    quem: Quem,
+    Path((protocolo, tipo)): Path<(String, String)>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Response, Falha> {
+    let autos = estado.registro().carregar(&protocolo).await?;
+    autos
+        .processo
+        .pode(&quem.ator(), Acao::VerCompleto)
+        .map_err(|r| Falha::proibido(format!("recusado ({}): {}", r.artigo, r.motivo)))?;
+    let Some(t) = divisa_documentos::Tipo::de_codigo(&tipo) else {
+        return Err(Falha::nova(
+            StatusCode::NOT_FOUND,
+            format!("documento «{tipo}» desconhecido"),
+        ));
+    };
+    let Some(texto) = &autos.processo.proposta else {
+        return Err(Falha::nova(
+            StatusCode::NOT_FOUND,
+            "o processo não tem proposta anexada: os documentos são escritos dela",
+        ));
+    };
+    let nome = format!("proposta anexada ao processo {protocolo}");
+    let proposta = divisa_avaliacao::ler(&nome, texto, std::path::Path::new("."))
+        .map_err(|e| Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+    let data = hoje();
+    let avaliacao = divisa_lei::avaliar(&proposta.fatos, data)
+        .map_err(|e| Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+    let caso = divisa_documentos::Caso {
+        proposta: &proposta,
+        avaliacao: &avaliacao,
+        protocolo: Some(&protocolo),
+        data,
+    };
+    let doc = match t {
+        divisa_documentos::Tipo::Oficio => Ok(divisa_documentos::oficios(
+            &caso,
+            &autos
+                .processo
+                .tipo
+                .orgaos_certificadores()
+                .iter()
+                .copied()
+                .filter(|o| *o != divisa_processo::Orgao::Comissao)
+                .collect::<Vec<_>>(),
+        )),
+        divisa_documentos::Tipo::Parecer => Ok(divisa_documentos::parecer_de_merito(&caso)),
+        divisa_documentos::Tipo::DecretoLegislativo => {
+            divisa_documentos::decreto_legislativo(&caso)
+        }
+        divisa_documentos::Tipo::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso),
+    }
+    .map_err(|e| Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e))?;
+    if q.get("formato").is_some_and(|f| f == "html") {
+        return Ok(axum::response::Html(divisa_documentos::html(&doc)).into_response());
+    }
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!(
+                    "inline; filename=\"{}-{}.pdf\"",
+                    t.codigo(),
+                    protocolo.replace(['/', '.'], "-")
+                ),
+            ),
+        ],
+        divisa_documentos::pdf(&doc),
+    )
+        .into_response())
 }

@@ -1065,3 +1065,36 @@ fn avaliar_pelo_formulario_campo_a_campo_art_2() {
         );
     });
 }
+
+#[test]
+fn documentos_oficiais_do_processo_so_para_a_comissao_e_a_casa() {
+    rodar(async {
+        let a = app("documentos").await;
+        let p = a.protocolo("Espigão").await;
+        for papel in Papel::TODOS {
+            let s = sessao(&a, papel).await;
+            let r = a
+                .get(&format!("{}/documentos/parecer", caminho(&p)), s.as_ref())
+                .await;
+            if COMPLETO.contains(&papel) {
+                assert_eq!(r.status, StatusCode::OK, "{papel:?}");
+                assert_eq!(r.headers.get("content-type").unwrap(), "application/pdf");
+            } else {
+                assert_eq!(r.status, StatusCode::FORBIDDEN, "{papel:?}");
+            }
+        }
+        let ana = a.entrar("ana").await;
+        let pagina = a.get(&caminho(&p), Some(&ana)).await;
+        assert!(
+            pagina.corpo.contains("/documentos/projeto-de-lei"),
+            "a página do processo liga os documentos"
+        );
+        let html = a
+            .get(
+                &format!("{}/documentos/oficio?formato=html", caminho(&p)),
+                Some(&ana),
+            )
+            .await;
+        assert!(html.corpo.contains("sob pena de responsabilidade") && html.corpo.contains(&p));
+    });
+}

@@ -14,6 +14,7 @@ fn ajuda_de_cada_comando_sem_ingles() {
         vec!["varredura", "--ajuda"],
         vec!["inconsistencias", "--ajuda"],
         vec!["serve", "--ajuda"],
+        vec!["documento", "--ajuda"],
         vec!["usuario", "--ajuda"],
         vec!["usuario", "criar", "--ajuda"],
     ] {

@@ -4,6 +4,7 @@
 mod ajuda;
 mod arrumacao;
 mod avaliar;
+mod documento;
 mod inconsistencias;
 mod municipio;
 mod processo;

@@ -1,0 +1,606 @@
+//! Os documentos escritos do caso: a proposta lida, a avaliação da lei na data e, quando há, o
+//! processo (protocolo). Cada número vem dos fatos ou da avaliação; cada artigo citado entra nas
+//! referências com a sua URN LexML.
+
+use divisa_avaliacao::Proposta;
+use divisa_lei::{Avaliacao, Situacao, Tipo as TipoLei};
+use divisa_processo::Orgao;
+use divisa_referencia::formato::{data as fmt_data, inteiro, km2, reais};
+use jiff::civil::Date;
+
+use crate::{Bloco, Camada, Documento, Tipo};
+
+/// O caso de que os documentos são escritos.
+pub struct Caso<'a> {
+    /// A proposta lida (CONTRACT §2).
+    pub proposta: &'a Proposta,
+    /// A avaliação da lei na data.
+    pub avaliacao: &'a Avaliacao,
+    /// O NUP do processo, quando protocolado.
+    pub protocolo: Option<&'a str>,
+    /// A data do documento.
+    pub data: Date,
+}
+
+fn p(texto: impl Into<String>) -> Bloco {
+    Bloco::Paragrafo {
+        texto: texto.into(),
+    }
+}
+fn secao(texto: impl Into<String>) -> Bloco {
+    Bloco::Secao {
+        texto: texto.into(),
+    }
+}
+fn recuado(texto: impl Into<String>) -> Bloco {
+    Bloco::Recuado {
+        texto: texto.into(),
+    }
+}
+fn centro(texto: impl Into<String>, negrito: bool) -> Bloco {
+    Bloco::Centro {
+        texto: texto.into(),
+        negrito,
+    }
+}
+
+fn nome_municipio(codigo: u32) -> String {
+    divisa_referencia::mt()
+        .ok()
+        .and_then(|m| m.por_codigo(codigo))
+        .map_or(codigo.to_string(), |m| m.nome.clone())
+}
+
+impl Caso<'_> {
+    fn nome(&self) -> String {
+        let f = &self.proposta.fatos;
+        f.novo
+            .as_ref()
+            .and_then(|n| n.nome.clone())
+            .or_else(|| {
+                f.desmembramento
+                    .as_ref()
+                    .map(|d| format!("área de {}", nome_municipio(d.cedente)))
+            })
+            .unwrap_or_else(|| "(nome a definir)".into())
+    }
+
+    fn origens(&self) -> Vec<String> {
+        let f = &self.proposta.fatos;
+        let mut v: Vec<u32> = f
+            .novo
+            .as_ref()
+            .map(|n| n.origens.clone())
+            .unwrap_or_default();
+        if let Some(d) = &f.desmembramento {
+            v.push(d.cedente);
+        }
+        v.into_iter().map(nome_municipio).collect()
+    }
+
+    fn objeto(&self) -> String {
+        let origens = self.origens().join(", ");
+        match self.proposta.fatos.tipo {
+            TipoLei::Criacao => format!(
+                "criação do Município de {}, desmembrado de {origens}",
+                self.nome()
+            ),
+            TipoLei::Desmembramento => format!("desmembramento de área do Município de {origens}"),
+            TipoLei::Fusao => format!("fusão dos Municípios de {origens}"),
+            TipoLei::Incorporacao => format!("incorporação do Município de {origens}"),
+            outro => format!("{outro:?}").to_lowercase(),
+        }
+    }
+
+    fn documento(
+        &self,
+        tipo: Tipo,
+        titulo: String,
+        blocos: Vec<Bloco>,
+        citados: &[&str],
+    ) -> Documento {
+        let lei = divisa_lei::texto::lei().ok();
+        let referencias = citados
+            .iter()
+            .filter_map(|id| {
+                let l = lei?;
+                let d = l.dispositivo(id)?;
+                Some((
+                    format!("LC nº 23/1992, {}", d.rotulo),
+                    format!("{}!{}", l.urn, d.id),
+                ))
+            })
+            .collect();
+        Documento {
+            tipo,
+            titulo,
+            protocolo: self.protocolo.map(String::from),
+            data: self.data.to_string(),
+            blocos,
+            referencias,
+        }
+    }
+
+    fn local_e_data(&self) -> Bloco {
+        p(format!("Cuiabá, {}.", data_por_extenso(self.data)))
+    }
+
+    fn assinatura(&self, quem: &str) -> Vec<Bloco> {
+        vec![
+            centro("_______________________________________", false),
+            centro(quem, true),
+        ]
+    }
+
+    /// O mapa: os municípios de origem (Malha 2022) e a área, quando a proposta a traz.
+    fn mapa(&self) -> Option<Bloco> {
+        use geo::Simplify;
+        let mut camadas = Vec::new();
+        let mt = divisa_referencia::mt().ok()?;
+        let mut codigos: Vec<u32> = self
+            .proposta
+            .fatos
+            .novo
+            .as_ref()
+            .map(|n| n.origens.clone())
+            .unwrap_or_default();
+        if let Some(d) = &self.proposta.fatos.desmembramento {
+            codigos.push(d.cedente);
+            codigos.push(d.receptor);
+        }
+        for c in codigos {
+            if let Ok(Some(mp)) = divisa_referencia::malha::poligono(c) {
+                camadas.push(Camada {
+                    rotulo: mt.por_codigo(c).map_or(c.to_string(), |m| m.nome.clone()),
+                    papel: "origem".into(),
+                    poligonos: coordenadas(&mp.simplify(0.002)),
+                });
+            }
+        }
+        if let Some(t) = &self.proposta.territorio {
+            camadas.push(Camada {
+                rotulo: self.nome(),
+                papel: "area".into(),
+                poligonos: coordenadas(&t.poligonos),
+            });
+        }
+        (!camadas.is_empty()).then(|| Bloco::Mapa {
+            camadas,
+            legenda:
+                "Limites: Malha Municipal 2022 (IBGE), SIRGAS 2000; área: arquivo da proposta."
+                    .into(),
+        })
+    }
+
+    fn tabela_de_achados(&self, filtro: impl Fn(Situacao) -> bool) -> Bloco {
+        Bloco::Tabela {
+            colunas: vec![
+                "Dispositivo".into(),
+                "Situação".into(),
+                "Exigido".into(),
+                "Apurado".into(),
+                "Certifica".into(),
+            ],
+            larguras: vec![1.2, 1.0, 2.2, 2.2, 1.4],
+            linhas: self
+                .avaliacao
+                .achados
+                .iter()
+                .filter(|a| filtro(a.situacao))
+                .map(|a| {
+                    vec![
+                        a.citacao.clone(),
+                        a.situacao.rotulo().to_string(),
+                        a.exigido.clone(),
+                        a.apurado.clone(),
+                        a.orgao.unwrap_or("—").to_string(),
+                    ]
+                })
+                .collect(),
+        }
+    }
+}
+
+fn coordenadas(mp: &geo::MultiPolygon<f64>) -> Vec<Vec<Vec<[f64; 2]>>> {
+    let r = |v: f64| (v * 1e6).round() / 1e6;
+    mp.0.iter()
+        .map(|pol| {
+            std::iter::once(pol.exterior())
+                .chain(pol.interiors())
+                .map(|anel| anel.0.iter().map(|c| [r(c.x), r(c.y)]).collect())
+                .collect()
+        })
+        .collect()
+}
+
+const MESES: [&str; 12] = [
+    "janeiro",
+    "fevereiro",
+    "março",
+    "abril",
+    "maio",
+    "junho",
+    "julho",
+    "agosto",
+    "setembro",
+    "outubro",
+    "novembro",
+    "dezembro",
+];
+
+fn data_por_extenso(d: Date) -> String {
+    format!(
+        "{} de {} de {}",
+        if d.day() == 1 {
+            "1º".to_string()
+        } else {
+            d.day().to_string()
+        },
+        MESES[usize::try_from(d.month() - 1).unwrap_or(0)],
+        d.year()
+    )
+}
+
+/// Os ofícios aos órgãos certificadores (Art. 2º, §§ 2º e 3º; Art. 17, § 2º), um por página:
+/// o que cada órgão certifica, o prazo de 30 dias do recebimento, "sob pena de
+/// responsabilidade".
+pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
+    let prazo = divisa_processo::prazos::vencimento(caso.data, 30);
+    let f = &caso.proposta.fatos;
+    let mut blocos = Vec::new();
+    for (i, o) in orgaos.iter().enumerate() {
+        if i > 0 {
+            blocos.push(Bloco::QuebraDePagina);
+        }
+        let pedido = match o {
+            Orgao::Cartografia => "a população estimada da área (inciso I), a existência de centro urbano já constituído com mais de 200 casas (inciso III) e a área e os limites do território, com a sua continuidade (inciso VI)",
+            Orgao::Tre => "o número de eleitores da área (inciso II)",
+            Orgao::Fazenda => "o valor adicionado e a arrecadação da área, comparados com a média dos municípios do Estado (inciso IV)",
+            Orgao::Comissao => "a verificação in loco (inciso V)",
+        };
+        blocos.push(centro(
+            format!("OFÍCIO Nº ___/{} — CRT/ALMT", caso.data.year()),
+            true,
+        ));
+        blocos.push(caso.local_e_data());
+        blocos.push(p(format!(
+            "A Sua Senhoria o(a) Senhor(a) Titular do {}",
+            o.nome()
+        )));
+        blocos.push(p(format!(
+            "Assunto: certidão para a {} (LC nº 23/1992, Art. 2º, § 2º).",
+            caso.objeto()
+        )));
+        blocos.push(p(format!(
+            "Senhor(a) Titular, a Comissão de Revisão Territorial da Assembleia Legislativa, no processo {}, solicita a Vossa Senhoria que certifique {pedido}, nos termos do Art. 2º, § 2º, da Lei Complementar nº 23, de 19 de novembro de 1992.",
+            caso.protocolo.unwrap_or("(a protocolar)")
+        )));
+        blocos.push(p(format!(
+            "Nos termos do Art. 2º, § 3º, a certidão deverá ser fornecida no prazo de 30 (trinta) dias contados do recebimento deste ofício, sob pena de responsabilidade. Recebido hoje, {}, o prazo vence em {} (dias corridos; vencimento em sábado, domingo ou feriado nacional prorrogado ao dia útil seguinte).",
+            fmt_data(caso.data),
+            fmt_data(prazo)
+        )));
+        if let (Orgao::Tre, Some(n)) = (o, f.novo.as_ref().and_then(|n| n.dados.eleitores)) {
+            blocos.push(p(format!(
+                "Para conferência, a representação declara {} eleitores na área.",
+                inteiro(n as i64)
+            )));
+        }
+        blocos.push(p("Atenciosamente,"));
+        blocos.extend(caso.assinatura("Presidente da Comissão de Revisão Territorial"));
+    }
+    caso.documento(
+        Tipo::Oficio,
+        format!(
+            "OFÍCIOS AOS ÓRGÃOS CERTIFICADORES — {}",
+            caso.nome().to_uppercase()
+        ),
+        blocos,
+        &["art2_par2", "art2_par3", "art17_par2"],
+    )
+}
+
+/// O parecer de mérito da Comissão (Art. 18), com a tabela dos achados e as citações.
+pub fn parecer_de_merito(caso: &Caso<'_>) -> Documento {
+    let a = caso.avaliacao;
+    let nao = a
+        .achados
+        .iter()
+        .filter(|x| x.situacao == Situacao::NaoAtende)
+        .count();
+    let pend = a
+        .achados
+        .iter()
+        .filter(|x| x.situacao == Situacao::Pendente)
+        .count();
+    let mut blocos = vec![
+        p(format!("Processo: {}. Objeto: {}.", caso.protocolo.unwrap_or("(a protocolar)"), caso.objeto())),
+        secao("I — RELATÓRIO"),
+        p(format!(
+            "Trata-se de representação para a {}, instruída com os documentos do Art. 15 e as certidões do Art. 2º, § 2º. A análise abaixo aplica a Lei Complementar nº 23/1992 pelo texto em vigor em {}.",
+            caso.objeto(),
+            fmt_data(a.texto_em)
+        )),
+        secao("II — ANÁLISE DOS REQUISITOS"),
+        caso.tabela_de_achados(|s| s != Situacao::NaoSeAplica),
+    ];
+    for x in a
+        .achados
+        .iter()
+        .filter(|x| x.situacao == Situacao::NaoAtende)
+    {
+        blocos.push(recuado(format!(
+            "{} — {}: {}",
+            x.citacao, x.apurado, x.mensagem
+        )));
+    }
+    if !a.alertas.is_empty() {
+        blocos.push(secao("III — DIREITO FEDERAL"));
+        for al in &a.alertas {
+            blocos.push(p(al.mensagem.clone()));
+        }
+    }
+    blocos.push(secao("VOTO"));
+    blocos.push(p(if nao > 0 {
+        format!("Pelo exposto, a proposta não atende a {nao} dispositivo(s) da Lei Complementar nº 23/1992; o voto é CONTRÁRIO, nos termos do Art. 18.")
+    } else if pend > 0 {
+        format!("Nenhum requisito deixa de ser atendido, mas {pend} dispositivo(s) dependem de certidão ou dado ainda não juntado; o voto é pela DILIGÊNCIA antes do parecer favorável (Art. 18).")
+    } else {
+        "Pelo exposto, atendidos todos os requisitos, o voto é FAVORÁVEL, com a apresentação de projeto de decreto legislativo autorizando o plebiscito (Art. 18, § 2º).".into()
+    }));
+    blocos.push(caso.local_e_data());
+    blocos.extend(caso.assinatura("Relator(a) — Comissão de Revisão Territorial"));
+    let citados: Vec<&str> = std::iter::once("art18_cpt")
+        .chain(a.achados.iter().map(|x| x.dispositivo.as_str()))
+        .collect();
+    let mut citados_unicos: Vec<&str> = Vec::new();
+    for c in citados {
+        if !citados_unicos.contains(&c) {
+            citados_unicos.push(c);
+        }
+    }
+    caso.documento(
+        Tipo::Parecer,
+        format!("PARECER DE MÉRITO — {}", caso.nome().to_uppercase()),
+        blocos,
+        &citados_unicos,
+    )
+}
+
+/// O projeto de decreto legislativo que autoriza o plebiscito (Art. 18, § 2º), com a pergunta
+/// nas palavras do Art. 12, II, e o eleitorado consultado.
+pub fn decreto_legislativo(caso: &Caso<'_>) -> Result<Documento, String> {
+    let f = &caso.proposta.fatos;
+    let pergunta = divisa_lei::pergunta_do_plebiscito(f, caso.data).map_err(|e| e.to_string())?;
+    let eleitores = f.novo.as_ref().and_then(|n| n.dados.eleitores);
+    let consultados = match (f.tipo, eleitores) {
+        (TipoLei::Criacao, Some(n)) => format!(
+            "os eleitores domiciliados na área do Município a ser criado ({} eleitores, conforme a certidão do TRE) e os da área remanescente de {} (Art. 11; STF, ADI 2.650: a população diretamente interessada inclui a do território remanescente)",
+            inteiro(n as i64),
+            caso.origens().join(", ")
+        ),
+        _ => format!(
+            "os eleitores dos Municípios envolvidos ({}), conforme a certidão do TRE (Art. 11; STF, ADI 2.650)",
+            caso.origens().join(", ")
+        ),
+    };
+    let blocos = vec![
+        centro(format!("PROJETO DE DECRETO LEGISLATIVO Nº ___/{}", caso.data.year()), true),
+        recuado(format!("Autoriza o Tribunal Regional Eleitoral a realizar plebiscito sobre a {}.", caso.objeto())),
+        p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO decreta:"),
+        recuado(format!(
+            "Art. 1º Fica autorizada a realização de plebiscito, pelo Tribunal Regional Eleitoral de Mato Grosso, para consulta sobre a {} (LC nº 23/1992, Art. 18, § 2º).",
+            caso.objeto()
+        )),
+        recuado(format!("Art. 2º Serão consultados {consultados}.")),
+        recuado(format!(
+            "Art. 3º A cédula trará a pergunta, nos termos do Art. 12, II, da Lei Complementar nº 23/1992: \"{pergunta}\", com as respostas SIM e NÃO."
+        )),
+        recuado("Art. 4º A proposta será considerada aprovada se obtiver o voto favorável da maioria absoluta dos eleitores inscritos (Art. 11, § 2º)."),
+        recuado("Art. 5º Este Decreto Legislativo entra em vigor na data de sua publicação."),
+        caso.local_e_data(),
+        secao("JUSTIFICATIVA"),
+        p(format!(
+            "A Comissão de Revisão Territorial concluiu pelo atendimento dos requisitos da Lei Complementar nº 23/1992 no processo {} (Art. 18). Cabe agora à população interessada decidir em plebiscito (Constituição Federal, Art. 18, § 4º).",
+            caso.protocolo.unwrap_or("(a protocolar)")
+        )),
+    ];
+    Ok(caso.documento(
+        Tipo::DecretoLegislativo,
+        format!(
+            "PROJETO DE DECRETO LEGISLATIVO — PLEBISCITO — {}",
+            caso.nome().to_uppercase()
+        ),
+        blocos,
+        &["art18_par2", "art12_cpt_inc2", "art11_par2", "art11_cpt"],
+    ))
+}
+
+/// O projeto de lei de criação (Art. 7º; Art. 20, § 1º): o nome, as divisas escritas do
+/// polígono, o ano de instalação, as novas divisas das origens e a participação no FPM e no
+/// ICMS; com o mapa e o memorial descritivo em anexo.
+pub fn projeto_de_lei(caso: &Caso<'_>) -> Result<Documento, String> {
+    let f = &caso.proposta.fatos;
+    let nome = caso.nome();
+    let origens = caso.origens().join(", ");
+    // o corte do Art. 3º pela redação em vigor na data (eleição de instalação e último dia)
+    let (eleicao, corte) = divisa_processo::corte_eleitoral(caso.data)
+        .ok_or_else(|| "a redação em vigor não tem o prazo do Art. 3º".to_string())?;
+    let mut blocos = vec![
+        centro(format!("PROJETO DE LEI Nº ___/{}", caso.data.year()), true),
+        recuado(format!("Cria o Município de {nome}, desmembrado de {origens}, e dá outras providências.")),
+        p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, tendo em vista o resultado do plebiscito (Art. 20 da Lei Complementar nº 23/1992), aprova e o Governador do Estado sanciona a seguinte lei:"),
+        recuado(format!(
+            "Art. 1º Fica criado o Município de {nome}, com sede na localidade de {}, desmembrado do Município de {origens} (LC nº 23/1992, Art. 7º, I).",
+            f.novo.as_ref().and_then(|n| n.sede.clone()).unwrap_or_else(|| nome.clone())
+        )),
+    ];
+    let (memorial, divisas) = match &caso.proposta.territorio {
+        Some(t) => {
+            let (m, origem) =
+                divisa_avaliacao::territorio::memorial_com_confrontantes(&t.poligonos)
+                    .map_err(|e| e.to_string())?;
+            let d = m.divisas(&nome, origem.as_deref());
+            (Some(m), Some(d))
+        }
+        None => (None, None),
+    };
+    match &divisas {
+        Some(d) => {
+            blocos.push(recuado("Art. 2º O Município de que trata esta lei tem as seguintes divisas (Art. 7º, II), descritas por linhas geodésicas entre os vértices do memorial descritivo anexo, no sistema SIRGAS 2000:"));
+            for linha in d.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+                blocos.push(recuado(linha.trim().to_string()));
+            }
+        }
+        None => blocos.push(recuado(
+            "Art. 2º O Município de que trata esta lei tem as divisas do memorial descritivo anexo (Art. 7º, II). [A proposta não traz o arquivo do território: juntar o memorial certificado pelo Órgão de Informação e Cartografia antes da votação.]",
+        )),
+    }
+    blocos.push(recuado(format!(
+        "Art. 3º O Município de {origens} passa a ter as suas divisas alteradas na parte confrontante com o Município ora criado, conforme o art. 2º (Art. 7º, IV)."
+    )));
+    blocos.push(recuado(format!(
+        "Art. 4º A instalação do Município dar-se-á com a posse do Prefeito, do Vice-Prefeito e dos Vereadores eleitos na eleição municipal de {} (Art. 7º, III; Art. 3º: a lei deve ser publicada até {}).",
+        fmt_data(eleicao),
+        fmt_data(corte)
+    )));
+    blocos.push(recuado(format!(
+        "Art. 5º O Município de {nome} terá direito a ____% dos índices de participação no FPM-ICMS-25 do Município de {origens} (Art. 7º, V), percentual fixado com as informações do Órgão Fazendário Estadual (Art. 7º, parágrafo único). [Preencher com a certidão da Fazenda: o divisa não estima este percentual.]"
+    )));
+    blocos.push(recuado(
+        "Art. 6º Esta lei entra em vigor na data de sua publicação.",
+    ));
+    blocos.push(caso.local_e_data());
+    if let Some(d) = f.novo.as_ref().map(|n| n.dados) {
+        blocos.push(secao("ANEXO I — DADOS DO NOVO MUNICÍPIO (Art. 2º)"));
+        let mut linhas = Vec::new();
+        if let Some(v) = d.populacao {
+            linhas.push(vec![
+                "População estimada".into(),
+                inteiro(v as i64),
+                "Art. 2º, I".into(),
+            ]);
+        }
+        if let Some(v) = d.eleitores {
+            linhas.push(vec![
+                "Eleitores".into(),
+                inteiro(v as i64),
+                "Art. 2º, II".into(),
+            ]);
+        }
+        if let Some(v) = d.casas_centro_urbano {
+            linhas.push(vec![
+                "Casas no centro urbano".into(),
+                inteiro(v as i64),
+                "Art. 2º, III".into(),
+            ]);
+        }
+        if let Some(v) = d.valor_adicionado {
+            linhas.push(vec![
+                "Valor adicionado".into(),
+                reais(v),
+                "Art. 2º, IV".into(),
+            ]);
+        }
+        if let Some(v) = d.arrecadacao {
+            linhas.push(vec!["Arrecadação".into(), reais(v), "Art. 2º, IV".into()]);
+        }
+        if let Some(m) = &memorial {
+            linhas.push(vec![
+                "Área geodésica (SIRGAS 2000)".into(),
+                km2(m.medida.area_m2 / 1e6),
+                "Art. 2º, VI".into(),
+            ]);
+            linhas.push(vec![
+                "Perímetro".into(),
+                format!(
+                    "{} km",
+                    divisa_referencia::formato::decimal(m.medida.perimetro_m / 1000.0, 3)
+                ),
+                "Art. 5º".into(),
+            ]);
+        }
+        blocos.push(Bloco::Tabela {
+            colunas: vec!["Dado".into(), "Valor".into(), "Dispositivo".into()],
+            larguras: vec![2.5, 2.0, 1.2],
+            linhas,
+        });
+    }
+    if let Some(mapa) = caso.mapa() {
+        blocos.push(secao("ANEXO II — MAPA"));
+        blocos.push(mapa);
+    }
+    if let Some(m) = &memorial {
+        blocos.push(Bloco::QuebraDePagina);
+        blocos.push(secao("ANEXO III — MEMORIAL DESCRITIVO (Art. 5º)"));
+        blocos.push(p(format!(
+            "Coordenadas geográficas e UTM (zona {}S), SIRGAS 2000; azimutes e distâncias geodésicos (elipsoide GRS80).",
+            m.zona
+        )));
+        let mut linhas = Vec::new();
+        for anel in &m.aneis {
+            for lado in &anel.lados {
+                let v = &anel.vertices[lado.de];
+                let ate = &anel.vertices[lado.ate];
+                linhas.push(vec![
+                    v.codigo.clone(),
+                    divisa_referencia::formato::gms(
+                        v.lat,
+                        divisa_referencia::formato::Eixo::Latitude,
+                    ),
+                    divisa_referencia::formato::gms(
+                        v.lon,
+                        divisa_referencia::formato::Eixo::Longitude,
+                    ),
+                    format!(
+                        "N {} / E {}",
+                        divisa_referencia::formato::decimal(v.utm.norte_m, 2),
+                        divisa_referencia::formato::decimal(v.utm.leste_m, 2)
+                    ),
+                    divisa_territorio::memorial::azimute_gms(lado.azimute_graus),
+                    format!(
+                        "{} m",
+                        divisa_referencia::formato::decimal(lado.distancia_m, 2)
+                    ),
+                    format!(
+                        "{} → {}",
+                        lado.confrontante.clone().unwrap_or_else(|| "—".into()),
+                        ate.codigo
+                    ),
+                ]);
+            }
+        }
+        blocos.push(Bloco::Tabela {
+            colunas: vec![
+                "Vértice".into(),
+                "Latitude".into(),
+                "Longitude".into(),
+                "UTM (m)".into(),
+                "Azimute".into(),
+                "Distância".into(),
+                "Confrontante → próximo".into(),
+            ],
+            larguras: vec![0.8, 1.3, 1.3, 1.9, 1.1, 1.0, 1.6],
+            linhas,
+        });
+    }
+    Ok(caso.documento(
+        Tipo::ProjetoDeLei,
+        format!(
+            "PROJETO DE LEI — CRIAÇÃO DO MUNICÍPIO DE {}",
+            nome.to_uppercase()
+        ),
+        blocos,
+        &[
+            "art7_cpt_inc1",
+            "art7_cpt_inc2",
+            "art7_cpt_inc3",
+            "art7_cpt_inc4",
+            "art7_cpt_inc5",
+            "art7_par1u",
+            "art3_cpt",
+            "art5_cpt",
+            "art20_par1",
+        ],
+    ))
+}

@@ -1,0 +1,232 @@
+//! Os documentos oficiais da Comissão: ofícios, pareceres, o projeto de decreto legislativo e o
+//! projeto de lei de criação, escritos do caso com cada número e cada citação certos.
+//!
+//! Um documento é um [`Documento`]: blocos (títulos, parágrafos, tabelas, o mapa) sem forma.
+//! Dele saem o PDF ([`pdf`]) e o HTML ([`html`]) com o mesmo conteúdo. O PDF é feito aqui, com
+//! o `pdf-writer` e as fontes padrão do PDF (Times, na WinAnsiEncoding — o português inteiro
+//! cabe nela), sem programa externo nem fonte embutida: compila em segundos e o texto sai
+//! extraível (pdftotext). A escolha e o que ela custa (sem hifenização, só Times) estão em
+//! `pdf.rs`.
+//!
+//! Cada documento traz um código de verificação: o SHA-256 do seu conteúdo canônico (o JSON do
+//! [`Documento`]). O conteúdo vai dentro do PDF; [`verificar`] o relê, refaz o PDF e compara
+//! byte a byte — qualquer mudança no arquivo (no texto, nos números, no código) é apontada.
+//!
+//! Puro: bytes e dados entram, bytes saem; sem arquivos, sem relógio (a data é argumento).
+
+mod gerar;
+mod html;
+mod metricas;
+mod pdf;
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+pub use gerar::{decreto_legislativo, oficios, parecer_de_merito, projeto_de_lei, Caso};
+pub use html::html;
+pub use pdf::pdf;
+
+/// Os tipos de documento (CONTRACT §1: `divisa documento TIPO`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Tipo {
+    /// Ofícios aos órgãos certificadores (Art. 2º, §§ 2º e 3º).
+    Oficio,
+    /// Parecer de mérito da Comissão (Art. 18).
+    Parecer,
+    /// Projeto de decreto legislativo do plebiscito (Art. 18, § 2º; Art. 12, II).
+    DecretoLegislativo,
+    /// Projeto de lei de criação (Art. 7º; Art. 20, § 1º).
+    ProjetoDeLei,
+}
+
+impl Tipo {
+    /// Todos, na ordem do rito.
+    pub const TODOS: [Tipo; 4] = [
+        Tipo::Oficio,
+        Tipo::Parecer,
+        Tipo::DecretoLegislativo,
+        Tipo::ProjetoDeLei,
+    ];
+
+    /// O código da linha de comando.
+    pub fn codigo(self) -> &'static str {
+        match self {
+            Tipo::Oficio => "oficio",
+            Tipo::Parecer => "parecer",
+            Tipo::DecretoLegislativo => "decreto-legislativo",
+            Tipo::ProjetoDeLei => "projeto-de-lei",
+        }
+    }
+
+    /// O inverso de [`Tipo::codigo`].
+    pub fn de_codigo(codigo: &str) -> Option<Tipo> {
+        Tipo::TODOS.into_iter().find(|t| t.codigo() == codigo)
+    }
+}
+
+/// Um documento: o cabeçalho da Casa, os blocos e as referências (URN LexML).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Documento {
+    /// O tipo.
+    pub tipo: Tipo,
+    /// O título ("PARECER Nº …").
+    pub titulo: String,
+    /// O número do processo (NUP), quando há.
+    pub protocolo: Option<String>,
+    /// A data do documento, AAAA-MM-DD.
+    pub data: String,
+    /// O conteúdo.
+    pub blocos: Vec<Bloco>,
+    /// Os dispositivos citados: (citação, URN LexML).
+    pub referencias: Vec<(String, String)>,
+}
+
+/// Um bloco do documento.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "bloco", rename_all = "snake_case")]
+pub enum Bloco {
+    /// Título de seção, em negrito.
+    Secao {
+        /// O texto.
+        texto: String,
+    },
+    /// Parágrafo justificado.
+    Paragrafo {
+        /// O texto.
+        texto: String,
+    },
+    /// Parágrafo recuado (artigos do projeto, a pergunta do plebiscito).
+    Recuado {
+        /// O texto.
+        texto: String,
+    },
+    /// Parágrafo centralizado (epígrafes, assinaturas).
+    Centro {
+        /// O texto.
+        texto: String,
+        /// Em negrito.
+        negrito: bool,
+    },
+    /// Tabela com cabeçalho; `larguras` em frações da largura útil.
+    Tabela {
+        /// Cabeçalho.
+        colunas: Vec<String>,
+        /// Larguras relativas.
+        larguras: Vec<f32>,
+        /// Linhas.
+        linhas: Vec<Vec<String>>,
+    },
+    /// O mapa: polígonos em graus, com o papel de cada um.
+    Mapa {
+        /// (rótulo, papel, anéis [[lon, lat]…]).
+        camadas: Vec<Camada>,
+        /// Legenda e fonte.
+        legenda: String,
+    },
+    /// Começa uma página nova.
+    QuebraDePagina,
+}
+
+/// Uma camada do mapa.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Camada {
+    /// O nome na legenda.
+    pub rotulo: String,
+    /// `area` (a área proposta), `origem` (município de origem) ou `vizinho`.
+    pub papel: String,
+    /// Polígonos: anéis de pontos [lon, lat], o primeiro o exterior.
+    pub poligonos: Vec<Vec<Vec<[f64; 2]>>>,
+}
+
+impl Documento {
+    /// O conteúdo canônico: o JSON do documento (o que o código de verificação resume).
+    pub fn canonico(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// O código de verificação: os 20 primeiros dígitos hexadecimais do SHA-256 do conteúdo
+    /// canônico, em grupos de 5 ("3F2A1-…").
+    pub fn codigo(&self) -> String {
+        let h = Sha256::digest(self.canonico().as_bytes());
+        let hex: String = h.iter().take(10).map(|b| format!("{b:02X}")).collect();
+        hex.as_bytes()
+            .chunks(5)
+            .map(|c| String::from_utf8_lossy(c).into_owned())
+            .collect::<Vec<_>>()
+            .join("-")
+    }
+}
+
+/// O resultado de [`verificar`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verificacao {
+    /// O arquivo é exatamente o que o divisa escreveu para este conteúdo.
+    Confere {
+        /// O código.
+        codigo: String,
+        /// O título.
+        titulo: String,
+        /// O processo.
+        protocolo: Option<String>,
+    },
+    /// O arquivo foi mudado depois de escrito (ou não é um documento do divisa).
+    NaoConfere(String),
+}
+
+/// Marca do conteúdo canônico dentro do PDF (no dicionário de informações).
+pub(crate) const CHAVE: &[u8] = b"/DivisaConteudo <";
+
+/// Confere um PDF escrito por [`pdf`]: relê o conteúdo canônico guardado nele, refaz o PDF e
+/// compara byte a byte.
+pub fn verificar(bytes: &[u8]) -> Verificacao {
+    let Some(inicio) = bytes
+        .windows(CHAVE.len())
+        .position(|w| w == CHAVE)
+        .map(|i| i + CHAVE.len())
+    else {
+        return Verificacao::NaoConfere(
+            "o arquivo não traz o conteúdo de um documento do divisa (não foi gerado por ele, ou foi regravado por outro programa)".into(),
+        );
+    };
+    let Some(fim) = bytes[inicio..].iter().position(|b| *b == b'>') else {
+        return Verificacao::NaoConfere("o conteúdo guardado no arquivo está cortado".into());
+    };
+    let hex = &bytes[inicio..inicio + fim];
+    let Some(json) = de_hex(hex) else {
+        return Verificacao::NaoConfere("o conteúdo guardado no arquivo foi alterado".into());
+    };
+    let Ok(doc) = serde_json::from_slice::<Documento>(&json) else {
+        return Verificacao::NaoConfere("o conteúdo guardado no arquivo foi alterado".into());
+    };
+    if pdf(&doc) == bytes {
+        Verificacao::Confere {
+            codigo: doc.codigo(),
+            titulo: doc.titulo,
+            protocolo: doc.protocolo,
+        }
+    } else {
+        Verificacao::NaoConfere(format!(
+            "o arquivo não é o que o divisa escreveu para o documento de código {}: foi alterado depois de gerado",
+            doc.codigo()
+        ))
+    }
+}
+
+fn de_hex(hex: &[u8]) -> Option<Vec<u8>> {
+    let limpo: Vec<u8> = hex
+        .iter()
+        .copied()
+        .filter(|b| !b.is_ascii_whitespace())
+        .collect();
+    if !limpo.len().is_multiple_of(2) {
+        return None;
+    }
+    limpo
+        .chunks(2)
+        .map(|p| {
+            let d = |c: u8| (c as char).to_digit(16);
+            Some((d(p[0])? * 16 + d(p[1])?) as u8)
+        })
+        .collect()
+}

@@ -1,0 +1,250 @@
+//! Os documentos gerados para os casos de exemplo, lidos de volta como um leitor de PDF os lê
+//! (pdftotext, do poppler-utils, que o `.ci/run` instala): os fatos-chave estão lá (nome,
+//! números, artigos, datas de prazo); a primeira página vira PNG em `target/documentos/` para
+//! uma pessoa olhar; um PDF adulterado não passa na verificação.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use divisa_documentos::{Caso, Documento, Tipo, Verificacao};
+use divisa_processo::Orgao;
+use jiff::civil::{date, Date};
+
+const DATA: Date = date(2027, 3, 10);
+
+fn raiz() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn documento(proposta: &Path, tipo: Tipo) -> Documento {
+    let texto = std::fs::read_to_string(proposta).expect("proposta");
+    let p = divisa_avaliacao::ler(
+        &proposta.display().to_string(),
+        &texto,
+        proposta.parent().expect("dir"),
+    )
+    .expect("proposta válida");
+    let a = divisa_lei::avaliar(&p.fatos, DATA).expect("avaliação");
+    let caso = Caso {
+        proposta: &p,
+        avaliacao: &a,
+        protocolo: Some("00001.000001/2026-91"),
+        data: DATA,
+    };
+    match tipo {
+        Tipo::Oficio => {
+            divisa_documentos::oficios(&caso, &[Orgao::Cartografia, Orgao::Tre, Orgao::Fazenda])
+        }
+        Tipo::Parecer => divisa_documentos::parecer_de_merito(&caso),
+        Tipo::DecretoLegislativo => divisa_documentos::decreto_legislativo(&caso).expect("decreto"),
+        Tipo::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso).expect("projeto"),
+    }
+}
+
+/// O texto do PDF pelo pdftotext, e a primeira página em PNG.
+fn ler_pdf(nome: &str, bytes: &[u8]) -> String {
+    let dir = raiz().join("target/documentos");
+    std::fs::create_dir_all(&dir).expect("target/documentos");
+    let arquivo = dir.join(format!("{nome}.pdf"));
+    std::fs::write(&arquivo, bytes).expect("gravar PDF");
+    let texto = Command::new("pdftotext")
+        .args(["-layout", &arquivo.display().to_string(), "-"])
+        .output()
+        .expect("pdftotext (apt-get install poppler-utils)");
+    assert!(
+        texto.status.success(),
+        "pdftotext falhou em {nome}: {}",
+        String::from_utf8_lossy(&texto.stderr)
+    );
+    let png = Command::new("pdftoppm")
+        .args([
+            "-png",
+            "-r",
+            "70",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            "-singlefile",
+            &arquivo.display().to_string(),
+            &dir.join(nome).display().to_string(),
+        ])
+        .status()
+        .expect("pdftoppm");
+    assert!(png.success());
+    // as linhas juntas: um fato pode quebrar de linha no PDF
+    String::from_utf8_lossy(&texto.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn contem(texto: &str, fatos: &[&str], doc: &str) {
+    for f in fatos {
+        assert!(
+            texto.contains(f),
+            "{doc}: falta «{f}» no texto extraído:\n{texto}"
+        );
+    }
+}
+
+#[test]
+fn oficios_art_2_par_3_trinta_dias_sob_pena_de_responsabilidade() {
+    let doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Oficio);
+    let texto = ler_pdf("oficios", &divisa_documentos::pdf(&doc));
+    contem(
+        &texto,
+        &[
+            "ASSEMBLEIA LEGISLATIVA",
+            "Espigão do Leste",
+            "Órgão de Informação e Cartografia do Estado",
+            "Tribunal Regional Eleitoral",
+            "Órgão Fazendário Estadual",
+            "30 (trinta) dias",
+            "sob pena de responsabilidade",
+            // 10/03/2027 + 30 dias corridos = 09/04/2027, uma sexta-feira
+            "vence em 09/04/2027",
+            "1.300 eleitores",
+            "Art. 2º, § 2º",
+            "Processo nº 00001.000001/2026-91",
+            "Página 3 de 3",
+            &doc.codigo(),
+            "urn:lex:br;mato.grosso:estadual:lei.complementar:1992-11-19;23!art2_par3",
+        ],
+        "ofícios",
+    );
+}
+
+#[test]
+fn parecer_de_merito_art_18_com_a_tabela_de_achados() {
+    let doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);
+    let texto = ler_pdf("parecer", &divisa_documentos::pdf(&doc));
+    contem(
+        &texto,
+        &[
+            "PARECER DE MÉRITO — ESPIGÃO DO LESTE",
+            "Art. 2º, I atende",
+            "inferior a 4.000 habitantes",
+            "DILIGÊNCIA",
+            "5.200 habitantes",
+            "1.300 eleitores",
+            "R$ 45,0 milhões",
+            "texto em vigor em 10/03/2027",
+            "VOTO",
+            "Art. 18",
+        ],
+        "parecer",
+    );
+}
+
+#[test]
+fn decreto_legislativo_art_12_ii_pergunta_sim_e_nao() {
+    let doc = documento(
+        &raiz().join("exemplos/criacao.toml"),
+        Tipo::DecretoLegislativo,
+    );
+    let texto = ler_pdf("decreto-legislativo", &divisa_documentos::pdf(&doc));
+    contem(
+        &texto,
+        &[
+            "PROJETO DE DECRETO LEGISLATIVO",
+            "Tribunal Regional Eleitoral",
+            "Você é a favor da criação do município de Espigão do Leste?",
+            "SIM e NÃO",
+            "maioria absoluta dos eleitores inscritos",
+            "1.300 eleitores",
+            "São Félix do Araguaia",
+        ],
+        "decreto",
+    );
+}
+
+#[test]
+fn projeto_de_lei_art_7_com_as_divisas_do_poligono_o_mapa_e_o_memorial() {
+    let doc = documento(
+        &raiz().join("crates/documentos/tests/dados/criacao_com_area.toml"),
+        Tipo::ProjetoDeLei,
+    );
+    assert!(
+        doc.blocos
+            .iter()
+            .any(|b| matches!(b, divisa_documentos::Bloco::Mapa { .. })),
+        "tem o mapa"
+    );
+    let texto = ler_pdf("projeto-de-lei", &divisa_documentos::pdf(&doc));
+    contem(
+        &texto,
+        &[
+            "PROJETO DE LEI",
+            "Fica criado o Município de Vale do Ribeirão",
+            "desmembrado do Município de Ribeirãozinho",
+            "tem as seguintes divisas",
+            "linhas geodésicas",
+            "eleição municipal de 01/10/2028",
+            "publicada até 01/04/2028",
+            "FPM-ICMS-25",
+            "ANEXO II — MAPA",
+            "ANEXO III — MEMORIAL DESCRITIVO",
+            "SIRGAS 2000",
+            "4.000",
+        ],
+        "projeto de lei",
+    );
+    // o mesmo conteúdo em HTML
+    let html = divisa_documentos::html(&doc);
+    assert!(
+        html.contains("Fica criado o Município de Vale do Ribeirão")
+            && html.contains("<svg")
+            && html.contains(&doc.codigo())
+    );
+}
+
+#[test]
+fn pdf_adulterado_nao_confere() {
+    let doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);
+    let pdf = divisa_documentos::pdf(&doc);
+    assert_eq!(divisa_documentos::pdf(&doc), pdf, "determinístico");
+    assert!(
+        matches!(divisa_documentos::verificar(&pdf), Verificacao::Confere { ref codigo, .. } if *codigo == doc.codigo())
+    );
+    // um número do texto visível trocado
+    let achar = |agulha: &[u8]| {
+        pdf.windows(agulha.len())
+            .position(|w| w == agulha)
+            .expect("trecho no PDF")
+    };
+    let mut a = pdf.clone();
+    let i = achar(b"5.200 habitantes");
+    a[i + 2] = b'9';
+    assert!(
+        matches!(divisa_documentos::verificar(&a), Verificacao::NaoConfere(_)),
+        "texto visível mudado"
+    );
+    // o conteúdo guardado trocado junto (5.200 → 5.900 nos dois lugares): o código não bate
+    let hex_de = |s: &str| s.bytes().map(|b| format!("{b:02x}")).collect::<String>();
+    let mut b = String::from_utf8_lossy(&a).into_owned().into_bytes();
+    let de = hex_de("5.200 habitantes");
+    let para = hex_de("5.900 habitantes");
+    let pos = b
+        .windows(de.len())
+        .position(|w| w == de.as_bytes())
+        .expect("conteúdo guardado");
+    b[pos..pos + de.len()].copy_from_slice(para.as_bytes());
+    assert!(
+        matches!(divisa_documentos::verificar(&b), Verificacao::NaoConfere(_)),
+        "conteúdo e texto mudados"
+    );
+    // um byte qualquer do fim do arquivo
+    let mut c = pdf.clone();
+    let n = c.len() - 10;
+    c[n] ^= 1;
+    assert!(matches!(
+        divisa_documentos::verificar(&c),
+        Verificacao::NaoConfere(_)
+    ));
+    // não é PDF do divisa
+    assert!(matches!(
+        divisa_documentos::verificar(b"%PDF-1.7 qualquer"),
+        Verificacao::NaoConfere(_)
+    ));
+}
