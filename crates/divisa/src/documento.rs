@@ -46,6 +46,13 @@ pub(crate) fn executar(
             }
         });
     }
+    if let Some(t) = Tipo::DO_PROCESSO.into_iter().find(|t| t.codigo() == tipo) {
+        eprintln!(
+            "divisa documento: «{}» é escrito dos atos gravados no processo (a visita, a votação, o plebiscito), não só da proposta: gere-o na página do processo em `divisa serve`.",
+            t.nome()
+        );
+        return Ok(Saida::EntradaInvalida);
+    }
     let Some(tipo) = Tipo::de_codigo(tipo) else {
         eprintln!("divisa documento: tipo «{tipo}» desconhecido; use oficio, parecer, decreto-legislativo, projeto-de-lei ou verificar.");
         return Ok(Saida::EntradaInvalida);
@@ -91,6 +98,9 @@ pub(crate) fn executar(
         Tipo::Parecer => Ok(divisa_documentos::parecer_de_merito(&caso)),
         Tipo::DecretoLegislativo => divisa_documentos::decreto_legislativo(&caso),
         Tipo::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso),
+        Tipo::ParecerPreliminar | Tipo::ParecerResultado => {
+            Err("este documento é escrito do processo".to_string())
+        }
     };
     let doc = match doc {
         Ok(d) => d,

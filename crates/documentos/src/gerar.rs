@@ -604,3 +604,157 @@ pub fn projeto_de_lei(caso: &Caso<'_>) -> Result<Documento, String> {
         ],
     ))
 }
+
+/// O relatório da visita e o parecer preliminar (Art. 17, I e II), dos atos gravados no
+/// processo: onde e quando a Comissão esteve, o que relatou, os documentos do Art. 15 e a
+/// decisão com a votação.
+pub fn parecer_preliminar(
+    caso: &Caso<'_>,
+    processo: &divisa_processo::Processo,
+    eventos: &[divisa_processo::Evento],
+) -> Result<Documento, String> {
+    use divisa_processo::Ato;
+    let visita = eventos.iter().find_map(|e| match &e.ato {
+        Ato::RegistrarVisita { local, relatorio } => Some((e, local, relatorio)),
+        _ => None,
+    });
+    let Some((ev, local, relatorio)) = visita else {
+        return Err("o processo ainda não registrou a visita à sede (Art. 17, I)".into());
+    };
+    let mut blocos = vec![
+        p(format!("Processo: {}. Objeto: {}.", processo.protocolo, caso.objeto())),
+        secao("I — RELATÓRIO DA VISITA (Art. 17, I)"),
+        p(format!(
+            "Em {}, a Comissão de Revisão Territorial, representada por {}, visitou {local} e procedeu ao levantamento socioeconômico da área.",
+            fmt_data(ev.data),
+            ev.ator.id
+        )),
+        recuado(relatorio.clone()),
+        secao("II — DOCUMENTOS DO ART. 15"),
+        Bloco::Tabela {
+            colunas: vec!["Documento".into(), "Situação".into()],
+            larguras: vec![4.0, 1.2],
+            linhas: divisa_processo::DocumentoArt15::TODOS
+                .iter()
+                .map(|d| {
+                    vec![
+                        d.nome().to_string(),
+                        if processo.documentos.contains(d) { "apresentado" } else { "falta" }.to_string(),
+                    ]
+                })
+                .collect(),
+        },
+        secao("III — PARECER PRELIMINAR (Art. 17, II)"),
+    ];
+    match eventos.iter().find_map(|e| match &e.ato {
+        Ato::ParecerPreliminar { solicitar_certidoes, votos } => Some((e, *solicitar_certidoes, *votos)),
+        _ => None,
+    }) {
+        Some((e, solicitar, v)) => blocos.push(p(format!(
+            "Em {}, a Comissão aprovou, por {} votos a {} ({} abstenção(ões)), parecer {} (Art. 17, II{}).",
+            fmt_data(e.data),
+            v.sim,
+            v.nao,
+            v.abstencoes,
+            if solicitar {
+                "pela requisição das certidões aos órgãos do Art. 2º, § 2º, no prazo de 30 dias do Art. 2º, § 3º"
+            } else {
+                "pelo arquivamento da representação, submetido ao Plenário"
+            },
+            if solicitar { "; Art. 17, § 2º" } else { "; Art. 17, § 1º" }
+        ))),
+        None => blocos.push(p("O parecer preliminar ainda não foi votado pela Comissão: este documento é a minuta do relatório da visita.")),
+    }
+    blocos.push(caso.local_e_data());
+    blocos.extend(caso.assinatura("Presidente da Comissão de Revisão Territorial"));
+    Ok(caso.documento(
+        Tipo::ParecerPreliminar,
+        format!(
+            "RELATÓRIO DE VISITA E PARECER PRELIMINAR — {}",
+            processo.nome.to_uppercase()
+        ),
+        blocos,
+        &[
+            "art17_cpt_inc1",
+            "art17_cpt_inc2",
+            "art17_par1",
+            "art17_par2",
+            "art15_cpt",
+        ],
+    ))
+}
+
+/// O parecer sobre o resultado do plebiscito (Art. 20), com a apuração de cada localidade
+/// diante da maioria absoluta dos eleitores inscritos (Art. 11, § 2º).
+pub fn parecer_do_resultado(
+    caso: &Caso<'_>,
+    processo: &divisa_processo::Processo,
+) -> Result<Documento, String> {
+    let Some((realizado, apuracoes)) = &processo.plebiscito else {
+        return Err("o processo ainda não registrou o resultado do plebiscito (Art. 20)".into());
+    };
+    let aprovado = !apuracoes.is_empty() && apuracoes.iter().all(|a| a.aprovada());
+    let linhas = apuracoes
+        .iter()
+        .map(|a| {
+            vec![
+                a.localidade.clone(),
+                inteiro(a.inscritos as i64),
+                inteiro(a.sim as i64),
+                inteiro(a.nao as i64),
+                inteiro((a.brancos + a.nulos) as i64),
+                format!(
+                    "{} (mais de {})",
+                    if a.aprovada() {
+                        "aprovada"
+                    } else {
+                        "rejeitada"
+                    },
+                    inteiro((a.inscritos / 2) as i64)
+                ),
+            ]
+        })
+        .collect();
+    let blocos = vec![
+        p(format!(
+            "Processo: {}. Objeto: {}.",
+            processo.protocolo,
+            caso.objeto()
+        )),
+        secao("I — O RESULTADO"),
+        p(format!(
+            "Plebiscito realizado em {} pelo Tribunal Regional Eleitoral. Apuração por localidade:",
+            fmt_data(*realizado)
+        )),
+        Bloco::Tabela {
+            colunas: vec![
+                "Localidade".into(),
+                "Inscritos".into(),
+                "SIM".into(),
+                "NÃO".into(),
+                "Brancos e nulos".into(),
+                "Maioria absoluta dos inscritos (Art. 11, § 2º)".into(),
+            ],
+            larguras: vec![1.8, 1.0, 0.9, 0.9, 1.0, 2.0],
+            linhas,
+        },
+        secao("II — PARECER (Art. 20)"),
+        p(if aprovado {
+            "A proposta obteve o voto favorável da maioria absoluta dos eleitores inscritos em cada localidade consultada (Art. 11, § 2º). O parecer é FAVORÁVEL ao prosseguimento, com a elaboração do projeto de lei de criação (Art. 20, § 1º).".to_string()
+        } else {
+            "A proposta não obteve o voto favorável da maioria absoluta dos eleitores inscritos em todas as localidades consultadas (Art. 11, § 2º): o parecer é CONTRÁRIO à tramitação e o processo será arquivado (Art. 20, § 1º).".to_string()
+        }),
+        caso.local_e_data(),
+    ];
+    let mut blocos = blocos;
+    blocos.extend(caso.assinatura("Relator(a) — Comissão de Revisão Territorial"));
+    Ok(caso.documento(
+        Tipo::ParecerResultado,
+        format!(
+            "PARECER SOBRE O RESULTADO DO PLEBISCITO — {}",
+            processo.nome.to_uppercase()
+        ),
+        blocos,
+        &["art20_cpt", "art20_par1", "art11_par2"],
+    ))
+}

@@ -22,7 +22,10 @@ mod pdf;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-pub use gerar::{decreto_legislativo, oficios, parecer_de_merito, projeto_de_lei, Caso};
+pub use gerar::{
+    decreto_legislativo, oficios, parecer_de_merito, parecer_do_resultado, parecer_preliminar,
+    projeto_de_lei, Caso,
+};
 pub use html::html;
 pub use pdf::pdf;
 
@@ -38,16 +41,22 @@ pub enum Tipo {
     DecretoLegislativo,
     /// Projeto de lei de criação (Art. 7º; Art. 20, § 1º).
     ProjetoDeLei,
+    /// Relatório da visita e parecer preliminar (Art. 17) — do processo, não só da proposta.
+    ParecerPreliminar,
+    /// Parecer sobre o resultado do plebiscito (Art. 20) — do processo.
+    ParecerResultado,
 }
 
 impl Tipo {
-    /// Todos, na ordem do rito.
+    /// Os que saem só da proposta (CONTRACT §1), na ordem do rito.
     pub const TODOS: [Tipo; 4] = [
         Tipo::Oficio,
         Tipo::Parecer,
         Tipo::DecretoLegislativo,
         Tipo::ProjetoDeLei,
     ];
+    /// Os que precisam dos atos gravados no processo.
+    pub const DO_PROCESSO: [Tipo; 2] = [Tipo::ParecerPreliminar, Tipo::ParecerResultado];
 
     /// O código da linha de comando.
     pub fn codigo(self) -> &'static str {
@@ -56,12 +65,31 @@ impl Tipo {
             Tipo::Parecer => "parecer",
             Tipo::DecretoLegislativo => "decreto-legislativo",
             Tipo::ProjetoDeLei => "projeto-de-lei",
+            Tipo::ParecerPreliminar => "parecer-preliminar",
+            Tipo::ParecerResultado => "parecer-resultado",
+        }
+    }
+
+    /// O nome para pessoas.
+    pub fn nome(self) -> &'static str {
+        match self {
+            Tipo::Oficio => "Ofícios aos órgãos certificadores (Art. 2º, § 3º)",
+            Tipo::Parecer => "Parecer de mérito (Art. 18)",
+            Tipo::DecretoLegislativo => {
+                "Projeto de decreto legislativo do plebiscito (Art. 18, § 2º)"
+            }
+            Tipo::ProjetoDeLei => "Projeto de lei de criação (Art. 7º)",
+            Tipo::ParecerPreliminar => "Relatório de visita e parecer preliminar (Art. 17)",
+            Tipo::ParecerResultado => "Parecer sobre o resultado do plebiscito (Art. 20)",
         }
     }
 
     /// O inverso de [`Tipo::codigo`].
     pub fn de_codigo(codigo: &str) -> Option<Tipo> {
-        Tipo::TODOS.into_iter().find(|t| t.codigo() == codigo)
+        Tipo::TODOS
+            .into_iter()
+            .chain(Tipo::DO_PROCESSO)
+            .find(|t| t.codigo() == codigo)
     }
 }
 

@@ -38,6 +38,9 @@ fn documento(proposta: &Path, tipo: Tipo) -> Documento {
         Tipo::Parecer => divisa_documentos::parecer_de_merito(&caso),
         Tipo::DecretoLegislativo => divisa_documentos::decreto_legislativo(&caso).expect("decreto"),
         Tipo::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso).expect("projeto"),
+        Tipo::ParecerPreliminar | Tipo::ParecerResultado => {
+            unreachable!("documentos do processo: testados à parte")
+        }
     }
 }
 
@@ -247,4 +250,72 @@ fn pdf_adulterado_nao_confere() {
         divisa_documentos::verificar(b"%PDF-1.7 qualquer"),
         Verificacao::NaoConfere(_)
     ));
+}
+
+/// Art. 11, § 2º: a maioria absoluta dos inscritos — 501 de 1.000 aprova, 500 não.
+#[test]
+fn parecer_do_resultado_art_20_maioria_absoluta_dos_inscritos() {
+    use divisa_processo::{Apuracao, Ato, Ator, Evento, Nup, Papel, Processo, TipoProcesso, Via};
+    let texto = std::fs::read_to_string(raiz().join("exemplos/criacao.toml")).expect("proposta");
+    let proposta =
+        divisa_avaliacao::ler("criacao.toml", &texto, &raiz().join("exemplos")).expect("proposta");
+    let avaliacao = divisa_lei::avaliar(&proposta.fatos, DATA).expect("avaliação");
+    let evento = Evento {
+        seq: 1,
+        data: date(2026, 3, 2),
+        ator: Ator::new("dep.autor", Papel::Deputado),
+        ato: Ato::Protocolar {
+            protocolo: Nup::novo(1, 1, 2026).expect("NUP"),
+            tipo_processo: TipoProcesso::Criacao,
+            nome: "Espigão do Leste".into(),
+            municipios_origem: vec!["São Félix do Araguaia".into()],
+            via: Via::Deputado {
+                id: "dep.autor".into(),
+            },
+            representante: "Maria".into(),
+            assinaturas: 10,
+            documentos: vec![],
+            proposta: None,
+        },
+    };
+    let mut processo = Processo::novo(&evento).expect("processo");
+    let caso = Caso {
+        proposta: &proposta,
+        avaliacao: &avaliacao,
+        protocolo: Some("00001.000001/2026-91"),
+        data: DATA,
+    };
+    assert!(
+        divisa_documentos::parecer_do_resultado(&caso, &processo).is_err(),
+        "sem plebiscito, não há parecer"
+    );
+    for (sim, conclusao) in [(501, "FAVORÁVEL"), (500, "CONTRÁRIO")] {
+        processo.plebiscito = Some((
+            date(2027, 2, 7),
+            vec![Apuracao {
+                localidade: "Espigão do Leste".into(),
+                inscritos: 1000,
+                sim,
+                nao: 1000 - sim,
+                brancos: 0,
+                nulos: 0,
+            }],
+        ));
+        let doc = divisa_documentos::parecer_do_resultado(&caso, &processo).expect("parecer");
+        let texto = ler_pdf(
+            &format!("parecer-resultado-{sim}"),
+            &divisa_documentos::pdf(&doc),
+        );
+        contem(
+            &texto,
+            &[
+                "PARECER SOBRE O RESULTADO DO PLEBISCITO",
+                "07/02/2027",
+                "1.000",
+                conclusao,
+                "Art. 11, § 2º",
+            ],
+            "parecer do resultado",
+        );
+    }
 }

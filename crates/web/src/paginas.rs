@@ -424,16 +424,18 @@ async fn pagina_do_processo(
     // documentos oficiais escritos do caso
     if completo && p.proposta.is_some() {
         s.push_str("<h2>Documentos oficiais</h2><ul>");
-        for t in divisa_documentos::Tipo::TODOS {
+        let mut tipos: Vec<divisa_documentos::Tipo> = divisa_documentos::Tipo::TODOS.to_vec();
+        if p.visita.is_some() {
+            tipos.push(divisa_documentos::Tipo::ParecerPreliminar);
+        }
+        if p.plebiscito.is_some() {
+            tipos.push(divisa_documentos::Tipo::ParecerResultado);
+        }
+        for t in tipos {
             let _ = write!(
                 s,
                 "<li>{} — <a href=\"{}/documentos/{}\">PDF</a> · <a href=\"{}/documentos/{}?formato=html\">HTML</a></li>",
-                esc(match t {
-                    divisa_documentos::Tipo::Oficio => "Ofícios aos órgãos certificadores (Art. 2º, § 3º)",
-                    divisa_documentos::Tipo::Parecer => "Parecer de mérito (Art. 18)",
-                    divisa_documentos::Tipo::DecretoLegislativo => "Projeto de decreto legislativo do plebiscito (Art. 18, § 2º)",
-                    divisa_documentos::Tipo::ProjetoDeLei => "Projeto de lei de criação (Art. 7º)",
-                }),
+                esc(t.nome()),
                 esc(&endereco),
                 t.codigo(),
                 esc(&endereco),
@@ -1309,6 +1311,12 @@ pub(crate) async fn documento(
             divisa_documentos::decreto_legislativo(&caso)
         }
         divisa_documentos::Tipo::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso),
+        divisa_documentos::Tipo::ParecerPreliminar => {
+            divisa_documentos::parecer_preliminar(&caso, &autos.processo, &autos.eventos)
+        }
+        divisa_documentos::Tipo::ParecerResultado => {
+            divisa_documentos::parecer_do_resultado(&caso, &autos.processo)
+        }
     }
     .map_err(|e| Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e))?;
     if q.get("formato").is_some_and(|f| f == "html") {
