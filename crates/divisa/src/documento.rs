@@ -98,6 +98,7 @@ pub(crate) fn executar(
         Tipo::Parecer => Ok(divisa_documentos::parecer_de_merito(&caso)),
         Tipo::DecretoLegislativo => divisa_documentos::decreto_legislativo(&caso),
         Tipo::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso),
+        Tipo::RelatorioTecnico => divisa_documentos::relatorio_tecnico(&caso),
         Tipo::ParecerPreliminar | Tipo::ParecerResultado => {
             Err("este documento é escrito do processo".to_string())
         }

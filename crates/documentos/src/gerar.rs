@@ -421,6 +421,9 @@ pub fn decreto_legislativo(caso: &Caso<'_>) -> Result<Documento, String> {
 /// ICMS; com o mapa e o memorial descritivo em anexo.
 pub fn projeto_de_lei(caso: &Caso<'_>) -> Result<Documento, String> {
     let f = &caso.proposta.fatos;
+    if f.tipo != TipoLei::Criacao {
+        return Err("o projeto de lei de criação (Art. 7º) é da criação de município; para fusão, incorporação e revisão de limites o divisa ainda não escreve o projeto de lei (a revisão de limites tem o Relatório Técnico do Art. 8º, § 3º)".into());
+    }
     let nome = caso.nome();
     let origens = caso.origens().join(", ");
     // o corte do Art. 3º pela redação em vigor na data (eleição de instalação e último dia)
@@ -533,56 +536,7 @@ pub fn projeto_de_lei(caso: &Caso<'_>) -> Result<Documento, String> {
     if let Some(m) = &memorial {
         blocos.push(Bloco::QuebraDePagina);
         blocos.push(secao("ANEXO III — MEMORIAL DESCRITIVO (Art. 5º)"));
-        blocos.push(p(format!(
-            "Coordenadas geográficas e UTM (zona {}S), SIRGAS 2000; azimutes e distâncias geodésicos (elipsoide GRS80).",
-            m.zona
-        )));
-        let mut linhas = Vec::new();
-        for anel in &m.aneis {
-            for lado in &anel.lados {
-                let v = &anel.vertices[lado.de];
-                let ate = &anel.vertices[lado.ate];
-                linhas.push(vec![
-                    v.codigo.clone(),
-                    divisa_referencia::formato::gms(
-                        v.lat,
-                        divisa_referencia::formato::Eixo::Latitude,
-                    ),
-                    divisa_referencia::formato::gms(
-                        v.lon,
-                        divisa_referencia::formato::Eixo::Longitude,
-                    ),
-                    format!(
-                        "N {} / E {}",
-                        divisa_referencia::formato::decimal(v.utm.norte_m, 2),
-                        divisa_referencia::formato::decimal(v.utm.leste_m, 2)
-                    ),
-                    divisa_territorio::memorial::azimute_gms(lado.azimute_graus),
-                    format!(
-                        "{} m",
-                        divisa_referencia::formato::decimal(lado.distancia_m, 2)
-                    ),
-                    format!(
-                        "{} → {}",
-                        lado.confrontante.clone().unwrap_or_else(|| "—".into()),
-                        ate.codigo
-                    ),
-                ]);
-            }
-        }
-        blocos.push(Bloco::Tabela {
-            colunas: vec![
-                "Vértice".into(),
-                "Latitude".into(),
-                "Longitude".into(),
-                "UTM (m)".into(),
-                "Azimute".into(),
-                "Distância".into(),
-                "Confrontante → próximo".into(),
-            ],
-            larguras: vec![0.8, 1.3, 1.3, 1.9, 1.1, 1.0, 1.6],
-            linhas,
-        });
+        blocos.extend(tabela_do_memorial(m));
     }
     Ok(caso.documento(
         Tipo::ProjetoDeLei,
@@ -756,5 +710,130 @@ pub fn parecer_do_resultado(
         ),
         blocos,
         &["art20_cpt", "art20_par1", "art11_par2"],
+    ))
+}
+
+/// O memorial descritivo em tabela: vértices em coordenadas geográficas e UTM, azimutes,
+/// distâncias e confrontantes (Art. 5º).
+fn tabela_do_memorial(m: &divisa_territorio::memorial::Memorial) -> Vec<Bloco> {
+    let mut blocos = Vec::new();
+    blocos.push(p(format!(
+            "Coordenadas geográficas e UTM (zona {}S), SIRGAS 2000; azimutes e distâncias geodésicos (elipsoide GRS80).",
+            m.zona
+        )));
+    let mut linhas = Vec::new();
+    for anel in &m.aneis {
+        for lado in &anel.lados {
+            let v = &anel.vertices[lado.de];
+            let ate = &anel.vertices[lado.ate];
+            linhas.push(vec![
+                v.codigo.clone(),
+                divisa_referencia::formato::gms(v.lat, divisa_referencia::formato::Eixo::Latitude),
+                divisa_referencia::formato::gms(v.lon, divisa_referencia::formato::Eixo::Longitude),
+                format!(
+                    "N {} / E {}",
+                    divisa_referencia::formato::decimal(v.utm.norte_m, 2),
+                    divisa_referencia::formato::decimal(v.utm.leste_m, 2)
+                ),
+                divisa_territorio::memorial::azimute_gms(lado.azimute_graus),
+                format!(
+                    "{} m",
+                    divisa_referencia::formato::decimal(lado.distancia_m, 2)
+                ),
+                format!(
+                    "{} → {}",
+                    lado.confrontante.clone().unwrap_or_else(|| "—".into()),
+                    ate.codigo
+                ),
+            ]);
+        }
+    }
+    blocos.push(Bloco::Tabela {
+        colunas: vec![
+            "Vértice".into(),
+            "Latitude".into(),
+            "Longitude".into(),
+            "UTM (m)".into(),
+            "Azimute".into(),
+            "Distância".into(),
+            "Confrontante → próximo".into(),
+        ],
+        larguras: vec![0.8, 1.3, 1.3, 1.9, 1.1, 1.0, 1.6],
+        linhas,
+    });
+    blocos
+}
+
+/// O Relatório Técnico da revisão de limites (Art. 8º, § 3º): a caracterização da
+/// inconsistência territorial, a área desmembrada medida (geodésica e Albers-IBGE) e o seu
+/// percentual do cedente diante dos limites de 5% e 10% (Art. 8º, § 2º), a continuidade, a
+/// população da área — que a lei manda priorizar —, o mapa e o memorial.
+pub fn relatorio_tecnico(caso: &Caso<'_>) -> Result<Documento, String> {
+    let f = &caso.proposta.fatos;
+    let Some(d) = &f.desmembramento else {
+        return Err("o Relatório Técnico do Art. 8º, § 3º, é da revisão de limites (tipo = \"desmembramento\")".into());
+    };
+    let cedente = nome_municipio(d.cedente);
+    let receptor = nome_municipio(d.receptor);
+    let mut blocos = vec![
+        p(format!(
+            "Processo: {}. Revisão de limites entre {cedente} (cedente) e {receptor} (receptor), pelo desmembramento de área (Art. 8º, § 1º).",
+            caso.protocolo.unwrap_or("(a protocolar)")
+        )),
+        secao("I — PROCEDIMENTOS OPERACIONAIS"),
+        p("A área foi lida do arquivo da proposta e comparada com a Malha Municipal 2022 do IBGE (SIRGAS 2000). Áreas e perímetros são geodésicos (elipsoide GRS80) e, para comparação com a área oficial do cedente, na projeção de Albers do IBGE; os limites são descritos por linhas geodésicas entre vértices codificados (Art. 5º). Os números abaixo vêm da avaliação da Lei Complementar nº 23/1992 pelo texto em vigor na data deste relatório."),
+        secao("II — CARACTERIZAÇÃO E LIMITES DO ART. 8º"),
+        caso.tabela_de_achados(|s| s != Situacao::NaoSeAplica),
+    ];
+    // só os dispositivos do território e da consulta na tabela principal
+    if let Some(Bloco::Tabela { linhas, .. }) = blocos.last_mut() {
+        linhas.retain(|l| {
+            let c = l.first().map(String::as_str).unwrap_or("");
+            c.starts_with("Art. 8º")
+                || c.starts_with("Art. 5º")
+                || c.starts_with("Art. 11")
+                || c.starts_with("Art. 12")
+                || c.starts_with("Art. 2º, VI")
+        });
+    }
+    blocos.push(secao("III — A POPULAÇÃO DA ÁREA"));
+    blocos.push(p(
+        "Pelo Art. 8º, § 3º, a população que tenha residência ou domicílio dentro da área a desmembrar deve ser priorizada no atendimento das suas necessidades de melhoria dos serviços públicos. A estimativa pela malha de setores censitários (quando importada) e a consulta plebiscitária estão na tabela acima.",
+    ));
+    if let Some(mapa) = caso.mapa() {
+        blocos.push(secao("IV — MAPA"));
+        blocos.push(mapa);
+    }
+    if let Some(t) = &caso.proposta.territorio {
+        let (m, _) = divisa_avaliacao::territorio::memorial_com_confrontantes(&t.poligonos)
+            .map_err(|e| e.to_string())?;
+        blocos.push(Bloco::QuebraDePagina);
+        blocos.push(secao("V — MEMORIAL DESCRITIVO DA ÁREA (Art. 5º)"));
+        blocos.push(p(format!(
+            "Área geodésica: {}; perímetro: {} km.",
+            km2(m.medida.area_m2 / 1e6),
+            divisa_referencia::formato::decimal(m.medida.perimetro_m / 1000.0, 3)
+        )));
+        blocos.extend(tabela_do_memorial(&m));
+    }
+    blocos.push(caso.local_e_data());
+    blocos.extend(caso.assinatura(
+        "Comissão de Revisão Territorial e Órgão de Informação e Cartografia do Estado",
+    ));
+    Ok(caso.documento(
+        Tipo::RelatorioTecnico,
+        format!(
+            "RELATÓRIO TÉCNICO — REVISÃO DE LIMITES {} / {}",
+            cedente.to_uppercase(),
+            receptor.to_uppercase()
+        ),
+        blocos,
+        &[
+            "art8_cpt",
+            "art8_par1",
+            "art8_par2",
+            "art8_par3",
+            "art5_cpt",
+        ],
     ))
 }

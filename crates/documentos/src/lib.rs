@@ -24,7 +24,7 @@ use sha2::{Digest, Sha256};
 
 pub use gerar::{
     decreto_legislativo, oficios, parecer_de_merito, parecer_do_resultado, parecer_preliminar,
-    projeto_de_lei, Caso,
+    projeto_de_lei, relatorio_tecnico, Caso,
 };
 pub use html::html;
 pub use pdf::pdf;
@@ -41,6 +41,8 @@ pub enum Tipo {
     DecretoLegislativo,
     /// Projeto de lei de criação (Art. 7º; Art. 20, § 1º).
     ProjetoDeLei,
+    /// Relatório Técnico da revisão de limites (Art. 8º, § 3º).
+    RelatorioTecnico,
     /// Relatório da visita e parecer preliminar (Art. 17) — do processo, não só da proposta.
     ParecerPreliminar,
     /// Parecer sobre o resultado do plebiscito (Art. 20) — do processo.
@@ -48,12 +50,14 @@ pub enum Tipo {
 }
 
 impl Tipo {
-    /// Os que saem só da proposta (CONTRACT §1), na ordem do rito.
-    pub const TODOS: [Tipo; 4] = [
+    /// Os que saem só da proposta (os quatro do CONTRACT §1 e o Relatório Técnico da revisão
+    /// de limites), na ordem do rito.
+    pub const TODOS: [Tipo; 5] = [
         Tipo::Oficio,
         Tipo::Parecer,
         Tipo::DecretoLegislativo,
         Tipo::ProjetoDeLei,
+        Tipo::RelatorioTecnico,
     ];
     /// Os que precisam dos atos gravados no processo.
     pub const DO_PROCESSO: [Tipo; 2] = [Tipo::ParecerPreliminar, Tipo::ParecerResultado];
@@ -65,6 +69,7 @@ impl Tipo {
             Tipo::Parecer => "parecer",
             Tipo::DecretoLegislativo => "decreto-legislativo",
             Tipo::ProjetoDeLei => "projeto-de-lei",
+            Tipo::RelatorioTecnico => "relatorio-tecnico",
             Tipo::ParecerPreliminar => "parecer-preliminar",
             Tipo::ParecerResultado => "parecer-resultado",
         }
@@ -79,6 +84,7 @@ impl Tipo {
                 "Projeto de decreto legislativo do plebiscito (Art. 18, § 2º)"
             }
             Tipo::ProjetoDeLei => "Projeto de lei de criação (Art. 7º)",
+            Tipo::RelatorioTecnico => "Relatório Técnico da revisão de limites (Art. 8º, § 3º)",
             Tipo::ParecerPreliminar => "Relatório de visita e parecer preliminar (Art. 17)",
             Tipo::ParecerResultado => "Parecer sobre o resultado do plebiscito (Art. 20)",
         }

@@ -38,6 +38,9 @@ fn documento(proposta: &Path, tipo: Tipo) -> Documento {
         Tipo::Parecer => divisa_documentos::parecer_de_merito(&caso),
         Tipo::DecretoLegislativo => divisa_documentos::decreto_legislativo(&caso).expect("decreto"),
         Tipo::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso).expect("projeto"),
+        Tipo::RelatorioTecnico => {
+            divisa_documentos::relatorio_tecnico(&caso).expect("relatório técnico")
+        }
         Tipo::ParecerPreliminar | Tipo::ParecerResultado => {
             unreachable!("documentos do processo: testados à parte")
         }
@@ -318,4 +321,55 @@ fn parecer_do_resultado_art_20_maioria_absoluta_dos_inscritos() {
             "parecer do resultado",
         );
     }
+}
+
+/// Art. 8º, §§ 2º e 3º: a área medida, o percentual do cedente e o memorial.
+#[test]
+fn relatorio_tecnico_art_8_par_3_da_revisao_de_limites() {
+    let doc = documento(
+        &raiz().join("exemplos/desmembramento_area.toml"),
+        Tipo::RelatorioTecnico,
+    );
+    let texto = ler_pdf("relatorio-tecnico", &divisa_documentos::pdf(&doc));
+    contem(
+        &texto,
+        &[
+            "RELATÓRIO TÉCNICO — REVISÃO DE LIMITES RIBEIRÃOZINHO / PONTE BRANCA",
+            "Art. 8º, § 2º",
+            "0,37%",
+            "625,00 km²",
+            "priorizada",
+            "MEMORIAL DESCRITIVO DA ÁREA",
+            "SIRGAS 2000",
+        ],
+        "relatório técnico",
+    );
+    // só da revisão de limites
+    let texto = std::fs::read_to_string(raiz().join("exemplos/criacao.toml")).expect("proposta");
+    let p =
+        divisa_avaliacao::ler("criacao.toml", &texto, &raiz().join("exemplos")).expect("proposta");
+    let a = divisa_lei::avaliar(&p.fatos, DATA).expect("avaliação");
+    let caso = Caso {
+        proposta: &p,
+        avaliacao: &a,
+        protocolo: None,
+        data: DATA,
+    };
+    assert!(divisa_documentos::relatorio_tecnico(&caso)
+        .unwrap_err()
+        .contains("desmembramento"));
+    // e o projeto de lei de criação não se escreve para a revisão de limites
+    let texto = std::fs::read_to_string(raiz().join("exemplos/desmembramento_area.toml"))
+        .expect("proposta");
+    let p = divisa_avaliacao::ler("d.toml", &texto, &raiz().join("exemplos")).expect("proposta");
+    let a = divisa_lei::avaliar(&p.fatos, DATA).expect("avaliação");
+    let caso = Caso {
+        proposta: &p,
+        avaliacao: &a,
+        protocolo: None,
+        data: DATA,
+    };
+    assert!(divisa_documentos::projeto_de_lei(&caso)
+        .unwrap_err()
+        .contains("criação de município"));
 }

@@ -424,7 +424,22 @@ async fn pagina_do_processo(
     // documentos oficiais escritos do caso
     if completo && p.proposta.is_some() {
         s.push_str("<h2>Documentos oficiais</h2><ul>");
-        let mut tipos: Vec<divisa_documentos::Tipo> = divisa_documentos::Tipo::TODOS.to_vec();
+        use divisa_documentos::Tipo as D;
+        let mut tipos: Vec<D> = match p.tipo {
+            TipoProcesso::Criacao => vec![
+                D::Oficio,
+                D::Parecer,
+                D::DecretoLegislativo,
+                D::ProjetoDeLei,
+            ],
+            TipoProcesso::Desmembramento => vec![
+                D::Oficio,
+                D::Parecer,
+                D::DecretoLegislativo,
+                D::RelatorioTecnico,
+            ],
+            _ => vec![D::Oficio, D::Parecer, D::DecretoLegislativo],
+        };
         if p.visita.is_some() {
             tipos.push(divisa_documentos::Tipo::ParecerPreliminar);
         }
@@ -1311,6 +1326,7 @@ pub(crate) async fn documento(
             divisa_documentos::decreto_legislativo(&caso)
         }
         divisa_documentos::Tipo::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso),
+        divisa_documentos::Tipo::RelatorioTecnico => divisa_documentos::relatorio_tecnico(&caso),
         divisa_documentos::Tipo::ParecerPreliminar => {
             divisa_documentos::parecer_preliminar(&caso, &autos.processo, &autos.eventos)
         }
