@@ -291,11 +291,11 @@ pub(crate) enum Comando {
     /// confere; 2 entrada inválida.
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa documento oficio|parecer|decreto-legislativo|projeto-de-lei PROPOSTA.toml -o SAIDA.pdf [--formato pdf|html] [--protocolo NUP] [--em AAAA-MM-DD]\n       divisa documento verificar ARQUIVO.pdf",
+        override_usage = "divisa documento oficio|parecer|decreto-legislativo|projeto-de-lei|relatorio-tecnico PROPOSTA.toml -o SAIDA.pdf [--formato pdf|html] [--protocolo NUP] [--em AAAA-MM-DD]\n       divisa documento verificar ARQUIVO.pdf",
         next_help_heading = "Opções"
     )]
     Documento {
-        /// oficio, parecer, decreto-legislativo, projeto-de-lei ou verificar.
+        /// oficio, parecer, decreto-legislativo, projeto-de-lei, relatorio-tecnico ou verificar.
         #[arg(value_name = "TIPO", help_heading = "Argumentos")]
         tipo: String,
         /// A proposta (TOML, CONTRACT §2) ou, com `verificar`, o PDF a conferir.

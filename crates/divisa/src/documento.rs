@@ -54,7 +54,7 @@ pub(crate) fn executar(
         return Ok(Saida::EntradaInvalida);
     }
     let Some(tipo) = Tipo::de_codigo(tipo) else {
-        eprintln!("divisa documento: tipo «{tipo}» desconhecido; use oficio, parecer, decreto-legislativo, projeto-de-lei ou verificar.");
+        eprintln!("divisa documento: tipo «{tipo}» desconhecido; use oficio, parecer, decreto-legislativo, projeto-de-lei, relatorio-tecnico ou verificar.");
         return Ok(Saida::EntradaInvalida);
     };
     if formato != "pdf" && formato != "html" {

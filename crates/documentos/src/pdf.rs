@@ -186,6 +186,18 @@ impl Diagramador {
         }
     }
 
+    /// Uma linha horizontal de margem a margem na altura atual.
+    fn regua(&mut self, largura: f32) {
+        let y = self.y;
+        self.ops().push(Op::Linha {
+            x1: ESQ,
+            y1: y,
+            x2: ESQ + UTIL,
+            y2: y,
+            largura,
+        });
+    }
+
     fn texto(&mut self, x: f32, fonte: Fonte, tam: f32, bytes: Vec<u8>, tw: f32) {
         let y = self.y;
         self.ops().push(Op::Texto {
@@ -268,37 +280,16 @@ impl Diagramador {
                 x += ls[i];
             }
             d.y -= h;
-            let y = d.y;
-            d.ops().push(Op::Linha {
-                x1: ESQ,
-                y1: y,
-                x2: ESQ + UTIL,
-                y2: y,
-                largura: 0.4,
-            });
+            d.regua(0.4);
         };
         self.caber(altura(&cabecalho) * 2.0);
-        let y = self.y;
-        self.ops().push(Op::Linha {
-            x1: ESQ,
-            y1: y,
-            x2: ESQ + UTIL,
-            y2: y,
-            largura: 0.8,
-        });
+        self.regua(0.8);
         desenhar(self, &cabecalho, Fonte::Negrito);
         for linha in linhas_ {
             let c = linha_de(linha, Fonte::Normal);
             if self.y - altura(&c) < BASE {
                 self.nova_pagina();
-                let y = self.y;
-                self.ops().push(Op::Linha {
-                    x1: ESQ,
-                    y1: y,
-                    x2: ESQ + UTIL,
-                    y2: y,
-                    largura: 0.8,
-                });
+                self.regua(0.8);
                 desenhar(self, &cabecalho, Fonte::Negrito);
             }
             desenhar(self, &c, Fonte::Normal);

@@ -291,26 +291,7 @@ async fn ato(
     })?;
     Falha::papel(quem.papel(), &ato).map_err(j)?;
     let data = n.data.unwrap_or_else(hoje);
-    let ato = if matches!(ato, Ato::ParecerDeMerito { .. }) {
-        let autos = estado
-            .registro()
-            .carregar(&protocolo)
-            .await
-            .map_err(|e| Falha::from(e).json())?;
-        crate::motor::com_achados(ato, &autos.processo, data, &mut |_| {})
-    } else {
-        ato
-    };
-    let e = estado
-        .registro()
-        .anexar(
-            &protocolo,
-            n.versao,
-            &quem.ator(),
-            ato,
-            data,
-            jiff::Timestamp::now(),
-        )
+    let e = crate::anexar(&estado, &protocolo, n.versao, &quem.ator(), ato, data)
         .await
         .map_err(|e| Falha::from(e).json())?;
     Ok((

@@ -283,6 +283,28 @@ fn traduzir_status(s: &str) -> &'static str {
     }
 }
 
+/// Anexa um ato pelo registro; o parecer de mérito passa antes pelo motor da lei (Art. 18), com
+/// os dispositivos que a proposta anexada não atende (a lei recusa o favorável).
+pub(crate) async fn anexar(
+    estado: &Estado,
+    protocolo: &str,
+    versao: u64,
+    ator: &divisa_processo::Ator,
+    ato: divisa_processo::Ato,
+    data: jiff::civil::Date,
+) -> Result<divisa_processo::Evento, ErroRegistro> {
+    let ato = if matches!(ato, divisa_processo::Ato::ParecerDeMerito { .. }) {
+        let autos = estado.registro().carregar(protocolo).await?;
+        motor::com_achados(ato, &autos.processo, data, &mut |_| {})
+    } else {
+        ato
+    };
+    estado
+        .registro()
+        .anexar(protocolo, versao, ator, ato, data, jiff::Timestamp::now())
+        .await
+}
+
 /// O protocolo num endereço: a barra do NUP vira `%2F`.
 pub(crate) fn caminho_do_processo(protocolo: &str) -> String {
     format!("/processos/{}", protocolo.replace('/', "%2F"))

@@ -660,23 +660,7 @@ async fn registrar_ato(
     let ato = catalogo::ato_do_formulario(modelo, &|n| campo(campos, n))
         .map_err(|(c, m)| Falha::no_campo(&c, m))?;
     Falha::papel(quem.papel(), &ato)?;
-    let ato = if matches!(ato, divisa_processo::Ato::ParecerDeMerito { .. }) {
-        let autos = estado.registro().carregar(protocolo).await?;
-        crate::motor::com_achados(ato, &autos.processo, data, &mut |_| {})
-    } else {
-        ato
-    };
-    let e = estado
-        .registro()
-        .anexar(
-            protocolo,
-            versao,
-            &quem.ator(),
-            ato,
-            data,
-            jiff::Timestamp::now(),
-        )
-        .await?;
+    let e = crate::anexar(estado, protocolo, versao, &quem.ator(), ato, data).await?;
     Ok(e.seq)
 }
 

@@ -609,7 +609,6 @@ fn nova_representacao_pelo_formulario_da_o_recibo_com_o_protocolo_art_14() {
     rodar(async {
         let a = app("novo").await;
         let s = a.entrar("comunidade").await;
-        let fronteira = "----divisa";
         let partes: Vec<(&str, Option<&str>, &str)> = vec![
             ("csrf", None, &s.csrf),
             ("tipo", None, "criacao"),
@@ -621,23 +620,8 @@ fn nova_representacao_pelo_formulario_da_o_recibo_com_o_protocolo_art_14() {
             ("documento", None, "requerimento"),
             ("memorial", Some("area.geojson"), include_str!("../../../exemplos/area_ribeiraozinho.geojson")),
         ];
-        let corpo = |partes: &[(&str, Option<&str>, &str)]| {
-            let mut c = String::new();
-            for (nome, arquivo, valor) in partes {
-                c.push_str(&format!(
-                    "--{fronteira}\r\nContent-Disposition: form-data; name=\"{nome}\""
-                ));
-                if let Some(a) = arquivo {
-                    c.push_str(&format!(
-                        "; filename=\"{a}\"\r\nContent-Type: application/octet-stream"
-                    ));
-                }
-                c.push_str(&format!("\r\n\r\n{valor}\r\n"));
-            }
-            c.push_str(&format!("--{fronteira}--\r\n"));
-            c
-        };
-        let tipo = format!("multipart/form-data; boundary={fronteira}");
+        let corpo = comum::multipart;
+        let tipo = comum::tipo_multipart();
         // 7 títulos: menos que as 10 assinaturas do Art. 13 — recusado com o artigo
         let r = a
             .pedir(
@@ -851,19 +835,14 @@ fn protocolar_e_baixar_as_assinaturas_por_papel_arts_14_22_23() {
         let a = app("assinaturas").await;
         // um processo com a lista de títulos guardada (pelo formulário)
         let dep = a.entrar("dep.joao").await;
-        let fronteira = "----divisa";
-        let mut corpo = String::new();
-        for (k, v) in [("csrf", dep.csrf.as_str()), ("tipo", "criacao"), ("nome", "Vale Verde"), ("origem", "Sorriso"),
-                       ("representante", "Maria"), ("titulos", "389119531899\n112139821856\n022919821813\n794605491848\n411704711805\n568744141848\n508933501813\n711472081848\n480606631830\n174889641805\n")] {
-            corpo.push_str(&format!("--{fronteira}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n"));
-        }
-        corpo.push_str(&format!("--{fronteira}--\r\n"));
+        let corpo = comum::multipart_campos(&[("csrf", dep.csrf.as_str()), ("tipo", "criacao"), ("nome", "Vale Verde"), ("origem", "Sorriso"),
+                       ("representante", "Maria"), ("titulos", "389119531899\n112139821856\n022919821813\n794605491848\n411704711805\n568744141848\n508933501813\n711472081848\n480606631830\n174889641805\n")]);
         let r = a
             .pedir(
                 "POST",
                 "/processos/novo",
                 Some(&dep),
-                Some(&format!("multipart/form-data; boundary={fronteira}")),
+                Some(&comum::tipo_multipart()),
                 corpo,
                 false,
             )
@@ -958,16 +937,8 @@ fn avaliar_pelo_formulario_campo_a_campo_art_2() {
     rodar(async {
         let a = app("formulario").await;
         let v = a.visitante().await;
-        let fronteira = "----divisa";
-        let corpo = |campos: &[(&str, &str)]| {
-            let mut c = String::new();
-            for (k, val) in campos {
-                c.push_str(&format!("--{fronteira}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{val}\r\n"));
-            }
-            c.push_str(&format!("--{fronteira}--\r\n"));
-            c
-        };
-        let tipo = format!("multipart/form-data; boundary={fronteira}");
+        let corpo = comum::multipart_campos;
+        let tipo = comum::tipo_multipart();
         let base = |pop: &'static str| {
             vec![
                 ("csrf", v.csrf.as_str()),

@@ -308,3 +308,39 @@ pub fn servidor(nome: &str) -> (String, std::path::PathBuf) {
         .expect("o servidor não subiu");
     (format!("http://{end}"), dir)
 }
+
+/// A fronteira dos corpos multipart dos testes.
+pub const FRONTEIRA: &str = "----divisa";
+
+/// O `Content-Type` de um corpo feito por [`multipart`].
+pub fn tipo_multipart() -> String {
+    format!("multipart/form-data; boundary={FRONTEIRA}")
+}
+
+/// Um corpo multipart/form-data: (campo, nome do arquivo se for arquivo, valor).
+pub fn multipart(partes: &[(&str, Option<&str>, &str)]) -> String {
+    let mut c = String::new();
+    for (nome, arquivo, valor) in partes {
+        c.push_str(&format!(
+            "--{FRONTEIRA}\r\nContent-Disposition: form-data; name=\"{nome}\""
+        ));
+        if let Some(a) = arquivo {
+            c.push_str(&format!(
+                "; filename=\"{a}\"\r\nContent-Type: application/octet-stream"
+            ));
+        }
+        c.push_str(&format!("\r\n\r\n{valor}\r\n"));
+    }
+    c.push_str(&format!("--{FRONTEIRA}--\r\n"));
+    c
+}
+
+/// Um corpo multipart só de campos de texto.
+pub fn multipart_campos(campos: &[(&str, &str)]) -> String {
+    multipart(
+        &campos
+            .iter()
+            .map(|(k, v)| (*k, None, *v))
+            .collect::<Vec<_>>(),
+    )
+}
