@@ -57,6 +57,29 @@ pub fn ler_com_setores(
     diretorio: &Path,
     setores: Option<&[divisa_referencia::setores::Setor]>,
 ) -> Result<Proposta, ErroProposta> {
+    ler_interno(arquivo, texto, diretorio, setores, false)
+}
+
+/// Como [`ler`], para propostas que chegam de fora (a aplicação web): `area` só pode ser o nome
+/// de um arquivo dentro de `diretorio` — sem caminho absoluto, sem `..`, sem subpastas — e as
+/// mensagens não mostram caminhos do servidor. Sem isso, uma proposta com
+/// `area = "/etc/passwd"` ou `area = "divisa.sqlite3"` faria o servidor ler os próprios
+/// arquivos.
+pub fn ler_confinado(
+    arquivo: &str,
+    texto: &str,
+    diretorio: &Path,
+) -> Result<Proposta, ErroProposta> {
+    ler_interno(arquivo, texto, diretorio, None, true)
+}
+
+fn ler_interno(
+    arquivo: &str,
+    texto: &str,
+    diretorio: &Path,
+    setores: Option<&[divisa_referencia::setores::Setor]>,
+    confinado: bool,
+) -> Result<Proposta, ErroProposta> {
     let erro = |linha: Option<usize>, campo: Option<String>, mensagem: String| ErroProposta {
         arquivo: arquivo.to_owned(),
         linha,
@@ -86,6 +109,7 @@ pub fn ler_com_setores(
         diretorio,
         territorio: std::cell::RefCell::new(None),
         setores,
+        confinado,
     };
     validador.converter(bruta)
 }
@@ -281,6 +305,8 @@ struct Validador<'a> {
     territorio: std::cell::RefCell<Option<divisa_territorio::leitura::Territorio>>,
     /// Setores importados; `None`: os embutidos.
     setores: Option<&'a [divisa_referencia::setores::Setor]>,
+    /// `area` só como nome de arquivo dentro de `diretorio` ([`ler_confinado`]).
+    confinado: bool,
 }
 
 impl Validador<'_> {
@@ -340,6 +366,24 @@ impl Validador<'_> {
         let Some(relativo) = relativo else {
             return Ok(None);
         };
+        if self.confinado {
+            let simples = Path::new(relativo)
+                .components()
+                .all(|c| matches!(c, std::path::Component::Normal(_)))
+                && Path::new(relativo).components().count() == 1;
+            if !simples {
+                return Err(self.erro(
+                    caminho,
+                    format!("«{relativo}»: dê só o nome do arquivo enviado junto com a proposta (sem pastas nem caminho)"),
+                ));
+            }
+            if !self.diretorio.join(relativo).is_file() {
+                return Err(self.erro(
+                    caminho,
+                    format!("o arquivo «{relativo}» não foi enviado junto com a proposta"),
+                ));
+            }
+        }
         let completo: PathBuf = self.diretorio.join(relativo);
         if !completo.is_file() {
             return Err(self.erro(

@@ -168,7 +168,7 @@ async fn protocolar(
         _ => Via::Comunidade,
     };
     if let Some(texto) = &n.proposta {
-        divisa_avaliacao::ler("proposta", texto, std::path::Path::new("."))
+        divisa_avaliacao::ler_confinado("proposta", texto, crate::SEM_ARQUIVOS.as_ref())
             .map_err(|e| Falha::no_campo("proposta", e.to_string()).json())?;
     }
     let recibo = estado
@@ -321,7 +321,7 @@ async fn relatorio(
         );
     };
     let nome = format!("proposta anexada ao processo {protocolo}");
-    let proposta = divisa_avaliacao::ler(&nome, texto, std::path::Path::new("."))
+    let proposta = divisa_avaliacao::ler_confinado(&nome, texto, crate::SEM_ARQUIVOS.as_ref())
         .map_err(|e| Falha::no_campo("proposta", e.to_string()).json())?;
     let a = divisa_lei::avaliar(
         &proposta.fatos,

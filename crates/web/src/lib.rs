@@ -305,6 +305,10 @@ pub(crate) async fn anexar(
         .await
 }
 
+/// O diretório das propostas que chegam sem arquivo: nenhum (uma proposta anexada não lê
+/// arquivos do servidor — [`divisa_avaliacao::ler_confinado`]).
+pub(crate) const SEM_ARQUIVOS: &str = "/divisa-sem-arquivos-enviados";
+
 /// O protocolo num endereço: a barra do NUP vira `%2F`.
 pub(crate) fn caminho_do_processo(protocolo: &str) -> String {
     format!("/processos/{}", protocolo.replace('/', "%2F"))

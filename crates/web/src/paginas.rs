@@ -521,7 +521,8 @@ async fn pagina_do_processo(
 /// Os achados do motor da lei para a proposta anexada, com o texto de cada dispositivo.
 fn avaliacao_da_proposta(protocolo: &str, texto: &str, hoje: jiff::civil::Date) -> String {
     let nome = format!("proposta anexada ao processo {protocolo}");
-    let proposta = match divisa_avaliacao::ler(&nome, texto, std::path::Path::new(".")) {
+    let proposta = match divisa_avaliacao::ler_confinado(&nome, texto, crate::SEM_ARQUIVOS.as_ref())
+    {
         Ok(p) => p,
         Err(e) => return aviso("erro", &e.to_string()),
     };
@@ -899,7 +900,9 @@ pub(crate) async fn novo(
     }
     let proposta = campo(&campos, "proposta").filter(|p| !p.trim().is_empty());
     if let Some(texto) = &proposta {
-        if let Err(e) = divisa_avaliacao::ler("proposta", texto, std::path::Path::new(".")) {
+        if let Err(e) =
+            divisa_avaliacao::ler_confinado("proposta", texto, crate::SEM_ARQUIVOS.as_ref())
+        {
             return erro(format!("{e}"));
         }
     }
@@ -1076,8 +1079,9 @@ pub(crate) fn avaliar_texto(
     };
     let dir = temporario
         .as_ref()
-        .map_or(std::path::Path::new("/nenhum-diretorio"), |t| t.0.as_path());
-    let lida = divisa_avaliacao::ler("proposta", proposta, dir).map_err(|e| e.to_string())?;
+        .map_or(std::path::Path::new(crate::SEM_ARQUIVOS), |t| t.0.as_path());
+    let lida =
+        divisa_avaliacao::ler_confinado("proposta", proposta, dir).map_err(|e| e.to_string())?;
     let data = em.or(lida.data_referencia).unwrap_or_else(hoje);
     let a = divisa_lei::avaliar(&lida.fatos, data).map_err(|e| e.to_string())?;
     Ok((a, lida))
@@ -1282,7 +1286,7 @@ pub(crate) async fn documento(
         ));
     };
     let nome = format!("proposta anexada ao processo {protocolo}");
-    let proposta = divisa_avaliacao::ler(&nome, texto, std::path::Path::new("."))
+    let proposta = divisa_avaliacao::ler_confinado(&nome, texto, crate::SEM_ARQUIVOS.as_ref())
         .map_err(|e| Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
     let data = hoje();
     let avaliacao = divisa_lei::avaliar(&proposta.fatos, data)

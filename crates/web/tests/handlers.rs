@@ -1069,3 +1069,67 @@ fn documentos_oficiais_do_processo_so_para_a_comissao_e_a_casa() {
         assert!(html.corpo.contains("sob pena de responsabilidade") && html.corpo.contains(&p));
     });
 }
+
+/// Uma proposta que chega pela web não faz o servidor ler os seus próprios arquivos.
+#[test]
+fn proposta_nao_le_arquivos_do_servidor() {
+    rodar(async {
+        let a = app("confinado").await;
+        let base = include_str!("../../../exemplos/desmembramento_area.toml");
+        for (area, esperado) in [
+            ("/etc/passwd", "dê só o nome do arquivo"),
+            ("../../Cargo.toml", "dê só o nome do arquivo"),
+            ("sub/area.geojson", "dê só o nome do arquivo"),
+            ("divisa.sqlite3", "não foi enviado junto com a proposta"),
+        ] {
+            let proposta = base.replace("area_ribeiraozinho.geojson", area);
+            assert_ne!(proposta, base);
+            let r = a
+                .pedir(
+                    "POST",
+                    "/api/avaliar",
+                    None,
+                    Some("text/plain"),
+                    proposta,
+                    false,
+                )
+                .await;
+            assert_eq!(
+                r.status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "{area}: {}",
+                r.corpo
+            );
+            let erro = r.json()["erro"].as_str().unwrap_or_default().to_string();
+            assert!(erro.contains(esperado), "{area}: {erro}");
+            assert!(
+                !erro.contains("root:") && !erro.contains("/divisa-"),
+                "{area}: vazou caminho ou conteúdo: {erro}"
+            );
+        }
+        // o arquivo enviado junto, com o nome citado, é lido e medido (Art. 8º, § 2º)
+        let corpo = comum::multipart(&[
+            ("proposta", None, base),
+            (
+                "area",
+                Some("area_ribeiraozinho.geojson"),
+                include_str!("../../../exemplos/area_ribeiraozinho.geojson"),
+            ),
+        ]);
+        let r = a
+            .pedir(
+                "POST",
+                "/api/avaliar?formato=fragmento",
+                None,
+                Some(&comum::tipo_multipart()),
+                corpo,
+                false,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
+        assert!(
+            r.corpo.contains("0,37%") && r.corpo.contains("<svg"),
+            "a área enviada foi medida e desenhada"
+        );
+    });
+}
