@@ -291,16 +291,19 @@ pub(crate) enum Comando {
     /// confere; 2 entrada inválida.
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa documento oficio|parecer|decreto-legislativo|projeto-de-lei|relatorio-tecnico PROPOSTA.toml -o SAIDA.pdf [--formato pdf|html] [--protocolo NUP] [--em AAAA-MM-DD]\n       divisa documento verificar ARQUIVO.pdf",
+        override_usage = "divisa documento oficio|parecer|decreto-legislativo|projeto-de-lei|relatorio-tecnico PROPOSTA.toml -o SAIDA.pdf [--formato pdf|html] [--protocolo NUP] [--em AAAA-MM-DD]\n       divisa documento parecer-preliminar|parecer-resultado --protocolo NUP -o SAIDA.pdf [--db URL]\n       divisa documento verificar ARQUIVO.pdf",
         next_help_heading = "Opções"
     )]
     Documento {
-        /// oficio, parecer, decreto-legislativo, projeto-de-lei, relatorio-tecnico ou verificar.
+        /// oficio, parecer, decreto-legislativo, projeto-de-lei, relatorio-tecnico,
+        /// parecer-preliminar, parecer-resultado ou verificar.
         #[arg(value_name = "TIPO", help_heading = "Argumentos")]
         tipo: String,
-        /// A proposta (TOML, CONTRACT §2) ou, com `verificar`, o PDF a conferir.
+        /// A proposta (TOML, CONTRACT §2) ou, com `verificar`, o PDF a conferir. Os documentos
+        /// que saem dos atos do processo (parecer-preliminar, parecer-resultado) dispensam a
+        /// proposta: vêm do banco, pelo --protocolo.
         #[arg(value_name = "ARQUIVO", help_heading = "Argumentos")]
-        arquivo: std::path::PathBuf,
+        arquivo: Option<std::path::PathBuf>,
         /// Onde gravar (padrão: a saída padrão).
         #[arg(short = 'o', long = "saida", value_name = "SAIDA")]
         saida: Option<std::path::PathBuf>,
@@ -318,6 +321,8 @@ pub(crate) enum Comando {
         /// A data do documento e do texto da lei (padrão: hoje).
         #[arg(long, value_name = "AAAA-MM-DD", value_parser = data_civil)]
         em: Option<jiff::civil::Date>,
+        #[command(flatten)]
+        banco: Banco,
     },
 
     /// Contas da aplicação web: `divisa usuario criar LOGIN --nome … --papel …` (a senha é lida

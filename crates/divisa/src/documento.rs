@@ -9,15 +9,24 @@ use jiff::civil::Date;
 
 use crate::Saida;
 
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn executar(
     tipo: &str,
-    arquivo: &Path,
+    arquivo: Option<&Path>,
     destino: Option<&Path>,
     formato: &str,
     protocolo: Option<&str>,
     em: Option<Date>,
+    db: &str,
     saida: &mut impl Write,
 ) -> anyhow::Result<Saida> {
+    if let Some(t) = Tipo::DO_PROCESSO.into_iter().find(|t| t.codigo() == tipo) {
+        return do_processo(t, protocolo, destino, formato, em, db, saida);
+    }
+    let Some(arquivo) = arquivo else {
+        eprintln!("divisa documento {tipo}: falta o ARQUIVO (a proposta, ou o PDF a verificar).");
+        return Ok(Saida::EntradaInvalida);
+    };
     let nome = arquivo.display().to_string();
     let bytes = match std::fs::read(arquivo) {
         Ok(b) => b,
@@ -45,13 +54,6 @@ pub(crate) fn executar(
                 Saida::NaoAtende
             }
         });
-    }
-    if let Some(t) = Tipo::DO_PROCESSO.into_iter().find(|t| t.codigo() == tipo) {
-        eprintln!(
-            "divisa documento: «{}» é escrito dos atos gravados no processo (a visita, a votação, o plebiscito), não só da proposta: gere-o na página do processo em `divisa serve`.",
-            t.nome()
-        );
-        return Ok(Saida::EntradaInvalida);
     }
     let Some(tipo) = Tipo::de_codigo(tipo) else {
         eprintln!("divisa documento: tipo «{tipo}» desconhecido; use oficio, parecer, decreto-legislativo, projeto-de-lei, relatorio-tecnico ou verificar.");
@@ -110,10 +112,19 @@ pub(crate) fn executar(
             return Ok(Saida::EntradaInvalida);
         }
     };
+    gravar(&doc, formato, destino, saida)
+}
+
+fn gravar(
+    doc: &divisa_documentos::Documento,
+    formato: &str,
+    destino: Option<&Path>,
+    saida: &mut impl Write,
+) -> anyhow::Result<Saida> {
     let bytes = if formato == "html" {
-        divisa_documentos::html(&doc).into_bytes()
+        divisa_documentos::html(doc).into_bytes()
     } else {
-        divisa_documentos::pdf(&doc)
+        divisa_documentos::pdf(doc)
     };
     match destino {
         Some(d) => {
@@ -134,4 +145,82 @@ pub(crate) fn executar(
         None => saida.write_all(&bytes)?,
     }
     Ok(Saida::Sucesso)
+}
+
+/// Os documentos que saem dos atos gravados: o processo vem do banco, com a proposta anexada.
+fn do_processo(
+    tipo: Tipo,
+    protocolo: Option<&str>,
+    destino: Option<&Path>,
+    formato: &str,
+    em: Option<Date>,
+    db: &str,
+    saida: &mut impl Write,
+) -> anyhow::Result<Saida> {
+    let Some(protocolo) = protocolo else {
+        eprintln!("divisa documento {}: falta --protocolo NUP (o documento sai dos atos gravados no processo).", tipo.codigo());
+        return Ok(Saida::EntradaInvalida);
+    };
+    if formato != "pdf" && formato != "html" {
+        eprintln!("divisa documento: --formato «{formato}»: use pdf ou html.");
+        return Ok(Saida::EntradaInvalida);
+    }
+    let autos = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?
+        .block_on(async {
+            let r = divisa_registro::Registro::abrir(db).await?;
+            let a = r.carregar(protocolo).await;
+            r.fechar().await;
+            a
+        });
+    let autos = match autos {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("divisa documento: {e}.");
+            return Ok(Saida::EntradaInvalida);
+        }
+    };
+    let Some(texto) = &autos.processo.proposta else {
+        eprintln!("divisa documento: o processo {protocolo} não tem proposta anexada; os documentos são escritos dela.");
+        return Ok(Saida::EntradaInvalida);
+    };
+    let nome = format!("proposta anexada ao processo {protocolo}");
+    let proposta = match divisa_avaliacao::ler_confinado(
+        &nome,
+        texto,
+        Path::new("/divisa-sem-arquivos-enviados"),
+    ) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("divisa documento: {e}.");
+            return Ok(Saida::EntradaInvalida);
+        }
+    };
+    let data = em.unwrap_or_else(crate::avaliar::hoje);
+    let avaliacao = match divisa_lei::avaliar(&proposta.fatos, data) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("divisa documento: --em: {e}.");
+            return Ok(Saida::EntradaInvalida);
+        }
+    };
+    let caso = Caso {
+        proposta: &proposta,
+        avaliacao: &avaliacao,
+        protocolo: Some(protocolo),
+        data,
+    };
+    let doc = if tipo == Tipo::ParecerPreliminar {
+        divisa_documentos::parecer_preliminar(&caso, &autos.processo, &autos.eventos)
+    } else {
+        divisa_documentos::parecer_do_resultado(&caso, &autos.processo)
+    };
+    match doc {
+        Ok(d) => gravar(&d, formato, destino, saida),
+        Err(e) => {
+            eprintln!("divisa documento: {e}.");
+            Ok(Saida::EntradaInvalida)
+        }
+    }
 }

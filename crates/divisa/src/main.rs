@@ -98,13 +98,15 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
             formato,
             protocolo,
             em,
+            banco,
         } => documento::executar(
             &tipo,
-            &arquivo,
+            arquivo.as_deref(),
             destino.as_deref(),
             &formato,
             protocolo.as_deref(),
             em,
+            &banco.db,
             saida,
         ),
     }

@@ -70,3 +70,58 @@ fn documento_gerado_confere_e_adulterado_nao_confere() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Os documentos que saem dos atos gravados (Art. 17): do banco, pelo protocolo.
+#[test]
+fn relatorio_de_visita_do_processo_pela_linha_de_comando_art_17() {
+    let dir = diretorio_vazio();
+    // a semente de demonstração do `divisa serve` grava um processo com visita e parecer preliminar
+    let (mut filho, _, _) = crate::web::subir(&dir);
+    filho.kill().ok();
+    filho.wait().ok();
+    let lista = divisa_em(&dir, &["processo", "listar"]);
+    let protocolo = lista
+        .stdout
+        .lines()
+        .find(|l| l.contains("Espigão do Leste"))
+        .and_then(|l| l.split_whitespace().next())
+        .expect("processo de demonstração")
+        .to_string();
+    let e = divisa_em(
+        &dir,
+        &[
+            "documento",
+            "parecer-preliminar",
+            "--protocolo",
+            &protocolo,
+            "-o",
+            "visita.pdf",
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    let e = divisa_em(&dir, &["documento", "verificar", "visita.pdf"]);
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    assert!(
+        e.stdout
+            .contains("RELATÓRIO DE VISITA E PARECER PRELIMINAR"),
+        "{}",
+        e.stdout
+    );
+    // sem plebiscito gravado, o parecer do resultado diz por quê
+    let e = divisa_em(
+        &dir,
+        &["documento", "parecer-resultado", "--protocolo", &protocolo],
+    );
+    assert_eq!(e.codigo, 2);
+    assert!(
+        e.stderr
+            .contains("ainda não registrou o resultado do plebiscito"),
+        "{}",
+        e.stderr
+    );
+    // sem protocolo
+    let e = divisa_em(&dir, &["documento", "parecer-preliminar"]);
+    assert_eq!(e.codigo, 2);
+    assert!(e.stderr.contains("falta --protocolo"), "{}", e.stderr);
+    std::fs::remove_dir_all(&dir).ok();
+}

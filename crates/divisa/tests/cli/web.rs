@@ -8,7 +8,7 @@ use crate::util::{diretorio_vazio, divisa_em};
 /// Sobe `divisa serve` na porta 0 em `dir`; devolve o processo, o endereço e o que disse. Quem
 /// chama mata e espera o processo (o lint não vê através do retorno).
 #[allow(clippy::zombie_processes)]
-fn subir(dir: &std::path::Path) -> (std::process::Child, String, String) {
+pub(crate) fn subir(dir: &std::path::Path) -> (std::process::Child, String, String) {
     let mut filho = Command::new(env!("CARGO_BIN_EXE_divisa"))
         .args(["serve", "--addr", "127.0.0.1:0"])
         .current_dir(dir)
