@@ -243,7 +243,7 @@ pub(crate) enum Comando {
     /// `divisa avaliar --db` estima a população dentro do polígono da proposta.
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa setores importar MALHA.gpkg|.geojson AGREGADOS.csv [--db URL]",
+        override_usage = "divisa setores importar MALHA.zip|.shp|.gpkg|.geojson AGREGADOS.csv [--db URL]",
         subcommand_help_heading = "Comandos",
         subcommand_value_name = "COMANDO",
         next_help_heading = "Opções"
@@ -368,9 +368,10 @@ pub(crate) enum ComandoUsuario {
 #[derive(Debug, Subcommand)]
 pub(crate) enum ComandoSetores {
     /// Importa a malha de setores e os agregados (só os de Mato Grosso), com barra de progresso.
-    #[command(help_template = MODELO_AJUDA, override_usage = "divisa setores importar MALHA.gpkg|.geojson AGREGADOS.csv [--db URL]", next_help_heading = "Opções")]
+    #[command(help_template = MODELO_AJUDA, override_usage = "divisa setores importar MALHA.zip|.shp|.gpkg|.geojson AGREGADOS.csv [--db URL]", next_help_heading = "Opções")]
     Importar {
-        /// A malha de setores do IBGE (MT_setores_CD2022) em GeoPackage ou GeoJSON, com CD_SETOR.
+        /// A malha de setores do IBGE (MT_setores_CD2022) em Shapefile (.zip ou .shp com o .dbf),
+        /// GeoPackage ou GeoJSON, com CD_SETOR.
         #[arg(value_name = "MALHA", help_heading = "Argumentos")]
         malha: std::path::PathBuf,
         /// O CSV de agregados por setores (Agregados_por_setores_basico_BR.csv).

@@ -239,9 +239,37 @@ pub(crate) fn importar(
             };
             divisa_territorio::leitura::ler_feicoes_geojson_por(&nome_malha, &bytes, &CHAVES)
         }
+        // o Shapefile compactado, como o IBGE o publica (MT_setores_CD2022.zip)
+        "zip" => {
+            let Some(bytes) = crate::avaliar::ler_arquivo(CMD, malha) else {
+                return Ok(Saida::EntradaInvalida);
+            };
+            divisa_territorio::leitura::ler_feicoes_shapefile_zip_por(&nome_malha, &bytes, &CHAVES)
+        }
+        // o Shapefile solto: o .dbf e o .prj ao lado
+        "shp" => {
+            let Some(shp) = crate::avaliar::ler_arquivo(CMD, malha) else {
+                return Ok(Saida::EntradaInvalida);
+            };
+            let Ok(dbf) = std::fs::read(malha.with_extension("dbf")) else {
+                eprintln!(
+                    "divisa {CMD}: {nome_malha}: falta {} ao lado (a tabela com o código de cada setor).",
+                    malha.with_extension("dbf").display()
+                );
+                return Ok(Saida::EntradaInvalida);
+            };
+            let prj = std::fs::read_to_string(malha.with_extension("prj")).ok();
+            divisa_territorio::leitura_shapefile::ler_feicoes_shapefile_por(
+                &nome_malha,
+                &shp,
+                &dbf,
+                prj.as_deref(),
+                &CHAVES,
+            )
+        }
         _ => {
             eprintln!(
-                "divisa {CMD}: {nome_malha}: esperava a malha de setores em GeoPackage (.gpkg) ou GeoJSON; o Shapefile do IBGE (MT_setores_CD2022.zip) ainda não é lido aqui — abra-o no QGIS e exporte como GeoPackage."
+                "divisa {CMD}: {nome_malha}: esperava a malha de setores em GeoPackage (.gpkg), Shapefile (.zip do IBGE ou .shp com o .dbf ao lado) ou GeoJSON."
             );
             return Ok(Saida::EntradaInvalida);
         }

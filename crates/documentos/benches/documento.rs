@@ -1,5 +1,5 @@
 //! O projeto de lei de criação de ~20 páginas, com o mapa e o memorial, medido do caso ao PDF
-//! (meta da issue: ≤ 1 s). A área é o limite real de Nossa Senhora do Livramento (Malha 2022)
+//! (meta da issue: ≤ 1 s). A área é o limite real de Nova Brasilândia (Malha 2022)
 //! simplificado até o memorial dar umas 20 páginas; também o limite inteiro, para ver a escala.
 //!
 //! `cargo bench -p divisa-documentos --bench documento`
@@ -11,7 +11,7 @@ use geo::{CoordsIter, Simplify};
 fn main() {
     let mp = divisa_referencia::malha::poligono(5106208)
         .expect("malha")
-        .expect("Nossa Senhora do Livramento");
+        .expect("Nova Brasilândia");
     let dir = std::env::temp_dir().join(format!("divisa-bench-doc-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     println!("projeto de lei de criação (mapa + divisas + memorial), do caso ao PDF");
@@ -27,7 +27,7 @@ fn main() {
         };
         let geojson = divisa_territorio::escrita::geojson(&area, serde_json::Map::new());
         std::fs::write(dir.join("area.geojson"), geojson).expect("gravar");
-        let toml = "tipo = \"criacao\"\n[novo]\nnome = \"Vale do Livramento\"\norigens = [5106208]\narea = \"area.geojson\"\n[novo.dados]\npopulacao = 5000\neleitores = 1200\n";
+        let toml = "tipo = \"criacao\"\n[novo]\nnome = \"Vale da Brasilândia\"\norigens = [5106208]\narea = \"area.geojson\"\n[novo.dados]\npopulacao = 5000\neleitores = 1200\n";
         let mut melhor = f64::MAX;
         let mut paginas = 0;
         let mut tamanho = 0;

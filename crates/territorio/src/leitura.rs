@@ -220,6 +220,16 @@ pub fn ler_feicoes_geojson(
     )
 }
 
+/// As feições da malha de setores do IBGE em Shapefile compactado (.zip com .shp, .dbf e
+/// .prj), pela primeira coluna de `chaves` que existir.
+pub fn ler_feicoes_shapefile_zip_por(
+    arquivo: &str,
+    bytes: &[u8],
+    chaves: &[&str],
+) -> Result<Vec<(String, MultiPolygon<f64>)>, ErroLeitura> {
+    crate::leitura_zip::ler_feicoes_zip_por(arquivo, bytes, chaves)
+}
+
 /// Como [`ler_feicoes_geojson`], identificando cada feição pela primeira das `chaves` presente
 /// nas propriedades (texto ou número: `CD_SETOR` vem das duas formas); sem nenhuma, "feição N".
 pub fn ler_feicoes_geojson_por(

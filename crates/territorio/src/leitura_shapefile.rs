@@ -108,49 +108,7 @@ pub fn ler_shapefile(
     for (registro, forma) in leitor.iter_shapes().enumerate() {
         let onde = format!("registro {}", registro + 1);
         let forma = forma.map_err(|e| erro(onde.clone(), format!("registro ilegível ({e})")))?;
-        let aneis: Vec<(bool, Vec<Coord<f64>>)> = match forma {
-            Shape::Polygon(p) => p
-                .rings()
-                .iter()
-                .map(|r| anel(r, |p| converter(p.x, p.y)))
-                .collect(),
-            Shape::PolygonZ(p) => p
-                .rings()
-                .iter()
-                .map(|r| anel(r, |p| converter(p.x, p.y)))
-                .collect(),
-            Shape::PolygonM(p) => p
-                .rings()
-                .iter()
-                .map(|r| anel(r, |p| converter(p.x, p.y)))
-                .collect(),
-            Shape::NullShape => continue,
-            outra => {
-                return Err(erro(
-                    onde,
-                    format!(
-                        "geometria {}: um território precisa ser polígono",
-                        outra.shapetype()
-                    ),
-                ))
-            }
-        };
-        let mut atual: Option<Polygon<f64>> = None;
-        for (externo, pontos) in aneis {
-            let linha = LineString(pontos);
-            if externo {
-                poligonos.extend(atual.take());
-                atual = Some(Polygon::new(linha, vec![]));
-            } else if let Some(poligono) = atual.as_mut() {
-                poligono.interiors_push(linha);
-            } else {
-                return Err(erro(
-                    onde,
-                    "anel interno antes de qualquer anel externo".to_owned(),
-                ));
-            }
-        }
-        poligonos.extend(atual);
+        poligonos.extend(poligonos_da_forma(arquivo, &onde, forma, &converter)?);
     }
     if poligonos.is_empty() {
         return Err(erro(
@@ -163,6 +121,136 @@ pub fn ler_shapefile(
         territorio.utm = Some((zona, sul));
     }
     Ok(territorio)
+}
+
+/// Os polígonos de uma forma do shapefile (anéis externos abrem um polígono, internos são os
+/// seus buracos); a forma vazia não tem nenhum.
+fn poligonos_da_forma(
+    arquivo: &str,
+    onde: &str,
+    forma: Shape,
+    converter: &dyn Fn(f64, f64) -> Coord<f64>,
+) -> Result<Vec<Polygon<f64>>, ErroLeitura> {
+    let erro = |mensagem: String| ErroLeitura::Forma {
+        arquivo: arquivo.to_owned(),
+        onde: onde.to_owned(),
+        mensagem,
+    };
+    let aneis: Vec<(bool, Vec<Coord<f64>>)> = match forma {
+        Shape::Polygon(p) => p
+            .rings()
+            .iter()
+            .map(|r| anel(r, |p| converter(p.x, p.y)))
+            .collect(),
+        Shape::PolygonZ(p) => p
+            .rings()
+            .iter()
+            .map(|r| anel(r, |p| converter(p.x, p.y)))
+            .collect(),
+        Shape::PolygonM(p) => p
+            .rings()
+            .iter()
+            .map(|r| anel(r, |p| converter(p.x, p.y)))
+            .collect(),
+        Shape::NullShape => return Ok(Vec::new()),
+        outra => {
+            return Err(erro(format!(
+                "geometria {}: um território precisa ser polígono",
+                outra.shapetype()
+            )))
+        }
+    };
+    let mut poligonos = Vec::new();
+    let mut atual: Option<Polygon<f64>> = None;
+    for (externo, pontos) in aneis {
+        let linha = LineString(pontos);
+        if externo {
+            poligonos.extend(atual.take());
+            atual = Some(Polygon::new(linha, vec![]));
+        } else if let Some(poligono) = atual.as_mut() {
+            poligono.interiors_push(linha);
+        } else {
+            return Err(erro(
+                "anel interno antes de qualquer anel externo".to_owned(),
+            ));
+        }
+    }
+    poligonos.extend(atual);
+    Ok(poligonos)
+}
+
+/// As feições de um shapefile (.shp e .dbf, com o .prj se houver), cada uma com o valor da
+/// primeira coluna de `chaves` que existir na tabela — a malha de setores do IBGE
+/// (`CD_SETOR`). As geometrias não são validadas aqui (quem importa confere).
+pub fn ler_feicoes_shapefile_por(
+    arquivo: &str,
+    shp: &[u8],
+    dbf: &[u8],
+    prj: Option<&str>,
+    chaves: &[&str],
+) -> Result<Vec<(String, MultiPolygon<f64>)>, ErroLeitura> {
+    let sistema = sistema(arquivo, prj)?;
+    let erro = |onde: String, mensagem: String| ErroLeitura::Forma {
+        arquivo: arquivo.to_owned(),
+        onde,
+        mensagem,
+    };
+    let formas = ShapeReader::new(Cursor::new(shp)).map_err(|e| {
+        erro(
+            "cabeçalho".to_owned(),
+            format!("não é um shapefile válido ({e})"),
+        )
+    })?;
+    let tabela = shapefile::dbase::Reader::new(Cursor::new(dbf)).map_err(|e| {
+        erro(
+            "tabela .dbf".to_owned(),
+            format!("não é uma tabela dBASE válida ({e})"),
+        )
+    })?;
+    let colunas: Vec<String> = tabela
+        .fields()
+        .iter()
+        .map(|f| f.name().to_owned())
+        .collect();
+    let Some(chave) = chaves.iter().find(|c| colunas.iter().any(|n| n == *c)) else {
+        return Err(erro(
+            "tabela .dbf".to_owned(),
+            format!(
+                "falta a coluna {} (as colunas são: {})",
+                chaves.join(" ou "),
+                colunas.join(", ")
+            ),
+        ));
+    };
+    let converter = move |x: f64, y: f64| match sistema {
+        Sistema::Graus => Coord { x, y },
+        Sistema::Utm { zona, sul } => {
+            let (lon, lat) = de_utm(&Utm {
+                zona,
+                sul,
+                leste_m: x,
+                norte_m: y,
+            });
+            Coord { x: lon, y: lat }
+        }
+    };
+    let mut leitor = shapefile::Reader::new(formas, tabela);
+    let mut saida = Vec::new();
+    for (i, par) in leitor.iter_shapes_and_records().enumerate() {
+        let onde = format!("registro {}", i + 1);
+        let (forma, registro) =
+            par.map_err(|e| erro(onde.clone(), format!("registro ilegível ({e})")))?;
+        let valor = match registro.get(chave) {
+            Some(shapefile::dbase::FieldValue::Character(Some(t))) => t.trim().to_owned(),
+            Some(shapefile::dbase::FieldValue::Numeric(Some(n))) => format!("{n:.0}"),
+            _ => return Err(erro(onde, format!("{chave} vazio"))),
+        };
+        let poligonos = poligonos_da_forma(arquivo, &onde, forma, &converter)?;
+        if !poligonos.is_empty() {
+            saida.push((valor, MultiPolygon(poligonos)));
+        }
+    }
+    Ok(saida)
 }
 
 fn anel<P>(anel: &PolygonRing<P>, converter: impl Fn(&P) -> Coord<f64>) -> (bool, Vec<Coord<f64>>) {
@@ -271,6 +359,43 @@ mod testes {
             bytes[posicao] = (estado >> 32) as u8;
             bytes.truncate(bytes.len() - (estado >> 40) as usize % 40);
             let _ = ler_shapefile("x.shp", &bytes, None);
+        }
+    }
+
+    /// A malha de setores em Shapefile (feições com o código do .dbf): lida, e nunca em pânico
+    /// com o .shp ou o .dbf mutilados.
+    #[test]
+    fn feicoes_com_o_codigo_do_dbf_e_bytes_mutilados() {
+        let fixture =
+            include_bytes!("../../divisa/tests/dados/setores/MT_setores_CD2022_livramento.zip");
+        let feicoes =
+            crate::leitura::ler_feicoes_shapefile_zip_por("setores.zip", fixture, &["CD_SETOR"])
+                .unwrap();
+        assert_eq!(feicoes.len(), 43);
+        assert!(
+            feicoes
+                .iter()
+                .all(|(c, _)| c.len() == 15 && c.starts_with("5106109")),
+            "{:?}",
+            &feicoes[0].0
+        );
+        let e = crate::leitura::ler_feicoes_shapefile_zip_por("setores.zip", fixture, &["CODIGO"])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("falta a coluna CODIGO") && e.contains("CD_SETOR"),
+            "{e}"
+        );
+        let mut estado = 0x77_u64;
+        for _ in 0..500 {
+            estado ^= estado << 13;
+            estado ^= estado >> 7;
+            estado ^= estado << 17;
+            let mut bytes = fixture.to_vec();
+            let posicao = (estado % bytes.len() as u64) as usize;
+            bytes[posicao] = (estado >> 32) as u8;
+            bytes.truncate(bytes.len() - (estado >> 40) as usize % 200);
+            let _ = crate::leitura::ler_feicoes_shapefile_zip_por("x.zip", &bytes, &["CD_SETOR"]);
         }
     }
 }

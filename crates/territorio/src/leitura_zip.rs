@@ -195,6 +195,59 @@ pub(crate) fn ler_zip(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLei
     crate::leitura_shapefile::ler_shapefile(&interno, &dados, prj.as_deref())
 }
 
+/// As feições do único shapefile de um .zip (a malha de setores do IBGE, `MT_setores_CD2022.zip`),
+/// com o .dbf e o .prj do mesmo nome ([`crate::leitura_shapefile::ler_feicoes_shapefile_por`]).
+pub(crate) fn ler_feicoes_zip_por(
+    arquivo: &str,
+    bytes: &[u8],
+    chaves: &[&str],
+) -> Result<Vec<(String, geo_types::MultiPolygon<f64>)>, ErroLeitura> {
+    let (mut pacote, entradas) = abrir(arquivo, bytes)?;
+    let shps: Vec<&(usize, String)> = entradas
+        .iter()
+        .filter(|(_, n)| extensao(n) == "shp")
+        .collect();
+    let [(indice, nome)] = shps.as_slice() else {
+        return Err(erro(
+            arquivo,
+            format!("esperava um .shp dentro do .zip; há {}", shps.len()),
+        ));
+    };
+    let base = &nome[..nome.len() - 4];
+    let irmao = |ext: &str| {
+        entradas.iter().find(|(_, n)| {
+            n.len() == base.len() + 4
+                && n.get(..base.len())
+                    .is_some_and(|b| b.eq_ignore_ascii_case(base))
+                && extensao(n) == ext
+        })
+    };
+    let Some((i_dbf, n_dbf)) = irmao("dbf") else {
+        return Err(erro(
+            arquivo,
+            format!("falta {base}.dbf (a tabela com o código de cada setor)"),
+        ));
+    };
+    let (i_dbf, n_dbf) = (*i_dbf, n_dbf.clone());
+    let prj = match irmao("prj") {
+        Some((i, n)) => {
+            let (i, n) = (*i, n.clone());
+            Some(String::from_utf8_lossy(&conteudo(arquivo, &mut pacote, i, &n)?).into_owned())
+        }
+        None => None,
+    };
+    let (indice, nome) = (*indice, nome.clone());
+    let shp = conteudo(arquivo, &mut pacote, indice, &nome)?;
+    let dbf = conteudo(arquivo, &mut pacote, i_dbf, &n_dbf)?;
+    crate::leitura_shapefile::ler_feicoes_shapefile_por(
+        &format!("{arquivo}/{nome}"),
+        &shp,
+        &dbf,
+        prj.as_deref(),
+        chaves,
+    )
+}
+
 /// Lê um KMZ: o `doc.kml` da raiz ou, sem ele, o único .kml dentro.
 pub(crate) fn ler_kmz(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
     let (mut pacote, entradas) = abrir(arquivo, bytes)?;

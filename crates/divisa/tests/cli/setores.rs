@@ -43,6 +43,50 @@ fn importa_os_setores_de_mt_com_populacao_e_domicilios() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A malha como o IBGE a publica: Shapefile compactado (`gera_shapefile.py`, dos mesmos 43
+/// setores), e o .shp solto com o .dbf e o .prj ao lado — o mesmo resultado do GeoJSON.
+#[test]
+fn importa_a_malha_em_shapefile_zip_e_solto() {
+    let dir = diretorio_vazio();
+    let e = divisa_em(
+        &dir,
+        &[
+            "setores",
+            "importar",
+            &fixture("MT_setores_CD2022_livramento.zip"),
+            &fixture(CSV),
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    assert!(
+        e.stdout.contains("Importados 43 setores de 1 município(s) de Mato Grosso: 12.940 habitantes, 4.604 domicílios"),
+        "{}",
+        e.stdout
+    );
+    // solto: extrai o .zip num diretório e importa o .shp
+    let zip = std::fs::read(fixture("MT_setores_CD2022_livramento.zip")).unwrap();
+    let mut pacote = zip::ZipArchive::new(std::io::Cursor::new(zip)).unwrap();
+    for i in 0..pacote.len() {
+        let mut f = pacote.by_index(i).unwrap();
+        let nome = f.name().unwrap().to_string();
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut f, &mut bytes).unwrap();
+        std::fs::write(dir.join(nome), bytes).unwrap();
+    }
+    let e = divisa_em(
+        &dir,
+        &[
+            "setores",
+            "importar",
+            "MT_setores_CD2022.shp",
+            &fixture(CSV),
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    assert!(e.stdout.contains("Importados 43 setores"), "{}", e.stdout);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn csv_sem_as_colunas_do_ibge_e_setores_sigilosos_sao_ditos() {
     let dir = diretorio_vazio();
@@ -92,10 +136,17 @@ fn csv_sem_as_colunas_do_ibge_e_setores_sigilosos_sao_ditos() {
         e.stdout
     );
 
+    // .shp sem o .dbf ao lado: diz o que falta
+    std::fs::write(dir.join("malha.shp"), b"x").unwrap();
     let e = divisa_em(&dir, &["setores", "importar", "malha.shp", &fixture(CSV)]);
     assert_eq!(e.codigo, 2);
+    assert!(e.stderr.contains("malha.dbf"), "{}", e.stderr);
+    let e = divisa_em(&dir, &["setores", "importar", "malha.kml", &fixture(CSV)]);
+    assert_eq!(e.codigo, 2);
     assert!(
-        e.stderr.contains("GeoPackage (.gpkg) ou GeoJSON"),
+        e.stderr.contains(
+            "GeoPackage (.gpkg), Shapefile (.zip do IBGE ou .shp com o .dbf ao lado) ou GeoJSON"
+        ),
         "{}",
         e.stderr
     );
