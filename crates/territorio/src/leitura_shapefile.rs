@@ -26,6 +26,24 @@ pub(crate) enum Sistema {
     Utm { zona: u8, sul: bool },
 }
 
+impl Sistema {
+    /// Um ponto do arquivo em graus (SIRGAS 2000).
+    fn para_graus(self, x: f64, y: f64) -> Coord<f64> {
+        match self {
+            Sistema::Graus => Coord { x, y },
+            Sistema::Utm { zona, sul } => {
+                let (lon, lat) = de_utm(&Utm {
+                    zona,
+                    sul,
+                    leste_m: x,
+                    norte_m: y,
+                });
+                Coord { x: lon, y: lat }
+            }
+        }
+    }
+}
+
 pub(crate) fn sistema(arquivo: &str, prj: Option<&str>) -> Result<Sistema, ErroLeitura> {
     let Some(prj) = prj else {
         return Ok(Sistema::Graus);
@@ -92,18 +110,7 @@ pub fn ler_shapefile(
             format!("não é um shapefile válido ({e})"),
         )
     })?;
-    let converter = |x: f64, y: f64| match sistema {
-        Sistema::Graus => Coord { x, y },
-        Sistema::Utm { zona, sul } => {
-            let (lon, lat) = de_utm(&Utm {
-                zona,
-                sul,
-                leste_m: x,
-                norte_m: y,
-            });
-            Coord { x: lon, y: lat }
-        }
-    };
+    let converter = |x: f64, y: f64| sistema.para_graus(x, y);
     let mut poligonos = Vec::new();
     for (registro, forma) in leitor.iter_shapes().enumerate() {
         let onde = format!("registro {}", registro + 1);
@@ -222,18 +229,7 @@ pub fn ler_feicoes_shapefile_por(
             ),
         ));
     };
-    let converter = move |x: f64, y: f64| match sistema {
-        Sistema::Graus => Coord { x, y },
-        Sistema::Utm { zona, sul } => {
-            let (lon, lat) = de_utm(&Utm {
-                zona,
-                sul,
-                leste_m: x,
-                norte_m: y,
-            });
-            Coord { x: lon, y: lat }
-        }
-    };
+    let converter = move |x: f64, y: f64| sistema.para_graus(x, y);
     let mut leitor = shapefile::Reader::new(formas, tabela);
     let mut saida = Vec::new();
     for (i, par) in leitor.iter_shapes_and_records().enumerate() {
