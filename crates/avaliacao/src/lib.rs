@@ -13,4 +13,4 @@ pub mod proposta;
 pub mod relatorio;
 pub mod territorio;
 
-pub use proposta::{ler, ler_com_setores, ler_confinado, ErroProposta, Proposta};
+pub use proposta::{ler, ler_com_setores, ler_confinado, ler_sem_arquivos, ErroProposta, Proposta};

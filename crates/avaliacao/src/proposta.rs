@@ -73,6 +73,12 @@ pub fn ler_confinado(
     ler_interno(arquivo, texto, diretorio, None, true)
 }
 
+/// Como [`ler_confinado`], para a proposta que chega sem arquivo nenhum (anexada ao processo):
+/// se ela citar `area = "…"`, a mensagem diz que o arquivo não foi enviado.
+pub fn ler_sem_arquivos(arquivo: &str, texto: &str) -> Result<Proposta, ErroProposta> {
+    ler_confinado(arquivo, texto, Path::new("/divisa-sem-arquivos-enviados"))
+}
+
 fn ler_interno(
     arquivo: &str,
     texto: &str,

@@ -71,20 +71,10 @@ pub(crate) fn executar(
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let proposta = match divisa_avaliacao::ler(&nome, &texto, diretorio) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("divisa documento: {e}.");
-            return Ok(Saida::EntradaInvalida);
-        }
-    };
-    let data = em.unwrap_or_else(crate::avaliar::hoje);
-    let avaliacao = match divisa_lei::avaliar(&proposta.fatos, data) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("divisa documento: --em: {e}.");
-            return Ok(Saida::EntradaInvalida);
-        }
+    let Some((proposta, avaliacao, data)) =
+        avaliada(divisa_avaliacao::ler(&nome, &texto, diretorio), em)
+    else {
+        return Ok(Saida::EntradaInvalida);
     };
     let caso = Caso {
         proposta: &proposta,
@@ -186,24 +176,10 @@ fn do_processo(
         return Ok(Saida::EntradaInvalida);
     };
     let nome = format!("proposta anexada ao processo {protocolo}");
-    let proposta = match divisa_avaliacao::ler_confinado(
-        &nome,
-        texto,
-        Path::new("/divisa-sem-arquivos-enviados"),
-    ) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("divisa documento: {e}.");
-            return Ok(Saida::EntradaInvalida);
-        }
-    };
-    let data = em.unwrap_or_else(crate::avaliar::hoje);
-    let avaliacao = match divisa_lei::avaliar(&proposta.fatos, data) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("divisa documento: --em: {e}.");
-            return Ok(Saida::EntradaInvalida);
-        }
+    let Some((proposta, avaliacao, data)) =
+        avaliada(divisa_avaliacao::ler_sem_arquivos(&nome, texto), em)
+    else {
+        return Ok(Saida::EntradaInvalida);
     };
     let caso = Caso {
         proposta: &proposta,
@@ -221,6 +197,29 @@ fn do_processo(
         Err(e) => {
             eprintln!("divisa documento: {e}.");
             Ok(Saida::EntradaInvalida)
+        }
+    }
+}
+
+/// A proposta lida, avaliada pelo texto em vigor em `--em` (ou hoje); `None` depois de dizer o
+/// porquê em stderr.
+fn avaliada(
+    lida: Result<divisa_avaliacao::Proposta, divisa_avaliacao::ErroProposta>,
+    em: Option<Date>,
+) -> Option<(divisa_avaliacao::Proposta, divisa_lei::Avaliacao, Date)> {
+    let proposta = match lida {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("divisa documento: {e}.");
+            return None;
+        }
+    };
+    let data = em.unwrap_or_else(crate::avaliar::hoje);
+    match divisa_lei::avaliar(&proposta.fatos, data) {
+        Ok(a) => Some((proposta, a, data)),
+        Err(e) => {
+            eprintln!("divisa documento: --em: {e}.");
+            None
         }
     }
 }

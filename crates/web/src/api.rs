@@ -168,7 +168,7 @@ async fn protocolar(
         _ => Via::Comunidade,
     };
     if let Some(texto) = &n.proposta {
-        divisa_avaliacao::ler_confinado("proposta", texto, crate::SEM_ARQUIVOS.as_ref())
+        divisa_avaliacao::ler_sem_arquivos("proposta", texto)
             .map_err(|e| Falha::no_campo("proposta", e.to_string()).json())?;
     }
     let recibo = estado
@@ -321,7 +321,7 @@ async fn relatorio(
         );
     };
     let nome = format!("proposta anexada ao processo {protocolo}");
-    let proposta = divisa_avaliacao::ler_confinado(&nome, texto, crate::SEM_ARQUIVOS.as_ref())
+    let proposta = divisa_avaliacao::ler_sem_arquivos(&nome, texto)
         .map_err(|e| Falha::no_campo("proposta", e.to_string()).json())?;
     let a = divisa_lei::avaliar(
         &proposta.fatos,
@@ -476,7 +476,7 @@ async fn avaliar(Query(q): Query<HashMap<String, String>>, req: Request) -> Resp
         let mp = Multipart::from_request(req, &())
             .await
             .map_err(|e| Falha::nova(StatusCode::BAD_REQUEST, e.to_string()).json())?;
-        let (campos, arquivos) = crate::paginas::ler_multipart(mp).await.map_err(j)?;
+        let (campos, arquivos) = crate::representacao::ler_multipart(mp).await.map_err(j)?;
         if formato == "proposta" {
             // a proposta montada dos campos do formulário, para a página mostrar
             let valor = |n: &str| campos.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone());
@@ -489,7 +489,7 @@ async fn avaliar(Query(q): Query<HashMap<String, String>>, req: Request) -> Resp
                 Err(e) => Err(Falha::no_campo("formulario", e).json()),
             };
         }
-        crate::paginas::avaliar_envio(&campos, &arquivos)
+        crate::avaliar::avaliar_envio(&campos, &arquivos)
     } else {
         let bytes = axum::body::to_bytes(req.into_body(), crate::LIMITE_DE_ENVIO)
             .await
@@ -502,11 +502,11 @@ async fn avaliar(Query(q): Query<HashMap<String, String>>, req: Request) -> Resp
                 Falha::no_campo("em", format!("«{e}» não é uma data (AAAA-MM-DD)")).json()
             })?),
         };
-        crate::paginas::avaliar_texto(&texto, em, None)
+        crate::avaliar::avaliar_texto(&texto, em, None)
     };
     match (resultado, formato.as_str()) {
         (Ok((a, lida)), "fragmento") => {
-            Ok(axum::response::Html(crate::paginas::fragmento(&a, &lida)).into_response())
+            Ok(axum::response::Html(crate::avaliar::fragmento(&a, &lida)).into_response())
         }
         (Err(e), "fragmento") => Ok((
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -637,7 +637,7 @@ async fn malha(State(estado): State<Estado>) -> Resposta {
 }
 
 async fn titulos(body: String) -> Response {
-    let (validos, invalidos) = crate::paginas::conferir_titulos(&body);
+    let (validos, invalidos) = crate::representacao::conferir_titulos(&body);
     Json(json!({
         "validos": validos,
         "invalidos": invalidos.iter().map(|(l, m)| json!({"linha": l, "mensagem": m})).collect::<Vec<_>>(),

@@ -19,13 +19,16 @@
 
 mod api;
 mod ativos;
+mod avaliar;
 mod catalogo;
+mod consulta;
 mod contas;
 mod formulario;
 mod html;
 pub mod motor;
 mod openapi;
 mod paginas;
+mod representacao;
 pub mod semente;
 pub mod texto;
 
@@ -79,7 +82,7 @@ pub fn rotas(estado: Estado) -> Router {
         .route("/processos", get(paginas::processos))
         .route(
             "/processos/novo",
-            get(paginas::novo_form).post(paginas::novo),
+            get(representacao::novo_form).post(representacao::novo),
         )
         .route("/processos/{protocolo}", get(paginas::processo))
         .route("/processos/{protocolo}/atos", post(paginas::ato))
@@ -93,11 +96,11 @@ pub fn rotas(estado: Estado) -> Router {
         )
         .route(
             "/avaliar",
-            get(paginas::avaliar_form).post(paginas::avaliar),
+            get(avaliar::avaliar_form).post(avaliar::avaliar),
         )
-        .route("/lei", get(paginas::lei))
-        .route("/municipios", get(paginas::municipios))
-        .route("/municipios/{codigo}", get(paginas::municipio))
+        .route("/lei", get(consulta::lei))
+        .route("/municipios", get(consulta::municipios))
+        .route("/municipios/{codigo}", get(consulta::municipio))
         .route("/publico", get(paginas::publico))
         .route("/ativos/{arquivo}", get(ativos::servir))
         .merge(api::rotas())
@@ -304,10 +307,6 @@ pub(crate) async fn anexar(
         .anexar(protocolo, versao, ator, ato, data, jiff::Timestamp::now())
         .await
 }
-
-/// O diretório das propostas que chegam sem arquivo: nenhum (uma proposta anexada não lê
-/// arquivos do servidor — [`divisa_avaliacao::ler_confinado`]).
-pub(crate) const SEM_ARQUIVOS: &str = "/divisa-sem-arquivos-enviados";
 
 /// O protocolo num endereço: a barra do NUP vira `%2F`.
 pub(crate) fn caminho_do_processo(protocolo: &str) -> String {

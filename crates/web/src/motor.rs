@@ -36,7 +36,7 @@ pub fn com_achados(
         )),
         Some(texto) => {
             let nome = format!("proposta anexada ao processo {}", processo.protocolo);
-            match divisa_avaliacao::ler_confinado(&nome, texto, crate::SEM_ARQUIVOS.as_ref())
+            match divisa_avaliacao::ler_sem_arquivos(&nome, texto)
                 .map_err(|e| e.to_string())
                 .and_then(|p| divisa_lei::avaliar(&p.fatos, data).map_err(|e| e.to_string()))
             {

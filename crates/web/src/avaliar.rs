@@ -1,0 +1,159 @@
+//! Avaliar uma proposta: o formulário, a proposta escrita ou enviada com o território, e o
+//! relatório refeito a cada mudança (a página e `POST /api/avaliar`).
+
+use std::collections::HashMap;
+
+use axum::extract::Multipart;
+use axum::http::StatusCode;
+use axum::response::Response;
+
+use crate::contas::{self, Quem};
+use crate::html::{aviso, campo_csrf, esc, pagina};
+use crate::{hoje, Falha};
+
+use crate::paginas::{achados_html, campo, Campos};
+use crate::representacao::{ler_multipart, Enviado};
+
+// ---------------------------------------------------------------- avaliar
+
+/// A proposta de exemplo que a página de avaliação traz preenchida.
+pub(crate) const EXEMPLO: &str = include_str!("../../../exemplos/criacao.toml");
+
+pub(crate) async fn avaliar_form(quem: Quem) -> Response {
+    pagina(
+        &quem,
+        "Avaliar proposta",
+        &form_avaliar(&quem, &|_| None, EXEMPLO, "", None),
+    )
+}
+
+fn form_avaliar(
+    quem: &Quem,
+    campos: &dyn Fn(&str) -> Option<String>,
+    proposta: &str,
+    em: &str,
+    relatorio: Option<String>,
+) -> String {
+    format!(
+        "<h1>Avaliar uma proposta</h1><p>Preencha o formulário, escreva ou cole a proposta (formato do CONTRACT §2) ou envie o arquivo; \
+         mude um número ou o limite e o relatório é refeito na hora.</p>\
+         <div class=\"duas-colunas\"><div><form method=\"post\" action=\"/avaliar\" enctype=\"multipart/form-data\" id=\"form-campos\">{}\
+         <input type=\"hidden\" name=\"modo\" value=\"formulario\">{}</form>\
+         <form method=\"post\" action=\"/avaliar\" enctype=\"multipart/form-data\" id=\"form-avaliar\">{}\
+         <label for=\"proposta\">Proposta (TOML)</label><textarea class=\"proposta\" id=\"proposta\" name=\"proposta\" spellcheck=\"false\">{}</textarea>\
+         <label for=\"arquivo\">ou o arquivo da proposta</label><input id=\"arquivo\" name=\"arquivo\" type=\"file\" accept=\".toml\">\
+         <label for=\"area\">Arquivo do território citado em <code>area = …</code> (GeoJSON, KML, memorial .txt, Shapefile .zip, GeoPackage)</label><input id=\"area\" name=\"area\" type=\"file\">\
+         <label for=\"em\">Texto da lei em vigor em (vazio: a data da proposta ou hoje)</label><input id=\"em\" name=\"em\" type=\"date\" value=\"{}\">\
+         <button type=\"submit\">Avaliar</button></form></div>\
+         <section><h2>Relatório</h2><div id=\"relatorio\" aria-live=\"polite\">{}</div></section></div>",
+        campo_csrf(quem),
+        crate::formulario::html(campos),
+        campo_csrf(quem),
+        esc(proposta),
+        esc(em),
+        relatorio.unwrap_or_else(|| "<p>Envie a proposta para ver o relatório.</p>".into())
+    )
+}
+
+/// Avalia uma proposta vinda de um formulário (texto ou arquivo, e o arquivo do território).
+pub(crate) fn avaliar_envio(
+    campos: &Campos,
+    arquivos: &HashMap<String, Enviado>,
+) -> Result<(divisa_lei::Avaliacao, divisa_avaliacao::Proposta), String> {
+    let proposta = match arquivos.get("arquivo") {
+        Some(a) => String::from_utf8(a.bytes.clone())
+            .map_err(|_| format!("{}: a proposta não é texto UTF-8", a.nome))?,
+        None if campo(campos, "modo").as_deref() == Some("formulario") => {
+            crate::formulario::proposta(&|n| campo(campos, n))?
+        }
+        None => campo(campos, "proposta").unwrap_or_default(),
+    };
+    let em = match campo(campos, "em").filter(|e| !e.trim().is_empty()) {
+        None => None,
+        Some(e) => Some(
+            e.trim()
+                .parse::<jiff::civil::Date>()
+                .map_err(|_| format!("campo em: «{e}» não é uma data (AAAA-MM-DD)"))?,
+        ),
+    };
+    avaliar_texto(
+        &proposta,
+        em,
+        arquivos
+            .get("area")
+            .map(|a| (a.nome.as_str(), a.bytes.as_slice())),
+    )
+}
+
+/// Avalia `proposta` (TOML); `area`, se houver, é o arquivo citado em `area = "…"`.
+pub(crate) fn avaliar_texto(
+    proposta: &str,
+    em: Option<jiff::civil::Date>,
+    area: Option<(&str, &[u8])>,
+) -> Result<(divisa_lei::Avaliacao, divisa_avaliacao::Proposta), String> {
+    // O arquivo do território vai para um diretório temporário só deste pedido, com o nome
+    // com que veio (é por ele que a proposta o cita); o diretório some ao fim.
+    let temporario = match area {
+        None => None,
+        Some((nome, bytes)) => {
+            let nome = std::path::Path::new(nome)
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .filter(|n| !n.starts_with('.'))
+                .ok_or_else(|| "arquivo do território sem nome".to_string())?;
+            let dir = std::env::temp_dir().join(format!("divisa-web-{}", contas::token()));
+            std::fs::create_dir_all(&dir).map_err(|e| format!("diretório temporário: {e}"))?;
+            std::fs::write(dir.join(&nome), bytes).map_err(|e| format!("arquivo {nome}: {e}"))?;
+            Some(Temporario(dir))
+        }
+    };
+    let lida = match &temporario {
+        Some(t) => divisa_avaliacao::ler_confinado("proposta", proposta, &t.0),
+        None => divisa_avaliacao::ler_sem_arquivos("proposta", proposta),
+    }
+    .map_err(|e| e.to_string())?;
+    let data = em.or(lida.data_referencia).unwrap_or_else(hoje);
+    let a = divisa_lei::avaliar(&lida.fatos, data).map_err(|e| e.to_string())?;
+    Ok((a, lida))
+}
+
+/// O relatório em HTML para a página: o mapa da proposta (SVG) e os achados. Só quem mostra
+/// a página paga o mapa; a API em JSON não o desenha.
+pub(crate) fn fragmento(a: &divisa_lei::Avaliacao, lida: &divisa_avaliacao::Proposta) -> String {
+    let html = achados_html(a);
+    match divisa_avaliacao::mapa::da_proposta(lida) {
+        // o SVG do território escapa os nomes (divisa_territorio::mapa)
+        Some(svg) => format!("<figure class=\"mapa\">{svg}<figcaption>Malha Municipal 2022 (IBGE)</figcaption></figure>{html}"),
+        None => html,
+    }
+}
+
+struct Temporario(std::path::PathBuf);
+impl Drop for Temporario {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+pub(crate) async fn avaliar(quem: Quem, multipart: Multipart) -> Result<Response, Falha> {
+    let (campos, arquivos) = ler_multipart(multipart).await?;
+    quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
+    // com o formulário, a proposta mostrada é a montada dos campos
+    let texto = if campo(&campos, "modo").as_deref() == Some("formulario") {
+        crate::formulario::proposta(&|n| campo(&campos, n)).unwrap_or_default()
+    } else {
+        campo(&campos, "proposta").unwrap_or_default()
+    };
+    let em = campo(&campos, "em").unwrap_or_default();
+    let (relatorio, status) = match avaliar_envio(&campos, &arquivos) {
+        Ok((a, lida)) => (fragmento(&a, &lida), StatusCode::OK),
+        Err(e) => (aviso("erro", &e), StatusCode::UNPROCESSABLE_ENTITY),
+    };
+    let mut r = pagina(
+        &quem,
+        "Avaliar proposta",
+        &form_avaliar(&quem, &|n| campo(&campos, n), &texto, &em, Some(relatorio)),
+    );
+    *r.status_mut() = status;
+    Ok(r)
+}

@@ -1,0 +1,283 @@
+//! A nova representação (Arts. 13 a 15): o formulário, os envios e o recibo do protocolo.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use axum::extract::{Multipart, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use divisa_processo::{DocumentoArt15, Papel, TipoProcesso, Via};
+use divisa_registro::NovaRepresentacao;
+
+use crate::contas::{self, Quem};
+use crate::html::{aviso, campo_csrf, esc, pagina};
+use crate::{caminho_do_processo, hoje, Estado, Falha};
+
+use crate::paginas::{campo, Campos};
+
+// ---------------------------------------------------------------- nova representação
+
+pub(crate) async fn novo_form(quem: Quem) -> Result<Response, Falha> {
+    Falha::protocolo(quem.exigir_conta()?.papel)?;
+    Ok(pagina(&quem, "Nova representação", &form_novo(&quem, None)))
+}
+
+fn form_novo(quem: &Quem, erro: Option<&str>) -> String {
+    let papel = quem.papel();
+    let mut s = String::from("<h1>Nova representação (Arts. 13 a 15)</h1>");
+    if let Some(e) = erro {
+        s.push_str(&aviso("erro", e));
+    }
+    let _ = write!(
+        s,
+        "<form method=\"post\" action=\"/processos/novo\" enctype=\"multipart/form-data\" id=\"form-novo\">{}\
+         <label for=\"tipo\">Tipo</label><select id=\"tipo\" name=\"tipo\">\
+         <option value=\"criacao\">Criação de município</option><option value=\"desmembramento\">Desmembramento</option>\
+         <option value=\"incorporacao\">Incorporação</option><option value=\"fusao\">Fusão</option></select>\
+         <label for=\"nome\">Nome proposto (Art. 6º)</label><input id=\"nome\" name=\"nome\" type=\"text\" required maxlength=\"200\">\
+         <div id=\"nome-validacao\" aria-live=\"polite\"></div>\
+         <label for=\"origem\">Municípios de origem (um por linha)</label><textarea id=\"origem\" name=\"origem\" rows=\"2\" required></textarea>\
+         <label for=\"representante\">Representante da comunidade</label><input id=\"representante\" name=\"representante\" type=\"text\" required maxlength=\"200\">",
+        campo_csrf(quem)
+    );
+    if matches!(papel, Papel::Servidor | Papel::Presidente | Papel::Membro) {
+        s.push_str("<label for=\"deputado\">Através do deputado (login; vazio = diretamente da comunidade)</label><input id=\"deputado\" name=\"deputado\" type=\"text\">");
+    }
+    let _ = write!(
+        s,
+        "<label for=\"titulos\">Títulos de eleitor dos que assinam (um por linha; conferidos ao digitar — Art. 13)</label>\
+         <textarea id=\"titulos\" name=\"titulos\" rows=\"6\"></textarea><div id=\"titulos-validacao\" aria-live=\"polite\"></div>\
+         <label for=\"assinaturas\">Número de assinaturas (se não listar os títulos)</label><input id=\"assinaturas\" name=\"assinaturas\" type=\"number\" min=\"0\" value=\"0\">\
+         <fieldset><legend>Documentos que acompanham (Art. 15)</legend>{}</fieldset>\
+         <label for=\"mapa\">Mapa (PDF, imagem, GeoJSON, KML, Shapefile .zip ou GeoPackage)</label><input id=\"mapa\" name=\"mapa\" type=\"file\">\
+         <label for=\"memorial\">Memorial descritivo (texto no estilo SIGEF, GeoJSON ou KML)</label><input id=\"memorial\" name=\"memorial\" type=\"file\">\
+         <label for=\"proposta\">Proposta (CONTRACT §2, TOML; opcional)</label><textarea id=\"proposta\" name=\"proposta\" rows=\"6\"></textarea>\
+         <button type=\"submit\">Protocolar</button></form>",
+        DocumentoArt15::TODOS
+            .iter()
+            .map(|d| {
+                let codigo = serde_json::to_value(d)
+                    .ok()
+                    .and_then(|v| v.as_str().map(String::from))
+                    .unwrap_or_default();
+                format!(
+                    "<label><input type=\"checkbox\" name=\"documento\" value=\"{codigo}\"> {}</label>",
+                    esc(d.nome())
+                )
+            })
+            .collect::<String>()
+    );
+    s
+}
+
+/// Um arquivo enviado.
+pub(crate) struct Enviado {
+    pub nome: String,
+    pub bytes: Vec<u8>,
+}
+
+pub(crate) async fn ler_multipart(
+    mut m: Multipart,
+) -> Result<(Campos, HashMap<String, Enviado>), Falha> {
+    let mut campos = Vec::new();
+    let mut arquivos = HashMap::new();
+    while let Some(parte) = m.next_field().await.map_err(|e| {
+        Falha::nova(
+            StatusCode::BAD_REQUEST,
+            format!("formulário mal formado: {e}"),
+        )
+    })? {
+        let nome = parte.name().unwrap_or_default().to_string();
+        let arquivo = parte.file_name().map(String::from);
+        let bytes = parte.bytes().await.map_err(|e| {
+            Falha::nova(
+                StatusCode::BAD_REQUEST,
+                format!("campo {nome}: envio interrompido ({e})"),
+            )
+        })?;
+        match arquivo {
+            Some(a) if !a.is_empty() && !bytes.is_empty() => {
+                arquivos.insert(
+                    nome,
+                    Enviado {
+                        nome: a,
+                        bytes: bytes.to_vec(),
+                    },
+                );
+            }
+            Some(_) => {}
+            None => {
+                let texto = String::from_utf8(bytes.to_vec())
+                    .map_err(|_| Falha::no_campo(&nome, "o campo não é texto UTF-8"))?;
+                campos.push((nome, texto));
+            }
+        }
+    }
+    Ok((campos, arquivos))
+}
+
+/// Confere os títulos (um por linha): (válidos, [(linha, mensagem)]).
+pub(crate) fn conferir_titulos(texto: &str) -> (u32, Vec<(usize, String)>) {
+    let mut validos = 0;
+    let mut invalidos = Vec::new();
+    for (i, linha) in texto.lines().enumerate() {
+        let l = linha.trim();
+        if l.is_empty() {
+            continue;
+        }
+        match divisa_lei::art13_representacao::validar_titulo(l) {
+            divisa_lei::art13_representacao::Titulo::Valido { .. } => validos += 1,
+            divisa_lei::art13_representacao::Titulo::Invalido(m) => invalidos.push((i + 1, m)),
+        }
+    }
+    (validos, invalidos)
+}
+
+pub(crate) async fn novo(
+    State(estado): State<Estado>,
+    quem: Quem,
+    multipart: Multipart,
+) -> Result<Response, Falha> {
+    let (campos, arquivos) = ler_multipart(multipart).await?;
+    quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
+    let u = quem.exigir_conta()?.clone();
+    Falha::protocolo(u.papel)?;
+    let erro = |m: String| -> Result<Response, Falha> {
+        let mut r = pagina(&quem, "Nova representação", &form_novo(&quem, Some(&m)));
+        *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
+        Ok(r)
+    };
+    let tipo = match TipoProcesso::de_codigo(&campo(&campos, "tipo").unwrap_or_default()) {
+        Ok(t) => t,
+        Err(m) => return erro(format!("campo tipo: {m}")),
+    };
+    let origem: Vec<String> = campo(&campos, "origem")
+        .unwrap_or_default()
+        .lines()
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let titulos = campo(&campos, "titulos").unwrap_or_default();
+    let (validos, invalidos) = conferir_titulos(&titulos);
+    if let Some((linha, m)) = invalidos.first() {
+        return erro(format!(
+            "campo títulos, linha {linha}: {m} ({} título(s) inválido(s) no total)",
+            invalidos.len()
+        ));
+    }
+    let declaradas = match campo(&campos, "assinaturas").map(|v| v.trim().to_string()) {
+        None => 0,
+        Some(v) if v.is_empty() => 0,
+        Some(v) => match v.parse::<u32>() {
+            Ok(n) => n,
+            Err(_) => return erro(format!("campo assinaturas: «{v}» não é um número inteiro")),
+        },
+    };
+    let assinaturas = if validos > 0 { validos } else { declaradas };
+    let deputado = campo(&campos, "deputado")
+        .map(|d| d.trim().to_string())
+        .filter(|d| !d.is_empty());
+    let via = match u.papel {
+        Papel::Deputado => Via::Deputado {
+            id: u.login.clone(),
+        },
+        Papel::Representante => Via::Comunidade,
+        _ => deputado.map_or(Via::Comunidade, |id| Via::Deputado { id }),
+    };
+    let mut documentos = Vec::new();
+    for (k, v) in &campos {
+        if k == "documento" {
+            match serde_json::from_value::<DocumentoArt15>(serde_json::Value::String(v.clone())) {
+                Ok(d) if !documentos.contains(&d) => documentos.push(d),
+                Ok(_) => {}
+                Err(_) => {
+                    return erro(format!(
+                        "campo documento: «{v}» não é um documento do Art. 15"
+                    ))
+                }
+            }
+        }
+    }
+    let proposta = campo(&campos, "proposta").filter(|p| !p.trim().is_empty());
+    if let Some(texto) = &proposta {
+        if let Err(e) = divisa_avaliacao::ler_sem_arquivos("proposta", texto) {
+            return erro(format!("{e}"));
+        }
+    }
+    let agora = jiff::Timestamp::now();
+    let recibo = estado
+        .registro()
+        .protocolar(
+            &quem.ator(),
+            NovaRepresentacao {
+                tipo,
+                nome: campo(&campos, "nome").unwrap_or_default(),
+                municipios_origem: origem,
+                via,
+                representante: campo(&campos, "representante").unwrap_or_default(),
+                assinaturas,
+                documentos,
+                proposta,
+            },
+            hoje(),
+            agora,
+        )
+        .await;
+    let recibo = match recibo {
+        Ok(r) => r,
+        Err(divisa_registro::ErroRegistro::Recusado(r)) => {
+            return erro(format!("recusado ({}): {}", r.artigo, r.motivo))
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let protocolo = recibo.protocolo.as_str().to_string();
+    let mut guardados = Vec::new();
+    for (finalidade, a) in [
+        ("mapa", arquivos.get("mapa")),
+        ("memorial", arquivos.get("memorial")),
+    ] {
+        if let Some(a) = a {
+            let h = contas::sha256_hex(&a.bytes);
+            estado
+                .registro()
+                .guardar_arquivo(
+                    &protocolo, &a.nome, finalidade, &h, &a.bytes, &u.login, agora,
+                )
+                .await?;
+            guardados.push(format!("{finalidade}: {} (SHA-256 {h})", a.nome));
+        }
+    }
+    if validos > 0 {
+        let h = contas::sha256_hex(titulos.as_bytes());
+        estado
+            .registro()
+            .guardar_arquivo(
+                &protocolo,
+                "titulos.txt",
+                "assinaturas",
+                &h,
+                titulos.as_bytes(),
+                &u.login,
+                agora,
+            )
+            .await?;
+    }
+    let mut s = format!(
+        "<h1>Representação protocolada</h1>{}<pre id=\"recibo\">{}</pre>",
+        aviso("ok", &format!("Protocolo nº {protocolo}")),
+        esc(&recibo.texto())
+    );
+    if !guardados.is_empty() {
+        s.push_str("<p>Arquivos guardados com o processo:</p><ul>");
+        for g in guardados {
+            let _ = write!(s, "<li>{}</li>", esc(&g));
+        }
+        s.push_str("</ul>");
+    }
+    let _ = write!(
+        s,
+        "<p><a href=\"{}\">Ir para o processo</a></p>",
+        esc(&caminho_do_processo(&protocolo))
+    );
+    Ok(pagina(&quem, "Recibo de protocolo", &s))
+}
