@@ -89,6 +89,11 @@ struct Grade {
 impl Grade {
     /// A grade mais fina em que cabem todos os vértices de `territorios`.
     fn para(territorios: &[&MultiPolygon<f64>]) -> Result<Grade, ErroOperacao> {
+        Self::das_caixas(territorios.iter().map(|t| caixa(t)))
+    }
+
+    /// A grade mais fina em que cabem as caixas (`[x mín, y mín, x máx, y máx]`).
+    fn das_caixas(caixas: impl Iterator<Item = [f64; 4]>) -> Result<Grade, ErroOperacao> {
         let (mut min, mut max) = (
             Coord {
                 x: f64::INFINITY,
@@ -99,19 +104,14 @@ impl Grade {
                 y: f64::NEG_INFINITY,
             },
         );
-        for c in territorios
-            .iter()
-            .flat_map(|t| t.0.iter())
-            .flat_map(|p| std::iter::once(p.exterior()).chain(p.interiors()))
-            .flat_map(|a| a.0.iter())
-        {
+        for [x0, y0, x1, y1] in caixas {
             min = Coord {
-                x: min.x.min(c.x),
-                y: min.y.min(c.y),
+                x: min.x.min(x0),
+                y: min.y.min(y0),
             };
             max = Coord {
-                x: max.x.max(c.x),
-                y: max.y.max(c.y),
+                x: max.x.max(x1),
+                y: max.y.max(y1),
             };
         }
         if !min.x.is_finite() {
@@ -270,32 +270,6 @@ impl Grade {
     }
 }
 
-impl Grade {
-    /// Os anéis da sobreposição na janela: os pontos da grade voltam ao `f64` (os novos, ao
-    /// cruzamento das geodésicas); os dos arcos de fora já são os de entrada.
-    fn aneis(&self, aneis: Vec<Vec<janela::Ponto>>) -> Vec<Vec<Coord<f64>>> {
-        let da_grade = aneis.iter().flatten().filter_map(|p| match p {
-            janela::Ponto::Grade(p) => Some(*p),
-            janela::Ponto::Original(_) => None,
-        });
-        let pontos_novos = Geodesicos::new(self, da_grade);
-        aneis
-            .into_iter()
-            .map(|anel| {
-                anel.into_iter()
-                    .map(|p| match p {
-                        janela::Ponto::Grade(p) => pontos_novos
-                            .get(&p)
-                            .copied()
-                            .unwrap_or_else(|| self.coordenada(p)),
-                        janela::Ponto::Original(c) => c,
-                    })
-                    .collect()
-            })
-            .collect()
-    }
-}
-
 /// Os pontos novos da sobreposição (cruzamentos de lados) levados para o cruzamento das
 /// geodésicas. O `i_overlay` cruza retas em graus; as divisas são geodésicas (Art. 5º), e o
 /// cruzamento de retas fica a milímetros do das geodésicas numa aresta de quilômetros — o que,
@@ -437,20 +411,59 @@ fn operar(
     regra: OverlayRule,
 ) -> Result<MultiPolygon<f64>, ErroOperacao> {
     // O operando de caixa maior é o "grande"; o outro define a janela.
-    let area_da_caixa = |t: &MultiPolygon<f64>| {
-        use geo::BoundingRect;
-        t.bounding_rect().map_or(0.0, |r| r.width() * r.height())
-    };
-    let (grande, pequeno, grande_e_sujeito) = if area_da_caixa(a) >= area_da_caixa(b) {
-        (a, b, true)
+    let (caixa_a, caixa_b) = (caixa(a), caixa(b));
+    let area = |c: [f64; 4]| (c[2] - c[0]).max(0.0) * (c[3] - c[1]).max(0.0);
+    let operandos = if area(caixa_a) >= area(caixa_b) {
+        janela::Operandos {
+            grande: a,
+            pequeno: b,
+            caixa_grande: caixa_a,
+            caixa_pequeno: caixa_b,
+            grande_e_sujeito: true,
+        }
     } else {
-        (b, a, false)
+        janela::Operandos {
+            grande: b,
+            pequeno: a,
+            caixa_grande: caixa_b,
+            caixa_pequeno: caixa_a,
+            grande_e_sujeito: false,
+        }
     };
-    let mut grade = Grade::para(&[a, b])?;
-    if let Some(resultado) = janela::operar(&mut grade, grande, pequeno, grande_e_sujeito, regra)? {
+    let mut grade = Grade::das_caixas([caixa_a, caixa_b].into_iter())?;
+    if let Some(resultado) = janela::operar(&mut grade, &operandos, regra)? {
         return Ok(resultado);
     }
     operar_inteiro(a, b, regra)
+}
+
+/// A caixa dos vértices, `[x mín, y mín, x máx, y máx]` (invertida se não há vértices).
+fn caixa(t: &MultiPolygon<f64>) -> [f64; 4] {
+    let mut c = [
+        f64::INFINITY,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NEG_INFINITY,
+    ];
+    for v in
+        t.0.iter()
+            .flat_map(|p| std::iter::once(p.exterior()).chain(p.interiors()))
+            .flat_map(|a| a.0.iter())
+    {
+        if v.x < c[0] {
+            c[0] = v.x;
+        }
+        if v.x > c[2] {
+            c[2] = v.x;
+        }
+        if v.y < c[1] {
+            c[1] = v.y;
+        }
+        if v.y > c[3] {
+            c[3] = v.y;
+        }
+    }
+    c
 }
 
 /// A sobreposição com os dois operandos inteiros.
@@ -740,11 +753,15 @@ mod testes {
                 ] {
                     total += 1;
                     let inteiro = operar_inteiro(a, b, regra).unwrap();
-                    let grande_e_sujeito = std::ptr::eq(a, municipio);
+                    let operandos = janela::Operandos {
+                        grande: municipio,
+                        pequeno: &corte,
+                        caixa_grande: caixa(municipio),
+                        caixa_pequeno: caixa(&corte),
+                        grande_e_sujeito: std::ptr::eq(a, municipio),
+                    };
                     let mut grade = Grade::para(&[a, b]).unwrap();
-                    let janela =
-                        janela::operar(&mut grade, municipio, &corte, grande_e_sujeito, regra)
-                            .unwrap();
+                    let janela = janela::operar(&mut grade, &operandos, regra).unwrap();
                     if let Some(janela) = janela {
                         pela_janela += 1;
                         if let Err(e) = mesma_figura(&janela, &inteiro, &[a, b]) {

@@ -26,7 +26,7 @@ use i_overlay::core::overlay_rule::OverlayRule;
 use i_overlay::core::solver::Solver;
 use i_overlay::i_float::int::point::IntPoint;
 
-use super::{ErroOperacao, Grade, HashRapido};
+use super::{ErroOperacao, Geodesicos, Grade, HashRapido};
 
 /// Abaixo disso, a sobreposição inteira já é rápida e a janela não paga o que custa.
 const MINIMO_DE_VERTICES: usize = 256;
@@ -244,36 +244,80 @@ fn passagens(j: &Janela, a: (f64, f64), b: (f64, f64)) -> i64 {
     }
 }
 
-/// Um arco de fora: de uma saída de `W` (ou do começo do percurso) a uma entrada.
+/// Um arco de fora: de uma saída de `W` (ou do começo do percurso) a uma entrada. Os vértices
+/// são os do anel `anel` nas posições `de..ate` do percurso (módulo o número de vértices).
+#[derive(Clone, Copy)]
 struct Arco {
-    /// Os vértices de entrada, todos fora de `W`, na ordem do anel orientado.
-    vertices: Vec<Coord<f64>>,
+    anel: usize,
+    de: usize,
+    ate: usize,
     passagens: i64,
     saida: Option<IntPoint>,
     entrada: IntPoint,
 }
 
+/// Um anel do grande como foi lido, e se é percorrido ao contrário (para ficar orientado como a
+/// saída do i_overlay: exteriores anti-horários, buracos horários).
+#[derive(Clone, Copy)]
+struct Anel<'a> {
+    pontos: &'a [Coord<f64>],
+    reverso: bool,
+}
+
+impl Anel<'_> {
+    fn vertice(&self, k: usize) -> Coord<f64> {
+        let n = self.pontos.len();
+        let k = k % n;
+        if self.reverso {
+            self.pontos[n - 1 - k]
+        } else {
+            self.pontos[k]
+        }
+    }
+
+    /// Os vértices `de..ate` do percurso, sem repetidos em seguida (a malha de 2022 tem 2.874
+    /// vértices repetidos; o i_overlay descarta lados de comprimento zero, e a costura também).
+    fn copiar(&self, de: usize, ate: usize, saida: &mut Vec<Coord<f64>>) {
+        for k in de..ate {
+            let c = self.vertice(k);
+            if saida.last() != Some(&c) {
+                saida.push(c);
+            }
+        }
+    }
+}
+
 /// O que o recorte do grande deixa: os contornos dentro de `W` para a sobreposição e, para a
 /// costura, os arcos de fora por ponto de saída e os anéis que não tocam `W`.
 #[derive(Default)]
-struct Recorte {
+struct Recorte<'a> {
+    aneis: Vec<Anel<'a>>,
     contornos: Vec<Vec<IntPoint>>,
-    arcos: HashMap<IntPoint, (Vec<Coord<f64>>, IntPoint), HashRapido>,
-    intactos: Vec<Vec<Coord<f64>>>,
+    arcos: HashMap<IntPoint, Arco, HashRapido>,
+    intactos: Vec<usize>,
     /// Os lados do grande recortados pela borda (para a checagem de vizinhança do pequeno).
     cortados: Vec<(IntPoint, IntPoint)>,
 }
 
-/// Tenta `grande ⊙ pequeno` (ou `pequeno ⊙ grande`, se `grande_e_sujeito` é falso) na janela.
-/// `Ok(None)`: o caso não serve, faça a sobreposição inteira.
+/// Os dois operandos: o grande, cujo contorno longe do pequeno não muda, e o pequeno, que
+/// define a janela; as caixas em graus (`[x mín, y mín, x máx, y máx]`).
+pub(super) struct Operandos<'a> {
+    pub(super) grande: &'a MultiPolygon<f64>,
+    pub(super) pequeno: &'a MultiPolygon<f64>,
+    pub(super) caixa_grande: [f64; 4],
+    pub(super) caixa_pequeno: [f64; 4],
+    /// Se o grande é o sujeito (importa só na diferença).
+    pub(super) grande_e_sujeito: bool,
+}
+
+/// Tenta a operação na janela. `Ok(None)`: o caso não serve, faça a sobreposição inteira.
 pub(super) fn operar(
     grade: &mut Grade,
-    grande: &MultiPolygon<f64>,
-    pequeno: &MultiPolygon<f64>,
-    grande_e_sujeito: bool,
+    operandos: &Operandos<'_>,
     regra: OverlayRule,
 ) -> Result<Option<MultiPolygon<f64>>, ErroOperacao> {
-    let vertices: usize = grande
+    let vertices: usize = operandos
+        .grande
         .0
         .iter()
         .map(|p| p.exterior().0.len() + p.interiors().iter().map(|a| a.0.len()).sum::<usize>())
@@ -281,11 +325,11 @@ pub(super) fn operar(
     if vertices < MINIMO_DE_VERTICES {
         return Ok(None);
     }
-    let Some(janela) = janela_para(grade, grande, pequeno) else {
+    let Some(janela) = janela_para(grade, operandos.caixa_grande, operandos.caixa_pequeno) else {
         return Ok(None);
     };
     // O pequeno inteiro, convertido como sempre (com os lados, para os pontos novos).
-    let formas_pequeno = grade.formas(pequeno)?;
+    let formas_pequeno = grade.formas(operandos.pequeno)?;
     if formas_pequeno
         .iter()
         .flatten()
@@ -294,7 +338,7 @@ pub(super) fn operar(
     {
         return Ok(None);
     }
-    let Some(recorte) = recortar(grade, &janela, grande)? else {
+    let Some(recorte) = recortar(grade, &janela, operandos.grande)? else {
         return Ok(None);
     };
     // Um vértice do pequeno a poucos passos de um lado recortado: o cruzamento arredondado
@@ -312,7 +356,7 @@ pub(super) fn operar(
         }
     }
     let contornos_pequeno: Vec<Vec<IntPoint>> = formas_pequeno.into_iter().flatten().collect();
-    let (sujeito, corte) = if grande_e_sujeito {
+    let (sujeito, corte) = if operandos.grande_e_sujeito {
         (&recorte.contornos, &contornos_pequeno)
     } else {
         (&contornos_pequeno, &recorte.contornos)
@@ -324,12 +368,28 @@ pub(super) fn operar(
         Solver::default(),
     );
     let formas = overlay.overlay(regra, FillRule::NonZero);
+    // Os pontos novos (cruzamentos) vão às geodésicas; os da borda de `W` somem na costura.
+    let novos = Geodesicos::new(
+        grade,
+        formas
+            .iter()
+            .flatten()
+            .flatten()
+            .copied()
+            .filter(|p| !janela.na_borda_exata(*p)),
+    );
+    let coordenada = |p: IntPoint| {
+        novos
+            .get(&p)
+            .copied()
+            .unwrap_or_else(|| grade.coordenada(p))
+    };
     // O contorno do grande fora de `W` continua no resultado na união e na diferença em que o
     // grande é o sujeito; nas outras, o resultado cabe no pequeno, dentro de `W`.
-    let costurar =
-        regra == OverlayRule::Union || (regra == OverlayRule::Difference && grande_e_sujeito);
+    let costurar = regra == OverlayRule::Union
+        || (regra == OverlayRule::Difference && operandos.grande_e_sujeito);
     let aneis = if costurar {
-        match costurar_aneis(&janela, &recorte, formas) {
+        match costurar_aneis(&janela, &recorte, formas, coordenada) {
             Some(aneis) => aneis,
             None => return Ok(None),
         }
@@ -339,46 +399,25 @@ pub(super) fn operar(
             if contorno.iter().any(|p| janela.na_borda_exata(*p)) {
                 return Ok(None);
             }
-            aneis.push(contorno.into_iter().map(Ponto::Grade).collect());
+            let mut anel = Vec::with_capacity(contorno.len() + 1);
+            anel.extend(contorno.into_iter().map(coordenada));
+            aneis.push(anel);
         }
         aneis
     };
-    Ok(agrupar(grade.aneis(aneis)))
-}
-
-/// Um vértice do resultado: da grade (dentro de `W`) ou o `f64` de entrada (arco de fora).
-pub(super) enum Ponto {
-    Grade(IntPoint),
-    Original(Coord<f64>),
+    Ok(agrupar(aneis))
 }
 
 /// A janela em volta do pequeno, com folga de 1/16 do seu tamanho (e ao menos quatro micrograus),
 /// com as bordas no meio de dois micrograus (nenhum vértice da malha do IBGE cai nelas).
-fn janela_para(
-    grade: &Grade,
-    grande: &MultiPolygon<f64>,
-    pequeno: &MultiPolygon<f64>,
-) -> Option<Janela> {
-    let caixa = |t: &MultiPolygon<f64>| {
-        let mut caixa = [
-            f64::INFINITY,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::NEG_INFINITY,
-        ];
-        for c in t.0.iter().flat_map(|p| p.exterior().0.iter()) {
-            let (x, y) = grade.na_grade(*c);
-            caixa = [
-                caixa[0].min(x),
-                caixa[1].min(y),
-                caixa[2].max(x),
-                caixa[3].max(y),
-            ];
-        }
-        caixa
+fn janela_para(grade: &Grade, caixa_grande: [f64; 4], caixa_pequeno: [f64; 4]) -> Option<Janela> {
+    let na_grade = |c: [f64; 4]| {
+        let (x0, y0) = grade.na_grade(Coord { x: c[0], y: c[1] });
+        let (x1, y1) = grade.na_grade(Coord { x: c[2], y: c[3] });
+        [x0, y0, x1, y1]
     };
-    let [x0, y0, x1, y1] = caixa(pequeno);
-    if !x0.is_finite() {
+    let [x0, y0, x1, y1] = na_grade(caixa_pequeno);
+    if !(x0 <= x1 && y0 <= y1) {
         return None;
     }
     let passo = (grade.escala / 1e6) as i64;
@@ -394,7 +433,7 @@ fn janela_para(
         return None;
     }
     // Se a janela já cobre o grande, não há o que poupar.
-    let [gx0, gy0, gx1, gy1] = caixa(grande);
+    let [gx0, gy0, gx1, gy1] = na_grade(caixa_grande);
     if gx0 > jx0 as f64 && gy0 > jy0 as f64 && gx1 < jx1 as f64 && gy1 < jy1 as f64 {
         return None;
     }
@@ -409,66 +448,38 @@ fn janela_para(
 }
 
 /// Recorta cada anel do grande em `W`. `Ok(None)` quando o caso não serve.
-fn recortar(
+fn recortar<'a>(
     grade: &mut Grade,
     janela: &Janela,
-    grande: &MultiPolygon<f64>,
-) -> Result<Option<Recorte>, ErroOperacao> {
+    grande: &'a MultiPolygon<f64>,
+) -> Result<Option<Recorte<'a>>, ErroOperacao> {
     let mut recorte = Recorte::default();
-    // Um lado é "longe" quando os dois extremos estão, com um passo de folga, do mesmo lado de
-    // fora de `W`: então não cruza `W` (a conta em f64 erra bem menos que um passo).
-    let (fx0, fy0, fx1, fy1) = (
-        janela.x0 as f64 - 1.0,
-        janela.y0 as f64 - 1.0,
-        janela.x1 as f64 + 1.0,
-        janela.y1 as f64 + 1.0,
-    );
-    let longe = |a: (f64, f64), b: (f64, f64)| {
-        (a.0 < fx0 && b.0 < fx0)
-            || (a.0 > fx1 && b.0 > fx1)
-            || (a.1 < fy0 && b.1 < fy0)
-            || (a.1 > fy1 && b.1 > fy1)
-    };
     for poligono in &grande.0 {
         for (indice, anel) in std::iter::once(poligono.exterior())
             .chain(poligono.interiors())
             .enumerate()
         {
-            // Sem vértices repetidos em seguida (a malha de 2022 tem 2.874), como o i_overlay,
-            // que descarta lados de comprimento zero.
-            let mut pontos: Vec<Coord<f64>> = anel.0.clone();
-            pontos.dedup();
+            let mut pontos = anel.0.as_slice();
             while pontos.len() > 1 && pontos.first() == pontos.last() {
-                pontos.pop();
+                pontos = &pontos[..pontos.len() - 1];
             }
             if pontos.len() < 3 {
                 continue;
             }
-            // Orientado como o resultado do i_overlay: exterior anti-horário, buracos horários.
-            let anti_horario = area_com_sinal(&pontos) > 0.0;
-            if anti_horario != (indice == 0) {
-                pontos.reverse();
-            }
-            let na_grade: Vec<(f64, f64)> = pontos.iter().map(|c| grade.na_grade(*c)).collect();
-            let n = pontos.len();
-            let perto: Vec<bool> = (0..n)
-                .map(|i| !longe(na_grade[i], na_grade[(i + 1) % n]))
-                .collect();
-            if !perto.iter().any(|&p| p) {
-                intacto(janela, &na_grade, pontos, &mut recorte);
-                continue;
-            }
-            if !recortar_anel(grade, janela, &pontos, &na_grade, &perto, &mut recorte)? {
+            let anti_horario = area_com_sinal(pontos) > 0.0;
+            recorte.aneis.push(Anel {
+                pontos,
+                reverso: anti_horario != (indice == 0),
+            });
+            if !recortar_anel(grade, janela, recorte.aneis.len() - 1, &mut recorte)? {
                 return Ok(None);
             }
         }
     }
     // Cruzamentos repetidos tornariam a costura ambígua.
-    let mut saidas: Vec<IntPoint> = recorte.arcos.keys().copied().collect();
-    let mut entradas: Vec<IntPoint> = recorte.arcos.values().map(|(_, e)| *e).collect();
-    saidas.sort_unstable_by_key(|p| (p.x, p.y));
+    let mut entradas: Vec<IntPoint> = recorte.arcos.values().map(|a| a.entrada).collect();
     entradas.sort_unstable_by_key(|p| (p.x, p.y));
-    if entradas.windows(2).any(|w| w[0] == w[1]) || saidas.len() != entradas.len() {
+    if entradas.windows(2).any(|w| w[0] == w[1]) {
         return Ok(None);
     }
     Ok(Some(recorte))
@@ -476,11 +487,11 @@ fn recortar(
 
 /// Um anel que não chega a `W`: volta inteiro; se dá voltas em `W`, a borda entra na
 /// sobreposição o mesmo número de vezes (o preenchimento dentro de `W` é o dele).
-fn intacto(janela: &Janela, na_grade: &[(f64, f64)], pontos: Vec<Coord<f64>>, r: &mut Recorte) {
-    let n = na_grade.len();
-    let voltas: i64 = (0..n)
-        .map(|i| passagens(janela, na_grade[i], na_grade[(i + 1) % n]))
-        .sum();
+fn intacto(grade: &Grade, janela: &Janela, indice: usize, r: &mut Recorte<'_>) {
+    let anel = r.aneis[indice];
+    let n = anel.pontos.len();
+    let g = |k: usize| grade.na_grade(anel.vertice(k));
+    let voltas: i64 = (0..n).map(|k| passagens(janela, g(k), g(k + 1))).sum();
     for _ in 0..voltas.unsigned_abs() {
         let mut borda: Vec<IntPoint> = janela.cantos().iter().map(|(_, c)| *c).collect();
         if voltas < 0 {
@@ -488,7 +499,7 @@ fn intacto(janela: &Janela, na_grade: &[(f64, f64)], pontos: Vec<Coord<f64>>, r:
         }
         r.contornos.push(borda);
     }
-    r.intactos.push(pontos);
+    r.intactos.push(indice);
 }
 
 /// Percorre um anel que toca `W` a partir de um vértice de fora, separando os trechos de dentro
@@ -497,71 +508,117 @@ fn intacto(janela: &Janela, na_grade: &[(f64, f64)], pontos: Vec<Coord<f64>>, r:
 fn recortar_anel(
     grade: &mut Grade,
     janela: &Janela,
-    pontos: &[Coord<f64>],
-    na_grade: &[(f64, f64)],
-    perto: &[bool],
-    recorte: &mut Recorte,
+    indice: usize,
+    recorte: &mut Recorte<'_>,
 ) -> Result<bool, ErroOperacao> {
-    let n = pontos.len();
-    // Os vértices dos lados perto, na grade (os outros estão longe, fora de `W`).
-    let mut inteiros: Vec<Option<IntPoint>> = vec![None; n];
-    for i in (0..n).filter(|&i| perto[i]) {
-        for k in [i, (i + 1) % n] {
-            if inteiros[k].is_none() {
-                inteiros[k] = Some(grade.ponto(pontos[k])?);
+    let anel = recorte.aneis[indice];
+    let n = anel.pontos.len();
+    // Um ponto está "longe" quando está fora de `W` com um passo de folga (a conta em f64 erra
+    // bem menos que um passo); um lado, quando os dois extremos estão longe do mesmo lado.
+    let (fx0, fy0, fx1, fy1) = (
+        janela.x0 as f64 - 1.0,
+        janela.y0 as f64 - 1.0,
+        janela.x1 as f64 + 1.0,
+        janela.y1 as f64 + 1.0,
+    );
+    let lado_longe = |a: (f64, f64), b: (f64, f64)| {
+        (a.0 < fx0 && b.0 < fx0)
+            || (a.0 > fx1 && b.0 > fx1)
+            || (a.1 < fy0 && b.1 < fy0)
+            || (a.1 > fy1 && b.1 > fy1)
+    };
+    let ponto_longe = |a: (f64, f64)| a.0 < fx0 || a.0 > fx1 || a.1 < fy0 || a.1 > fy1;
+    // O começo: um vértice longe; sem nenhum, um de fora pela grade; sem nenhum, o anel está
+    // todo dentro e vai inteiro à sobreposição, com os lados (para os pontos novos).
+    let inicio = match (0..n).find(|&k| ponto_longe(grade.na_grade(anel.vertice(k)))) {
+        Some(k) => k,
+        None => {
+            let mut contorno = Vec::with_capacity(n);
+            let mut fora = None;
+            for k in 0..n {
+                let p = grade.ponto(anel.vertice(k))?;
+                match janela.dentro(p) {
+                    None => return Ok(false),
+                    Some(false) => fora = fora.or(Some(k)),
+                    Some(true) => {}
+                }
+                contorno.push(p);
+            }
+            match fora {
+                Some(k) => k,
+                None => {
+                    if grade.guardar_lados {
+                        for k in 0..n {
+                            let j = (k + 1) % n;
+                            grade.lados.push((
+                                [anel.vertice(k), anel.vertice(j)],
+                                [contorno[k], contorno[j]],
+                            ));
+                        }
+                    }
+                    contorno.dedup();
+                    recorte.contornos.push(contorno);
+                    return Ok(true);
+                }
             }
         }
-    }
-    let mut situacao = Vec::with_capacity(n);
-    for p in &inteiros {
-        situacao.push(match p {
-            Some(p) => match janela.dentro(*p) {
-                Some(d) => d,
-                None => return Ok(false),
-            },
-            None => false,
-        });
-    }
-    let Some(inicio) = (0..n).find(|&i| !situacao[i]) else {
-        // Todo dentro: vai inteiro à sobreposição, com os lados (para os pontos novos).
-        let contorno: Vec<IntPoint> = inteiros.into_iter().flatten().collect();
-        if contorno.len() != n {
-            return Ok(false);
-        }
-        if grade.guardar_lados {
-            for i in 0..n {
-                let j = (i + 1) % n;
-                grade
-                    .lados
-                    .push(([pontos[i], pontos[j]], [contorno[i], contorno[j]]));
-            }
-        }
-        recorte.contornos.push(contorno);
-        return Ok(true);
+    };
+    let novo_arco = |de: usize, passagens: i64, saida: Option<IntPoint>| Arco {
+        anel: indice,
+        de,
+        ate: de + 1,
+        passagens,
+        saida,
+        entrada: IntPoint::new(0, 0),
     };
     let mut arcos: Vec<Arco> = Vec::new();
     let mut trechos: Vec<Vec<IntPoint>> = Vec::new();
+    // O arco do começo ainda não tem vértice (o do início fecha o último arco).
     let mut arco = Arco {
-        vertices: Vec::new(),
-        passagens: 0,
-        saida: None,
-        entrada: IntPoint::new(0, 0),
+        ate: inicio + 1,
+        ..novo_arco(inicio + 1, 0, None)
     };
     let mut trecho: Vec<IntPoint> = Vec::new();
     let ponto_f = |p: IntPoint| (f64::from(p.x), f64::from(p.y));
-    for passo in 0..n {
-        let i = (inicio + passo) % n;
-        let j = (i + 1) % n;
-        let (Some(a), Some(b)) = (inteiros[i], inteiros[j]) else {
-            // Lado longe: segue fora.
-            arco.passagens += passagens(janela, na_grade[i], na_grade[j]);
-            arco.vertices.push(pontos[j]);
+    // O vértice `a` do lado atual: na grade aproximada e, se já convertido, na grade exata com a
+    // situação diante de `W`.
+    let mut ga = grade.na_grade(anel.vertice(inicio));
+    let mut ia: Option<(IntPoint, bool)> = None;
+    for i in inicio..inicio + n {
+        let j = i + 1;
+        let (va, vb) = (anel.vertice(i), anel.vertice(j));
+        if va == vb {
+            // Lado de comprimento zero: o vértice repetido fica na faixa do arco (se o arco
+            // está aberto) e some na cópia.
             continue;
+        }
+        let gb = grade.na_grade(vb);
+        if lado_longe(ga, gb) {
+            // Lado longe: segue fora.
+            arco.passagens += passagens(janela, ga, gb);
+            arco.ate = j + 1;
+            ga = gb;
+            ia = None;
+            continue;
+        }
+        let (a, dentro_a) = match ia {
+            Some(x) => x,
+            None => {
+                let a = grade.ponto(va)?;
+                match janela.dentro(a) {
+                    Some(d) => (a, d),
+                    None => return Ok(false),
+                }
+            }
+        };
+        let b = grade.ponto(vb)?;
+        let Some(dentro_b) = janela.dentro(b) else {
+            return Ok(false);
         };
         if grade.guardar_lados {
-            grade.lados.push(([pontos[i], pontos[j]], [a, b]));
+            grade.lados.push(([va, vb], [a, b]));
         }
-        match (situacao[i], situacao[j]) {
+        match (dentro_a, dentro_b) {
             (true, true) => trecho.push(b),
             (true, false) => {
                 let Some((_, t1)) = janela.recorte(a, b) else {
@@ -573,12 +630,7 @@ fn recortar_anel(
                 trechos.push(std::mem::take(&mut trecho));
                 arcos.push(std::mem::replace(
                     &mut arco,
-                    Arco {
-                        vertices: vec![pontos[j]],
-                        passagens: passagens(janela, ponto_f(q), na_grade[j]),
-                        saida: Some(q),
-                        entrada: IntPoint::new(0, 0),
-                    },
+                    novo_arco(j, passagens(janela, ponto_f(q), gb), Some(q)),
                 ));
             }
             (false, true) => {
@@ -587,14 +639,14 @@ fn recortar_anel(
                 };
                 let q = janela.na_borda(a, b, t0);
                 recorte.cortados.push((a, b));
-                arco.passagens += passagens(janela, na_grade[i], ponto_f(q));
+                arco.passagens += passagens(janela, ga, ponto_f(q));
                 arco.entrada = q;
                 trecho = vec![q, b];
             }
             (false, false) => match janela.recorte(a, b) {
                 None => {
-                    arco.passagens += passagens(janela, na_grade[i], na_grade[j]);
-                    arco.vertices.push(pontos[j]);
+                    arco.passagens += passagens(janela, ga, gb);
+                    arco.ate = j + 1;
                 }
                 Some((t0, t1)) => {
                     let (q0, q1) = (janela.na_borda(a, b, t0), janela.na_borda(a, b, t1));
@@ -602,31 +654,28 @@ fn recortar_anel(
                         return Ok(false);
                     }
                     recorte.cortados.push((a, b));
-                    arco.passagens += passagens(janela, na_grade[i], ponto_f(q0));
+                    arco.passagens += passagens(janela, ga, ponto_f(q0));
                     arco.entrada = q0;
                     trechos.push(vec![q0, q1]);
                     arcos.push(std::mem::replace(
                         &mut arco,
-                        Arco {
-                            vertices: vec![pontos[j]],
-                            passagens: passagens(janela, ponto_f(q1), na_grade[j]),
-                            saida: Some(q1),
-                            entrada: IntPoint::new(0, 0),
-                        },
+                        novo_arco(j, passagens(janela, ponto_f(q1), gb), Some(q1)),
                     ));
                 }
             },
         }
+        ga = gb;
+        ia = Some((b, dentro_b));
     }
     if trechos.is_empty() {
         // Lados perto, mas nenhum entrou: o anel todo fica fora.
-        intacto(janela, na_grade, pontos.to_vec(), recorte);
+        intacto(grade, janela, indice, recorte);
         return Ok(true);
     }
     // O último arco (da última saída até o início) continua no primeiro (do início até a
-    // primeira entrada).
-    let mut primeiro = arcos.remove(0);
-    arco.vertices.append(&mut primeiro.vertices);
+    // primeira entrada): no percurso, `n` adiante.
+    let primeiro = arcos.remove(0);
+    arco.ate = primeiro.ate + n;
     arco.passagens += primeiro.passagens;
     arco.entrada = primeiro.entrada;
     arcos.push(arco);
@@ -642,11 +691,7 @@ fn recortar_anel(
         let varrido = janela.angulo(ponto_f(arco.entrada)) - janela.angulo(ponto_f(saida))
             + std::f64::consts::TAU * arco.passagens as f64;
         janela.caminho(saida, arco.entrada, varrido, &mut contorno);
-        if recorte
-            .arcos
-            .insert(saida, (arco.vertices.clone(), arco.entrada))
-            .is_some()
-        {
+        if recorte.arcos.insert(saida, *arco).is_some() {
             return Ok(false);
         }
     }
@@ -658,10 +703,11 @@ fn recortar_anel(
 /// Costura os arcos de dentro (da saída do i_overlay) aos de fora. `None` se não fecha.
 fn costurar_aneis(
     janela: &Janela,
-    recorte: &Recorte,
+    recorte: &Recorte<'_>,
     formas: Vec<Vec<Vec<IntPoint>>>,
-) -> Option<Vec<Vec<Ponto>>> {
-    let mut aneis: Vec<Vec<Ponto>> = Vec::new();
+    coordenada: impl Fn(IntPoint) -> Coord<f64>,
+) -> Option<Vec<Vec<Coord<f64>>>> {
+    let mut aneis: Vec<Vec<Coord<f64>>> = Vec::new();
     // Arcos de dentro por ponto de entrada: os pontos estritamente dentro e a saída.
     let mut de_dentro: HashMap<IntPoint, (Vec<IntPoint>, IntPoint), HashRapido> =
         HashMap::default();
@@ -669,21 +715,18 @@ fn costurar_aneis(
         let n = contorno.len();
         let na_borda: Vec<bool> = contorno.iter().map(|p| janela.na_borda_exata(*p)).collect();
         if !na_borda.iter().any(|&b| b) {
-            aneis.push(contorno.into_iter().map(Ponto::Grade).collect());
+            aneis.push(contorno.into_iter().map(&coordenada).collect());
             continue;
         }
-        // Lados que não correm pela borda: os que entram em `W`.
-        let entra = |i: usize| {
-            let j = (i + 1) % n;
-            !(na_borda[i] && na_borda[j] && janela.ao_longo(contorno[i], contorno[j]))
-        };
         for i in 0..n {
-            // Começo de um arco de dentro: um ponto da borda de onde sai um lado para dentro.
-            if !na_borda[i] || !entra(i) {
+            // Começo de um arco de dentro: um ponto da borda de onde sai um lado que não corre
+            // pela borda.
+            let j = (i + 1) % n;
+            if !na_borda[i] || (na_borda[j] && janela.ao_longo(contorno[i], contorno[j])) {
                 continue;
             }
             let mut meio = Vec::new();
-            let mut k = (i + 1) % n;
+            let mut k = j;
             while !na_borda[k] {
                 meio.push(contorno[k]);
                 k = (k + 1) % n;
@@ -710,18 +753,28 @@ fn costurar_aneis(
                 return None;
             }
             let (meio, saida) = de_dentro.get(&entrada)?;
-            anel.extend(meio.iter().map(|p| Ponto::Grade(*p)));
-            let (fora, proxima) = recorte.arcos.get(saida)?;
-            anel.extend(fora.iter().map(|c| Ponto::Original(*c)));
-            entrada = *proxima;
+            anel.extend(meio.iter().map(|p| coordenada(*p)));
+            let arco = recorte.arcos.get(saida)?;
+            recorte.aneis[arco.anel].copiar(arco.de, arco.ate, &mut anel);
+            entrada = arco.entrada;
             if entrada == comeco {
                 break;
             }
         }
+        // O primeiro vértice pode ter voltado no fim (um arco que termina onde começou).
+        while anel.len() > 1 && anel.first() == anel.last() {
+            anel.pop();
+        }
         aneis.push(anel);
     }
-    for intacto in &recorte.intactos {
-        aneis.push(intacto.iter().map(|c| Ponto::Original(*c)).collect());
+    for &indice in &recorte.intactos {
+        let anel = recorte.aneis[indice];
+        let mut pontos = Vec::with_capacity(anel.pontos.len() + 1);
+        anel.copiar(0, anel.pontos.len(), &mut pontos);
+        while pontos.len() > 1 && pontos.first() == pontos.last() {
+            pontos.pop();
+        }
+        aneis.push(pontos);
     }
     Some(aneis)
 }
