@@ -191,21 +191,30 @@ impl Grade {
             .map(|poligono| {
                 std::iter::once(poligono.exterior())
                     .chain(poligono.interiors())
-                    .map(|anel| {
+                    .enumerate()
+                    .map(|(indice, anel)| {
                         let mut pontos = anel.0.as_slice();
                         if pontos.len() > 1 && pontos.first() == pontos.last() {
                             pontos = &pontos[..pontos.len() - 1];
                         }
-                        let inteiros = pontos
-                            .iter()
-                            .map(|c| self.ponto(*c))
-                            .collect::<Result<Vec<_>, _>>()?;
+                        let mut inteiros = pontos.iter().map(|c| self.ponto(*c)).collect::<Result<
+                            Vec<_>,
+                            _,
+                        >>(
+                        )?;
                         if self.guardar_lados {
                             for i in 0..pontos.len() {
                                 let j = (i + 1) % pontos.len();
                                 self.lados
                                     .push(([pontos[i], pontos[j]], [inteiros[i], inteiros[j]]));
                             }
+                        }
+                        // O i_overlay preenche pelo número de voltas (NonZero): um buraco no
+                        // mesmo sentido do exterior contaria como cheio. O anel interior é
+                        // buraco pelo que é (OGC), não pelo sentido em que veio — e o sentido
+                        // só tem regra no GeoJSON. Exterior anti-horário, buracos horários.
+                        if (janela::area_com_sinal(pontos) > 0.0) != (indice == 0) {
+                            inteiros.reverse();
                         }
                         Ok(inteiros)
                     })
@@ -778,6 +787,51 @@ mod testes {
             pela_janela * 10 >= total * 9,
             "só {pela_janela} de {total} pela janela"
         );
+    }
+
+    /// Um buraco no mesmo sentido do exterior (o Shapefile e o KML não têm regra de sentido)
+    /// continua buraco: tirar dele um pedaço que está todo no buraco não muda nada; juntar
+    /// esse pedaço o preenche só ali. Na sobreposição inteira (quadrado de 4 vértices) e na
+    /// janela (o mesmo quadrado com 400 vértices).
+    #[test]
+    fn buraco_no_mesmo_sentido_do_exterior_continua_buraco() {
+        let anel = |x0: f64, y0: f64, lado: f64, por_lado: usize| {
+            let mut v = Vec::new();
+            for (dx, dy, ex, ey) in [
+                (0.0, 0.0, 1.0, 0.0),
+                (1.0, 0.0, 0.0, 1.0),
+                (1.0, 1.0, -1.0, 0.0),
+                (0.0, 1.0, 0.0, -1.0),
+            ] {
+                for k in 0..por_lado {
+                    let t = k as f64 / por_lado as f64;
+                    v.push(Coord {
+                        x: ((x0 + lado * (dx + ex * t)) * 1e6).round() / 1e6,
+                        y: ((y0 + lado * (dy + ey * t)) * 1e6).round() / 1e6,
+                    });
+                }
+            }
+            v.push(v[0]);
+            LineString(v) // anti-horário
+        };
+        for por_lado in [1, 100] {
+            let com_buraco = MultiPolygon(vec![Polygon::new(
+                anel(-56.0, -15.0, 1.0, por_lado),
+                vec![anel(-55.7, -14.7, 0.4, 1)], // também anti-horário
+            )]);
+            let no_buraco = quadrado(-55.6, -14.6, 0.1);
+            let total = area_geodesica(&com_buraco).area_m2;
+            let resto = diferenca(&com_buraco, &no_buraco).unwrap();
+            assert!(
+                (area_geodesica(&resto).area_m2 - total).abs() / total < 1e-12,
+                "{por_lado} por lado: tirou do buraco"
+            );
+            assert_eq!(resto.0[0].interiors().len(), 1);
+            let junto = uniao(&com_buraco, &no_buraco).unwrap();
+            let esperado = total + area_geodesica(&no_buraco).area_m2;
+            assert!((area_geodesica(&junto).area_m2 - esperado).abs() / esperado < 1e-12);
+            assert!(intersecao(&com_buraco, &no_buraco).unwrap().0.is_empty());
+        }
     }
 
     #[test]

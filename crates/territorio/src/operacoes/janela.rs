@@ -780,7 +780,7 @@ fn costurar_aneis(
 }
 
 /// Área com sinal (graus², relativa ao primeiro vértice): positiva no sentido anti-horário.
-fn area_com_sinal(pontos: &[Coord<f64>]) -> f64 {
+pub(super) fn area_com_sinal(pontos: &[Coord<f64>]) -> f64 {
     let Some(&origem) = pontos.first() else {
         return 0.0;
     };
