@@ -10,6 +10,9 @@ use jiff::civil::Date;
 
 use crate::{Bloco, Camada, Documento, Tipo};
 
+mod projeto_de_lei;
+pub use projeto_de_lei::projeto_de_lei;
+
 /// O caso de que os documentos são escritos.
 pub struct Caso<'a> {
     /// A proposta lida (CONTRACT §2).
@@ -413,149 +416,6 @@ pub fn decreto_legislativo(caso: &Caso<'_>) -> Result<Documento, String> {
         ),
         blocos,
         &["art18_par2", "art12_cpt_inc2", "art11_par2", "art11_cpt"],
-    ))
-}
-
-/// O projeto de lei de criação (Art. 7º; Art. 20, § 1º): o nome, as divisas escritas do
-/// polígono, o ano de instalação, as novas divisas das origens e a participação no FPM e no
-/// ICMS; com o mapa e o memorial descritivo em anexo.
-pub fn projeto_de_lei(caso: &Caso<'_>) -> Result<Documento, String> {
-    let f = &caso.proposta.fatos;
-    if f.tipo != TipoLei::Criacao {
-        return Err("o projeto de lei de criação (Art. 7º) é da criação de município; para fusão, incorporação e revisão de limites o divisa ainda não escreve o projeto de lei (a revisão de limites tem o Relatório Técnico do Art. 8º, § 3º)".into());
-    }
-    let nome = caso.nome();
-    let origens = caso.origens().join(", ");
-    // o corte do Art. 3º pela redação em vigor na data (eleição de instalação e último dia)
-    let (eleicao, corte) = divisa_processo::corte_eleitoral(caso.data)
-        .ok_or_else(|| "a redação em vigor não tem o prazo do Art. 3º".to_string())?;
-    let mut blocos = vec![
-        centro(format!("PROJETO DE LEI Nº ___/{}", caso.data.year()), true),
-        recuado(format!("Cria o Município de {nome}, desmembrado de {origens}, e dá outras providências.")),
-        p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, tendo em vista o resultado do plebiscito (Art. 20 da Lei Complementar nº 23/1992), aprova e o Governador do Estado sanciona a seguinte lei:"),
-        recuado(format!(
-            "Art. 1º Fica criado o Município de {nome}, com sede na localidade de {}, desmembrado do Município de {origens} (LC nº 23/1992, Art. 7º, I).",
-            f.novo.as_ref().and_then(|n| n.sede.clone()).unwrap_or_else(|| nome.clone())
-        )),
-    ];
-    let (memorial, divisas) = match &caso.proposta.territorio {
-        Some(t) => {
-            let (m, origem) =
-                divisa_avaliacao::territorio::memorial_com_confrontantes(&t.poligonos)
-                    .map_err(|e| e.to_string())?;
-            let d = m.divisas(&nome, origem.as_deref());
-            (Some(m), Some(d))
-        }
-        None => (None, None),
-    };
-    match &divisas {
-        Some(d) => {
-            blocos.push(recuado("Art. 2º O Município de que trata esta lei tem as seguintes divisas (Art. 7º, II), descritas por linhas geodésicas entre os vértices do memorial descritivo anexo, no sistema SIRGAS 2000:"));
-            for linha in d.lines().skip(1).filter(|l| !l.trim().is_empty()) {
-                blocos.push(recuado(linha.trim().to_string()));
-            }
-        }
-        None => blocos.push(recuado(
-            "Art. 2º O Município de que trata esta lei tem as divisas do memorial descritivo anexo (Art. 7º, II). [A proposta não traz o arquivo do território: juntar o memorial certificado pelo Órgão de Informação e Cartografia antes da votação.]",
-        )),
-    }
-    blocos.push(recuado(format!(
-        "Art. 3º O Município de {origens} passa a ter as suas divisas alteradas na parte confrontante com o Município ora criado, conforme o art. 2º (Art. 7º, IV)."
-    )));
-    blocos.push(recuado(format!(
-        "Art. 4º A instalação do Município dar-se-á com a posse do Prefeito, do Vice-Prefeito e dos Vereadores eleitos na eleição municipal de {} (Art. 7º, III; Art. 3º: a lei deve ser publicada até {}).",
-        fmt_data(eleicao),
-        fmt_data(corte)
-    )));
-    blocos.push(recuado(format!(
-        "Art. 5º O Município de {nome} terá direito a ____% dos índices de participação no FPM-ICMS-25 do Município de {origens} (Art. 7º, V), percentual fixado com as informações do Órgão Fazendário Estadual (Art. 7º, parágrafo único). [Preencher com a certidão da Fazenda: o divisa não estima este percentual.]"
-    )));
-    blocos.push(recuado(
-        "Art. 6º Esta lei entra em vigor na data de sua publicação.",
-    ));
-    blocos.push(caso.local_e_data());
-    if let Some(d) = f.novo.as_ref().map(|n| n.dados) {
-        blocos.push(secao("ANEXO I — DADOS DO NOVO MUNICÍPIO (Art. 2º)"));
-        let mut linhas = Vec::new();
-        if let Some(v) = d.populacao {
-            linhas.push(vec![
-                "População estimada".into(),
-                inteiro(v as i64),
-                "Art. 2º, I".into(),
-            ]);
-        }
-        if let Some(v) = d.eleitores {
-            linhas.push(vec![
-                "Eleitores".into(),
-                inteiro(v as i64),
-                "Art. 2º, II".into(),
-            ]);
-        }
-        if let Some(v) = d.casas_centro_urbano {
-            linhas.push(vec![
-                "Casas no centro urbano".into(),
-                inteiro(v as i64),
-                "Art. 2º, III".into(),
-            ]);
-        }
-        if let Some(v) = d.valor_adicionado {
-            linhas.push(vec![
-                "Valor adicionado".into(),
-                reais(v),
-                "Art. 2º, IV".into(),
-            ]);
-        }
-        if let Some(v) = d.arrecadacao {
-            linhas.push(vec!["Arrecadação".into(), reais(v), "Art. 2º, IV".into()]);
-        }
-        if let Some(m) = &memorial {
-            linhas.push(vec![
-                "Área geodésica (SIRGAS 2000)".into(),
-                km2(m.medida.area_m2 / 1e6),
-                "Art. 2º, VI".into(),
-            ]);
-            linhas.push(vec![
-                "Perímetro".into(),
-                format!(
-                    "{} km",
-                    divisa_referencia::formato::decimal(m.medida.perimetro_m / 1000.0, 3)
-                ),
-                "Art. 5º".into(),
-            ]);
-        }
-        blocos.push(Bloco::Tabela {
-            colunas: vec!["Dado".into(), "Valor".into(), "Dispositivo".into()],
-            larguras: vec![2.5, 2.0, 1.2],
-            linhas,
-        });
-    }
-    if let Some(mapa) = caso.mapa() {
-        blocos.push(secao("ANEXO II — MAPA"));
-        blocos.push(mapa);
-    }
-    if let Some(m) = &memorial {
-        blocos.push(Bloco::QuebraDePagina);
-        blocos.push(secao("ANEXO III — MEMORIAL DESCRITIVO (Art. 5º)"));
-        blocos.extend(tabela_do_memorial(m));
-    }
-    Ok(caso.documento(
-        Tipo::ProjetoDeLei,
-        format!(
-            "PROJETO DE LEI — CRIAÇÃO DO MUNICÍPIO DE {}",
-            nome.to_uppercase()
-        ),
-        blocos,
-        &[
-            "art7_cpt_inc1",
-            "art7_cpt_inc2",
-            "art7_cpt_inc3",
-            "art7_cpt_inc4",
-            "art7_cpt_inc5",
-            "art7_par1u",
-            "art3_cpt",
-            "art5_cpt",
-            "art20_par1",
-        ],
     ))
 }
 

@@ -205,6 +205,79 @@ fn projeto_de_lei_art_7_com_as_divisas_do_poligono_o_mapa_e_o_memorial() {
     );
 }
 
+/// Revisão de limites (Art. 8º, § 1º, LC nº 792/2024): a área sai de Ribeirãozinho e passa a
+/// Ponte Branca, com as divisas em linhas geodésicas (Art. 5º) e o novo limite entre os dois;
+/// sem ano de instalação nem FPM, que são da lei de criação (Art. 7º, III e V).
+#[test]
+fn projeto_de_lei_da_revisao_de_limites_art_8_e_art_5() {
+    let doc = documento(
+        &raiz().join("exemplos/desmembramento_area.toml"),
+        Tipo::ProjetoDeLei,
+    );
+    let texto = ler_pdf("projeto-de-lei-revisao", &divisa_documentos::pdf(&doc));
+    contem(
+        &texto,
+        &[
+            "PROJETO DE LEI",
+            "Altera os limites entre os Municípios de Ribeirãozinho e Ponte Branca",
+            "Fica desmembrada do Município de Ribeirãozinho e integrada ao Município de Ponte",
+            "linhas geodésicas",
+            "(remanescente)",
+            "deixa de ser limite intermunicipal",
+            "Art. 8º, § 2º",
+            "0,37%",
+            "ANEXO II — MAPA",
+            "ANEXO III — MEMORIAL DESCRITIVO DA ÁREA",
+            "SIRGAS 2000",
+        ],
+        "projeto de lei da revisão",
+    );
+    let corrido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(!corrido.contains("FPM") && !corrido.contains("instalação do Município"));
+    assert!(
+        !corrido.contains("[Atenção"),
+        "nada não atendido no exemplo"
+    );
+}
+
+/// Com o Art. 8º, § 2º, não atendido (12,5 km² de 250 km²: 5%, e com os 3,2 km² anteriores,
+/// 6,28%), o projeto sai, mas com o aviso no alto; fusão e incorporação recusam dizendo o que há.
+#[test]
+fn projeto_de_lei_avisa_o_nao_atendido_e_recusa_o_que_nao_escreve() {
+    let doc = documento(
+        &raiz().join("exemplos/desmembramento.toml"),
+        Tipo::ProjetoDeLei,
+    );
+    let texto = ler_pdf("projeto-de-lei-nao-atendido", &divisa_documentos::pdf(&doc));
+    let corrido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        corrido.contains("[Atenção: na avaliação da LC nº 23/1992 em 10/03/2027, não atendido(s):"),
+        "{corrido}"
+    );
+    assert!(corrido.contains("a área de 12,50 km²"), "{corrido}");
+    assert!(
+        corrido.contains("juntar o memorial certificado"),
+        "{corrido}"
+    );
+    for exemplo in ["fusao.toml", "incorporacao.toml"] {
+        let texto =
+            std::fs::read_to_string(raiz().join("exemplos").join(exemplo)).expect("proposta");
+        let p = divisa_avaliacao::ler(exemplo, &texto, &raiz().join("exemplos")).expect("proposta");
+        let a = divisa_lei::avaliar(&p.fatos, DATA).expect("avaliação");
+        let caso = Caso {
+            proposta: &p,
+            avaliacao: &a,
+            protocolo: None,
+            data: DATA,
+        };
+        let erro = divisa_documentos::projeto_de_lei(&caso).expect_err("ainda não escreve");
+        assert!(
+            erro.contains("fusão") && erro.contains("incorporação"),
+            "{erro}"
+        );
+    }
+}
+
 #[test]
 fn pdf_adulterado_nao_confere() {
     let doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);

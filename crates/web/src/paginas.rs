@@ -434,6 +434,7 @@ async fn pagina_do_processo(
                 D::Parecer,
                 D::DecretoLegislativo,
                 D::RelatorioTecnico,
+                D::ProjetoDeLei,
             ],
             _ => vec![D::Oficio, D::Parecer, D::DecretoLegislativo],
         };

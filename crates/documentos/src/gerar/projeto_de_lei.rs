@@ -1,0 +1,301 @@
+//! O projeto de lei que a Comissão leva ao plenário depois do plebiscito (Art. 20, § 1º): o de
+//! criação de município (Art. 7º) e o de revisão de limites por desmembramento (Arts. 5º e 8º).
+//!
+//! Leitura registrada: o Art. 7º enumera o que "a lei de criação" menciona; a lei que desmembra
+//! uma área de um município para outro (Art. 8º, § 1º, na redação da LC nº 792/2024) não cria
+//! município, e dela o divisa escreve o que os Arts. 5º e 8º exigem — a área com as divisas em
+//! linhas geodésicas entre vértices identificados, o novo limite entre os dois municípios e os
+//! números do Art. 8º, § 2º — sem ano de instalação nem FPM (Art. 7º, III e V), que não cabem.
+//! Fusão e incorporação ainda não têm projeto escrito pelo divisa, e a recusa diz isso.
+
+use super::*;
+
+/// O projeto de lei do caso: de criação (Art. 7º) ou de revisão de limites por desmembramento
+/// (Arts. 5º e 8º).
+pub fn projeto_de_lei(caso: &Caso<'_>) -> Result<Documento, String> {
+    match caso.proposta.fatos.tipo {
+        TipoLei::Criacao => criacao(caso),
+        TipoLei::Desmembramento => desmembramento(caso),
+        _ => Err("o divisa escreve o projeto de lei da criação de município (Art. 7º) e o da revisão de limites por desmembramento (Arts. 5º e 8º); o de fusão e o de incorporação ainda não".into()),
+    }
+}
+
+/// Um aviso no alto do projeto quando a avaliação na data aponta dispositivos não atendidos: o
+/// projeto pode ser escrito (a Comissão decide), mas não sem dizer isso.
+fn aviso_de_nao_atendidos(caso: &Caso<'_>) -> Option<Bloco> {
+    let nao: Vec<&str> = caso
+        .avaliacao
+        .achados
+        .iter()
+        .filter(|a| a.situacao == Situacao::NaoAtende)
+        .map(|a| a.citacao.as_str())
+        .collect();
+    (!nao.is_empty()).then(|| {
+        p(format!(
+            "[Atenção: na avaliação da LC nº 23/1992 em {}, não atendido(s): {}. O projeto só segue com o parecer favorável da Comissão (Art. 18) — ver o parecer de mérito.]",
+            fmt_data(caso.data),
+            nao.join("; ")
+        ))
+    })
+}
+
+/// O projeto de lei de revisão de limites: a área sai do cedente e passa ao receptor
+/// (Art. 8º, § 1º), com as divisas da área em linhas geodésicas (Art. 5º), o novo limite entre
+/// os dois, e em anexo os números do Art. 8º, o mapa e o memorial descritivo.
+fn desmembramento(caso: &Caso<'_>) -> Result<Documento, String> {
+    let Some(d) = &caso.proposta.fatos.desmembramento else {
+        return Err("a proposta de desmembramento não traz a seção [desmembramento]".into());
+    };
+    let (cedente, receptor) = (nome_municipio(d.cedente), nome_municipio(d.receptor));
+    let mut blocos = vec![centro(
+        format!("PROJETO DE LEI Nº ___/{}", caso.data.year()),
+        true,
+    )];
+    blocos.extend(aviso_de_nao_atendidos(caso));
+    blocos.push(recuado(format!(
+        "Altera os limites entre os Municípios de {cedente} e {receptor}, desmembrando área do Município de {cedente} e integrando-a ao Município de {receptor}, e dá outras providências."
+    )));
+    blocos.push(p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, tendo em vista o resultado do plebiscito (Art. 20 da Lei Complementar nº 23/1992) e o Relatório Técnico da revisão de limites territoriais (Art. 8º, § 3º), aprova e o Governador do Estado sanciona a seguinte lei:"));
+    let memorial = match &caso.proposta.territorio {
+        Some(t) => Some(
+            divisa_avaliacao::territorio::memorial_com_confrontantes(&t.poligonos)
+                .map_err(|e| e.to_string())?
+                .0,
+        ),
+        None => None,
+    };
+    // A área na figura da lei: a de Albers do IBGE (a da área oficial do cedente), e a geodésica
+    // ao lado no anexo.
+    let area = memorial
+        .as_ref()
+        .map(|m| m.area_albers_m2 / 1e6)
+        .or(d.area_km2);
+    blocos.push(recuado(format!(
+        "Art. 1º Fica desmembrada do Município de {cedente} e integrada ao Município de {receptor} a área {}descrita nesta lei (Lei Complementar nº 23/1992, Art. 8º, § 1º).",
+        area.map(|a| format!("de {} ", km2(a))).unwrap_or_default()
+    )));
+    match &memorial {
+        Some(m) => {
+            blocos.push(recuado("Art. 2º A área de que trata o art. 1º tem as seguintes divisas, descritas por linhas geodésicas entre os vértices do memorial descritivo anexo, no sistema SIRGAS 2000 (Art. 5º):"));
+            let divisas = m.divisas(&format!("área desmembrada de {cedente}"), Some(&cedente));
+            for linha in divisas.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+                blocos.push(recuado(linha.trim().to_string()));
+            }
+            let confronta_o_cedente = m
+                .aneis
+                .iter()
+                .flat_map(|a| &a.lados)
+                .any(|l| l.confrontante.as_deref() == Some(cedente.as_str()));
+            blocos.push(recuado(if confronta_o_cedente {
+                format!("Art. 3º O limite entre os Municípios de {cedente} e {receptor} passa a ser, no trecho alterado, o das linhas geodésicas do art. 2º confrontantes com o Município de {cedente}; o trecho da divisa anterior entre os dois Municípios compreendido na área deixa de ser limite intermunicipal (Art. 5º).")
+            } else {
+                format!("Art. 3º O limite entre os Municípios de {cedente} e {receptor} passa a ser o das divisas do art. 2º (Art. 5º). [A área não confronta o remanescente de {cedente} pela Malha Municipal 2022: conferir com o Órgão de Informação e Cartografia.]")
+            }));
+        }
+        None => {
+            blocos.push(recuado("Art. 2º A área de que trata o art. 1º tem as divisas do memorial descritivo anexo, em linhas geodésicas entre vértices identificados (Art. 5º). [A proposta não traz o arquivo da área: juntar o memorial certificado pelo Órgão de Informação e Cartografia antes da votação.]"));
+            blocos.push(recuado(format!(
+                "Art. 3º O limite entre os Municípios de {cedente} e {receptor} passa a ser, no trecho alterado, o das divisas do art. 2º confrontantes com o Município de {cedente} (Art. 5º)."
+            )));
+        }
+    }
+    blocos.push(recuado(
+        "Art. 4º Esta lei entra em vigor na data de sua publicação.",
+    ));
+    blocos.push(caso.local_e_data());
+    blocos.push(secao(
+        "ANEXO I — A ÁREA DIANTE DA LEI COMPLEMENTAR Nº 23/1992",
+    ));
+    if let Some(m) = &memorial {
+        blocos.push(p(format!(
+            "Área em Albers do IBGE (a da área oficial dos municípios, usada no Art. 8º, § 2º): {}; geodésica (elipsoide GRS80): {}; perímetro: {} km.",
+            km2(m.area_albers_m2 / 1e6),
+            km2(m.medida.area_m2 / 1e6),
+            divisa_referencia::formato::decimal(m.medida.perimetro_m / 1000.0, 3)
+        )));
+    }
+    blocos.push(caso.tabela_de_achados(|s| s != Situacao::NaoSeAplica));
+    if let Some(Bloco::Tabela { linhas, .. }) = blocos.last_mut() {
+        linhas.retain(|l| {
+            let c = l.first().map(String::as_str).unwrap_or("");
+            [
+                "Art. 8º",
+                "Art. 5º",
+                "Art. 11",
+                "Art. 12",
+                "Art. 13",
+                "Art. 2º, VI",
+                "Art. 20",
+            ]
+            .iter()
+            .any(|a| c.starts_with(a))
+        });
+    }
+    if let Some(mapa) = caso.mapa() {
+        blocos.push(secao("ANEXO II — MAPA"));
+        blocos.push(mapa);
+    }
+    if let Some(m) = &memorial {
+        blocos.push(Bloco::QuebraDePagina);
+        blocos.push(secao("ANEXO III — MEMORIAL DESCRITIVO DA ÁREA (Art. 5º)"));
+        blocos.extend(tabela_do_memorial(m));
+    }
+    Ok(caso.documento(
+        Tipo::ProjetoDeLei,
+        format!(
+            "PROJETO DE LEI — REVISÃO DE LIMITES {} / {}",
+            cedente.to_uppercase(),
+            receptor.to_uppercase()
+        ),
+        blocos,
+        &[
+            "art8_cpt",
+            "art8_par1",
+            "art8_par2",
+            "art8_par3",
+            "art5_cpt",
+            "art13_cpt",
+            "art20_par1",
+        ],
+    ))
+}
+
+/// O projeto de lei de criação (Art. 7º; Art. 20, § 1º): o nome, as divisas escritas do
+/// polígono, o ano de instalação, as novas divisas das origens e a participação no FPM e no
+/// ICMS; com o mapa e o memorial descritivo em anexo.
+fn criacao(caso: &Caso<'_>) -> Result<Documento, String> {
+    let f = &caso.proposta.fatos;
+    let nome = caso.nome();
+    let origens = caso.origens().join(", ");
+    // o corte do Art. 3º pela redação em vigor na data (eleição de instalação e último dia)
+    let (eleicao, corte) = divisa_processo::corte_eleitoral(caso.data)
+        .ok_or_else(|| "a redação em vigor não tem o prazo do Art. 3º".to_string())?;
+    let mut blocos = vec![
+        centro(format!("PROJETO DE LEI Nº ___/{}", caso.data.year()), true),
+        recuado(format!("Cria o Município de {nome}, desmembrado de {origens}, e dá outras providências.")),
+        p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, tendo em vista o resultado do plebiscito (Art. 20 da Lei Complementar nº 23/1992), aprova e o Governador do Estado sanciona a seguinte lei:"),
+        recuado(format!(
+            "Art. 1º Fica criado o Município de {nome}, com sede na localidade de {}, desmembrado do Município de {origens} (LC nº 23/1992, Art. 7º, I).",
+            f.novo.as_ref().and_then(|n| n.sede.clone()).unwrap_or_else(|| nome.clone())
+        )),
+    ];
+    let (memorial, divisas) = match &caso.proposta.territorio {
+        Some(t) => {
+            let (m, origem) =
+                divisa_avaliacao::territorio::memorial_com_confrontantes(&t.poligonos)
+                    .map_err(|e| e.to_string())?;
+            let d = m.divisas(&nome, origem.as_deref());
+            (Some(m), Some(d))
+        }
+        None => (None, None),
+    };
+    match &divisas {
+        Some(d) => {
+            blocos.push(recuado("Art. 2º O Município de que trata esta lei tem as seguintes divisas (Art. 7º, II), descritas por linhas geodésicas entre os vértices do memorial descritivo anexo, no sistema SIRGAS 2000:"));
+            for linha in d.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+                blocos.push(recuado(linha.trim().to_string()));
+            }
+        }
+        None => blocos.push(recuado(
+            "Art. 2º O Município de que trata esta lei tem as divisas do memorial descritivo anexo (Art. 7º, II). [A proposta não traz o arquivo do território: juntar o memorial certificado pelo Órgão de Informação e Cartografia antes da votação.]",
+        )),
+    }
+    blocos.push(recuado(format!(
+        "Art. 3º O Município de {origens} passa a ter as suas divisas alteradas na parte confrontante com o Município ora criado, conforme o art. 2º (Art. 7º, IV)."
+    )));
+    blocos.push(recuado(format!(
+        "Art. 4º A instalação do Município dar-se-á com a posse do Prefeito, do Vice-Prefeito e dos Vereadores eleitos na eleição municipal de {} (Art. 7º, III; Art. 3º: a lei deve ser publicada até {}).",
+        fmt_data(eleicao),
+        fmt_data(corte)
+    )));
+    blocos.push(recuado(format!(
+        "Art. 5º O Município de {nome} terá direito a ____% dos índices de participação no FPM-ICMS-25 do Município de {origens} (Art. 7º, V), percentual fixado com as informações do Órgão Fazendário Estadual (Art. 7º, parágrafo único). [Preencher com a certidão da Fazenda: o divisa não estima este percentual.]"
+    )));
+    blocos.push(recuado(
+        "Art. 6º Esta lei entra em vigor na data de sua publicação.",
+    ));
+    blocos.push(caso.local_e_data());
+    if let Some(d) = f.novo.as_ref().map(|n| n.dados) {
+        blocos.push(secao("ANEXO I — DADOS DO NOVO MUNICÍPIO (Art. 2º)"));
+        let mut linhas = Vec::new();
+        if let Some(v) = d.populacao {
+            linhas.push(vec![
+                "População estimada".into(),
+                inteiro(v as i64),
+                "Art. 2º, I".into(),
+            ]);
+        }
+        if let Some(v) = d.eleitores {
+            linhas.push(vec![
+                "Eleitores".into(),
+                inteiro(v as i64),
+                "Art. 2º, II".into(),
+            ]);
+        }
+        if let Some(v) = d.casas_centro_urbano {
+            linhas.push(vec![
+                "Casas no centro urbano".into(),
+                inteiro(v as i64),
+                "Art. 2º, III".into(),
+            ]);
+        }
+        if let Some(v) = d.valor_adicionado {
+            linhas.push(vec![
+                "Valor adicionado".into(),
+                reais(v),
+                "Art. 2º, IV".into(),
+            ]);
+        }
+        if let Some(v) = d.arrecadacao {
+            linhas.push(vec!["Arrecadação".into(), reais(v), "Art. 2º, IV".into()]);
+        }
+        if let Some(m) = &memorial {
+            linhas.push(vec![
+                "Área geodésica (SIRGAS 2000)".into(),
+                km2(m.medida.area_m2 / 1e6),
+                "Art. 2º, VI".into(),
+            ]);
+            linhas.push(vec![
+                "Perímetro".into(),
+                format!(
+                    "{} km",
+                    divisa_referencia::formato::decimal(m.medida.perimetro_m / 1000.0, 3)
+                ),
+                "Art. 5º".into(),
+            ]);
+        }
+        blocos.push(Bloco::Tabela {
+            colunas: vec!["Dado".into(), "Valor".into(), "Dispositivo".into()],
+            larguras: vec![2.5, 2.0, 1.2],
+            linhas,
+        });
+    }
+    if let Some(mapa) = caso.mapa() {
+        blocos.push(secao("ANEXO II — MAPA"));
+        blocos.push(mapa);
+    }
+    if let Some(m) = &memorial {
+        blocos.push(Bloco::QuebraDePagina);
+        blocos.push(secao("ANEXO III — MEMORIAL DESCRITIVO (Art. 5º)"));
+        blocos.extend(tabela_do_memorial(m));
+    }
+    Ok(caso.documento(
+        Tipo::ProjetoDeLei,
+        format!(
+            "PROJETO DE LEI — CRIAÇÃO DO MUNICÍPIO DE {}",
+            nome.to_uppercase()
+        ),
+        blocos,
+        &[
+            "art7_cpt_inc1",
+            "art7_cpt_inc2",
+            "art7_cpt_inc3",
+            "art7_cpt_inc4",
+            "art7_cpt_inc5",
+            "art7_par1u",
+            "art3_cpt",
+            "art5_cpt",
+            "art20_par1",
+        ],
+    ))
+}
