@@ -151,6 +151,10 @@ impl Caso<'_> {
             codigos.push(d.cedente);
             codigos.push(d.receptor);
         }
+        if let Some(i) = &self.proposta.fatos.incorporacao {
+            codigos.push(i.municipio);
+            codigos.push(i.receptor);
+        }
         for c in codigos {
             if let Ok(Some(mp)) = divisa_referencia::malha::poligono(c) {
                 camadas.push(Camada {

@@ -240,10 +240,11 @@ fn projeto_de_lei_da_revisao_de_limites_art_8_e_art_5() {
     );
 }
 
-/// Com o Art. 8º, § 2º, não atendido (12,5 km² de 250 km²: 5%, e com os 3,2 km² anteriores,
-/// 6,28%), o projeto sai, mas com o aviso no alto; fusão e incorporação recusam dizendo o que há.
+/// Com o Art. 13 não atendido (9 títulos válidos e distintos entre 11 assinaturas; são 10 no
+/// mínimo), o projeto sai, mas com o aviso no alto e o pedido do memorial que falta. O Art. 8º,
+/// § 2º, está no limite e atende: 12,5 km² de 250 km² são 5%, e "não pode ultrapassar 5%".
 #[test]
-fn projeto_de_lei_avisa_o_nao_atendido_e_recusa_o_que_nao_escreve() {
+fn projeto_de_lei_avisa_o_nao_atendido() {
     let doc = documento(
         &raiz().join("exemplos/desmembramento.toml"),
         Tipo::ProjetoDeLei,
@@ -251,31 +252,90 @@ fn projeto_de_lei_avisa_o_nao_atendido_e_recusa_o_que_nao_escreve() {
     let texto = ler_pdf("projeto-de-lei-nao-atendido", &divisa_documentos::pdf(&doc));
     let corrido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        corrido.contains("[Atenção: na avaliação da LC nº 23/1992 em 10/03/2027, não atendido(s):"),
+        corrido.contains(
+            "[Atenção: na avaliação da LC nº 23/1992 em 10/03/2027, não atendido(s): Art. 13."
+        ),
         "{corrido}"
     );
     assert!(corrido.contains("a área de 12,50 km²"), "{corrido}");
+    // a célula da tabela inteira (o pdftotext intercala as colunas): pelo HTML
+    assert!(divisa_documentos::html(&doc).contains("12,50 km² de 250,00 km² (5,00%)"));
+    assert!(!corrido.contains("não atendido(s): Art. 8º"), "{corrido}");
     assert!(
         corrido.contains("juntar o memorial certificado"),
         "{corrido}"
     );
-    for exemplo in ["fusao.toml", "incorporacao.toml"] {
-        let texto =
-            std::fs::read_to_string(raiz().join("exemplos").join(exemplo)).expect("proposta");
-        let p = divisa_avaliacao::ler(exemplo, &texto, &raiz().join("exemplos")).expect("proposta");
-        let a = divisa_lei::avaliar(&p.fatos, DATA).expect("avaliação");
-        let caso = Caso {
-            proposta: &p,
-            avaliacao: &a,
-            protocolo: None,
-            data: DATA,
-        };
-        let erro = divisa_documentos::projeto_de_lei(&caso).expect_err("ainda não escreve");
+}
+
+/// Fusão é criação (Art. 4º): o projeto segue o Art. 7º — nome e sede (I), as divisas da união
+/// de Araguainha e Ponte Branca pela malha (II e IV, o trecho comum deixa de ser limite), a
+/// instalação (III, com o prazo do Art. 3º) e o FPM-ICMS-25 em branco para a Fazenda (V).
+#[test]
+fn projeto_de_lei_da_fusao_art_4_e_art_7() {
+    let doc = documento(&raiz().join("exemplos/fusao.toml"), Tipo::ProjetoDeLei);
+    let texto = ler_pdf("projeto-de-lei-fusao", &divisa_documentos::pdf(&doc));
+    let corrido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
+    for trecho in [
+        "Cria o Município de Ponte Branca, pela fusão dos Municípios de Araguainha e Ponte Branca, que se extinguem",
+        "Fica criado o Município de Ponte Branca, com sede na localidade de Ponte Branca",
+        "que ficam extintos",
+        "deixam de ser limite intermunicipal",
+        "segue pela divisa intermunicipal vigente",
+        "eleição municipal de 01/10/2028",
+        "____% dos índices de participação no FPM-ICMS-25",
+        "ANEXO III — MEMORIAL DESCRITIVO",
+    ] {
+        assert!(corrido.contains(trecho), "falta «{trecho}» em: {corrido:.3000}");
+    }
+    // Nenhum trecho das divisas confronta os próprios municípios que se fundem.
+    let divisas: Vec<&divisa_documentos::Bloco> = doc.blocos.iter().collect();
+    let texto_das_divisas: String = divisas
+        .iter()
+        .filter_map(|b| match b {
+            divisa_documentos::Bloco::Recuado { texto } if texto.starts_with("Com ") => {
+                Some(texto.as_str())
+            }
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(!texto_das_divisas.is_empty());
+    assert!(
+        !texto_das_divisas.contains("município de Araguainha")
+            && !texto_das_divisas.contains("município de Ponte Branca"),
+        "{texto_das_divisas}"
+    );
+}
+
+/// Incorporação (Art. 1º): Araguainha extinta dentro de Ponte Branca, que fica com as divisas
+/// dos dois; sem FPM (a LC 23 só o reparte na criação) e sem ano de instalação.
+#[test]
+fn projeto_de_lei_da_incorporacao_art_1() {
+    let doc = documento(
+        &raiz().join("exemplos/incorporacao.toml"),
+        Tipo::ProjetoDeLei,
+    );
+    assert!(
+        doc.blocos
+            .iter()
+            .any(|b| matches!(b, divisa_documentos::Bloco::Mapa { .. })),
+        "tem o mapa dos dois"
+    );
+    let texto = ler_pdf("projeto-de-lei-incorporacao", &divisa_documentos::pdf(&doc));
+    let corrido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
+    for trecho in [
+        "Incorpora o Município de Araguainha ao Município de Ponte Branca",
+        "Fica o Município de Araguainha incorporado ao Município de Ponte Branca",
+        "extinto como município",
+        "o trecho comum entre os dois deixa de ser limite intermunicipal",
+        "ANEXO III — MEMORIAL DESCRITIVO",
+    ] {
         assert!(
-            erro.contains("fusão") && erro.contains("incorporação"),
-            "{erro}"
+            corrido.contains(trecho),
+            "falta «{trecho}» em: {corrido:.3000}"
         );
     }
+    assert!(!corrido.contains("FPM") && !corrido.contains("eleição municipal de"));
 }
 
 #[test]
@@ -431,18 +491,4 @@ fn relatorio_tecnico_art_8_par_3_da_revisao_de_limites() {
     assert!(divisa_documentos::relatorio_tecnico(&caso)
         .unwrap_err()
         .contains("desmembramento"));
-    // e o projeto de lei de criação não se escreve para a revisão de limites
-    let texto = std::fs::read_to_string(raiz().join("exemplos/desmembramento_area.toml"))
-        .expect("proposta");
-    let p = divisa_avaliacao::ler("d.toml", &texto, &raiz().join("exemplos")).expect("proposta");
-    let a = divisa_lei::avaliar(&p.fatos, DATA).expect("avaliação");
-    let caso = Caso {
-        proposta: &p,
-        avaliacao: &a,
-        protocolo: None,
-        data: DATA,
-    };
-    assert!(divisa_documentos::projeto_de_lei(&caso)
-        .unwrap_err()
-        .contains("criação de município"));
 }

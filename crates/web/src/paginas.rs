@@ -436,7 +436,12 @@ async fn pagina_do_processo(
                 D::RelatorioTecnico,
                 D::ProjetoDeLei,
             ],
-            _ => vec![D::Oficio, D::Parecer, D::DecretoLegislativo],
+            TipoProcesso::Fusao | TipoProcesso::Incorporacao => vec![
+                D::Oficio,
+                D::Parecer,
+                D::DecretoLegislativo,
+                D::ProjetoDeLei,
+            ],
         };
         if p.visita.is_some() {
             tipos.push(divisa_documentos::Tipo::ParecerPreliminar);

@@ -1,12 +1,19 @@
 //! O projeto de lei que a Comissão leva ao plenário depois do plebiscito (Art. 20, § 1º): o de
 //! criação de município (Art. 7º) e o de revisão de limites por desmembramento (Arts. 5º e 8º).
 //!
-//! Leitura registrada: o Art. 7º enumera o que "a lei de criação" menciona; a lei que desmembra
-//! uma área de um município para outro (Art. 8º, § 1º, na redação da LC nº 792/2024) não cria
-//! município, e dela o divisa escreve o que os Arts. 5º e 8º exigem — a área com as divisas em
-//! linhas geodésicas entre vértices identificados, o novo limite entre os dois municípios e os
-//! números do Art. 8º, § 2º — sem ano de instalação nem FPM (Art. 7º, III e V), que não cabem.
-//! Fusão e incorporação ainda não têm projeto escrito pelo divisa, e a recusa diz isso.
+//! Leituras registradas:
+//! - O Art. 7º enumera o que "a lei de criação" menciona. A fusão é criação: o Art. 4º fala em
+//!   "criação de município que resulte de fusão de área territorial integral de dois ou mais
+//!   municípios, com a extinção destes" — o projeto de fusão segue o Art. 7º, I a V, com as
+//!   divisas da união dos municípios de origem (o trecho comum deixa de ser limite, inciso IV).
+//! - A lei que desmembra uma área de um município para outro (Art. 8º, § 1º, na redação da LC
+//!   nº 792/2024) não cria município: dela o divisa escreve o que os Arts. 5º e 8º exigem — a
+//!   área com as divisas em linhas geodésicas entre vértices identificados, o novo limite entre
+//!   os dois municípios e os números do Art. 8º, § 2º — sem ano de instalação nem FPM (Art. 7º,
+//!   III e V), que não cabem.
+//! - A incorporação (Art. 1º) extingue um município dentro de outro: o projeto diz isso e dá as
+//!   novas divisas do que recebe (a união dos dois, Art. 5º). A repartição dos índices do
+//!   FPM-ICMS-25 não tem regra na LC 23 fora da criação (Art. 7º, V): o projeto não a inventa.
 
 use super::*;
 
@@ -16,7 +23,191 @@ pub fn projeto_de_lei(caso: &Caso<'_>) -> Result<Documento, String> {
     match caso.proposta.fatos.tipo {
         TipoLei::Criacao => criacao(caso),
         TipoLei::Desmembramento => desmembramento(caso),
-        _ => Err("o divisa escreve o projeto de lei da criação de município (Art. 7º) e o da revisão de limites por desmembramento (Arts. 5º e 8º); o de fusão e o de incorporação ainda não".into()),
+        TipoLei::Fusao => fusao(caso),
+        TipoLei::Incorporacao => incorporacao(caso),
+        outro => Err(format!(
+            "não há projeto de lei do tipo «{}» no divisa: ele escreve o da criação e o da fusão (Art. 7º), o da incorporação (Art. 1º) e o da revisão de limites (Arts. 5º e 8º)",
+            format!("{outro:?}").to_lowercase()
+        )),
+    }
+}
+
+/// A união dos municípios da Malha Municipal 2022 e o seu memorial com os confrontantes; `None`
+/// se algum não está na malha (Boa Esperança do Norte, criado depois dela).
+fn uniao_da_malha(
+    codigos: &[u32],
+) -> Result<Option<divisa_territorio::memorial::Memorial>, String> {
+    let mut poligonos = Vec::new();
+    for &codigo in codigos {
+        match divisa_referencia::malha::poligono(codigo).map_err(|e| e.to_string())? {
+            Some(p) => poligonos.push(p),
+            None => return Ok(None),
+        }
+    }
+    let referencias: Vec<&geo::MultiPolygon<f64>> = poligonos.iter().collect();
+    let uniao =
+        divisa_territorio::operacoes::uniao_de_todos(&referencias).map_err(|e| e.to_string())?;
+    let (memorial, _) = divisa_avaliacao::territorio::memorial_com_confrontantes(&uniao)
+        .map_err(|e| e.to_string())?;
+    Ok(Some(memorial))
+}
+
+/// As divisas de um memorial como artigos recuados (uma linha por trecho de confrontante).
+fn linhas_das_divisas(m: &divisa_territorio::memorial::Memorial, titulo: &str) -> Vec<Bloco> {
+    m.divisas(titulo, None)
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| recuado(l.trim().to_string()))
+        .collect()
+}
+
+/// A tabela de área e perímetro de um memorial e, depois, o mapa e o memorial inteiro.
+fn anexos_do_territorio(
+    caso: &Caso<'_>,
+    memorial: Option<&divisa_territorio::memorial::Memorial>,
+    blocos: &mut Vec<Bloco>,
+) {
+    if let Some(m) = memorial {
+        blocos.push(p(format!(
+            "Área em Albers do IBGE: {}; geodésica (elipsoide GRS80): {}; perímetro: {} km — da Malha Municipal 2022 (IBGE), SIRGAS 2000.",
+            km2(m.area_albers_m2 / 1e6),
+            km2(m.medida.area_m2 / 1e6),
+            divisa_referencia::formato::decimal(m.medida.perimetro_m / 1000.0, 3)
+        )));
+    }
+    if let Some(mapa) = caso.mapa() {
+        blocos.push(secao("ANEXO II — MAPA"));
+        blocos.push(mapa);
+    }
+    if let Some(m) = memorial {
+        blocos.push(Bloco::QuebraDePagina);
+        blocos.push(secao("ANEXO III — MEMORIAL DESCRITIVO (Art. 5º)"));
+        blocos.extend(tabela_do_memorial(m));
+    }
+}
+
+/// O projeto de lei de fusão (Art. 4º; Art. 7º): o novo município com o nome da sede, as
+/// divisas da união dos de origem, que se extinguem, o ano de instalação e o FPM-ICMS-25.
+fn fusao(caso: &Caso<'_>) -> Result<Documento, String> {
+    let Some(novo) = &caso.proposta.fatos.novo else {
+        return Err("a proposta de fusão não traz a seção [novo] (nome, sede e origens)".into());
+    };
+    let nome = caso.nome();
+    let origens = caso.origens();
+    let lista = lista_de_nomes(&origens);
+    let (eleicao, corte) = divisa_processo::corte_eleitoral(caso.data)
+        .ok_or_else(|| "a redação em vigor não tem o prazo do Art. 3º".to_string())?;
+    let memorial = uniao_da_malha(&novo.origens)?;
+    let mut blocos = vec![centro(
+        format!("PROJETO DE LEI Nº ___/{}", caso.data.year()),
+        true,
+    )];
+    blocos.extend(aviso_de_nao_atendidos(caso));
+    blocos.push(recuado(format!(
+        "Cria o Município de {nome}, pela fusão dos Municípios de {lista}, que se extinguem, e dá outras providências."
+    )));
+    blocos.push(p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, tendo em vista o resultado do plebiscito sobre a fusão e a sede do novo município (Arts. 4º, parágrafo único, e 20 da Lei Complementar nº 23/1992), aprova e o Governador do Estado sanciona a seguinte lei:"));
+    blocos.push(recuado(format!(
+        "Art. 1º Fica criado o Município de {nome}, com sede na localidade de {}, pela fusão da área territorial integral dos Municípios de {lista}, que ficam extintos (LC nº 23/1992, Art. 4º; Art. 7º, I).",
+        novo.sede.clone().unwrap_or_else(|| nome.clone())
+    )));
+    match &memorial {
+        Some(m) => {
+            blocos.push(recuado(format!("Art. 2º O Município de {nome} tem as divisas dos Municípios de {lista} com os demais municípios, a seguir, conforme o memorial descritivo anexo no sistema SIRGAS 2000; os trechos comuns entre os Municípios de origem deixam de ser limite intermunicipal (Art. 7º, II e IV):")));
+            blocos.extend(linhas_das_divisas(m, &nome));
+        }
+        None => blocos.push(recuado(format!("Art. 2º O Município de {nome} tem as divisas dos Municípios de {lista} com os demais municípios; os trechos comuns entre eles deixam de ser limite intermunicipal (Art. 7º, II e IV). [Um dos municípios de origem não está na Malha Municipal 2022: juntar o memorial certificado pelo Órgão de Informação e Cartografia.]"))),
+    }
+    blocos.push(recuado(format!(
+        "Art. 3º A instalação do Município dar-se-á com a posse do Prefeito, do Vice-Prefeito e dos Vereadores eleitos na eleição municipal de {} (Art. 7º, III; Art. 3º: a lei deve ser publicada até {}).",
+        fmt_data(eleicao),
+        fmt_data(corte)
+    )));
+    blocos.push(recuado(format!(
+        "Art. 4º O Município de {nome} terá direito a ____% dos índices de participação no FPM-ICMS-25 dos Municípios de {lista} (Art. 7º, V), percentual fixado com as informações do Órgão Fazendário Estadual (Art. 7º, parágrafo único). [Preencher com a certidão da Fazenda: o divisa não estima este percentual.]"
+    )));
+    blocos.push(recuado(
+        "Art. 5º Esta lei entra em vigor na data de sua publicação.",
+    ));
+    blocos.push(caso.local_e_data());
+    blocos.push(secao("ANEXO I — O TERRITÓRIO DO NOVO MUNICÍPIO"));
+    anexos_do_territorio(caso, memorial.as_ref(), &mut blocos);
+    Ok(caso.documento(
+        Tipo::ProjetoDeLei,
+        format!(
+            "PROJETO DE LEI — FUSÃO: MUNICÍPIO DE {}",
+            nome.to_uppercase()
+        ),
+        blocos,
+        &[
+            "art4_cpt",
+            "art4_par1u",
+            "art7_cpt_inc1",
+            "art7_cpt_inc2",
+            "art7_cpt_inc3",
+            "art7_cpt_inc4",
+            "art7_cpt_inc5",
+            "art3_cpt",
+            "art20_par1",
+        ],
+    ))
+}
+
+/// O projeto de lei de incorporação (Art. 1º): um município se extingue dentro de outro, que
+/// passa a ter as divisas dos dois.
+fn incorporacao(caso: &Caso<'_>) -> Result<Documento, String> {
+    let Some(i) = &caso.proposta.fatos.incorporacao else {
+        return Err("a proposta de incorporação não traz a seção [incorporacao]".into());
+    };
+    let (incorporado, receptor) = (nome_municipio(i.municipio), nome_municipio(i.receptor));
+    let memorial = uniao_da_malha(&[i.municipio, i.receptor])?;
+    let mut blocos = vec![centro(
+        format!("PROJETO DE LEI Nº ___/{}", caso.data.year()),
+        true,
+    )];
+    blocos.extend(aviso_de_nao_atendidos(caso));
+    blocos.push(recuado(format!(
+        "Incorpora o Município de {incorporado} ao Município de {receptor} e dá outras providências."
+    )));
+    blocos.push(p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, tendo em vista o resultado do plebiscito (Arts. 1º e 20 da Lei Complementar nº 23/1992), aprova e o Governador do Estado sanciona a seguinte lei:"));
+    blocos.push(recuado(format!(
+        "Art. 1º Fica o Município de {incorporado} incorporado ao Município de {receptor}, cujo território passa a integrar, e extinto como município (Lei Complementar nº 23/1992, Art. 1º)."
+    )));
+    match &memorial {
+        Some(m) => {
+            blocos.push(recuado(format!("Art. 2º O Município de {receptor} passa a ter as divisas dos Municípios de {incorporado} e {receptor} com os demais municípios, a seguir, conforme o memorial descritivo anexo no sistema SIRGAS 2000; o trecho comum entre os dois deixa de ser limite intermunicipal (Art. 5º):")));
+            blocos.extend(linhas_das_divisas(m, &receptor));
+        }
+        None => blocos.push(recuado(format!("Art. 2º O Município de {receptor} passa a ter as divisas dos Municípios de {incorporado} e {receptor} com os demais municípios; o trecho comum entre os dois deixa de ser limite intermunicipal (Art. 5º). [Um dos municípios não está na Malha Municipal 2022: juntar o memorial certificado pelo Órgão de Informação e Cartografia.]"))),
+    }
+    blocos.push(recuado(
+        "Art. 3º Esta lei entra em vigor na data de sua publicação.",
+    ));
+    blocos.push(caso.local_e_data());
+    blocos.push(secao(format!(
+        "ANEXO I — O TERRITÓRIO DO MUNICÍPIO DE {}",
+        receptor.to_uppercase()
+    )));
+    anexos_do_territorio(caso, memorial.as_ref(), &mut blocos);
+    Ok(caso.documento(
+        Tipo::ProjetoDeLei,
+        format!(
+            "PROJETO DE LEI — INCORPORAÇÃO DE {} A {}",
+            incorporado.to_uppercase(),
+            receptor.to_uppercase()
+        ),
+        blocos,
+        &["art1_cpt", "art5_cpt", "art20_par1"],
+    ))
+}
+
+/// "A, B e C".
+fn lista_de_nomes(nomes: &[String]) -> String {
+    match nomes {
+        [] => String::new(),
+        [um] => um.clone(),
+        [inicio @ .., ultimo] => format!("{} e {ultimo}", inicio.join(", ")),
     }
 }
 
