@@ -857,3 +857,6 @@ fn fechado(mut anel: Vec<Coord<f64>>) -> LineString<f64> {
     }
     LineString(anel)
 }
+
+#[cfg(test)]
+mod testes;
