@@ -179,6 +179,18 @@ impl Caso<'_> {
         })
     }
 
+    /// Os achados que se aplicam, só dos dispositivos cuja citação começa por um dos `prefixos`.
+    fn tabela_dos_artigos(&self, prefixos: &[&str]) -> Bloco {
+        let mut tabela = self.tabela_de_achados(|s| s != Situacao::NaoSeAplica);
+        if let Bloco::Tabela { linhas, .. } = &mut tabela {
+            linhas.retain(|l| {
+                let citacao = l.first().map(String::as_str).unwrap_or("");
+                prefixos.iter().any(|p| citacao.starts_with(p))
+            });
+        }
+        tabela
+    }
+
     fn tabela_de_achados(&self, filtro: impl Fn(Situacao) -> bool) -> Bloco {
         Bloco::Tabela {
             colunas: vec![
@@ -647,19 +659,9 @@ pub fn relatorio_tecnico(caso: &Caso<'_>) -> Result<Documento, String> {
         secao("I — PROCEDIMENTOS OPERACIONAIS"),
         p("A área foi lida do arquivo da proposta e comparada com a Malha Municipal 2022 do IBGE (SIRGAS 2000). Áreas e perímetros são geodésicos (elipsoide GRS80) e, para comparação com a área oficial do cedente, na projeção de Albers do IBGE; os limites são descritos por linhas geodésicas entre vértices codificados (Art. 5º). Os números abaixo vêm da avaliação da Lei Complementar nº 23/1992 pelo texto em vigor na data deste relatório."),
         secao("II — CARACTERIZAÇÃO E LIMITES DO ART. 8º"),
-        caso.tabela_de_achados(|s| s != Situacao::NaoSeAplica),
+        // só os dispositivos do território e da consulta na tabela principal
+        caso.tabela_dos_artigos(&["Art. 8º", "Art. 5º", "Art. 11", "Art. 12", "Art. 2º, VI"]),
     ];
-    // só os dispositivos do território e da consulta na tabela principal
-    if let Some(Bloco::Tabela { linhas, .. }) = blocos.last_mut() {
-        linhas.retain(|l| {
-            let c = l.first().map(String::as_str).unwrap_or("");
-            c.starts_with("Art. 8º")
-                || c.starts_with("Art. 5º")
-                || c.starts_with("Art. 11")
-                || c.starts_with("Art. 12")
-                || c.starts_with("Art. 2º, VI")
-        });
-    }
     blocos.push(secao("III — A POPULAÇÃO DA ÁREA"));
     blocos.push(p(
         "Pelo Art. 8º, § 3º, a população que tenha residência ou domicílio dentro da área a desmembrar deve ser priorizada no atendimento das suas necessidades de melhoria dos serviços públicos. A estimativa pela malha de setores censitários (quando importada) e a consulta plebiscitária estão na tabela acima.",

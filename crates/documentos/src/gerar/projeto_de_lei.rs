@@ -69,22 +69,43 @@ fn anexos_do_territorio(
     blocos: &mut Vec<Bloco>,
 ) {
     if let Some(m) = memorial {
-        blocos.push(p(format!(
-            "Área em Albers do IBGE: {}; geodésica (elipsoide GRS80): {}; perímetro: {} km — da Malha Municipal 2022 (IBGE), SIRGAS 2000.",
-            km2(m.area_albers_m2 / 1e6),
-            km2(m.medida.area_m2 / 1e6),
-            divisa_referencia::formato::decimal(m.medida.perimetro_m / 1000.0, 3)
-        )));
+        blocos.push(medidas(
+            m,
+            "",
+            " — da Malha Municipal 2022 (IBGE), SIRGAS 2000",
+        ));
     }
+    mapa_e_memorial(caso, memorial, "", blocos);
+}
+
+/// Os anexos II (mapa) e III (memorial descritivo, `do_que` no título: " DA ÁREA").
+fn mapa_e_memorial(
+    caso: &Caso<'_>,
+    memorial: Option<&divisa_territorio::memorial::Memorial>,
+    do_que: &str,
+    blocos: &mut Vec<Bloco>,
+) {
     if let Some(mapa) = caso.mapa() {
         blocos.push(secao("ANEXO II — MAPA"));
         blocos.push(mapa);
     }
     if let Some(m) = memorial {
         blocos.push(Bloco::QuebraDePagina);
-        blocos.push(secao("ANEXO III — MEMORIAL DESCRITIVO (Art. 5º)"));
+        blocos.push(secao(format!(
+            "ANEXO III — MEMORIAL DESCRITIVO{do_que} (Art. 5º)"
+        )));
         blocos.extend(tabela_do_memorial(m));
     }
+}
+
+/// Área em Albers e geodésica e perímetro, com o que se diz da área em Albers.
+fn medidas(m: &divisa_territorio::memorial::Memorial, albers: &str, fonte: &str) -> Bloco {
+    p(format!(
+        "Área em Albers do IBGE{albers}: {}; geodésica (elipsoide GRS80): {}; perímetro: {} km{fonte}.",
+        km2(m.area_albers_m2 / 1e6),
+        km2(m.medida.area_m2 / 1e6),
+        divisa_referencia::formato::decimal(m.medida.perimetro_m / 1000.0, 3)
+    ))
 }
 
 /// O projeto de lei de fusão (Art. 4º; Art. 7º): o novo município com o nome da sede, as
@@ -96,8 +117,6 @@ fn fusao(caso: &Caso<'_>) -> Result<Documento, String> {
     let nome = caso.nome();
     let origens = caso.origens();
     let lista = lista_de_nomes(&origens);
-    let (eleicao, corte) = divisa_processo::corte_eleitoral(caso.data)
-        .ok_or_else(|| "a redação em vigor não tem o prazo do Art. 3º".to_string())?;
     let memorial = uniao_da_malha(&novo.origens)?;
     let mut blocos = vec![centro(
         format!("PROJETO DE LEI Nº ___/{}", caso.data.year()),
@@ -119,17 +138,12 @@ fn fusao(caso: &Caso<'_>) -> Result<Documento, String> {
         }
         None => blocos.push(recuado(format!("Art. 2º O Município de {nome} tem as divisas dos Municípios de {lista} com os demais municípios; os trechos comuns entre eles deixam de ser limite intermunicipal (Art. 7º, II e IV). [Um dos municípios de origem não está na Malha Municipal 2022: juntar o memorial certificado pelo Órgão de Informação e Cartografia.]"))),
     }
-    blocos.push(recuado(format!(
-        "Art. 3º A instalação do Município dar-se-á com a posse do Prefeito, do Vice-Prefeito e dos Vereadores eleitos na eleição municipal de {} (Art. 7º, III; Art. 3º: a lei deve ser publicada até {}).",
-        fmt_data(eleicao),
-        fmt_data(corte)
-    )));
-    blocos.push(recuado(format!(
-        "Art. 4º O Município de {nome} terá direito a ____% dos índices de participação no FPM-ICMS-25 dos Municípios de {lista} (Art. 7º, V), percentual fixado com as informações do Órgão Fazendário Estadual (Art. 7º, parágrafo único). [Preencher com a certidão da Fazenda: o divisa não estima este percentual.]"
-    )));
-    blocos.push(recuado(
-        "Art. 5º Esta lei entra em vigor na data de sua publicação.",
-    ));
+    blocos.extend(instalacao_fpm_e_vigencia(
+        3,
+        &nome,
+        &format!("dos Municípios de {lista}"),
+        caso.data,
+    )?);
     blocos.push(caso.local_e_data());
     blocos.push(secao("ANEXO I — O TERRITÓRIO DO NOVO MUNICÍPIO"));
     anexos_do_territorio(caso, memorial.as_ref(), &mut blocos);
@@ -200,6 +214,35 @@ fn incorporacao(caso: &Caso<'_>) -> Result<Documento, String> {
         blocos,
         &["art1_cpt", "art5_cpt", "art20_par1"],
     ))
+}
+
+/// Os três últimos artigos da lei de criação, a partir do de número `n`: a instalação com a
+/// eleição e o prazo do Art. 3º (Art. 7º, III), o percentual do FPM-ICMS-25 em branco para a
+/// certidão da Fazenda (Art. 7º, V e parágrafo único) e a vigência.
+fn instalacao_fpm_e_vigencia(
+    n: u32,
+    nome: &str,
+    de_quem: &str,
+    data: Date,
+) -> Result<[Bloco; 3], String> {
+    // o corte do Art. 3º pela redação em vigor na data (eleição de instalação e último dia)
+    let (eleicao, corte) = divisa_processo::corte_eleitoral(data)
+        .ok_or_else(|| "a redação em vigor não tem o prazo do Art. 3º".to_string())?;
+    Ok([
+        recuado(format!(
+            "Art. {n}º A instalação do Município dar-se-á com a posse do Prefeito, do Vice-Prefeito e dos Vereadores eleitos na eleição municipal de {} (Art. 7º, III; Art. 3º: a lei deve ser publicada até {}).",
+            fmt_data(eleicao),
+            fmt_data(corte)
+        )),
+        recuado(format!(
+            "Art. {}º O Município de {nome} terá direito a ____% dos índices de participação no FPM-ICMS-25 {de_quem} (Art. 7º, V), percentual fixado com as informações do Órgão Fazendário Estadual (Art. 7º, parágrafo único). [Preencher com a certidão da Fazenda: o divisa não estima este percentual.]",
+            n + 1
+        )),
+        recuado(format!(
+            "Art. {}º Esta lei entra em vigor na data de sua publicação.",
+            n + 2
+        )),
+    ])
 }
 
 /// "A, B e C".
@@ -298,39 +341,22 @@ fn desmembramento(caso: &Caso<'_>) -> Result<Documento, String> {
         "ANEXO I — A ÁREA DIANTE DA LEI COMPLEMENTAR Nº 23/1992",
     ));
     if let Some(m) = &memorial {
-        blocos.push(p(format!(
-            "Área em Albers do IBGE (a da área oficial dos municípios, usada no Art. 8º, § 2º): {}; geodésica (elipsoide GRS80): {}; perímetro: {} km.",
-            km2(m.area_albers_m2 / 1e6),
-            km2(m.medida.area_m2 / 1e6),
-            divisa_referencia::formato::decimal(m.medida.perimetro_m / 1000.0, 3)
-        )));
+        blocos.push(medidas(
+            m,
+            " (a da área oficial dos municípios, usada no Art. 8º, § 2º)",
+            "",
+        ));
     }
-    blocos.push(caso.tabela_de_achados(|s| s != Situacao::NaoSeAplica));
-    if let Some(Bloco::Tabela { linhas, .. }) = blocos.last_mut() {
-        linhas.retain(|l| {
-            let c = l.first().map(String::as_str).unwrap_or("");
-            [
-                "Art. 8º",
-                "Art. 5º",
-                "Art. 11",
-                "Art. 12",
-                "Art. 13",
-                "Art. 2º, VI",
-                "Art. 20",
-            ]
-            .iter()
-            .any(|a| c.starts_with(a))
-        });
-    }
-    if let Some(mapa) = caso.mapa() {
-        blocos.push(secao("ANEXO II — MAPA"));
-        blocos.push(mapa);
-    }
-    if let Some(m) = &memorial {
-        blocos.push(Bloco::QuebraDePagina);
-        blocos.push(secao("ANEXO III — MEMORIAL DESCRITIVO DA ÁREA (Art. 5º)"));
-        blocos.extend(tabela_do_memorial(m));
-    }
+    blocos.push(caso.tabela_dos_artigos(&[
+        "Art. 8º",
+        "Art. 5º",
+        "Art. 11",
+        "Art. 12",
+        "Art. 13",
+        "Art. 2º, VI",
+        "Art. 20",
+    ]));
+    mapa_e_memorial(caso, memorial.as_ref(), " DA ÁREA", &mut blocos);
     Ok(caso.documento(
         Tipo::ProjetoDeLei,
         format!(
@@ -358,9 +384,6 @@ fn criacao(caso: &Caso<'_>) -> Result<Documento, String> {
     let f = &caso.proposta.fatos;
     let nome = caso.nome();
     let origens = caso.origens().join(", ");
-    // o corte do Art. 3º pela redação em vigor na data (eleição de instalação e último dia)
-    let (eleicao, corte) = divisa_processo::corte_eleitoral(caso.data)
-        .ok_or_else(|| "a redação em vigor não tem o prazo do Art. 3º".to_string())?;
     let mut blocos = vec![
         centro(format!("PROJETO DE LEI Nº ___/{}", caso.data.year()), true),
         recuado(format!("Cria o Município de {nome}, desmembrado de {origens}, e dá outras providências.")),
@@ -394,17 +417,12 @@ fn criacao(caso: &Caso<'_>) -> Result<Documento, String> {
     blocos.push(recuado(format!(
         "Art. 3º O Município de {origens} passa a ter as suas divisas alteradas na parte confrontante com o Município ora criado, conforme o art. 2º (Art. 7º, IV)."
     )));
-    blocos.push(recuado(format!(
-        "Art. 4º A instalação do Município dar-se-á com a posse do Prefeito, do Vice-Prefeito e dos Vereadores eleitos na eleição municipal de {} (Art. 7º, III; Art. 3º: a lei deve ser publicada até {}).",
-        fmt_data(eleicao),
-        fmt_data(corte)
-    )));
-    blocos.push(recuado(format!(
-        "Art. 5º O Município de {nome} terá direito a ____% dos índices de participação no FPM-ICMS-25 do Município de {origens} (Art. 7º, V), percentual fixado com as informações do Órgão Fazendário Estadual (Art. 7º, parágrafo único). [Preencher com a certidão da Fazenda: o divisa não estima este percentual.]"
-    )));
-    blocos.push(recuado(
-        "Art. 6º Esta lei entra em vigor na data de sua publicação.",
-    ));
+    blocos.extend(instalacao_fpm_e_vigencia(
+        4,
+        &nome,
+        &format!("do Município de {origens}"),
+        caso.data,
+    )?);
     blocos.push(caso.local_e_data());
     if let Some(d) = f.novo.as_ref().map(|n| n.dados) {
         blocos.push(secao("ANEXO I — DADOS DO NOVO MUNICÍPIO (Art. 2º)"));
@@ -461,15 +479,7 @@ fn criacao(caso: &Caso<'_>) -> Result<Documento, String> {
             linhas,
         });
     }
-    if let Some(mapa) = caso.mapa() {
-        blocos.push(secao("ANEXO II — MAPA"));
-        blocos.push(mapa);
-    }
-    if let Some(m) = &memorial {
-        blocos.push(Bloco::QuebraDePagina);
-        blocos.push(secao("ANEXO III — MEMORIAL DESCRITIVO (Art. 5º)"));
-        blocos.extend(tabela_do_memorial(m));
-    }
+    mapa_e_memorial(caso, memorial.as_ref(), "", &mut blocos);
     Ok(caso.documento(
         Tipo::ProjetoDeLei,
         format!(
