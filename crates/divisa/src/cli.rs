@@ -291,7 +291,7 @@ pub(crate) enum Comando {
     /// confere; 2 entrada inválida.
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa documento oficio|parecer|decreto-legislativo|projeto-de-lei|relatorio-tecnico PROPOSTA.toml -o SAIDA.pdf [--formato pdf|html] [--protocolo NUP] [--em AAAA-MM-DD]\n       divisa documento parecer-preliminar|parecer-resultado --protocolo NUP -o SAIDA.pdf [--db URL]\n       divisa documento verificar ARQUIVO.pdf",
+        override_usage = "divisa documento oficio|parecer|decreto-legislativo|projeto-de-lei|relatorio-tecnico PROPOSTA.toml -o SAIDA.pdf [--formato pdf|html|odt] [--protocolo NUP] [--em AAAA-MM-DD]\n       divisa documento parecer-preliminar|parecer-resultado --protocolo NUP -o SAIDA.pdf [--db URL]\n       divisa documento verificar ARQUIVO.pdf",
         next_help_heading = "Opções"
     )]
     Documento {
@@ -307,11 +307,11 @@ pub(crate) enum Comando {
         /// Onde gravar (padrão: a saída padrão).
         #[arg(short = 'o', long = "saida", value_name = "SAIDA")]
         saida: Option<std::path::PathBuf>,
-        /// pdf (padrão) ou html.
+        /// pdf (padrão, a versão autêntica), html ou odt (editável no LibreOffice ou no Word).
         #[arg(
             long,
             default_value = "pdf",
-            value_name = "pdf|html",
+            value_name = "pdf|html|odt",
             hide_default_value = true
         )]
         formato: String,

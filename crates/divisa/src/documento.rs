@@ -59,8 +59,8 @@ pub(crate) fn executar(
         eprintln!("divisa documento: tipo «{tipo}» desconhecido; use oficio, parecer, decreto-legislativo, projeto-de-lei, relatorio-tecnico ou verificar.");
         return Ok(Saida::EntradaInvalida);
     };
-    if formato != "pdf" && formato != "html" {
-        eprintln!("divisa documento: --formato «{formato}»: use pdf ou html.");
+    if !["pdf", "html", "odt"].contains(&formato) {
+        eprintln!("divisa documento: --formato «{formato}»: use pdf, html ou odt (editável).");
         return Ok(Saida::EntradaInvalida);
     }
     let Ok(texto) = String::from_utf8(bytes) else {
@@ -111,10 +111,10 @@ fn gravar(
     destino: Option<&Path>,
     saida: &mut impl Write,
 ) -> anyhow::Result<Saida> {
-    let bytes = if formato == "html" {
-        divisa_documentos::html(doc).into_bytes()
-    } else {
-        divisa_documentos::pdf(doc)
+    let bytes = match formato {
+        "html" => divisa_documentos::html(doc).into_bytes(),
+        "odt" => divisa_documentos::odt(doc),
+        _ => divisa_documentos::pdf(doc),
     };
     match destino {
         Some(d) => {
@@ -151,8 +151,8 @@ fn do_processo(
         eprintln!("divisa documento {}: falta --protocolo NUP (o documento sai dos atos gravados no processo).", tipo.codigo());
         return Ok(Saida::EntradaInvalida);
     };
-    if formato != "pdf" && formato != "html" {
-        eprintln!("divisa documento: --formato «{formato}»: use pdf ou html.");
+    if !["pdf", "html", "odt"].contains(&formato) {
+        eprintln!("divisa documento: --formato «{formato}»: use pdf, html ou odt (editável).");
         return Ok(Saida::EntradaInvalida);
     }
     let autos = tokio::runtime::Builder::new_current_thread()

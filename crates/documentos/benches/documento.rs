@@ -2,6 +2,8 @@
 //! (meta da issue: ≤ 1 s). A área é o limite real de Nova Brasilândia (Malha 2022)
 //! simplificado até o memorial dar umas 20 páginas; também o limite inteiro, para ver a escala.
 //!
+//! Ao lado, o tempo de escrever o mesmo documento em ODT (a versão editável).
+//!
 //! `cargo bench -p divisa-documentos --bench documento`
 
 use std::time::Instant;
@@ -16,8 +18,8 @@ fn main() {
     std::fs::create_dir_all(&dir).expect("dir");
     println!("projeto de lei de criação (mapa + divisas + memorial), do caso ao PDF");
     println!(
-        "{:>9} {:>8} {:>10} {:>12} {:>10}",
-        "vértices", "páginas", "bytes", "tempo (ms)", "meta"
+        "{:>9} {:>8} {:>10} {:>12} {:>10} {:>14} {:>10}",
+        "vértices", "páginas", "bytes", "tempo (ms)", "meta", "ODT (ms)", "bytes ODT"
     );
     for tolerancia in [0.0045, 0.0018, 0.0] {
         let area = if tolerancia > 0.0 {
@@ -31,6 +33,7 @@ fn main() {
         let mut melhor = f64::MAX;
         let mut paginas = 0;
         let mut tamanho = 0;
+        let (mut melhor_odt, mut tamanho_odt) = (f64::MAX, 0);
         for _ in 0..5 {
             let t = Instant::now();
             let p = divisa_avaliacao::ler("bench.toml", toml, &dir).expect("proposta");
@@ -50,14 +53,21 @@ fn main() {
                 .filter(|w| w == b"/Page\n" || w == b"/Page ")
                 .count();
             tamanho = pdf.len();
+            // Só a escrita do ODT (o documento já montado), para comparar com a do PDF.
+            let t = Instant::now();
+            let odt = divisa_documentos::odt(&doc);
+            melhor_odt = melhor_odt.min(t.elapsed().as_secs_f64() * 1000.0);
+            tamanho_odt = odt.len();
         }
         println!(
-            "{:>9} {:>8} {:>10} {:>12.1} {:>10}",
+            "{:>9} {:>8} {:>10} {:>12.1} {:>10} {:>14.1} {:>10}",
             area.coords_count(),
             paginas,
             tamanho,
             melhor,
-            if paginas <= 25 { "≤ 1000" } else { "" }
+            if paginas <= 25 { "≤ 1000" } else { "" },
+            melhor_odt,
+            tamanho_odt
         );
     }
     let _ = std::fs::remove_dir_all(&dir);

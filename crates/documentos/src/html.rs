@@ -69,7 +69,9 @@ pub fn html(doc: &Documento) -> String {
                 s.push_str("</table>\n");
             }
             Bloco::Mapa { camadas, legenda } => {
-                s.push_str(&svg(camadas));
+                if let Some((svg, _, _)) = mapa_svg(camadas) {
+                    s.push_str(&svg);
+                }
                 let _ = writeln!(s, "<p style=\"font-size:.85em\">{}</p>", esc(legenda));
             }
             Bloco::QuebraDePagina => s.push_str("<hr style=\"page-break-after:always\">\n"),
@@ -96,7 +98,9 @@ pub fn html(doc: &Documento) -> String {
     s
 }
 
-fn svg(camadas: &[crate::Camada]) -> String {
+/// O mapa em SVG (um documento SVG completo, que serve embutido no HTML e como arquivo no ODT),
+/// com a largura e a altura do desenho (longitudes escaladas pelo cosseno da latitude média).
+pub(crate) fn mapa_svg(camadas: &[crate::Camada]) -> Option<(String, f64, f64)> {
     let pts = camadas
         .iter()
         .flat_map(|c| c.poligonos.iter().flatten().flatten());
@@ -108,7 +112,7 @@ fn svg(camadas: &[crate::Camada]) -> String {
         y1 = y1.max(p[1]);
     }
     if x0 > x1 {
-        return String::new();
+        return None;
     }
     let cos = ((y0 + y1) / 2.0).to_radians().cos();
     let (w, h) = (((x1 - x0) * cos).max(1e-9), (y1 - y0).max(1e-9));
@@ -147,5 +151,5 @@ fn svg(camadas: &[crate::Camada]) -> String {
         }
     }
     s.push_str("</svg>");
-    s
+    Some((s, w, h))
 }

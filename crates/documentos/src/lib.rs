@@ -2,7 +2,8 @@
 //! projeto de lei de criação, escritos do caso com cada número e cada citação certos.
 //!
 //! Um documento é um [`Documento`]: blocos (títulos, parágrafos, tabelas, o mapa) sem forma.
-//! Dele saem o PDF ([`pdf`]) e o HTML ([`html`]) com o mesmo conteúdo. O PDF é feito aqui, com
+//! Dele saem o PDF ([`pdf`]), o HTML ([`html`]) e o ODT editável ([`odt`]) com o mesmo
+//! conteúdo. O PDF é feito aqui, com
 //! o `pdf-writer` e as fontes padrão do PDF (Times, na WinAnsiEncoding — o português inteiro
 //! cabe nela), sem programa externo nem fonte embutida: compila em segundos e o texto sai
 //! extraível (pdftotext). A escolha e o que ela custa (sem hifenização, só Times) estão em
@@ -17,6 +18,7 @@
 mod gerar;
 mod html;
 mod metricas;
+mod odt;
 mod pdf;
 
 use serde::{Deserialize, Serialize};
@@ -27,6 +29,7 @@ pub use gerar::{
     projeto_de_lei, relatorio_tecnico, Caso,
 };
 pub use html::html;
+pub use odt::odt;
 pub use pdf::pdf;
 
 /// Os tipos de documento (CONTRACT §1: `divisa documento TIPO`).

@@ -338,6 +338,133 @@ fn projeto_de_lei_da_incorporacao_art_1() {
     assert!(!corrido.contains("FPM") && !corrido.contains("eleição municipal de"));
 }
 
+/// As partes de um ODT, na ordem do zip: (nome, guardado sem compressão, bytes).
+fn partes_do_odt(bytes: &[u8]) -> Vec<(String, bool, Vec<u8>)> {
+    use std::io::Read;
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("ODT é um zip");
+    (0..zip.len())
+        .map(|i| {
+            let mut f = zip.by_index(i).expect("entrada");
+            let mut v = Vec::new();
+            f.read_to_end(&mut v).expect("ler entrada");
+            (
+                f.name().expect("nome da entrada").to_string(),
+                f.compression() == zip::CompressionMethod::Stored,
+                v,
+            )
+        })
+        .collect()
+}
+
+/// Um XML inteiro lido sem erro.
+fn xml_bem_formado(nome: &str, bytes: &[u8]) {
+    let texto = std::str::from_utf8(bytes).expect("UTF-8");
+    let mut leitor = quick_xml::Reader::from_str(texto);
+    let mut abertos = 0i64;
+    loop {
+        match leitor.read_event() {
+            Ok(quick_xml::events::Event::Start(_)) => abertos += 1,
+            Ok(quick_xml::events::Event::End(_)) => abertos -= 1,
+            Ok(quick_xml::events::Event::Eof) => break,
+            Ok(_) => {}
+            Err(e) => panic!(
+                "{nome}: XML inválido na posição {}: {e}",
+                leitor.buffer_position()
+            ),
+        }
+    }
+    assert_eq!(abertos, 0, "{nome}: elementos sem fechar");
+}
+
+/// O projeto de lei em ODT, para a Comissão editar: um pacote OpenDocument válido (mimetype
+/// primeiro e sem compressão, cada XML bem formado, o mapa em SVG no manifesto), o texto todo, o
+/// cabeçalho da Assembleia e o rodapé com o processo e o código; os mesmos bytes duas vezes.
+#[test]
+fn projeto_de_lei_em_odt_editavel() {
+    let doc = documento(
+        &raiz().join("crates/documentos/tests/dados/criacao_com_area.toml"),
+        Tipo::ProjetoDeLei,
+    );
+    let bytes = divisa_documentos::odt(&doc);
+    std::fs::write(raiz().join("target/documentos/projeto-de-lei.odt"), &bytes).expect("gravar");
+    let partes = partes_do_odt(&bytes);
+    let (primeiro, guardado, conteudo) = &partes[0];
+    assert_eq!(primeiro, "mimetype");
+    assert!(*guardado, "o mimetype vai sem compressão");
+    assert_eq!(conteudo, b"application/vnd.oasis.opendocument.text");
+    let parte = |nome: &str| -> String {
+        let (_, _, v) = partes
+            .iter()
+            .find(|(n, _, _)| n == nome)
+            .unwrap_or_else(|| panic!("falta {nome}"));
+        String::from_utf8(v.clone()).expect("UTF-8")
+    };
+    for (nome, _, v) in partes.iter().filter(|(n, _, _)| n != "mimetype") {
+        xml_bem_formado(nome, v);
+    }
+    let conteudo = parte("content.xml");
+    for trecho in [
+        "Fica criado o Município de Vale do Ribeirão",
+        "tem as seguintes divisas",
+        "FPM-ICMS-25",
+        "ANEXO III — MEMORIAL DESCRITIVO (Art. 5º)",
+        "<table:table-header-rows>",
+        r#"xlink:href="Pictures/mapa1.svg""#,
+    ] {
+        assert!(conteudo.contains(trecho), "falta «{trecho}» no content.xml");
+    }
+    assert!(parte("META-INF/manifest.xml").contains(r#"manifest:full-path="Pictures/mapa1.svg""#));
+    assert!(parte("Pictures/mapa1.svg").contains("<path"));
+    let estilos = parte("styles.xml");
+    assert!(estilos.contains("ASSEMBLEIA LEGISLATIVA"));
+    assert!(estilos.contains("Processo nº 00001.000001/2026-91"));
+    assert!(estilos.contains(&doc.codigo()));
+    assert!(estilos.contains(r#"fo:page-width="21cm""#));
+    assert_eq!(divisa_documentos::odt(&doc), bytes, "mesmos bytes");
+}
+
+/// Texto com `<`, `&`, aspas e caracteres de controle (um nome vindo de fora) continua XML
+/// válido no ODT, escapado.
+#[test]
+fn odt_escapa_o_texto() {
+    let doc = Documento {
+        tipo: Tipo::Parecer,
+        titulo: "Parecer <script>alert(1)</script> & \"aspas\"".into(),
+        protocolo: None,
+        data: "2027-03-10".into(),
+        blocos: vec![
+            divisa_documentos::Bloco::Paragrafo {
+                texto: "linha 1\nlinha 2\u{0007} fim".into(),
+            },
+            divisa_documentos::Bloco::QuebraDePagina,
+            divisa_documentos::Bloco::Tabela {
+                colunas: vec!["A<B".into(), "C&D".into()],
+                larguras: vec![1.0],
+                linhas: vec![vec!["só uma célula".into()]],
+            },
+        ],
+        referencias: vec![],
+    };
+    let partes = partes_do_odt(&divisa_documentos::odt(&doc));
+    for (nome, _, v) in partes.iter().filter(|(n, _, _)| n != "mimetype") {
+        xml_bem_formado(nome, v);
+    }
+    let conteudo = partes
+        .iter()
+        .find(|(n, _, _)| n == "content.xml")
+        .map(|(_, _, v)| String::from_utf8_lossy(v).into_owned())
+        .expect("content.xml");
+    assert!(
+        conteudo.contains("Parecer &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;aspas&quot;")
+    );
+    assert!(conteudo.contains("linha 1<text:line-break/>linha 2 fim"));
+    assert!(
+        conteudo.contains("fo:break-before") || conteudo.contains(r#"text:style-name="Quebra""#)
+    );
+    // a linha curta ganha as células que faltam
+    assert_eq!(conteudo.matches("<table:table-cell ").count(), 4);
+}
+
 #[test]
 fn pdf_adulterado_nao_confere() {
     let doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);

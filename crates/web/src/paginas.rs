@@ -452,8 +452,10 @@ async fn pagina_do_processo(
         for t in tipos {
             let _ = write!(
                 s,
-                "<li>{} — <a href=\"{}/documentos/{}\">PDF</a> · <a href=\"{}/documentos/{}?formato=html\">HTML</a></li>",
+                "<li>{} — <a href=\"{}/documentos/{}\">PDF</a> · <a href=\"{}/documentos/{}?formato=html\">HTML</a> · <a href=\"{}/documentos/{}?formato=odt\">ODT (editável)</a></li>",
                 esc(t.nome()),
+                esc(&endereco),
+                t.codigo(),
                 esc(&endereco),
                 t.codigo(),
                 esc(&endereco),
@@ -782,6 +784,27 @@ pub(crate) async fn documento(
     .map_err(|e| Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e))?;
     if q.get("formato").is_some_and(|f| f == "html") {
         return Ok(axum::response::Html(divisa_documentos::html(&doc)).into_response());
+    }
+    if q.get("formato").is_some_and(|f| f == "odt") {
+        // A versão editável, para baixar e abrir no LibreOffice ou no Word.
+        return Ok((
+            [
+                (
+                    header::CONTENT_TYPE,
+                    "application/vnd.oasis.opendocument.text".to_string(),
+                ),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!(
+                        "attachment; filename=\"{}-{}.odt\"",
+                        t.codigo(),
+                        protocolo.replace(['/', '.'], "-")
+                    ),
+                ),
+            ],
+            divisa_documentos::odt(&doc),
+        )
+            .into_response());
     }
     Ok((
         [

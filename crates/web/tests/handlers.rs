@@ -1067,6 +1067,26 @@ fn documentos_oficiais_do_processo_so_para_a_comissao_e_a_casa() {
             )
             .await;
         assert!(html.corpo.contains("sob pena de responsabilidade") && html.corpo.contains(&p));
+        // a versão editável, para baixar
+        assert!(pagina.corpo.contains("?formato=odt"));
+        let odt = a
+            .get(
+                &format!("{}/documentos/projeto-de-lei?formato=odt", caminho(&p)),
+                Some(&ana),
+            )
+            .await;
+        assert_eq!(odt.status, StatusCode::OK);
+        assert_eq!(
+            odt.headers.get("content-type").unwrap(),
+            "application/vnd.oasis.opendocument.text"
+        );
+        assert!(odt
+            .headers
+            .get("content-disposition")
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .starts_with("attachment; filename=\"projeto-de-lei-"));
     });
 }
 

@@ -61,6 +61,33 @@ fn documento_gerado_confere_e_adulterado_nao_confere() {
     assert!(e
         .stdout
         .contains("Fica criado o Município de Espigão do Leste"));
+    // ODT, a versão editável: um pacote OpenDocument (zip com o mimetype na frente)
+    let e = divisa_em(
+        &dir,
+        &[
+            "documento",
+            "projeto-de-lei",
+            proposta,
+            "--formato",
+            "odt",
+            "-o",
+            "projeto.odt",
+            "--em",
+            "2027-03-10",
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    let odt = std::fs::read(dir.join("projeto.odt")).expect("ODT gravado");
+    assert!(
+        odt.starts_with(b"PK")
+            && odt[30..].starts_with(b"mimetypeapplication/vnd.oasis.opendocument.text")
+    );
+    let e = divisa_em(
+        &dir,
+        &["documento", "parecer", proposta, "--formato", "docx"],
+    );
+    assert_eq!(e.codigo, 2);
+    assert!(e.stderr.contains("use pdf, html ou odt"), "{}", e.stderr);
     let e = divisa_em(&dir, &["documento", "memorando", proposta]);
     assert_eq!(e.codigo, 2);
     assert!(
