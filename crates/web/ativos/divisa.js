@@ -119,6 +119,17 @@
     // o formulário campo a campo: monta a proposta (mostrada ao lado) e reavalia
     var campos = document.getElementById("form-campos");
     if (!campos) return;
+    // só os campos do tipo escolhido (sem JavaScript, todos aparecem e o tipo decide)
+    var tipo = document.getElementById("f_tipo");
+    function mostrarTipo() {
+      campos.querySelectorAll("fieldset[data-tipo]").forEach(function (f) {
+        f.hidden = f.getAttribute("data-tipo") !== tipo.value;
+      });
+    }
+    if (tipo) {
+      tipo.addEventListener("change", mostrarTipo);
+      mostrarTipo();
+    }
     var montar = debounce(function () {
       var dados = new FormData(campos);
       fetch("/api/avaliar?formato=proposta", { method: "POST", body: dados })

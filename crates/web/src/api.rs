@@ -479,7 +479,7 @@ async fn avaliar(Query(q): Query<HashMap<String, String>>, req: Request) -> Resp
         let (campos, arquivos) = crate::representacao::ler_multipart(mp).await.map_err(j)?;
         if formato == "proposta" {
             // a proposta montada dos campos do formulário, para a página mostrar
-            let valor = |n: &str| campos.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone());
+            let valor = |n: &str| crate::avaliar::campo_ou_arquivo(&campos, &arquivos, n);
             return match crate::formulario::proposta(&valor) {
                 Ok(t) => Ok((
                     [(header::CONTENT_TYPE, "application/toml; charset=utf-8")],

@@ -64,7 +64,7 @@ pub(crate) fn avaliar_envio(
         Some(a) => String::from_utf8(a.bytes.clone())
             .map_err(|_| format!("{}: a proposta não é texto UTF-8", a.nome))?,
         None if campo(campos, "modo").as_deref() == Some("formulario") => {
-            crate::formulario::proposta(&|n| campo(campos, n))?
+            crate::formulario::proposta(&|n| campo_ou_arquivo(campos, arquivos, n))?
         }
         None => campo(campos, "proposta").unwrap_or_default(),
     };
@@ -83,6 +83,24 @@ pub(crate) fn avaliar_envio(
             .get("area")
             .map(|a| (a.nome.as_str(), a.bytes.as_slice())),
     )
+}
+
+/// Um campo do formulário; o nome do arquivo do território enviado junto no campo (não digitado)
+/// [`crate::formulario::ARQUIVO_DA_AREA`], para a proposta montada citá-lo.
+pub(crate) fn campo_ou_arquivo(
+    campos: &Campos,
+    arquivos: &HashMap<String, Enviado>,
+    nome: &str,
+) -> Option<String> {
+    if nome == crate::formulario::ARQUIVO_DA_AREA {
+        arquivos.get("area").map(|a| {
+            std::path::Path::new(&a.nome)
+                .file_name()
+                .map_or_else(|| a.nome.clone(), |n| n.to_string_lossy().to_string())
+        })
+    } else {
+        campo(campos, nome)
+    }
 }
 
 /// Avalia `proposta` (TOML); `area`, se houver, é o arquivo citado em `area = "…"`.
@@ -140,7 +158,8 @@ pub(crate) async fn avaliar(quem: Quem, multipart: Multipart) -> Result<Response
     quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
     // com o formulário, a proposta mostrada é a montada dos campos
     let texto = if campo(&campos, "modo").as_deref() == Some("formulario") {
-        crate::formulario::proposta(&|n| campo(&campos, n)).unwrap_or_default()
+        crate::formulario::proposta(&|n| campo_ou_arquivo(&campos, &arquivos, n))
+            .unwrap_or_default()
     } else {
         campo(&campos, "proposta").unwrap_or_default()
     };

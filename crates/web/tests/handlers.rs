@@ -932,6 +932,115 @@ fn o_mesmo_fluxo_em_postgresql() {
     });
 }
 
+/// A revisão de limites pelo formulário (Art. 8º, § 1º e § 2º): com o arquivo da área enviado
+/// no próprio formulário, a proposta montada o cita e o relatório sai da geometria (2,33 km² de
+/// Ribeirãozinho, 0,37%); sem arquivo, pela área declarada, nos dois lados dos 5% ("não pode
+/// ultrapassar 5%": 12,5 de 250 km² atende, 12,51 não).
+#[test]
+fn avaliar_revisao_de_limites_pelo_formulario_art_8() {
+    rodar(async {
+        let a = app("formulario-revisao").await;
+        let v = a.visitante().await;
+        let tipo = comum::tipo_multipart();
+        let area = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../exemplos/area_ribeiraozinho.geojson"),
+        )
+        .expect("exemplo");
+        let campos = [
+            ("csrf", None, v.csrf.as_str()),
+            ("modo", None, "formulario"),
+            ("f_tipo", None, "desmembramento"),
+            ("f_cedente", None, "Ribeirãozinho"),
+            ("f_receptor", None, "Ponte Branca"),
+            ("area", Some("area_ribeiraozinho.geojson"), area.as_str()),
+        ];
+        let r = a
+            .pedir(
+                "POST",
+                "/avaliar",
+                Some(&v),
+                Some(&tipo),
+                comum::multipart(&campos),
+                false,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
+        assert!(
+            r.corpo
+                .contains("area = &quot;area_ribeiraozinho.geojson&quot;"),
+            "a proposta cita o arquivo"
+        );
+        assert!(r.corpo.contains("(0,37%)"), "{}", r.corpo);
+        // a API monta a mesma proposta
+        let r = a
+            .pedir(
+                "POST",
+                "/api/avaliar?formato=proposta",
+                None,
+                Some(&tipo),
+                comum::multipart(&campos[2..]),
+                false,
+            )
+            .await;
+        assert!(
+            r.corpo.contains("tipo = \"desmembramento\"")
+                && r.corpo.contains("cedente = 5107198")
+                && r.corpo.contains("area = \"area_ribeiraozinho.geojson\""),
+            "{}",
+            r.corpo
+        );
+        // pela área declarada, nos dois lados dos 5%
+        for (km2, situacao) in [("12,5", "atende"), ("12,51", "nao_atende")] {
+            let r = a
+                .pedir(
+                    "POST",
+                    "/avaliar",
+                    Some(&v),
+                    Some(&tipo),
+                    comum::multipart_campos(&[
+                        ("csrf", v.csrf.as_str()),
+                        ("modo", "formulario"),
+                        ("f_tipo", "desmembramento"),
+                        ("f_cedente", "Ribeirãozinho"),
+                        ("f_receptor", "Ponte Branca"),
+                        ("f_area_km2", km2),
+                        ("f_area_cedente_km2", "250"),
+                    ]),
+                    false,
+                )
+                .await;
+            assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
+            let antes = r.corpo.split("Art. 8º, § 2º<").next().unwrap_or("");
+            let tr = antes.rsplit("<tr class=\"").next().unwrap_or("");
+            assert!(
+                tr.starts_with(situacao),
+                "{km2} km²: esperado {situacao}, veio {}",
+                &tr[..tr.len().min(40)]
+            );
+        }
+        // o mesmo município dos dois lados: recusado com o campo
+        let r = a
+            .pedir(
+                "POST",
+                "/avaliar",
+                Some(&v),
+                Some(&tipo),
+                comum::multipart_campos(&[
+                    ("csrf", v.csrf.as_str()),
+                    ("modo", "formulario"),
+                    ("f_tipo", "desmembramento"),
+                    ("f_cedente", "Ponte Branca"),
+                    ("f_receptor", "5106703"),
+                ]),
+                false,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(r.corpo.contains("f_receptor"), "{}", r.corpo);
+    });
+}
+
 #[test]
 fn avaliar_pelo_formulario_campo_a_campo_art_2() {
     rodar(async {

@@ -9,6 +9,7 @@
 
 mod comum;
 
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -356,6 +357,46 @@ fn no_navegador_protocolar_avancar_relatorio_mapa_e_o_ato_proibido() {
         "a proposta montada do formulário e o relatório refeito",
     );
     d.capturar("avaliar-formulario");
+    // a revisão de limites (Art. 8º): o tipo troca os campos; 12,51 de 250 km² passa dos 5%
+    d.script(
+        "const s = document.getElementById('f_tipo'); s.value = 'desmembramento'; s.dispatchEvent(new Event('change', {bubbles: true}));",
+        json!([]),
+    );
+    d.esperar(
+        "return document.querySelector('fieldset[data-tipo=criacao]').hidden && !document.querySelector('fieldset[data-tipo=desmembramento]').hidden;",
+        "só os campos da revisão de limites",
+    );
+    d.digitar("#f_cedente", "Ribeirãozinho");
+    d.digitar("#f_receptor", "Ponte Branca");
+    d.digitar("#f_area_cedente_km2", "250");
+    d.digitar("#f_area_km2", "12,51");
+    d.esperar(
+        "return document.getElementById('proposta').value.includes('tipo = \"desmembramento\"') && [...document.querySelectorAll('#relatorio tr.nao_atende')].some(tr => tr.innerText.includes('Art. 8º, § 2º'));",
+        "o Art. 8º, § 2º não atendido com 12,51 de 250 km²",
+    );
+    // sem a área declarada e com o arquivo do território enviado pelo próprio formulário
+    d.script(
+        "const c = document.getElementById('f_area_km2'); c.value = ''; document.getElementById('f_area_cedente_km2').value = ''; c.dispatchEvent(new Event('input', {bubbles: true}));",
+        json!([]),
+    );
+    let area = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../exemplos/area_ribeiraozinho.geojson")
+        .canonicalize()
+        .expect("exemplo");
+    d.digitar("#f_area", &area.display().to_string());
+    d.esperar(
+        "return document.getElementById('proposta').value.includes('area = \"area_ribeiraozinho.geojson\"') && document.getElementById('relatorio').innerText.includes('0,37%');",
+        "a área do arquivo enviado pelo formulário (0,37% de Ribeirãozinho)",
+    );
+    assert_eq!(
+        d.script(
+            "return document.documentElement.scrollWidth <= window.innerWidth;",
+            json!([])
+        ),
+        Value::Bool(true),
+        "o mapa do relatório cabe na coluna (sem rolagem lateral)"
+    );
+    d.capturar("avaliar-revisao-de-limites");
 
     // 5. a lei e um município
     d.ir(&format!("{base}/lei?em=2025-01-01"));
