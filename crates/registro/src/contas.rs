@@ -100,6 +100,29 @@ impl Registro {
         Ok(Some((usuario_da_linha(&r)?, r.try_get("senha_hash")?)))
     }
 
+    /// Troca o hash da senha de `login` e encerra as outras sessões da conta (fica só a
+    /// `manter`, a de quem trocou). `Ok(false)` se a conta não existe.
+    pub async fn trocar_senha(
+        &self,
+        login: &str,
+        senha_hash: &str,
+        manter: Option<&str>,
+    ) -> Result<bool, ErroRegistro> {
+        let mut tx = self.pool.begin().await?;
+        let feito = sqlx::query("UPDATE usuarios SET senha_hash = $1 WHERE login = $2")
+            .bind(senha_hash)
+            .bind(login)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM sessoes WHERE login = $1 AND token_hash <> $2")
+            .bind(login)
+            .bind(manter.unwrap_or(""))
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(feito.rows_affected() == 1)
+    }
+
     /// Quantas contas há (zero: o banco é novo).
     pub async fn contar_usuarios(&self) -> Result<u64, ErroRegistro> {
         let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM usuarios")

@@ -680,6 +680,28 @@ async fn contas_sessoes_e_arquivos_da_web(r: &Registro, _: &BancoDeTeste) {
     r.encerrar_sessao("h1").await.unwrap();
     assert!(r.sessao("h1", agora).await.unwrap().is_none(), "encerrada");
 
+    // troca de senha: o hash novo, e só a sessão de quem trocou continua
+    for (h, c) in [("h2", "c2"), ("h3", "c3")] {
+        r.abrir_sessao(h, "ana", c, agora, depois).await.unwrap();
+    }
+    assert!(r
+        .trocar_senha("ana", "$argon2id$nova", Some("h2"))
+        .await
+        .unwrap());
+    assert_eq!(
+        r.usuario_e_hash("ana").await.unwrap().unwrap().1,
+        "$argon2id$nova"
+    );
+    assert!(
+        r.sessao("h2", agora).await.unwrap().is_some(),
+        "a de quem trocou"
+    );
+    assert!(
+        r.sessao("h3", agora).await.unwrap().is_none(),
+        "as outras saem"
+    );
+    assert!(!r.trocar_senha("ninguem", "x", None).await.unwrap());
+
     // arquivos: guardados como vieram, com o tamanho, e imutáveis
     let p = protocolado(r, "Arquivos").await;
     let bytes: Vec<u8> = (0..=255u8).cycle().take(1000).collect();

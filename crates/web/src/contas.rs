@@ -52,6 +52,9 @@ fn confere_senha(senha: &str, hash: &str) -> bool {
         .unwrap_or(false)
 }
 
+/// Quantos caracteres uma senha tem, no mínimo (a da linha de comando e a da página da conta).
+pub const TAMANHO_MINIMO_DA_SENHA: usize = 10;
+
 /// Cria uma conta (o `divisa usuario criar` e a semente). `Ok(false)`: o login já existe.
 pub async fn criar_usuario(
     registro: &Registro,
@@ -62,8 +65,8 @@ pub async fn criar_usuario(
     demonstracao: bool,
 ) -> anyhow::Result<bool> {
     validar_login(login).map_err(anyhow::Error::msg)?;
-    if senha.chars().count() < 10 && !demonstracao {
-        anyhow::bail!("a senha precisa ter ao menos 10 caracteres");
+    if senha.chars().count() < TAMANHO_MINIMO_DA_SENHA && !demonstracao {
+        anyhow::bail!("a senha precisa ter ao menos {TAMANHO_MINIMO_DA_SENHA} caracteres");
     }
     if papel == Papel::Publico {
         anyhow::bail!("o público não tem conta: ele vê o portal sem entrar");
@@ -257,6 +260,93 @@ pub(crate) struct Entrada {
     pub csrf: String,
 }
 
+/// Recusa (429) se alguma das `chaves` já passou do seu limite de falhas na janela.
+fn bloqueado(estado: &Estado, chaves: &[String], limites: &[u32]) -> Result<(), Falha> {
+    let mut t = estado
+        .0
+        .tentativas
+        .lock()
+        .map_err(|_| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, "estado interno"))?;
+    t.retain(|_, v| v.desde.elapsed() < JANELA);
+    for (chave, limite) in chaves.iter().zip(limites) {
+        if t.get(chave).is_some_and(|v| v.falhas >= *limite) {
+            return Err(Falha::nova(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "tentativas de entrada demais; espere {} minutos e tente de novo",
+                    JANELA.as_secs() / 60
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Conta uma falha em cada uma das `chaves`.
+fn registrar_falha(estado: &Estado, chaves: &[String]) {
+    if let Ok(mut t) = estado.0.tentativas.lock() {
+        for chave in chaves {
+            let v = t.entry(chave.clone()).or_insert(Tentativas {
+                falhas: 0,
+                desde: Instant::now(),
+            });
+            v.falhas += 1;
+        }
+    }
+}
+
+/// Troca a senha de quem está na sessão: confere a atual (a mesma contagem de falhas do login,
+/// por conta — uma sessão roubada não vira um jeito de adivinhar a senha), exige o tamanho
+/// mínimo e a confirmação igual, e encerra as outras sessões da conta.
+pub(crate) async fn trocar_senha(
+    estado: &Estado,
+    quem: &Quem,
+    atual: &str,
+    nova: &str,
+    confirmacao: &str,
+) -> Result<(), Falha> {
+    let Some(usuario) = &quem.usuario else {
+        return Err(Falha::nova(
+            StatusCode::UNAUTHORIZED,
+            "entre na sua conta para trocar a senha",
+        ));
+    };
+    let chaves = [format!("conta:{}", usuario.login)];
+    bloqueado(estado, &chaves, &[FALHAS_POR_CONTA])?;
+    let hash = estado
+        .registro()
+        .usuario_e_hash(&usuario.login)
+        .await?
+        .map(|(_, h)| h)
+        .unwrap_or_default();
+    if !confere_senha(atual, &hash) {
+        registrar_falha(estado, &chaves);
+        return Err(Falha::no_campo("atual", "a senha atual não confere"));
+    }
+    if nova.chars().count() < TAMANHO_MINIMO_DA_SENHA {
+        return Err(Falha::no_campo(
+            "nova",
+            format!("a senha nova precisa ter ao menos {TAMANHO_MINIMO_DA_SENHA} caracteres"),
+        ));
+    }
+    if nova == atual {
+        return Err(Falha::no_campo("nova", "a senha nova é igual à atual"));
+    }
+    if nova != confirmacao {
+        return Err(Falha::no_campo(
+            "confirmacao",
+            "a confirmação não é igual à senha nova",
+        ));
+    }
+    let novo_hash =
+        hash_de_senha(nova).map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    estado
+        .registro()
+        .trocar_senha(&usuario.login, &novo_hash, quem.sessao.as_deref())
+        .await?;
+    Ok(())
+}
+
 /// Confere login e senha, com o limite de tentativas; abre a sessão.
 pub(crate) async fn entrar(
     estado: &Estado,
@@ -274,25 +364,7 @@ pub(crate) async fn entrar(
         ),
     ];
     let limites = [FALHAS_POR_CONTA, FALHAS_POR_ENDERECO];
-    {
-        let mut t = estado
-            .0
-            .tentativas
-            .lock()
-            .map_err(|_| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, "estado interno"))?;
-        t.retain(|_, v| v.desde.elapsed() < JANELA);
-        for (chave, limite) in chaves.iter().zip(limites) {
-            if t.get(chave).is_some_and(|v| v.falhas >= limite) {
-                return Err(Falha::nova(
-                    StatusCode::TOO_MANY_REQUESTS,
-                    format!(
-                        "tentativas de entrada demais; espere {} minutos e tente de novo",
-                        JANELA.as_secs() / 60
-                    ),
-                ));
-            }
-        }
-    }
+    bloqueado(estado, &chaves, &limites)?;
     let achado = estado.registro().usuario_e_hash(&login).await?;
     // Sem a conta, confere contra um hash qualquer: o tempo não revela quais logins existem.
     let ok = match &achado {
@@ -303,15 +375,7 @@ pub(crate) async fn entrar(
         }
     };
     let Some((usuario, _)) = achado.filter(|_| ok) else {
-        if let Ok(mut t) = estado.0.tentativas.lock() {
-            for chave in chaves {
-                let v = t.entry(chave).or_insert(Tentativas {
-                    falhas: 0,
-                    desde: Instant::now(),
-                });
-                v.falhas += 1;
-            }
-        }
+        registrar_falha(estado, &chaves);
         return Err(Falha::nova(
             StatusCode::UNAUTHORIZED,
             "login ou senha não conferem",

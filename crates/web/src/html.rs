@@ -40,7 +40,7 @@ pub(crate) fn documento(titulo: &str, quem: Option<&Quem>, corpo: &str) -> Strin
     );
     let conta = match quem.and_then(|q| q.usuario.as_ref().map(|u| (q, u))) {
         Some((q, u)) => format!(
-            "<span class=\"conta\">{} <small>({})</small>{}</span>\
+            "<span class=\"conta\"><a href=\"/conta\" title=\"Minha conta\">{}</a> <small>({})</small>{}</span>\
              <form method=\"post\" action=\"/sair\" class=\"sair\">{}<button type=\"submit\">Sair</button></form>",
             esc(&u.nome),
             esc(u.papel.nome()),

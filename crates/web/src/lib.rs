@@ -22,6 +22,7 @@ mod ativos;
 mod avaliar;
 mod catalogo;
 mod consulta;
+mod conta;
 mod contas;
 mod formulario;
 mod html;
@@ -79,6 +80,8 @@ pub fn rotas(estado: Estado) -> Router {
         .route("/", get(paginas::painel))
         .route("/entrar", get(paginas::entrar_form).post(paginas::entrar))
         .route("/sair", post(paginas::sair))
+        .route("/conta", get(conta::pagina_da_conta))
+        .route("/conta/senha", post(conta::trocar_senha))
         .route("/processos", get(paginas::processos))
         .route(
             "/processos/novo",

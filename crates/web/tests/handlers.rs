@@ -275,6 +275,128 @@ fn formulario_sem_o_token_csrf_e_recusado() {
     });
 }
 
+/// A troca de senha na página da conta: a atual conferida (com o limite de tentativas), o
+/// tamanho mínimo e a confirmação; depois, a senha velha não entra, a nova entra, a sessão de
+/// quem trocou continua e as outras da conta saem. Sem CSRF, nada muda.
+#[test]
+fn troca_de_senha_pela_pagina_da_conta() {
+    rodar(async {
+        let a = app("conta").await;
+        let r = a.get("/conta", None).await;
+        assert_eq!(r.status, StatusCode::SEE_OTHER, "sem conta, vai entrar");
+        let ana = a.entrar("ana").await;
+        let outra = a.entrar("ana").await; // outro navegador
+        let r = a.get("/conta", Some(&ana)).await;
+        assert_eq!(r.status, StatusCode::OK);
+        assert!(r.corpo.contains("Trocar a senha") && r.corpo.contains("conta de demonstração"));
+        assert!(a
+            .get("/", Some(&ana))
+            .await
+            .corpo
+            .contains("href=\"/conta\""));
+        let trocar = |atual: &'static str, nova: &'static str, confirmacao: &'static str| {
+            let csrf = ana.csrf.clone();
+            let a = &a;
+            let ana = &ana;
+            async move {
+                a.post_form(
+                    "/conta/senha",
+                    Some(ana),
+                    &[
+                        ("csrf", csrf.as_str()),
+                        ("atual", atual),
+                        ("nova", nova),
+                        ("confirmacao", confirmacao),
+                    ],
+                )
+                .await
+            }
+        };
+        // sem o token CSRF: recusado, nada muda
+        let r = a
+            .post_form(
+                "/conta/senha",
+                Some(&ana),
+                &[
+                    ("atual", "demonstracao"),
+                    ("nova", "uma senha bem nova"),
+                    ("confirmacao", "uma senha bem nova"),
+                ],
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN);
+        let r = trocar("errada", "uma senha bem nova", "uma senha bem nova").await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(r.corpo.contains("a senha atual não confere"));
+        let r = trocar("demonstracao", "curta", "curta").await;
+        assert!(r.corpo.contains("ao menos 10 caracteres"), "{}", r.corpo);
+        let r = trocar("demonstracao", "uma senha bem nova", "outra coisa").await;
+        assert!(r.corpo.contains("a confirmação não é igual"));
+        // nada disso mudou a senha
+        assert_eq!(
+            a.post_json(
+                "/api/sessao",
+                None,
+                json!({"login": "ana", "senha": "demonstracao"})
+            )
+            .await
+            .status,
+            StatusCode::OK
+        );
+        let r = trocar("demonstracao", "uma senha bem nova", "uma senha bem nova").await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
+        assert!(r.corpo.contains("Senha trocada"));
+        assert!(
+            a.get("/conta", Some(&ana)).await.status == StatusCode::OK,
+            "quem trocou continua"
+        );
+        assert_eq!(
+            a.get("/conta", Some(&outra)).await.status,
+            StatusCode::SEE_OTHER,
+            "a outra sessão saiu"
+        );
+        for (senha, esperado) in [
+            ("demonstracao", StatusCode::UNAUTHORIZED),
+            ("uma senha bem nova", StatusCode::OK),
+        ] {
+            let r = a
+                .post_json("/api/sessao", None, json!({"login": "ana", "senha": senha}))
+                .await;
+            assert_eq!(r.status, esperado, "{senha}");
+        }
+        // errar a senha atual 5 vezes bloqueia também a troca (uma sessão roubada não adivinha)
+        let carla = a.entrar("carla").await;
+        for _ in 0..5 {
+            let r = a
+                .post_form(
+                    "/conta/senha",
+                    Some(&carla),
+                    &[
+                        ("csrf", carla.csrf.as_str()),
+                        ("atual", "chute"),
+                        ("nova", "uma senha bem nova"),
+                        ("confirmacao", "uma senha bem nova"),
+                    ],
+                )
+                .await;
+            assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+        }
+        let r = a
+            .post_form(
+                "/conta/senha",
+                Some(&carla),
+                &[
+                    ("csrf", carla.csrf.as_str()),
+                    ("atual", "demonstracao"),
+                    ("nova", "uma senha bem nova"),
+                    ("confirmacao", "uma senha bem nova"),
+                ],
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
+    });
+}
+
 #[test]
 fn login_pelo_formulario_cookie_httponly_samesite_e_limite_de_tentativas() {
     rodar(async {
