@@ -275,6 +275,24 @@ fn formulario_sem_o_token_csrf_e_recusado() {
     });
 }
 
+/// `POST /conta/senha` com (atual, nova, confirmação), com ou sem o token CSRF da sessão.
+async fn trocar_senha(
+    a: &App,
+    s: &Sessao,
+    [atual, nova, confirmacao]: [&str; 3],
+    com_csrf: bool,
+) -> comum::Resposta {
+    let mut campos = vec![
+        ("atual", atual),
+        ("nova", nova),
+        ("confirmacao", confirmacao),
+    ];
+    if com_csrf {
+        campos.push(("csrf", s.csrf.as_str()));
+    }
+    a.post_form("/conta/senha", Some(s), &campos).await
+}
+
 /// A troca de senha na página da conta: a atual conferida (com o limite de tentativas), o
 /// tamanho mínimo e a confirmação; depois, a senha velha não entra, a nova entra, a sessão de
 /// quem trocou continua e as outras da conta saem. Sem CSRF, nada muda.
@@ -294,60 +312,36 @@ fn troca_de_senha_pela_pagina_da_conta() {
             .await
             .corpo
             .contains("href=\"/conta\""));
-        let trocar = |atual: &'static str, nova: &'static str, confirmacao: &'static str| {
-            let csrf = ana.csrf.clone();
-            let a = &a;
-            let ana = &ana;
-            async move {
-                a.post_form(
-                    "/conta/senha",
-                    Some(ana),
-                    &[
-                        ("csrf", csrf.as_str()),
-                        ("atual", atual),
-                        ("nova", nova),
-                        ("confirmacao", confirmacao),
-                    ],
-                )
-                .await
-            }
-        };
+        const NOVA: &str = "uma senha bem nova";
         // sem o token CSRF: recusado, nada muda
-        let r = a
-            .post_form(
-                "/conta/senha",
-                Some(&ana),
-                &[
-                    ("atual", "demonstracao"),
-                    ("nova", "uma senha bem nova"),
-                    ("confirmacao", "uma senha bem nova"),
-                ],
-            )
-            .await;
+        let r = trocar_senha(&a, &ana, ["demonstracao", NOVA, NOVA], false).await;
         assert_eq!(r.status, StatusCode::FORBIDDEN);
-        let r = trocar("errada", "uma senha bem nova", "uma senha bem nova").await;
+        let r = trocar_senha(&a, &ana, ["errada", NOVA, NOVA], true).await;
         assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
         assert!(r.corpo.contains("a senha atual não confere"));
-        let r = trocar("demonstracao", "curta", "curta").await;
+        let r = trocar_senha(&a, &ana, ["demonstracao", "curta", "curta"], true).await;
         assert!(r.corpo.contains("ao menos 10 caracteres"), "{}", r.corpo);
-        let r = trocar("demonstracao", "uma senha bem nova", "outra coisa").await;
+        let r = trocar_senha(&a, &ana, ["demonstracao", NOVA, "outra coisa"], true).await;
         assert!(r.corpo.contains("a confirmação não é igual"));
-        // nada disso mudou a senha
+        let entra = |senha: &'static str| {
+            let a = &a;
+            async move {
+                a.post_json("/api/sessao", None, json!({"login": "ana", "senha": senha}))
+                    .await
+                    .status
+            }
+        };
         assert_eq!(
-            a.post_json(
-                "/api/sessao",
-                None,
-                json!({"login": "ana", "senha": "demonstracao"})
-            )
-            .await
-            .status,
-            StatusCode::OK
+            entra("demonstracao").await,
+            StatusCode::OK,
+            "nada disso mudou a senha"
         );
-        let r = trocar("demonstracao", "uma senha bem nova", "uma senha bem nova").await;
+        let r = trocar_senha(&a, &ana, ["demonstracao", NOVA, NOVA], true).await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
         assert!(r.corpo.contains("Senha trocada"));
-        assert!(
-            a.get("/conta", Some(&ana)).await.status == StatusCode::OK,
+        assert_eq!(
+            a.get("/conta", Some(&ana)).await.status,
+            StatusCode::OK,
             "quem trocou continua"
         );
         assert_eq!(
@@ -355,44 +349,15 @@ fn troca_de_senha_pela_pagina_da_conta() {
             StatusCode::SEE_OTHER,
             "a outra sessão saiu"
         );
-        for (senha, esperado) in [
-            ("demonstracao", StatusCode::UNAUTHORIZED),
-            ("uma senha bem nova", StatusCode::OK),
-        ] {
-            let r = a
-                .post_json("/api/sessao", None, json!({"login": "ana", "senha": senha}))
-                .await;
-            assert_eq!(r.status, esperado, "{senha}");
-        }
+        assert_eq!(entra("demonstracao").await, StatusCode::UNAUTHORIZED);
+        assert_eq!(entra(NOVA).await, StatusCode::OK);
         // errar a senha atual 5 vezes bloqueia também a troca (uma sessão roubada não adivinha)
         let carla = a.entrar("carla").await;
         for _ in 0..5 {
-            let r = a
-                .post_form(
-                    "/conta/senha",
-                    Some(&carla),
-                    &[
-                        ("csrf", carla.csrf.as_str()),
-                        ("atual", "chute"),
-                        ("nova", "uma senha bem nova"),
-                        ("confirmacao", "uma senha bem nova"),
-                    ],
-                )
-                .await;
+            let r = trocar_senha(&a, &carla, ["chute", NOVA, NOVA], true).await;
             assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
         }
-        let r = a
-            .post_form(
-                "/conta/senha",
-                Some(&carla),
-                &[
-                    ("csrf", carla.csrf.as_str()),
-                    ("atual", "demonstracao"),
-                    ("nova", "uma senha bem nova"),
-                    ("confirmacao", "uma senha bem nova"),
-                ],
-            )
-            .await;
+        let r = trocar_senha(&a, &carla, ["demonstracao", NOVA, NOVA], true).await;
         assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
     });
 }
