@@ -1030,6 +1030,21 @@ fn situacao_da_linha<'a>(corpo: &'a str, citacao: &str) -> &'a str {
     linha.split('"').next().unwrap_or_default()
 }
 
+/// `POST /avaliar` com o formulário campo a campo (`modo=formulario`) e o token da visita.
+async fn avaliar_formulario(a: &App, v: &Sessao, campos: &[(&str, &str)]) -> comum::Resposta {
+    let mut todos = vec![("csrf", v.csrf.as_str()), ("modo", "formulario")];
+    todos.extend_from_slice(campos);
+    a.pedir(
+        "POST",
+        "/avaliar",
+        Some(v),
+        Some(&comum::tipo_multipart()),
+        comum::multipart_campos(&todos),
+        false,
+    )
+    .await
+}
+
 /// A revisão de limites pelo formulário (Art. 8º, § 1º e § 2º): com o arquivo da área enviado
 /// no próprio formulário, a proposta montada o cita e o relatório sai da geometria (2,33 km² de
 /// Ribeirãozinho, 0,37%); sem arquivo, pela área declarada, nos dois lados dos 5% ("não pode
@@ -1090,24 +1105,18 @@ fn avaliar_revisao_de_limites_pelo_formulario_art_8() {
         );
         // pela área declarada, nos dois lados dos 5%
         for (km2, situacao) in [("12,5", "atende"), ("12,51", "nao_atende")] {
-            let r = a
-                .pedir(
-                    "POST",
-                    "/avaliar",
-                    Some(&v),
-                    Some(&tipo),
-                    comum::multipart_campos(&[
-                        ("csrf", v.csrf.as_str()),
-                        ("modo", "formulario"),
-                        ("f_tipo", "desmembramento"),
-                        ("f_cedente", "Ribeirãozinho"),
-                        ("f_receptor", "Ponte Branca"),
-                        ("f_area_km2", km2),
-                        ("f_area_cedente_km2", "250"),
-                    ]),
-                    false,
-                )
-                .await;
+            let r = avaliar_formulario(
+                &a,
+                &v,
+                &[
+                    ("f_tipo", "desmembramento"),
+                    ("f_cedente", "Ribeirãozinho"),
+                    ("f_receptor", "Ponte Branca"),
+                    ("f_area_km2", km2),
+                    ("f_area_cedente_km2", "250"),
+                ],
+            )
+            .await;
             assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
             assert_eq!(
                 situacao_da_linha(&r.corpo, "Art. 8º, § 2º"),
@@ -1116,22 +1125,16 @@ fn avaliar_revisao_de_limites_pelo_formulario_art_8() {
             );
         }
         // o mesmo município dos dois lados: recusado com o campo
-        let r = a
-            .pedir(
-                "POST",
-                "/avaliar",
-                Some(&v),
-                Some(&tipo),
-                comum::multipart_campos(&[
-                    ("csrf", v.csrf.as_str()),
-                    ("modo", "formulario"),
-                    ("f_tipo", "desmembramento"),
-                    ("f_cedente", "Ponte Branca"),
-                    ("f_receptor", "5106703"),
-                ]),
-                false,
-            )
-            .await;
+        let r = avaliar_formulario(
+            &a,
+            &v,
+            &[
+                ("f_tipo", "desmembramento"),
+                ("f_cedente", "Ponte Branca"),
+                ("f_receptor", "5106703"),
+            ],
+        )
+        .await;
         assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
         assert!(r.corpo.contains("f_receptor"), "{}", r.corpo);
     });
