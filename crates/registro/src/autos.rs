@@ -1,0 +1,422 @@
+//! Os autos de cada processo: protocolar, carregar, anexar um ato (com a conferência da versão e
+//! a cadeia de hashes), listar, verificar a cadeia e as contagens do painel.
+
+use divisa_processo::cadeia::{self, Linha, Violacao};
+use divisa_processo::{protocolar, Acao, Ato, Ator, Evento, Fase, Nup, Papel, Processo, Recusa};
+use jiff::civil::Date;
+use jiff::Timestamp;
+use sqlx::Row;
+
+use crate::{
+    hoje_em_cuiaba, para_i64, para_u64, sem_controle, Autos, ErroRegistro, NovaRepresentacao,
+    Recibo, Registro, Resumo,
+};
+
+impl Registro {
+    /// A unidade protocolizadora configurada (5 dígitos do NUP).
+    pub async fn unidade(&self) -> Result<u32, ErroRegistro> {
+        let v: Option<String> = sqlx::query_scalar(
+            "SELECT valor FROM configuracao WHERE chave = 'unidade_protocolizadora'",
+        )
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(v.and_then(|v| v.parse().ok())
+            .unwrap_or(divisa_processo::UNIDADE_PADRAO))
+    }
+
+    /// Protocola uma representação (Art. 14): confere, atribui o NUP e grava o primeiro evento.
+    pub async fn protocolar(
+        &self,
+        ator: &Ator,
+        dados: NovaRepresentacao,
+        data: Date,
+        agora: Timestamp,
+    ) -> Result<Recibo, ErroRegistro> {
+        let montar = |protocolo: Nup| Ato::Protocolar {
+            protocolo,
+            tipo_processo: dados.tipo,
+            nome: dados.nome.trim().to_string(),
+            municipios_origem: dados.municipios_origem.clone(),
+            via: dados.via.clone(),
+            representante: dados.representante.trim().to_string(),
+            assinaturas: dados.assinaturas,
+            documentos: dados.documentos.clone(),
+            proposta: dados.proposta.clone(),
+        };
+        // Confere antes de gastar um número: o protocolo provisório não é gravado.
+        let provisorio = Nup::novo(1, 1, data.year())
+            .ok_or_else(|| Recusa::new("Art. 14", format!("ano {} fora do NUP", data.year())))?;
+        protocolar(ator, &montar(provisorio), data, hoje_em_cuiaba(agora))?;
+        let unidade = self.unidade().await?;
+
+        let mut tx = self.pool.begin().await?;
+        let seq: i64 = sqlx::query_scalar(
+            "INSERT INTO sequencias (ano, ultimo) VALUES ($1, 1) \
+             ON CONFLICT (ano) DO UPDATE SET ultimo = sequencias.ultimo + 1 RETURNING ultimo",
+        )
+        .bind(i64::from(data.year()))
+        .fetch_one(&mut *tx)
+        .await?;
+        let nup = u32::try_from(seq)
+            .ok()
+            .and_then(|s| Nup::novo(unidade, s, data.year()))
+            .ok_or_else(|| {
+                Recusa::new(
+                    "Art. 14",
+                    format!("a numeração de {} esgotou os 6 dígitos do NUP", data.year()),
+                )
+            })?;
+        let evento = Evento {
+            seq: 1,
+            data,
+            ator: ator.clone(),
+            ato: montar(nup.clone()),
+        };
+        let processo = Processo::novo(&evento).ok_or_else(|| {
+            Recusa::new(
+                "Art. 14",
+                "um processo começa pelo protocolo da representação",
+            )
+        })?;
+        let linha = linha_de(&evento, nup.as_str(), agora, cadeia::GENESE)?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO processos (protocolo, tipo, nome, fase, versao, ultimo_hash, ultimo_ato, criado_em) \
+             VALUES ($1, $2, $3, $4, 1, $5, $6, $7) RETURNING id",
+        )
+        .bind(nup.as_str())
+        .bind(processo.tipo.codigo())
+        .bind(&processo.nome)
+        .bind(processo.fase.codigo())
+        .bind(&linha.hash)
+        .bind(data.to_string())
+        .bind(agora.to_string())
+        .fetch_one(&mut *tx)
+        .await?;
+        inserir_evento(&mut tx, id, &linha, evento.ato.tipo()).await?;
+        tx.commit().await?;
+        Ok(Recibo {
+            protocolo: nup,
+            data,
+            registrado_em: agora,
+            hash: linha.hash,
+            processo,
+        })
+    }
+
+    async fn id_e_versao(&self, protocolo: &str) -> Result<(i64, u64, String), ErroRegistro> {
+        let linha =
+            sqlx::query("SELECT id, versao, ultimo_hash FROM processos WHERE protocolo = $1")
+                .bind(protocolo)
+                .fetch_optional(&self.pool)
+                .await?
+                .ok_or_else(|| ErroRegistro::NaoEncontrado(protocolo.to_string()))?;
+        Ok((
+            linha.try_get("id")?,
+            para_u64(linha.try_get("versao")?),
+            linha.try_get("ultimo_hash")?,
+        ))
+    }
+
+    async fn linhas(&self, id: i64, protocolo: &str) -> Result<Vec<Linha>, ErroRegistro> {
+        let rows = sqlx::query(
+            "SELECT seq, data, registrado_em, ator, papel, ato, hash_anterior, hash \
+             FROM eventos WHERE processo_id = $1 ORDER BY seq",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter()
+            .map(|r| {
+                Ok(Linha {
+                    protocolo: protocolo.to_string(),
+                    seq: para_u64(r.try_get("seq")?),
+                    data: r.try_get("data")?,
+                    registrado_em: r.try_get("registrado_em")?,
+                    ator: r.try_get("ator")?,
+                    papel: r.try_get("papel")?,
+                    ato: r.try_get("ato")?,
+                    hash_anterior: r.try_get("hash_anterior")?,
+                    hash: r.try_get("hash")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Lê um processo inteiro e o reconstrói a partir dos eventos. Só as colunas que a dobra
+    /// usa (a cadeia é conferida por [`Registro::verificar`]).
+    pub async fn carregar(&self, protocolo: &str) -> Result<Autos, ErroRegistro> {
+        let (id, _, ultimo_hash) = self.id_e_versao(protocolo).await?;
+        let rows = sqlx::query(
+            "SELECT seq, data, ator, papel, ato FROM eventos WHERE processo_id = $1 ORDER BY seq",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut eventos = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let seq = para_u64(r.try_get(0)?);
+            let corrompido = |causa: String| ErroRegistro::Corrompido {
+                protocolo: protocolo.to_string(),
+                seq,
+                causa,
+            };
+            let data: &str = r.try_get(1)?;
+            let papel: &str = r.try_get(3)?;
+            let ato: &str = r.try_get(4)?;
+            eventos.push(Evento {
+                seq,
+                data: data
+                    .parse()
+                    .map_err(|e| corrompido(format!("data \"{data}\": {e}")))?,
+                ator: Ator::new(
+                    r.try_get::<String, _>(2)?,
+                    Papel::de_codigo(papel)
+                        .ok_or_else(|| corrompido(format!("papel \"{papel}\" desconhecido")))?,
+                ),
+                ato: serde_json::from_str(ato).map_err(|e| corrompido(e.to_string()))?,
+            });
+        }
+        let processo =
+            Processo::de_eventos(&eventos).map_err(|causa| ErroRegistro::Corrompido {
+                protocolo: protocolo.to_string(),
+                seq: 0,
+                causa,
+            })?;
+        Ok(Autos {
+            processo,
+            eventos,
+            ultimo_hash,
+            id,
+        })
+    }
+
+    /// Anexa um ato ao processo, se a lei e o papel permitem e se ninguém anexou outro depois
+    /// da versão `versao_esperada`. Devolve o evento gravado.
+    pub async fn anexar(
+        &self,
+        protocolo: &str,
+        versao_esperada: u64,
+        ator: &Ator,
+        ato: Ato,
+        data: Date,
+        agora: Timestamp,
+    ) -> Result<Evento, ErroRegistro> {
+        let autos = self.carregar(protocolo).await?;
+        let mut processo = autos.processo;
+        if processo.versao != versao_esperada {
+            return Err(ErroRegistro::Conflito {
+                protocolo: protocolo.to_string(),
+                esperada: versao_esperada,
+                atual: processo.versao,
+            });
+        }
+        processo.decidir(ator, &ato, data, hoje_em_cuiaba(agora))?;
+        let evento = Evento {
+            seq: versao_esperada + 1,
+            data,
+            ator: ator.clone(),
+            ato,
+        };
+        let linha = linha_de(&evento, protocolo, agora, &autos.ultimo_hash)?;
+        processo.aplicar(&evento);
+
+        let id = autos.id;
+        let mut tx = self.pool.begin().await?;
+        let feito = sqlx::query(
+            "UPDATE processos SET versao = $1, ultimo_hash = $2, fase = $3, ultimo_ato = $4 \
+             WHERE id = $5 AND versao = $6",
+        )
+        .bind(para_i64(evento.seq))
+        .bind(&linha.hash)
+        .bind(processo.fase.codigo())
+        .bind(processo.ultimo_ato.to_string())
+        .bind(id)
+        .bind(para_i64(versao_esperada))
+        .execute(&mut *tx)
+        .await?;
+        if feito.rows_affected() != 1 {
+            tx.rollback().await?;
+            let (_, atual, _) = self.id_e_versao(protocolo).await?;
+            return Err(ErroRegistro::Conflito {
+                protocolo: protocolo.to_string(),
+                esperada: versao_esperada,
+                atual,
+            });
+        }
+        inserir_evento(&mut tx, id, &linha, evento.ato.tipo()).await?;
+        sqlx::query("DELETE FROM pendencias WHERE processo_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        for p in processo.pendencias() {
+            let alerta_desde = p
+                .vencimento
+                .and_then(|v| {
+                    v.checked_sub(jiff::Span::new().days(divisa_processo::prazos::DIAS_DE_AVISO))
+                        .ok()
+                })
+                .unwrap_or(evento.data);
+            sqlx::query(
+                "INSERT INTO pendencias (processo_id, chave, protocolo, nome, vencimento, alerta_desde, detalhe) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(id)
+            .bind(p.chave())
+            .bind(protocolo)
+            .bind(sem_controle(&processo.nome))
+            .bind(p.vencimento.map(|d| d.to_string()))
+            .bind(alerta_desde.to_string())
+            .bind(sem_controle(&p.detalhe))
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(evento)
+    }
+
+    /// Todos os processos, do mais recente ao mais antigo.
+    pub async fn listar(&self) -> Result<Vec<Resumo>, ErroRegistro> {
+        let rows = sqlx::query(
+            "SELECT protocolo, tipo, nome, fase, versao, ultimo_ato FROM processos ORDER BY id DESC",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter()
+            .map(|r| {
+                let fase: String = r.try_get("fase")?;
+                let protocolo: String = r.try_get("protocolo")?;
+                Ok(Resumo {
+                    fase: Fase::de_codigo(&fase).ok_or_else(|| ErroRegistro::Corrompido {
+                        protocolo: protocolo.clone(),
+                        seq: 0,
+                        causa: format!("fase \"{fase}\" desconhecida"),
+                    })?,
+                    protocolo,
+                    tipo: r.try_get("tipo")?,
+                    nome: r.try_get("nome")?,
+                    versao: para_u64(r.try_get("versao")?),
+                    ultimo_ato: r.try_get("ultimo_ato")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Confere a cadeia de hashes de um processo (ou de todos): devolve cada violação achada,
+    /// nomeando o evento.
+    pub async fn verificar(&self, protocolo: Option<&str>) -> Result<Vec<Violacao>, ErroRegistro> {
+        let processos: Vec<(String, i64, u64, String)> = match protocolo {
+            Some(p) => {
+                let (id, versao, hash) = self.id_e_versao(p).await?;
+                vec![(p.to_string(), id, versao, hash)]
+            }
+            None => {
+                let rows = sqlx::query(
+                    "SELECT protocolo, id, versao, ultimo_hash FROM processos ORDER BY id",
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter()
+                    .map(|r| {
+                        Ok((
+                            r.try_get("protocolo")?,
+                            r.try_get("id")?,
+                            para_u64(r.try_get("versao")?),
+                            r.try_get("ultimo_hash")?,
+                        ))
+                    })
+                    .collect::<Result<_, sqlx::Error>>()?
+            }
+        };
+        let mut v = Vec::new();
+        for (protocolo, id, versao, ultimo_hash) in processos {
+            let linhas = self.linhas(id, &protocolo).await?;
+            v.extend(cadeia::verificar(&protocolo, &linhas, versao, &ultimo_hash));
+        }
+        Ok(v)
+    }
+
+    /// Quantos processos em andamento o Art. 3º alcança (criação, fusão, incorporação).
+    pub async fn sujeitos_ao_art3(&self) -> Result<u64, ErroRegistro> {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM processos WHERE tipo IN ('criacao', 'fusao', 'incorporacao') \
+             AND fase NOT IN ('lei', 'arquivado')",
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(para_u64(n))
+    }
+
+    /// Quantos processos e eventos há (para a auditoria dizer o que conferiu).
+    pub async fn contagem(&self) -> Result<(u64, u64), ErroRegistro> {
+        let p: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM processos")
+            .fetch_one(&self.pool)
+            .await?;
+        let e: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM eventos")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok((para_u64(p), para_u64(e)))
+    }
+
+    /// Os eventos que `ator` pode ver, já filtrados (Arts. 16, 22 e 23).
+    pub async fn eventos_visiveis(
+        &self,
+        protocolo: &str,
+        ator: &Ator,
+    ) -> Result<(Processo, Vec<Evento>), ErroRegistro> {
+        let autos = self.carregar(protocolo).await?;
+        autos.processo.pode(ator, Acao::VerPublico)?;
+        let v = autos.processo.visiveis(ator, &autos.eventos);
+        Ok((autos.processo, v))
+    }
+}
+
+fn linha_de(
+    evento: &Evento,
+    protocolo: &str,
+    agora: Timestamp,
+    anterior: &str,
+) -> Result<Linha, ErroRegistro> {
+    let ato = serde_json::to_string(&evento.ato).map_err(|e| ErroRegistro::Corrompido {
+        protocolo: protocolo.to_string(),
+        seq: evento.seq,
+        causa: e.to_string(),
+    })?;
+    let mut linha = Linha {
+        protocolo: protocolo.to_string(),
+        seq: evento.seq,
+        data: evento.data.to_string(),
+        registrado_em: agora.to_string(),
+        ator: evento.ator.id.clone(),
+        papel: evento.ator.papel.codigo().to_string(),
+        ato,
+        hash_anterior: anterior.to_string(),
+        hash: String::new(),
+    };
+    linha.hash = cadeia::calcular(&linha);
+    Ok(linha)
+}
+
+async fn inserir_evento(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    processo_id: i64,
+    l: &Linha,
+    tipo: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO eventos (processo_id, seq, data, registrado_em, ator, papel, tipo, ato, hash_anterior, hash) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    )
+    .bind(processo_id)
+    .bind(para_i64(l.seq))
+    .bind(&l.data)
+    .bind(&l.registrado_em)
+    .bind(&l.ator)
+    .bind(&l.papel)
+    .bind(tipo)
+    .bind(&l.ato)
+    .bind(&l.hash_anterior)
+    .bind(&l.hash)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
