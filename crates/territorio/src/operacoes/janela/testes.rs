@@ -1,6 +1,7 @@
 //! Testes da janela: o caminho pela borda com as voltas do arco, as passagens que contam as
 //! voltas e o cruzamento igual nos dois sentidos.
-use super::*;
+use super::borda::{passagens, Janela};
+use i_overlay::i_float::int::point::IntPoint;
 
 fn janela() -> Janela {
     Janela {
