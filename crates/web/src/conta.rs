@@ -1,9 +1,12 @@
-//! A página da conta de quem entrou: nome, papel e a troca de senha (as contas de demonstração
-//! nascem com uma senha conhecida; quem passa a usar o divisa de verdade precisa trocá-la sem ir
-//! à linha de comando). As contas são criadas pela linha de comando (`divisa usuario criar`).
+//! Entrar, sair e a página da conta de quem entrou: nome, papel e a troca de senha (as contas de
+//! demonstração nascem com uma senha conhecida; quem passa a usar o divisa de verdade precisa
+//! trocá-la sem ir à linha de comando). As contas são criadas pela linha de comando (`divisa
+//! usuario criar`).
+
+use std::fmt::Write as _;
 
 use axum::extract::{Form, State};
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 
 use crate::contas::{self, Quem, TAMANHO_MINIMO_DA_SENHA};
@@ -77,5 +80,99 @@ pub(crate) async fn trocar_senha(
     };
     let mut r = pagina(&quem, "Minha conta", &corpo(&quem, Some((tipo, &texto))));
     *r.status_mut() = status;
+    Ok(r)
+}
+
+pub(crate) async fn entrar_form(
+    State(estado): State<Estado>,
+    quem: Quem,
+) -> Result<Response, Falha> {
+    Ok(pagina(
+        &quem,
+        "Entrar",
+        &form_entrar(&estado, &quem, None).await?,
+    ))
+}
+
+async fn form_entrar(estado: &Estado, quem: &Quem, erro: Option<&str>) -> Result<String, Falha> {
+    let demo = estado
+        .registro()
+        .usuarios()
+        .await?
+        .iter()
+        .any(|u| u.demonstracao);
+    let mut s = String::from("<h1>Entrar</h1>");
+    if let Some(e) = erro {
+        s.push_str(&aviso("erro", e));
+    }
+    let _ = write!(
+        s,
+        "<form method=\"post\" action=\"/entrar\" id=\"form-entrar\">{}\
+         <label for=\"login\">Login</label><input id=\"login\" name=\"login\" type=\"text\" autocomplete=\"username\" required autofocus>\
+         <label for=\"senha\">Senha</label><input id=\"senha\" name=\"senha\" type=\"password\" autocomplete=\"current-password\" required>\
+         <button type=\"submit\">Entrar</button></form>\
+         <p>O público não precisa entrar: os processos e os seus documentos públicos estão no <a href=\"/publico\">portal público</a> (Art. 16).</p>",
+        campo_csrf(quem)
+    );
+    if demo {
+        let _ = write!(
+            s,
+            "<div class=\"demo\"><strong>Dados de demonstração.</strong> Este banco foi semeado para conhecer o sistema: contas {} — todas com a senha <code>{}</code>. Não use em produção.</div>",
+            crate::semente::CONTAS
+                .iter()
+                .map(|(l, _, p)| format!("<code>{}</code> ({})", esc(l), esc(p.nome())))
+                .collect::<Vec<_>>()
+                .join(", "),
+            esc(crate::semente::SENHA)
+        );
+    }
+    Ok(s)
+}
+
+pub(crate) async fn entrar(
+    State(estado): State<Estado>,
+    quem: Quem,
+    Form(campos): Form<Campos>,
+) -> Result<Response, Falha> {
+    quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
+    let login = campo(&campos, "login").unwrap_or_default();
+    let senha = campo(&campos, "senha").unwrap_or_default();
+    match contas::entrar(&estado, &quem, &login, &senha).await {
+        Ok(entrada) => {
+            let mut r = Redirect::to("/").into_response();
+            if let Ok(v) = HeaderValue::from_str(&entrada.set_cookie) {
+                r.headers_mut().append(header::SET_COOKIE, v);
+            }
+            Ok(r)
+        }
+        Err(f)
+            if matches!(
+                f.status,
+                StatusCode::UNAUTHORIZED | StatusCode::TOO_MANY_REQUESTS
+            ) =>
+        {
+            let mut r = pagina(
+                &quem,
+                "Entrar",
+                &form_entrar(&estado, &quem, Some(&f.mensagem)).await?,
+            );
+            *r.status_mut() = f.status;
+            Ok(r)
+        }
+        Err(f) => Err(f),
+    }
+}
+
+pub(crate) async fn sair(
+    State(estado): State<Estado>,
+    quem: Quem,
+    Form(campos): Form<Campos>,
+) -> Result<Response, Falha> {
+    quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
+    let apagar = contas::sair(&estado, &quem).await?;
+    let mut r = Redirect::to("/publico").into_response();
+    if let Ok(v) = HeaderValue::from_str(&apagar) {
+        r.headers_mut().append(header::SET_COOKIE, v);
+    }
     Ok(r)
 }

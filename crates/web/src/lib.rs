@@ -24,6 +24,7 @@ mod catalogo;
 mod consulta;
 mod conta;
 mod contas;
+mod documentos;
 mod formulario;
 mod html;
 pub mod motor;
@@ -78,8 +79,8 @@ impl Estado {
 pub fn rotas(estado: Estado) -> Router {
     Router::new()
         .route("/", get(paginas::painel))
-        .route("/entrar", get(paginas::entrar_form).post(paginas::entrar))
-        .route("/sair", post(paginas::sair))
+        .route("/entrar", get(conta::entrar_form).post(conta::entrar))
+        .route("/sair", post(conta::sair))
         .route("/conta", get(conta::pagina_da_conta))
         .route("/conta/senha", post(conta::trocar_senha))
         .route("/processos", get(paginas::processos))
@@ -91,11 +92,11 @@ pub fn rotas(estado: Estado) -> Router {
         .route("/processos/{protocolo}/atos", post(paginas::ato))
         .route(
             "/processos/{protocolo}/arquivos/{id}",
-            get(paginas::arquivo),
+            get(documentos::arquivo),
         )
         .route(
             "/processos/{protocolo}/documentos/{tipo}",
-            get(paginas::documento),
+            get(documentos::documento),
         )
         .route(
             "/avaliar",

@@ -1,0 +1,167 @@
+//! Os arquivos e os documentos oficiais de um processo: baixar um arquivo enviado e escrever os
+//! documentos da proposta anexada ou dos atos gravados, em PDF, HTML ou ODT.
+
+use std::collections::HashMap;
+
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+
+use divisa_processo::Acao;
+
+use crate::contas::Quem;
+use crate::{hoje, Estado, Falha};
+
+pub(crate) async fn arquivo(
+    State(estado): State<Estado>,
+    quem: Quem,
+    Path((protocolo, id)): Path<(String, i64)>,
+) -> Result<Response, Falha> {
+    let ator = quem.ator();
+    let autos = estado.registro().carregar(&protocolo).await?;
+    let lista = estado.registro().arquivos(&protocolo).await?;
+    let Some(a) = lista.iter().find(|a| a.id == id) else {
+        return Err(Falha::nova(StatusCode::NOT_FOUND, "arquivo não encontrado"));
+    };
+    // mapa e memorial são públicos (Art. 16); as assinaturas, só para quem pode retirar cópia
+    // (Art. 22: o deputado tem vista, não retira; Art. 23: servidor só autorizado).
+    if a.finalidade == "assinaturas" {
+        autos
+            .processo
+            .pode(&ator, Acao::Exportar)
+            .map_err(|r| Falha::proibido(format!("recusado ({}): {}", r.artigo, r.motivo)))?;
+    }
+    let Some((nome, bytes)) = estado
+        .registro()
+        .conteudo_do_arquivo(&protocolo, id)
+        .await?
+    else {
+        return Err(Falha::nova(StatusCode::NOT_FOUND, "arquivo não encontrado"));
+    };
+    let seguro: String = nome
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'))
+        .collect();
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/octet-stream".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!(
+                    "attachment; filename=\"{}\"",
+                    if seguro.is_empty() {
+                        "arquivo".into()
+                    } else {
+                        seguro
+                    }
+                ),
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+/// Um documento oficial do processo, escrito da proposta anexada (Comissão e Casa: Arts. 22 e
+/// 23).
+pub(crate) async fn documento(
+    State(estado): State<Estado>,
+    quem: Quem,
+    Path((protocolo, tipo)): Path<(String, String)>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Response, Falha> {
+    let autos = estado.registro().carregar(&protocolo).await?;
+    autos
+        .processo
+        .pode(&quem.ator(), Acao::VerCompleto)
+        .map_err(|r| Falha::proibido(format!("recusado ({}): {}", r.artigo, r.motivo)))?;
+    let Some(t) = divisa_documentos::Tipo::de_codigo(&tipo) else {
+        return Err(Falha::nova(
+            StatusCode::NOT_FOUND,
+            format!("documento «{tipo}» desconhecido"),
+        ));
+    };
+    let Some(texto) = &autos.processo.proposta else {
+        return Err(Falha::nova(
+            StatusCode::NOT_FOUND,
+            "o processo não tem proposta anexada: os documentos são escritos dela",
+        ));
+    };
+    let nome = format!("proposta anexada ao processo {protocolo}");
+    let proposta = divisa_avaliacao::ler_sem_arquivos(&nome, texto)
+        .map_err(|e| Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+    let data = hoje();
+    let avaliacao = divisa_lei::avaliar(&proposta.fatos, data)
+        .map_err(|e| Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+    let caso = divisa_documentos::Caso {
+        proposta: &proposta,
+        avaliacao: &avaliacao,
+        protocolo: Some(&protocolo),
+        data,
+    };
+    let doc = match t {
+        divisa_documentos::Tipo::Oficio => Ok(divisa_documentos::oficios(
+            &caso,
+            &autos
+                .processo
+                .tipo
+                .orgaos_certificadores()
+                .iter()
+                .copied()
+                .filter(|o| *o != divisa_processo::Orgao::Comissao)
+                .collect::<Vec<_>>(),
+        )),
+        divisa_documentos::Tipo::Parecer => Ok(divisa_documentos::parecer_de_merito(&caso)),
+        divisa_documentos::Tipo::DecretoLegislativo => {
+            divisa_documentos::decreto_legislativo(&caso)
+        }
+        divisa_documentos::Tipo::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso),
+        divisa_documentos::Tipo::RelatorioTecnico => divisa_documentos::relatorio_tecnico(&caso),
+        divisa_documentos::Tipo::ParecerPreliminar => {
+            divisa_documentos::parecer_preliminar(&caso, &autos.processo, &autos.eventos)
+        }
+        divisa_documentos::Tipo::ParecerResultado => {
+            divisa_documentos::parecer_do_resultado(&caso, &autos.processo)
+        }
+    }
+    .map_err(|e| Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e))?;
+    if q.get("formato").is_some_and(|f| f == "html") {
+        return Ok(axum::response::Html(divisa_documentos::html(&doc)).into_response());
+    }
+    if q.get("formato").is_some_and(|f| f == "odt") {
+        // A versão editável, para baixar e abrir no LibreOffice ou no Word.
+        return Ok((
+            [
+                (
+                    header::CONTENT_TYPE,
+                    "application/vnd.oasis.opendocument.text".to_string(),
+                ),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!(
+                        "attachment; filename=\"{}-{}.odt\"",
+                        t.codigo(),
+                        protocolo.replace(['/', '.'], "-")
+                    ),
+                ),
+            ],
+            divisa_documentos::odt(&doc),
+        )
+            .into_response());
+    }
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!(
+                    "inline; filename=\"{}-{}.pdf\"",
+                    t.codigo(),
+                    protocolo.replace(['/', '.'], "-")
+                ),
+            ),
+        ],
+        divisa_documentos::pdf(&doc),
+    )
+        .into_response())
+}
