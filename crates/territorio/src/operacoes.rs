@@ -213,7 +213,7 @@ impl Grade {
                         // mesmo sentido do exterior contaria como cheio. O anel interior é
                         // buraco pelo que é (OGC), não pelo sentido em que veio — e o sentido
                         // só tem regra no GeoJSON. Exterior anti-horário, buracos horários.
-                        if (janela::area_com_sinal(pontos) > 0.0) != (indice == 0) {
+                        if (area_com_sinal(pontos) > 0.0) != (indice == 0) {
                             inteiros.reverse();
                         }
                         Ok(inteiros)
@@ -362,6 +362,20 @@ impl Geodesicos {
         }
         resultado
     }
+}
+
+/// Área com sinal (graus², relativa ao primeiro vértice): positiva no sentido anti-horário.
+fn area_com_sinal(pontos: &[Coord<f64>]) -> f64 {
+    let Some(&origem) = pontos.first() else {
+        return 0.0;
+    };
+    let n = pontos.len();
+    let mut soma = 0.0;
+    for i in 0..n {
+        let (a, b) = (pontos[i], pontos[(i + 1) % n]);
+        soma += (a.x - origem.x) * (b.y - origem.y) - (b.x - origem.x) * (a.y - origem.y);
+    }
+    soma / 2.0
 }
 
 fn distancia_ao_segmento(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {

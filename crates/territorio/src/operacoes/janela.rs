@@ -24,7 +24,7 @@ use i_overlay::core::overlay_rule::OverlayRule;
 use i_overlay::core::solver::Solver;
 use i_overlay::i_float::int::point::IntPoint;
 
-use super::{ErroOperacao, Geodesicos, Grade};
+use super::{area_com_sinal, ErroOperacao, Geodesicos, Grade};
 
 mod borda;
 mod costura;
@@ -178,23 +178,7 @@ fn janela_para(grade: &Grade, caixa_grande: [f64; 4], caixa_pequeno: [f64; 4]) -
         y0: jy0,
         x1: jx1,
         y1: jy1,
-        cx: (jx0 + jx1) as f64 / 2.0 + 0.25,
-        cy: (jy0 + jy1) as f64 / 2.0 + 0.25,
     })
-}
-
-/// Área com sinal (graus², relativa ao primeiro vértice): positiva no sentido anti-horário.
-pub(super) fn area_com_sinal(pontos: &[Coord<f64>]) -> f64 {
-    let Some(&origem) = pontos.first() else {
-        return 0.0;
-    };
-    let n = pontos.len();
-    let mut soma = 0.0;
-    for i in 0..n {
-        let (a, b) = (pontos[i], pontos[(i + 1) % n]);
-        soma += (a.x - origem.x) * (b.y - origem.y) - (b.x - origem.x) * (a.y - origem.y);
-    }
-    soma / 2.0
 }
 
 /// Se `p` está dentro do anel (regra par-ímpar).

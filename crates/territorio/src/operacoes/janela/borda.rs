@@ -11,12 +11,17 @@ pub(super) struct Janela {
     pub(super) y0: i64,
     pub(super) x1: i64,
     pub(super) y1: i64,
-    /// O centro, fora dos inteiros (nenhum ponto da grade cai na semirreta que sai dele).
-    pub(super) cx: f64,
-    pub(super) cy: f64,
 }
 
 impl Janela {
+    /// O centro, fora dos inteiros (nenhum ponto da grade cai na semirreta que sai dele).
+    fn centro(&self) -> (f64, f64) {
+        (
+            (self.x0 + self.x1) as f64 / 2.0 + 0.25,
+            (self.y0 + self.y1) as f64 / 2.0 + 0.25,
+        )
+    }
+
     pub(super) fn dentro(&self, p: IntPoint) -> Option<bool> {
         let (x, y) = (i64::from(p.x), i64::from(p.y));
         if x > self.x0 && x < self.x1 && y > self.y0 && y < self.y1 {
@@ -68,7 +73,8 @@ impl Janela {
     }
 
     pub(super) fn angulo(&self, p: (f64, f64)) -> f64 {
-        (p.1 - self.cy).atan2(p.0 - self.cx)
+        let (cx, cy) = self.centro();
+        (p.1 - cy).atan2(p.0 - cx)
     }
 
     /// Os cantos por que passa o caminho pela borda de `de` até `ate` que varre, visto do centro,
@@ -209,12 +215,13 @@ impl Janela {
 /// Conta as passagens do caminho pela semirreta que sai do centro para oeste (o corte do
 /// `atan2`): +1 de cima para baixo (sentido anti-horário), −1 ao contrário.
 pub(super) fn passagens(j: &Janela, a: (f64, f64), b: (f64, f64)) -> i64 {
-    let (acima_a, acima_b) = (a.1 > j.cy, b.1 > j.cy);
+    let (cx, cy) = j.centro();
+    let (acima_a, acima_b) = (a.1 > cy, b.1 > cy);
     if acima_a == acima_b {
         return 0;
     }
-    let x = a.0 + (j.cy - a.1) * (b.0 - a.0) / (b.1 - a.1);
-    if x >= j.cx {
+    let x = a.0 + (cy - a.1) * (b.0 - a.0) / (b.1 - a.1);
+    if x >= cx {
         0
     } else if acima_a {
         1

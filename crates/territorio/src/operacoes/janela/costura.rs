@@ -8,8 +8,8 @@ use std::collections::HashMap;
 use geo_types::{Coord, MultiPolygon};
 use i_overlay::i_float::int::point::IntPoint;
 
-use super::area_com_sinal;
 use super::borda::{passagens, Janela};
+use crate::operacoes::area_com_sinal;
 use crate::operacoes::{ErroOperacao, Grade, HashRapido};
 
 /// Um arco de fora: de uma saída de `W` (ou do começo do percurso) a uma entrada. Os vértices
