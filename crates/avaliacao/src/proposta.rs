@@ -555,6 +555,7 @@ impl Validador<'_> {
                 origens,
                 nome_homenageia_pessoa_viva: novo.nome_homenageia_pessoa_viva,
                 dados,
+                certidoes: None,
             });
         }
         for (i, r) in p.remanescente.unwrap_or_default().into_iter().enumerate() {

@@ -21,11 +21,11 @@
 //! Os limiares vêm dos `parametros` da redação em vigor; os órgãos, do § 2º (cada achado diz
 //! quem certifica o número).
 
-use divisa_referencia::formato::{inteiro, km2, porcentagem, reais_abreviado};
+use divisa_referencia::formato::{data, inteiro, km2, porcentagem, reais_abreviado};
 use divisa_referencia::mt::Municipio;
 
 use crate::achado::{orgao, Achado, Situacao};
-use crate::fatos::{Area, DadosMunicipais, EstimativaSetores};
+use crate::fatos::{Area, Certidao, Certidoes, DadosMunicipais, EstimativaSetores};
 use crate::regra::{achado, sobre, Contexto, Resultado};
 
 /// Um número com a sua origem, como o relatório a mostra.
@@ -33,6 +33,9 @@ use crate::regra::{achado, sobre, Contexto, Resultado};
 pub(crate) struct Numero<T> {
     pub(crate) valor: T,
     pub(crate) origem: String,
+    /// Nos autos: o número é o dos peticionários e a certidão do órgão ainda falta. Ele não
+    /// decide o inciso; o achado fica pendente, com o resultado como prévia.
+    pub(crate) sem_certidao: bool,
 }
 
 impl<T> Numero<T> {
@@ -40,6 +43,26 @@ impl<T> Numero<T> {
         Numero {
             valor,
             origem: origem.into(),
+            sem_certidao: false,
+        }
+    }
+
+    /// O número dos autos: com a certidão, a origem é ela; sem, o informado na representação.
+    fn dos_autos(valor: T, certidao: Option<&Certidao>) -> Self {
+        match certidao {
+            Some(c) => Numero::new(
+                valor,
+                format!(
+                    "certidão nº {} ({}), de {}",
+                    c.numero,
+                    c.orgao,
+                    data(c.em)
+                ),
+            ),
+            None => Numero {
+                sem_certidao: true,
+                ..Numero::new(valor, "informado na representação, sem certidão")
+            },
         }
     }
 }
@@ -64,6 +87,31 @@ impl Numeros {
             casas: dados.casas_centro_urbano.map(|v| Numero::new(v, ORIGEM)),
             valor_adicionado: dados.valor_adicionado.map(|v| Numero::new(v, ORIGEM)),
             arrecadacao: dados.arrecadacao.map(|v| Numero::new(v, ORIGEM)),
+        }
+    }
+
+    /// Os números do novo município: numa proposta avulsa, os que ela declara; nos autos, cada
+    /// um com a sua certidão ou marcado como ainda sem ela.
+    pub(crate) fn do_novo(dados: &DadosMunicipais, certidoes: Option<&Certidoes>) -> Numeros {
+        let Some(c) = certidoes else {
+            return Numeros::informados(dados);
+        };
+        Numeros {
+            populacao: dados
+                .populacao
+                .map(|v| Numero::dos_autos(v, c.populacao.as_ref())),
+            eleitores: dados
+                .eleitores
+                .map(|v| Numero::dos_autos(v, c.eleitores.as_ref())),
+            casas: dados
+                .casas_centro_urbano
+                .map(|v| Numero::dos_autos(v, c.casas_centro_urbano.as_ref())),
+            valor_adicionado: dados
+                .valor_adicionado
+                .map(|v| Numero::dos_autos(v, c.valor_adicionado.as_ref())),
+            arrecadacao: dados
+                .arrecadacao
+                .map(|v| Numero::dos_autos(v, c.arrecadacao.as_ref())),
         }
     }
 
@@ -414,18 +462,59 @@ pub(crate) fn inc6_mapa(ctx: &Contexto<'_>, area: Option<&Area>) -> Achado {
     })())
 }
 
+/// Nos autos, um inciso decidido com um número que ainda não tem a certidão do órgão competente
+/// fica pendente: o resultado é dito como prévia, nunca como "atende" (nem "não atende": o
+/// órgão pode certificar outro número).
+///
+/// Leitura registrada: o Art. 2º, § 2º, dá a apuração de cada inciso a um órgão; o número dos
+/// peticionários é indício, não apuração. Fora dos autos (a proposta avaliada avulsa), os
+/// números são os declarados e o achado diz de onde vêm.
+fn previa(mut achado: Achado, sem_certidao: bool) -> Achado {
+    if !sem_certidao || !matches!(achado.situacao, Situacao::Atende | Situacao::NaoAtende) {
+        return achado;
+    }
+    let quem = achado.orgao.unwrap_or("órgão competente");
+    let resultado = if achado.situacao == Situacao::Atende {
+        "atenderia"
+    } else {
+        "não atenderia"
+    };
+    achado.situacao = Situacao::Pendente;
+    achado.mensagem = format!(
+        "Prévia: com o número informado na representação, o inciso {resultado}. Falta a certidão de quem o apura ({quem}; Art. 2º, § 2º), que decide. {}",
+        achado.mensagem
+    )
+    .trim_end()
+    .to_owned();
+    achado
+}
+
 /// I a V para um conjunto de números, com o sujeito na citação quando há.
 pub(crate) fn incisos_i_a_v(
     ctx: &Contexto<'_>,
     numeros: &Numeros,
     sujeito: Option<&str>,
 ) -> Vec<Achado> {
+    let sem = |n: &Option<Numero<u64>>| n.as_ref().is_some_and(|n| n.sem_certidao);
+    let sem_f = |n: &Option<Numero<f64>>| n.as_ref().is_some_and(|n| n.sem_certidao);
     let achados = [
-        inc1_populacao(ctx, numeros.populacao.as_ref()),
-        inc2_eleitores(ctx, numeros.eleitores.as_ref(), numeros.populacao.as_ref()),
-        inc3_casas(ctx, numeros.casas.as_ref()),
-        inc4_valor_adicionado(ctx, numeros.valor_adicionado.as_ref()),
-        inc5_arrecadacao(ctx, numeros.arrecadacao.as_ref()),
+        previa(
+            inc1_populacao(ctx, numeros.populacao.as_ref()),
+            sem(&numeros.populacao),
+        ),
+        previa(
+            inc2_eleitores(ctx, numeros.eleitores.as_ref(), numeros.populacao.as_ref()),
+            sem(&numeros.eleitores) || sem(&numeros.populacao),
+        ),
+        previa(inc3_casas(ctx, numeros.casas.as_ref()), sem(&numeros.casas)),
+        previa(
+            inc4_valor_adicionado(ctx, numeros.valor_adicionado.as_ref()),
+            sem_f(&numeros.valor_adicionado),
+        ),
+        previa(
+            inc5_arrecadacao(ctx, numeros.arrecadacao.as_ref()),
+            sem_f(&numeros.arrecadacao),
+        ),
     ];
     achados
         .into_iter()
@@ -442,7 +531,8 @@ pub(crate) fn incisos_i_a_v(
 /// Art. 2º inteiro para o novo município de uma criação.
 pub(crate) fn requisitos_do_novo(ctx: &Contexto<'_>) -> Vec<Achado> {
     let novo = ctx.fatos.novo.clone().unwrap_or_default();
-    let mut achados = incisos_i_a_v(ctx, &Numeros::informados(&novo.dados), None);
+    let numeros = Numeros::do_novo(&novo.dados, novo.certidoes.as_ref());
+    let mut achados = incisos_i_a_v(ctx, &numeros, None);
     let estimativa = novo
         .area
         .as_ref()

@@ -129,8 +129,38 @@ pub struct NovoMunicipio {
     pub origens: Vec<u32>,
     /// Declaração da proposta sobre o Art. 6º (nome de pessoa viva); `None` = não declarou.
     pub nome_homenageia_pessoa_viva: Option<bool>,
-    /// Números certificados do novo município.
+    /// Os números do Art. 2º, I a V, do novo município.
     pub dados: DadosMunicipais,
+    /// Nos autos de um processo, a certidão de cada número (Art. 2º, § 2º). `None` numa
+    /// proposta avaliada avulsa: os números são os que ela declara. `Some`: o número sem
+    /// certidão é o informado na representação e não decide o inciso (a avaliação é prévia).
+    pub certidoes: Option<Certidoes>,
+}
+
+/// A certidão em que um número se apoia (Art. 2º, § 2º).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Certidao {
+    /// Quem certifica, por extenso ("Tribunal Regional Eleitoral").
+    pub orgao: String,
+    /// O número da certidão.
+    pub numero: String,
+    /// O dia em que foi emitida.
+    pub em: Date,
+}
+
+/// A certidão de cada número do Art. 2º, I a V, nos autos; `None` = ainda não certificado.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Certidoes {
+    /// I — população (Órgão de Informação e Cartografia).
+    pub populacao: Option<Certidao>,
+    /// II — eleitores (TRE).
+    pub eleitores: Option<Certidao>,
+    /// III — casas do centro urbano (Órgão de Informação e Cartografia).
+    pub casas_centro_urbano: Option<Certidao>,
+    /// IV — valor adicionado (Órgão Fazendário).
+    pub valor_adicionado: Option<Certidao>,
+    /// V — arrecadação (a Comissão, após verificação in loco).
+    pub arrecadacao: Option<Certidao>,
 }
 
 /// Os números do Art. 2º, I a V, de um território.

@@ -173,6 +173,85 @@ impl DocumentoArt15 {
     }
 }
 
+/// Os números que uma certidão certifica, como dados (Art. 2º, § 2º): só os do órgão que a
+/// emite — população, casas e área pela Cartografia, eleitores pelo TRE, valor adicionado pela
+/// Fazenda, arrecadação pela Comissão após a visita.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NumerosCertificados {
+    /// I — população estimada do território, habitantes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub populacao: Option<u64>,
+    /// II — eleitores inscritos no território.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eleitores: Option<u64>,
+    /// III — casas do centro urbano.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub casas_centro_urbano: Option<u64>,
+    /// IV — valor adicionado do último exercício, reais.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub valor_adicionado: Option<f64>,
+    /// V — arrecadação do último exercício, reais.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arrecadacao: Option<f64>,
+    /// VI — área do território, km².
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub area_km2: Option<f64>,
+}
+
+impl NumerosCertificados {
+    /// Cada número presente, com o nome para pessoas e o órgão que o apura (Art. 2º, § 2º).
+    pub fn presentes(&self) -> Vec<(&'static str, Orgao)> {
+        let mut v = Vec::new();
+        if self.populacao.is_some() {
+            v.push(("população", Orgao::Cartografia));
+        }
+        if self.eleitores.is_some() {
+            v.push(("eleitores", Orgao::Tre));
+        }
+        if self.casas_centro_urbano.is_some() {
+            v.push(("casas do centro urbano", Orgao::Cartografia));
+        }
+        if self.valor_adicionado.is_some() {
+            v.push(("valor adicionado", Orgao::Fazenda));
+        }
+        if self.arrecadacao.is_some() {
+            v.push(("arrecadação", Orgao::Comissao));
+        }
+        if self.area_km2.is_some() {
+            v.push(("área", Orgao::Cartografia));
+        }
+        v
+    }
+
+    /// Os números em palavras, no formato brasileiro ("população 5.200 habitantes; eleitores
+    /// 1.300").
+    pub fn descricao(&self) -> String {
+        use divisa_referencia::formato::{inteiro, km2, reais};
+        let mut v = Vec::new();
+        let i = |n: u64| inteiro(i64::try_from(n).unwrap_or(i64::MAX));
+        if let Some(n) = self.populacao {
+            v.push(format!("população de {} habitantes", i(n)));
+        }
+        if let Some(n) = self.eleitores {
+            v.push(format!("{} eleitores", i(n)));
+        }
+        if let Some(n) = self.casas_centro_urbano {
+            v.push(format!("{} casas no centro urbano", i(n)));
+        }
+        if let Some(n) = self.valor_adicionado {
+            v.push(format!("valor adicionado de {}", reais(n)));
+        }
+        if let Some(n) = self.arrecadacao {
+            v.push(format!("arrecadação de {}", reais(n)));
+        }
+        if let Some(n) = self.area_km2 {
+            v.push(format!("área de {}", km2(n)));
+        }
+        v.join("; ")
+    }
+}
+
 /// O placar de uma deliberação da Comissão (só membros votam, Art. 22).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Votos {
@@ -315,8 +394,16 @@ pub enum Ato {
         orgao: Orgao,
         /// Número ou referência da certidão.
         numero: String,
-        /// O que certifica (os números, com a fonte).
+        /// Observações da certidão (a fonte, o método); os números vão em `dados`.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
         conteudo: String,
+        /// Os números certificados. Eventos gravados antes de a certidão trazer dados leem
+        /// vazio (o número certificado ficou só no texto de `conteudo`).
+        #[serde(default)]
+        dados: NumerosCertificados,
+        /// Quem assina a certidão (nome e cargo).
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        signatario: String,
     },
     /// Art. 9º: a autoridade se negou a certificar ("sob pena de responsabilidade").
     RecusarCertidao {

@@ -3,7 +3,7 @@
 
 use jiff::civil::Date;
 
-use crate::ato::{Ato, TipoProcesso, Via};
+use crate::ato::{Ato, NumerosCertificados, TipoProcesso, Via};
 use crate::papel::{Ator, Orgao, Papel};
 use crate::processo::{maioria, recusa, Resposta};
 use crate::{Fase, Processo, Recusa};
@@ -169,7 +169,11 @@ impl Processo {
                 Ok(())
             }
             Ato::EmitirCertidao {
-                orgao, conteudo, ..
+                orgao,
+                numero,
+                dados,
+                signatario,
+                ..
             } => {
                 self.exigir_fase(&[F::Certidoes], "Art. 2º, § 3º", "a certidão")?;
                 self.exigir_certificador(*orgao)?;
@@ -196,13 +200,7 @@ impl Processo {
                     }
                     self.exigir_oficiado(*orgao, "Art. 2º, § 3º")?;
                 }
-                if conteudo.trim().is_empty() {
-                    return Err(recusa(
-                        "Art. 2º, § 2º",
-                        "a certidão precisa dizer o que certifica",
-                    ));
-                }
-                Ok(())
+                self.conferir_numeros(*orgao, numero, dados, signatario)
             }
             Ato::RecusarCertidao { orgao, motivo } => {
                 self.exigir_fase(&[F::Certidoes], "Art. 9º", "a recusa de certidão")?;
@@ -473,6 +471,97 @@ impl Processo {
         }
     }
 
+    /// A certidão traz número, signatário e os números que certifica, cada um do órgão que a
+    /// emite (Art. 2º, § 2º) e possível: população e área acima de zero, valores finitos e não
+    /// negativos, e não mais eleitores que habitantes diante da outra certidão.
+    fn conferir_numeros(
+        &self,
+        orgao: Orgao,
+        numero: &str,
+        dados: &NumerosCertificados,
+        signatario: &str,
+    ) -> Result<(), Recusa> {
+        const ART: &str = "Art. 2º, § 2º";
+        if numero.trim().is_empty() {
+            return Err(recusa(ART, "falta o número da certidão"));
+        }
+        if signatario.trim().is_empty() {
+            return Err(recusa(
+                ART,
+                "falta quem assina a certidão (nome e cargo)",
+            ));
+        }
+        let presentes = dados.presentes();
+        if presentes.is_empty() {
+            return Err(recusa(
+                ART,
+                format!(
+                    "a certidão traz como dados os números que certifica; o {} apura: {}",
+                    orgao.nome(),
+                    competencia(orgao)
+                ),
+            ));
+        }
+        for (nome, de_quem) in presentes {
+            if de_quem != orgao {
+                return Err(recusa(
+                    ART,
+                    format!(
+                        "o número de {nome} é apurado pelo {}, não pelo {}",
+                        de_quem.nome(),
+                        orgao.nome()
+                    ),
+                ));
+            }
+        }
+        let impossivel = |motivo: String| Err(recusa(ART, format!("fato impossível: {motivo}")));
+        if dados.populacao == Some(0) {
+            return impossivel("população de 0 habitantes".into());
+        }
+        if let Some(a) = dados.area_km2.filter(|a| !a.is_finite() || *a <= 0.0) {
+            return impossivel(format!("área de {a} km² (a área é maior que zero)"));
+        }
+        for (nome, v) in [
+            ("valor adicionado", dados.valor_adicionado),
+            ("arrecadação", dados.arrecadacao),
+        ] {
+            if let Some(v) = v.filter(|v| !v.is_finite() || *v < 0.0) {
+                return impossivel(format!("{nome} de {v} reais"));
+            }
+        }
+        let certificado = |f: fn(&NumerosCertificados) -> Option<u64>| {
+            self.numeros_certificados()
+                .into_iter()
+                .find_map(|(o, n, _, d)| f(d).map(|v| (v, o, n.to_owned())))
+        };
+        let i = |n: u64| divisa_referencia::formato::inteiro(i64::try_from(n).unwrap_or(i64::MAX));
+        if let Some(eleitores) = dados.eleitores {
+            if let Some((populacao, o, n)) = certificado(|d| d.populacao) {
+                if eleitores > populacao {
+                    return impossivel(format!(
+                        "{} eleitores para {} habitantes (certidão {n} do {})",
+                        i(eleitores),
+                        i(populacao),
+                        o.nome()
+                    ));
+                }
+            }
+        }
+        if let Some(populacao) = dados.populacao {
+            if let Some((eleitores, o, n)) = certificado(|d| d.eleitores) {
+                if eleitores > populacao {
+                    return impossivel(format!(
+                        "{} habitantes para {} eleitores (certidão {n} do {})",
+                        i(populacao),
+                        i(eleitores),
+                        o.nome()
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn exigir_oficiado(&self, orgao: Orgao, artigo: &str) -> Result<(), Recusa> {
         match self.requisicoes.get(&orgao).and_then(|r| r.oficio.as_ref()) {
             Some(_) => Ok(()),
@@ -513,4 +602,14 @@ impl Processo {
 fn unreachable_recusa() -> Result<(), Recusa> {
     // `decidir` recusa a urgência antes de chegar às condições.
     Err(recusa("Art. 19", "vedada a urgência"))
+}
+
+/// O que cada órgão apura (Art. 2º, § 2º), em palavras.
+pub(crate) fn competencia(orgao: Orgao) -> &'static str {
+    match orgao {
+        Orgao::Cartografia => "população, casas do centro urbano e área",
+        Orgao::Tre => "eleitores",
+        Orgao::Fazenda => "valor adicionado",
+        Orgao::Comissao => "arrecadação, após verificação in loco",
+    }
 }

@@ -23,20 +23,26 @@ use std::collections::{BTreeMap, BTreeSet};
 use jiff::civil::Date;
 use serde::Serialize;
 
-use crate::ato::{Apuracao, Ato, Decisao, DocumentoArt15, Evento, TipoProcesso, Via, Votos};
+use crate::ato::{
+    Apuracao, Ato, Decisao, DocumentoArt15, Evento, NumerosCertificados, TipoProcesso, Via, Votos,
+};
 use crate::papel::{exigir, Acao, Ator, Orgao, Papel, Permissao};
 use crate::{Fase, Nup, Recusa};
 
 /// A resposta de um órgão ao ofício.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "resposta", rename_all = "snake_case")]
 pub enum Resposta {
     /// A certidão.
     Emitida {
         /// Número.
         numero: String,
-        /// Conteúdo.
+        /// Observações.
         conteudo: String,
+        /// Os números certificados.
+        dados: NumerosCertificados,
+        /// Quem assina (vazio nas certidões gravadas antes de o campo existir).
+        signatario: String,
         /// Dia.
         em: Date,
     },
@@ -50,7 +56,7 @@ pub enum Resposta {
 }
 
 /// A requisição a um órgão e a sua resposta.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct Requisicao {
     /// O ofício (número, dia).
     pub oficio: Option<(String, Date)>,
@@ -307,6 +313,20 @@ impl Processo {
             .collect()
     }
 
+    /// Os números certificados até agora, de todas as certidões emitidas, cada um com o órgão,
+    /// o número e o dia da certidão que o traz.
+    pub fn numeros_certificados(&self) -> Vec<(Orgao, &str, Date, &NumerosCertificados)> {
+        self.requisicoes
+            .iter()
+            .filter_map(|(o, r)| match &r.resposta {
+                Some(Resposta::Emitida {
+                    numero, dados, em, ..
+                }) => Some((*o, numero.as_str(), *em, dados)),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Os órgãos de que se requisitam certidões, com a requisição de cada um.
     pub fn certidoes(&self) -> Vec<(Orgao, Requisicao)> {
         self.tipo
@@ -425,6 +445,8 @@ impl Processo {
                 orgao,
                 numero,
                 conteudo,
+                dados,
+                signatario,
             } => {
                 let r = self.requisicoes.entry(*orgao).or_default();
                 // A certidão que chega sem recebimento registrado prova o recebimento.
@@ -432,6 +454,8 @@ impl Processo {
                 r.resposta = Some(Resposta::Emitida {
                     numero: numero.clone(),
                     conteudo: conteudo.clone(),
+                    dados: *dados,
+                    signatario: signatario.clone(),
                     em: e.data,
                 });
             }

@@ -354,15 +354,122 @@ fn art2_par3_prazo_de_30_dias_a_contar_do_recebimento() {
     );
     c.dias(10).ok(
         &orgao(Orgao::Fazenda),
-        Ato::EmitirCertidao {
-            orgao: Orgao::Fazenda,
-            numero: "C-1".into(),
-            conteudo: "VA".into(),
-        },
+        certidao(Orgao::Fazenda, "C-1"),
     );
     assert_eq!(
         c.p.prazos()[0].cumprido_em,
         Some(jiff::civil::date(2026, 3, 15))
+    );
+}
+
+/// Uma criação com os ofícios à Cartografia e ao TRE enviados.
+fn oficiados() -> Caso {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.ate_certidoes();
+    for (o, n) in [(Orgao::Cartografia, "1"), (Orgao::Tre, "2")] {
+        c.ok(
+            &presidente(),
+            Ato::EnviarOficio {
+                orgao: o,
+                numero: n.into(),
+            },
+        );
+    }
+    c
+}
+
+fn com_dados(ato: Ato, f: impl FnOnce(&mut NumerosCertificados)) -> Ato {
+    let Ato::EmitirCertidao {
+        orgao,
+        numero,
+        conteudo,
+        mut dados,
+        signatario,
+    } = ato
+    else {
+        unreachable!()
+    };
+    f(&mut dados);
+    Ato::EmitirCertidao {
+        orgao,
+        numero,
+        conteudo,
+        dados,
+        signatario,
+    }
+}
+
+#[test]
+fn art2_par2_a_certidao_traz_os_numeros_como_dados_e_so_os_do_orgao() {
+    let mut c = oficiados();
+    let cartografia = orgao(Orgao::Cartografia);
+    // sem números: recusada, dizendo o que o órgão apura
+    let r = c.recusado(
+        &cartografia,
+        com_dados(certidao(Orgao::Cartografia, "C-1"), |d| {
+            *d = NumerosCertificados::default()
+        }),
+        "Art. 2º, § 2º",
+    );
+    assert!(r.motivo.contains("população, casas do centro urbano e área"), "{}", r.motivo);
+    // eleitores são do TRE (inciso II), não da Cartografia
+    let r = c.recusado(
+        &cartografia,
+        com_dados(certidao(Orgao::Cartografia, "C-1"), |d| d.eleitores = Some(10)),
+        "Art. 2º, § 2º",
+    );
+    assert!(r.motivo.contains("Tribunal Regional Eleitoral"), "{}", r.motivo);
+    // sem signatário
+    let sem_quem = match certidao(Orgao::Cartografia, "C-1") {
+        Ato::EmitirCertidao {
+            orgao,
+            numero,
+            conteudo,
+            dados,
+            ..
+        } => Ato::EmitirCertidao {
+            orgao,
+            numero,
+            conteudo,
+            dados,
+            signatario: " ".into(),
+        },
+        _ => unreachable!(),
+    };
+    c.recusado(&cartografia, sem_quem, "Art. 2º, § 2º");
+    c.ok(&cartografia, certidao(Orgao::Cartografia, "C-1"));
+    let p = c.p.numeros_certificados();
+    assert_eq!(p.len(), 1);
+    assert_eq!(p[0].3.populacao, Some(5_200));
+    assert_eq!(p[0].1, "C-1");
+}
+
+#[test]
+fn fato_impossivel_populacao_zero_area_zero_e_mais_eleitores_que_habitantes_sao_recusados() {
+    let mut c = oficiados();
+    let cartografia = orgao(Orgao::Cartografia);
+    let r = c.recusado(
+        &cartografia,
+        com_dados(certidao(Orgao::Cartografia, "C-1"), |d| d.populacao = Some(0)),
+        "Art. 2º, § 2º",
+    );
+    assert!(r.motivo.contains("impossível"), "{}", r.motivo);
+    c.recusado(
+        &cartografia,
+        com_dados(certidao(Orgao::Cartografia, "C-1"), |d| d.area_km2 = Some(0.0)),
+        "Art. 2º, § 2º",
+    );
+    c.ok(&cartografia, certidao(Orgao::Cartografia, "C-1")); // 5.200 habitantes
+    let r = c.recusado(
+        &orgao(Orgao::Tre),
+        com_dados(certidao(Orgao::Tre, "T-1"), |d| d.eleitores = Some(5_201)),
+        "Art. 2º, § 2º",
+    );
+    assert!(r.motivo.contains("5.201 eleitores para 5.200 habitantes"), "{}", r.motivo);
+    // igual não é mais: 5.200 eleitores para 5.200 habitantes passa
+    c.ok(
+        &orgao(Orgao::Tre),
+        com_dados(certidao(Orgao::Tre, "T-1"), |d| d.eleitores = Some(5_200)),
     );
 }
 
@@ -378,65 +485,37 @@ fn art2_par2_cada_orgao_certifica_so_o_que_e_seu() {
     );
     c.recusado(
         &orgao(Orgao::Fazenda),
-        Ato::EmitirCertidao {
-            orgao: Orgao::Tre,
-            numero: "x".into(),
-            conteudo: "x".into(),
-        },
+        certidao(Orgao::Tre, "x"),
         "Art. 2º, § 2º",
     );
     c.recusado(
         &presidente(),
-        Ato::EmitirCertidao {
-            orgao: Orgao::Tre,
-            numero: "x".into(),
-            conteudo: "x".into(),
-        },
+        certidao(Orgao::Tre, "x"),
         "Art. 2º, § 2º",
     );
     c.recusado(
         &orgao(Orgao::Cartografia),
-        Ato::EmitirCertidao {
-            orgao: Orgao::Cartografia,
-            numero: "x".into(),
-            conteudo: "x".into(),
-        },
+        certidao(Orgao::Cartografia, "x"),
         "Art. 2º, § 3º",
     );
     c.ok(
         &orgao(Orgao::Tre),
-        Ato::EmitirCertidao {
-            orgao: Orgao::Tre,
-            numero: "T-1".into(),
-            conteudo: "eleitores".into(),
-        },
+        certidao(Orgao::Tre, "T-1"),
     );
     c.recusado(
         &orgao(Orgao::Tre),
-        Ato::EmitirCertidao {
-            orgao: Orgao::Tre,
-            numero: "T-2".into(),
-            conteudo: "e".into(),
-        },
+        certidao(Orgao::Tre, "T-2"),
         "Art. 2º, § 3º",
     );
     // inciso V: a própria Comissão, pelo Presidente
     c.recusado(
         &membro(),
-        Ato::EmitirCertidao {
-            orgao: Orgao::Comissao,
-            numero: "V".into(),
-            conteudo: "x".into(),
-        },
+        certidao(Orgao::Comissao, "V"),
         "Art. 2º, §§ 2º e 3º",
     );
     c.ok(
         &presidente(),
-        Ato::EmitirCertidao {
-            orgao: Orgao::Comissao,
-            numero: "V".into(),
-            conteudo: "verificação in loco".into(),
-        },
+        certidao(Orgao::Comissao, "V"),
     );
 }
 
@@ -467,11 +546,7 @@ fn art9_recusa_de_certidao_e_registrada_e_impede_parecer_favoravel() {
         )
         .ok(
             &orgao(Orgao::Tre),
-            Ato::EmitirCertidao {
-                orgao: Orgao::Tre,
-                numero: "T".into(),
-                conteudo: "e".into(),
-            },
+            certidao(Orgao::Tre, "T"),
         );
     let alertas = c.p.alertas(c.hoje);
     assert!(
@@ -1115,11 +1190,7 @@ fn todos_os_atos(hoje: jiff::civil::Date) -> Vec<(Ator, Ato)> {
         (servidor(), Ato::ConfirmarRecebimento { orgao: Orgao::Tre }),
         (
             orgao(Orgao::Tre),
-            Ato::EmitirCertidao {
-                orgao: Orgao::Tre,
-                numero: "T".into(),
-                conteudo: "c".into(),
-            },
+            certidao(Orgao::Tre, "T"),
         ),
         (
             presidente(),

@@ -173,11 +173,7 @@ impl Caso {
             }
             self.ok(
                 &orgao(o),
-                Ato::EmitirCertidao {
-                    orgao: o,
-                    numero: "1/2026".into(),
-                    conteudo: "certifica".into(),
-                },
+                certidao(o, "1/2026"),
             );
         }
         self
@@ -244,5 +240,26 @@ impl Caso {
                 },
             )
             .ok(&servidor(), Ato::LerResultado)
+    }
+}
+
+/// Uma certidão válida do órgão `o`, com os números que só ele apura (Art. 2º, § 2º).
+pub fn certidao(o: Orgao, numero: &str) -> Ato {
+    let mut dados = NumerosCertificados::default();
+    match o {
+        Orgao::Cartografia => {
+            dados.populacao = Some(5_200);
+            dados.casas_centro_urbano = Some(240);
+        }
+        Orgao::Tre => dados.eleitores = Some(1_300),
+        Orgao::Fazenda => dados.valor_adicionado = Some(45_000_000.0),
+        Orgao::Comissao => dados.arrecadacao = Some(3_000_000.0),
+    }
+    Ato::EmitirCertidao {
+        orgao: o,
+        numero: numero.into(),
+        conteudo: String::new(),
+        dados,
+        signatario: "Fulana de Tal, diretora".into(),
     }
 }
