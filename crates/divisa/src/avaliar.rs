@@ -21,7 +21,7 @@ pub(crate) fn hoje() -> Date {
         .date()
 }
 
-fn codigo_da_conclusao(conclusao: Conclusao) -> Saida {
+pub(crate) fn codigo_da_conclusao(conclusao: Conclusao) -> Saida {
     match conclusao {
         Conclusao::Atende => Saida::Sucesso,
         Conclusao::NaoAtende => Saida::NaoAtende,

@@ -427,34 +427,36 @@ pub(crate) enum ComandoProcesso {
     /// Protocola uma representação (Art. 14) e imprime o recibo com o número NUP.
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa processo criar --tipo TIPO --nome NOME --origem MUNICIPIO... --representante NOME --assinaturas N --como PAPEL:ID [--deputado ID] [--documento DOC...] [--proposta PROPOSTA.toml] [--data AAAA-MM-DD]",
+        override_usage = "divisa processo criar --proposta PROPOSTA.toml --representante NOME --como PAPEL:ID [--deputado ID] [--data AAAA-MM-DD]\n       divisa processo criar --tipo TIPO --nome NOME --origem MUNICIPIO... --representante NOME --assinaturas N --como PAPEL:ID [--deputado ID] [--documento DOC...] [--data AAAA-MM-DD]",
         next_help_heading = "Opções"
     )]
     Criar {
-        /// criacao, fusao, incorporacao ou desmembramento (Art. 11).
-        #[arg(long, value_name = "TIPO")]
-        tipo: String,
-        /// O nome proposto.
-        #[arg(long, value_name = "NOME")]
-        nome: String,
-        /// Município de origem (repita para mais de um).
-        #[arg(long = "origem", value_name = "MUNICIPIO", required = true)]
+        /// criacao, fusao, incorporacao ou desmembramento (Art. 11). Com --proposta, vem dela.
+        #[arg(long, value_name = "TIPO", required_unless_present = "proposta", conflicts_with = "proposta")]
+        tipo: Option<String>,
+        /// O nome proposto. Com --proposta, vem dela.
+        #[arg(long, value_name = "NOME", required_unless_present = "proposta", conflicts_with = "proposta")]
+        nome: Option<String>,
+        /// Município de origem (repita para mais de um). Com --proposta, vêm dela.
+        #[arg(long = "origem", value_name = "MUNICIPIO", required_unless_present = "proposta", conflicts_with = "proposta")]
         origens: Vec<String>,
         /// Quem assina como representante da comunidade.
         #[arg(long, value_name = "NOME")]
         representante: String,
-        /// Quantos eleitores assinam (Art. 13: no mínimo 10).
-        #[arg(long, value_name = "N")]
-        assinaturas: u32,
+        /// Quantos eleitores assinam (Art. 13: no mínimo 10). Com --proposta, as assinaturas
+        /// são as da lista dela.
+        #[arg(long, value_name = "N", required_unless_present = "proposta", conflicts_with = "proposta")]
+        assinaturas: Option<u32>,
         /// A representação veio através deste deputado (Art. 14, parágrafo único); sem esta
         /// opção, veio diretamente da comunidade.
         #[arg(long, value_name = "ID")]
         deputado: Option<String>,
         /// Documento do Art. 15 que acompanha (repita): requerimento, mapa_novo, mapa_origem,
-        /// justificativa, fotografias.
-        #[arg(long = "documento", value_name = "DOC")]
+        /// justificativa, fotografias. Com --proposta, vêm da lista dela.
+        #[arg(long = "documento", value_name = "DOC", conflicts_with = "proposta")]
         documentos: Vec<String>,
-        /// A proposta (CONTRACT §2) a anexar, para o motor da lei.
+        /// A representação como proposta (CONTRACT §2): o tipo, o nome, as origens, as
+        /// assinaturas e os documentos saem dela, e ela fica nos autos para a lei.
         #[arg(long, value_name = "PROPOSTA.toml")]
         proposta: Option<std::path::PathBuf>,
         /// O dia do protocolo (padrão: hoje em Cuiabá).
@@ -528,6 +530,32 @@ pub(crate) enum ComandoProcesso {
         /// O dia do ato (padrão: hoje em Cuiabá).
         #[arg(long, value_name = "AAAA-MM-DD", value_parser = data_civil)]
         data: Option<jiff::civil::Date>,
+    },
+    /// A lei aplicada aos autos (CONTRACT §3): os números certificados no lugar dos da
+    /// representação, os documentos juntados, o plebiscito registrado; cada número diz de onde
+    /// veio. Saída como a de `divisa avaliar` (0, 3, 4).
+    #[command(help_template = MODELO_AJUDA, override_usage = "divisa processo avaliar PROTOCOLO [--formato texto|json|html] [--em AAAA-MM-DD] [--como PAPEL:ID]", next_help_heading = "Opções")]
+    Avaliar {
+        /// O número de protocolo.
+        #[arg(value_name = "PROTOCOLO", help_heading = "Argumentos")]
+        protocolo: String,
+        /// texto (padrão), json ou html.
+        #[arg(
+            long,
+            value_enum,
+            default_value = "texto",
+            hide_possible_values = true,
+            hide_default_value = true
+        )]
+        formato: Formato,
+        /// O texto da lei em vigor neste dia (padrão: hoje em Cuiabá, o dia do ato que se
+        /// prepara).
+        #[arg(long, value_name = "AAAA-MM-DD", value_parser = data_civil)]
+        em: Option<jiff::civil::Date>,
+        /// Quem olha: PAPEL:ID (padrão: membro da Comissão; o público não vê a avaliação
+        /// completa, Arts. 22 e 23).
+        #[arg(long, value_name = "PAPEL:ID", value_parser = como)]
+        como: Option<Como>,
     },
     /// Prazos vencidos ou a vencer em 7 dias, recusas e pendências de todos os processos.
     #[command(help_template = MODELO_AJUDA, override_usage = "divisa processo alertas [--em AAAA-MM-DD] [--formato texto|json]", next_help_heading = "Opções")]

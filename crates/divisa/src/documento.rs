@@ -171,19 +171,17 @@ fn do_processo(
             return Ok(Saida::EntradaInvalida);
         }
     };
-    let Some(texto) = &autos.processo.proposta else {
-        eprintln!("divisa documento: o processo {protocolo} não tem proposta anexada; os documentos são escritos dela.");
-        return Ok(Saida::EntradaInvalida);
-    };
-    let nome = format!("proposta anexada ao processo {protocolo}");
-    let Some((proposta, avaliacao, data)) =
-        avaliada(divisa_avaliacao::ler_sem_arquivos(&nome, texto), em)
-    else {
-        return Ok(Saida::EntradaInvalida);
+    let data = em.unwrap_or_else(|| divisa_registro::hoje_em_cuiaba(jiff::Timestamp::now()));
+    let avaliados = match divisa_avaliacao::autos::avaliar(&autos.processo, data) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("divisa documento: {e}.");
+            return Ok(Saida::EntradaInvalida);
+        }
     };
     let caso = Caso {
-        proposta: &proposta,
-        avaliacao: &avaliacao,
+        proposta: &avaliados.proposta,
+        avaliacao: &avaliados.avaliacao,
         protocolo: Some(protocolo),
         data,
     };

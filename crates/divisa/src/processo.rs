@@ -17,7 +17,6 @@ use jiff::Timestamp;
 
 use crate::cli::{ComandoAuditoria, ComandoProcesso, FormatoVarredura};
 use crate::Saida;
-use divisa_web::motor::com_achados_do_motor;
 use divisa_web::texto::{ficha, montar_ato, resumo_do_ato};
 
 fn rodar<F: std::future::Future>(f: F) -> anyhow::Result<F::Output> {
@@ -108,16 +107,25 @@ pub(crate) fn executar(
                 data,
             } => avancar(&protocolo, &ato, &campos, como.0, versao, data, db, saida).await,
             ComandoProcesso::Alertas { em, formato } => alertas(em, formato, db, saida).await,
+            ComandoProcesso::Avaliar {
+                protocolo,
+                formato,
+                em,
+                como,
+            } => {
+                let ator = como.map_or_else(|| Ator::new("operador", Papel::Membro), |c| c.0);
+                avaliar(&protocolo, formato, em, &ator, db, saida).await
+            }
         }
     })?
 }
 
 struct Pedido {
-    tipo: String,
-    nome: String,
+    tipo: Option<String>,
+    nome: Option<String>,
     origens: Vec<String>,
     representante: String,
-    assinaturas: u32,
+    assinaturas: Option<u32>,
     deputado: Option<String>,
     documentos: Vec<String>,
     proposta: Option<PathBuf>,
@@ -131,44 +139,14 @@ async fn criar(
     saida: &mut impl Write,
 ) -> anyhow::Result<Saida> {
     const CMD: &str = "processo criar";
-    let tipo = match TipoProcesso::de_codigo(&pedido.tipo) {
-        Ok(t) => t,
-        Err(motivo) => {
-            eprintln!("divisa {CMD}: --tipo: {motivo}.");
-            return Ok(Saida::EntradaInvalida);
-        }
+    let via = match pedido.deputado.clone() {
+        Some(id) => Via::Deputado { id },
+        None => Via::Comunidade,
     };
-    let mut documentos = Vec::new();
-    for d in &pedido.documentos {
-        match DocumentoArt15::de_codigo(d) {
-            Some(doc) => documentos.push(doc),
-            None => {
-                eprintln!(
-                    "divisa {CMD}: --documento «{d}» desconhecido; os do Art. 15 são: {}.",
-                    DocumentoArt15::TODOS.map(|d| d.codigo()).join(", ")
-                );
-                return Ok(Saida::EntradaInvalida);
-            }
-        }
-    }
-    // Os municípios de origem pelo nome oficial (com "Você quis dizer", como em `municipio`).
-    let municipios = mt().context("ao carregar os municípios de Mato Grosso")?;
-    let mut origens = Vec::new();
-    for o in &pedido.origens {
-        match municipios.buscar(o) {
-            Busca::Encontrado(m) => origens.push(m.nome.clone()),
-            Busca::NaoEncontrado { sugestoes } => {
-                eprintln!(
-                    "divisa {CMD}: --origem: {}",
-                    crate::municipio::nao_encontrado(o.trim(), &sugestoes)?
-                );
-                return Ok(Saida::EntradaInvalida);
-            }
-        }
-    }
-    let proposta = match &pedido.proposta {
-        None => None,
+    let nova = match &pedido.proposta {
         Some(caminho) => {
+            // A representação como proposta: tudo sai dela (um só registro, sem números
+            // digitados ao lado que a contradigam).
             let Some(bytes) = crate::avaliar::ler_arquivo(CMD, caminho) else {
                 return Ok(Saida::EntradaInvalida);
             };
@@ -176,52 +154,31 @@ async fn criar(
                 eprintln!("divisa {CMD}: {}: não é texto UTF-8.", caminho.display());
                 return Ok(Saida::EntradaInvalida);
             };
-            // Uma proposta inválida é recusada já no protocolo, com a linha e o campo.
-            let diretorio = caminho.parent().unwrap_or(std::path::Path::new("."));
-            match divisa_avaliacao::proposta::ler(&caminho.display().to_string(), &texto, diretorio)
-            {
+            match divisa_avaliacao::autos::protocolo_da_proposta(
+                &caminho.display().to_string(),
+                &texto,
+                via,
+                &pedido.representante,
+            ) {
+                Ok(n) => n,
                 Err(e) => {
                     eprintln!("divisa {CMD}: {e}");
                     return Ok(Saida::EntradaInvalida);
                 }
-                Ok(p) => {
-                    // Art. 13: as assinaturas que a proposta traz, contadas pelo motor da lei,
-                    // contra o número declarado no protocolo.
-                    let hoje = data.unwrap_or_else(|| hoje_em_cuiaba(Timestamp::now()));
-                    if let Ok(av) = divisa_lei::avaliar(&p.fatos, hoje) {
-                        for a in av.achados.iter().filter(|a| {
-                            a.dispositivo == "art13_cpt"
-                                && a.situacao == divisa_lei::Situacao::NaoAtende
-                        }) {
-                            eprintln!(
-                                "divisa {CMD}: aviso (Art. 13): a proposta anexada tem {}; o protocolo declara {} assinaturas. O parecer de mérito favorável será recusado enquanto isso não se resolver.",
-                                a.apurado, pedido.assinaturas
-                            );
-                        }
-                    }
-                }
             }
-            Some(texto)
         }
-    };
-    let via = match pedido.deputado {
-        Some(id) => Via::Deputado { id },
-        None => Via::Comunidade,
+        None => match pedido_digitado(pedido, via)? {
+            Ok(n) => n,
+            Err(mensagem) => {
+                eprintln!("divisa {CMD}: {mensagem}");
+                return Ok(Saida::EntradaInvalida);
+            }
+        },
     };
     let agora = Timestamp::now();
     let data = data.unwrap_or_else(|| hoje_em_cuiaba(agora));
     let Some(r) = abrir(CMD, db).await else {
         return Ok(Saida::EntradaInvalida);
-    };
-    let nova = NovaRepresentacao {
-        tipo,
-        nome: pedido.nome,
-        municipios_origem: origens,
-        via,
-        representante: pedido.representante,
-        assinaturas: pedido.assinaturas,
-        documentos,
-        proposta,
     };
     let resultado = r.protocolar(&ator, nova, data, agora).await;
     r.fechar().await;
@@ -232,6 +189,60 @@ async fn criar(
         }
         Err(e) => relatar(CMD, e),
     }
+}
+
+/// A representação digitada campo a campo (sem proposta); `Ok(Err)` diz o que está errado.
+fn pedido_digitado(
+    pedido: Pedido,
+    via: Via,
+) -> anyhow::Result<Result<NovaRepresentacao, String>> {
+    let (Some(tipo), Some(nome), Some(assinaturas)) =
+        (pedido.tipo, pedido.nome, pedido.assinaturas)
+    else {
+        return Ok(Err(
+            "sem --proposta, diga --tipo, --nome, --origem e --assinaturas.".into(),
+        ));
+    };
+    let tipo = match TipoProcesso::de_codigo(&tipo) {
+        Ok(t) => t,
+        Err(motivo) => return Ok(Err(format!("--tipo: {motivo}."))),
+    };
+    let mut documentos = Vec::new();
+    for d in &pedido.documentos {
+        match DocumentoArt15::de_codigo(d) {
+            Some(doc) => documentos.push(doc),
+            None => {
+                return Ok(Err(format!(
+                    "--documento «{d}» desconhecido; os do Art. 15 são: {}.",
+                    DocumentoArt15::TODOS.map(|d| d.codigo()).join(", ")
+                )))
+            }
+        }
+    }
+    // Os municípios de origem pelo nome oficial (com "Você quis dizer", como em `municipio`).
+    let municipios = mt().context("ao carregar os municípios de Mato Grosso")?;
+    let mut origens = Vec::new();
+    for o in &pedido.origens {
+        match municipios.buscar(o) {
+            Busca::Encontrado(m) => origens.push(m.nome.clone()),
+            Busca::NaoEncontrado { sugestoes } => {
+                return Ok(Err(format!(
+                    "--origem: {}",
+                    crate::municipio::nao_encontrado(o.trim(), &sugestoes)?
+                )))
+            }
+        }
+    }
+    Ok(Ok(NovaRepresentacao {
+        tipo,
+        nome,
+        municipios_origem: origens,
+        via,
+        representante: pedido.representante,
+        assinaturas,
+        documentos,
+        proposta: None,
+    }))
 }
 
 async fn listar(
@@ -379,7 +390,22 @@ async fn avancar(
         eprintln!("divisa {CMD}: {e}.");
         return Ok(Saida::EntradaInvalida);
     }
-    let ato = match montar_ato(tipo, campos) {
+    // A proposta juntada vem de um arquivo: proposta=@PROPOSTA.toml.
+    let mut campos = campos.to_vec();
+    for c in &mut campos {
+        if let Some(caminho) = c.strip_prefix("proposta=@") {
+            let caminho = std::path::Path::new(caminho);
+            let Some(bytes) = crate::avaliar::ler_arquivo(CMD, caminho) else {
+                return Ok(Saida::EntradaInvalida);
+            };
+            let Ok(texto) = String::from_utf8(bytes) else {
+                eprintln!("divisa {CMD}: {}: não é texto UTF-8.", caminho.display());
+                return Ok(Saida::EntradaInvalida);
+            };
+            *c = format!("proposta={texto}");
+        }
+    }
+    let ato = match montar_ato(tipo, &campos) {
         Ok(a) => a,
         Err(m) => {
             eprintln!("divisa {CMD}: {m}. Veja `divisa processo avancar --ajuda`.");
@@ -394,14 +420,23 @@ async fn avancar(
         let versao = versao.unwrap_or(autos.processo.versao);
         let agora = Timestamp::now();
         let data = data.unwrap_or_else(|| hoje_em_cuiaba(agora));
-        let ato = com_achados_do_motor(ato, &autos.processo, data);
+        let ato = match divisa_avaliacao::autos::preparar(ato, &autos.processo, data, &mut |aviso| {
+            eprintln!("divisa processo avancar: aviso: {aviso}")
+        }) {
+            Ok(a) => a,
+            Err(m) => return Ok(Err(m)),
+        };
         r.anexar(protocolo, versao, &ator, ato, data, agora).await?;
-        r.carregar(protocolo).await
+        r.carregar(protocolo).await.map(Ok)
     }
     .await;
     r.fechar().await;
     match resultado {
-        Ok(autos) => {
+        Ok(Err(m)) => {
+            eprintln!("divisa {CMD}: {m}");
+            Ok(Saida::EntradaInvalida)
+        }
+        Ok(Ok(autos)) => {
             let e = autos.eventos.last().context("evento gravado")?;
             writeln!(
                 saida,
@@ -417,6 +452,66 @@ async fn avancar(
         }
         Err(e) => relatar(CMD, e),
     }
+}
+
+/// `divisa processo avaliar`: a lei aplicada aos autos, pela mesma função da página, da API e
+/// dos documentos.
+async fn avaliar(
+    protocolo: &str,
+    formato: crate::cli::Formato,
+    em: Option<Date>,
+    ator: &Ator,
+    db: &str,
+    saida: &mut impl Write,
+) -> anyhow::Result<Saida> {
+    const CMD: &str = "processo avaliar";
+    if let Err(e) = Nup::ler(protocolo) {
+        eprintln!("divisa {CMD}: {e}.");
+        return Ok(Saida::EntradaInvalida);
+    }
+    let Some(r) = abrir(CMD, db).await else {
+        return Ok(Saida::EntradaInvalida);
+    };
+    let autos = r.carregar(protocolo).await;
+    r.fechar().await;
+    let autos = match autos {
+        Ok(a) => a,
+        Err(e) => return relatar(CMD, e),
+    };
+    if let Err(recusa) = autos
+        .processo
+        .pode(ator, divisa_processo::Acao::VerCompleto)
+    {
+        eprintln!("divisa {CMD}: {recusa}");
+        return Ok(Saida::NaoAtende);
+    }
+    let data = em.unwrap_or_else(|| hoje_em_cuiaba(Timestamp::now()));
+    let a = match divisa_avaliacao::autos::avaliar(&autos.processo, data) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("divisa {CMD}: {e}.");
+            return Ok(Saida::EntradaInvalida);
+        }
+    };
+    use divisa_avaliacao::relatorio;
+    let texto = match formato {
+        crate::cli::Formato::Texto => {
+            let mut t = relatorio::texto(&a.avaliacao, &a.proposta.fatos);
+            t.push_str(&format!("\nDe onde vêm os fatos (autos do processo {protocolo}):\n"));
+            for n in &a.procedencia {
+                t.push_str(&format!("  - {n}\n"));
+            }
+            t
+        }
+        crate::cli::Formato::Json => relatorio::json(&a.avaliacao),
+        crate::cli::Formato::Html => relatorio::html(
+            &a.avaliacao,
+            &a.proposta.fatos,
+            divisa_avaliacao::mapa::da_proposta(&a.proposta).as_deref(),
+        ),
+    };
+    saida.write_all(texto.as_bytes())?;
+    Ok(crate::avaliar::codigo_da_conclusao(a.avaliacao.conclusao()))
 }
 
 async fn alertas(

@@ -53,7 +53,7 @@ impl<T> Numero<T> {
             Some(c) => Numero::new(
                 valor,
                 format!(
-                    "certidão nº {} ({}), de {}",
+                    "certidão nº {}, {}, de {}",
                     c.numero,
                     c.orgao,
                     data(c.em)

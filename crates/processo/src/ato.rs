@@ -252,6 +252,27 @@ impl NumerosCertificados {
     }
 }
 
+/// Dados de uma nova representação (o protocolo é atribuído pelo registro).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NovaRepresentacao {
+    /// Tipo de processo.
+    pub tipo: TipoProcesso,
+    /// Nome proposto.
+    pub nome: String,
+    /// Municípios de origem.
+    pub municipios_origem: Vec<String>,
+    /// Por onde chegou.
+    pub via: Via,
+    /// Quem assina como representante.
+    pub representante: String,
+    /// Assinaturas de eleitores.
+    pub assinaturas: u32,
+    /// Documentos do Art. 15 que acompanham.
+    pub documentos: Vec<DocumentoArt15>,
+    /// A proposta (CONTRACT §2), em TOML.
+    pub proposta: Option<String>,
+}
+
 /// O placar de uma deliberação da Comissão (só membros votam, Art. 22).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Votos {
@@ -356,6 +377,12 @@ pub enum Ato {
         art15: Option<DocumentoArt15>,
         /// Descrição.
         descricao: String,
+    },
+    /// A proposta (CONTRACT §2) juntada aos autos depois do protocolo, ou a sua versão nova:
+    /// a última juntada é a que a lei avalia; as anteriores ficam nos autos.
+    AnexarProposta {
+        /// O texto TOML da proposta, conferido antes (mesmo tipo do processo).
+        proposta: String,
     },
     /// Art. 17, I: visita à sede do futuro município e levantamento socioeconômico.
     RegistrarVisita {
@@ -514,6 +541,7 @@ impl Ato {
             Ato::Divulgar { .. } => "divulgar",
             Ato::SolicitarDocumentos { .. } => "solicitar_documentos",
             Ato::JuntarDocumento { .. } => "juntar_documento",
+            Ato::AnexarProposta { .. } => "anexar_proposta",
             Ato::RegistrarVisita { .. } => "registrar_visita",
             Ato::ParecerPreliminar { .. } => "parecer_preliminar",
             Ato::DeliberarPlenario { .. } => "deliberar_plenario",
@@ -546,7 +574,7 @@ impl Ato {
             Ato::Protocolar { .. } => Acao::Protocolar,
             Ato::Divulgar { .. } => Acao::Divulgar,
             Ato::SolicitarDocumentos { .. } => Acao::SolicitarDocumentos,
-            Ato::JuntarDocumento { .. } => Acao::JuntarDocumento,
+            Ato::JuntarDocumento { .. } | Ato::AnexarProposta { .. } => Acao::JuntarDocumento,
             Ato::RegistrarVisita { .. } => Acao::RegistrarVisita,
             Ato::ParecerPreliminar { .. }
             | Ato::ParecerDeMerito { .. }
@@ -624,6 +652,9 @@ impl Ato {
                 assinaturas: *assinaturas,
                 documentos: documentos.clone(),
                 proposta: None,
+            },
+            Ato::AnexarProposta { .. } => Ato::AnexarProposta {
+                proposta: String::new(),
             },
             outro => outro.clone(),
         }

@@ -85,6 +85,12 @@ impl Processo {
                 }
                 Ok(())
             }
+            Ato::AnexarProposta { proposta } => {
+                if proposta.trim().is_empty() {
+                    return Err(recusa("Art. 15", "a proposta juntada está vazia"));
+                }
+                Ok(())
+            }
             Ato::JuntarDocumento { descricao, .. } => {
                 if descricao.trim().is_empty() {
                     return Err(recusa("Art. 16, parágrafo único", "descreva o documento"));

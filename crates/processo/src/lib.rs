@@ -25,8 +25,8 @@ mod processo;
 mod recusa;
 
 pub use ato::{
-    Apuracao, Ato, ConteudoLei, Decisao, DocumentoArt15, Evento, NumerosCertificados, TipoProcesso,
-    Via, Votos,
+    Apuracao, Ato, ConteudoLei, Decisao, DocumentoArt15, Evento, NovaRepresentacao,
+    NumerosCertificados, TipoProcesso, Via, Votos,
 };
 pub use fase::Fase;
 pub use nup::{Nup, UNIDADE_PADRAO};

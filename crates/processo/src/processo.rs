@@ -411,6 +411,7 @@ impl Processo {
                     self.fase = F::Divulgada;
                 }
             }
+            Ato::AnexarProposta { proposta } => self.proposta = Some(proposta.clone()),
             Ato::RegistrarVisita { .. } => {
                 self.visita = Some(e.data);
                 self.fase = F::Visitada;

@@ -20,7 +20,7 @@ use std::sync::Once;
 use std::time::Duration;
 
 use divisa_processo::{
-    Alerta, DocumentoArt15, Evento, Fase, Nup, Processo, Recusa, TipoProcesso, Via,
+    Alerta, Evento, Fase, Nup, Processo, Recusa,
 };
 use jiff::civil::Date;
 use jiff::Timestamp;
@@ -33,6 +33,7 @@ mod contas;
 mod setores;
 
 pub use contas::{ArquivoGuardado, Usuario};
+pub use divisa_processo::NovaRepresentacao;
 pub use setores::SetorGravado;
 
 /// As migrações, em ordem: (versão, nome, SQL do SQLite, SQL do PostgreSQL).
@@ -116,27 +117,6 @@ pub enum Base {
 pub struct Registro {
     pool: AnyPool,
     base: Base,
-}
-
-/// Dados de uma nova representação (o protocolo é atribuído pelo registro).
-#[derive(Debug, Clone)]
-pub struct NovaRepresentacao {
-    /// Tipo de processo.
-    pub tipo: TipoProcesso,
-    /// Nome proposto.
-    pub nome: String,
-    /// Municípios de origem.
-    pub municipios_origem: Vec<String>,
-    /// Por onde chegou.
-    pub via: Via,
-    /// Quem assina como representante.
-    pub representante: String,
-    /// Assinaturas de eleitores.
-    pub assinaturas: u32,
-    /// Documentos do Art. 15 que acompanham.
-    pub documentos: Vec<DocumentoArt15>,
-    /// A proposta (CONTRACT §2), em TOML.
-    pub proposta: Option<String>,
 }
 
 /// O recibo do protocolo.

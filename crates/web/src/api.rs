@@ -305,6 +305,7 @@ async fn relatorio(
     State(estado): State<Estado>,
     quem: Quem,
     Path(protocolo): Path<String>,
+    Query(q): Query<std::collections::HashMap<String, String>>,
 ) -> Resposta {
     let autos = estado
         .registro()
@@ -315,20 +316,19 @@ async fn relatorio(
         .processo
         .pode(&quem.ator(), Acao::VerCompleto)
         .map_err(|r| Falha::proibido(format!("recusado ({}): {}", r.artigo, r.motivo)).json())?;
-    let Some(texto) = &autos.processo.proposta else {
-        return Err(
-            Falha::nova(StatusCode::NOT_FOUND, "o processo não tem proposta anexada").json(),
-        );
+    let data = match q.get("em") {
+        None => hoje(),
+        Some(t) => t.parse::<jiff::civil::Date>().map_err(|_| {
+            Falha::no_campo("em", format!("«{t}» não é uma data AAAA-MM-DD")).json()
+        })?,
     };
-    let nome = format!("proposta anexada ao processo {protocolo}");
-    let proposta = divisa_avaliacao::ler_sem_arquivos(&nome, texto)
-        .map_err(|e| Falha::no_campo("proposta", e.to_string()).json())?;
-    let a = divisa_lei::avaliar(
-        &proposta.fatos,
-        proposta.data_referencia.unwrap_or_else(hoje),
-    )
-    .map_err(|e| Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()).json())?;
-    Ok(json_texto(divisa_avaliacao::relatorio::json(&a)))
+    let a = divisa_avaliacao::autos::avaliar(&autos.processo, data).map_err(|e| match e {
+        divisa_avaliacao::autos::ErroAutos::SemProposta { .. } => {
+            Falha::nova(StatusCode::NOT_FOUND, e.to_string()).json()
+        }
+        e => Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()).json(),
+    })?;
+    Ok(json_texto(divisa_avaliacao::relatorio::json(&a.avaliacao)))
 }
 
 fn json_texto(texto: String) -> Response {

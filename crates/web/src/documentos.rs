@@ -81,21 +81,18 @@ pub(crate) async fn documento(
             format!("documento «{tipo}» desconhecido"),
         ));
     };
-    let Some(texto) = &autos.processo.proposta else {
-        return Err(Falha::nova(
-            StatusCode::NOT_FOUND,
-            "o processo não tem proposta anexada: os documentos são escritos dela",
-        ));
-    };
-    let nome = format!("proposta anexada ao processo {protocolo}");
-    let proposta = divisa_avaliacao::ler_sem_arquivos(&nome, texto)
-        .map_err(|e| Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
     let data = hoje();
-    let avaliacao = divisa_lei::avaliar(&proposta.fatos, data)
-        .map_err(|e| Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+    let avaliados = divisa_avaliacao::autos::avaliar(&autos.processo, data).map_err(|e| {
+        let status = match e {
+            divisa_avaliacao::autos::ErroAutos::SemProposta { .. } => StatusCode::NOT_FOUND,
+            _ => StatusCode::UNPROCESSABLE_ENTITY,
+        };
+        Falha::nova(status, e.to_string())
+    })?;
+    let (proposta, avaliacao) = (&avaliados.proposta, &avaliados.avaliacao);
     let caso = divisa_documentos::Caso {
-        proposta: &proposta,
-        avaliacao: &avaliacao,
+        proposta,
+        avaliacao,
         protocolo: Some(&protocolo),
         data,
     };

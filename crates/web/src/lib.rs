@@ -27,7 +27,6 @@ mod contas;
 mod documentos;
 mod formulario;
 mod html;
-pub mod motor;
 mod openapi;
 mod paginas;
 mod representacao;
@@ -290,8 +289,10 @@ fn traduzir_status(s: &str) -> &'static str {
     }
 }
 
-/// Anexa um ato pelo registro; o parecer de mérito passa antes pelo motor da lei (Art. 18), com
-/// os dispositivos que a proposta anexada não atende (a lei recusa o favorável).
+/// Anexa um ato pelo registro, preparado antes pelo mesmo caso de uso da linha de comando
+/// (`divisa_avaliacao::autos::preparar`): o parecer de mérito passa pelo motor da lei (Art. 18),
+/// com os dispositivos que os autos não atendem (a lei recusa o favorável); a proposta juntada
+/// é conferida.
 pub(crate) async fn anexar(
     estado: &Estado,
     protocolo: &str,
@@ -300,9 +301,13 @@ pub(crate) async fn anexar(
     ato: divisa_processo::Ato,
     data: jiff::civil::Date,
 ) -> Result<divisa_processo::Evento, ErroRegistro> {
-    let ato = if matches!(ato, divisa_processo::Ato::ParecerDeMerito { .. }) {
+    let ato = if matches!(
+        ato,
+        divisa_processo::Ato::ParecerDeMerito { .. } | divisa_processo::Ato::AnexarProposta { .. }
+    ) {
         let autos = estado.registro().carregar(protocolo).await?;
-        motor::com_achados(ato, &autos.processo, data, &mut |_| {})
+        divisa_avaliacao::autos::preparar(ato, &autos.processo, data, &mut |_| {})
+            .map_err(|m| ErroRegistro::Recusado(divisa_processo::Recusa::new("Art. 15", m)))?
     } else {
         ato
     };

@@ -315,11 +315,11 @@ async fn pagina_do_processo(
     // a lei aplicada à proposta
     s.push_str("<h2>A lei aplicada à proposta</h2>");
     match (&p.proposta, completo) {
-        (None, _) => s.push_str("<p>Não há proposta (CONTRACT §2) anexada a este processo.</p>"),
+        (None, _) => s.push_str("<p>A proposta da representação (o território e os números declarados) ainda não foi juntada aos autos; quem pode juntar documentos a junta com o ato «Juntar a proposta».</p>"),
         (Some(_), false) => s.push_str(
-            "<p>A proposta anexada traz títulos de eleitor: a avaliação completa fica com a Comissão e os deputados (Arts. 22 e 23).</p>",
+            "<p>A proposta juntada traz títulos de eleitor: a avaliação completa fica com a Comissão e os deputados (Arts. 22 e 23).</p>",
         ),
-        (Some(texto), true) => s.push_str(&avaliacao_da_proposta(protocolo, texto, hoje)),
+        (Some(_), true) => s.push_str(&avaliacao_dos_autos(&p, hoje)),
     }
 
     // documentos oficiais escritos do caso
@@ -427,16 +427,21 @@ async fn pagina_do_processo(
     Ok(pagina(quem, &p.nome, &s))
 }
 
-/// Os achados do motor da lei para a proposta anexada, com o texto de cada dispositivo.
-fn avaliacao_da_proposta(protocolo: &str, texto: &str, hoje: jiff::civil::Date) -> String {
-    let nome = format!("proposta anexada ao processo {protocolo}");
-    let proposta = match divisa_avaliacao::ler_sem_arquivos(&nome, texto) {
-        Ok(p) => p,
-        Err(e) => return aviso("erro", &e.to_string()),
-    };
-    let data = proposta.data_referencia.unwrap_or(hoje);
-    match divisa_lei::avaliar(&proposta.fatos, data) {
-        Ok(a) => achados_html(&a),
+/// A lei aplicada aos autos (a mesma função da API, da linha de comando e dos documentos), no
+/// texto em vigor hoje, com a procedência de cada fato que os autos trocaram.
+fn avaliacao_dos_autos(p: &divisa_processo::Processo, hoje: jiff::civil::Date) -> String {
+    match divisa_avaliacao::autos::avaliar(p, hoje) {
+        Ok(a) => {
+            let mut s = achados_html(&a.avaliacao);
+            if !a.procedencia.is_empty() {
+                s.push_str("<h3>De onde vêm os fatos</h3><ul class=\"procedencia\">");
+                for n in &a.procedencia {
+                    let _ = write!(s, "<li>{}</li>", esc(n));
+                }
+                s.push_str("</ul>");
+            }
+            s
+        }
         Err(e) => aviso("erro", &e.to_string()),
     }
 }

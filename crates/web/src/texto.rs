@@ -143,6 +143,9 @@ pub fn resumo_do_ato(ato: &Ato) -> String {
                 .map(|d| format!(" ({})", d.nome()))
                 .unwrap_or_default()
         ),
+        Ato::AnexarProposta { .. } => {
+            "proposta juntada aos autos: a lei passa a ser avaliada por ela".into()
+        }
         Ato::RegistrarVisita { local, .. } => format!("visita a {local} (Art. 17, I)"),
         Ato::ParecerPreliminar {
             solicitar_certidoes,
@@ -169,8 +172,24 @@ pub fn resumo_do_ato(ato: &Ato) -> String {
                 orgao.nome()
             )
         }
-        Ato::EmitirCertidao { orgao, numero, .. } => {
-            format!("certidão {numero} do {}", orgao.nome())
+        Ato::EmitirCertidao {
+            orgao,
+            numero,
+            dados,
+            signatario,
+            ..
+        } => {
+            let quem = if signatario.is_empty() {
+                String::new()
+            } else {
+                format!(", assinada por {signatario}")
+            };
+            let o_que = dados.descricao();
+            if o_que.is_empty() {
+                format!("certidão {numero} do {}{quem}", orgao.nome())
+            } else {
+                format!("certidão {numero} do {}{quem}: {o_que}", orgao.nome())
+            }
         }
         Ato::RecusarCertidao { orgao, motivo } => {
             format!(

@@ -1,0 +1,338 @@
+//! Os autos avaliados: a lei aplicada ao que está no processo, não a um arquivo ao lado dele.
+//!
+//! Todo lugar que mostra a lei diante de um processo — a página, a API, `divisa processo
+//! avaliar`, os documentos e a conferência do parecer de mérito (Art. 18) — chama
+//! [`avaliar`], e por isso todos mostram os mesmos números.
+//!
+//! O que vem dos autos, por ordem de autoridade:
+//! 1. a certidão do órgão competente (Art. 2º, § 2º): substitui o número da representação e o
+//!    achado cita a certidão (número, órgão, dia);
+//! 2. o número informado na representação (a proposta juntada): sem a certidão, o achado fica
+//!    pendente e diz o resultado como prévia;
+//! 3. os dados embutidos (IBGE, TSE), onde a lei os usa (as origens, as médias estaduais).
+//!
+//! Também dos autos: os documentos do Art. 15 (os do protocolo e os juntados depois, não a
+//! lista que a proposta declara) e o resultado do plebiscito registrado com os números do TRE.
+//!
+//! A data: o texto da lei em vigor no dia do ato que se prepara (hoje) ou no dia pedido — nunca
+//! a `data_referencia` da proposta, que é o dia em que a lei de criação seria feita e continua a
+//! servir ao Art. 3º.
+
+use std::collections::BTreeSet;
+
+use divisa_lei::fatos::{Certidao, Certidoes, Plebiscito, Representacao, Tipo};
+use divisa_lei::{Avaliacao, Situacao};
+use divisa_processo::{
+    Ato, DocumentoArt15, NovaRepresentacao, Orgao, Processo, TipoProcesso, Via,
+};
+use jiff::civil::Date;
+
+use crate::proposta::{ler_sem_arquivos, ErroProposta, Proposta};
+
+/// A lei aplicada aos autos.
+#[derive(Debug, Clone)]
+pub struct AutosAvaliados {
+    /// A proposta juntada, com os fatos já trocados pelos dos autos.
+    pub proposta: Proposta,
+    /// A avaliação.
+    pub avaliacao: Avaliacao,
+    /// De onde veio cada fato que os autos trocaram (para o relatório e os documentos).
+    pub procedencia: Vec<String>,
+}
+
+/// Por que os autos não puderam ser avaliados.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum ErroAutos {
+    /// Sem proposta juntada, a lei não tem o território nem os números da representação.
+    #[error("o processo {protocolo} ainda não tem a proposta juntada aos autos (o tipo, o território e os números da representação); junte-a com o ato «anexar proposta»")]
+    SemProposta {
+        /// O processo.
+        protocolo: String,
+    },
+    /// A proposta juntada não pôde ser lida.
+    #[error("a proposta juntada ao processo não pôde ser lida: {0}")]
+    Proposta(#[from] ErroProposta),
+    /// A lei não pôde ser aplicada na data.
+    #[error(transparent)]
+    Lei(#[from] divisa_lei::ErroAvaliacao),
+}
+
+/// A lei em vigor em `data` aplicada aos autos de `processo`.
+pub fn avaliar(processo: &Processo, data: Date) -> Result<AutosAvaliados, ErroAutos> {
+    let texto = processo
+        .proposta
+        .as_deref()
+        .ok_or_else(|| ErroAutos::SemProposta {
+            protocolo: processo.protocolo.to_string(),
+        })?;
+    let nome = format!("proposta juntada ao processo {}", processo.protocolo);
+    let mut proposta = ler_sem_arquivos(&nome, texto)?;
+    let procedencia = fatos_dos_autos(&mut proposta, processo);
+    let avaliacao = divisa_lei::avaliar(&proposta.fatos, data)?;
+    Ok(AutosAvaliados {
+        proposta,
+        avaliacao,
+        procedencia,
+    })
+}
+
+/// Troca, nos fatos da proposta, o que os autos dizem com mais autoridade; devolve, em
+/// palavras, o que foi trocado.
+fn fatos_dos_autos(proposta: &mut Proposta, processo: &Processo) -> Vec<String> {
+    let mut notas = Vec::new();
+    let fatos = &mut proposta.fatos;
+
+    // Art. 15: os documentos que estão nos autos.
+    let documentos: Vec<String> = processo
+        .documentos
+        .iter()
+        .flat_map(|d| codigos_da_proposta(*d).iter().map(|c| (*c).to_owned()))
+        .collect();
+    match &mut fatos.representacao {
+        Some(r) => r.documentos = documentos,
+        None => {
+            fatos.representacao = Some(Representacao {
+                assinaturas: Vec::new(),
+                documentos,
+            })
+        }
+    }
+    notas.push(
+        "Documentos do Art. 15: os que estão nos autos (protocolo e juntadas), não a lista declarada na proposta.".into(),
+    );
+
+    // Art. 2º, § 2º: os números certificados do novo município.
+    if fatos.tipo == Tipo::Criacao {
+        if let Some(novo) = &mut fatos.novo {
+            let mut certidoes = Certidoes::default();
+            for (orgao, numero, em, dados) in processo.numeros_certificados() {
+                let certidao = Certidao {
+                    orgao: orgao_por_extenso(orgao).to_owned(),
+                    numero: numero.to_owned(),
+                    em,
+                };
+                let mut usar = |campo: &mut Option<Certidao>, nome: &str| {
+                    *campo = Some(certidao.clone());
+                    notas.push(format!(
+                        "{nome}: certidão nº {numero} ({}), de {}.",
+                        orgao_por_extenso(orgao),
+                        divisa_referencia::formato::data(em)
+                    ));
+                };
+                if let Some(v) = dados.populacao {
+                    novo.dados.populacao = Some(v);
+                    usar(&mut certidoes.populacao, "População");
+                }
+                if let Some(v) = dados.eleitores {
+                    novo.dados.eleitores = Some(v);
+                    usar(&mut certidoes.eleitores, "Eleitores");
+                }
+                if let Some(v) = dados.casas_centro_urbano {
+                    novo.dados.casas_centro_urbano = Some(v);
+                    usar(&mut certidoes.casas_centro_urbano, "Casas do centro urbano");
+                }
+                if let Some(v) = dados.valor_adicionado {
+                    novo.dados.valor_adicionado = Some(v);
+                    usar(&mut certidoes.valor_adicionado, "Valor adicionado");
+                }
+                if let Some(v) = dados.arrecadacao {
+                    novo.dados.arrecadacao = Some(v);
+                    usar(&mut certidoes.arrecadacao, "Arrecadação");
+                }
+            }
+            novo.certidoes = Some(certidoes);
+        }
+    }
+
+    // Art. 11, § 2º: o resultado registrado com os números do TRE.
+    if let Some((dia, apuracoes)) = &processo.plebiscito {
+        // Leitura registrada: com várias localidades (a fusão consulta cada município, Art. 4º,
+        // parágrafo único), a maioria absoluta é exigida em cada uma; o achado usa a localidade
+        // de menor margem, que é a que decide.
+        let decisiva = apuracoes
+            .iter()
+            .min_by_key(|a| i128::from(a.sim) * 2 - i128::from(a.inscritos));
+        if let Some(a) = decisiva {
+            fatos.plebiscito = Some(Plebiscito {
+                eleitores_inscritos: a.inscritos,
+                votos_sim: a.sim,
+                votos_nao: a.nao,
+            });
+            notas.push(format!(
+                "Plebiscito: o resultado registrado nos autos (votação de {}{}).",
+                divisa_referencia::formato::data(*dia),
+                if apuracoes.len() > 1 {
+                    format!(", {}: a localidade de menor margem entre {}", a.localidade, apuracoes.len())
+                } else {
+                    String::new()
+                }
+            ));
+        }
+    }
+    notas
+}
+
+/// Os nomes da proposta (CONTRACT §2) para um documento do Art. 15 nos autos: o processo junta
+/// "mapa e memorial" como uma peça, a proposta os declara separados.
+pub fn codigos_da_proposta(d: DocumentoArt15) -> &'static [&'static str] {
+    match d {
+        DocumentoArt15::Requerimento => &["requerimento"],
+        DocumentoArt15::MapaNovo => &["mapa_novo", "memorial_novo"],
+        DocumentoArt15::MapaOrigem => &["mapa_origem", "memorial_origem"],
+        DocumentoArt15::Justificativa => &["justificativa"],
+        DocumentoArt15::Fotografias => &["fotografias"],
+    }
+}
+
+fn orgao_por_extenso(o: Orgao) -> &'static str {
+    match o {
+        Orgao::Cartografia => divisa_lei::orgao::CARTOGRAFIA,
+        Orgao::Tre => divisa_lei::orgao::TRE,
+        Orgao::Fazenda => divisa_lei::orgao::FAZENDA,
+        Orgao::Comissao => "Comissão de Revisão Territorial, após verificação in loco",
+    }
+}
+
+/// O protocolo (Art. 14) de uma representação que chega como proposta (CONTRACT §2): o tipo,
+/// o nome, as origens, as assinaturas e os documentos saem dela, e ela fica nos autos.
+pub fn protocolo_da_proposta(
+    nome_do_arquivo: &str,
+    texto: &str,
+    via: Via,
+    representante: &str,
+) -> Result<NovaRepresentacao, String> {
+    let proposta = ler_sem_arquivos(nome_do_arquivo, texto).map_err(|e| e.to_string())?;
+    let f = &proposta.fatos;
+    let tipo = TipoProcesso::de_codigo(f.tipo.codigo())?;
+    let mt = divisa_referencia::mt().map_err(|e| e.to_string())?;
+    let nome_de = |codigo: u32| {
+        mt.por_codigo(codigo)
+            .map(|m| m.nome.to_string())
+            .unwrap_or_else(|| codigo.to_string())
+    };
+    let (nome, origens): (String, Vec<u32>) = match tipo {
+        TipoProcesso::Criacao | TipoProcesso::Fusao => {
+            let novo = f.novo.as_ref().ok_or_else(|| {
+                format!("{nome_do_arquivo}: falta a seção [novo] com o nome e as origens")
+            })?;
+            let nome = novo.nome.clone().ok_or_else(|| {
+                format!("{nome_do_arquivo}, campo novo.nome: falta o nome proposto (Art. 7º, I)")
+            })?;
+            (nome, novo.origens.clone())
+        }
+        TipoProcesso::Incorporacao => {
+            let i = f.incorporacao.ok_or_else(|| {
+                format!("{nome_do_arquivo}: falta a seção [incorporacao]")
+            })?;
+            (
+                format!("Incorporação de {} a {}", nome_de(i.municipio), nome_de(i.receptor)),
+                vec![i.municipio, i.receptor],
+            )
+        }
+        TipoProcesso::Desmembramento => {
+            let d = f.desmembramento.as_ref().ok_or_else(|| {
+                format!("{nome_do_arquivo}: falta a seção [desmembramento]")
+            })?;
+            (
+                format!(
+                    "Revisão de limites {}–{}",
+                    nome_de(d.cedente),
+                    nome_de(d.receptor)
+                ),
+                vec![d.cedente, d.receptor],
+            )
+        }
+    };
+    let declarados: BTreeSet<&str> = f
+        .representacao
+        .as_ref()
+        .map(|r| r.documentos.iter().map(String::as_str).collect())
+        .unwrap_or_default();
+    let documentos = DocumentoArt15::TODOS
+        .into_iter()
+        .filter(|d| codigos_da_proposta(*d).iter().all(|c| declarados.contains(c)))
+        .collect();
+    let assinaturas = f
+        .representacao
+        .as_ref()
+        .map_or(0, |r| r.assinaturas.len());
+    Ok(NovaRepresentacao {
+        tipo,
+        nome,
+        municipios_origem: origens.into_iter().map(nome_de).collect(),
+        via,
+        representante: representante.to_owned(),
+        assinaturas: u32::try_from(assinaturas).unwrap_or(u32::MAX),
+        documentos,
+        proposta: Some(texto.to_owned()),
+    })
+}
+
+/// Confere a proposta que se junta a um processo já protocolado: legível e do mesmo tipo.
+pub fn conferir_proposta_juntada(processo: &Processo, texto: &str) -> Result<Ato, String> {
+    let nome = format!("proposta juntada ao processo {}", processo.protocolo);
+    let proposta = ler_sem_arquivos(&nome, texto).map_err(|e| e.to_string())?;
+    if proposta.fatos.tipo.codigo() != processo.tipo.codigo() {
+        return Err(format!(
+            "{nome}, campo tipo: a proposta é de {}, o processo é de {}",
+            proposta.fatos.tipo.descricao(),
+            processo.tipo.nome()
+        ));
+    }
+    Ok(Ato::AnexarProposta {
+        proposta: texto.to_owned(),
+    })
+}
+
+/// O ato, pronto para o registro: a proposta juntada, conferida (legível, do tipo do
+/// processo); o parecer de mérito, com os achados do motor da lei (Art. 18). A linha de
+/// comando, o formulário e a API chamam esta função antes de `Registro::anexar`.
+pub fn preparar(
+    ato: Ato,
+    processo: &Processo,
+    data: Date,
+    avisar: &mut dyn FnMut(String),
+) -> Result<Ato, String> {
+    match ato {
+        Ato::AnexarProposta { proposta } => conferir_proposta_juntada(processo, &proposta),
+        ato @ Ato::ParecerDeMerito { .. } => Ok(com_achados(ato, processo, data, avisar)),
+        ato => Ok(ato),
+    }
+}
+
+/// Art. 18: o parecer de mérito passa pelo motor da lei. Os dispositivos que os autos não
+/// atendem na data do parecer entram em `nao_atendidos` (e a lei recusa o parecer favorável).
+/// Se os autos não podem ser avaliados, `avisar` recebe o porquê: o parecer segue sem a
+/// conferência, e o aviso diz isso.
+pub fn com_achados(
+    ato: Ato,
+    processo: &Processo,
+    data: Date,
+    avisar: &mut dyn FnMut(String),
+) -> Ato {
+    let Ato::ParecerDeMerito {
+        favoravel,
+        votos,
+        mut nao_atendidos,
+    } = ato
+    else {
+        return ato;
+    };
+    match avaliar(processo, data) {
+        Ok(a) => {
+            for x in a.avaliacao.achados {
+                if x.situacao == Situacao::NaoAtende && !nao_atendidos.contains(&x.dispositivo) {
+                    nao_atendidos.push(x.dispositivo);
+                }
+            }
+        }
+        Err(e) => avisar(format!(
+            "{e}; o parecer de mérito não foi conferido pelo motor da lei."
+        )),
+    }
+    Ato::ParecerDeMerito {
+        favoravel,
+        votos,
+        nao_atendidos,
+    }
+}
