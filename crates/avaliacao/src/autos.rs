@@ -22,9 +22,7 @@ use std::collections::BTreeSet;
 
 use divisa_lei::fatos::{Certidao, Certidoes, Plebiscito, Representacao, Tipo};
 use divisa_lei::{Avaliacao, Situacao};
-use divisa_processo::{
-    Ato, DocumentoArt15, NovaRepresentacao, Orgao, Processo, TipoProcesso, Via,
-};
+use divisa_processo::{Ato, DocumentoArt15, NovaRepresentacao, Orgao, Processo, TipoProcesso, Via};
 use jiff::civil::Date;
 
 use crate::proposta::{ler_sem_arquivos, ErroProposta, Proposta};
@@ -91,9 +89,11 @@ fn fatos_dos_autos(proposta: &mut Proposta, processo: &Processo) -> Vec<String> 
     match &mut fatos.representacao {
         Some(r) => r.documentos = documentos,
         None => {
+            // A proposta não trouxe a lista: as assinaturas são as do protocolo, sem títulos.
             fatos.representacao = Some(Representacao {
                 assinaturas: Vec::new(),
                 documentos,
+                assinaturas_sem_lista: Some(processo.assinaturas),
             })
         }
     }
@@ -144,7 +144,12 @@ fn fatos_dos_autos(proposta: &mut Proposta, processo: &Processo) -> Vec<String> 
         }
     }
 
-    // Art. 11, § 2º: o resultado registrado com os números do TRE.
+    // Art. 11, § 2º: o resultado registrado com os números do TRE — só ele. Uma seção
+    // [plebiscito] da proposta é declaração dos peticionários, não plebiscito realizado: nos
+    // autos, sem o resultado registrado, o plebiscito não houve.
+    if processo.plebiscito.is_none() && fatos.plebiscito.take().is_some() {
+        notas.push("Plebiscito: o resultado declarado na proposta não vale nos autos; vale só o registrado com os números do TRE (Art. 20), que ainda não há.".into());
+    }
     if let Some((dia, apuracoes)) = &processo.plebiscito {
         // Leitura registrada: com várias localidades (a fusão consulta cada município, Art. 4º,
         // parágrafo único), a maioria absoluta é exigida em cada uma; o achado usa a localidade
@@ -162,7 +167,11 @@ fn fatos_dos_autos(proposta: &mut Proposta, processo: &Processo) -> Vec<String> 
                 "Plebiscito: o resultado registrado nos autos (votação de {}{}).",
                 divisa_referencia::formato::data(*dia),
                 if apuracoes.len() > 1 {
-                    format!(", {}: a localidade de menor margem entre {}", a.localidade, apuracoes.len())
+                    format!(
+                        ", {}: a localidade de menor margem entre {}",
+                        a.localidade,
+                        apuracoes.len()
+                    )
                 } else {
                     String::new()
                 }
@@ -221,18 +230,23 @@ pub fn protocolo_da_proposta(
             (nome, novo.origens.clone())
         }
         TipoProcesso::Incorporacao => {
-            let i = f.incorporacao.ok_or_else(|| {
-                format!("{nome_do_arquivo}: falta a seção [incorporacao]")
-            })?;
+            let i = f
+                .incorporacao
+                .ok_or_else(|| format!("{nome_do_arquivo}: falta a seção [incorporacao]"))?;
             (
-                format!("Incorporação de {} a {}", nome_de(i.municipio), nome_de(i.receptor)),
+                format!(
+                    "Incorporação de {} a {}",
+                    nome_de(i.municipio),
+                    nome_de(i.receptor)
+                ),
                 vec![i.municipio, i.receptor],
             )
         }
         TipoProcesso::Desmembramento => {
-            let d = f.desmembramento.as_ref().ok_or_else(|| {
-                format!("{nome_do_arquivo}: falta a seção [desmembramento]")
-            })?;
+            let d = f
+                .desmembramento
+                .as_ref()
+                .ok_or_else(|| format!("{nome_do_arquivo}: falta a seção [desmembramento]"))?;
             (
                 format!(
                     "Revisão de limites {}–{}",
@@ -250,12 +264,13 @@ pub fn protocolo_da_proposta(
         .unwrap_or_default();
     let documentos = DocumentoArt15::TODOS
         .into_iter()
-        .filter(|d| codigos_da_proposta(*d).iter().all(|c| declarados.contains(c)))
+        .filter(|d| {
+            codigos_da_proposta(*d)
+                .iter()
+                .all(|c| declarados.contains(c))
+        })
         .collect();
-    let assinaturas = f
-        .representacao
-        .as_ref()
-        .map_or(0, |r| r.assinaturas.len());
+    let assinaturas = f.representacao.as_ref().map_or(0, |r| r.assinaturas.len());
     Ok(NovaRepresentacao {
         tipo,
         nome,

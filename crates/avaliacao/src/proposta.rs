@@ -656,6 +656,7 @@ impl Validador<'_> {
                     })
                     .collect(),
                 documentos: r.documentos,
+                assinaturas_sem_lista: None,
             });
         }
         if let Some(pl) = p.plebiscito {

@@ -432,20 +432,40 @@ pub(crate) enum ComandoProcesso {
     )]
     Criar {
         /// criacao, fusao, incorporacao ou desmembramento (Art. 11). Com --proposta, vem dela.
-        #[arg(long, value_name = "TIPO", required_unless_present = "proposta", conflicts_with = "proposta")]
+        #[arg(
+            long,
+            value_name = "TIPO",
+            required_unless_present = "proposta",
+            conflicts_with = "proposta"
+        )]
         tipo: Option<String>,
         /// O nome proposto. Com --proposta, vem dela.
-        #[arg(long, value_name = "NOME", required_unless_present = "proposta", conflicts_with = "proposta")]
+        #[arg(
+            long,
+            value_name = "NOME",
+            required_unless_present = "proposta",
+            conflicts_with = "proposta"
+        )]
         nome: Option<String>,
         /// Município de origem (repita para mais de um). Com --proposta, vêm dela.
-        #[arg(long = "origem", value_name = "MUNICIPIO", required_unless_present = "proposta", conflicts_with = "proposta")]
+        #[arg(
+            long = "origem",
+            value_name = "MUNICIPIO",
+            required_unless_present = "proposta",
+            conflicts_with = "proposta"
+        )]
         origens: Vec<String>,
         /// Quem assina como representante da comunidade.
         #[arg(long, value_name = "NOME")]
         representante: String,
         /// Quantos eleitores assinam (Art. 13: no mínimo 10). Com --proposta, as assinaturas
         /// são as da lista dela.
-        #[arg(long, value_name = "N", required_unless_present = "proposta", conflicts_with = "proposta")]
+        #[arg(
+            long,
+            value_name = "N",
+            required_unless_present = "proposta",
+            conflicts_with = "proposta"
+        )]
         assinaturas: Option<u32>,
         /// A representação veio através deste deputado (Art. 14, parágrafo único); sem esta
         /// opção, veio diretamente da comunidade.

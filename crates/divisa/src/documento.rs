@@ -23,6 +23,10 @@ pub(crate) fn executar(
     if let Some(t) = Tipo::DO_PROCESSO.into_iter().find(|t| t.codigo() == tipo) {
         return do_processo(t, protocolo, destino, formato, em, db, saida);
     }
+    // Sem a proposta e com o protocolo: qualquer documento sai dos autos gravados.
+    if let (None, Some(_), Some(t)) = (arquivo, protocolo, Tipo::de_codigo(tipo)) {
+        return do_processo(t, protocolo, destino, formato, em, db, saida);
+    }
     let Some(arquivo) = arquivo else {
         eprintln!("divisa documento {tipo}: falta o ARQUIVO (a proposta, ou o PDF a verificar).");
         return Ok(Saida::EntradaInvalida);
@@ -81,6 +85,7 @@ pub(crate) fn executar(
         avaliacao: &avaliacao,
         protocolo,
         data,
+        autos: None,
     };
     let doc = match tipo {
         Tipo::Oficio => Ok(divisa_documentos::oficios(
@@ -137,7 +142,8 @@ fn gravar(
     Ok(Saida::Sucesso)
 }
 
-/// Os documentos que saem dos atos gravados: o processo vem do banco, com a proposta anexada.
+/// Os documentos escritos dos autos: o processo vem do banco, com a proposta juntada, as
+/// certidões, os ofícios, os votos e as pessoas.
 fn do_processo(
     tipo: Tipo,
     protocolo: Option<&str>,
@@ -161,10 +167,11 @@ fn do_processo(
         .block_on(async {
             let r = divisa_registro::Registro::abrir(db).await?;
             let a = r.carregar(protocolo).await;
+            let pessoas = r.pessoas().await;
             r.fechar().await;
-            a
+            Ok::<_, divisa_registro::ErroRegistro>((a?, pessoas?))
         });
-    let autos = match autos {
+    let (autos, pessoas) = match autos {
         Ok(a) => a,
         Err(e) => {
             eprintln!("divisa documento: {e}.");
@@ -184,13 +191,13 @@ fn do_processo(
         avaliacao: &avaliados.avaliacao,
         protocolo: Some(protocolo),
         data,
+        autos: Some(divisa_documentos::Autos {
+            processo: &autos.processo,
+            eventos: &autos.eventos,
+            pessoas: &pessoas,
+        }),
     };
-    let doc = if tipo == Tipo::ParecerPreliminar {
-        divisa_documentos::parecer_preliminar(&caso, &autos.processo, &autos.eventos)
-    } else {
-        divisa_documentos::parecer_do_resultado(&caso, &autos.processo)
-    };
-    match doc {
+    match divisa_documentos::dos_autos(tipo, &caso) {
         Ok(d) => gravar(&d, formato, destino, saida),
         Err(e) => {
             eprintln!("divisa documento: {e}.");

@@ -192,10 +192,7 @@ async fn criar(
 }
 
 /// A representação digitada campo a campo (sem proposta); `Ok(Err)` diz o que está errado.
-fn pedido_digitado(
-    pedido: Pedido,
-    via: Via,
-) -> anyhow::Result<Result<NovaRepresentacao, String>> {
+fn pedido_digitado(pedido: Pedido, via: Via) -> anyhow::Result<Result<NovaRepresentacao, String>> {
     let (Some(tipo), Some(nome), Some(assinaturas)) =
         (pedido.tipo, pedido.nome, pedido.assinaturas)
     else {
@@ -420,12 +417,13 @@ async fn avancar(
         let versao = versao.unwrap_or(autos.processo.versao);
         let agora = Timestamp::now();
         let data = data.unwrap_or_else(|| hoje_em_cuiaba(agora));
-        let ato = match divisa_avaliacao::autos::preparar(ato, &autos.processo, data, &mut |aviso| {
-            eprintln!("divisa processo avancar: aviso: {aviso}")
-        }) {
-            Ok(a) => a,
-            Err(m) => return Ok(Err(m)),
-        };
+        let ato =
+            match divisa_avaliacao::autos::preparar(ato, &autos.processo, data, &mut |aviso| {
+                eprintln!("divisa processo avancar: aviso: {aviso}")
+            }) {
+                Ok(a) => a,
+                Err(m) => return Ok(Err(m)),
+            };
         r.anexar(protocolo, versao, &ator, ato, data, agora).await?;
         r.carregar(protocolo).await.map(Ok)
     }
@@ -497,7 +495,9 @@ async fn avaliar(
     let texto = match formato {
         crate::cli::Formato::Texto => {
             let mut t = relatorio::texto(&a.avaliacao, &a.proposta.fatos);
-            t.push_str(&format!("\nDe onde vêm os fatos (autos do processo {protocolo}):\n"));
+            t.push_str(&format!(
+                "\nDe onde vêm os fatos (autos do processo {protocolo}):\n"
+            ));
             for n in &a.procedencia {
                 t.push_str(&format!("  - {n}\n"));
             }

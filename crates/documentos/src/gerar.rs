@@ -23,6 +23,31 @@ pub struct Caso<'a> {
     pub protocolo: Option<&'a str>,
     /// A data do documento.
     pub data: Date,
+    /// Os autos, quando o documento é de um processo gravado: os números dos ofícios, as
+    /// datas de recebimento, os votos e as pessoas saem deles.
+    pub autos: Option<Autos<'a>>,
+}
+
+/// Os autos de um processo, para os documentos.
+#[derive(Clone, Copy)]
+pub struct Autos<'a> {
+    /// O processo (o estado deduzido dos eventos).
+    pub processo: &'a divisa_processo::Processo,
+    /// Os eventos, em ordem.
+    pub eventos: &'a [divisa_processo::Evento],
+    /// Quem é quem: o identificador de cada conta e o nome com o cargo ("Ana Maria Souza,
+    /// Presidente da Comissão"). Documentos nunca mostram identificadores de conta.
+    pub pessoas: &'a std::collections::BTreeMap<String, String>,
+}
+
+impl Autos<'_> {
+    /// A pessoa que praticou um ato, por nome e cargo; sem a conta cadastrada, só o cargo.
+    pub fn pessoa(&self, ator: &divisa_processo::Ator) -> String {
+        self.pessoas
+            .get(&ator.id)
+            .cloned()
+            .unwrap_or_else(|| format!("{} (nome não cadastrado)", ator.papel.nome()))
+    }
 }
 
 fn p(texto: impl Into<String>) -> Bloco {
@@ -264,7 +289,6 @@ fn data_por_extenso(d: Date) -> String {
 /// o que cada órgão certifica, o prazo de 30 dias do recebimento, "sob pena de
 /// responsabilidade".
 pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
-    let prazo = divisa_processo::prazos::vencimento(caso.data, 30);
     let f = &caso.proposta.fatos;
     let mut blocos = Vec::new();
     for (i, o) in orgaos.iter().enumerate() {
@@ -274,14 +298,23 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
         let pedido = match o {
             Orgao::Cartografia => "a população estimada da área (inciso I), a existência de centro urbano já constituído com mais de 200 casas (inciso III) e a área e os limites do território, com a sua continuidade (inciso VI)",
             Orgao::Tre => "o número de eleitores da área (inciso II)",
-            Orgao::Fazenda => "o valor adicionado e a arrecadação da área, comparados com a média dos municípios do Estado (inciso IV)",
+            Orgao::Fazenda => "o valor adicionado da área, comparado com a média dos 10 municípios do Estado de menor valor adicionado (inciso IV)",
             Orgao::Comissao => "a verificação in loco (inciso V)",
         };
-        blocos.push(centro(
-            format!("OFÍCIO Nº ___/{} — CRT/ALMT", caso.data.year()),
-            true,
-        ));
-        blocos.push(caso.local_e_data());
+        // Dos autos: o número e o dia do ofício enviado, e o dia em que o órgão o recebeu.
+        let requisicao = caso
+            .autos
+            .and_then(|a| a.processo.requisicoes.get(o).cloned())
+            .unwrap_or_default();
+        let (titulo, dia) = match &requisicao.oficio {
+            Some((numero, em)) => (format!("OFÍCIO Nº {numero} — CRT/ALMT"), *em),
+            None => (
+                "MINUTA DE OFÍCIO — CRT/ALMT (o número é dado no envio)".to_string(),
+                caso.data,
+            ),
+        };
+        blocos.push(centro(titulo, true));
+        blocos.push(p(format!("Cuiabá, {}.", data_por_extenso(dia))));
         blocos.push(p(format!(
             "A Sua Senhoria o(a) Senhor(a) Titular do {}",
             o.nome()
@@ -294,10 +327,20 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
             "Senhor(a) Titular, a Comissão de Revisão Territorial da Assembleia Legislativa, no processo {}, solicita a Vossa Senhoria que certifique {pedido}, nos termos do Art. 2º, § 2º, da Lei Complementar nº 23, de 19 de novembro de 1992.",
             caso.protocolo.unwrap_or("(a protocolar)")
         )));
+        let prazo = match requisicao.recebido_em {
+            Some(recebido) => format!(
+                " Recebido em {}, conforme os autos, o prazo vence em {} (dias corridos; vencimento em sábado, domingo ou feriado nacional prorrogado ao dia útil seguinte).",
+                fmt_data(recebido),
+                fmt_data(divisa_processo::prazos::vencimento(recebido, 30))
+            ),
+            None => format!(
+                " O prazo corre em dias corridos a partir do recebimento, que será registrado nos autos (se recebido em {}, vencerá em {}); o vencimento em sábado, domingo ou feriado nacional prorroga-se ao dia útil seguinte.",
+                fmt_data(dia),
+                fmt_data(divisa_processo::prazos::vencimento(dia, 30))
+            ),
+        };
         blocos.push(p(format!(
-            "Nos termos do Art. 2º, § 3º, a certidão deverá ser fornecida no prazo de 30 (trinta) dias contados do recebimento deste ofício, sob pena de responsabilidade. Recebido hoje, {}, o prazo vence em {} (dias corridos; vencimento em sábado, domingo ou feriado nacional prorrogado ao dia útil seguinte).",
-            fmt_data(caso.data),
-            fmt_data(prazo)
+            "Nos termos do Art. 2º, § 3º, a certidão deverá ser fornecida no prazo de 30 (trinta) dias contados do recebimento deste ofício, sob pena de responsabilidade.{prazo}"
         )));
         if let (Orgao::Tre, Some(n)) = (o, f.novo.as_ref().and_then(|n| n.dados.eleitores)) {
             blocos.push(p(format!(
@@ -306,7 +349,21 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
             )));
         }
         blocos.push(p("Atenciosamente,"));
-        blocos.extend(caso.assinatura("Presidente da Comissão de Revisão Territorial"));
+        // Quem assinou o ofício enviado, por nome e cargo (dos autos).
+        let quem = caso.autos.and_then(|a| {
+            a.eventos.iter().rev().find_map(|e| match &e.ato {
+                divisa_processo::Ato::EnviarOficio { orgao, .. } if orgao == o => {
+                    Some(a.pessoa(&e.ator))
+                }
+                _ => None,
+            })
+        });
+        blocos.extend(
+            caso.assinatura(
+                quem.as_deref()
+                    .unwrap_or("Presidente da Comissão de Revisão Territorial"),
+            ),
+        );
     }
     caso.documento(
         Tipo::Oficio,
@@ -457,7 +514,7 @@ pub fn parecer_preliminar(
         p(format!(
             "Em {}, a Comissão de Revisão Territorial, representada por {}, visitou {local} e procedeu ao levantamento socioeconômico da área.",
             fmt_data(ev.data),
-            ev.ator.id
+            caso.autos.map_or_else(|| ev.ator.papel.nome().to_string(), |a| a.pessoa(&ev.ator))
         )),
         recuado(relatorio.clone()),
         secao("II — DOCUMENTOS DO ART. 15"),
@@ -476,16 +533,21 @@ pub fn parecer_preliminar(
         },
         secao("III — PARECER PRELIMINAR (Art. 17, II)"),
     ];
-    match eventos.iter().find_map(|e| match &e.ato {
-        Ato::ParecerPreliminar { solicitar_certidoes, votos } => Some((e, *solicitar_certidoes, *votos)),
+    let parecer = eventos.iter().find_map(|e| match &e.ato {
+        Ato::ParecerPreliminar {
+            solicitar_certidoes,
+            votos,
+        } => Some((e, *solicitar_certidoes, *votos)),
         _ => None,
-    }) {
+    });
+    // O documento tem a data do ato que registra (o parecer, ou a visita se ele ainda não foi
+    // votado), não a do dia em que é baixado.
+    let dia = parecer.map_or(ev.data, |(e, _, _)| e.data);
+    match parecer {
         Some((e, solicitar, v)) => blocos.push(p(format!(
-            "Em {}, a Comissão aprovou, por {} votos a {} ({} abstenção(ões)), parecer {} (Art. 17, II{}).",
+            "Em {}, a Comissão aprovou, por {}, parecer {} (Art. 17, II{}).",
             fmt_data(e.data),
-            v.sim,
-            v.nao,
-            v.abstencoes,
+            placar(&v),
             if solicitar {
                 "pela requisição das certidões aos órgãos do Art. 2º, § 2º, no prazo de 30 dias do Art. 2º, § 3º"
             } else {
@@ -495,8 +557,12 @@ pub fn parecer_preliminar(
         ))),
         None => blocos.push(p("O parecer preliminar ainda não foi votado pela Comissão: este documento é a minuta do relatório da visita.")),
     }
-    blocos.push(caso.local_e_data());
-    blocos.extend(caso.assinatura("Presidente da Comissão de Revisão Territorial"));
+    blocos.push(p(format!("Cuiabá, {}.", data_por_extenso(dia))));
+    let quem = match (caso.autos, parecer) {
+        (Some(a), Some((e, _, _))) => a.pessoa(&e.ator),
+        _ => "Presidente da Comissão de Revisão Territorial".into(),
+    };
+    blocos.extend(caso.assinatura(&quem));
     Ok(caso.documento(
         Tipo::ParecerPreliminar,
         format!(
@@ -512,6 +578,52 @@ pub fn parecer_preliminar(
             "art15_cpt",
         ],
     ))
+}
+
+/// O placar em palavras: "3 votos a 1", "3 votos a 0, com 1 abstenção" (sem abstenções, nada).
+fn placar(v: &divisa_processo::Votos) -> String {
+    let votos = |n: u32| {
+        if n == 1 {
+            "1 voto".to_string()
+        } else {
+            format!("{n} votos")
+        }
+    };
+    let mut s = format!("{} a {}", votos(v.sim), v.nao);
+    match v.abstencoes {
+        0 => {}
+        1 => s.push_str(", com 1 abstenção"),
+        n => s.push_str(&format!(", com {n} abstenções")),
+    }
+    s
+}
+
+/// O documento do tipo pedido, escrito dos autos (a página do processo e `divisa documento
+/// TIPO --protocolo` chamam esta função). Os ofícios vão aos órgãos de que o tipo de processo
+/// requisita certidões; a Comissão não se oficia.
+pub fn dos_autos(tipo: Tipo, caso: &Caso<'_>) -> Result<Documento, String> {
+    let Some(autos) = caso.autos else {
+        return Err("este documento é escrito dos autos de um processo".into());
+    };
+    match tipo {
+        Tipo::Oficio => Ok(oficios(
+            caso,
+            &autos
+                .processo
+                .tipo
+                .orgaos_certificadores()
+                .iter()
+                .copied()
+                .filter(|o| *o != Orgao::Comissao)
+                .collect::<Vec<_>>(),
+        )),
+        Tipo::Parecer => Ok(parecer_de_merito(caso)),
+        Tipo::DecretoLegislativo => decreto_legislativo(caso),
+        Tipo::ProjetoDeLei => projeto_de_lei(caso),
+        Tipo::RelatorioTecnico => relatorio_tecnico(caso),
+        Tipo::ParecerPreliminar => parecer_preliminar(caso, autos.processo, autos.eventos),
+        Tipo::ParecerResultado => parecer_do_resultado(caso, autos.processo),
+    }
 }
 
 /// O parecer sobre o resultado do plebiscito (Art. 20), com a apuração de cada localidade
@@ -574,9 +686,38 @@ pub fn parecer_do_resultado(
         } else {
             "A proposta não obteve o voto favorável da maioria absoluta dos eleitores inscritos em todas as localidades consultadas (Art. 11, § 2º): o parecer é CONTRÁRIO à tramitação e o processo será arquivado (Art. 20, § 1º).".to_string()
         }),
-        caso.local_e_data(),
     ];
     let mut blocos = blocos;
+    // Dos autos: o parecer votado (dia e placar) dá a data do documento.
+    let votado = caso.autos.and_then(|a| {
+        a.eventos.iter().find_map(|e| match &e.ato {
+            divisa_processo::Ato::ParecerResultado { favoravel, votos } => {
+                Some((e.data, *favoravel, *votos))
+            }
+            _ => None,
+        })
+    });
+    match votado {
+        Some((dia, favoravel, v)) => {
+            blocos.push(p(format!(
+                "Em {}, a Comissão aprovou o parecer {}, por {}.",
+                fmt_data(dia),
+                if favoravel {
+                    "favorável"
+                } else {
+                    "contrário"
+                },
+                placar(&v)
+            )));
+            blocos.push(p(format!("Cuiabá, {}.", data_por_extenso(dia))));
+        }
+        None => {
+            blocos.push(p(
+                "O parecer ainda não foi votado pela Comissão: este documento é a minuta.",
+            ));
+            blocos.push(caso.local_e_data());
+        }
+    }
     blocos.extend(caso.assinatura("Relator(a) — Comissão de Revisão Territorial"));
     Ok(caso.documento(
         Tipo::ParecerResultado,

@@ -25,8 +25,8 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 pub use gerar::{
-    decreto_legislativo, oficios, parecer_de_merito, parecer_do_resultado, parecer_preliminar,
-    projeto_de_lei, relatorio_tecnico, Caso,
+    decreto_legislativo, dos_autos, oficios, parecer_de_merito, parecer_do_resultado,
+    parecer_preliminar, projeto_de_lei, relatorio_tecnico, Autos, Caso,
 };
 pub use html::html;
 pub use odt::odt;

@@ -30,6 +30,7 @@ fn documento(proposta: &Path, tipo: Tipo) -> Documento {
         avaliacao: &a,
         protocolo: Some("00001.000001/2026-91"),
         data: DATA,
+        autos: None,
     };
     match tipo {
         Tipo::Oficio => {
@@ -109,7 +110,7 @@ fn oficios_art_2_par_3_trinta_dias_sob_pena_de_responsabilidade() {
             "30 (trinta) dias",
             "sob pena de responsabilidade",
             // 10/03/2027 + 30 dias corridos = 09/04/2027, uma sexta-feira
-            "vence em 09/04/2027",
+            "vencerá em 09/04/2027",
             "1.300 eleitores",
             "Art. 2º, § 2º",
             "Processo nº 00001.000001/2026-91",
@@ -547,6 +548,7 @@ fn parecer_do_resultado_art_20_maioria_absoluta_dos_inscritos() {
         avaliacao: &avaliacao,
         protocolo: Some("00001.000001/2026-91"),
         data: DATA,
+        autos: None,
     };
     assert!(
         divisa_documentos::parecer_do_resultado(&caso, &processo).is_err(),
@@ -614,6 +616,7 @@ fn relatorio_tecnico_art_8_par_3_da_revisao_de_limites() {
         avaliacao: &a,
         protocolo: None,
         data: DATA,
+        autos: None,
     };
     assert!(divisa_documentos::relatorio_tecnico(&caso)
         .unwrap_err()

@@ -52,12 +52,7 @@ impl<T> Numero<T> {
         match certidao {
             Some(c) => Numero::new(
                 valor,
-                format!(
-                    "certidão nº {}, {}, de {}",
-                    c.numero,
-                    c.orgao,
-                    data(c.em)
-                ),
+                format!("certidão nº {}, {}, de {}", c.numero, c.orgao, data(c.em)),
             ),
             None => Numero {
                 sem_certidao: true,

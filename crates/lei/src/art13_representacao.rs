@@ -100,6 +100,21 @@ fn assinaturas(ctx: &Contexto<'_>) -> Achado {
                 "",
             ));
         };
+        if let (true, Some(n)) = (
+            assinaturas.is_empty(),
+            ctx.fatos
+                .representacao
+                .as_ref()
+                .and_then(|r| r.assinaturas_sem_lista),
+        ) {
+            return Ok(regra.achado(
+                Situacao::Pendente,
+                exigido,
+                format!("{} assinaturas registradas no protocolo, sem a lista de nomes e títulos", inteiro(i64::from(n))),
+                Some(orgao::COMISSAO),
+                "Os títulos de eleitor não estão nos autos: a contagem do protocolo não foi conferida. Junte a proposta com a lista das assinaturas.",
+            ));
+        }
         let mut vistos = HashSet::new();
         let (mut validas, mut repetidas, mut outra_uf) = (0i64, Vec::new(), Vec::new());
         let mut invalidas = Vec::new();

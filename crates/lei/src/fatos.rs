@@ -276,6 +276,9 @@ pub struct Representacao {
     pub assinaturas: Vec<Assinatura>,
     /// Os documentos apresentados (identificadores do CONTRACT §2).
     pub documentos: Vec<String>,
+    /// Nos autos: quantas assinaturas o protocolo registrou quando a lista de nomes e títulos
+    /// não está nos autos (a representação foi digitada, não enviada como proposta).
+    pub assinaturas_sem_lista: Option<u32>,
 }
 
 /// Uma assinatura da representação.

@@ -492,10 +492,7 @@ impl Processo {
             return Err(recusa(ART, "falta o número da certidão"));
         }
         if signatario.trim().is_empty() {
-            return Err(recusa(
-                ART,
-                "falta quem assina a certidão (nome e cargo)",
-            ));
+            return Err(recusa(ART, "falta quem assina a certidão (nome e cargo)"));
         }
         let presentes = dados.presentes();
         if presentes.is_empty() {

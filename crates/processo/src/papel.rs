@@ -165,6 +165,22 @@ impl Papel {
         }
     }
 
+    /// O cargo, como se escreve depois do nome num documento ("Ana Maria Souza, Presidente da
+    /// Comissão de Revisão Territorial").
+    pub fn cargo(self) -> &'static str {
+        match self {
+            Papel::Presidente => "Presidente da Comissão de Revisão Territorial",
+            Papel::Membro => "Membro da Comissão de Revisão Territorial",
+            Papel::Deputado => "Deputado(a) Estadual",
+            Papel::Servidor => "Servidor(a) da Assembleia Legislativa",
+            Papel::Cartografia => "Órgão de Informação e Cartografia do Estado",
+            Papel::Fazenda => "Órgão Fazendário Estadual",
+            Papel::Tre => "Tribunal Regional Eleitoral",
+            Papel::Representante => "Representante da comunidade",
+            Papel::Publico => "cidadão",
+        }
+    }
+
     /// O órgão certificador que o papel representa, se for um.
     pub fn orgao(self) -> Option<Orgao> {
         match self {

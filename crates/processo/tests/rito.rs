@@ -352,10 +352,8 @@ fn art2_par3_prazo_de_30_dias_a_contar_do_recebimento() {
         },
         "Art. 2º, § 3º",
     );
-    c.dias(10).ok(
-        &orgao(Orgao::Fazenda),
-        certidao(Orgao::Fazenda, "C-1"),
-    );
+    c.dias(10)
+        .ok(&orgao(Orgao::Fazenda), certidao(Orgao::Fazenda, "C-1"));
     assert_eq!(
         c.p.prazos()[0].cumprido_em,
         Some(jiff::civil::date(2026, 3, 15))
@@ -411,14 +409,25 @@ fn art2_par2_a_certidao_traz_os_numeros_como_dados_e_so_os_do_orgao() {
         }),
         "Art. 2º, § 2º",
     );
-    assert!(r.motivo.contains("população, casas do centro urbano e área"), "{}", r.motivo);
+    assert!(
+        r.motivo
+            .contains("população, casas do centro urbano e área"),
+        "{}",
+        r.motivo
+    );
     // eleitores são do TRE (inciso II), não da Cartografia
     let r = c.recusado(
         &cartografia,
-        com_dados(certidao(Orgao::Cartografia, "C-1"), |d| d.eleitores = Some(10)),
+        com_dados(certidao(Orgao::Cartografia, "C-1"), |d| {
+            d.eleitores = Some(10)
+        }),
         "Art. 2º, § 2º",
     );
-    assert!(r.motivo.contains("Tribunal Regional Eleitoral"), "{}", r.motivo);
+    assert!(
+        r.motivo.contains("Tribunal Regional Eleitoral"),
+        "{}",
+        r.motivo
+    );
     // sem signatário
     let sem_quem = match certidao(Orgao::Cartografia, "C-1") {
         Ato::EmitirCertidao {
@@ -450,13 +459,17 @@ fn fato_impossivel_populacao_zero_area_zero_e_mais_eleitores_que_habitantes_sao_
     let cartografia = orgao(Orgao::Cartografia);
     let r = c.recusado(
         &cartografia,
-        com_dados(certidao(Orgao::Cartografia, "C-1"), |d| d.populacao = Some(0)),
+        com_dados(certidao(Orgao::Cartografia, "C-1"), |d| {
+            d.populacao = Some(0)
+        }),
         "Art. 2º, § 2º",
     );
     assert!(r.motivo.contains("impossível"), "{}", r.motivo);
     c.recusado(
         &cartografia,
-        com_dados(certidao(Orgao::Cartografia, "C-1"), |d| d.area_km2 = Some(0.0)),
+        com_dados(certidao(Orgao::Cartografia, "C-1"), |d| {
+            d.area_km2 = Some(0.0)
+        }),
         "Art. 2º, § 2º",
     );
     c.ok(&cartografia, certidao(Orgao::Cartografia, "C-1")); // 5.200 habitantes
@@ -465,7 +478,11 @@ fn fato_impossivel_populacao_zero_area_zero_e_mais_eleitores_que_habitantes_sao_
         com_dados(certidao(Orgao::Tre, "T-1"), |d| d.eleitores = Some(5_201)),
         "Art. 2º, § 2º",
     );
-    assert!(r.motivo.contains("5.201 eleitores para 5.200 habitantes"), "{}", r.motivo);
+    assert!(
+        r.motivo.contains("5.201 eleitores para 5.200 habitantes"),
+        "{}",
+        r.motivo
+    );
     // igual não é mais: 5.200 eleitores para 5.200 habitantes passa
     c.ok(
         &orgao(Orgao::Tre),
@@ -488,20 +505,13 @@ fn art2_par2_cada_orgao_certifica_so_o_que_e_seu() {
         certidao(Orgao::Tre, "x"),
         "Art. 2º, § 2º",
     );
-    c.recusado(
-        &presidente(),
-        certidao(Orgao::Tre, "x"),
-        "Art. 2º, § 2º",
-    );
+    c.recusado(&presidente(), certidao(Orgao::Tre, "x"), "Art. 2º, § 2º");
     c.recusado(
         &orgao(Orgao::Cartografia),
         certidao(Orgao::Cartografia, "x"),
         "Art. 2º, § 3º",
     );
-    c.ok(
-        &orgao(Orgao::Tre),
-        certidao(Orgao::Tre, "T-1"),
-    );
+    c.ok(&orgao(Orgao::Tre), certidao(Orgao::Tre, "T-1"));
     c.recusado(
         &orgao(Orgao::Tre),
         certidao(Orgao::Tre, "T-2"),
@@ -513,10 +523,7 @@ fn art2_par2_cada_orgao_certifica_so_o_que_e_seu() {
         certidao(Orgao::Comissao, "V"),
         "Art. 2º, §§ 2º e 3º",
     );
-    c.ok(
-        &presidente(),
-        certidao(Orgao::Comissao, "V"),
-    );
+    c.ok(&presidente(), certidao(Orgao::Comissao, "V"));
 }
 
 #[test]
@@ -544,10 +551,7 @@ fn art9_recusa_de_certidao_e_registrada_e_impede_parecer_favoravel() {
                 motivo: "sem equipe".into(),
             },
         )
-        .ok(
-            &orgao(Orgao::Tre),
-            certidao(Orgao::Tre, "T"),
-        );
+        .ok(&orgao(Orgao::Tre), certidao(Orgao::Tre, "T"));
     let alertas = c.p.alertas(c.hoje);
     assert!(
         alertas
@@ -1188,10 +1192,7 @@ fn todos_os_atos(hoje: jiff::civil::Date) -> Vec<(Ator, Ato)> {
             },
         ),
         (servidor(), Ato::ConfirmarRecebimento { orgao: Orgao::Tre }),
-        (
-            orgao(Orgao::Tre),
-            certidao(Orgao::Tre, "T"),
-        ),
+        (orgao(Orgao::Tre), certidao(Orgao::Tre, "T")),
         (
             presidente(),
             Ato::RecusarCertidao {

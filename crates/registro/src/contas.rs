@@ -131,6 +131,19 @@ impl Registro {
         Ok(para_u64(n))
     }
 
+    /// Quem é quem, para documentos e páginas: o login de cada conta e o nome com o cargo
+    /// ("Ana Maria Souza, Presidente da Comissão de Revisão Territorial").
+    pub async fn pessoas(
+        &self,
+    ) -> Result<std::collections::BTreeMap<String, String>, ErroRegistro> {
+        Ok(self
+            .usuarios()
+            .await?
+            .into_iter()
+            .map(|u| (u.login, format!("{}, {}", u.nome, u.papel.cargo())))
+            .collect())
+    }
+
     /// Todas as contas, por login.
     pub async fn usuarios(&self) -> Result<Vec<Usuario>, ErroRegistro> {
         let rows =

@@ -19,9 +19,7 @@ use std::str::FromStr;
 use std::sync::Once;
 use std::time::Duration;
 
-use divisa_processo::{
-    Alerta, Evento, Fase, Nup, Processo, Recusa,
-};
+use divisa_processo::{Alerta, Evento, Fase, Nup, Processo, Recusa};
 use jiff::civil::Date;
 use jiff::Timestamp;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};

@@ -26,6 +26,49 @@ pub(crate) enum Tipo {
     Art15,
     /// JSON escrito à mão (apurações, conteúdo da lei, lista de dispositivos).
     Json(&'static str),
+    /// Os números de uma certidão (Art. 2º, § 2º), um campo por número, no formato brasileiro.
+    Numeros,
+}
+
+/// Os números de uma certidão: o campo, o rótulo com quem o apura e se é inteiro.
+const NUMEROS: [(&str, &str, bool); 6] = [
+    (
+        "populacao",
+        "População, habitantes (Cartografia, inciso I)",
+        true,
+    ),
+    ("eleitores", "Eleitores (TRE, inciso II)", true),
+    (
+        "casas_centro_urbano",
+        "Casas do centro urbano (Cartografia, inciso III)",
+        true,
+    ),
+    (
+        "valor_adicionado",
+        "Valor adicionado do último exercício, R$ (Fazenda, inciso IV)",
+        false,
+    ),
+    (
+        "arrecadacao",
+        "Arrecadação do último exercício, R$ (Comissão, inciso V)",
+        false,
+    ),
+    ("area_km2", "Área, km² (Cartografia, inciso VI)", false),
+];
+
+/// Um número escrito como um brasileiro escreve: "5.200", "45.000.000,00", "R$ 3,5", "850,76".
+fn numero_brasileiro(texto: &str) -> Option<f64> {
+    let t: String = texto
+        .trim()
+        .trim_start_matches("R$")
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '.')
+        .map(|c| if c == ',' { '.' } else { c })
+        .collect();
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return None;
+    }
+    t.parse().ok().filter(|v: &f64| v.is_finite())
 }
 
 pub(crate) struct Campo {
@@ -69,6 +112,16 @@ pub(crate) const MODELOS: &[Modelo] = &[
         titulo: "Solicitar documentos faltantes",
         artigo: "Art. 16, parágrafo único",
         campos: &[c("destinatario", "Destinatário", Tipo::Texto)],
+    },
+    Modelo {
+        tipo: "anexar_proposta",
+        titulo: "Juntar a proposta da representação",
+        artigo: "Art. 15",
+        campos: &[c(
+            "proposta",
+            "Texto da proposta (o conteúdo do arquivo .toml da representação; a versão nova substitui a anterior na avaliação, e as duas ficam nos autos)",
+            Tipo::TextoLongo,
+        )],
     },
     Modelo {
         tipo: "juntar_documento",
@@ -134,7 +187,12 @@ pub(crate) const MODELOS: &[Modelo] = &[
         campos: &[
             c("orgao", "Órgão", Tipo::Orgao),
             c("numero", "Número da certidão", Tipo::Texto),
-            c("conteudo", "O que certifica", Tipo::TextoLongo),
+            c("dados", "Os números certificados (só os do órgão que certifica)", Tipo::Numeros),
+            c("signatario", "Quem assina (nome e cargo)", Tipo::Texto),
+            Campo {
+                opcional: true,
+                ..c("conteudo", "Observações (fonte, método)", Tipo::TextoLongo)
+            },
         ],
     },
     Modelo {
@@ -290,6 +348,13 @@ fn exemplo(m: &Modelo, orgao: Orgao, hoje: Date) -> Option<Ato> {
                 Tipo::Data => hoje.to_string(),
                 Tipo::Art15 => "requerimento".into(),
                 Tipo::Json(e) => e.replace('…', "exemplo"),
+                Tipo::Numeros => match orgao {
+                    Orgao::Cartografia => r#"{"populacao":5000}"#,
+                    Orgao::Tre => r#"{"eleitores":1}"#,
+                    Orgao::Fazenda => r#"{"valor_adicionado":1.0}"#,
+                    Orgao::Comissao => r#"{"arrecadacao":1.0}"#,
+                }
+                .into(),
             };
             format!("{}={v}", f.nome)
         })
@@ -385,6 +450,21 @@ pub(crate) fn formulario(m: &Modelo, acao: &str, csrf: &str, versao: u64, hoje: 
                 "<textarea id=\"{id}\" name=\"{nome}\" rows=\"4\" placeholder=\"{}\"{req}></textarea>",
                 esc(e)
             ),
+            Tipo::Numeros => {
+                let mut campos = format!("<fieldset class=\"numeros\" id=\"{id}\">");
+                for (campo, rotulo, inteiro) in NUMEROS {
+                    let _ = std::fmt::Write::write_fmt(
+                        &mut campos,
+                        format_args!(
+                            "<label for=\"{id}-{campo}\">{}</label><input id=\"{id}-{campo}\" name=\"{nome}_{campo}\" type=\"text\" inputmode=\"{}\" autocomplete=\"off\">",
+                            esc(rotulo),
+                            if inteiro { "numeric" } else { "decimal" }
+                        ),
+                    );
+                }
+                campos.push_str("</fieldset>");
+                campos
+            }
         };
         s.push_str(&format!(
             "<label for=\"{id}\">{}</label>{entrada}",
@@ -428,6 +508,35 @@ pub(crate) fn ato_do_formulario(
                     n("nao")?,
                     n("abstencoes")?
                 )
+            }
+            Tipo::Numeros => {
+                let mut objeto = serde_json::Map::new();
+                for (campo, rotulo, inteiro) in NUMEROS {
+                    let bruto = valor(&format!("{nome}_{campo}")).unwrap_or_default();
+                    if bruto.trim().is_empty() {
+                        continue;
+                    }
+                    let erro = || {
+                        (
+                            format!("{}.{campo}", f.nome),
+                            format!(
+                                "«{}» em «{rotulo}»: escreva o número como 5.200 ou 45.000.000,00",
+                                bruto.trim()
+                            ),
+                        )
+                    };
+                    let v = numero_brasileiro(&bruto).ok_or_else(erro)?;
+                    let v = if inteiro {
+                        if v.fract() != 0.0 || v > 1e15 {
+                            return Err(erro());
+                        }
+                        serde_json::Value::from(v as u64)
+                    } else {
+                        serde_json::Value::from(v)
+                    };
+                    objeto.insert(campo.into(), v);
+                }
+                serde_json::Value::Object(objeto).to_string()
             }
             _ => match valor(&nome)
                 .map(|v| v.trim().to_string())

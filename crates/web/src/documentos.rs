@@ -90,38 +90,20 @@ pub(crate) async fn documento(
         Falha::nova(status, e.to_string())
     })?;
     let (proposta, avaliacao) = (&avaliados.proposta, &avaliados.avaliacao);
+    let pessoas = estado.pessoas().await;
     let caso = divisa_documentos::Caso {
         proposta,
         avaliacao,
         protocolo: Some(&protocolo),
         data,
+        autos: Some(divisa_documentos::Autos {
+            processo: &autos.processo,
+            eventos: &autos.eventos,
+            pessoas: &pessoas,
+        }),
     };
-    let doc = match t {
-        divisa_documentos::Tipo::Oficio => Ok(divisa_documentos::oficios(
-            &caso,
-            &autos
-                .processo
-                .tipo
-                .orgaos_certificadores()
-                .iter()
-                .copied()
-                .filter(|o| *o != divisa_processo::Orgao::Comissao)
-                .collect::<Vec<_>>(),
-        )),
-        divisa_documentos::Tipo::Parecer => Ok(divisa_documentos::parecer_de_merito(&caso)),
-        divisa_documentos::Tipo::DecretoLegislativo => {
-            divisa_documentos::decreto_legislativo(&caso)
-        }
-        divisa_documentos::Tipo::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso),
-        divisa_documentos::Tipo::RelatorioTecnico => divisa_documentos::relatorio_tecnico(&caso),
-        divisa_documentos::Tipo::ParecerPreliminar => {
-            divisa_documentos::parecer_preliminar(&caso, &autos.processo, &autos.eventos)
-        }
-        divisa_documentos::Tipo::ParecerResultado => {
-            divisa_documentos::parecer_do_resultado(&caso, &autos.processo)
-        }
-    }
-    .map_err(|e| Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e))?;
+    let doc = divisa_documentos::dos_autos(t, &caso)
+        .map_err(|e| Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e))?;
     if q.get("formato").is_some_and(|f| f == "html") {
         return Ok(axum::response::Html(divisa_documentos::html(&doc)).into_response());
     }

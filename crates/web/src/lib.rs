@@ -72,6 +72,12 @@ impl Estado {
     fn registro(&self) -> &Registro {
         &self.0.registro
     }
+
+    /// Quem é quem (login → nome e cargo); vazio se o banco não responder — o documento diz
+    /// então só o cargo, nunca o login.
+    async fn pessoas(&self) -> std::collections::BTreeMap<String, String> {
+        self.registro().pessoas().await.unwrap_or_default()
+    }
 }
 
 /// Todas as rotas: páginas, API e arquivos estáticos.

@@ -269,13 +269,35 @@ async fn pagina_do_processo(
                 r.recebido_em.map_or("—".into(), fmt_data),
                 match &r.resposta {
                     None => "aguardando".to_string(),
-                    Some(divisa_processo::Resposta::Emitida { numero, em, .. }) => format!(
-                        "<span class=\"sim\">certidão {} em {}</span>",
-                        esc(numero),
-                        fmt_data(*em)
+                    Some(divisa_processo::Resposta::Emitida {
+                        numero,
+                        em,
+                        dados,
+                        signatario,
+                        conteudo,
+                    }) => {
+                        let mut t = format!(
+                            "<span class=\"sim\">certidão {} em {}</span>",
+                            esc(numero),
+                            fmt_data(*em)
+                        );
+                        let o_que = dados.descricao();
+                        if !o_que.is_empty() {
+                            let _ = write!(t, "<br>certifica: {}", esc(&o_que));
+                        }
+                        if !signatario.is_empty() {
+                            let _ = write!(t, "<br>assinada por {}", esc(signatario));
+                        }
+                        if !conteudo.is_empty() {
+                            let _ = write!(t, "<br><small>{}</small>", esc(conteudo));
+                        }
+                        t
+                    }
+                    Some(divisa_processo::Resposta::Recusada { motivo, em }) => format!(
+                        "<span class=\"nao_atende\">recusada em {} (Art. 9º)</span><br>motivo: {}",
+                        fmt_data(*em),
+                        esc(motivo)
                     ),
-                    Some(divisa_processo::Resposta::Recusada { .. }) =>
-                        "<span class=\"nao_atende\">recusada (Art. 9º)</span>".to_string(),
                 }
             );
         }

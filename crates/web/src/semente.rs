@@ -5,7 +5,7 @@
 //! selo "demonstração") e os nomes dos processos dizem "(demonstração)". Os atos passam pelo
 //! mesmo registro e pela mesma lei que os de verdade.
 
-use divisa_processo::{Ato, Ator, DocumentoArt15, Orgao, Papel, TipoProcesso, Via, Votos};
+use divisa_processo::{Ato, Ator, DocumentoArt15, Orgao, Papel, Via, Votos};
 use divisa_registro::{NovaRepresentacao, Registro};
 use jiff::civil::Date;
 use jiff::Timestamp;
@@ -35,6 +35,21 @@ pub const CONTAS: &[(&str, &str, Papel)] = &[
 
 const PROPOSTA_CRIACAO: &str = include_str!("../../../exemplos/criacao.toml");
 const PROPOSTA_DESMEMBRAMENTO: &str = include_str!("../../../exemplos/desmembramento.toml");
+const PROPOSTA_FUSAO: &str = include_str!("../../../exemplos/fusao.toml");
+
+/// A representação de demonstração tirada da proposta de exemplo (como qualquer outra: o tipo,
+/// as origens, as assinaturas e os documentos saem dela), com o nome marcado.
+fn da_proposta(texto: &str, via: Via, representante: &str) -> anyhow::Result<NovaRepresentacao> {
+    let mut n = divisa_avaliacao::autos::protocolo_da_proposta(
+        "proposta de demonstração",
+        texto,
+        via,
+        representante,
+    )
+    .map_err(anyhow::Error::msg)?;
+    n.nome = format!("{} (demonstração)", n.nome);
+    Ok(n)
+}
 
 fn dias_antes(hoje: Date, n: i64) -> Date {
     hoje.checked_sub(jiff::Span::new().days(n)).unwrap_or(hoje)
@@ -60,18 +75,13 @@ pub async fn semear(registro: &Registro, agora: Timestamp) -> anyhow::Result<()>
     let r = registro
         .protocolar(
             &Ator::new("dep.joao", Papel::Deputado),
-            NovaRepresentacao {
-                tipo: TipoProcesso::Criacao,
-                nome: "Espigão do Leste (demonstração)".into(),
-                municipios_origem: vec!["São Félix do Araguaia".into()],
-                via: Via::Deputado {
+            da_proposta(
+                PROPOSTA_CRIACAO,
+                Via::Deputado {
                     id: "dep.joao".into(),
                 },
-                representante: "Maria da Silva".into(),
-                assinaturas: 10,
-                documentos: DocumentoArt15::TODOS.to_vec(),
-                proposta: Some(PROPOSTA_CRIACAO.into()),
-            },
+                "Maria da Silva",
+            )?,
             dias_antes(hoje, 60),
             agora,
         )
@@ -83,6 +93,14 @@ pub async fn semear(registro: &Registro, agora: Timestamp) -> anyhow::Result<()>
             &ana,
             Ato::Divulgar {
                 publicacao: "Diário Oficial da ALMT nº 1.234 (demonstração)".into(),
+            },
+        ),
+        (
+            55,
+            &carla,
+            Ato::JuntarDocumento {
+                art15: Some(DocumentoArt15::Fotografias),
+                descricao: "Fotografias do centro urbano (demonstração)".into(),
             },
         ),
         (
@@ -141,16 +159,11 @@ pub async fn semear(registro: &Registro, agora: Timestamp) -> anyhow::Result<()>
     registro
         .protocolar(
             &Ator::new("comunidade", Papel::Representante),
-            NovaRepresentacao {
-                tipo: TipoProcesso::Desmembramento,
-                nome: "Revisão de limites Ribeirãozinho–Ponte Branca (demonstração)".into(),
-                municipios_origem: vec!["Ribeirãozinho".into()],
-                via: Via::Comunidade,
-                representante: "Associação de Moradores (demonstração)".into(),
-                assinaturas: 12,
-                documentos: vec![DocumentoArt15::Requerimento, DocumentoArt15::MapaNovo],
-                proposta: Some(PROPOSTA_DESMEMBRAMENTO.into()),
-            },
+            da_proposta(
+                PROPOSTA_DESMEMBRAMENTO,
+                Via::Comunidade,
+                "Associação de Moradores (demonstração)",
+            )?,
             dias_antes(hoje, 3),
             agora,
         )
@@ -160,15 +173,17 @@ pub async fn semear(registro: &Registro, agora: Timestamp) -> anyhow::Result<()>
     let r = registro
         .protocolar(
             &carla,
+            // A fusão de exemplo não traz a lista de assinaturas: a representação é digitada
+            // e a proposta vai junto, para o território e o nome.
             NovaRepresentacao {
-                tipo: TipoProcesso::Fusao,
+                tipo: divisa_processo::TipoProcesso::Fusao,
                 nome: "Araguainha e Ponte Branca (demonstração)".into(),
                 municipios_origem: vec!["Araguainha".into(), "Ponte Branca".into()],
                 via: Via::Comunidade,
                 representante: "Comissão pró-fusão (demonstração)".into(),
                 assinaturas: 15,
                 documentos: DocumentoArt15::TODOS.to_vec(),
-                proposta: None,
+                proposta: Some(PROPOSTA_FUSAO.into()),
             },
             dias_antes(hoje, 20),
             agora,

@@ -879,12 +879,40 @@ fn o_orgao_certifica_o_que_e_seu_pela_pagina_art_2_par_2() {
                     ("versao", &versao),
                     ("c_orgao", "tre"),
                     ("c_numero", "1/2026"),
-                    ("c_conteudo", "certifica"),
+                    ("c_dados_eleitores", "1.300"),
+                    ("c_signatario", "Rosa Campos, diretora"),
                 ],
             )
             .await;
         assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
         assert!(r.corpo.contains("Art. 2º, § 2º"), "{}", r.corpo);
+        // …nem certifica eleitores, que são do TRE, nem número que não é número
+        for (campo, valor, esperado) in [
+            ("c_dados_eleitores", "1.300", "Tribunal Regional Eleitoral"),
+            (
+                "c_dados_populacao",
+                "cinco mil",
+                "escreva o número como 5.200",
+            ),
+        ] {
+            let r = a
+                .post_form(
+                    &format!("{}/atos", caminho(&p)),
+                    Some(&s),
+                    &[
+                        ("csrf", &s.csrf),
+                        ("tipo", "emitir_certidao"),
+                        ("versao", &versao),
+                        ("c_orgao", "cartografia"),
+                        ("c_numero", "12/2026-SEPLAG"),
+                        (campo, valor),
+                        ("c_signatario", "Rosa Campos, diretora"),
+                    ],
+                )
+                .await;
+            assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
+            assert!(r.corpo.contains(esperado), "{esperado}: {}", r.corpo);
+        }
         // …e emite a sua
         let r = a
             .post_form(
@@ -896,6 +924,9 @@ fn o_orgao_certifica_o_que_e_seu_pela_pagina_art_2_par_2() {
                     ("versao", &versao),
                     ("c_orgao", "cartografia"),
                     ("c_numero", "12/2026-SEPLAG"),
+                    ("c_dados_populacao", "5.200"),
+                    ("c_dados_area_km2", "850,76"),
+                    ("c_signatario", "Rosa Campos, diretora"),
                     ("c_conteudo", "área e limites conferidos"),
                 ],
             )
@@ -905,6 +936,12 @@ fn o_orgao_certifica_o_que_e_seu_pela_pagina_art_2_par_2() {
         assert!(
             depois.corpo.contains("certidão 12/2026-SEPLAG"),
             "a certidão aparece na tabela"
+        );
+        // o que ela certifica, como dados, aparece nos autos
+        assert!(
+            depois.corpo.contains("população de 5.200 habitantes")
+                && depois.corpo.contains("área de 850,76 km²"),
+            "os números da certidão na página"
         );
         // o TRE vê o seu prazo vencido
         let tre = a.entrar("tre").await;

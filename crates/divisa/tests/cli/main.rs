@@ -3,6 +3,7 @@
 
 mod ajuda;
 mod arrumacao;
+mod autos;
 mod avaliar;
 mod documento;
 mod inconsistencias;

@@ -405,28 +405,10 @@ fn art18_parecer_de_merito_favoravel_passa_pelo_motor_da_lei() {
         &[
             "processo",
             "criar",
-            "--tipo",
-            "desmembramento",
-            "--nome",
-            "Ribeirãozinho → Ponte Branca",
-            "--origem",
-            "Ribeirãozinho",
-            "--representante",
-            "Maria da Silva",
-            "--assinaturas",
-            "10",
-            "--documento",
-            "requerimento",
-            "--documento",
-            "mapa_novo",
-            "--documento",
-            "mapa_origem",
-            "--documento",
-            "justificativa",
-            "--documento",
-            "fotografias",
             "--proposta",
             proposta,
+            "--representante",
+            "Maria da Silva",
             "--data",
             "2026-03-02",
             "--como",
@@ -434,15 +416,34 @@ fn art18_parecer_de_merito_favoravel_passa_pelo_motor_da_lei() {
         ],
     );
     assert_eq!(e.codigo, 0, "{}", e.stderr);
-    assert!(
-        e.stderr.contains("aviso (Art. 13)")
-            && e.stderr.contains("9 assinaturas com título válido"),
-        "{}",
-        e.stderr
-    );
     let p = "00001.000001/2026-91";
     let passos: &[(&[&str], &str)] = &[
         (&["divulgar", "publicacao=DO"], "presidente:ana"),
+        // a proposta declara só requerimento e mapa de origem: os outros se juntam (Art. 16, § ú)
+        (
+            &[
+                "juntar_documento",
+                "art15=mapa_novo",
+                "descricao=mapa da área",
+            ],
+            "servidor:carla",
+        ),
+        (
+            &[
+                "juntar_documento",
+                "art15=justificativa",
+                "descricao=justificativa",
+            ],
+            "servidor:carla",
+        ),
+        (
+            &[
+                "juntar_documento",
+                "art15=fotografias",
+                "descricao=fotografias",
+            ],
+            "servidor:carla",
+        ),
         (
             &["registrar_visita", "local=Ribeirãozinho", "relatorio=r"],
             "presidente:ana",
@@ -468,7 +469,8 @@ fn art18_parecer_de_merito_favoravel_passa_pelo_motor_da_lei() {
                 "emitir_certidao",
                 "orgao=cartografia",
                 "numero=C1",
-                "conteudo=área",
+                r#"dados={"area_km2":12.5}"#,
+                "signatario=Rosa Campos, diretora",
             ],
             "cartografia:intermat",
         ),
@@ -477,7 +479,8 @@ fn art18_parecer_de_merito_favoravel_passa_pelo_motor_da_lei() {
                 "emitir_certidao",
                 "orgao=tre",
                 "numero=T1",
-                "conteudo=eleitores",
+                r#"dados={"eleitores":40}"#,
+                "signatario=Juiz Eleitoral",
             ],
             "tre:tre-mt",
         ),

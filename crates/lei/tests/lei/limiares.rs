@@ -424,6 +424,7 @@ fn assinaturas(titulos: &[&str]) -> Situacao {
             })
             .collect(),
         documentos: vec![],
+        assinaturas_sem_lista: None,
     });
     achados(&fatos, HOJE, "art13_cpt")[0].situacao
 }

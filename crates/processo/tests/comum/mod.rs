@@ -171,10 +171,7 @@ impl Caso {
                 );
                 self.ok(&servidor(), Ato::ConfirmarRecebimento { orgao: o });
             }
-            self.ok(
-                &orgao(o),
-                certidao(o, "1/2026"),
-            );
+            self.ok(&orgao(o), certidao(o, "1/2026"));
         }
         self
     }

@@ -1,0 +1,389 @@
+//! Os autos como o único registro: um processo criado de uma proposta, conduzido até as
+//! certidões com números diferentes dos da representação, avaliado e documentado pelo que
+//! está gravado (`processo avaliar`, `documento TIPO --protocolo`).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use crate::util::{diretorio_vazio, divisa_em, Execucao};
+
+const P: &str = "00001.000001/2026-91";
+
+fn exemplo(nome: &str) -> String {
+    format!("{}/../../exemplos/{nome}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn ato(dir: &std::path::Path, dia: &str, como: &str, ato: &[&str]) -> Execucao {
+    let mut args = vec!["processo", "avancar", P];
+    args.extend_from_slice(ato);
+    args.extend_from_slice(&["--como", como, "--data", dia]);
+    let e = divisa_em(dir, &args);
+    assert_eq!(e.codigo, 0, "{ato:?}: {}", e.stderr);
+    e
+}
+
+/// Cria a conta `login` (a senha vem da entrada padrão).
+fn conta(dir: &std::path::Path, login: &str, nome: &str, papel: &str) {
+    let mut filho = Command::new(env!("CARGO_BIN_EXE_divisa"))
+        .args(["usuario", "criar", login, "--nome", nome, "--papel", papel])
+        .current_dir(dir)
+        .env_remove("DIVISA_DB")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("o executável roda");
+    filho
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"uma senha longa o bastante\n")
+        .unwrap();
+    let saida = filho.wait_with_output().unwrap();
+    assert!(
+        saida.status.success(),
+        "{}",
+        String::from_utf8_lossy(&saida.stderr)
+    );
+}
+
+/// Uma criação protocolada da proposta de exemplo e levada até a certidão da Cartografia, que
+/// certifica 3.900 habitantes (a representação declara 5.200).
+fn autos_com_certidao() -> std::path::PathBuf {
+    let dir = diretorio_vazio();
+    conta(&dir, "ana", "Ana Maria Souza", "presidente");
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "criar",
+            "--proposta",
+            &exemplo("criacao.toml"),
+            "--representante",
+            "Maria da Silva",
+            "--como",
+            "representante:maria",
+            "--data",
+            "2026-11-02",
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    // Art. 14: tudo sai da proposta — o nome, a origem e as 11 assinaturas da lista dela.
+    assert!(e.stdout.contains("\"Espigão do Leste\""), "{}", e.stdout);
+    assert!(
+        e.stdout
+            .contains("Municípios de origem: São Félix do Araguaia"),
+        "{}",
+        e.stdout
+    );
+    assert!(
+        e.stdout.contains("Assinaturas de eleitores: 11"),
+        "{}",
+        e.stdout
+    );
+    ato(
+        &dir,
+        "2026-11-03",
+        "presidente:ana",
+        &["divulgar", "publicacao=DOALMT nº 1.234"],
+    );
+    ato(
+        &dir,
+        "2026-11-04",
+        "servidor:carla",
+        &[
+            "juntar_documento",
+            "art15=fotografias",
+            "descricao=Fotografias do centro urbano",
+        ],
+    );
+    ato(
+        &dir,
+        "2026-11-05",
+        "presidente:ana",
+        &[
+            "registrar_visita",
+            "local=Espigão do Leste",
+            "relatorio=Visita à sede",
+        ],
+    );
+    ato(
+        &dir,
+        "2026-11-06",
+        "presidente:ana",
+        &[
+            "parecer_preliminar",
+            "solicitar_certidoes=true",
+            r#"votos={"sim":3,"nao":0}"#,
+        ],
+    );
+    ato(
+        &dir,
+        "2026-11-06",
+        "presidente:ana",
+        &["enviar_oficio", "orgao=cartografia", "numero=OF-10/2026"],
+    );
+    ato(
+        &dir,
+        "2026-11-09",
+        "servidor:carla",
+        &["confirmar_recebimento", "orgao=cartografia"],
+    );
+    ato(
+        &dir,
+        "2026-11-20",
+        "cartografia:intermat",
+        &[
+            "emitir_certidao",
+            "orgao=cartografia",
+            "numero=C-7/2026",
+            r#"dados={"populacao":3900,"casas_centro_urbano":250}"#,
+            "signatario=Rosa Campos, Diretora de Cartografia",
+        ],
+    );
+    dir
+}
+
+fn achado<'a>(relatorio: &'a serde_json::Value, dispositivo: &str) -> &'a serde_json::Value {
+    relatorio["achados"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["dispositivo"] == dispositivo)
+        .unwrap_or_else(|| panic!("sem achado {dispositivo}"))
+}
+
+#[test]
+fn art2_par2_a_certidao_decide_o_inciso_e_o_numero_da_representacao_so_da_previa() {
+    let dir = autos_com_certidao();
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "avaliar",
+            P,
+            "--formato",
+            "json",
+            "--em",
+            "2026-11-20",
+        ],
+    );
+    // Art. 2º, I: "não inferior a 4.000" — 3.900 certificados não atendem.
+    assert_eq!(e.codigo, 3, "{}{}", e.stdout, e.stderr);
+    let r: serde_json::Value = serde_json::from_str(&e.stdout).unwrap();
+    assert_eq!(
+        r["texto_em"], "2026-11-20",
+        "o texto em vigor no dia pedido, não no da proposta"
+    );
+    let i = achado(&r, "art2_cpt_inc1");
+    assert_eq!(i["situacao"], "nao_atende", "{i}");
+    let apurado = i["apurado"].as_str().unwrap();
+    assert!(
+        apurado.contains("3.900") && apurado.contains("certidão nº C-7/2026"),
+        "o número e a certidão de onde veio: {apurado}"
+    );
+    // Art. 2º, II: os eleitores ainda não têm certidão do TRE — prévia, pendente.
+    let ii = achado(&r, "art2_cpt_inc2");
+    assert_eq!(ii["situacao"], "pendente", "{ii}");
+    assert!(
+        ii["mensagem"].as_str().unwrap().starts_with("Prévia"),
+        "{ii}"
+    );
+    assert!(
+        ii["apurado"].as_str().unwrap().contains("sem certidão"),
+        "{ii}"
+    );
+    // Art. 15, V: as fotografias juntadas depois do protocolo contam (a proposta não as
+    // declarava).
+    assert_eq!(achado(&r, "art15_cpt_inc5")["situacao"], "atende");
+
+    // O texto diz de onde vêm os fatos.
+    let t = divisa_em(&dir, &["processo", "avaliar", P, "--em", "2026-11-20"]);
+    assert!(
+        t.stdout.contains("População: certidão nº C-7/2026"),
+        "{}",
+        t.stdout
+    );
+
+    // O parecer de mérito, escrito dos autos, traz o mesmo número.
+    let html = dir.join("parecer.html");
+    let e = divisa_em(
+        &dir,
+        &[
+            "documento",
+            "parecer",
+            "--protocolo",
+            P,
+            "--formato",
+            "html",
+            "--em",
+            "2026-11-20",
+            "-o",
+            html.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    let parecer = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        parecer.contains("3.900 habitantes") && parecer.contains("C-7/2026"),
+        "o parecer mostra o número certificado"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn documentos_dos_autos_tem_os_numeros_dos_oficios_as_datas_os_nomes_e_os_votos() {
+    let dir = autos_com_certidao();
+    let saida = |tipo: &str| {
+        let arquivo = dir.join(format!("{tipo}.html"));
+        let e = divisa_em(
+            &dir,
+            &[
+                "documento",
+                tipo,
+                "--protocolo",
+                P,
+                "--formato",
+                "html",
+                "--em",
+                "2026-11-20",
+                "-o",
+                arquivo.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(e.codigo, 0, "{tipo}: {}", e.stderr);
+        std::fs::read_to_string(arquivo).unwrap()
+    };
+    // Art. 2º, § 3º: o ofício traz o número gravado e o prazo contado do recebimento gravado
+    // (09/11/2026 + 30 dias = 09/12/2026).
+    let oficio = saida("oficio");
+    assert!(oficio.contains("OFÍCIO Nº OF-10/2026"), "número do ofício");
+    assert!(
+        oficio.contains("Recebido em 09/11/2026") && oficio.contains("vence em 09/12/2026"),
+        "recebimento e vencimento dos autos"
+    );
+    assert!(
+        !oficio.contains("Nº ___"),
+        "sem linha em branco no lugar do número"
+    );
+    assert!(
+        oficio.contains("Ana Maria Souza, Presidente da Comissão de Revisão Territorial"),
+        "assinado por quem enviou, por nome e cargo"
+    );
+    assert!(!oficio.contains("Recebido hoje"));
+    // O TRE foi oficiado? Não: a minuta diz que o número vem no envio.
+    assert!(oficio.contains("o número é dado no envio"));
+
+    // Art. 17: o parecer preliminar tem a data do ato, o nome e o cargo de quem visitou, e o
+    // placar sem "0 abstenção(ões)".
+    let preliminar = saida("parecer-preliminar");
+    assert!(
+        preliminar.contains(
+            "representada por Ana Maria Souza, Presidente da Comissão de Revisão Territorial"
+        ),
+        "pessoas por nome e cargo"
+    );
+    assert!(
+        !preliminar.contains("representada por ana"),
+        "nunca o login"
+    );
+    assert!(preliminar.contains("por 3 votos a 0, parecer"), "placar");
+    assert!(
+        !preliminar.contains("abstenç"),
+        "sem abstenções, nada a dizer"
+    );
+    assert!(
+        preliminar.contains("6 de novembro de 2026"),
+        "datado do dia do parecer, não do dia em que foi baixado"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn anexar_proposta_depois_do_protocolo_e_so_do_mesmo_tipo() {
+    let dir = diretorio_vazio();
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "criar",
+            "--tipo",
+            "criacao",
+            "--nome",
+            "Espigão do Leste",
+            "--origem",
+            "São Félix do Araguaia",
+            "--representante",
+            "Maria da Silva",
+            "--assinaturas",
+            "11",
+            "--como",
+            "representante:maria",
+            "--data",
+            "2026-11-02",
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    // Sem proposta, a avaliação diz o que falta (exit 2), não inventa.
+    let e = divisa_em(&dir, &["processo", "avaliar", P]);
+    assert_eq!(e.codigo, 2, "{}", e.stdout);
+    assert!(
+        e.stderr.contains("ainda não tem a proposta juntada"),
+        "{}",
+        e.stderr
+    );
+    // Uma proposta de outro tipo é recusada, dizendo o campo.
+    let outra = format!("proposta=@{}", exemplo("fusao.toml"));
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "avancar",
+            P,
+            "anexar_proposta",
+            &outra,
+            "--como",
+            "servidor:carla",
+            "--data",
+            "2026-11-03",
+        ],
+    );
+    assert_eq!(e.codigo, 2, "{}", e.stderr);
+    assert!(e.stderr.contains("campo tipo"), "{}", e.stderr);
+    // A do mesmo tipo entra nos autos e a lei passa a avaliar.
+    let certa = format!("proposta=@{}", exemplo("criacao.toml"));
+    ato(
+        &dir,
+        "2026-11-03",
+        "servidor:carla",
+        &["anexar_proposta", &certa],
+    );
+    let e = divisa_em(&dir, &["processo", "avaliar", P, "--formato", "json"]);
+    assert!(matches!(e.codigo, 3 | 4), "{}", e.stderr);
+    let r: serde_json::Value = serde_json::from_str(&e.stdout).unwrap();
+    assert_eq!(achado(&r, "art2_cpt_inc1")["situacao"], "pendente");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn processo_criar_com_proposta_nao_aceita_campos_digitados_que_a_contradigam() {
+    let dir = diretorio_vazio();
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "criar",
+            "--proposta",
+            &exemplo("criacao.toml"),
+            "--assinaturas",
+            "10",
+            "--representante",
+            "Maria",
+            "--como",
+            "representante:maria",
+        ],
+    );
+    assert_eq!(e.codigo, 2, "{}", e.stdout);
+    assert!(!dir.join("divisa.sqlite3").exists(), "nada gravado");
+    std::fs::remove_dir_all(&dir).ok();
+}
