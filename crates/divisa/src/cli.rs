@@ -526,7 +526,7 @@ pub(crate) enum ComandoProcesso {
     /// quando não é texto: true, {"sim":4,"nao":1}, [...]). Veja a lista com `--ajuda`.
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa processo avancar PROTOCOLO ATO [CAMPO=VALOR...] --como PAPEL:ID [--versao N] [--data AAAA-MM-DD]",
+        override_usage = "divisa processo avancar PROTOCOLO ATO [CAMPO=VALOR...] --como PAPEL:ID [--anexo ARQUIVO...] [--versao N] [--data AAAA-MM-DD]",
         next_help_heading = "Opções",
         after_help = AJUDA_ATOS
     )]
@@ -550,6 +550,10 @@ pub(crate) enum ComandoProcesso {
         /// O dia do ato (padrão: hoje em Cuiabá).
         #[arg(long, value_name = "AAAA-MM-DD", value_parser = data_civil)]
         data: Option<jiff::civil::Date>,
+        /// Um arquivo que acompanha o ato (repita para mais de um): PDF, imagem, mapa,
+        /// memorial; até 20 MB cada, o tipo conferido pelo conteúdo.
+        #[arg(long = "anexo", value_name = "ARQUIVO")]
+        anexos: Vec<std::path::PathBuf>,
     },
     /// A lei aplicada aos autos (CONTRACT §3): os números certificados no lugar dos da
     /// representação, os documentos juntados, o plebiscito registrado; cada número diz de onde

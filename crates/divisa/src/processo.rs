@@ -105,7 +105,47 @@ pub(crate) fn executar(
                 como,
                 versao,
                 data,
-            } => avancar(&protocolo, &ato, &campos, como.0, versao, data, db, saida).await,
+                anexos,
+            } => {
+                let mut arquivos = Vec::new();
+                for caminho in &anexos {
+                    // Não ler para a memória um arquivo que o limite recusaria.
+                    if let Ok(m) = std::fs::metadata(caminho) {
+                        if m.len() > divisa_registro::anexos::LIMITE_POR_ARQUIVO as u64 {
+                            eprintln!(
+                                "divisa processo avancar: --anexo {}: tem {} bytes; o limite é {} MB por arquivo. Nada foi gravado.",
+                                caminho.display(),
+                                divisa_referencia::formato::inteiro(i64::try_from(m.len()).unwrap_or(i64::MAX)),
+                                divisa_registro::anexos::LIMITE_POR_ARQUIVO / (1024 * 1024)
+                            );
+                            return Ok(Saida::EntradaInvalida);
+                        }
+                    }
+                    let Some(conteudo) = crate::avaliar::ler_arquivo("processo avancar", caminho)
+                    else {
+                        return Ok(Saida::EntradaInvalida);
+                    };
+                    arquivos.push(divisa_registro::ArquivoNovo {
+                        nome: caminho
+                            .file_name()
+                            .map(|n| n.to_string_lossy().into_owned())
+                            .unwrap_or_default(),
+                        conteudo,
+                    });
+                }
+                // Arquivo que não é do tipo que diz ser: entrada inválida, antes de abrir o banco.
+                if let Err(r) = divisa_registro::anexos::conferir_todos(&arquivos) {
+                    eprintln!(
+                        "divisa processo avancar: --anexo: {}. Nada foi gravado.",
+                        r.motivo
+                    );
+                    return Ok(Saida::EntradaInvalida);
+                }
+                avancar(
+                    &protocolo, &ato, &campos, &arquivos, como.0, versao, data, db, saida,
+                )
+                .await
+            }
             ComandoProcesso::Alertas { em, formato } => alertas(em, formato, db, saida).await,
             ComandoProcesso::Avaliar {
                 protocolo,
@@ -376,6 +416,7 @@ async fn avancar(
     protocolo: &str,
     tipo: &str,
     campos: &[String],
+    arquivos: &[divisa_registro::ArquivoNovo],
     ator: Ator,
     versao: Option<u64>,
     data: Option<Date>,
@@ -424,7 +465,8 @@ async fn avancar(
                 Ok(a) => a,
                 Err(m) => return Ok(Err(m)),
             };
-        r.anexar(protocolo, versao, &ator, ato, data, agora).await?;
+        r.anexar_com_arquivos(protocolo, versao, &ator, ato, arquivos, data, agora)
+            .await?;
         r.carregar(protocolo).await.map(Ok)
     }
     .await;

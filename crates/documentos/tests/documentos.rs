@@ -541,6 +541,7 @@ fn parecer_do_resultado_art_20_maioria_absoluta_dos_inscritos() {
             documentos: vec![],
             proposta: None,
         },
+        anexos: vec![],
     };
     let mut processo = Processo::novo(&evento).expect("processo");
     let caso = Caso {

@@ -661,6 +661,22 @@ impl Ato {
     }
 }
 
+/// Um arquivo que acompanha um ato (o documento do Art. 15, a certidão, o relatório da visita):
+/// o que o evento guarda dele, e o que a cadeia de hashes protege. O conteúdo fica no registro,
+/// conferido por este SHA-256.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Anexo {
+    /// O nome com que veio (sem caminho).
+    pub nome: String,
+    /// O tipo de mídia conferido pelo conteúdo (`application/pdf`).
+    pub tipo_midia: String,
+    /// O tamanho, em bytes.
+    pub tamanho: u64,
+    /// O SHA-256 do conteúdo, em hexadecimal minúsculo.
+    pub sha256: String,
+}
+
 /// Um ato aceito e gravado.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Evento {
@@ -672,4 +688,7 @@ pub struct Evento {
     pub ator: Ator,
     /// O ato.
     pub ato: Ato,
+    /// Os arquivos que o acompanham, na ordem em que vieram.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub anexos: Vec<Anexo>,
 }

@@ -31,6 +31,8 @@ pub struct Linha {
     pub papel: String,
     /// O ato em JSON.
     pub ato: String,
+    /// Os arquivos do ato, em JSON (vazio quando não há nenhum).
+    pub anexos: String,
     /// O hash do evento anterior (ou [`GENESE`]).
     pub hash_anterior: String,
     /// O hash deste evento.
@@ -38,19 +40,32 @@ pub struct Linha {
 }
 
 /// O hash de um evento a partir das colunas (menos o próprio `hash`).
+///
+/// Formatos: `divisa-evento-v1` para o evento sem arquivos (todos os gravados antes de os atos
+/// levarem arquivos, cujos hashes não mudam); `divisa-evento-v2` para o evento com arquivos, com
+/// o JSON deles entre o ato e o hash anterior.
 pub fn calcular(l: &Linha) -> String {
     let mut h = Sha256::new();
-    for parte in [
-        "divisa-evento-v1",
+    let seq = l.seq.to_string();
+    let mut partes = vec![
+        if l.anexos.is_empty() {
+            "divisa-evento-v1"
+        } else {
+            "divisa-evento-v2"
+        },
         &l.protocolo,
-        &l.seq.to_string(),
+        &seq,
         &l.data,
         &l.registrado_em,
         &l.ator,
         &l.papel,
         &l.ato,
-        &l.hash_anterior,
-    ] {
+    ];
+    if !l.anexos.is_empty() {
+        partes.push(&l.anexos);
+    }
+    partes.push(&l.hash_anterior);
+    for parte in partes {
         h.update(parte.as_bytes());
         h.update(b"\n");
     }
@@ -159,6 +174,7 @@ mod testes {
                     ator: "ana".into(),
                     papel: "presidente".into(),
                     ato: format!("{{\"tipo\":\"juntar_documento\",\"descricao\":\"doc {seq}\"}}"),
+                    anexos: String::new(),
                     hash_anterior: anterior.clone(),
                     hash: String::new(),
                 };

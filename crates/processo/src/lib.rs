@@ -25,7 +25,7 @@ mod processo;
 mod recusa;
 
 pub use ato::{
-    Apuracao, Ato, ConteudoLei, Decisao, DocumentoArt15, Evento, NovaRepresentacao,
+    Anexo, Apuracao, Ato, ConteudoLei, Decisao, DocumentoArt15, Evento, NovaRepresentacao,
     NumerosCertificados, TipoProcesso, Via, Votos,
 };
 pub use fase::Fase;

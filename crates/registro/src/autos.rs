@@ -7,6 +7,8 @@ use jiff::civil::Date;
 use jiff::Timestamp;
 use sqlx::Row;
 
+use crate::anexos::{self, ArquivoNovo};
+
 use crate::{
     hoje_em_cuiaba, para_i64, para_u64, sem_controle, Autos, ErroRegistro, NovaRepresentacao,
     Recibo, Registro, Resumo,
@@ -71,6 +73,7 @@ impl Registro {
             data,
             ator: ator.clone(),
             ato: montar(nup.clone()),
+            anexos: Vec::new(),
         };
         let processo = Processo::novo(&evento).ok_or_else(|| {
             Recusa::new(
@@ -119,7 +122,7 @@ impl Registro {
 
     async fn linhas(&self, id: i64, protocolo: &str) -> Result<Vec<Linha>, ErroRegistro> {
         let rows = sqlx::query(
-            "SELECT seq, data, registrado_em, ator, papel, ato, hash_anterior, hash \
+            "SELECT seq, data, registrado_em, ator, papel, ato, anexos, hash_anterior, hash \
              FROM eventos WHERE processo_id = $1 ORDER BY seq",
         )
         .bind(id)
@@ -135,6 +138,7 @@ impl Registro {
                     ator: r.try_get("ator")?,
                     papel: r.try_get("papel")?,
                     ato: r.try_get("ato")?,
+                    anexos: r.try_get("anexos")?,
                     hash_anterior: r.try_get("hash_anterior")?,
                     hash: r.try_get("hash")?,
                 })
@@ -147,7 +151,7 @@ impl Registro {
     pub async fn carregar(&self, protocolo: &str) -> Result<Autos, ErroRegistro> {
         let (id, _, ultimo_hash) = self.id_e_versao(protocolo).await?;
         let rows = sqlx::query(
-            "SELECT seq, data, ator, papel, ato FROM eventos WHERE processo_id = $1 ORDER BY seq",
+            "SELECT seq, data, ator, papel, ato, anexos FROM eventos WHERE processo_id = $1 ORDER BY seq",
         )
         .bind(id)
         .fetch_all(&self.pool)
@@ -163,6 +167,7 @@ impl Registro {
             let data: &str = r.try_get(1)?;
             let papel: &str = r.try_get(3)?;
             let ato: &str = r.try_get(4)?;
+            let anexos: &str = r.try_get(5)?;
             eventos.push(Evento {
                 seq,
                 data: data
@@ -174,6 +179,11 @@ impl Registro {
                         .ok_or_else(|| corrompido(format!("papel \"{papel}\" desconhecido")))?,
                 ),
                 ato: serde_json::from_str(ato).map_err(|e| corrompido(e.to_string()))?,
+                anexos: if anexos.is_empty() {
+                    Vec::new()
+                } else {
+                    serde_json::from_str(anexos).map_err(|e| corrompido(format!("anexos: {e}")))?
+                },
             });
         }
         let processo =
@@ -201,6 +211,25 @@ impl Registro {
         data: Date,
         agora: Timestamp,
     ) -> Result<Evento, ErroRegistro> {
+        self.anexar_com_arquivos(protocolo, versao_esperada, ator, ato, &[], data, agora)
+            .await
+    }
+
+    /// Como [`Registro::anexar`], com os arquivos que acompanham o ato: conferidos antes
+    /// (tamanho, tipo pelo conteúdo) e gravados na mesma transação do evento, que guarda o
+    /// SHA-256 de cada um na cadeia. Um arquivo recusado recusa o ato: nada é gravado.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn anexar_com_arquivos(
+        &self,
+        protocolo: &str,
+        versao_esperada: u64,
+        ator: &Ator,
+        ato: Ato,
+        arquivos: &[ArquivoNovo],
+        data: Date,
+        agora: Timestamp,
+    ) -> Result<Evento, ErroRegistro> {
+        let anexos = anexos::conferir_todos(arquivos)?;
         let autos = self.carregar(protocolo).await?;
         let mut processo = autos.processo;
         if processo.versao != versao_esperada {
@@ -216,6 +245,7 @@ impl Registro {
             data,
             ator: ator.clone(),
             ato,
+            anexos,
         };
         let linha = linha_de(&evento, protocolo, agora, &autos.ultimo_hash)?;
         processo.aplicar(&evento);
@@ -244,6 +274,22 @@ impl Registro {
             });
         }
         inserir_evento(&mut tx, id, &linha, evento.ato.tipo()).await?;
+        for (a, arquivo) in evento.anexos.iter().zip(arquivos) {
+            sqlx::query(
+                "INSERT INTO arquivos (protocolo, nome, finalidade, sha256, conteudo, enviado_por, enviado_em, evento_seq, tipo_midia) \
+                 VALUES ($1, $2, 'ato', $3, $4, $5, $6, $7, $8)",
+            )
+            .bind(protocolo)
+            .bind(&a.nome)
+            .bind(&a.sha256)
+            .bind(arquivo.conteudo.clone())
+            .bind(&ator.id)
+            .bind(agora.to_string())
+            .bind(para_i64(evento.seq))
+            .bind(&a.tipo_midia)
+            .execute(&mut *tx)
+            .await?;
+        }
         sqlx::query("DELETE FROM pendencias WHERE processo_id = $1")
             .bind(id)
             .execute(&mut *tx)
@@ -331,8 +377,82 @@ impl Registro {
         for (protocolo, id, versao, ultimo_hash) in processos {
             let linhas = self.linhas(id, &protocolo).await?;
             v.extend(cadeia::verificar(&protocolo, &linhas, versao, &ultimo_hash));
+            v.extend(self.conferir_arquivos(&protocolo, &linhas).await?);
         }
         Ok(v)
+    }
+
+    /// Os arquivos de cada ato conferidos com o que o evento guarda na cadeia: o mesmo número
+    /// de arquivos e o SHA-256 de cada conteúdo.
+    async fn conferir_arquivos(
+        &self,
+        protocolo: &str,
+        linhas: &[Linha],
+    ) -> Result<Vec<Violacao>, ErroRegistro> {
+        let mut v = Vec::new();
+        for l in linhas.iter().filter(|l| !l.anexos.is_empty()) {
+            let violacao = |descricao: String| Violacao {
+                protocolo: protocolo.to_string(),
+                seq: Some(l.seq),
+                descricao,
+            };
+            let Ok(anexos) = serde_json::from_str::<Vec<divisa_processo::Anexo>>(&l.anexos) else {
+                v.push(violacao(
+                    "a lista de arquivos do evento não é legível".into(),
+                ));
+                continue;
+            };
+            let rows = sqlx::query(
+                "SELECT nome, conteudo FROM arquivos WHERE protocolo = $1 AND evento_seq = $2 ORDER BY id",
+            )
+            .bind(protocolo)
+            .bind(para_i64(l.seq))
+            .fetch_all(&self.pool)
+            .await?;
+            if rows.len() != anexos.len() {
+                v.push(violacao(format!(
+                    "o evento registra {} arquivo(s) e o banco guarda {}",
+                    anexos.len(),
+                    rows.len()
+                )));
+                continue;
+            }
+            for (a, r) in anexos.iter().zip(&rows) {
+                let conteudo: Vec<u8> = r.try_get("conteudo")?;
+                let soma: String = {
+                    use sha2::Digest;
+                    sha2::Sha256::digest(&conteudo)
+                        .iter()
+                        .map(|b| format!("{b:02x}"))
+                        .collect()
+                };
+                if soma != a.sha256 {
+                    v.push(violacao(format!(
+                        "ADULTERAÇÃO do arquivo «{}»: o conteúdo guardado não tem o SHA-256 registrado no evento",
+                        a.nome
+                    )));
+                }
+            }
+        }
+        Ok(v)
+    }
+
+    /// Os arquivos de um ato (evento `seq`), com o conteúdo, na ordem em que vieram.
+    pub async fn arquivos_do_ato(
+        &self,
+        protocolo: &str,
+        seq: u64,
+    ) -> Result<Vec<(String, Vec<u8>)>, ErroRegistro> {
+        let rows = sqlx::query(
+            "SELECT nome, conteudo FROM arquivos WHERE protocolo = $1 AND evento_seq = $2 ORDER BY id",
+        )
+        .bind(protocolo)
+        .bind(para_i64(seq))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get("nome")?, r.try_get("conteudo")?)))
+            .collect()
     }
 
     /// Quantos processos em andamento o Art. 3º alcança (criação, fusão, incorporação).
@@ -381,6 +501,15 @@ fn linha_de(
         seq: evento.seq,
         causa: e.to_string(),
     })?;
+    let anexos = if evento.anexos.is_empty() {
+        String::new()
+    } else {
+        serde_json::to_string(&evento.anexos).map_err(|e| ErroRegistro::Corrompido {
+            protocolo: protocolo.to_string(),
+            seq: evento.seq,
+            causa: e.to_string(),
+        })?
+    };
     let mut linha = Linha {
         protocolo: protocolo.to_string(),
         seq: evento.seq,
@@ -389,6 +518,7 @@ fn linha_de(
         ator: evento.ator.id.clone(),
         papel: evento.ator.papel.codigo().to_string(),
         ato,
+        anexos,
         hash_anterior: anterior.to_string(),
         hash: String::new(),
     };
@@ -403,8 +533,8 @@ async fn inserir_evento(
     tipo: &str,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO eventos (processo_id, seq, data, registrado_em, ator, papel, tipo, ato, hash_anterior, hash) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        "INSERT INTO eventos (processo_id, seq, data, registrado_em, ator, papel, tipo, ato, anexos, hash_anterior, hash) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
     )
     .bind(processo_id)
     .bind(para_i64(l.seq))
@@ -414,6 +544,7 @@ async fn inserir_evento(
     .bind(&l.papel)
     .bind(tipo)
     .bind(&l.ato)
+    .bind(&l.anexos)
     .bind(&l.hash_anterior)
     .bind(&l.hash)
     .execute(&mut **tx)

@@ -26,10 +26,12 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::AnyPool;
 
 mod alertas;
+pub mod anexos;
 mod autos;
 mod contas;
 mod setores;
 
+pub use anexos::ArquivoNovo;
 pub use contas::{ArquivoGuardado, Usuario};
 pub use divisa_processo::NovaRepresentacao;
 pub use setores::SetorGravado;
@@ -53,6 +55,12 @@ const MIGRACOES: &[(i64, &str, &str, &str)] = &[
         "usuarios",
         include_str!("../migracoes/sqlite/0003_usuarios.sql"),
         include_str!("../migracoes/postgres/0003_usuarios.sql"),
+    ),
+    (
+        4,
+        "anexos",
+        include_str!("../migracoes/sqlite/0004_anexos.sql"),
+        include_str!("../migracoes/postgres/0004_anexos.sql"),
     ),
 ];
 

@@ -731,7 +731,118 @@ async fn contas_sessoes_e_arquivos_da_web(r: &Registro, _: &BancoDeTeste) {
     assert_eq!(r.arquivos(&p).await.unwrap().len(), 1);
 }
 
+const PDF: &[u8] = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n";
+const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0";
+
+fn arquivo(nome: &str, conteudo: &[u8]) -> divisa_registro::ArquivoNovo {
+    divisa_registro::ArquivoNovo {
+        nome: nome.into(),
+        conteudo: conteudo.to_vec(),
+    }
+}
+
+fn juntada(descricao: &str) -> Ato {
+    Ato::JuntarDocumento {
+        art15: Some(DocumentoArt15::Fotografias),
+        descricao: descricao.into(),
+    }
+}
+
+/// Art. 15: o documento juntado é um arquivo, não uma caixa marcada. Dois arquivos num ato; o
+/// tipo conferido pelo conteúdo; o limite de tamanho; um arquivo recusado recusa o ato e nada
+/// fica gravado; o conteúdo adulterado é acusado pela auditoria.
+async fn art15_atos_levam_arquivos_conferidos_e_encadeados(r: &Registro, b: &BancoDeTeste) {
+    let p = protocolado(r, "Com arquivos").await;
+    let e = r
+        .anexar_com_arquivos(
+            &p,
+            1,
+            &servidor(),
+            juntada("fotografias e ofício"),
+            &[arquivo("ofício.pdf", PDF), arquivo("praça.png", PNG)],
+            DIA,
+            ts(DIA),
+        )
+        .await
+        .unwrap();
+    assert_eq!(e.anexos.len(), 2);
+    assert_eq!(e.anexos[0].tipo_midia, "application/pdf");
+    assert_eq!(e.anexos[1].nome, "praça.png");
+    // relidos do banco, com o conteúdo
+    let autos = r.carregar(&p).await.unwrap();
+    assert_eq!(autos.eventos[1].anexos, e.anexos);
+    let guardados = r.arquivos_do_ato(&p, 2).await.unwrap();
+    assert_eq!(guardados.len(), 2);
+    assert_eq!(guardados[0].1, PDF);
+    assert!(r.verificar(Some(&p)).await.unwrap().is_empty());
+
+    // conteúdo que não é do tipo: recusado, nada gravado
+    let antes = r.arquivos(&p).await.unwrap().len();
+    let erro = r
+        .anexar_com_arquivos(
+            &p,
+            2,
+            &servidor(),
+            juntada("falsa"),
+            &[arquivo("certidão.pdf", PNG)],
+            DIA,
+            ts(DIA),
+        )
+        .await
+        .unwrap_err();
+    assert!(erro.to_string().contains("image/png"), "{erro}");
+    // acima do limite: recusado com o tamanho e o limite, nada gravado
+    let mut grande = PDF.to_vec();
+    grande.resize(
+        divisa_registro::anexos::LIMITE_POR_ARQUIVO + 1024 * 1024,
+        b' ',
+    );
+    let erro = r
+        .anexar_com_arquivos(
+            &p,
+            2,
+            &servidor(),
+            juntada("grande"),
+            &[arquivo("grande.pdf", &grande)],
+            DIA,
+            ts(DIA),
+        )
+        .await
+        .unwrap_err();
+    assert!(erro.to_string().contains("o limite é 20,0 MB"), "{erro}");
+    assert_eq!(
+        r.carregar(&p).await.unwrap().processo.versao,
+        2,
+        "nenhum evento"
+    );
+    assert_eq!(r.arquivos(&p).await.unwrap().len(), antes, "nenhum arquivo");
+
+    // quem derruba o gatilho e troca o conteúdo é acusado pela auditoria
+    let derrubar = if b.url.starts_with("postgres") {
+        "DROP TRIGGER arquivos_imutaveis ON arquivos"
+    } else {
+        "DROP TRIGGER arquivos_sem_update"
+    };
+    sqlx::query(derrubar).execute(r.pool()).await.unwrap();
+    let outro: &[u8] = b"%PDF-1.7 outro";
+    sqlx::query("UPDATE arquivos SET conteudo = $1 WHERE evento_seq = 2 AND nome = $2")
+        .bind(outro.to_vec())
+        .bind("ofício.pdf")
+        .execute(r.pool())
+        .await
+        .unwrap();
+    let v = r.verificar(Some(&p)).await.unwrap();
+    assert_eq!(v.len(), 1, "{v:?}");
+    assert_eq!(v[0].seq, Some(2));
+    assert!(
+        v[0].descricao
+            .contains("ADULTERAÇÃO do arquivo «ofício.pdf»"),
+        "{v:?}"
+    );
+}
+
 nas_duas_bases! {
+    art15_atos_levam_arquivos_conferidos_e_encadeados => super::art15_atos_levam_arquivos_conferidos_e_encadeados;
     art14_protocolo_numera_e_grava_o_primeiro_evento => super::art14_protocolo_numera_e_grava_o_primeiro_evento;
     art13_protocolo_recusado_nao_gasta_numero => super::art13_protocolo_recusado_nao_gasta_numero;
     rito_gravado_e_relido => super::rito_gravado_e_relido;

@@ -260,6 +260,16 @@ struct NovoAto {
     #[serde(default)]
     data: Option<jiff::civil::Date>,
     ato: Value,
+    /// Os arquivos do ato: nome e conteúdo em base64.
+    #[serde(default)]
+    anexos: Vec<AnexoJson>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnexoJson {
+    nome: String,
+    conteudo_base64: String,
 }
 
 async fn ato(
@@ -291,9 +301,34 @@ async fn ato(
     })?;
     Falha::papel(quem.papel(), &ato).map_err(j)?;
     let data = n.data.unwrap_or_else(hoje);
-    let e = crate::anexar(&estado, &protocolo, n.versao, &quem.ator(), ato, data)
-        .await
-        .map_err(|e| Falha::from(e).json())?;
+    let mut arquivos = Vec::with_capacity(n.anexos.len());
+    for (i, a) in n.anexos.into_iter().enumerate() {
+        use base64::Engine as _;
+        let conteudo = base64::engine::general_purpose::STANDARD
+            .decode(a.conteudo_base64.trim())
+            .map_err(|e| {
+                Falha::no_campo(
+                    &format!("anexos[{i}].conteudo_base64"),
+                    format!("«{}»: o conteúdo não é base64 válido ({e})", a.nome),
+                )
+                .json()
+            })?;
+        arquivos.push(divisa_registro::ArquivoNovo {
+            nome: a.nome,
+            conteudo,
+        });
+    }
+    let e = crate::anexar(
+        &estado,
+        &protocolo,
+        n.versao,
+        &quem.ator(),
+        ato,
+        &arquivos,
+        data,
+    )
+    .await
+    .map_err(|e| Falha::from(e).json())?;
     Ok((
         StatusCode::CREATED,
         Json(json!({"seq": e.seq, "data": e.data.to_string(), "resumo": crate::texto::resumo_do_ato(&e.ato)})),

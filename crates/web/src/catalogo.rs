@@ -399,7 +399,7 @@ pub(crate) fn oferecidos(p: &Processo, ator: &Ator, hoje: Date) -> Vec<&'static 
 pub(crate) fn formulario(m: &Modelo, acao: &str, csrf: &str, versao: u64, hoje: Date) -> String {
     let mut s = format!(
         "<details class=\"ato\"><summary>{} <small>({})</small></summary>\
-         <form method=\"post\" action=\"{}\" class=\"form-ato\">\
+         <form method=\"post\" action=\"{}\" class=\"form-ato\" enctype=\"multipart/form-data\">\
          <input type=\"hidden\" name=\"csrf\" value=\"{}\">\
          <input type=\"hidden\" name=\"tipo\" value=\"{}\">\
          <input type=\"hidden\" name=\"versao\" value=\"{versao}\">",
@@ -473,6 +473,8 @@ pub(crate) fn formulario(m: &Modelo, acao: &str, csrf: &str, versao: u64, hoje: 
     }
     s.push_str(&format!(
         "<label for=\"{0}-data\">Data do ato</label><input id=\"{0}-data\" name=\"data\" type=\"date\" value=\"{hoje}\" max=\"{hoje}\">\
+         <label for=\"{0}-anexo\">Arquivos do ato (PDF, imagens, mapas, memoriais; até 20 MB cada, o tipo conferido pelo conteúdo)</label>\
+         <input id=\"{0}-anexo\" name=\"anexo\" type=\"file\" multiple>\
          <button type=\"submit\">Registrar</button></form></details>",
         m.tipo
     ));

@@ -38,11 +38,44 @@ pub(crate) async fn arquivo(
     else {
         return Err(Falha::nova(StatusCode::NOT_FOUND, "arquivo não encontrado"));
     };
+    Ok(baixar(&nome, bytes))
+}
+
+/// Um arquivo de um ato (`n`, a partir de 1, na ordem em que vieram): quem vê o evento vê os
+/// seus arquivos (Arts. 16, 22 e 23, como na linha do tempo).
+pub(crate) async fn arquivo_do_ato(
+    State(estado): State<Estado>,
+    quem: Quem,
+    Path((protocolo, seq, n)): Path<(String, u64, usize)>,
+) -> Result<Response, Falha> {
+    let ator = quem.ator();
+    let autos = estado.registro().carregar(&protocolo).await?;
+    autos
+        .processo
+        .pode(&ator, Acao::VerPublico)
+        .map_err(|r| Falha::proibido(format!("recusado ({}): {}", r.artigo, r.motivo)))?;
+    let visivel = autos
+        .processo
+        .visiveis(&ator, &autos.eventos)
+        .into_iter()
+        .find(|e| e.seq == seq);
+    let nao_ha = || Falha::nova(StatusCode::NOT_FOUND, "arquivo não encontrado");
+    let anexo = visivel
+        .and_then(|e| e.anexos.get(n.wrapping_sub(1)).cloned())
+        .ok_or_else(nao_ha)?;
+    let arquivos = estado.registro().arquivos_do_ato(&protocolo, seq).await?;
+    let (_, bytes) = arquivos.into_iter().nth(n - 1).ok_or_else(nao_ha)?;
+    Ok(baixar(&anexo.nome, bytes))
+}
+
+/// A resposta de download: `application/octet-stream` como anexo (nunca exibido como página),
+/// com um nome de arquivo só de caracteres seguros.
+fn baixar(nome: &str, bytes: Vec<u8>) -> Response {
     let seguro: String = nome
         .chars()
         .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'))
         .collect();
-    Ok((
+    (
         [
             (header::CONTENT_TYPE, "application/octet-stream".to_string()),
             (
@@ -50,16 +83,16 @@ pub(crate) async fn arquivo(
                 format!(
                     "attachment; filename=\"{}\"",
                     if seguro.is_empty() {
-                        "arquivo".into()
+                        "arquivo"
                     } else {
-                        seguro
+                        &seguro
                     }
                 ),
             ),
         ],
         bytes,
     )
-        .into_response())
+        .into_response()
 }
 
 /// Um documento oficial do processo, escrito da proposta anexada (Comissão e Casa: Arts. 22 e

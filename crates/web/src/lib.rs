@@ -100,6 +100,10 @@ pub fn rotas(estado: Estado) -> Router {
             get(documentos::arquivo),
         )
         .route(
+            "/processos/{protocolo}/atos/{seq}/arquivos/{n}",
+            get(documentos::arquivo_do_ato),
+        )
+        .route(
             "/processos/{protocolo}/documentos/{tipo}",
             get(documentos::documento),
         )
@@ -305,6 +309,7 @@ pub(crate) async fn anexar(
     versao: u64,
     ator: &divisa_processo::Ator,
     ato: divisa_processo::Ato,
+    arquivos: &[divisa_registro::ArquivoNovo],
     data: jiff::civil::Date,
 ) -> Result<divisa_processo::Evento, ErroRegistro> {
     let ato = if matches!(
@@ -319,7 +324,15 @@ pub(crate) async fn anexar(
     };
     estado
         .registro()
-        .anexar(protocolo, versao, ator, ato, data, jiff::Timestamp::now())
+        .anexar_com_arquivos(
+            protocolo,
+            versao,
+            ator,
+            ato,
+            arquivos,
+            data,
+            jiff::Timestamp::now(),
+        )
         .await
 }
 

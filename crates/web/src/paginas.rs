@@ -416,18 +416,40 @@ async fn pagina_do_processo(
         s.push_str("</ul>");
     }
 
-    // linha do tempo
+    // linha do tempo: quem agiu, por nome e cargo (nunca o login), e os arquivos de cada ato
+    let pessoas = estado.pessoas().await;
     s.push_str("<h2>Linha do tempo</h2><ol class=\"linha-do-tempo\">");
     for e in &eventos {
+        let quem_agiu = pessoas
+            .get(&e.ator.id)
+            .cloned()
+            .unwrap_or_else(|| e.ator.papel.cargo().to_string());
         let _ = write!(
             s,
-            "<li><span class=\"quando\">{} · ato {} · {} ({})</span><br>{}</li>",
+            "<li><span class=\"quando\">{} · ato {} · {}</span><br>{}",
             fmt_data(e.data),
             e.seq,
-            esc(&e.ator.id),
-            esc(e.ator.papel.nome()),
+            esc(&quem_agiu),
             esc(&crate::texto::resumo_do_ato(&e.ato))
         );
+        if !e.anexos.is_empty() {
+            s.push_str("<ul class=\"anexos\">");
+            for (i, a) in e.anexos.iter().enumerate() {
+                let _ = write!(
+                    s,
+                    "<li><a href=\"{}/atos/{}/arquivos/{}\">{}</a> <small>({}, {} bytes; SHA-256 {})</small></li>",
+                    esc(&caminho_do_processo(protocolo)),
+                    e.seq,
+                    i + 1,
+                    esc(&a.nome),
+                    esc(&a.tipo_midia),
+                    inteiro(i64::try_from(a.tamanho).unwrap_or(i64::MAX)),
+                    esc(a.sha256.get(..16).unwrap_or(&a.sha256))
+                );
+            }
+            s.push_str("</ul>");
+        }
+        s.push_str("</li>");
     }
     s.push_str("</ol>");
     if !completo {
@@ -532,15 +554,76 @@ pub(crate) fn achados_html(a: &divisa_lei::Avaliacao) -> String {
     s
 }
 
+/// Os campos e os arquivos de um formulário de ato: `multipart/form-data` (com os arquivos do
+/// ato, no campo `anexo`, repetível) ou `application/x-www-form-urlencoded`.
+async fn campos_e_arquivos(
+    req: axum::extract::Request,
+) -> Result<(Campos, Vec<divisa_registro::ArquivoNovo>), Falha> {
+    use axum::extract::FromRequest;
+    let multipart = req
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    if !multipart {
+        let Form(campos) = Form::<Campos>::from_request(req, &()).await.map_err(|e| {
+            Falha::nova(
+                StatusCode::BAD_REQUEST,
+                format!("formulário mal formado: {e}"),
+            )
+        })?;
+        return Ok((campos, Vec::new()));
+    }
+    let mut m = axum::extract::Multipart::from_request(req, &())
+        .await
+        .map_err(|e| {
+            Falha::nova(
+                StatusCode::BAD_REQUEST,
+                format!("formulário mal formado: {e}"),
+            )
+        })?;
+    let (mut campos, mut arquivos) = (Vec::new(), Vec::new());
+    while let Some(parte) = m.next_field().await.map_err(|e| {
+        Falha::nova(
+            StatusCode::BAD_REQUEST,
+            format!("formulário mal formado: {e}"),
+        )
+    })? {
+        let nome = parte.name().unwrap_or_default().to_string();
+        let arquivo = parte.file_name().map(String::from);
+        let bytes = parte.bytes().await.map_err(|e| {
+            Falha::nova(
+                StatusCode::BAD_REQUEST,
+                format!("campo {nome}: envio interrompido ({e})"),
+            )
+        })?;
+        match arquivo {
+            // o campo de arquivo vazio (nenhum escolhido) chega sem nome e sem bytes
+            Some(a) if a.is_empty() && bytes.is_empty() => {}
+            Some(a) => arquivos.push(divisa_registro::ArquivoNovo {
+                nome: a,
+                conteudo: bytes.to_vec(),
+            }),
+            None => campos.push((
+                nome.clone(),
+                String::from_utf8(bytes.to_vec())
+                    .map_err(|_| Falha::no_campo(&nome, "o campo não é texto UTF-8"))?,
+            )),
+        }
+    }
+    Ok((campos, arquivos))
+}
+
 pub(crate) async fn ato(
     State(estado): State<Estado>,
     quem: Quem,
     Path(protocolo): Path<String>,
-    Form(campos): Form<Campos>,
+    req: axum::extract::Request,
 ) -> Result<Response, Falha> {
+    let (campos, arquivos) = campos_e_arquivos(req).await?;
     quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
     quem.exigir_conta()?;
-    match registrar_ato(&estado, &quem, &protocolo, &campos).await {
+    match registrar_ato(&estado, &quem, &protocolo, &campos, &arquivos).await {
         Ok(seq) => Ok(Redirect::to(&format!(
             "{}?registrado={seq}",
             caminho_do_processo(&protocolo)
@@ -562,6 +645,7 @@ async fn registrar_ato(
     quem: &Quem,
     protocolo: &str,
     campos: &Campos,
+    arquivos: &[divisa_registro::ArquivoNovo],
 ) -> Result<u64, Falha> {
     let tipo = campo(campos, "tipo").unwrap_or_default();
     let Some(modelo) = catalogo::modelo(&tipo) else {
@@ -596,6 +680,6 @@ async fn registrar_ato(
     let ato = catalogo::ato_do_formulario(modelo, &|n| campo(campos, n))
         .map_err(|(c, m)| Falha::no_campo(&c, m))?;
     Falha::papel(quem.papel(), &ato)?;
-    let e = crate::anexar(estado, protocolo, versao, &quem.ator(), ato, data).await?;
+    let e = crate::anexar(estado, protocolo, versao, &quem.ator(), ato, arquivos, data).await?;
     Ok(e.seq)
 }

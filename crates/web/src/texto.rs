@@ -123,6 +123,16 @@ pub fn ficha(p: &Processo, eventos: &[Evento], completo: bool, hoje: Date) -> St
             e.ator.papel.nome(),
             e.ator.id
         );
+        for a in &e.anexos {
+            let _ = writeln!(
+                s,
+                "       arquivo: {} ({}, {} bytes, SHA-256 {})",
+                a.nome,
+                a.tipo_midia,
+                divisa_referencia::formato::inteiro(i64::try_from(a.tamanho).unwrap_or(i64::MAX)),
+                a.sha256
+            );
+        }
     }
     s
 }

@@ -1393,3 +1393,98 @@ fn proposta_nao_le_arquivos_do_servidor() {
         );
     });
 }
+
+/// Art. 15: o ato leva arquivos pela página (multipart), conferidos pelo conteúdo; a linha do
+/// tempo mostra quem agiu pelo nome e cargo e os arquivos, que se baixam; quem não vê o ato não
+/// baixa o arquivo.
+#[test]
+fn ato_com_arquivos_pela_pagina_e_o_arquivo_falso_recusado() {
+    rodar(async {
+        let a = app("anexos").await;
+        let p = a.protocolo("Espigão").await;
+        let s = a.entrar("carla").await;
+        let versao = a
+            .registro
+            .carregar(&p)
+            .await
+            .unwrap()
+            .processo
+            .versao
+            .to_string();
+        let enviar = |arquivos: Vec<(&'static str, &'static str)>| {
+            let mut partes: Vec<(&str, Option<&str>, &str)> = vec![
+                ("csrf", None, s.csrf.as_str()),
+                ("tipo", None, "juntar_documento"),
+                ("versao", None, versao.as_str()),
+                ("c_descricao", None, "Ofício da Prefeitura e mapa"),
+            ];
+            for (nome, conteudo) in arquivos {
+                partes.push(("anexo", Some(nome), conteudo));
+            }
+            comum::multipart(&partes)
+        };
+        let uri = format!("{}/atos", caminho(&p));
+        // um .pdf que é texto de KML: recusado, nada gravado
+        let r = a
+            .pedir(
+                "POST",
+                &uri,
+                Some(&s),
+                Some(&comum::tipo_multipart()),
+                enviar(vec![("oficio.pdf", "<kml></kml>")]),
+                false,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
+        assert!(r.corpo.contains("application/pdf"), "{}", r.corpo);
+        assert_eq!(
+            a.registro
+                .carregar(&p)
+                .await
+                .unwrap()
+                .processo
+                .versao
+                .to_string(),
+            versao
+        );
+        // dois arquivos verdadeiros
+        let r = a
+            .pedir(
+                "POST",
+                &uri,
+                Some(&s),
+                Some(&comum::tipo_multipart()),
+                enviar(vec![
+                    ("oficio.pdf", "%PDF-1.4\n1 0 obj\n<<>>\nendobj\n"),
+                    (
+                        "area.geojson",
+                        "{\"type\":\"FeatureCollection\",\"features\":[]}",
+                    ),
+                ]),
+                false,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.corpo);
+        let pagina = a.get(&caminho(&p), Some(&s)).await;
+        let seq = versao.parse::<u64>().unwrap() + 1;
+        let link = format!("{}/atos/{seq}/arquivos/2", caminho(&p));
+        assert!(pagina.corpo.contains(&link), "o link do arquivo");
+        assert!(pagina.corpo.contains("area.geojson"));
+        assert!(
+            pagina
+                .corpo
+                .contains("Servidor(a) da Assembleia Legislativa"),
+            "quem agiu, pelo cargo"
+        );
+        assert!(!pagina.corpo.contains("· carla"), "nunca o login");
+        let baixado = a.get(&link, Some(&s)).await;
+        assert_eq!(baixado.status, StatusCode::OK);
+        assert_eq!(
+            baixado.corpo,
+            "{\"type\":\"FeatureCollection\",\"features\":[]}"
+        );
+        // o público não vê a juntada (ato interno, Art. 22) nem o seu arquivo
+        let publico = a.get(&link, None).await;
+        assert_eq!(publico.status, StatusCode::NOT_FOUND, "{}", publico.corpo);
+    });
+}

@@ -387,3 +387,91 @@ fn processo_criar_com_proposta_nao_aceita_campos_digitados_que_a_contradigam() {
     assert!(!dir.join("divisa.sqlite3").exists(), "nada gravado");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn art15_ato_com_dois_arquivos_e_arquivo_falso_recusado_sem_gravar_nada() {
+    let dir = diretorio_vazio();
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "criar",
+            "--proposta",
+            &exemplo("criacao.toml"),
+            "--representante",
+            "Maria da Silva",
+            "--como",
+            "representante:maria",
+            "--data",
+            "2026-11-02",
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    let pdf = dir.join("fotografias.pdf");
+    std::fs::write(
+        &pdf,
+        b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n",
+    )
+    .unwrap();
+    let png = dir.join("praca.png");
+    std::fs::write(
+        &png,
+        b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0",
+    )
+    .unwrap();
+    // um .pdf que é uma imagem: recusado (exit 2), dizendo o que o conteúdo parece ser
+    let falso = dir.join("certidao.pdf");
+    std::fs::copy(&png, &falso).unwrap();
+    let juntar = |arquivos: &[&std::path::Path]| {
+        let mut args: Vec<String> = [
+            "processo",
+            "avancar",
+            P,
+            "juntar_documento",
+            "art15=fotografias",
+            "descricao=Fotografias do centro urbano",
+            "--como",
+            "servidor:carla",
+            "--data",
+            "2026-11-03",
+        ]
+        .map(String::from)
+        .to_vec();
+        for a in arquivos {
+            args.push("--anexo".into());
+            args.push(a.display().to_string());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        divisa_em(&dir, &args)
+    };
+    let e = juntar(&[&pdf, &falso]);
+    assert_eq!(e.codigo, 2, "{}", e.stderr);
+    assert!(
+        e.stderr.contains("image/png") && e.stderr.contains("Nada foi gravado"),
+        "{}",
+        e.stderr
+    );
+    let m = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "mostrar",
+            P,
+            "--formato",
+            "json",
+            "--como",
+            "presidente:ana",
+        ],
+    );
+    assert!(
+        m.stdout.contains("\"versao\": 1"),
+        "nenhum ato gravado: {}",
+        m.stdout
+    );
+    // os dois verdadeiros entram, com o SHA-256 na cadeia
+    let e = juntar(&[&pdf, &png]);
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    let a = divisa_em(&dir, &["auditoria", "verificar", P]);
+    assert_eq!(a.codigo, 0, "{}{}", a.stdout, a.stderr);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -80,6 +80,7 @@ impl Caso {
             data: hoje,
             ator: deputado_autor(),
             ato,
+            anexos: vec![],
         };
         Caso {
             p: Processo::novo(&e).unwrap(),
@@ -95,6 +96,7 @@ impl Caso {
             data: self.hoje,
             ator: ator.clone(),
             ato,
+            anexos: vec![],
         };
         self.p.aplicar(&e);
         self.eventos.push(e);
