@@ -581,6 +581,27 @@ pub(crate) enum ComandoProcesso {
         #[arg(long, value_name = "PAPEL:ID", value_parser = como)]
         como: Option<Como>,
     },
+    /// Os autos inteiros num .zip: o PDF com a capa, o índice das peças e cada ato; os arquivos
+    /// dos atos; os eventos como gravados; e um verificador da cadeia que roda sem o divisa.
+    #[command(help_template = MODELO_AJUDA, override_usage = "divisa processo exportar PROTOCOLO -o AUTOS.zip [--publico] [--como PAPEL:ID] [--em AAAA-MM-DD]", next_help_heading = "Opções")]
+    Exportar {
+        /// O número de protocolo.
+        #[arg(value_name = "PROTOCOLO", help_heading = "Argumentos")]
+        protocolo: String,
+        /// Onde gravar o .zip.
+        #[arg(short = 'o', long = "saida", value_name = "AUTOS.zip")]
+        saida: std::path::PathBuf,
+        /// A versão pública (Art. 16): sem os atos internos, as assinaturas e a avaliação.
+        #[arg(long)]
+        publico: bool,
+        /// Quem exporta: PAPEL:ID (padrão: membro da Comissão; quem não pode retirar cópia,
+        /// Art. 22, recebe a versão pública).
+        #[arg(long, value_name = "PAPEL:ID", value_parser = como)]
+        como: Option<Como>,
+        /// O dia do documento e do texto da lei (padrão: hoje em Cuiabá).
+        #[arg(long, value_name = "AAAA-MM-DD", value_parser = data_civil)]
+        em: Option<jiff::civil::Date>,
+    },
     /// Prazos vencidos ou a vencer em 7 dias, recusas e pendências de todos os processos.
     #[command(help_template = MODELO_AJUDA, override_usage = "divisa processo alertas [--em AAAA-MM-DD] [--formato texto|json]", next_help_heading = "Opções")]
     Alertas {

@@ -96,7 +96,7 @@ pub(crate) fn executar(
         Tipo::DecretoLegislativo => divisa_documentos::decreto_legislativo(&caso),
         Tipo::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso),
         Tipo::RelatorioTecnico => divisa_documentos::relatorio_tecnico(&caso),
-        Tipo::ParecerPreliminar | Tipo::ParecerResultado => {
+        Tipo::ParecerPreliminar | Tipo::ParecerResultado | Tipo::Autos => {
             Err("este documento é escrito do processo".to_string())
         }
     };
@@ -161,43 +161,22 @@ fn do_processo(
         eprintln!("divisa documento: --formato «{formato}»: use pdf, html ou odt (editável).");
         return Ok(Saida::EntradaInvalida);
     }
-    let autos = tokio::runtime::Builder::new_current_thread()
+    let data = em.unwrap_or_else(|| divisa_registro::hoje_em_cuiaba(jiff::Timestamp::now()));
+    // A linha de comando é do operador no servidor: age como membro da Comissão.
+    let operador = divisa_processo::Ator::new("operador", divisa_processo::Papel::Membro);
+    let feito = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?
         .block_on(async {
-            let r = divisa_registro::Registro::abrir(db).await?;
-            let a = r.carregar(protocolo).await;
-            let pessoas = r.pessoas().await;
+            let r = match divisa_registro::Registro::abrir(db).await {
+                Ok(r) => r,
+                Err(e) => return Err(divisa_autos::ErroAutos::Registro(e)),
+            };
+            let d = divisa_autos::documento(&r, protocolo, tipo, &operador, data).await;
             r.fechar().await;
-            Ok::<_, divisa_registro::ErroRegistro>((a?, pessoas?))
+            d
         });
-    let (autos, pessoas) = match autos {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("divisa documento: {e}.");
-            return Ok(Saida::EntradaInvalida);
-        }
-    };
-    let data = em.unwrap_or_else(|| divisa_registro::hoje_em_cuiaba(jiff::Timestamp::now()));
-    let avaliados = match divisa_avaliacao::autos::avaliar(&autos.processo, data) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("divisa documento: {e}.");
-            return Ok(Saida::EntradaInvalida);
-        }
-    };
-    let caso = Caso {
-        proposta: &avaliados.proposta,
-        avaliacao: &avaliados.avaliacao,
-        protocolo: Some(protocolo),
-        data,
-        autos: Some(divisa_documentos::Autos {
-            processo: &autos.processo,
-            eventos: &autos.eventos,
-            pessoas: &pessoas,
-        }),
-    };
-    match divisa_documentos::dos_autos(tipo, &caso) {
+    match feito {
         Ok(d) => gravar(&d, formato, destino, saida),
         Err(e) => {
             eprintln!("divisa documento: {e}.");

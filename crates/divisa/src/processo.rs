@@ -147,6 +147,16 @@ pub(crate) fn executar(
                 .await
             }
             ComandoProcesso::Alertas { em, formato } => alertas(em, formato, db, saida).await,
+            ComandoProcesso::Exportar {
+                protocolo,
+                saida: destino,
+                publico,
+                como,
+                em,
+            } => {
+                let ator = como.map_or_else(|| Ator::new("operador", Papel::Membro), |c| c.0);
+                exportar(&protocolo, &destino, publico, &ator, em, db).await
+            }
             ComandoProcesso::Avaliar {
                 protocolo,
                 formato,
@@ -492,6 +502,54 @@ async fn avancar(
         }
         Err(e) => relatar(CMD, e),
     }
+}
+
+/// `divisa processo exportar`: o pacote dos autos, pelo mesmo caso de uso da página.
+async fn exportar(
+    protocolo: &str,
+    destino: &std::path::Path,
+    publico: bool,
+    ator: &Ator,
+    em: Option<Date>,
+    db: &str,
+) -> anyhow::Result<Saida> {
+    const CMD: &str = "processo exportar";
+    if let Err(e) = Nup::ler(protocolo) {
+        eprintln!("divisa {CMD}: {e}.");
+        return Ok(Saida::EntradaInvalida);
+    }
+    let Some(r) = abrir(CMD, db).await else {
+        return Ok(Saida::EntradaInvalida);
+    };
+    let data = em.unwrap_or_else(|| hoje_em_cuiaba(Timestamp::now()));
+    let feito = divisa_autos::exportar(&r, protocolo, ator, publico, data).await;
+    r.fechar().await;
+    let bytes = match feito {
+        Ok(b) => b,
+        Err(divisa_autos::ErroAutos::Registro(e)) => return relatar(CMD, e),
+        Err(e @ divisa_autos::ErroAutos::Recusado(_)) => {
+            eprintln!("divisa {CMD}: {e}");
+            return Ok(Saida::NaoAtende);
+        }
+        Err(e) => {
+            eprintln!("divisa {CMD}: {e}.");
+            return Ok(Saida::EntradaInvalida);
+        }
+    };
+    if let Err(e) = std::fs::write(destino, &bytes) {
+        eprintln!(
+            "divisa {CMD}: {}: não foi possível gravar ({e}).",
+            destino.display()
+        );
+        return Ok(Saida::EntradaInvalida);
+    }
+    eprintln!(
+        "divisa {CMD}: autos do processo {protocolo} gravados em {} ({} bytes). Confira com: unzip {} && python3 verificar.py",
+        destino.display(),
+        divisa_referencia::formato::inteiro(i64::try_from(bytes.len()).unwrap_or(i64::MAX)),
+        destino.display()
+    );
+    Ok(Saida::Sucesso)
 }
 
 /// `divisa processo avaliar`: a lei aplicada aos autos, pela mesma função da página, da API e

@@ -10,7 +10,9 @@ use jiff::civil::Date;
 
 use crate::{Bloco, Camada, Documento, Tipo};
 
+mod autos;
 mod projeto_de_lei;
+pub use autos::autos_do_processo;
 pub use projeto_de_lei::projeto_de_lei;
 
 /// O caso de que os documentos são escritos.
@@ -46,7 +48,7 @@ impl Autos<'_> {
         self.pessoas
             .get(&ator.id)
             .cloned()
-            .unwrap_or_else(|| format!("{} (nome não cadastrado)", ator.papel.nome()))
+            .unwrap_or_else(|| format!("{} (nome não cadastrado)", ator.papel.cargo()))
     }
 }
 
@@ -127,26 +129,7 @@ impl Caso<'_> {
         blocos: Vec<Bloco>,
         citados: &[&str],
     ) -> Documento {
-        let lei = divisa_lei::texto::lei().ok();
-        let referencias = citados
-            .iter()
-            .filter_map(|id| {
-                let l = lei?;
-                let d = l.dispositivo(id)?;
-                Some((
-                    format!("LC nº 23/1992, {}", d.rotulo),
-                    format!("{}!{}", l.urn, d.id),
-                ))
-            })
-            .collect();
-        Documento {
-            tipo,
-            titulo,
-            protocolo: self.protocolo.map(String::from),
-            data: self.data.to_string(),
-            blocos,
-            referencias,
-        }
+        documento(tipo, titulo, blocos, citados, self.protocolo, self.data)
     }
 
     fn local_e_data(&self) -> Bloco {
@@ -217,31 +200,66 @@ impl Caso<'_> {
     }
 
     fn tabela_de_achados(&self, filtro: impl Fn(Situacao) -> bool) -> Bloco {
-        Bloco::Tabela {
-            colunas: vec![
-                "Dispositivo".into(),
-                "Situação".into(),
-                "Exigido".into(),
-                "Apurado".into(),
-                "Certifica".into(),
-            ],
-            larguras: vec![1.2, 1.0, 2.2, 2.2, 1.4],
-            linhas: self
-                .avaliacao
-                .achados
-                .iter()
-                .filter(|a| filtro(a.situacao))
-                .map(|a| {
-                    vec![
-                        a.citacao.clone(),
-                        a.situacao.rotulo().to_string(),
-                        a.exigido.clone(),
-                        a.apurado.clone(),
-                        a.orgao.unwrap_or("—").to_string(),
-                    ]
-                })
-                .collect(),
-        }
+        tabela_de_achados(self.avaliacao, filtro)
+    }
+}
+
+/// Um documento com as referências (URN LexML) dos dispositivos citados.
+fn documento(
+    tipo: Tipo,
+    titulo: String,
+    blocos: Vec<Bloco>,
+    citados: &[&str],
+    protocolo: Option<&str>,
+    data: Date,
+) -> Documento {
+    let lei = divisa_lei::texto::lei().ok();
+    let referencias = citados
+        .iter()
+        .filter_map(|id| {
+            let l = lei?;
+            let d = l.dispositivo(id)?;
+            Some((
+                format!("LC nº 23/1992, {}", d.rotulo),
+                format!("{}!{}", l.urn, d.id),
+            ))
+        })
+        .collect();
+    Documento {
+        tipo,
+        titulo,
+        protocolo: protocolo.map(String::from),
+        data: data.to_string(),
+        blocos,
+        referencias,
+    }
+}
+
+/// A tabela dos achados da avaliação que passam pelo filtro.
+fn tabela_de_achados(a: &Avaliacao, filtro: impl Fn(Situacao) -> bool) -> Bloco {
+    Bloco::Tabela {
+        colunas: vec![
+            "Dispositivo".into(),
+            "Situação".into(),
+            "Exigido".into(),
+            "Apurado".into(),
+            "Certifica".into(),
+        ],
+        larguras: vec![1.2, 1.0, 2.2, 2.2, 1.4],
+        linhas: a
+            .achados
+            .iter()
+            .filter(|x| filtro(x.situacao))
+            .map(|x| {
+                vec![
+                    x.citacao.clone(),
+                    x.situacao.rotulo().to_string(),
+                    x.exigido.clone(),
+                    x.apurado.clone(),
+                    x.orgao.unwrap_or("—").to_string(),
+                ]
+            })
+            .collect(),
     }
 }
 
@@ -623,6 +641,12 @@ pub fn dos_autos(tipo: Tipo, caso: &Caso<'_>) -> Result<Documento, String> {
         Tipo::RelatorioTecnico => relatorio_tecnico(caso),
         Tipo::ParecerPreliminar => parecer_preliminar(caso, autos.processo, autos.eventos),
         Tipo::ParecerResultado => parecer_do_resultado(caso, autos.processo),
+        Tipo::Autos => Ok(autos_do_processo(
+            autos,
+            Some(caso.avaliacao),
+            caso.data,
+            false,
+        )),
     }
 }
 

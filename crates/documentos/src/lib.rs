@@ -19,18 +19,20 @@ mod gerar;
 mod html;
 mod metricas;
 mod odt;
+mod pacote;
 mod pdf;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 pub use gerar::{
-    decreto_legislativo, dos_autos, oficios, parecer_de_merito, parecer_do_resultado,
-    parecer_preliminar, projeto_de_lei, relatorio_tecnico, Autos, Caso,
+    autos_do_processo, decreto_legislativo, dos_autos, oficios, parecer_de_merito,
+    parecer_do_resultado, parecer_preliminar, projeto_de_lei, relatorio_tecnico, Autos, Caso,
 };
 pub use html::html;
 pub use odt::odt;
-pub use pdf::pdf;
+pub use pacote::{pacote_dos_autos, Pacote};
+pub use pdf::{paginas_das_quebras, pdf};
 
 /// Os tipos de documento (CONTRACT §1: `divisa documento TIPO`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,6 +52,8 @@ pub enum Tipo {
     ParecerPreliminar,
     /// Parecer sobre o resultado do plebiscito (Art. 20) — do processo.
     ParecerResultado,
+    /// Os autos inteiros: capa, índice das peças, cada ato com os seus arquivos, a avaliação.
+    Autos,
 }
 
 impl Tipo {
@@ -63,7 +67,8 @@ impl Tipo {
         Tipo::RelatorioTecnico,
     ];
     /// Os que precisam dos atos gravados no processo.
-    pub const DO_PROCESSO: [Tipo; 2] = [Tipo::ParecerPreliminar, Tipo::ParecerResultado];
+    pub const DO_PROCESSO: [Tipo; 3] =
+        [Tipo::ParecerPreliminar, Tipo::ParecerResultado, Tipo::Autos];
 
     /// O código da linha de comando.
     pub fn codigo(self) -> &'static str {
@@ -75,6 +80,7 @@ impl Tipo {
             Tipo::RelatorioTecnico => "relatorio-tecnico",
             Tipo::ParecerPreliminar => "parecer-preliminar",
             Tipo::ParecerResultado => "parecer-resultado",
+            Tipo::Autos => "autos",
         }
     }
 
@@ -90,6 +96,7 @@ impl Tipo {
             Tipo::RelatorioTecnico => "Relatório Técnico da revisão de limites (Art. 8º, § 3º)",
             Tipo::ParecerPreliminar => "Relatório de visita e parecer preliminar (Art. 17)",
             Tipo::ParecerResultado => "Parecer sobre o resultado do plebiscito (Art. 20)",
+            Tipo::Autos => "Autos do processo (cópia integral, com o índice das peças)",
         }
     }
 

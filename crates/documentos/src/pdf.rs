@@ -424,8 +424,20 @@ fn texto_pdf(c: &mut Content, x: f32, y: f32, fonte: Fonte, tam: f32, bytes: &[u
     c.end_text();
 }
 
+/// A página (a partir de 1) em que começa o que vem depois de cada quebra de página do
+/// documento, na ordem: para o índice das peças dos autos.
+pub fn paginas_das_quebras(doc: &Documento) -> Vec<usize> {
+    diagramar(doc).1
+}
+
 /// O PDF do documento (determinístico: o mesmo documento dá os mesmos bytes).
 pub fn pdf(doc: &Documento) -> Vec<u8> {
+    let (d, _) = diagramar(doc);
+    escrever(doc, d)
+}
+
+fn diagramar(doc: &Documento) -> (Diagramador, Vec<usize>) {
+    let mut quebras = Vec::new();
     let mut d = Diagramador::novo();
     d.y -= 6.0;
     d.centro(&doc.titulo, Fonte::Negrito, 13.0);
@@ -458,7 +470,10 @@ pub fn pdf(doc: &Documento) -> Vec<u8> {
                 linhas,
             } => d.tabela(colunas, larguras, linhas),
             Bloco::Mapa { camadas, legenda } => d.mapa(camadas, legenda),
-            Bloco::QuebraDePagina => d.nova_pagina(),
+            Bloco::QuebraDePagina => {
+                d.nova_pagina();
+                quebras.push(d.paginas.len());
+            }
         }
     }
     if !doc.referencias.is_empty() {
@@ -473,6 +488,10 @@ pub fn pdf(doc: &Documento) -> Vec<u8> {
         }
     }
 
+    (d, quebras)
+}
+
+fn escrever(doc: &Documento, d: Diagramador) -> Vec<u8> {
     let codigo = doc.codigo();
     let n = d.paginas.len();
     let mut pdf = Pdf::new();
@@ -553,7 +572,7 @@ pub fn pdf(doc: &Documento) -> Vec<u8> {
         let direita = winansi(&format!("Página {} de {n}", i + 1));
         let x = ESQ + UTIL - largura(&direita, Fonte::Normal, 8.0);
         texto_pdf(&mut c, x, BASE - 26.0, Fonte::Normal, 8.0, &direita, 0.0);
-        let conferir = winansi("Confira com: divisa documento verificar ARQUIVO.pdf");
+        let conferir = winansi("A autenticidade se confere pelo código de verificação junto à Comissão de Revisão Territorial.");
         let x = ESQ + (UTIL - largura(&conferir, Fonte::Normal, 7.0)) / 2.0;
         texto_pdf(&mut c, x, BASE - 37.0, Fonte::Normal, 7.0, &conferir, 0.0);
         for op in ops {

@@ -42,7 +42,7 @@ fn documento(proposta: &Path, tipo: Tipo) -> Documento {
         Tipo::RelatorioTecnico => {
             divisa_documentos::relatorio_tecnico(&caso).expect("relatório técnico")
         }
-        Tipo::ParecerPreliminar | Tipo::ParecerResultado => {
+        Tipo::ParecerPreliminar | Tipo::ParecerResultado | Tipo::Autos => {
             unreachable!("documentos do processo: testados à parte")
         }
     }

@@ -6,6 +6,8 @@
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 
+use divisa_referencia::formato::data as fmt_data;
+
 use crate::papel::{Acao, Ator, Orgao};
 use crate::Nup;
 
@@ -565,6 +567,158 @@ impl Ato {
             Ato::VotarProjetoDeLei { .. } => "votar_projeto_de_lei",
             Ato::PublicarLei { .. } => "publicar_lei",
             Ato::AutorizarInformacao { .. } => "autorizar_informacao",
+        }
+    }
+
+    /// Uma linha que diz o que o ato fez, para pessoas (a linha do tempo, a ficha, os autos).
+    pub fn resumo(&self) -> String {
+        match self {
+            Ato::Protocolar { assinaturas, .. } => {
+                format!("representação protocolada, com {assinaturas} assinaturas (Art. 14)")
+            }
+            Ato::Divulgar { publicacao } => format!("divulgada: {publicacao} (Art. 16)"),
+            Ato::SolicitarDocumentos { destinatario } => {
+                format!("documentos solicitados a {destinatario} (Art. 16, parágrafo único)")
+            }
+            Ato::JuntarDocumento { descricao, art15 } => format!(
+                "documento juntado: {descricao}{}",
+                art15
+                    .map(|d| format!(" ({})", d.nome()))
+                    .unwrap_or_default()
+            ),
+            Ato::AnexarProposta { .. } => {
+                "proposta juntada aos autos: a lei passa a ser avaliada por ela".into()
+            }
+            Ato::RegistrarVisita { local, .. } => format!("visita a {local} (Art. 17, I)"),
+            Ato::ParecerPreliminar {
+                solicitar_certidoes,
+                votos,
+            } => format!(
+                "parecer preliminar {} ({} a {}) (Art. 17, II)",
+                if *solicitar_certidoes {
+                    "pelas certidões"
+                } else {
+                    "pelo arquivamento"
+                },
+                votos.sim,
+                votos.nao
+            ),
+            Ato::DeliberarPlenario { decisao } => {
+                format!("Plenário decidiu: {decisao:?}").to_lowercase()
+            }
+            Ato::EnviarOficio { orgao, numero } => {
+                format!("ofício {numero} ao {} (Art. 17, § 2º)", orgao.nome())
+            }
+            Ato::ConfirmarRecebimento { orgao } => {
+                format!(
+                    "ofício recebido pelo {}: começa o prazo (Art. 2º, § 3º)",
+                    orgao.nome()
+                )
+            }
+            Ato::EmitirCertidao {
+                orgao,
+                numero,
+                dados,
+                signatario,
+                ..
+            } => {
+                let quem = if signatario.is_empty() {
+                    String::new()
+                } else {
+                    format!(", assinada por {signatario}")
+                };
+                let o_que = dados.descricao();
+                if o_que.is_empty() {
+                    format!("certidão {numero} do {}{quem}", orgao.nome())
+                } else {
+                    format!("certidão {numero} do {}{quem}: {o_que}", orgao.nome())
+                }
+            }
+            Ato::RecusarCertidao { orgao, motivo } => {
+                format!(
+                    "o {} recusou-se a certificar: {motivo} (Art. 9º)",
+                    orgao.nome()
+                )
+            }
+            Ato::ParecerDeMerito {
+                favoravel, votos, ..
+            } => format!(
+                "parecer de mérito {} ({} a {}) (Art. 18)",
+                if *favoravel {
+                    "favorável"
+                } else {
+                    "contrário"
+                },
+                votos.sim,
+                votos.nao
+            ),
+            Ato::ParecerCcj { aprovado } => format!(
+                "parecer da CCJ {} (Art. 18, § 2º)",
+                if *aprovado { "aprovado" } else { "rejeitado" }
+            ),
+            Ato::ApresentarProjetoDecreto { numero } => {
+                format!("projeto de decreto legislativo {numero} (Art. 18, § 2º)")
+            }
+            Ato::EmendarDivisas { descricao } => {
+                format!("emenda de divisas: {descricao} (Art. 19, § 3º)")
+            }
+            Ato::PedirUrgencia { .. } => "pedido de urgência".into(),
+            Ato::VotarDecreto { aprovado } => format!(
+                "projeto de decreto {}",
+                if *aprovado { "aprovado" } else { "rejeitado" }
+            ),
+            Ato::PublicarDecreto { numero, diario } => {
+                format!("decreto legislativo {numero} publicado no {diario} (Art. 19, § 1º)")
+            }
+            Ato::EncaminharAoTre { .. } => {
+                "encaminhado ao TRE com cópia autenticada do processo (Art. 19, § 1º)".into()
+            }
+            Ato::InformarPlenario { nota } => format!("Plenário informado: {nota} (Art. 19, § 2º)"),
+            Ato::RegistrarPlebiscito {
+                realizado_em,
+                apuracoes,
+            } => format!(
+                "plebiscito de {}: {}",
+                fmt_data(*realizado_em),
+                apuracoes
+                    .iter()
+                    .map(|a| format!(
+                        "{} — SIM {} de {} inscritos ({})",
+                        a.localidade,
+                        divisa_referencia::formato::inteiro(a.sim as i64),
+                        divisa_referencia::formato::inteiro(a.inscritos as i64),
+                        if a.aprovada() {
+                            "maioria absoluta"
+                        } else {
+                            "sem maioria absoluta"
+                        }
+                    ))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+            Ato::LerResultado => {
+                "resultado lido em Plenário e encaminhado à Comissão (Art. 20)".into()
+            }
+            Ato::ParecerResultado { favoravel, .. } => format!(
+                "parecer sobre o resultado {} (Art. 20, § 1º)",
+                if *favoravel {
+                    "pelo prosseguimento"
+                } else {
+                    "pelo arquivamento"
+                }
+            ),
+            Ato::ApresentarProjetoDeLei { numero, conteudo } => format!(
+                "projeto de lei {numero}: \"{}\", instalação em {} (Art. 20, § 1º; Art. 7º)",
+                conteudo.nome, conteudo.ano_instalacao
+            ),
+            Ato::VotarProjetoDeLei { aprovado } => format!(
+                "projeto de lei {} (Art. 20, § 2º)",
+                if *aprovado { "aprovado" } else { "rejeitado" }
+            ),
+            Ato::PublicarLei { numero, diario } => format!("lei {numero} publicada no {diario}"),
+            Ato::AutorizarInformacao { servidor } => {
+                format!("servidor {servidor} autorizado a prestar informações (Art. 23)")
+            }
         }
     }
 

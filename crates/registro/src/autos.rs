@@ -437,6 +437,39 @@ impl Registro {
         Ok(v)
     }
 
+    /// A cadeia gravada de um processo: cada evento com as colunas exatamente como estão no
+    /// banco (para a exportação dos autos, que se confere sem o divisa) e o último hash.
+    pub async fn cadeia_gravada(
+        &self,
+        protocolo: &str,
+    ) -> Result<(Vec<Linha>, String), ErroRegistro> {
+        let (id, _, ultimo_hash) = self.id_e_versao(protocolo).await?;
+        Ok((self.linhas(id, protocolo).await?, ultimo_hash))
+    }
+
+    /// Os arquivos de todos os atos de um processo: (seq do evento, nome, conteúdo), na ordem.
+    pub async fn arquivos_dos_atos(
+        &self,
+        protocolo: &str,
+    ) -> Result<Vec<(u64, String, Vec<u8>)>, ErroRegistro> {
+        let rows = sqlx::query(
+            "SELECT evento_seq, nome, conteudo FROM arquivos \
+             WHERE protocolo = $1 AND evento_seq IS NOT NULL ORDER BY evento_seq, id",
+        )
+        .bind(protocolo)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok((
+                    para_u64(r.try_get("evento_seq")?),
+                    r.try_get("nome")?,
+                    r.try_get("conteudo")?,
+                ))
+            })
+            .collect()
+    }
+
     /// Os arquivos de um ato (evento `seq`), com o conteúdo, na ordem em que vieram.
     pub async fn arquivos_do_ato(
         &self,

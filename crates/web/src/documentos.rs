@@ -95,6 +95,39 @@ fn baixar(nome: &str, bytes: Vec<u8>) -> Response {
         .into_response()
 }
 
+/// Os autos num .zip (`divisa processo exportar`): a versão integral para quem pode retirar
+/// cópia (Art. 22), a pública (Art. 16) para os demais ou com `?versao=publica`.
+pub(crate) async fn exportar(
+    State(estado): State<Estado>,
+    quem: Quem,
+    Path(protocolo): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Response, Falha> {
+    let publico = q.get("versao").is_some_and(|v| v == "publica");
+    let bytes =
+        divisa_autos::exportar(estado.registro(), &protocolo, &quem.ator(), publico, hoje())
+            .await
+            .map_err(|e| match e {
+                divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
+                divisa_autos::ErroAutos::Recusado(_) => Falha::proibido(e.to_string()),
+                e => Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
+            })?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/zip".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!(
+                    "attachment; filename=\"autos-{}.zip\"",
+                    protocolo.replace(['/', '.'], "-")
+                ),
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
 /// Um documento oficial do processo, escrito da proposta anexada (Comissão e Casa: Arts. 22 e
 /// 23).
 pub(crate) async fn documento(
@@ -103,40 +136,22 @@ pub(crate) async fn documento(
     Path((protocolo, tipo)): Path<(String, String)>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Response, Falha> {
-    let autos = estado.registro().carregar(&protocolo).await?;
-    autos
-        .processo
-        .pode(&quem.ator(), Acao::VerCompleto)
-        .map_err(|r| Falha::proibido(format!("recusado ({}): {}", r.artigo, r.motivo)))?;
     let Some(t) = divisa_documentos::Tipo::de_codigo(&tipo) else {
         return Err(Falha::nova(
             StatusCode::NOT_FOUND,
             format!("documento «{tipo}» desconhecido"),
         ));
     };
-    let data = hoje();
-    let avaliados = divisa_avaliacao::autos::avaliar(&autos.processo, data).map_err(|e| {
-        let status = match e {
-            divisa_avaliacao::autos::ErroAutos::SemProposta { .. } => StatusCode::NOT_FOUND,
-            _ => StatusCode::UNPROCESSABLE_ENTITY,
-        };
-        Falha::nova(status, e.to_string())
-    })?;
-    let (proposta, avaliacao) = (&avaliados.proposta, &avaliados.avaliacao);
-    let pessoas = estado.pessoas().await;
-    let caso = divisa_documentos::Caso {
-        proposta,
-        avaliacao,
-        protocolo: Some(&protocolo),
-        data,
-        autos: Some(divisa_documentos::Autos {
-            processo: &autos.processo,
-            eventos: &autos.eventos,
-            pessoas: &pessoas,
-        }),
-    };
-    let doc = divisa_documentos::dos_autos(t, &caso)
-        .map_err(|e| Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e))?;
+    let doc = divisa_autos::documento(estado.registro(), &protocolo, t, &quem.ator(), hoje())
+        .await
+        .map_err(|e| match e {
+            divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
+            divisa_autos::ErroAutos::Recusado(_) => Falha::proibido(e.to_string()),
+            divisa_autos::ErroAutos::Avaliacao(
+                divisa_avaliacao::autos::ErroAutos::SemProposta { .. },
+            ) => Falha::nova(StatusCode::NOT_FOUND, e.to_string()),
+            e => Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
+        })?;
     if q.get("formato").is_some_and(|f| f == "html") {
         return Ok(axum::response::Html(divisa_documentos::html(&doc)).into_response());
     }

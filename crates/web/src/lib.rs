@@ -104,6 +104,10 @@ pub fn rotas(estado: Estado) -> Router {
             get(documentos::arquivo_do_ato),
         )
         .route(
+            "/processos/{protocolo}/autos.zip",
+            get(documentos::exportar),
+        )
+        .route(
             "/processos/{protocolo}/documentos/{tipo}",
             get(documentos::documento),
         )

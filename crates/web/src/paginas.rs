@@ -388,8 +388,25 @@ async fn pagina_do_processo(
                 t.codigo()
             );
         }
-        s.push_str("</ul><p class=\"historico\">Cada documento traz o número do processo e um código de verificação; confira um PDF com <code>divisa documento verificar ARQUIVO.pdf</code>.</p>");
+        s.push_str("</ul><p class=\"historico\">Cada documento traz o número do processo e um código de verificação, que a Comissão confere no sistema.</p>");
     }
+
+    // os autos inteiros, para retirar cópia (Art. 22) ou na versão pública (Art. 16)
+    let integral = p.pode(&ator, Acao::Exportar).is_ok();
+    s.push_str("<h2>Os autos</h2><ul>");
+    if integral {
+        let _ = write!(
+            s,
+            "<li><a href=\"{0}/documentos/autos\">Autos do processo em PDF</a> (capa, índice das peças com as páginas, cada ato, a lei aplicada)</li>\
+             <li><a href=\"{0}/autos.zip\">Pacote dos autos (.zip)</a>: o PDF, os arquivos dos atos, os eventos como gravados e um verificador da cadeia de hashes que roda sem o divisa</li>",
+            esc(&endereco)
+        );
+    }
+    let _ = write!(
+        s,
+        "<li><a href=\"{}/autos.zip?versao=publica\">Versão pública dos autos (.zip)</a> (Art. 16: sem os atos internos, as assinaturas e a avaliação)</li></ul>",
+        esc(&endereco)
+    );
 
     // arquivos
     let arquivos = estado.registro().arquivos(protocolo).await?;

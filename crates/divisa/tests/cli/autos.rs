@@ -475,3 +475,182 @@ fn art15_ato_com_dois_arquivos_e_arquivo_falso_recusado_sem_gravar_nada() {
     assert_eq!(a.codigo, 0, "{}{}", a.stdout, a.stderr);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+fn rodar(programa: &str, args: &[&str]) -> std::process::Output {
+    Command::new(programa)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{programa}: {e} (instale-o: o .ci/run instala)"))
+}
+
+/// O pacote dos autos abre com ferramentas comuns (unzip, pdfinfo), o índice aponta a página
+/// de cada peça, e a cadeia se confere com o script do pacote, sem o divisa; qualquer edição
+/// de evento ou de arquivo é acusada.
+#[test]
+fn exportar_autos_abre_com_unzip_e_pdfinfo_e_a_cadeia_confere_sem_o_divisa() {
+    let dir = autos_com_certidao();
+    let pdf = dir.join("certidao-c7.pdf");
+    std::fs::write(
+        &pdf,
+        b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n",
+    )
+    .unwrap();
+    ato(
+        &dir,
+        "2026-11-21",
+        "servidor:carla",
+        &[
+            "juntar_documento",
+            "descricao=Cópia da certidão C-7/2026",
+            "--anexo",
+            pdf.to_str().unwrap(),
+        ],
+    );
+    let zip = dir.join("autos.zip");
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "exportar",
+            P,
+            "-o",
+            zip.to_str().unwrap(),
+            "--em",
+            "2026-11-21",
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    let pasta = dir.join("autos");
+    let u = rodar(
+        "unzip",
+        &["-q", zip.to_str().unwrap(), "-d", pasta.to_str().unwrap()],
+    );
+    assert!(u.status.success(), "{}", String::from_utf8_lossy(&u.stderr));
+    for f in ["autos.pdf", "eventos.json", "verificar.py", "LEIA-ME.txt"] {
+        assert!(pasta.join(f).exists(), "{f} no pacote");
+    }
+    let info = rodar("pdfinfo", &[pasta.join("autos.pdf").to_str().unwrap()]);
+    assert!(info.status.success());
+    let info = String::from_utf8_lossy(&info.stdout).to_string();
+    let paginas: usize = info
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .and_then(|n| n.trim().parse().ok())
+        .expect("Pages");
+    // eventos.json: cada evento gravado, na ordem
+    let eventos: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(pasta.join("eventos.json")).unwrap())
+            .unwrap();
+    let lista = eventos["eventos"].as_array().unwrap();
+    assert_eq!(lista.len(), 9, "os 9 atos gravados");
+    assert!(
+        paginas > lista.len(),
+        "capa e uma peça por página: {paginas}"
+    );
+    // o índice: a página dita para o ato 9 é a página em que ele está
+    let texto = |de: usize, ate: usize| {
+        let o = rodar(
+            "pdftotext",
+            &[
+                "-f",
+                &de.to_string(),
+                "-l",
+                &ate.to_string(),
+                "-layout",
+                pasta.join("autos.pdf").to_str().unwrap(),
+                "-",
+            ],
+        );
+        String::from_utf8_lossy(&o.stdout).to_string()
+    };
+    let capa = texto(1, 1);
+    assert!(capa.contains("ÍNDICE DAS PEÇAS"), "{capa}");
+    let linha = capa
+        .lines()
+        .find(|l| l.contains("Ato 9 —"))
+        .unwrap_or_else(|| panic!("ato 9 no índice: {capa}"));
+    let pagina: usize = linha
+        .split_whitespace()
+        .last()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("página no fim da linha: {linha}"));
+    assert!(
+        texto(pagina, pagina).contains("Ato 9 — 21/11/2026"),
+        "a peça está na página que o índice diz ({pagina})"
+    );
+    // o arquivo do ato veio, e a cadeia confere sem o divisa
+    assert!(pasta.join("arquivos/ato-009-1-certidao-c7.pdf").exists());
+    let verificar = |p: &std::path::Path| {
+        rodar(
+            "python3",
+            &[
+                p.join("verificar.py").to_str().unwrap(),
+                p.to_str().unwrap(),
+            ],
+        )
+    };
+    let v = verificar(&pasta);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
+    assert!(String::from_utf8_lossy(&v.stdout).starts_with("Confere: 9 eventos"));
+    // editar um arquivo: acusado
+    std::fs::write(
+        pasta.join("arquivos/ato-009-1-certidao-c7.pdf"),
+        b"%PDF-1.7 outro",
+    )
+    .unwrap();
+    let v = verificar(&pasta);
+    assert!(!v.status.success());
+    assert!(String::from_utf8_lossy(&v.stdout).contains("evento 9: o arquivo"));
+    // editar um ato: acusado
+    let editado = std::fs::read_to_string(pasta.join("eventos.json"))
+        .unwrap()
+        .replace("C-7/2026", "C-8/2026");
+    std::fs::write(pasta.join("eventos.json"), editado).unwrap();
+    let v = String::from_utf8_lossy(&verificar(&pasta).stdout).to_string();
+    assert!(
+        v.contains("evento 8: o conteúdo não tem o hash gravado"),
+        "{v}"
+    );
+
+    // a versão pública: atos reservados só com os hashes, e a cadeia ainda confere
+    let zip = dir.join("publico.zip");
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "exportar",
+            P,
+            "-o",
+            zip.to_str().unwrap(),
+            "--publico",
+            "--em",
+            "2026-11-21",
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    let publica = dir.join("publica");
+    assert!(rodar(
+        "unzip",
+        &["-q", zip.to_str().unwrap(), "-d", publica.to_str().unwrap()]
+    )
+    .status
+    .success());
+    let json = std::fs::read_to_string(publica.join("eventos.json")).unwrap();
+    assert!(json.contains("\"reservado\""));
+    assert!(!json.contains("389119531899"), "nenhum título de eleitor");
+    assert!(
+        !publica.join("arquivos").exists(),
+        "nenhum arquivo de ato reservado"
+    );
+    assert!(verificar(&publica).status.success());
+    let t = String::from_utf8_lossy(
+        &rodar(
+            "pdftotext",
+            &[publica.join("autos.pdf").to_str().unwrap(), "-"],
+        )
+        .stdout,
+    )
+    .to_string();
+    assert!(t.contains("Versão pública") && !t.contains("A LEI APLICADA AOS AUTOS"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,160 @@
+//! Os casos de uso dos autos: o que a linha de comando, o formulário e a API fazem com um
+//! processo gravado, numa função cada — como o `ide` do rust-analyzer atrás de todo editor.
+//!
+//! - [`carregar`]: os autos e quem é quem (login → nome e cargo);
+//! - [`avaliar`]: a lei aplicada aos autos (`divisa_avaliacao::autos::avaliar`);
+//! - [`documento`]: um documento oficial escrito dos autos;
+//! - [`exportar`]: o pacote dos autos (PDF com índice, arquivos, eventos, verificador).
+//!
+//! Quem pode ver o quê (Arts. 16, 22 e 23) é conferido aqui, com o ator de quem pede.
+
+use std::collections::BTreeMap;
+
+use divisa_processo::{Acao, Ator, Recusa};
+use divisa_registro::{ErroRegistro, Registro};
+use jiff::civil::Date;
+
+/// Os autos carregados e as pessoas (login → "Nome, cargo").
+pub struct Carregados {
+    /// Os autos.
+    pub autos: divisa_registro::Autos,
+    /// Quem é quem.
+    pub pessoas: BTreeMap<String, String>,
+}
+
+impl Carregados {
+    /// Os autos para os documentos.
+    pub fn para_documentos(&self) -> divisa_documentos::Autos<'_> {
+        divisa_documentos::Autos {
+            processo: &self.autos.processo,
+            eventos: &self.autos.eventos,
+            pessoas: &self.pessoas,
+        }
+    }
+}
+
+/// Por que o caso de uso não se completou.
+#[derive(Debug, thiserror::Error)]
+pub enum ErroAutos {
+    /// O registro (processo inexistente, banco fora, conflito).
+    #[error(transparent)]
+    Registro(#[from] ErroRegistro),
+    /// Quem pede não pode (Arts. 16, 22 e 23).
+    #[error("recusado ({}): {}", .0.artigo, .0.motivo)]
+    Recusado(Recusa),
+    /// A lei não pôde ser aplicada aos autos (sem proposta juntada, proposta ilegível).
+    #[error(transparent)]
+    Avaliacao(#[from] divisa_avaliacao::autos::ErroAutos),
+    /// O documento não cabe no estado dos autos (a visita ainda não foi registrada…).
+    #[error("{0}")]
+    Documento(String),
+}
+
+/// Os autos de `protocolo` e as pessoas.
+pub async fn carregar(r: &Registro, protocolo: &str) -> Result<Carregados, ErroAutos> {
+    let autos = r.carregar(protocolo).await?;
+    let pessoas = r.pessoas().await?;
+    Ok(Carregados { autos, pessoas })
+}
+
+/// A lei em vigor em `data` aplicada aos autos, para quem pode ver tudo.
+pub async fn avaliar(
+    r: &Registro,
+    protocolo: &str,
+    ator: &Ator,
+    data: Date,
+) -> Result<divisa_avaliacao::autos::AutosAvaliados, ErroAutos> {
+    let autos = r.carregar(protocolo).await?;
+    autos
+        .processo
+        .pode(ator, Acao::VerCompleto)
+        .map_err(ErroAutos::Recusado)?;
+    Ok(divisa_avaliacao::autos::avaliar(&autos.processo, data)?)
+}
+
+/// Um documento oficial escrito dos autos, datado de `data` (o texto da lei em vigor nela).
+pub async fn documento(
+    r: &Registro,
+    protocolo: &str,
+    tipo: divisa_documentos::Tipo,
+    ator: &Ator,
+    data: Date,
+) -> Result<divisa_documentos::Documento, ErroAutos> {
+    let c = carregar(r, protocolo).await?;
+    c.autos
+        .processo
+        .pode(ator, Acao::VerCompleto)
+        .map_err(ErroAutos::Recusado)?;
+    if tipo == divisa_documentos::Tipo::Autos {
+        let avaliados = divisa_avaliacao::autos::avaliar(&c.autos.processo, data).ok();
+        return Ok(divisa_documentos::autos_do_processo(
+            c.para_documentos(),
+            avaliados.as_ref().map(|a| &a.avaliacao),
+            data,
+            false,
+        ));
+    }
+    let avaliados = divisa_avaliacao::autos::avaliar(&c.autos.processo, data)?;
+    let caso = divisa_documentos::Caso {
+        proposta: &avaliados.proposta,
+        avaliacao: &avaliados.avaliacao,
+        protocolo: Some(protocolo),
+        data,
+        autos: Some(c.para_documentos()),
+    };
+    divisa_documentos::dos_autos(tipo, &caso).map_err(ErroAutos::Documento)
+}
+
+/// O pacote dos autos (.zip): a versão integral para quem pode retirar cópia (Art. 22), a
+/// pública (Art. 16) para os demais, ou quando `publico` é pedido.
+pub async fn exportar(
+    r: &Registro,
+    protocolo: &str,
+    ator: &Ator,
+    publico: bool,
+    data: Date,
+) -> Result<Vec<u8>, ErroAutos> {
+    let c = carregar(r, protocolo).await?;
+    let p = &c.autos.processo;
+    p.pode(ator, Acao::VerPublico)
+        .map_err(ErroAutos::Recusado)?;
+    let publico = publico || p.pode(ator, Acao::Exportar).is_err();
+    let avaliados = if publico {
+        None
+    } else {
+        divisa_avaliacao::autos::avaliar(p, data).ok()
+    };
+    let doc = divisa_documentos::autos_do_processo(
+        c.para_documentos(),
+        avaliados.as_ref().map(|a| &a.avaliacao),
+        data,
+        publico,
+    );
+    let pdf = divisa_documentos::pdf(&doc);
+    let (linhas, ultimo_hash) = r.cadeia_gravada(protocolo).await?;
+    let todos = r.arquivos_dos_atos(protocolo).await?;
+    let publicos: Vec<u64> = c
+        .autos
+        .eventos
+        .iter()
+        .filter(|e| e.ato.publico() && e.ato.versao_publica() == e.ato)
+        .map(|e| e.seq)
+        .collect();
+    let arquivos: Vec<(u64, String, Vec<u8>)> = if publico {
+        todos
+            .into_iter()
+            .filter(|(s, _, _)| publicos.contains(s))
+            .collect()
+    } else {
+        todos
+    };
+    divisa_documentos::pacote_dos_autos(&divisa_documentos::Pacote {
+        protocolo,
+        pdf: &pdf,
+        linhas: &linhas,
+        ultimo_hash: &ultimo_hash,
+        arquivos: &arquivos,
+        publicos: publico.then_some(publicos.as_slice()),
+    })
+    .map_err(ErroAutos::Documento)
+}
