@@ -72,7 +72,7 @@ pub(crate) fn avaliar(
                 .enable_all()
                 .build()?
                 .block_on(async {
-                    let r = divisa_registro::Registro::abrir(url).await?;
+                    let r = divisa_registro::Registro::abrir_existente(url).await?;
                     let s = r.setores(&[]).await;
                     r.fechar().await;
                     s

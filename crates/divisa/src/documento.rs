@@ -168,7 +168,7 @@ fn do_processo(
         .enable_all()
         .build()?
         .block_on(async {
-            let r = match divisa_registro::Registro::abrir(db).await {
+            let r = match divisa_registro::Registro::abrir_existente(db).await {
                 Ok(r) => r,
                 Err(e) => return Err(divisa_autos::ErroAutos::Registro(e)),
             };

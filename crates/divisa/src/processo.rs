@@ -29,7 +29,13 @@ fn rodar<F: std::future::Future>(f: F) -> anyhow::Result<F::Output> {
 
 /// Abre o banco; erro de abertura é do usuário (endereço errado, servidor fora): saída 2.
 async fn abrir(comando: &str, db: &str) -> Option<Registro> {
-    match Registro::abrir(db).await {
+    // Só o protocolo cria o banco; os outros comandos leem ou acrescentam a um que existe.
+    let aberto = if comando == "processo criar" {
+        Registro::abrir(db).await
+    } else {
+        Registro::abrir_existente(db).await
+    };
+    match aberto {
         Ok(r) => Some(r),
         Err(e) => {
             eprintln!("divisa {comando}: {e}");

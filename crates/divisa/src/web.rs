@@ -83,11 +83,19 @@ pub(crate) fn usuario(
         }
         ComandoUsuario::Listar => {
             let contas = rt.block_on(async {
-                let registro = divisa_registro::Registro::abrir(db).await?;
+                let registro = divisa_registro::Registro::abrir_existente(db).await?;
                 let r = registro.usuarios().await;
                 registro.fechar().await;
                 r
-            })?;
+            });
+            let contas = match contas {
+                Ok(c) => c,
+                Err(e @ divisa_registro::ErroRegistro::Abertura { .. }) => {
+                    eprintln!("divisa usuario listar: {e}.");
+                    return Ok(Saida::EntradaInvalida);
+                }
+                Err(e) => return Err(e.into()),
+            };
             if contas.is_empty() {
                 writeln!(saida, "Nenhuma conta. Crie a primeira com `divisa usuario criar LOGIN --nome … --papel presidente`.")?;
             }

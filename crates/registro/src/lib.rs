@@ -262,6 +262,26 @@ fn para_i64(v: u64) -> i64 {
 }
 
 impl Registro {
+    /// Abre um banco que já existe: um arquivo SQLite ausente é recusado sem criar nada (um
+    /// endereço digitado errado não deixa um banco vazio para trás). Para os comandos que só
+    /// leem ou acrescentam a um processo.
+    pub async fn abrir_existente(url: &str) -> Result<Registro, ErroRegistro> {
+        if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+            let caminho = url.strip_prefix("sqlite://").unwrap_or(url);
+            let caminho = caminho.split('?').next().unwrap_or(caminho);
+            if !caminho.is_empty()
+                && caminho != ":memory:"
+                && !std::path::Path::new(caminho).exists()
+            {
+                return Err(ErroRegistro::Abertura {
+                    url: sem_senha(url),
+                    causa: "o arquivo não existe; nada foi criado (um banco novo nasce ao protocolar o primeiro processo, ao criar a primeira conta ou ao subir a aplicação web)".into(),
+                });
+            }
+        }
+        Registro::abrir(url).await
+    }
+
     /// Abre (e cria, se preciso) o banco em `url`: `postgres://…` ou `postgresql://…` para o
     /// PostgreSQL; `sqlite://ARQUIVO` ou só o caminho de um arquivo para o SQLite.
     pub async fn abrir(url: &str) -> Result<Registro, ErroRegistro> {
@@ -351,21 +371,61 @@ impl Registro {
         )
         .execute(&mut *tx)
         .await?;
+        // A soma (SHA-256) do SQL de cada migração aplicada: se o SQL embutido mudar depois de
+        // aplicado num banco, o banco não é o que o código espera — recusa-se abrir, dizendo qual.
+        // Migrações aplicadas antes desta tabela existir têm a soma registrada na primeira
+        // abertura.
+        sqlx::query(
+            "CREATE TABLE IF NOT EXISTS migracoes_somas (versao BIGINT PRIMARY KEY, sha256 TEXT NOT NULL)",
+        )
+        .execute(&mut *tx)
+        .await?;
         for (versao, nome, sqlite, postgres) in MIGRACOES {
-            let feita: Option<i64> =
-                sqlx::query_scalar("SELECT versao FROM migracoes WHERE versao = $1")
-                    .bind(*versao)
-                    .fetch_optional(&mut *tx)
-                    .await?;
-            if feita.is_some() {
-                continue;
-            }
             let sql = if self.base == Base::Sqlite {
                 sqlite
             } else {
                 postgres
             };
+            let soma: String = {
+                use sha2::Digest;
+                sha2::Sha256::digest(sql.as_bytes())
+                    .iter()
+                    .map(|b| format!("{b:02x}"))
+                    .collect()
+            };
+            let feita: Option<i64> =
+                sqlx::query_scalar("SELECT versao FROM migracoes WHERE versao = $1")
+                    .bind(*versao)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+            let gravada: Option<String> =
+                sqlx::query_scalar("SELECT sha256 FROM migracoes_somas WHERE versao = $1")
+                    .bind(*versao)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+            match (feita.is_some(), gravada) {
+                (true, Some(g)) if g != soma => {
+                    return Err(sqlx::Error::Protocol(format!(
+                        "a migração {versao} ({nome}) deste banco não é a que o divisa traz (SHA-256 {g} gravado, {soma} no programa): o banco foi criado por outra versão do SQL; não foi aberto para não ler dados num formato diferente"
+                    )));
+                }
+                (true, Some(_)) => continue,
+                (true, None) => {
+                    sqlx::query("INSERT INTO migracoes_somas (versao, sha256) VALUES ($1, $2)")
+                        .bind(*versao)
+                        .bind(&soma)
+                        .execute(&mut *tx)
+                        .await?;
+                    continue;
+                }
+                (false, _) => {}
+            }
             sqlx::raw_sql(sql).execute(&mut *tx).await?;
+            sqlx::query("INSERT INTO migracoes_somas (versao, sha256) VALUES ($1, $2)")
+                .bind(*versao)
+                .bind(&soma)
+                .execute(&mut *tx)
+                .await?;
             sqlx::query("INSERT INTO migracoes (versao, nome, aplicada_em) VALUES ($1, $2, $3)")
                 .bind(*versao)
                 .bind(*nome)

@@ -841,7 +841,36 @@ async fn art15_atos_levam_arquivos_conferidos_e_encadeados(r: &Registro, b: &Ban
     );
 }
 
+/// As migrações levam a soma do SQL: um banco criado por outro SQL não é aberto (e diz qual).
+async fn migracao_alterada_depois_de_aplicada_e_recusada(r: &Registro, b: &BancoDeTeste) {
+    sqlx::query("UPDATE migracoes_somas SET sha256 = 'outra' WHERE versao = 1")
+        .execute(r.pool())
+        .await
+        .unwrap();
+    let e = Registro::abrir(&b.url).await.unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("a migração 1 (inicial) deste banco não é a que o divisa traz"),
+        "{e}"
+    );
+    // sem a soma (banco de antes das somas): registrada na abertura, e abre
+    sqlx::query("DELETE FROM migracoes_somas")
+        .execute(r.pool())
+        .await
+        .unwrap();
+    let outro = Registro::abrir(&b.url)
+        .await
+        .expect("abre e registra as somas");
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM migracoes_somas")
+        .fetch_one(outro.pool())
+        .await
+        .unwrap();
+    assert_eq!(n, 4);
+    outro.fechar().await;
+}
+
 nas_duas_bases! {
+    migracao_alterada_depois_de_aplicada_e_recusada => super::migracao_alterada_depois_de_aplicada_e_recusada;
     art15_atos_levam_arquivos_conferidos_e_encadeados => super::art15_atos_levam_arquivos_conferidos_e_encadeados;
     art14_protocolo_numera_e_grava_o_primeiro_evento => super::art14_protocolo_numera_e_grava_o_primeiro_evento;
     art13_protocolo_recusado_nao_gasta_numero => super::art13_protocolo_recusado_nao_gasta_numero;

@@ -36,8 +36,7 @@ pub(crate) async fn documento() -> Response {
                     "protocolo": {"type": "string"}, "nome": {"type": "string"}, "tipo": {"type": "string"},
                     "fase": {"type": "string"}, "versao": {"type": "integer"}, "eventos": {"type": "array", "items": {"type": "object"}},
                     "prazos": {"type": "array", "items": {"type": "object"}}, "atos_possiveis": {"type": "array", "items": {"type": "string"}}}},
-                "Ato": {"type": "object", "required": ["tipo"], "description": "Um ato do processo: `tipo` e os seus campos (veja `divisa processo avancar --ajuda`).",
-                    "properties": {"tipo": {"type": "string", "enum": crate::catalogo::MODELOS.iter().map(|m| m.tipo).collect::<Vec<_>>()}}}
+                "Ato": esquema_dos_atos()
             }
         },
         "paths": {
@@ -69,7 +68,11 @@ pub(crate) async fn documento() -> Response {
             "/api/processos/{protocolo}/atos": {"post": {"summary": "Registrar um ato (a lei e o papel conferem; versão velha = 409)", "security": [{"sessao": []}],
                 "parameters": [protocolo.clone(), csrf],
                 "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "required": ["versao", "ato"],
-                    "properties": {"versao": {"type": "integer"}, "data": {"type": "string", "format": "date"}, "ato": {"$ref": "#/components/schemas/Ato"}}}}}},
+                    "properties": {"versao": {"type": "integer"}, "data": {"type": "string", "format": "date"}, "ato": {"$ref": "#/components/schemas/Ato"},
+                        "anexos": {"type": "array", "description": "Os arquivos do ato (até 20 MB cada, 50 MB no total; o tipo é conferido pelo conteúdo)",
+                            "items": {"type": "object", "required": ["nome", "conteudo_base64"], "additionalProperties": false,
+                                "properties": {"nome": {"type": "string", "description": "com a extensão: .pdf, .png, .jpg, .tif, .odt, .docx, .zip, .kmz, .gpkg, .geojson, .json, .kml, .txt, .csv, .toml"},
+                                    "conteudo_base64": {"type": "string", "contentEncoding": "base64"}}}}}}}}},
                 "responses": {"201": ok("Registrado", json!({"type": "object"})), "401": erro(), "403": erro(), "409": erro(), "422": erro()}}},
             "/api/processos/{protocolo}/relatorio": {"get": {"summary": "A proposta anexada avaliada (CONTRACT §3)", "parameters": [protocolo.clone()],
                 "responses": {"200": ok("Relatório", json!({"$ref": "#/components/schemas/Relatorio"})), "403": erro(), "404": erro()}}},
@@ -111,4 +114,56 @@ pub(crate) async fn documento() -> Response {
         doc.to_string(),
     )
         .into_response()
+}
+
+/// O esquema de cada ato (um `oneOf` por tipo), dos mesmos modelos que desenham os formulários
+/// da página: o campo, se é obrigatório e o tipo do valor.
+fn esquema_dos_atos() -> serde_json::Value {
+    use crate::catalogo::{Tipo, MODELOS};
+    let um = |m: &crate::catalogo::Modelo| {
+        let mut propriedades = serde_json::Map::new();
+        propriedades.insert("tipo".into(), json!({"const": m.tipo}));
+        let mut obrigatorios = vec![json!("tipo")];
+        for f in m.campos {
+            let esquema = match f.tipo {
+                Tipo::Texto | Tipo::TextoLongo => json!({"type": "string"}),
+                Tipo::SimNao => json!({"type": "boolean"}),
+                Tipo::Orgao => {
+                    json!({"type": "string", "enum": ["cartografia", "tre", "fazenda", "comissao"]})
+                }
+                Tipo::Decisao => json!({"type": "string", "enum": ["tramitar", "arquivar"]}),
+                Tipo::Votos => {
+                    json!({"type": "object", "required": ["sim", "nao"], "additionalProperties": false,
+                    "properties": {"sim": {"type": "integer", "minimum": 0}, "nao": {"type": "integer", "minimum": 0}, "abstencoes": {"type": "integer", "minimum": 0}}})
+                }
+                Tipo::Data => json!({"type": "string", "format": "date"}),
+                Tipo::Art15 => {
+                    json!({"type": "string", "enum": ["requerimento", "mapa_novo", "mapa_origem", "justificativa", "fotografias"]})
+                }
+                Tipo::Json(exemplo) => json!({"description": format!("JSON, como {exemplo}")}),
+                Tipo::Numeros => {
+                    json!({"type": "object", "additionalProperties": false, "minProperties": 1,
+                    "description": "Só os números do órgão que certifica (Art. 2º, § 2º): Cartografia — população, casas, área; TRE — eleitores; Fazenda — valor adicionado; Comissão — arrecadação",
+                    "properties": {"populacao": {"type": "integer", "minimum": 1}, "eleitores": {"type": "integer", "minimum": 0},
+                        "casas_centro_urbano": {"type": "integer", "minimum": 0}, "valor_adicionado": {"type": "number", "minimum": 0},
+                        "arrecadacao": {"type": "number", "minimum": 0}, "area_km2": {"type": "number", "exclusiveMinimum": 0}}})
+                }
+            };
+            let esquema = match esquema {
+                serde_json::Value::Object(mut o) => {
+                    o.insert("title".into(), json!(f.rotulo));
+                    serde_json::Value::Object(o)
+                }
+                outro => outro,
+            };
+            propriedades.insert(f.nome.into(), esquema);
+            if !f.opcional {
+                obrigatorios.push(json!(f.nome));
+            }
+        }
+        json!({"type": "object", "title": m.titulo, "description": m.artigo, "additionalProperties": false,
+            "required": obrigatorios, "properties": propriedades})
+    };
+    json!({"description": "Um ato do processo: `tipo` e os seus campos. A lei e o papel de quem pede decidem se é aceito.",
+        "oneOf": MODELOS.iter().map(um).collect::<Vec<_>>()})
 }

@@ -832,6 +832,24 @@ fn openapi_descreve_cada_rota_da_api() {
         for r in rotas {
             assert!(caminhos.contains_key(r), "a rota {r} falta no OpenAPI");
         }
+        // cada ato com os seus campos: a certidão com os números e o signatário
+        let atos = j["components"]["schemas"]["Ato"]["oneOf"]
+            .as_array()
+            .unwrap();
+        assert!(atos.len() >= 25, "um esquema por ato: {}", atos.len());
+        let certidao = atos
+            .iter()
+            .find(|x| x["properties"]["tipo"]["const"] == "emitir_certidao")
+            .expect("emitir_certidao");
+        let exigidos = certidao["required"].as_array().unwrap();
+        for c in ["orgao", "numero", "dados", "signatario"] {
+            assert!(exigidos.contains(&serde_json::json!(c)), "{c} obrigatório");
+        }
+        assert!(certidao["properties"]["dados"]["properties"]["populacao"].is_object());
+        assert_eq!(
+            certidao["additionalProperties"], false,
+            "campo desconhecido é erro"
+        );
     });
 }
 
@@ -924,7 +942,7 @@ fn o_orgao_certifica_o_que_e_seu_pela_pagina_art_2_par_2() {
                     ("versao", &versao),
                     ("c_orgao", "cartografia"),
                     ("c_numero", "12/2026-SEPLAG"),
-                    ("c_dados_populacao", "5.200"),
+                    ("c_dados_populacao", "3.900"),
                     ("c_dados_area_km2", "850,76"),
                     ("c_signatario", "Rosa Campos, diretora"),
                     ("c_conteudo", "área e limites conferidos"),
@@ -939,10 +957,39 @@ fn o_orgao_certifica_o_que_e_seu_pela_pagina_art_2_par_2() {
         );
         // o que ela certifica, como dados, aparece nos autos
         assert!(
-            depois.corpo.contains("população de 5.200 habitantes")
+            depois.corpo.contains("população de 3.900 habitantes")
                 && depois.corpo.contains("área de 850,76 km²"),
             "os números da certidão na página"
         );
+        // e decide o Art. 2º, I (a representação declara 5.200): a página da Comissão e a API
+        // mostram o mesmo número, com a certidão de onde veio
+        let bruno = a.entrar("bruno").await;
+        let pagina = a.get(&caminho(&p), Some(&bruno)).await;
+        assert!(
+            pagina
+                .corpo
+                .contains("3.900 habitantes (certidão nº 12/2026-SEPLAG"),
+            "a página avalia com o número certificado"
+        );
+        let api = a
+            .get(
+                &format!("/api/processos/{}/relatorio", comum::codificar(&p)),
+                Some(&bruno),
+            )
+            .await;
+        assert_eq!(api.status, StatusCode::OK, "{}", api.corpo);
+        let inc1 = api.json()["achados"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["dispositivo"] == "art2_cpt_inc1")
+            .cloned()
+            .unwrap();
+        assert_eq!(inc1["situacao"], "nao_atende");
+        assert!(inc1["apurado"]
+            .as_str()
+            .unwrap()
+            .starts_with("3.900 habitantes (certidão nº 12/2026-SEPLAG"));
         // o TRE vê o seu prazo vencido
         let tre = a.entrar("tre").await;
         let r = a.get(&caminho(&p), Some(&tre)).await;

@@ -654,3 +654,32 @@ fn exportar_autos_abre_com_unzip_e_pdfinfo_e_a_cadeia_confere_sem_o_divisa() {
     assert!(t.contains("Versão pública") && !t.contains("A LEI APLICADA AOS AUTOS"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// CONTRACT §1: um comando que lê o banco recusa um banco que não existe (exit 2), sem criar
+/// nada — um caminho digitado errado não deixa um banco vazio para trás.
+#[test]
+fn comando_de_leitura_recusa_banco_que_nao_existe_sem_criar_nada() {
+    let dir = diretorio_vazio();
+    for args in [
+        &["processo", "listar"][..],
+        &["processo", "avaliar", P],
+        &["processo", "exportar", P, "-o", "x.zip"],
+        &["processo", "mostrar", P],
+        &["auditoria", "verificar"],
+        &["documento", "parecer", "--protocolo", P],
+        &["usuario", "listar"],
+    ] {
+        let e = divisa_em(&dir, args);
+        assert_eq!(e.codigo, 2, "{args:?}: {}{}", e.stdout, e.stderr);
+        assert!(
+            e.stderr.contains("o arquivo não existe; nada foi criado"),
+            "{args:?}: {}",
+            e.stderr
+        );
+        assert!(
+            !dir.join("divisa.sqlite3").exists(),
+            "{args:?} criou o banco"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
