@@ -14,12 +14,15 @@ use divisa_processo::{Acao, Ator, Recusa};
 use divisa_registro::{ErroRegistro, Registro};
 use jiff::civil::Date;
 
-/// Os autos carregados e as pessoas (login → "Nome, cargo").
+/// Os autos carregados, as pessoas (login → "Nome, cargo") e os arquivos de que a avaliação
+/// precisa (o território que a proposta cita, em todas as versões juntadas).
 pub struct Carregados {
     /// Os autos.
     pub autos: divisa_registro::Autos,
     /// Quem é quem.
     pub pessoas: BTreeMap<String, String>,
+    /// (seq do ato, nome, conteúdo).
+    pub arquivos: Vec<(u64, String, Vec<u8>)>,
 }
 
 impl Carregados {
@@ -54,7 +57,25 @@ pub enum ErroAutos {
 pub async fn carregar(r: &Registro, protocolo: &str) -> Result<Carregados, ErroAutos> {
     let autos = r.carregar(protocolo).await?;
     let pessoas = r.pessoas().await?;
-    Ok(Carregados { autos, pessoas })
+    let arquivos = arquivos_para_avaliar(r, &autos.processo).await?;
+    Ok(Carregados {
+        autos,
+        pessoas,
+        arquivos,
+    })
+}
+
+/// Os arquivos dos autos de que a lei precisa para avaliar o processo.
+pub async fn arquivos_para_avaliar(
+    r: &Registro,
+    processo: &divisa_processo::Processo,
+) -> Result<Vec<(u64, String, Vec<u8>)>, ErroRegistro> {
+    let nomes = divisa_avaliacao::autos::arquivos_necessarios(processo);
+    if nomes.is_empty() {
+        return Ok(Vec::new());
+    }
+    r.arquivos_dos_atos_nomeados(processo.protocolo.as_str(), Some(&nomes))
+        .await
 }
 
 /// A lei em vigor em `data` aplicada aos autos, para quem pode ver tudo.
@@ -64,12 +85,16 @@ pub async fn avaliar(
     ator: &Ator,
     data: Date,
 ) -> Result<divisa_avaliacao::autos::AutosAvaliados, ErroAutos> {
-    let autos = r.carregar(protocolo).await?;
-    autos
+    let c = carregar(r, protocolo).await?;
+    c.autos
         .processo
         .pode(ator, Acao::VerCompleto)
         .map_err(ErroAutos::Recusado)?;
-    Ok(divisa_avaliacao::autos::avaliar(&autos.processo, data)?)
+    Ok(divisa_avaliacao::autos::avaliar(
+        &c.autos.processo,
+        &c.arquivos,
+        data,
+    )?)
 }
 
 /// Um documento oficial escrito dos autos, datado de `data` (o texto da lei em vigor nela).
@@ -86,7 +111,7 @@ pub async fn documento(
         .pode(ator, Acao::VerCompleto)
         .map_err(ErroAutos::Recusado)?;
     if tipo == divisa_documentos::Tipo::Autos {
-        let avaliados = divisa_avaliacao::autos::avaliar(&c.autos.processo, data).ok();
+        let avaliados = divisa_avaliacao::autos::avaliar(&c.autos.processo, &c.arquivos, data).ok();
         return Ok(divisa_documentos::autos_do_processo(
             c.para_documentos(),
             avaliados.as_ref().map(|a| &a.avaliacao),
@@ -94,7 +119,7 @@ pub async fn documento(
             false,
         ));
     }
-    let avaliados = divisa_avaliacao::autos::avaliar(&c.autos.processo, data)?;
+    let avaliados = divisa_avaliacao::autos::avaliar(&c.autos.processo, &c.arquivos, data)?;
     let caso = divisa_documentos::Caso {
         proposta: &avaliados.proposta,
         avaliacao: &avaliados.avaliacao,
@@ -122,7 +147,7 @@ pub async fn exportar(
     let avaliados = if publico {
         None
     } else {
-        divisa_avaliacao::autos::avaliar(p, data).ok()
+        divisa_avaliacao::autos::avaliar(p, &c.arquivos, data).ok()
     };
     let doc = divisa_documentos::autos_do_processo(
         c.para_documentos(),

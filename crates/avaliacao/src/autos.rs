@@ -25,7 +25,7 @@ use divisa_lei::{Avaliacao, Situacao};
 use divisa_processo::{Ato, DocumentoArt15, NovaRepresentacao, Orgao, Processo, TipoProcesso, Via};
 use jiff::civil::Date;
 
-use crate::proposta::{ler_sem_arquivos, ErroProposta, Proposta};
+use crate::proposta::{ler_com_arquivos, ler_sem_arquivos, ErroProposta, Proposta};
 
 /// A lei aplicada aos autos.
 #[derive(Debug, Clone)]
@@ -55,8 +55,15 @@ pub enum ErroAutos {
     Lei(#[from] divisa_lei::ErroAvaliacao),
 }
 
-/// A lei em vigor em `data` aplicada aos autos de `processo`.
-pub fn avaliar(processo: &Processo, data: Date) -> Result<AutosAvaliados, ErroAutos> {
+/// A lei em vigor em `data` aplicada aos autos de `processo`, cujos arquivos (dos atos, em
+/// ordem: seq, nome, conteúdo) são `arquivos`: o território que a proposta cita (`area`) é o
+/// último arquivo com esse nome juntado aos autos — a versão em vigor; as anteriores ficam nos
+/// autos (a emenda de divisas do Art. 19, § 3º, é uma versão nova, nunca uma edição).
+pub fn avaliar(
+    processo: &Processo,
+    arquivos: &[(u64, String, Vec<u8>)],
+    data: Date,
+) -> Result<AutosAvaliados, ErroAutos> {
     let texto = processo
         .proposta
         .as_deref()
@@ -64,14 +71,94 @@ pub fn avaliar(processo: &Processo, data: Date) -> Result<AutosAvaliados, ErroAu
             protocolo: processo.protocolo.to_string(),
         })?;
     let nome = format!("proposta juntada ao processo {}", processo.protocolo);
-    let mut proposta = ler_sem_arquivos(&nome, texto)?;
-    let procedencia = fatos_dos_autos(&mut proposta, processo);
+    let mut por_nome: std::collections::BTreeMap<String, Vec<u8>> = Default::default();
+    let mut versoes: std::collections::BTreeMap<&str, Vec<u64>> = Default::default();
+    for (seq, n, conteudo) in arquivos {
+        por_nome.insert(n.clone(), conteudo.clone());
+        versoes.entry(n.as_str()).or_default().push(*seq);
+    }
+    let mut proposta = ler_com_arquivos(&nome, texto, &por_nome, None)?;
+    let mut procedencia = fatos_dos_autos(&mut proposta, processo);
+    let area = proposta
+        .fatos
+        .novo
+        .as_ref()
+        .and_then(|n| n.area.as_ref())
+        .or_else(|| {
+            proposta
+                .fatos
+                .desmembramento
+                .as_ref()
+                .and_then(|d| d.area.as_ref())
+        });
+    if let Some(a) = area {
+        match versoes.get(a.arquivo.as_str()) {
+            Some(atos) => procedencia.push(format!(
+                "Território: o arquivo «{}» juntado no ato {}{}.",
+                a.arquivo,
+                atos.last().copied().unwrap_or_default(),
+                if atos.len() > 1 {
+                    format!(
+                        " (versão {} de {}; as anteriores, dos atos {}, ficam nos autos)",
+                        atos.len(),
+                        atos.len(),
+                        atos[..atos.len() - 1]
+                            .iter()
+                            .map(u64::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                } else {
+                    String::new()
+                }
+            )),
+            None => procedencia.push(format!(
+                "Território: a proposta cita «{}», que ainda não está nos autos.",
+                a.arquivo
+            )),
+        }
+    }
     let avaliacao = divisa_lei::avaliar(&proposta.fatos, data)?;
     Ok(AutosAvaliados {
         proposta,
         avaliacao,
         procedencia,
     })
+}
+
+/// Os nomes dos arquivos dos autos de que a avaliação precisa: o território que a proposta
+/// cita (`novo.area`, `desmembramento.area`) e o .prj ao lado de um Shapefile. Para o registro
+/// buscar só esses (um processo pode ter dezenas de PDFs digitalizados).
+pub fn arquivos_necessarios(processo: &Processo) -> Vec<String> {
+    processo
+        .proposta
+        .as_deref()
+        .map(arquivos_citados)
+        .unwrap_or_default()
+}
+
+/// Os arquivos que o texto de uma proposta cita: `novo.area`, `desmembramento.area` e o .prj
+/// ao lado de cada um (o sistema de coordenadas de um Shapefile). Sem validar o resto.
+pub fn arquivos_citados(texto: &str) -> Vec<String> {
+    let Ok(valor) = texto.parse::<toml::Table>() else {
+        return Vec::new();
+    };
+    let mut nomes = Vec::new();
+    for secao in ["novo", "desmembramento"] {
+        if let Some(area) = valor
+            .get(secao)
+            .and_then(|s| s.get("area"))
+            .and_then(|a| a.as_str())
+        {
+            nomes.push(area.to_owned());
+            if let Some(prj) = std::path::Path::new(area).with_extension("prj").to_str() {
+                if prj != area {
+                    nomes.push(prj.to_owned());
+                }
+            }
+        }
+    }
+    nomes
 }
 
 /// Troca, nos fatos da proposta, o que os autos dizem com mais autoridade; devolve, em
@@ -204,13 +291,18 @@ fn orgao_por_extenso(o: Orgao) -> &'static str {
 
 /// O protocolo (Art. 14) de uma representação que chega como proposta (CONTRACT §2): o tipo,
 /// o nome, as origens, as assinaturas e os documentos saem dela, e ela fica nos autos.
+///
+/// `arquivos`: os que vêm com a proposta (o território que ela cita), por nome; o território
+/// é lido e conferido já no protocolo, e os arquivos vão aos autos com ele.
 pub fn protocolo_da_proposta(
     nome_do_arquivo: &str,
     texto: &str,
+    arquivos: &std::collections::BTreeMap<String, Vec<u8>>,
     via: Via,
     representante: &str,
 ) -> Result<NovaRepresentacao, String> {
-    let proposta = ler_sem_arquivos(nome_do_arquivo, texto).map_err(|e| e.to_string())?;
+    let proposta =
+        ler_com_arquivos(nome_do_arquivo, texto, arquivos, None).map_err(|e| e.to_string())?;
     let f = &proposta.fatos;
     let tipo = TipoProcesso::de_codigo(f.tipo.codigo())?;
     let mt = divisa_referencia::mt().map_err(|e| e.to_string())?;
@@ -305,12 +397,13 @@ pub fn conferir_proposta_juntada(processo: &Processo, texto: &str) -> Result<Ato
 pub fn preparar(
     ato: Ato,
     processo: &Processo,
+    arquivos: &[(u64, String, Vec<u8>)],
     data: Date,
     avisar: &mut dyn FnMut(String),
 ) -> Result<Ato, String> {
     match ato {
         Ato::AnexarProposta { proposta } => conferir_proposta_juntada(processo, &proposta),
-        ato @ Ato::ParecerDeMerito { .. } => Ok(com_achados(ato, processo, data, avisar)),
+        ato @ Ato::ParecerDeMerito { .. } => Ok(com_achados(ato, processo, arquivos, data, avisar)),
         ato => Ok(ato),
     }
 }
@@ -322,6 +415,7 @@ pub fn preparar(
 pub fn com_achados(
     ato: Ato,
     processo: &Processo,
+    arquivos: &[(u64, String, Vec<u8>)],
     data: Date,
     avisar: &mut dyn FnMut(String),
 ) -> Ato {
@@ -333,7 +427,7 @@ pub fn com_achados(
     else {
         return ato;
     };
-    match avaliar(processo, data) {
+    match avaliar(processo, arquivos, data) {
         Ok(a) => {
             for x in a.avaliacao.achados {
                 if x.situacao == Situacao::NaoAtende && !nao_atendidos.contains(&x.dispositivo) {

@@ -14,4 +14,6 @@ pub mod proposta;
 pub mod relatorio;
 pub mod territorio;
 
-pub use proposta::{ler, ler_com_setores, ler_confinado, ler_sem_arquivos, ErroProposta, Proposta};
+pub use proposta::{
+    ler, ler_com_arquivos, ler_com_setores, ler_confinado, ler_sem_arquivos, ErroProposta, Proposta,
+};

@@ -86,6 +86,35 @@ fn ler_interno(
     setores: Option<&[divisa_referencia::setores::Setor]>,
     confinado: bool,
 ) -> Result<Proposta, ErroProposta> {
+    ler_de(arquivo, texto, diretorio, setores, confinado, None)
+}
+
+/// Como [`ler_sem_arquivos`], com os arquivos dos autos (nome → conteúdo): `area` é o nome de
+/// um deles (o .prj de um Shapefile vem pelo mesmo nome). Nada é lido do disco.
+pub fn ler_com_arquivos(
+    arquivo: &str,
+    texto: &str,
+    arquivos: &std::collections::BTreeMap<String, Vec<u8>>,
+    setores: Option<&[divisa_referencia::setores::Setor]>,
+) -> Result<Proposta, ErroProposta> {
+    ler_de(
+        arquivo,
+        texto,
+        Path::new("/divisa-arquivos-dos-autos"),
+        setores,
+        true,
+        Some(arquivos),
+    )
+}
+
+fn ler_de(
+    arquivo: &str,
+    texto: &str,
+    diretorio: &Path,
+    setores: Option<&[divisa_referencia::setores::Setor]>,
+    confinado: bool,
+    arquivos: Option<&std::collections::BTreeMap<String, Vec<u8>>>,
+) -> Result<Proposta, ErroProposta> {
     let erro = |linha: Option<usize>, campo: Option<String>, mensagem: String| ErroProposta {
         arquivo: arquivo.to_owned(),
         linha,
@@ -116,6 +145,7 @@ fn ler_interno(
         territorio: std::cell::RefCell::new(None),
         setores,
         confinado,
+        arquivos,
     };
     validador.converter(bruta)
 }
@@ -313,6 +343,9 @@ struct Validador<'a> {
     setores: Option<&'a [divisa_referencia::setores::Setor]>,
     /// `area` só como nome de arquivo dentro de `diretorio` ([`ler_confinado`]).
     confinado: bool,
+    /// Os arquivos dos autos, por nome: `area` é lido daqui, não do disco
+    /// ([`ler_com_arquivos`]).
+    arquivos: Option<&'a std::collections::BTreeMap<String, Vec<u8>>>,
 }
 
 impl Validador<'_> {
@@ -383,32 +416,29 @@ impl Validador<'_> {
                     format!("«{relativo}»: dê só o nome do arquivo enviado junto com a proposta (sem pastas nem caminho)"),
                 ));
             }
-            if !self.diretorio.join(relativo).is_file() {
+            if self.arquivos.is_none() && !self.diretorio.join(relativo).is_file() {
                 return Err(self.erro(
                     caminho,
                     format!("o arquivo «{relativo}» não foi enviado junto com a proposta"),
                 ));
             }
         }
-        let completo: PathBuf = self.diretorio.join(relativo);
-        if !completo.is_file() {
-            return Err(self.erro(
-                caminho,
-                format!(
-                    "o arquivo «{relativo}» não existe (procurado em {})",
-                    completo.display()
-                ),
-            ));
+        // Nos autos, o arquivo que ainda não foi juntado deixa o território sem medidas (os
+        // achados que dependem dele ficam pendentes, dizendo o porquê), não a avaliação inteira.
+        if let Some(m) = self.arquivos {
+            if !m.contains_key(relativo.as_str()) {
+                return Ok(Some(Area {
+                    arquivo: relativo.clone(),
+                    medidas: None,
+                    sem_medidas: Some(format!(
+                        "o arquivo «{relativo}» que a proposta cita ainda não está nos autos: junte-o a um ato (o mapa do Art. 15, II, ou a emenda de divisas do Art. 19, § 3º)."
+                    )),
+                }));
+            }
         }
-        let lido = if relativo.to_ascii_lowercase().ends_with(".gpkg") {
-            crate::gpkg::ler(&completo, relativo)
-        } else {
-            let bytes = std::fs::read(&completo).map_err(|e| {
-                self.erro(caminho, format!("não foi possível ler «{relativo}»: {e}"))
-            })?;
-            // Um .shp traz o sistema de coordenadas no .prj ao lado.
-            let prj = std::fs::read_to_string(completo.with_extension("prj")).ok();
-            divisa_territorio::leitura::ler_com_auxiliar(relativo, &bytes, prj.as_deref())
+        let lido = match self.arquivos {
+            Some(m) => self.ler_dos_autos(caminho, relativo, m)?,
+            None => self.ler_do_disco(caminho, relativo)?,
         };
         match lido {
             Ok(territorio) => {
@@ -430,6 +460,84 @@ impl Validador<'_> {
             })),
             Err(erro) => Err(self.erro(caminho, erro.to_string())),
         }
+    }
+
+    fn ler_do_disco(
+        &self,
+        caminho: &[&str],
+        relativo: &str,
+    ) -> Result<
+        Result<divisa_territorio::leitura::Territorio, divisa_territorio::leitura::ErroLeitura>,
+        ErroProposta,
+    > {
+        let completo: PathBuf = self.diretorio.join(relativo);
+        if !completo.is_file() {
+            return Err(self.erro(
+                caminho,
+                format!(
+                    "o arquivo «{relativo}» não existe (procurado em {})",
+                    completo.display()
+                ),
+            ));
+        }
+        Ok(if relativo.to_ascii_lowercase().ends_with(".gpkg") {
+            crate::gpkg::ler(&completo, relativo)
+        } else {
+            let bytes = std::fs::read(&completo).map_err(|e| {
+                self.erro(caminho, format!("não foi possível ler «{relativo}»: {e}"))
+            })?;
+            // Um .shp traz o sistema de coordenadas no .prj ao lado.
+            let prj = std::fs::read_to_string(completo.with_extension("prj")).ok();
+            divisa_territorio::leitura::ler_com_auxiliar(relativo, &bytes, prj.as_deref())
+        })
+    }
+
+    /// O território de um arquivo dos autos. O GeoPackage é um banco SQLite: vai a um arquivo
+    /// temporário só para ser aberto (o `rusqlite` não abre da memória sem a extensão
+    /// `serialize`), e o arquivo é apagado em seguida.
+    fn ler_dos_autos(
+        &self,
+        caminho: &[&str],
+        relativo: &str,
+        m: &std::collections::BTreeMap<String, Vec<u8>>,
+    ) -> Result<
+        Result<divisa_territorio::leitura::Territorio, divisa_territorio::leitura::ErroLeitura>,
+        ErroProposta,
+    > {
+        let Some(bytes) = m.get(relativo) else {
+            return Err(self.erro(
+                caminho,
+                format!("o arquivo «{relativo}» não está nos autos: junte-o a um ato (o mapa do Art. 15, II, ou a emenda de divisas do Art. 19, § 3º)"),
+            ));
+        };
+        if relativo.to_ascii_lowercase().ends_with(".gpkg") {
+            use std::sync::atomic::{AtomicU64, Ordering};
+            static CONTADOR: AtomicU64 = AtomicU64::new(0);
+            let temporario = std::env::temp_dir().join(format!(
+                "divisa-autos-{}-{}.gpkg",
+                std::process::id(),
+                CONTADOR.fetch_add(1, Ordering::Relaxed)
+            ));
+            std::fs::write(&temporario, bytes).map_err(|e| {
+                self.erro(
+                    caminho,
+                    format!("não foi possível preparar «{relativo}» para a leitura: {e}"),
+                )
+            })?;
+            let lido = crate::gpkg::ler(&temporario, relativo);
+            std::fs::remove_file(&temporario).ok();
+            return Ok(lido);
+        }
+        let prj = Path::new(relativo)
+            .with_extension("prj")
+            .to_str()
+            .and_then(|n| m.get(n))
+            .and_then(|b| String::from_utf8(b.clone()).ok());
+        Ok(divisa_territorio::leitura::ler_com_auxiliar(
+            relativo,
+            bytes,
+            prj.as_deref(),
+        ))
     }
 
     fn dados(&self, prefixo: &[&str], dados: DadosToml) -> Result<DadosMunicipais, ErroProposta> {

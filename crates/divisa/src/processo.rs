@@ -199,6 +199,7 @@ async fn criar(
         Some(id) => Via::Deputado { id },
         None => Via::Comunidade,
     };
+    let mut arquivos: Vec<divisa_registro::ArquivoNovo> = Vec::new();
     let nova = match &pedido.proposta {
         Some(caminho) => {
             // A representação como proposta: tudo sai dela (um só registro, sem números
@@ -210,13 +211,36 @@ async fn criar(
                 eprintln!("divisa {CMD}: {}: não é texto UTF-8.", caminho.display());
                 return Ok(Saida::EntradaInvalida);
             };
+            // O território que a proposta cita vai aos autos com o protocolo.
+            let diretorio = caminho
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(std::path::Path::new("."));
+            let mut mapa = std::collections::BTreeMap::new();
+            for nome in divisa_avaliacao::autos::arquivos_citados(&texto) {
+                let simples = std::path::Path::new(&nome).components().count() == 1;
+                let completo = diretorio.join(&nome);
+                if simples && completo.is_file() {
+                    let Some(bytes) = crate::avaliar::ler_arquivo(CMD, &completo) else {
+                        return Ok(Saida::EntradaInvalida);
+                    };
+                    mapa.insert(nome, bytes);
+                }
+            }
             match divisa_avaliacao::autos::protocolo_da_proposta(
                 &caminho.display().to_string(),
                 &texto,
+                &mapa,
                 via,
                 &pedido.representante,
             ) {
-                Ok(n) => n,
+                Ok(n) => {
+                    arquivos = mapa
+                        .into_iter()
+                        .map(|(nome, conteudo)| divisa_registro::ArquivoNovo { nome, conteudo })
+                        .collect();
+                    n
+                }
                 Err(e) => {
                     eprintln!("divisa {CMD}: {e}");
                     return Ok(Saida::EntradaInvalida);
@@ -236,7 +260,9 @@ async fn criar(
     let Some(r) = abrir(CMD, db).await else {
         return Ok(Saida::EntradaInvalida);
     };
-    let resultado = r.protocolar(&ator, nova, data, agora).await;
+    let resultado = r
+        .protocolar_com_arquivos(&ator, nova, &arquivos, data, agora)
+        .await;
     r.fechar().await;
     match resultado {
         Ok(recibo) => {
@@ -474,13 +500,17 @@ async fn avancar(
         let versao = versao.unwrap_or(autos.processo.versao);
         let agora = Timestamp::now();
         let data = data.unwrap_or_else(|| hoje_em_cuiaba(agora));
-        let ato =
-            match divisa_avaliacao::autos::preparar(ato, &autos.processo, data, &mut |aviso| {
-                eprintln!("divisa processo avancar: aviso: {aviso}")
-            }) {
-                Ok(a) => a,
-                Err(m) => return Ok(Err(m)),
-            };
+        let dos_autos = divisa_autos::arquivos_para_avaliar(&r, &autos.processo).await?;
+        let ato = match divisa_avaliacao::autos::preparar(
+            ato,
+            &autos.processo,
+            &dos_autos,
+            data,
+            &mut |aviso| eprintln!("divisa processo avancar: aviso: {aviso}"),
+        ) {
+            Ok(a) => a,
+            Err(m) => return Ok(Err(m)),
+        };
         r.anexar_com_arquivos(protocolo, versao, &ator, ato, arquivos, data, agora)
             .await?;
         r.carregar(protocolo).await.map(Ok)
@@ -576,22 +606,16 @@ async fn avaliar(
     let Some(r) = abrir(CMD, db).await else {
         return Ok(Saida::EntradaInvalida);
     };
-    let autos = r.carregar(protocolo).await;
-    r.fechar().await;
-    let autos = match autos {
-        Ok(a) => a,
-        Err(e) => return relatar(CMD, e),
-    };
-    if let Err(recusa) = autos
-        .processo
-        .pode(ator, divisa_processo::Acao::VerCompleto)
-    {
-        eprintln!("divisa {CMD}: {recusa}");
-        return Ok(Saida::NaoAtende);
-    }
     let data = em.unwrap_or_else(|| hoje_em_cuiaba(Timestamp::now()));
-    let a = match divisa_avaliacao::autos::avaliar(&autos.processo, data) {
+    let feito = divisa_autos::avaliar(&r, protocolo, ator, data).await;
+    r.fechar().await;
+    let a = match feito {
         Ok(a) => a,
+        Err(divisa_autos::ErroAutos::Registro(e)) => return relatar(CMD, e),
+        Err(e @ divisa_autos::ErroAutos::Recusado(_)) => {
+            eprintln!("divisa {CMD}: {e}");
+            return Ok(Saida::NaoAtende);
+        }
         Err(e) => {
             eprintln!("divisa {CMD}: {e}.");
             return Ok(Saida::EntradaInvalida);

@@ -59,6 +59,8 @@ const TIPOS: &[(&str, &str, Conteudo)] = &[
     ("geojson", "application/geo+json", Conteudo::Json),
     ("json", "application/json", Conteudo::Json),
     ("kml", "application/vnd.google-earth.kml+xml", Conteudo::Kml),
+    ("shp", "application/x-esri-shape", Conteudo::Shapefile),
+    ("prj", "text/plain", Conteudo::Texto),
     ("txt", "text/plain", Conteudo::Texto),
     ("csv", "text/csv", Conteudo::Texto),
     ("toml", "application/toml", Conteudo::Texto),
@@ -76,6 +78,8 @@ enum Conteudo {
     Kml,
     /// Texto UTF-8 sem bytes de controle.
     Texto,
+    /// O .shp da ESRI: o código de arquivo 9994 nos quatro primeiros bytes.
+    Shapefile,
 }
 
 fn recusa(motivo: String) -> Recusa {
@@ -152,6 +156,7 @@ pub fn conferir(arquivo: &ArquivoNovo) -> Result<Anexo, Recusa> {
         }),
         Conteudo::Kml => texto().is_some_and(|t| t.contains("<kml")),
         Conteudo::Texto => texto().is_some(),
+        Conteudo::Shapefile => c.starts_with(&[0x00, 0x00, 0x27, 0x0a]),
     };
     if !confere {
         return Err(recusa(format!(

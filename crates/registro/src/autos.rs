@@ -34,6 +34,21 @@ impl Registro {
         data: Date,
         agora: Timestamp,
     ) -> Result<Recibo, ErroRegistro> {
+        self.protocolar_com_arquivos(ator, dados, &[], data, agora)
+            .await
+    }
+
+    /// Como [`Registro::protocolar`], com os arquivos que acompanham a representação (o mapa e
+    /// o memorial que a proposta cita), conferidos e gravados como os de qualquer ato.
+    pub async fn protocolar_com_arquivos(
+        &self,
+        ator: &Ator,
+        dados: NovaRepresentacao,
+        arquivos: &[ArquivoNovo],
+        data: Date,
+        agora: Timestamp,
+    ) -> Result<Recibo, ErroRegistro> {
+        let anexos = anexos::conferir_todos(arquivos)?;
         let montar = |protocolo: Nup| Ato::Protocolar {
             protocolo,
             tipo_processo: dados.tipo,
@@ -73,7 +88,7 @@ impl Registro {
             data,
             ator: ator.clone(),
             ato: montar(nup.clone()),
-            anexos: Vec::new(),
+            anexos,
         };
         let processo = Processo::novo(&evento).ok_or_else(|| {
             Recusa::new(
@@ -96,6 +111,7 @@ impl Registro {
         .fetch_one(&mut *tx)
         .await?;
         inserir_evento(&mut tx, id, &linha, evento.ato.tipo()).await?;
+        inserir_arquivos(&mut tx, nup.as_str(), &evento, arquivos, &ator.id, agora).await?;
         tx.commit().await?;
         Ok(Recibo {
             protocolo: nup,
@@ -274,22 +290,7 @@ impl Registro {
             });
         }
         inserir_evento(&mut tx, id, &linha, evento.ato.tipo()).await?;
-        for (a, arquivo) in evento.anexos.iter().zip(arquivos) {
-            sqlx::query(
-                "INSERT INTO arquivos (protocolo, nome, finalidade, sha256, conteudo, enviado_por, enviado_em, evento_seq, tipo_midia) \
-                 VALUES ($1, $2, 'ato', $3, $4, $5, $6, $7, $8)",
-            )
-            .bind(protocolo)
-            .bind(&a.nome)
-            .bind(&a.sha256)
-            .bind(arquivo.conteudo.clone())
-            .bind(&ator.id)
-            .bind(agora.to_string())
-            .bind(para_i64(evento.seq))
-            .bind(&a.tipo_midia)
-            .execute(&mut *tx)
-            .await?;
-        }
+        inserir_arquivos(&mut tx, protocolo, &evento, arquivos, &ator.id, agora).await?;
         sqlx::query("DELETE FROM pendencias WHERE processo_id = $1")
             .bind(id)
             .execute(&mut *tx)
@@ -452,22 +453,38 @@ impl Registro {
         &self,
         protocolo: &str,
     ) -> Result<Vec<(u64, String, Vec<u8>)>, ErroRegistro> {
-        let rows = sqlx::query(
-            "SELECT evento_seq, nome, conteudo FROM arquivos \
+        self.arquivos_dos_atos_nomeados(protocolo, None).await
+    }
+
+    /// Como [`Registro::arquivos_dos_atos`], só os arquivos com um destes nomes (`None`:
+    /// todos); o conteúdo dos outros nem é lido.
+    pub async fn arquivos_dos_atos_nomeados(
+        &self,
+        protocolo: &str,
+        nomes: Option<&[String]>,
+    ) -> Result<Vec<(u64, String, Vec<u8>)>, ErroRegistro> {
+        let lista = sqlx::query(
+            "SELECT id, evento_seq, nome FROM arquivos \
              WHERE protocolo = $1 AND evento_seq IS NOT NULL ORDER BY evento_seq, id",
         )
         .bind(protocolo)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|r| {
-                Ok((
-                    para_u64(r.try_get("evento_seq")?),
-                    r.try_get("nome")?,
-                    r.try_get("conteudo")?,
-                ))
-            })
-            .collect()
+        let mut v = Vec::new();
+        for r in &lista {
+            let nome: String = r.try_get("nome")?;
+            if nomes.is_some_and(|n| !n.contains(&nome)) {
+                continue;
+            }
+            let id: i64 = r.try_get("id")?;
+            let conteudo: Vec<u8> =
+                sqlx::query_scalar("SELECT conteudo FROM arquivos WHERE id = $1")
+                    .bind(id)
+                    .fetch_one(&self.pool)
+                    .await?;
+            v.push((para_u64(r.try_get("evento_seq")?), nome, conteudo));
+        }
+        Ok(v)
     }
 
     /// Os arquivos de um ato (evento `seq`), com o conteúdo, na ordem em que vieram.
@@ -557,6 +574,34 @@ fn linha_de(
     };
     linha.hash = cadeia::calcular(&linha);
     Ok(linha)
+}
+
+/// Os arquivos de um evento, na transação dele.
+async fn inserir_arquivos(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    protocolo: &str,
+    evento: &Evento,
+    arquivos: &[ArquivoNovo],
+    enviado_por: &str,
+    agora: Timestamp,
+) -> Result<(), sqlx::Error> {
+    for (a, arquivo) in evento.anexos.iter().zip(arquivos) {
+        sqlx::query(
+            "INSERT INTO arquivos (protocolo, nome, finalidade, sha256, conteudo, enviado_por, enviado_em, evento_seq, tipo_midia) \
+             VALUES ($1, $2, 'ato', $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(protocolo)
+        .bind(&a.nome)
+        .bind(&a.sha256)
+        .bind(arquivo.conteudo.clone())
+        .bind(enviado_por)
+        .bind(agora.to_string())
+        .bind(para_i64(evento.seq))
+        .bind(&a.tipo_midia)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
 }
 
 async fn inserir_evento(

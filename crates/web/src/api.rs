@@ -342,27 +342,25 @@ async fn relatorio(
     Path(protocolo): Path<String>,
     Query(q): Query<std::collections::HashMap<String, String>>,
 ) -> Resposta {
-    let autos = estado
-        .registro()
-        .carregar(&protocolo)
-        .await
-        .map_err(|e| Falha::from(e).json())?;
-    autos
-        .processo
-        .pode(&quem.ator(), Acao::VerCompleto)
-        .map_err(|r| Falha::proibido(format!("recusado ({}): {}", r.artigo, r.motivo)).json())?;
     let data = match q.get("em") {
         None => hoje(),
         Some(t) => t.parse::<jiff::civil::Date>().map_err(|_| {
             Falha::no_campo("em", format!("«{t}» não é uma data AAAA-MM-DD")).json()
         })?,
     };
-    let a = divisa_avaliacao::autos::avaliar(&autos.processo, data).map_err(|e| match e {
-        divisa_avaliacao::autos::ErroAutos::SemProposta { .. } => {
-            Falha::nova(StatusCode::NOT_FOUND, e.to_string()).json()
-        }
-        e => Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()).json(),
-    })?;
+    let a = divisa_autos::avaliar(estado.registro(), &protocolo, &quem.ator(), data)
+        .await
+        .map_err(|e| {
+            match e {
+                divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
+                divisa_autos::ErroAutos::Recusado(_) => Falha::proibido(e.to_string()),
+                divisa_autos::ErroAutos::Avaliacao(
+                    divisa_avaliacao::autos::ErroAutos::SemProposta { .. },
+                ) => Falha::nova(StatusCode::NOT_FOUND, e.to_string()),
+                e => Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
+            }
+            .json()
+        })?;
     Ok(json_texto(divisa_avaliacao::relatorio::json(&a.avaliacao)))
 }
 

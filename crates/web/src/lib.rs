@@ -321,7 +321,9 @@ pub(crate) async fn anexar(
         divisa_processo::Ato::ParecerDeMerito { .. } | divisa_processo::Ato::AnexarProposta { .. }
     ) {
         let autos = estado.registro().carregar(protocolo).await?;
-        divisa_avaliacao::autos::preparar(ato, &autos.processo, data, &mut |_| {})
+        let arquivos =
+            divisa_autos::arquivos_para_avaliar(estado.registro(), &autos.processo).await?;
+        divisa_avaliacao::autos::preparar(ato, &autos.processo, &arquivos, data, &mut |_| {})
             .map_err(|m| ErroRegistro::Recusado(divisa_processo::Recusa::new("Art. 15", m)))?
     } else {
         ato

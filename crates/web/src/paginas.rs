@@ -341,7 +341,10 @@ async fn pagina_do_processo(
         (Some(_), false) => s.push_str(
             "<p>A proposta juntada traz títulos de eleitor: a avaliação completa fica com a Comissão e os deputados (Arts. 22 e 23).</p>",
         ),
-        (Some(_), true) => s.push_str(&avaliacao_dos_autos(&p, hoje)),
+        (Some(_), true) => {
+            let arquivos = divisa_autos::arquivos_para_avaliar(estado.registro(), &p).await?;
+            s.push_str(&avaliacao_dos_autos(&p, &arquivos, hoje))
+        }
     }
 
     // documentos oficiais escritos do caso
@@ -490,8 +493,12 @@ async fn pagina_do_processo(
 
 /// A lei aplicada aos autos (a mesma função da API, da linha de comando e dos documentos), no
 /// texto em vigor hoje, com a procedência de cada fato que os autos trocaram.
-fn avaliacao_dos_autos(p: &divisa_processo::Processo, hoje: jiff::civil::Date) -> String {
-    match divisa_avaliacao::autos::avaliar(p, hoje) {
+fn avaliacao_dos_autos(
+    p: &divisa_processo::Processo,
+    arquivos: &[(u64, String, Vec<u8>)],
+    hoje: jiff::civil::Date,
+) -> String {
+    match divisa_avaliacao::autos::avaliar(p, arquivos, hoje) {
         Ok(a) => {
             let mut s = achados_html(&a.avaliacao);
             if !a.procedencia.is_empty() {

@@ -43,6 +43,7 @@ fn da_proposta(texto: &str, via: Via, representante: &str) -> anyhow::Result<Nov
     let mut n = divisa_avaliacao::autos::protocolo_da_proposta(
         "proposta de demonstração",
         texto,
+        &Default::default(),
         via,
         representante,
     )

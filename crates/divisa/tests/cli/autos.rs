@@ -683,3 +683,99 @@ fn comando_de_leitura_recusa_banco_que_nao_existe_sem_criar_nada() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// O território dos autos: o arquivo que a proposta cita vai aos autos com o protocolo e é
+/// medido dali (Art. 8º, § 2º: a área e o percentual); uma nova versão juntada (a emenda de
+/// divisas do Art. 19, § 3º, ou o mapa corrigido) passa a valer, e as anteriores ficam.
+#[test]
+fn art8_territorio_lido_dos_autos_e_cada_versao_guardada() {
+    let dir = diretorio_vazio();
+    std::fs::copy(
+        exemplo("area_ribeiraozinho.geojson"),
+        dir.join("area_ribeiraozinho.geojson"),
+    )
+    .unwrap();
+    let desmembramento = std::fs::read_to_string(exemplo("desmembramento_area.toml")).unwrap();
+    let criacao = std::fs::read_to_string(exemplo("criacao.toml")).unwrap();
+    let assinaturas = &criacao[criacao.find("[representacao]").unwrap()..];
+    std::fs::write(
+        dir.join("proposta.toml"),
+        format!("{desmembramento}\n{assinaturas}"),
+    )
+    .unwrap();
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "criar",
+            "--proposta",
+            "proposta.toml",
+            "--representante",
+            "Maria da Silva",
+            "--como",
+            "representante:maria",
+            "--data",
+            "2026-11-02",
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    // o arquivo foi aos autos com o protocolo, e a proposta em outro lugar não muda nada
+    std::fs::remove_file(dir.join("area_ribeiraozinho.geojson")).unwrap();
+    let mostrar = divisa_em(
+        &dir,
+        &["processo", "mostrar", P, "--como", "presidente:ana"],
+    );
+    assert!(
+        mostrar
+            .stdout
+            .contains("arquivo: area_ribeiraozinho.geojson (application/geo+json"),
+        "{}",
+        mostrar.stdout
+    );
+    let avaliar = || {
+        let e = divisa_em(&dir, &["processo", "avaliar", P, "--formato", "json"]);
+        serde_json::from_str::<serde_json::Value>(&e.stdout)
+            .unwrap_or_else(|_| panic!("{}{}", e.stdout, e.stderr))
+    };
+    let r = avaliar();
+    let par2 = achado(&r, "art8_par2");
+    assert_eq!(par2["situacao"], "atende", "{par2}");
+    assert!(
+        par2["apurado"].as_str().unwrap().starts_with("2,33 km²"),
+        "a área medida do arquivo dos autos: {par2}"
+    );
+    let t = divisa_em(&dir, &["processo", "avaliar", P]);
+    assert!(
+        t.stdout
+            .contains("Território: o arquivo «area_ribeiraozinho.geojson» juntado no ato 1."),
+        "{}",
+        t.stdout
+    );
+    // uma segunda versão do mapa, juntada depois
+    std::fs::copy(
+        exemplo("area_ribeiraozinho.geojson"),
+        dir.join("area_ribeiraozinho.geojson"),
+    )
+    .unwrap();
+    ato(
+        &dir,
+        "2026-11-03",
+        "servidor:carla",
+        &[
+            "juntar_documento",
+            "art15=mapa_novo",
+            "descricao=Mapa conferido pela Cartografia",
+            "--anexo",
+            "area_ribeiraozinho.geojson",
+        ],
+    );
+    let t = divisa_em(&dir, &["processo", "avaliar", P]);
+    assert!(
+        t.stdout.contains(
+            "juntado no ato 2 (versão 2 de 2; as anteriores, dos atos 1, ficam nos autos)"
+        ),
+        "{}",
+        t.stdout
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
