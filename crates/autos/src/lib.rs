@@ -180,6 +180,7 @@ pub async fn exportar(
         ultimo_hash: &ultimo_hash,
         arquivos: &arquivos,
         publicos: publico.then_some(publicos.as_slice()),
+        proposta: divisa_avaliacao::autos::proposta_dos_autos(p).as_deref(),
     })
     .map_err(ErroAutos::Documento)
 }

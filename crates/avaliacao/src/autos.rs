@@ -268,6 +268,78 @@ fn fatos_dos_autos(proposta: &mut Proposta, processo: &Processo) -> Vec<String> 
     notas
 }
 
+/// Os autos de volta como proposta (CONTRACT §2): a proposta juntada com o que os autos dizem
+/// com mais autoridade — os números certificados em `[novo.dados]`, os documentos do Art. 15
+/// que estão nos autos, o plebiscito registrado (ou nenhum). `None` sem proposta juntada.
+pub fn proposta_dos_autos(processo: &Processo) -> Option<String> {
+    use toml::Value;
+    let texto = processo.proposta.as_deref()?;
+    let mut t: toml::Table = texto.parse().ok()?;
+    let documentos: Vec<Value> = processo
+        .documentos
+        .iter()
+        .flat_map(|d| {
+            codigos_da_proposta(*d)
+                .iter()
+                .map(|c| Value::String((*c).into()))
+        })
+        .collect();
+    let representacao = t
+        .entry("representacao")
+        .or_insert_with(|| Value::Table(Default::default()));
+    if let Value::Table(r) = representacao {
+        r.insert("documentos".into(), Value::Array(documentos));
+    }
+    if processo.tipo == TipoProcesso::Criacao {
+        let mut certificados = toml::Table::new();
+        for (_, _, _, d) in processo.numeros_certificados() {
+            let inteiro = |v: u64| Value::Integer(i64::try_from(v).unwrap_or(i64::MAX));
+            if let Some(v) = d.populacao {
+                certificados.insert("populacao".into(), inteiro(v));
+            }
+            if let Some(v) = d.eleitores {
+                certificados.insert("eleitores".into(), inteiro(v));
+            }
+            if let Some(v) = d.casas_centro_urbano {
+                certificados.insert("casas_centro_urbano".into(), inteiro(v));
+            }
+            if let Some(v) = d.valor_adicionado {
+                certificados.insert("valor_adicionado".into(), Value::Float(v));
+            }
+            if let Some(v) = d.arrecadacao {
+                certificados.insert("arrecadacao".into(), Value::Float(v));
+            }
+        }
+        if let Some(Value::Table(novo)) = t.get_mut("novo") {
+            let dados = novo
+                .entry("dados")
+                .or_insert_with(|| Value::Table(Default::default()));
+            if let Value::Table(dados) = dados {
+                dados.extend(certificados);
+            }
+        }
+    }
+    t.remove("plebiscito");
+    if let Some((_, apuracoes)) = &processo.plebiscito {
+        let decisiva = apuracoes
+            .iter()
+            .min_by_key(|a| i128::from(a.sim) * 2 - i128::from(a.inscritos));
+        if let Some(a) = decisiva {
+            let mut p = toml::Table::new();
+            let i = |v: u64| Value::Integer(i64::try_from(v).unwrap_or(i64::MAX));
+            p.insert("eleitores_inscritos".into(), i(a.inscritos));
+            p.insert("votos_sim".into(), i(a.sim));
+            p.insert("votos_nao".into(), i(a.nao));
+            t.insert("plebiscito".into(), Value::Table(p));
+        }
+    }
+    let corpo = toml::to_string(&t).ok()?;
+    Some(format!(
+        "# Proposta dos autos do processo {}: a juntada, com os números certificados, os\n# documentos do Art. 15 que estão nos autos e o plebiscito registrado.\n{corpo}",
+        processo.protocolo
+    ))
+}
+
 /// Os nomes da proposta (CONTRACT §2) para um documento do Art. 15 nos autos: o processo junta
 /// "mapa e memorial" como uma peça, a proposta os declara separados.
 pub fn codigos_da_proposta(d: DocumentoArt15) -> &'static [&'static str] {

@@ -7,6 +7,7 @@
 //! eventos.json     cada evento com as colunas exatamente como gravadas, e o último hash
 //! verificar.py     confere a cadeia e os arquivos só com o Python (python3 verificar.py)
 //! LEIA-ME.txt      o que há no pacote e como conferir
+//! proposta.toml    os autos de volta como proposta (só na versão integral)
 //! ```
 //!
 //! Na versão pública (Art. 16), o evento reservado (Arts. 22 e 23) entra só com a posição e os
@@ -33,6 +34,8 @@ pub struct Pacote<'a> {
     pub arquivos: &'a [(u64, String, Vec<u8>)],
     /// As posições dos eventos que entram por inteiro; `None`: todos (a versão integral).
     pub publicos: Option<&'a [u64]>,
+    /// Os autos de volta como proposta (só na versão integral: traz títulos de eleitor).
+    pub proposta: Option<&'a str>,
 }
 
 const VERIFICAR: &str = include_str!("verificar_autos.py");
@@ -115,6 +118,9 @@ pub fn pacote_dos_autos(p: &Pacote<'_>) -> Result<Vec<u8>, String> {
     escrever(&mut zip, "autos.pdf", p.pdf)?;
     escrever(&mut zip, "eventos.json", eventos_json.as_bytes())?;
     escrever(&mut zip, "verificar.py", VERIFICAR.as_bytes())?;
+    if let (Some(texto), None) = (p.proposta, p.publicos) {
+        escrever(&mut zip, "proposta.toml", texto.as_bytes())?;
+    }
     let leia_me = format!(
         "Autos do processo nº {protocolo} — Assembleia Legislativa do Estado de Mato Grosso,\n\
          Comissão de Revisão Territorial (LC nº 23/1992).\n\n\
@@ -122,7 +128,8 @@ pub fn pacote_dos_autos(p: &Pacote<'_>) -> Result<Vec<u8>, String> {
          autos.pdf     a capa, o índice das peças com a página de cada uma, cada ato e {aval}\n\
          arquivos/     os {n} arquivo(s) dos atos, como foram recebidos\n\
          eventos.json  cada evento como está gravado no banco, com o hash do anterior e o seu\n\
-         verificar.py  confere a cadeia de hashes e os arquivos, sem o divisa: python3 verificar.py\n\n\
+         verificar.py  confere a cadeia de hashes e os arquivos, sem o divisa: python3 verificar.py\n\
+         {proposta}\n\
          Último hash da cadeia: {ultimo}\n\
          Guarde este hash: quem refizesse a cadeia inteira teria de trocá-lo também.\n",
         protocolo = p.protocolo,
@@ -137,6 +144,11 @@ pub fn pacote_dos_autos(p: &Pacote<'_>) -> Result<Vec<u8>, String> {
             "a lei aplicada aos autos"
         },
         n = caminhos_usados.len(),
+        proposta = if p.proposta.is_some() && p.publicos.is_none() {
+            "proposta.toml os autos de volta como proposta: a juntada, com os números certificados,\n              os documentos dos autos e o plebiscito registrado (o território está em arquivos/)\n"
+        } else {
+            ""
+        },
         ultimo = p.ultimo_hash,
     );
     escrever(&mut zip, "LEIA-ME.txt", leia_me.as_bytes())?;

@@ -578,6 +578,27 @@ fn exportar_autos_abre_com_unzip_e_pdfinfo_e_a_cadeia_confere_sem_o_divisa() {
         texto(pagina, pagina).contains("Ato 9 — 21/11/2026"),
         "a peça está na página que o índice diz ({pagina})"
     );
+    // os autos de volta como proposta: com o número certificado, lida de novo pelo divisa
+    let de_volta = std::fs::read_to_string(pasta.join("proposta.toml")).unwrap();
+    assert!(de_volta.contains("populacao = 3900"), "{de_volta}");
+    assert!(
+        de_volta.contains("\"fotografias\""),
+        "documentos dos autos: {de_volta}"
+    );
+    let e = divisa_em(
+        &dir,
+        &[
+            "avaliar",
+            pasta.join("proposta.toml").to_str().unwrap(),
+            "--formato",
+            "json",
+            "--em",
+            "2026-11-21",
+        ],
+    );
+    assert_eq!(e.codigo, 3, "{}", e.stderr);
+    let r: serde_json::Value = serde_json::from_str(&e.stdout).unwrap();
+    assert_eq!(achado(&r, "art2_cpt_inc1")["situacao"], "nao_atende");
     // o arquivo do ato veio, e a cadeia confere sem o divisa
     assert!(pasta.join("arquivos/ato-009-1-certidao-c7.pdf").exists());
     let verificar = |p: &std::path::Path| {
