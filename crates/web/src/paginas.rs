@@ -199,6 +199,8 @@ async fn pagina_do_processo(
     let (p, eventos) = estado.registro().eventos_visiveis(protocolo, &ator).await?;
     let completo = p.pode(&ator, Acao::VerCompleto).is_ok();
     let endereco = caminho_do_processo(protocolo);
+    // pessoas por nome e cargo, nunca pelo login
+    let pessoas = estado.pessoas().await;
     let mut s = format!(
         "<h1>{}</h1><p><strong>Processo {}</strong> — {} · fase: <strong>{}</strong></p>",
         esc(&p.nome),
@@ -225,7 +227,12 @@ async fn pagina_do_processo(
         esc(&p.municipios_origem.join(", ")),
         inteiro(i64::from(p.assinaturas)),
         match &p.via {
-            Via::Deputado { id } => format!("através do deputado {}", esc(id)),
+            Via::Deputado { id } => format!(
+                "através de {}",
+                esc(pessoas
+                    .get(id)
+                    .map_or("deputado(a) estadual (nome não cadastrado)", String::as_str))
+            ),
             Via::Comunidade => "diretamente da comunidade".into(),
         }
     );
@@ -437,7 +444,6 @@ async fn pagina_do_processo(
     }
 
     // linha do tempo: quem agiu, por nome e cargo (nunca o login), e os arquivos de cada ato
-    let pessoas = estado.pessoas().await;
     s.push_str("<h2>Linha do tempo</h2><ol class=\"linha-do-tempo\">");
     for e in &eventos {
         let quem_agiu = pessoas
