@@ -555,23 +555,24 @@ pub fn parecer_preliminar(
         Ato::ParecerPreliminar {
             solicitar_certidoes,
             votos,
-        } => Some((e, *solicitar_certidoes, *votos)),
+        } => Some((e, *solicitar_certidoes, votos)),
         _ => None,
     });
     // O documento tem a data do ato que registra (o parecer, ou a visita se ele ainda não foi
     // votado), não a do dia em que é baixado.
-    let dia = parecer.map_or(ev.data, |(e, _, _)| e.data);
+    let dia = parecer.as_ref().map_or(ev.data, |(e, _, _)| e.data);
     match parecer {
         Some((e, solicitar, v)) => blocos.push(p(format!(
-            "Em {}, a Comissão aprovou, por {}, parecer {} (Art. 17, II{}).",
+            "Em {}, a Comissão aprovou, por {}, parecer {} (Art. 17, II{}).{}",
             fmt_data(e.data),
-            placar(&v),
+            placar(v),
             if solicitar {
                 "pela requisição das certidões aos órgãos do Art. 2º, § 2º, no prazo de 30 dias do Art. 2º, § 3º"
             } else {
                 "pelo arquivamento da representação, submetido ao Plenário"
             },
-            if solicitar { "; Art. 17, § 2º" } else { "; Art. 17, § 1º" }
+            if solicitar { "; Art. 17, § 2º" } else { "; Art. 17, § 1º" },
+            votacao(caso.autos, v)
         ))),
         None => blocos.push(p("O parecer preliminar ainda não foi votado pela Comissão: este documento é a minuta do relatório da visita.")),
     }
@@ -612,6 +613,46 @@ fn placar(v: &divisa_processo::Votos) -> String {
         0 => {}
         1 => s.push_str(", com 1 abstenção"),
         n => s.push_str(&format!(", com {n} abstenções")),
+    }
+    s
+}
+
+/// O relator e a votação nominal, por nome e cargo, quando registrados (" Relator(a): …
+/// Votaram SIM: …; NÃO: …; abstiveram-se: …."); vazio quando não há.
+fn votacao(autos: Option<Autos<'_>>, v: &divisa_processo::Votos) -> String {
+    use divisa_processo::{Ator, Papel, Voto};
+    let pessoa = |login: &str| {
+        let ator = Ator::new(login, Papel::Membro);
+        autos.map_or_else(|| Papel::Membro.cargo().to_string(), |a| a.pessoa(&ator))
+    };
+    let mut s = String::new();
+    if let Some(r) = &v.relator {
+        s.push_str(&format!(" Relator(a): {}.", pessoa(r)));
+    }
+    if !v.nominais.is_empty() {
+        let de = |x: Voto| {
+            v.nominais
+                .iter()
+                .filter(|n| n.voto == x)
+                .map(|n| pessoa(&n.membro))
+                .collect::<Vec<_>>()
+        };
+        let mut partes = Vec::new();
+        for (rotulo, x) in [
+            ("votaram SIM", Voto::Sim),
+            ("NÃO", Voto::Nao),
+            ("abstiveram-se", Voto::Abstencao),
+        ] {
+            let nomes = de(x);
+            if !nomes.is_empty() {
+                partes.push(format!("{rotulo}: {}", nomes.join("; ")));
+            }
+        }
+        let mut frase = partes.join(" — ");
+        if let Some(c) = frase.get(..1) {
+            frase = c.to_uppercase() + &frase[1..];
+        }
+        s.push_str(&format!(" {frase}."));
     }
     s
 }
@@ -716,7 +757,7 @@ pub fn parecer_do_resultado(
     let votado = caso.autos.and_then(|a| {
         a.eventos.iter().find_map(|e| match &e.ato {
             divisa_processo::Ato::ParecerResultado { favoravel, votos } => {
-                Some((e.data, *favoravel, *votos))
+                Some((e.data, *favoravel, votos))
             }
             _ => None,
         })
@@ -724,14 +765,15 @@ pub fn parecer_do_resultado(
     match votado {
         Some((dia, favoravel, v)) => {
             blocos.push(p(format!(
-                "Em {}, a Comissão aprovou o parecer {}, por {}.",
+                "Em {}, a Comissão aprovou o parecer {}, por {}.{}",
                 fmt_data(dia),
                 if favoravel {
                     "favorável"
                 } else {
                     "contrário"
                 },
-                placar(&v)
+                placar(v),
+                votacao(caso.autos, v)
             )));
             blocos.push(p(format!("Cuiabá, {}.", data_por_extenso(dia))));
         }

@@ -275,8 +275,9 @@ pub struct NovaRepresentacao {
     pub proposta: Option<String>,
 }
 
-/// O placar de uma deliberação da Comissão (só membros votam, Art. 22).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// O placar de uma deliberação da Comissão (só membros votam, Art. 22), com o relator e, quando
+/// registrada, a votação nominal (quem votou o quê).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Votos {
     /// Votos pela conclusão do parecer.
     pub sim: u32,
@@ -285,6 +286,34 @@ pub struct Votos {
     /// Abstenções.
     #[serde(default)]
     pub abstencoes: u32,
+    /// O relator (identificador da conta do membro), quando designado.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub relator: Option<String>,
+    /// A votação nominal: cada membro e o seu voto. Quando registrada, tem de somar o placar.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nominais: Vec<VotoNominal>,
+}
+
+/// O voto de um membro.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VotoNominal {
+    /// O membro (identificador da conta).
+    pub membro: String,
+    /// O voto.
+    pub voto: Voto,
+}
+
+/// Sim, não ou abstenção.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Voto {
+    /// Pela conclusão do parecer.
+    Sim,
+    /// Contra.
+    Nao,
+    /// Abstenção.
+    Abstencao,
 }
 
 /// A decisão do Plenário sobre um parecer (Art. 17, § 1º; Art. 18, § 1º).

@@ -26,7 +26,7 @@ mod recusa;
 
 pub use ato::{
     Anexo, Apuracao, Ato, ConteudoLei, Decisao, DocumentoArt15, Evento, NovaRepresentacao,
-    NumerosCertificados, TipoProcesso, Via, Votos,
+    NumerosCertificados, TipoProcesso, Via, Voto, VotoNominal, Votos,
 };
 pub use fase::Fase;
 pub use nup::{Nup, UNIDADE_PADRAO};

@@ -151,6 +151,7 @@ pub(crate) fn parametro(id: &str, nome: &str, data: Date) -> Result<i64, Recusa>
 }
 
 pub(crate) fn maioria(votos: &Votos, artigo: &str) -> Result<(), Recusa> {
+    conferir_nominais(votos, artigo)?;
     if votos.sim > votos.nao {
         Ok(())
     } else {
@@ -162,6 +163,46 @@ pub(crate) fn maioria(votos: &Votos, artigo: &str) -> Result<(), Recusa> {
             ),
         ))
     }
+}
+
+/// A votação nominal, quando registrada, é o placar: cada membro uma vez, e as contagens
+/// iguais às do placar. O relator não fica em branco.
+fn conferir_nominais(votos: &Votos, artigo: &str) -> Result<(), Recusa> {
+    use crate::ato::Voto;
+    if votos
+        .relator
+        .as_deref()
+        .is_some_and(|r| r.trim().is_empty())
+    {
+        return Err(recusa(artigo, "o relator foi indicado em branco"));
+    }
+    if votos.nominais.is_empty() {
+        return Ok(());
+    }
+    let mut vistos = BTreeSet::new();
+    for v in &votos.nominais {
+        if v.membro.trim().is_empty() || !vistos.insert(v.membro.trim()) {
+            return Err(recusa(
+                artigo,
+                format!(
+                    "a votação nominal tem um membro em branco ou repetido («{}»)",
+                    v.membro
+                ),
+            ));
+        }
+    }
+    let conta = |x: Voto| votos.nominais.iter().filter(|v| v.voto == x).count() as u32;
+    let (sim, nao, abst) = (conta(Voto::Sim), conta(Voto::Nao), conta(Voto::Abstencao));
+    if (sim, nao, abst) != (votos.sim, votos.nao, votos.abstencoes) {
+        return Err(recusa(
+            artigo,
+            format!(
+                "a votação nominal dá {sim} a {nao} com {abst} abstenção(ões), e o placar registrado é {} a {} com {}: corrija um dos dois",
+                votos.sim, votos.nao, votos.abstencoes
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// O próximo corte do Art. 3º a partir de `hoje`: (eleição, último dia para a lei). Se o corte

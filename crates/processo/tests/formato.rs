@@ -16,6 +16,29 @@ fn um_de_cada() -> Vec<Ato> {
         sim: 3,
         nao: 1,
         abstencoes: 1,
+        relator: Some("bruno".into()),
+        nominais: vec![
+            VotoNominal {
+                membro: "ana".into(),
+                voto: Voto::Sim,
+            },
+            VotoNominal {
+                membro: "bruno".into(),
+                voto: Voto::Sim,
+            },
+            VotoNominal {
+                membro: "carlos".into(),
+                voto: Voto::Sim,
+            },
+            VotoNominal {
+                membro: "diana".into(),
+                voto: Voto::Nao,
+            },
+            VotoNominal {
+                membro: "edu".into(),
+                voto: Voto::Abstencao,
+            },
+        ],
     };
     vec![
         Ato::Protocolar {
@@ -50,7 +73,7 @@ fn um_de_cada() -> Vec<Ato> {
         },
         Ato::ParecerPreliminar {
             solicitar_certidoes: true,
-            votos,
+            votos: votos.clone(),
         },
         Ato::DeliberarPlenario {
             decisao: Decisao::Tramitar,
@@ -80,7 +103,7 @@ fn um_de_cada() -> Vec<Ato> {
         },
         Ato::ParecerDeMerito {
             favoravel: false,
-            votos,
+            votos: votos.clone(),
             nao_atendidos: vec!["art2_cpt_inc1".into()],
         },
         Ato::ParecerCcj { aprovado: true },

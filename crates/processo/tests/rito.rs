@@ -197,6 +197,8 @@ fn art17_ii_parecer_sem_maioria_nao_e_da_comissao() {
         sim: 2,
         nao: 2,
         abstencoes: 1,
+        relator: None,
+        nominais: Vec::new(),
     };
     c.recusado(
         &presidente(),
@@ -1175,7 +1177,7 @@ fn todos_os_atos(hoje: jiff::civil::Date) -> Vec<(Ator, Ato)> {
             presidente(),
             Ato::ParecerPreliminar {
                 solicitar_certidoes: true,
-                votos,
+                votos: votos.clone(),
             },
         ),
         (
@@ -1204,7 +1206,7 @@ fn todos_os_atos(hoje: jiff::civil::Date) -> Vec<(Ator, Ato)> {
             presidente(),
             Ato::ParecerDeMerito {
                 favoravel: true,
-                votos,
+                votos: votos.clone(),
                 nao_atendidos: vec![],
             },
         ),
@@ -1590,4 +1592,50 @@ fn arts14_a_20_matriz_fase_por_ato() {
             }
         }
     }
+}
+
+/// Art. 17, II: a votação nominal, quando registrada, é o placar — cada membro uma vez, as
+/// contagens iguais; o relator não fica em branco.
+#[test]
+fn art17_votacao_nominal_tem_de_somar_o_placar() {
+    let nominal = |membro: &str, voto: Voto| VotoNominal {
+        membro: membro.into(),
+        voto,
+    };
+    let parecer = |votos: Votos| Ato::ParecerPreliminar {
+        solicitar_certidoes: true,
+        votos,
+    };
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.ate_visita();
+    let votos = Votos {
+        sim: 2,
+        nao: 0,
+        abstencoes: 0,
+        relator: Some("bruno".into()),
+        nominais: vec![nominal("ana", Voto::Sim), nominal("bruno", Voto::Nao)],
+    };
+    let r = c.recusado(&presidente(), parecer(votos.clone()), "Art. 17, II");
+    assert!(
+        r.motivo.contains("a votação nominal dá 1 a 1"),
+        "{}",
+        r.motivo
+    );
+    let repetido = Votos {
+        nominais: vec![nominal("ana", Voto::Sim), nominal("ana", Voto::Sim)],
+        ..votos.clone()
+    };
+    let r = c.recusado(&presidente(), parecer(repetido), "Art. 17, II");
+    assert!(r.motivo.contains("repetido"), "{}", r.motivo);
+    let relator_vazio = Votos {
+        relator: Some(" ".into()),
+        nominais: vec![],
+        ..votos.clone()
+    };
+    c.recusado(&presidente(), parecer(relator_vazio), "Art. 17, II");
+    let certo = Votos {
+        nominais: vec![nominal("ana", Voto::Sim), nominal("bruno", Voto::Sim)],
+        ..votos
+    };
+    c.ok(&presidente(), parecer(certo));
 }

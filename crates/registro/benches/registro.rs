@@ -60,6 +60,8 @@ async fn ate_certidoes(r: &Registro, p: &str) -> u64 {
                 sim: 3,
                 nao: 0,
                 abstencoes: 0,
+                relator: None,
+                nominais: Vec::new(),
             },
         },
         Ato::EnviarOficio {

@@ -396,7 +396,17 @@ pub(crate) fn oferecidos(p: &Processo, ator: &Ator, hoje: Date) -> Vec<&'static 
 }
 
 /// O formulário de um ato.
-pub(crate) fn formulario(m: &Modelo, acao: &str, csrf: &str, versao: u64, hoje: Date) -> String {
+/// Os membros da Comissão que votam (Art. 22): identificador da conta e nome com o cargo.
+pub(crate) type Membros = [(String, String)];
+
+pub(crate) fn formulario(
+    m: &Modelo,
+    acao: &str,
+    csrf: &str,
+    versao: u64,
+    hoje: Date,
+    membros: &Membros,
+) -> String {
     let mut s = format!(
         "<details class=\"ato\"><summary>{} <small>({})</small></summary>\
          <form method=\"post\" action=\"{}\" class=\"form-ato\" enctype=\"multipart/form-data\">\
@@ -429,11 +439,38 @@ pub(crate) fn formulario(m: &Modelo, acao: &str, csrf: &str, versao: u64, hoje: 
             Tipo::Decisao => format!(
                 "<select id=\"{id}\" name=\"{nome}\"><option value=\"tramitar\">tramitar</option><option value=\"arquivar\">arquivar</option></select>"
             ),
-            Tipo::Votos => format!(
-                "<span class=\"votos\" id=\"{id}\"><label>sim <input name=\"{nome}_sim\" type=\"number\" min=\"0\" value=\"0\" required></label>\
-                 <label>não <input name=\"{nome}_nao\" type=\"number\" min=\"0\" value=\"0\" required></label>\
-                 <label>abstenções <input name=\"{nome}_abstencoes\" type=\"number\" min=\"0\" value=\"0\"></label></span>"
-            ),
+            Tipo::Votos => {
+                let mut v = format!(
+                    "<span class=\"votos\" id=\"{id}\"><label>sim <input name=\"{nome}_sim\" type=\"number\" min=\"0\" value=\"0\" required></label>\
+                     <label>não <input name=\"{nome}_nao\" type=\"number\" min=\"0\" value=\"0\" required></label>\
+                     <label>abstenções <input name=\"{nome}_abstencoes\" type=\"number\" min=\"0\" value=\"0\"></label></span>"
+                );
+                if !membros.is_empty() {
+                    v.push_str(&format!(
+                        "<label for=\"{id}-relator\">Relator(a)</label><select id=\"{id}-relator\" name=\"{nome}_relator\"><option value=\"\">— não designado —</option>{}</select>",
+                        membros
+                            .iter()
+                            .map(|(login, pessoa)| format!("<option value=\"{}\">{}</option>", esc(login), esc(pessoa)))
+                            .collect::<String>()
+                    ));
+                    v.push_str("<fieldset class=\"nominal\"><legend>Votação nominal (opcional: com ela, o placar é a soma)</legend>");
+                    for (i, (login, pessoa)) in membros.iter().enumerate() {
+                        let campo = format!("{nome}_m{i}");
+                        v.push_str(&format!(
+                            "<div role=\"radiogroup\" aria-label=\"{0}\"><span>{0}</span> \
+                             <label><input type=\"radio\" name=\"{campo}\" value=\"\" checked> não votou</label> \
+                             <label><input type=\"radio\" name=\"{campo}\" value=\"sim\"> sim</label> \
+                             <label><input type=\"radio\" name=\"{campo}\" value=\"nao\"> não</label> \
+                             <label><input type=\"radio\" name=\"{campo}\" value=\"abstencao\"> abstenção</label>\
+                             <input type=\"hidden\" name=\"{campo}_quem\" value=\"{1}\"></div>",
+                            esc(pessoa),
+                            esc(login)
+                        ));
+                    }
+                    v.push_str("</fieldset>");
+                }
+                v
+            }
             Tipo::Data => format!("<input id=\"{id}\" name=\"{nome}\" type=\"date\" value=\"{hoje}\"{req}>"),
             Tipo::Art15 => format!(
                 "<select id=\"{id}\" name=\"{nome}\"><option value=\"\">— nenhum —</option>{}</select>",
@@ -504,12 +541,34 @@ pub(crate) fn ato_do_formulario(
                         )
                     })
                 };
-                format!(
-                    r#"{{"sim":{},"nao":{},"abstencoes":{}}}"#,
-                    n("sim")?,
-                    n("nao")?,
-                    n("abstencoes")?
-                )
+                // A votação nominal, quando marcada: cada membro e o seu voto; sem placar
+                // digitado, o placar é a soma dela.
+                let mut nominais = Vec::new();
+                for i in 0.. {
+                    let Some(quem) = valor(&format!("{nome}_m{i}_quem")) else {
+                        break;
+                    };
+                    if let Some(v @ ("sim" | "nao" | "abstencao")) =
+                        valor(&format!("{nome}_m{i}")).as_deref()
+                    {
+                        nominais.push(serde_json::json!({"membro": quem, "voto": v}));
+                    }
+                }
+                let (mut sim, mut nao, mut abstencoes) = (n("sim")?, n("nao")?, n("abstencoes")?);
+                if sim + nao + abstencoes == 0 && !nominais.is_empty() {
+                    let conta = |x: &str| nominais.iter().filter(|v| v["voto"] == x).count() as u32;
+                    (sim, nao, abstencoes) = (conta("sim"), conta("nao"), conta("abstencao"));
+                }
+                let mut votos =
+                    serde_json::json!({"sim": sim, "nao": nao, "abstencoes": abstencoes});
+                if let Some(r) = valor(&format!("{nome}_relator")).filter(|r| !r.trim().is_empty())
+                {
+                    votos["relator"] = serde_json::Value::String(r);
+                }
+                if !nominais.is_empty() {
+                    votos["nominais"] = serde_json::Value::Array(nominais);
+                }
+                votos.to_string()
             }
             Tipo::Numeros => {
                 let mut objeto = serde_json::Map::new();
@@ -560,4 +619,48 @@ pub(crate) fn ato_do_formulario(
         campos.push(format!("{}={v}", f.nome));
     }
     montar_ato(m.tipo, &campos).map_err(|e| (String::new(), e))
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+
+    /// Art. 17, II: a votação nominal marcada no formulário vira o placar, com o relator.
+    #[test]
+    fn votacao_nominal_do_formulario_vira_o_placar() {
+        let m = modelo("parecer_preliminar").unwrap();
+        let campos: std::collections::HashMap<&str, &str> = [
+            ("c_solicitar_certidoes", "true"),
+            ("c_votos_relator", "bruno"),
+            ("c_votos_m0", "sim"),
+            ("c_votos_m0_quem", "ana"),
+            ("c_votos_m1", "abstencao"),
+            ("c_votos_m1_quem", "bruno"),
+            ("c_votos_m2", ""),
+            ("c_votos_m2_quem", "carla"),
+        ]
+        .into_iter()
+        .collect();
+        let ato = ato_do_formulario(m, &|n| campos.get(n).map(|v| v.to_string())).unwrap();
+        let Ato::ParecerPreliminar { votos, .. } = ato else {
+            panic!("{ato:?}")
+        };
+        assert_eq!((votos.sim, votos.nao, votos.abstencoes), (1, 0, 1));
+        assert_eq!(votos.relator.as_deref(), Some("bruno"));
+        assert_eq!(votos.nominais.len(), 2, "quem não votou não entra");
+        // o formulário mostra cada membro pelo nome e cargo, nunca só o login
+        let html = formulario(
+            m,
+            "/x",
+            "t",
+            1,
+            jiff::civil::date(2026, 11, 2),
+            &[(
+                "ana".into(),
+                "Ana Maria Souza, Presidente da Comissão".into(),
+            )],
+        );
+        assert!(html.contains("Ana Maria Souza, Presidente da Comissão"));
+        assert!(html.contains("name=\"c_votos_m0_quem\" value=\"ana\""));
+    }
 }

@@ -93,6 +93,10 @@ pub fn rotas(estado: Estado) -> Router {
             "/processos/novo",
             get(representacao::novo_form).post(representacao::novo),
         )
+        .route(
+            "/processos/novo/proposta",
+            post(representacao::novo_da_proposta),
+        )
         .route("/processos/{protocolo}", get(paginas::processo))
         .route("/processos/{protocolo}/atos", post(paginas::ato))
         .route(

@@ -134,7 +134,11 @@ fn esquema_dos_atos() -> serde_json::Value {
                 Tipo::Decisao => json!({"type": "string", "enum": ["tramitar", "arquivar"]}),
                 Tipo::Votos => {
                     json!({"type": "object", "required": ["sim", "nao"], "additionalProperties": false,
-                    "properties": {"sim": {"type": "integer", "minimum": 0}, "nao": {"type": "integer", "minimum": 0}, "abstencoes": {"type": "integer", "minimum": 0}}})
+                    "properties": {"sim": {"type": "integer", "minimum": 0}, "nao": {"type": "integer", "minimum": 0}, "abstencoes": {"type": "integer", "minimum": 0},
+                        "relator": {"type": "string", "description": "a conta do membro relator"},
+                        "nominais": {"type": "array", "description": "a votação nominal; quando dada, soma o placar",
+                            "items": {"type": "object", "required": ["membro", "voto"], "additionalProperties": false,
+                                "properties": {"membro": {"type": "string"}, "voto": {"type": "string", "enum": ["sim", "nao", "abstencao"]}}}}}})
                 }
                 Tipo::Data => json!({"type": "string", "format": "date"}),
                 Tipo::Art15 => {

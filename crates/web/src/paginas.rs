@@ -485,13 +485,32 @@ async fn pagina_do_processo(
     // o que quem olha pode fazer
     if quem.usuario.is_some() {
         let oferecidos = catalogo::oferecidos(&p, &ator, hoje);
+        // quem vota na Comissão (Art. 22): os membros e o Presidente, por nome e cargo
+        let membros: Vec<(String, String)> = estado
+            .registro()
+            .usuarios()
+            .await?
+            .into_iter()
+            .filter(|u| {
+                matches!(
+                    u.papel,
+                    divisa_processo::Papel::Membro | divisa_processo::Papel::Presidente
+                )
+            })
+            .map(|u| {
+                let pessoa = format!("{}, {}", u.nome, u.papel.cargo());
+                (u.login, pessoa)
+            })
+            .collect();
         s.push_str("<h2>O que você pode fazer agora</h2>");
         if oferecidos.is_empty() {
             s.push_str("<p>Nenhum ato cabe ao seu papel nesta fase.</p>");
         }
         let acao = format!("{endereco}/atos");
         for m in oferecidos {
-            s.push_str(&catalogo::formulario(m, &acao, &quem.csrf, p.versao, hoje));
+            s.push_str(&catalogo::formulario(
+                m, &acao, &quem.csrf, p.versao, hoje, &membros,
+            ));
         }
     }
     Ok(pagina(quem, &p.nome, &s))
@@ -586,9 +605,9 @@ pub(crate) fn achados_html(a: &divisa_lei::Avaliacao) -> String {
 
 /// Os campos e os arquivos de um formulário de ato: `multipart/form-data` (com os arquivos do
 /// ato, no campo `anexo`, repetível) ou `application/x-www-form-urlencoded`.
-async fn campos_e_arquivos(
+pub(crate) async fn campos_e_arquivos(
     req: axum::extract::Request,
-) -> Result<(Campos, Vec<divisa_registro::ArquivoNovo>), Falha> {
+) -> Result<(Campos, Vec<(String, divisa_registro::ArquivoNovo)>), Falha> {
     use axum::extract::FromRequest;
     let multipart = req
         .headers()
@@ -630,10 +649,13 @@ async fn campos_e_arquivos(
         match arquivo {
             // o campo de arquivo vazio (nenhum escolhido) chega sem nome e sem bytes
             Some(a) if a.is_empty() && bytes.is_empty() => {}
-            Some(a) => arquivos.push(divisa_registro::ArquivoNovo {
-                nome: a,
-                conteudo: bytes.to_vec(),
-            }),
+            Some(a) => arquivos.push((
+                nome,
+                divisa_registro::ArquivoNovo {
+                    nome: a,
+                    conteudo: bytes.to_vec(),
+                },
+            )),
             None => campos.push((
                 nome.clone(),
                 String::from_utf8(bytes.to_vec())
@@ -651,6 +673,11 @@ pub(crate) async fn ato(
     req: axum::extract::Request,
 ) -> Result<Response, Falha> {
     let (campos, arquivos) = campos_e_arquivos(req).await?;
+    let arquivos: Vec<divisa_registro::ArquivoNovo> = arquivos
+        .into_iter()
+        .filter(|(campo, _)| campo == "anexo")
+        .map(|(_, a)| a)
+        .collect();
     quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
     quem.exigir_conta()?;
     match registrar_ato(&estado, &quem, &protocolo, &campos, &arquivos).await {

@@ -51,7 +51,6 @@ fn form_novo(quem: &Quem, erro: Option<&str>) -> String {
          <fieldset><legend>Documentos que acompanham (Art. 15)</legend>{}</fieldset>\
          <label for=\"mapa\">Mapa (PDF, imagem, GeoJSON, KML, Shapefile .zip ou GeoPackage)</label><input id=\"mapa\" name=\"mapa\" type=\"file\">\
          <label for=\"memorial\">Memorial descritivo (texto no estilo SIGEF, GeoJSON ou KML)</label><input id=\"memorial\" name=\"memorial\" type=\"file\">\
-         <label for=\"proposta\">Proposta (CONTRACT §2, TOML; opcional)</label><textarea id=\"proposta\" name=\"proposta\" rows=\"6\"></textarea>\
          <button type=\"submit\">Protocolar</button></form>",
         DocumentoArt15::TODOS
             .iter()
@@ -67,7 +66,118 @@ fn form_novo(quem: &Quem, erro: Option<&str>) -> String {
             })
             .collect::<String>()
     );
+    // A representação que já vem como proposta: tudo sai dela, e o território vai aos autos.
+    let _ = write!(
+        s,
+        "<h2 id=\"da-proposta\">Ou: protocolar a partir da proposta</h2>\
+         <p>Quando a representação já vem como proposta (o arquivo .toml que o divisa avalia), envie-a com o território que ela cita: o tipo, o nome, as origens, as assinaturas com os títulos e os documentos saem dela, e os arquivos vão aos autos com o protocolo.</p>\
+         <form method=\"post\" action=\"/processos/novo/proposta\" enctype=\"multipart/form-data\" id=\"form-proposta\">{}\
+         <label for=\"p-representante\">Representante da comunidade</label><input id=\"p-representante\" name=\"representante\" type=\"text\" required maxlength=\"200\">{}\
+         <label for=\"p-proposta\">Proposta (arquivo .toml)</label><input id=\"p-proposta\" name=\"proposta\" type=\"file\" accept=\".toml\" required>\
+         <label for=\"p-territorio\">Território que a proposta cita (GeoJSON, KML, Shapefile com o .prj, GeoPackage ou memorial; até 20 MB cada)</label><input id=\"p-territorio\" name=\"territorio\" type=\"file\" multiple>\
+         <button type=\"submit\">Protocolar a proposta</button></form>",
+        campo_csrf(quem),
+        if matches!(papel, Papel::Servidor | Papel::Presidente | Papel::Membro) {
+            "<label for=\"p-deputado\">Através do deputado (login; vazio = diretamente da comunidade)</label><input id=\"p-deputado\" name=\"deputado\" type=\"text\">"
+        } else {
+            ""
+        }
+    );
     s
+}
+
+/// A representação que chega como proposta (com o território que ela cita): o mesmo caso de
+/// uso de `divisa processo criar --proposta`.
+pub(crate) async fn novo_da_proposta(
+    State(estado): State<Estado>,
+    quem: Quem,
+    req: axum::extract::Request,
+) -> Result<Response, Falha> {
+    let (campos, arquivos) = crate::paginas::campos_e_arquivos(req).await?;
+    quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
+    let u = quem.exigir_conta()?.clone();
+    Falha::protocolo(u.papel)?;
+    let erro = |m: String| -> Result<Response, Falha> {
+        let mut r = pagina(&quem, "Nova representação", &form_novo(&quem, Some(&m)));
+        *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
+        Ok(r)
+    };
+    let Some(proposta) = arquivos
+        .iter()
+        .find(|(c, _)| c == "proposta")
+        .map(|(_, a)| a)
+    else {
+        return erro("campo proposta: envie o arquivo .toml da proposta".into());
+    };
+    let Ok(texto) = String::from_utf8(proposta.conteudo.clone()) else {
+        return erro(format!("«{}»: a proposta não é texto UTF-8", proposta.nome));
+    };
+    let territorio: Vec<divisa_registro::ArquivoNovo> = arquivos
+        .iter()
+        .filter(|(c, _)| c == "territorio")
+        .map(|(_, a)| a.clone())
+        .collect();
+    let mapa: std::collections::BTreeMap<String, Vec<u8>> = territorio
+        .iter()
+        .map(|a| (a.nome.clone(), a.conteudo.clone()))
+        .collect();
+    let deputado = campo(&campos, "deputado")
+        .map(|d| d.trim().to_string())
+        .filter(|d| !d.is_empty());
+    let via = match u.papel {
+        Papel::Deputado => Via::Deputado {
+            id: u.login.clone(),
+        },
+        Papel::Representante => Via::Comunidade,
+        _ => deputado.map_or(Via::Comunidade, |id| Via::Deputado { id }),
+    };
+    let representante = campo(&campos, "representante").unwrap_or_default();
+    let nova = match divisa_avaliacao::autos::protocolo_da_proposta(
+        &proposta.nome,
+        &texto,
+        &mapa,
+        via,
+        &representante,
+    ) {
+        Ok(n) => n,
+        Err(m) => return erro(m),
+    };
+    let recibo = estado
+        .registro()
+        .protocolar_com_arquivos(
+            &quem.ator(),
+            nova,
+            &territorio,
+            hoje(),
+            jiff::Timestamp::now(),
+        )
+        .await;
+    let recibo = match recibo {
+        Ok(r) => r,
+        Err(divisa_registro::ErroRegistro::Recusado(r)) => {
+            return erro(format!("recusado ({}): {}", r.artigo, r.motivo))
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let protocolo = recibo.protocolo.as_str().to_string();
+    let mut s = format!(
+        "<h1>Representação protocolada</h1>{}<pre id=\"recibo\">{}</pre>",
+        aviso("ok", &format!("Protocolo nº {protocolo}")),
+        esc(&recibo.texto())
+    );
+    if !territorio.is_empty() {
+        s.push_str("<p>Arquivos juntados aos autos com o protocolo:</p><ul>");
+        for a in &territorio {
+            let _ = write!(s, "<li>{}</li>", esc(&a.nome));
+        }
+        s.push_str("</ul>");
+    }
+    let _ = write!(
+        s,
+        "<p><a href=\"{}\">Ir para o processo</a></p>",
+        esc(&caminho_do_processo(&protocolo))
+    );
+    Ok(pagina(&quem, "Recibo de protocolo", &s))
 }
 
 /// Um arquivo enviado.

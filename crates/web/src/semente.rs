@@ -69,6 +69,8 @@ pub async fn semear(registro: &Registro, agora: Timestamp) -> anyhow::Result<()>
         sim: 4,
         nao: 1,
         abstencoes: 0,
+        relator: None,
+        nominais: Vec::new(),
     };
 
     // 1. Criação em certidões: um prazo vencido (TRE), um a vencer (Cartografia), um ofício

@@ -1535,3 +1535,78 @@ fn ato_com_arquivos_pela_pagina_e_o_arquivo_falso_recusado() {
         assert_eq!(publico.status, StatusCode::NOT_FOUND, "{}", publico.corpo);
     });
 }
+
+/// Art. 14: a representação que chega como proposta, pela página: tudo sai dela (o nome, as
+/// origens, as 11 assinaturas da lista), o território vai aos autos com o protocolo, e a lei
+/// avalia os autos com ele.
+#[test]
+fn protocolo_a_partir_da_proposta_pela_pagina_com_o_territorio() {
+    rodar(async {
+        let a = app("da-proposta").await;
+        let s = a.entrar("comunidade").await;
+        let desmembramento = include_str!("../../../exemplos/desmembramento_area.toml");
+        let criacao = include_str!("../../../exemplos/criacao.toml");
+        let assinaturas = &criacao[criacao.find("[representacao]").unwrap()..];
+        let proposta = format!("{desmembramento}\n{assinaturas}");
+        let area = include_str!("../../../exemplos/area_ribeiraozinho.geojson");
+        let corpo = comum::multipart(&[
+            ("csrf", None, s.csrf.as_str()),
+            ("representante", None, "Associação de Moradores"),
+            ("proposta", Some("proposta.toml"), proposta.as_str()),
+            ("territorio", Some("area_ribeiraozinho.geojson"), area),
+        ]);
+        let r = a
+            .pedir(
+                "POST",
+                "/processos/novo/proposta",
+                Some(&s),
+                Some(&comum::tipo_multipart()),
+                corpo,
+                false,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
+        assert!(
+            r.corpo.contains("Assinaturas de eleitores: 11"),
+            "{}",
+            r.corpo
+        );
+        assert!(r
+            .corpo
+            .contains("Revisão de limites Ribeirãozinho–Ponte Branca"));
+        assert!(r.corpo.contains("area_ribeiraozinho.geojson"));
+        let p = a
+            .registro
+            .listar()
+            .await
+            .unwrap()
+            .into_iter()
+            .find(|x| x.nome == "Revisão de limites Ribeirãozinho–Ponte Branca")
+            .unwrap()
+            .protocolo;
+        let autos = a.registro.carregar(&p).await.unwrap();
+        assert_eq!(autos.eventos[0].anexos.len(), 1, "o território nos autos");
+        // a Comissão vê a lei aplicada aos autos, com a área medida do arquivo
+        let bruno = a.entrar("bruno").await;
+        let pagina = a.get(&caminho(&p), Some(&bruno)).await;
+        assert!(
+            pagina.corpo.contains("2,33 km²"),
+            "a área medida do território dos autos"
+        );
+        assert!(pagina
+            .corpo
+            .contains("Território: o arquivo «area_ribeiraozinho.geojson» juntado no ato 1."));
+        // sem o token do formulário, nada é protocolado
+        let r = a
+            .pedir(
+                "POST",
+                "/processos/novo/proposta",
+                Some(&s),
+                Some(&comum::tipo_multipart()),
+                comum::multipart(&[("proposta", Some("p.toml"), proposta.as_str())]),
+                false,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.corpo);
+    });
+}

@@ -52,6 +52,7 @@ fn conta(dir: &std::path::Path, login: &str, nome: &str, papel: &str) {
 fn autos_com_certidao() -> std::path::PathBuf {
     let dir = diretorio_vazio();
     conta(&dir, "ana", "Ana Maria Souza", "presidente");
+    conta(&dir, "bruno", "Bruno Campos", "membro");
     let e = divisa_em(
         &dir,
         &[

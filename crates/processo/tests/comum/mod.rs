@@ -39,6 +39,8 @@ pub const VOTOS: Votos = Votos {
     sim: 4,
     nao: 1,
     abstencoes: 0,
+    relator: None,
+    nominais: Vec::new(),
 };
 
 pub fn pedido(tipo: TipoProcesso, assinaturas: u32, documentos: Vec<DocumentoArt15>) -> Ato {
