@@ -132,6 +132,27 @@ impl Caso<'_> {
         documento(tipo, titulo, blocos, citados, self.protocolo, self.data)
     }
 
+    /// "PROJETO DE LEI Nº 123/2027" com o número dado na apresentação (dos autos); antes dela,
+    /// "Nº ___/AAAA", como nas minutas da Casa.
+    fn numero_do_projeto(&self, especie: &str) -> String {
+        let decreto = especie.contains("DECRETO");
+        let numero = self.autos.and_then(|a| {
+            a.eventos.iter().rev().find_map(|e| match &e.ato {
+                divisa_processo::Ato::ApresentarProjetoDecreto { numero } if decreto => {
+                    Some(numero.clone())
+                }
+                divisa_processo::Ato::ApresentarProjetoDeLei { numero, .. } if !decreto => {
+                    Some(numero.clone())
+                }
+                _ => None,
+            })
+        });
+        match numero {
+            Some(n) => format!("{especie} Nº {n}"),
+            None => format!("{especie} Nº ___/{}", self.data.year()),
+        }
+    }
+
     fn local_e_data(&self) -> Bloco {
         p(format!("Cuiabá, {}.", data_por_extenso(self.data)))
     }
@@ -442,8 +463,47 @@ pub fn parecer_de_merito(caso: &Caso<'_>) -> Documento {
     } else {
         "Pelo exposto, atendidos todos os requisitos, o voto é FAVORÁVEL, com a apresentação de projeto de decreto legislativo autorizando o plebiscito (Art. 18, § 2º).".into()
     }));
-    blocos.push(caso.local_e_data());
-    blocos.extend(caso.assinatura("Relator(a) — Comissão de Revisão Territorial"));
+    // Dos autos: o parecer votado (dia, placar, relator e votação nominal) e quem o relatou.
+    let votado = caso.autos.and_then(|autos| {
+        autos.eventos.iter().rev().find_map(|e| match &e.ato {
+            divisa_processo::Ato::ParecerDeMerito {
+                favoravel, votos, ..
+            } => Some((e.data, *favoravel, votos)),
+            _ => None,
+        })
+    });
+    let relator = match votado {
+        Some((dia, favoravel, v)) => {
+            blocos.push(p(format!(
+                "Em {}, a Comissão aprovou o parecer {}, por {}.{}",
+                fmt_data(dia),
+                if favoravel {
+                    "favorável"
+                } else {
+                    "contrário"
+                },
+                placar(v),
+                votacao(caso.autos, v)
+            )));
+            blocos.push(p(format!("Cuiabá, {}.", data_por_extenso(dia))));
+            v.relator.as_ref().and_then(|r| {
+                caso.autos.map(|a| {
+                    a.pessoa(&divisa_processo::Ator::new(
+                        r.as_str(),
+                        divisa_processo::Papel::Membro,
+                    ))
+                })
+            })
+        }
+        None => {
+            blocos.push(caso.local_e_data());
+            None
+        }
+    };
+    blocos.extend(caso.assinatura(&relator.map_or_else(
+        || "Relator(a) — Comissão de Revisão Territorial".to_string(),
+        |r| format!("{r}, Relator(a)"),
+    )));
     let citados: Vec<&str> = std::iter::once("art18_cpt")
         .chain(a.achados.iter().map(|x| x.dispositivo.as_str()))
         .collect();
@@ -479,7 +539,7 @@ pub fn decreto_legislativo(caso: &Caso<'_>) -> Result<Documento, String> {
         ),
     };
     let blocos = vec![
-        centro(format!("PROJETO DE DECRETO LEGISLATIVO Nº ___/{}", caso.data.year()), true),
+        centro(caso.numero_do_projeto("PROJETO DE DECRETO LEGISLATIVO"), true),
         recuado(format!("Autoriza o Tribunal Regional Eleitoral a realizar plebiscito sobre a {}.", caso.objeto())),
         p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO decreta:"),
         recuado(format!(

@@ -533,6 +533,7 @@ fn parecer_do_resultado_art_20_maioria_absoluta_dos_inscritos() {
             tipo_processo: TipoProcesso::Criacao,
             nome: "Espigão do Leste".into(),
             municipios_origem: vec!["São Félix do Araguaia".into()],
+            codigos_origem: vec![5107859],
             via: Via::Deputado {
                 id: "dep.autor".into(),
             },

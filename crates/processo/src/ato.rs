@@ -275,6 +275,35 @@ pub struct NovaRepresentacao {
     pub proposta: Option<String>,
 }
 
+/// Os códigos IBGE dos municípios de origem, pelos nomes (sem diferença de acentos e
+/// maiúsculas); `Err` com o primeiro nome que não é município de Mato Grosso.
+pub fn codigos_ibge(nomes: &[String]) -> Result<Vec<u32>, String> {
+    let mt = divisa_referencia::mt().map_err(|e| e.to_string())?;
+    nomes
+        .iter()
+        .map(|n| {
+            mt.por_nome(n.trim())
+                .map(|m| m.codigo_ibge)
+                .ok_or_else(|| n.clone())
+        })
+        .collect()
+}
+
+/// Os nomes oficiais dos municípios de origem (como na Malha Municipal 2022), pelos nomes
+/// escritos; o que não é município de MT fica como veio (a lei o recusa no protocolo).
+pub fn nomes_oficiais(nomes: &[String]) -> Vec<String> {
+    let Ok(mt) = divisa_referencia::mt() else {
+        return nomes.to_vec();
+    };
+    nomes
+        .iter()
+        .map(|n| {
+            mt.por_nome(n.trim())
+                .map_or_else(|| n.clone(), |m| m.nome.clone())
+        })
+        .collect()
+}
+
 /// O placar de uma deliberação da Comissão (só membros votam, Art. 22), com o relator e, quando
 /// registrada, a votação nominal (quem votou o quê).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -377,8 +406,12 @@ pub enum Ato {
         tipo_processo: TipoProcesso,
         /// O nome proposto (ou o do município que incorpora).
         nome: String,
-        /// Municípios de origem.
+        /// Municípios de origem, pelo nome oficial.
         municipios_origem: Vec<String>,
+        /// Os mesmos, pelo código IBGE (na ordem dos nomes). Vazio nos protocolos gravados
+        /// antes de o código ir junto.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        codigos_origem: Vec<u32>,
         /// Por onde chegou (Art. 14, parágrafo único).
         via: Via,
         /// Quem assina como representante.
@@ -820,6 +853,7 @@ impl Ato {
                 tipo_processo,
                 nome,
                 municipios_origem,
+                codigos_origem,
                 via,
                 representante,
                 assinaturas,
@@ -830,6 +864,7 @@ impl Ato {
                 tipo_processo: *tipo_processo,
                 nome: nome.clone(),
                 municipios_origem: municipios_origem.clone(),
+                codigos_origem: codigos_origem.clone(),
                 via: via.clone(),
                 representante: representante.clone(),
                 assinaturas: *assinaturas,

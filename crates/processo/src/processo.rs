@@ -88,6 +88,8 @@ pub struct Processo {
     pub nome: String,
     /// Municípios de origem.
     pub municipios_origem: Vec<String>,
+    /// Os mesmos, pelo código IBGE (vazio nos protocolos de antes).
+    pub codigos_origem: Vec<u32>,
     /// Por onde chegou.
     pub via: Via,
     /// O representante.
@@ -221,6 +223,7 @@ pub fn protocolar(ator: &Ator, ato: &Ato, data: Date, hoje: Date) -> Result<(), 
     let Ato::Protocolar {
         nome,
         municipios_origem,
+        codigos_origem,
         via,
         assinaturas,
         representante,
@@ -269,6 +272,20 @@ pub fn protocolar(ator: &Ator, ato: &Ato, data: Date, hoje: Date) -> Result<(), 
             "falta ao menos um município de origem",
         ));
     }
+    // Cada origem é um município de Mato Grosso (o processo guarda o nome oficial e o código
+    // IBGE); o texto livre "Municipio Inexistente" não entra nos autos.
+    let codigos = crate::ato::codigos_ibge(municipios_origem).map_err(|n| {
+        recusa(
+            "Art. 15, III",
+            format!("«{n}» não é um município de Mato Grosso (Malha Municipal 2022 do IBGE): escolha o município de origem pelo nome oficial"),
+        )
+    })?;
+    if !codigos_origem.is_empty() && *codigos_origem != codigos {
+        return Err(recusa(
+            "Art. 15, III",
+            "os códigos IBGE das origens não são os dos nomes",
+        ));
+    }
     let minimo = parametro("art13_cpt", "assinaturas_minimas", data)?;
     if i64::from(*assinaturas) < minimo {
         return Err(recusa(
@@ -289,6 +306,7 @@ impl Processo {
             tipo_processo,
             nome,
             municipios_origem,
+            codigos_origem,
             via,
             representante,
             assinaturas,
@@ -303,6 +321,7 @@ impl Processo {
             tipo: *tipo_processo,
             nome: nome.clone(),
             municipios_origem: municipios_origem.clone(),
+            codigos_origem: codigos_origem.clone(),
             via: via.clone(),
             representante: representante.clone(),
             assinaturas: *assinaturas,

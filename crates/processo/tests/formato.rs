@@ -46,6 +46,7 @@ fn um_de_cada() -> Vec<Ato> {
             tipo_processo: TipoProcesso::Criacao,
             nome: "Espigão do Leste".into(),
             municipios_origem: vec!["São Félix do Araguaia".into()],
+            codigos_origem: vec![5107859],
             via: Via::Deputado {
                 id: "dep.joao".into(),
             },

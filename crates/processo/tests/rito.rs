@@ -1639,3 +1639,34 @@ fn art17_votacao_nominal_tem_de_somar_o_placar() {
     };
     c.ok(&presidente(), parecer(certo));
 }
+
+/// Art. 15, III: a origem é um município de Mato Grosso pelo nome oficial (o código IBGE vai
+/// junto); o texto livre não entra nos autos.
+#[test]
+fn art15_origem_que_nao_e_municipio_de_mt_e_recusada() {
+    let mut ato = pedido(TipoProcesso::Criacao, 10, DocumentoArt15::TODOS.to_vec());
+    if let Ato::Protocolar {
+        municipios_origem, ..
+    } = &mut ato
+    {
+        *municipios_origem = vec!["Municipio Inexistente".into()];
+    }
+    let hoje = jiff::civil::date(2026, 3, 2);
+    let r = protocolar(&deputado_autor(), &ato, hoje, hoje).unwrap_err();
+    assert_eq!(r.artigo, "Art. 15, III");
+    assert!(r
+        .motivo
+        .contains("«Municipio Inexistente» não é um município de Mato Grosso"));
+    // o nome oficial sem acentos e em minúsculas é o mesmo município
+    if let Ato::Protocolar {
+        municipios_origem, ..
+    } = &mut ato
+    {
+        *municipios_origem = vec!["sao felix do araguaia".into()];
+    }
+    assert!(protocolar(&deputado_autor(), &ato, hoje, hoje).is_ok());
+    assert_eq!(
+        codigos_ibge(&["São Félix do Araguaia".into()]),
+        Ok(vec![5107859])
+    );
+}

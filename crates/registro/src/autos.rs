@@ -49,11 +49,15 @@ impl Registro {
         agora: Timestamp,
     ) -> Result<Recibo, ErroRegistro> {
         let anexos = anexos::conferir_todos(arquivos)?;
+        // O código IBGE vai com o nome; um nome que não é de MT é recusado pela lei (Art. 15).
+        let oficiais = divisa_processo::nomes_oficiais(&dados.municipios_origem);
+        let codigos_origem = divisa_processo::codigos_ibge(&oficiais).unwrap_or_default();
         let montar = |protocolo: Nup| Ato::Protocolar {
             protocolo,
             tipo_processo: dados.tipo,
             nome: dados.nome.trim().to_string(),
-            municipios_origem: dados.municipios_origem.clone(),
+            municipios_origem: oficiais.clone(),
+            codigos_origem: codigos_origem.clone(),
             via: dados.via.clone(),
             representante: dados.representante.trim().to_string(),
             assinaturas: dados.assinaturas,

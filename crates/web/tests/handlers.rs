@@ -446,6 +446,21 @@ fn script_em_todo_campo_livre_volta_escapado() {
                        "representante": x, "assinaturas": 10, "documentos": ["requerimento"]}),
             )
             .await;
+        // a origem não é texto livre: tem de ser município de MT (Art. 15, III)
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
+        assert!(
+            r.corpo.contains("não é um município de Mato Grosso"),
+            "{}",
+            r.corpo
+        );
+        let r = a
+            .post_json(
+                "/api/processos",
+                Some(&s),
+                json!({"tipo": "criacao", "nome": format!("Vila {x}"), "municipios_origem": ["Sorriso"],
+                       "representante": x, "assinaturas": 10, "documentos": ["requerimento"]}),
+            )
+            .await;
         assert_eq!(r.status, StatusCode::CREATED, "{}", r.corpo);
         let p = r.json()["protocolo"].as_str().unwrap().to_string();
         let ana = a.entrar("ana").await;

@@ -515,5 +515,26 @@ fn art18_parecer_de_merito_favoravel_passa_pelo_motor_da_lei() {
         COMISSAO,
     );
     assert_eq!(e.codigo, 0, "{}", e.stderr);
+    // o parecer escrito dos autos traz o que a Comissão votou, no dia do voto
+    let html = dir.join("parecer.html");
+    let e = divisa_em(
+        &dir,
+        &[
+            "documento",
+            "parecer",
+            "--protocolo",
+            p,
+            "--formato",
+            "html",
+            "-o",
+            html.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    let parecer = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        parecer.contains("Em 03/03/2026, a Comissão aprovou o parecer contrário, por 3 votos a 0."),
+        "o voto dos autos no parecer"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -118,10 +118,7 @@ fn fusao(caso: &Caso<'_>) -> Result<Documento, String> {
     let origens = caso.origens();
     let lista = lista_de_nomes(&origens);
     let memorial = uniao_da_malha(&novo.origens)?;
-    let mut blocos = vec![centro(
-        format!("PROJETO DE LEI Nº ___/{}", caso.data.year()),
-        true,
-    )];
+    let mut blocos = vec![centro(caso.numero_do_projeto("PROJETO DE LEI"), true)];
     blocos.extend(aviso_de_nao_atendidos(caso));
     blocos.push(recuado(format!(
         "Cria o Município de {nome}, pela fusão dos Municípios de {lista}, que se extinguem, e dá outras providências."
@@ -176,10 +173,7 @@ fn incorporacao(caso: &Caso<'_>) -> Result<Documento, String> {
     };
     let (incorporado, receptor) = (nome_municipio(i.municipio), nome_municipio(i.receptor));
     let memorial = uniao_da_malha(&[i.municipio, i.receptor])?;
-    let mut blocos = vec![centro(
-        format!("PROJETO DE LEI Nº ___/{}", caso.data.year()),
-        true,
-    )];
+    let mut blocos = vec![centro(caso.numero_do_projeto("PROJETO DE LEI"), true)];
     blocos.extend(aviso_de_nao_atendidos(caso));
     blocos.push(recuado(format!(
         "Incorpora o Município de {incorporado} ao Município de {receptor} e dá outras providências."
@@ -281,10 +275,7 @@ fn desmembramento(caso: &Caso<'_>) -> Result<Documento, String> {
         return Err("a proposta de desmembramento não traz a seção [desmembramento]".into());
     };
     let (cedente, receptor) = (nome_municipio(d.cedente), nome_municipio(d.receptor));
-    let mut blocos = vec![centro(
-        format!("PROJETO DE LEI Nº ___/{}", caso.data.year()),
-        true,
-    )];
+    let mut blocos = vec![centro(caso.numero_do_projeto("PROJETO DE LEI"), true)];
     blocos.extend(aviso_de_nao_atendidos(caso));
     blocos.push(recuado(format!(
         "Altera os limites entre os Municípios de {cedente} e {receptor}, desmembrando área do Município de {cedente} e integrando-a ao Município de {receptor}, e dá outras providências."
@@ -385,7 +376,7 @@ fn criacao(caso: &Caso<'_>) -> Result<Documento, String> {
     let nome = caso.nome();
     let origens = caso.origens().join(", ");
     let mut blocos = vec![
-        centro(format!("PROJETO DE LEI Nº ___/{}", caso.data.year()), true),
+        centro(caso.numero_do_projeto("PROJETO DE LEI"), true),
         recuado(format!("Cria o Município de {nome}, desmembrado de {origens}, e dá outras providências.")),
         p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, tendo em vista o resultado do plebiscito (Art. 20 da Lei Complementar nº 23/1992), aprova e o Governador do Estado sanciona a seguinte lei:"),
         recuado(format!(

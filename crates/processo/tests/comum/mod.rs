@@ -53,6 +53,7 @@ pub fn pedido(tipo: TipoProcesso, assinaturas: u32, documentos: Vec<DocumentoArt
         } else {
             vec!["Sorriso".into()]
         },
+        codigos_origem: vec![],
         via: Via::Deputado {
             id: "dep.autor".into(),
         },
