@@ -21,8 +21,8 @@ pub struct Carregados {
     pub autos: divisa_registro::Autos,
     /// Quem é quem.
     pub pessoas: BTreeMap<String, String>,
-    /// (seq do ato, nome, conteúdo).
-    pub arquivos: Vec<(u64, String, Vec<u8>)>,
+    /// Os arquivos do território e os setores importados.
+    pub arquivos: divisa_avaliacao::autos::DoRegistro,
 }
 
 impl Carregados {
@@ -53,6 +53,40 @@ pub enum ErroAutos {
     Documento(String),
 }
 
+/// Os setores censitários importados (`divisa setores importar`), no formato do motor.
+pub fn setores_do_banco(
+    gravados: Vec<divisa_registro::SetorGravado>,
+) -> Vec<divisa_referencia::setores::Setor> {
+    gravados
+        .into_iter()
+        .filter_map(|s| {
+            Some(divisa_referencia::setores::Setor {
+                codigo: s.codigo.get(..15)?.parse().ok()?,
+                municipio: s.municipio,
+                distrito: String::new(),
+                urbano: s.urbano,
+                populacao: s.populacao,
+                domicilios: s.domicilios,
+                poligono: poligono_do_json(&s.geometria)?,
+            })
+        })
+        .collect()
+}
+
+/// O polígono de um setor gravado (anéis `[[lon, lat]…]` em JSON).
+fn poligono_do_json(texto: &str) -> Option<geo_types::Polygon<f64>> {
+    let aneis: Vec<Vec<[f64; 2]>> = serde_json::from_str(texto).ok()?;
+    let mut it = aneis.into_iter().map(|a| {
+        geo_types::LineString(
+            a.into_iter()
+                .map(|[x, y]| geo_types::Coord { x, y })
+                .collect(),
+        )
+    });
+    let exterior = it.next()?;
+    Some(geo_types::Polygon::new(exterior, it.collect()))
+}
+
 /// Os autos de `protocolo` e as pessoas.
 pub async fn carregar(r: &Registro, protocolo: &str) -> Result<Carregados, ErroAutos> {
     let autos = r.carregar(protocolo).await?;
@@ -65,17 +99,27 @@ pub async fn carregar(r: &Registro, protocolo: &str) -> Result<Carregados, ErroA
     })
 }
 
-/// Os arquivos dos autos de que a lei precisa para avaliar o processo.
+/// O que a lei precisa do registro para avaliar o processo: os arquivos do território que a
+/// proposta cita (todas as versões) e, quando há território, os setores censitários
+/// importados dos municípios de origem (sem eles, os embutidos).
 pub async fn arquivos_para_avaliar(
     r: &Registro,
     processo: &divisa_processo::Processo,
-) -> Result<Vec<(u64, String, Vec<u8>)>, ErroRegistro> {
+) -> Result<divisa_avaliacao::autos::DoRegistro, ErroRegistro> {
     let nomes = divisa_avaliacao::autos::arquivos_necessarios(processo);
     if nomes.is_empty() {
-        return Ok(Vec::new());
+        return Ok(Default::default());
     }
-    r.arquivos_dos_atos_nomeados(processo.protocolo.as_str(), Some(&nomes))
-        .await
+    let arquivos = r
+        .arquivos_dos_atos_nomeados(processo.protocolo.as_str(), Some(&nomes))
+        .await?;
+    let setores = if arquivos.is_empty() || processo.codigos_origem.is_empty() {
+        None
+    } else {
+        let gravados = r.setores(&processo.codigos_origem).await?;
+        (!gravados.is_empty()).then(|| setores_do_banco(gravados))
+    };
+    Ok(divisa_avaliacao::autos::DoRegistro { arquivos, setores })
 }
 
 /// A lei em vigor em `data` aplicada aos autos, para quem pode ver tudo.

@@ -55,15 +55,26 @@ pub enum ErroAutos {
     Lei(#[from] divisa_lei::ErroAvaliacao),
 }
 
+/// O que vem do registro para a avaliação dos autos: os arquivos do território (seq do ato,
+/// nome, conteúdo) e os setores censitários importados (`None`: os embutidos).
+#[derive(Debug, Clone, Default)]
+pub struct DoRegistro {
+    /// Os arquivos dos atos que a proposta cita, em ordem.
+    pub arquivos: Vec<(u64, String, Vec<u8>)>,
+    /// Os setores importados dos municípios de origem.
+    pub setores: Option<Vec<divisa_referencia::setores::Setor>>,
+}
+
 /// A lei em vigor em `data` aplicada aos autos de `processo`, cujos arquivos (dos atos, em
 /// ordem: seq, nome, conteúdo) são `arquivos`: o território que a proposta cita (`area`) é o
 /// último arquivo com esse nome juntado aos autos — a versão em vigor; as anteriores ficam nos
 /// autos (a emenda de divisas do Art. 19, § 3º, é uma versão nova, nunca uma edição).
 pub fn avaliar(
     processo: &Processo,
-    arquivos: &[(u64, String, Vec<u8>)],
+    do_registro: &DoRegistro,
     data: Date,
 ) -> Result<AutosAvaliados, ErroAutos> {
+    let arquivos = &do_registro.arquivos;
     let texto = processo
         .proposta
         .as_deref()
@@ -77,7 +88,7 @@ pub fn avaliar(
         por_nome.insert(n.clone(), conteudo.clone());
         versoes.entry(n.as_str()).or_default().push(*seq);
     }
-    let mut proposta = ler_com_arquivos(&nome, texto, &por_nome, None)?;
+    let mut proposta = ler_com_arquivos(&nome, texto, &por_nome, do_registro.setores.as_deref())?;
     let mut procedencia = fatos_dos_autos(&mut proposta, processo);
     let area = proposta
         .fatos
@@ -469,13 +480,15 @@ pub fn conferir_proposta_juntada(processo: &Processo, texto: &str) -> Result<Ato
 pub fn preparar(
     ato: Ato,
     processo: &Processo,
-    arquivos: &[(u64, String, Vec<u8>)],
+    do_registro: &DoRegistro,
     data: Date,
     avisar: &mut dyn FnMut(String),
 ) -> Result<Ato, String> {
     match ato {
         Ato::AnexarProposta { proposta } => conferir_proposta_juntada(processo, &proposta),
-        ato @ Ato::ParecerDeMerito { .. } => Ok(com_achados(ato, processo, arquivos, data, avisar)),
+        ato @ Ato::ParecerDeMerito { .. } => {
+            Ok(com_achados(ato, processo, do_registro, data, avisar))
+        }
         ato => Ok(ato),
     }
 }
@@ -487,7 +500,7 @@ pub fn preparar(
 pub fn com_achados(
     ato: Ato,
     processo: &Processo,
-    arquivos: &[(u64, String, Vec<u8>)],
+    do_registro: &DoRegistro,
     data: Date,
     avisar: &mut dyn FnMut(String),
 ) -> Ato {
@@ -499,7 +512,7 @@ pub fn com_achados(
     else {
         return ato;
     };
-    match avaliar(processo, arquivos, data) {
+    match avaliar(processo, do_registro, data) {
         Ok(a) => {
             for x in a.avaliacao.achados {
                 if x.situacao == Situacao::NaoAtende && !nao_atendidos.contains(&x.dispositivo) {

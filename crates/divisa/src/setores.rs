@@ -184,32 +184,9 @@ fn json_do_poligono(p: &Polygon<f64>) -> String {
     serde_json::to_string(&aneis).unwrap_or_default()
 }
 
-/// O polígono de um setor gravado.
-pub(crate) fn poligono_do_json(texto: &str) -> Option<Polygon<f64>> {
-    let aneis: Vec<Vec<[f64; 2]>> = serde_json::from_str(texto).ok()?;
-    let mut it = aneis
-        .into_iter()
-        .map(|a| geo::LineString(a.into_iter().map(|[x, y]| geo::Coord { x, y }).collect()));
-    let exterior = it.next()?;
-    Some(Polygon::new(exterior, it.collect()))
-}
-
 /// Os setores importados no banco, no formato do motor (para `avaliar --db`).
 pub(crate) fn do_banco(gravados: Vec<SetorGravado>) -> Vec<divisa_referencia::setores::Setor> {
-    gravados
-        .into_iter()
-        .filter_map(|s| {
-            Some(divisa_referencia::setores::Setor {
-                codigo: s.codigo.get(..15)?.parse().ok()?,
-                municipio: s.municipio,
-                distrito: String::new(),
-                urbano: s.urbano,
-                populacao: s.populacao,
-                domicilios: s.domicilios,
-                poligono: poligono_do_json(&s.geometria)?,
-            })
-        })
-        .collect()
+    divisa_autos::setores_do_banco(gravados)
 }
 
 pub(crate) fn importar(

@@ -520,7 +520,7 @@ async fn pagina_do_processo(
 /// texto em vigor hoje, com a procedência de cada fato que os autos trocaram.
 fn avaliacao_dos_autos(
     p: &divisa_processo::Processo,
-    arquivos: &[(u64, String, Vec<u8>)],
+    arquivos: &divisa_avaliacao::autos::DoRegistro,
     hoje: jiff::civil::Date,
 ) -> String {
     match divisa_avaliacao::autos::avaliar(p, arquivos, hoje) {

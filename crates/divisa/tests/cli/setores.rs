@@ -216,5 +216,40 @@ fn art2_cpt_inc1_avaliar_com_db_usa_os_setores_importados() {
         "{}",
         estimativa(&sem_db.stdout)
     );
+    // Os autos também avaliam com os setores importados: a representação protocolada com a
+    // proposta e o território, e `processo avaliar` do mesmo banco.
+    let criacao = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../exemplos/criacao.toml"
+    ))
+    .unwrap();
+    let assinaturas = &criacao[criacao.find("[representacao]").unwrap()..];
+    std::fs::write(
+        dir.join("proposta.toml"),
+        format!("tipo = \"criacao\"\ndata_referencia = 2027-03-10\n[novo]\nnome = \"Nova Livramento\"\norigens = [5106109]\narea = \"area.geojson\"\n[novo.dados]\npopulacao = 12940\n{assinaturas}"),
+    )
+    .unwrap();
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "criar",
+            "--proposta",
+            "proposta.toml",
+            "--representante",
+            "Maria",
+            "--como",
+            "representante:maria",
+            "--data",
+            "2026-11-02",
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    let autos = divisa_em(&dir, &["processo", "avaliar", "00001.000001/2026-91"]);
+    assert!(
+        estimativa(&autos.stdout).contains("25.874 habitantes"),
+        "os autos avaliam com os setores importados: {}",
+        estimativa(&autos.stdout)
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
