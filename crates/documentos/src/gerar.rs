@@ -813,6 +813,53 @@ pub fn parecer_do_resultado(
         }),
     ];
     let mut blocos = blocos;
+    // A apuração por seção eleitoral, quando o TRE a mandou: logo depois da tabela das
+    // localidades.
+    let secoes: Vec<Vec<String>> = apuracoes
+        .iter()
+        .flat_map(|a| {
+            a.secoes.iter().map(|s| {
+                vec![
+                    a.localidade.clone(),
+                    s.zona.to_string(),
+                    s.secao.to_string(),
+                    s.local.clone(),
+                    inteiro(s.inscritos as i64),
+                    inteiro(s.sim as i64),
+                    inteiro(s.nao as i64),
+                    inteiro((s.brancos + s.nulos) as i64),
+                ]
+            })
+        })
+        .collect();
+    if !secoes.is_empty() {
+        if let Some(pos) = blocos
+            .iter()
+            .position(|b| matches!(b, Bloco::Secao { texto } if texto.starts_with("II —")))
+        {
+            blocos.insert(
+                pos,
+                Bloco::Tabela {
+                    colunas: vec![
+                        "Localidade".into(),
+                        "Zona".into(),
+                        "Seção".into(),
+                        "Local de votação".into(),
+                        "Inscritos".into(),
+                        "SIM".into(),
+                        "NÃO".into(),
+                        "Brancos e nulos".into(),
+                    ],
+                    larguras: vec![1.4, 0.6, 0.6, 1.8, 0.9, 0.8, 0.8, 1.0],
+                    linhas: secoes,
+                },
+            );
+            blocos.insert(
+                pos,
+                p("Apuração por seção eleitoral, como o Tribunal Regional Eleitoral a publicou:"),
+            );
+        }
+    }
     // Dos autos: o parecer votado (dia e placar) dá a data do documento.
     let votado = caso.autos.and_then(|a| {
         a.eventos.iter().find_map(|e| match &e.ato {

@@ -566,6 +566,16 @@ fn parecer_do_resultado_art_20_maioria_absoluta_dos_inscritos() {
                 nao: 1000 - sim,
                 brancos: 0,
                 nulos: 0,
+                secoes: vec![divisa_processo::ApuracaoSecao {
+                    zona: 23,
+                    secao: 101,
+                    local: "Escola Estadual Espigão".into(),
+                    inscritos: 1000,
+                    sim,
+                    nao: 1000 - sim,
+                    brancos: 0,
+                    nulos: 0,
+                }],
             }],
         ));
         let doc = divisa_documentos::parecer_do_resultado(&caso, &processo).expect("parecer");
@@ -581,6 +591,8 @@ fn parecer_do_resultado_art_20_maioria_absoluta_dos_inscritos() {
                 "1.000",
                 conclusao,
                 "Art. 11, § 2º",
+                "Apuração por seção eleitoral",
+                "Escola Estadual Espigão",
             ],
             "parecer do resultado",
         );

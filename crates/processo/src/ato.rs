@@ -372,6 +372,35 @@ pub struct Apuracao {
     /// Nulos.
     #[serde(default)]
     pub nulos: u64,
+    /// A apuração por seção eleitoral, como o TRE a publica (quando registrada, soma os
+    /// números da localidade).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub secoes: Vec<ApuracaoSecao>,
+}
+
+/// A apuração de uma seção eleitoral (o boletim de urna).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ApuracaoSecao {
+    /// Zona eleitoral.
+    pub zona: u32,
+    /// Seção.
+    pub secao: u32,
+    /// O local de votação (a escola, o salão).
+    #[serde(default)]
+    pub local: String,
+    /// Eleitores inscritos na seção.
+    pub inscritos: u64,
+    /// SIM.
+    pub sim: u64,
+    /// NÃO.
+    pub nao: u64,
+    /// Brancos.
+    #[serde(default)]
+    pub brancos: u64,
+    /// Nulos.
+    #[serde(default)]
+    pub nulos: u64,
 }
 
 impl Apuracao {

@@ -365,6 +365,7 @@ impl Processo {
                     ));
                 }
                 for a in apuracoes {
+                    conferir_secoes(a)?;
                     let votos = a.sim + a.nao + a.brancos + a.nulos;
                     if votos > a.inscritos {
                         return Err(recusa(
@@ -615,4 +616,52 @@ pub(crate) fn competencia(orgao: Orgao) -> &'static str {
         Orgao::Fazenda => "valor adicionado",
         Orgao::Comissao => "arrecadação, após verificação in loco",
     }
+}
+
+/// As seções de uma localidade, quando registradas: cada uma uma vez, sem mais votos que
+/// inscritos, e somando os números da localidade.
+fn conferir_secoes(a: &crate::ato::Apuracao) -> Result<(), Recusa> {
+    if a.secoes.is_empty() {
+        return Ok(());
+    }
+    let mut vistas = std::collections::BTreeSet::new();
+    for s in &a.secoes {
+        if !vistas.insert((s.zona, s.secao)) {
+            return Err(recusa(
+                "Art. 11, § 2º",
+                format!(
+                    "{}: a seção {} da zona {} aparece duas vezes",
+                    a.localidade, s.secao, s.zona
+                ),
+            ));
+        }
+        if s.sim + s.nao + s.brancos + s.nulos > s.inscritos {
+            return Err(recusa(
+                "Art. 11, § 2º",
+                format!(
+                    "{}: a seção {} da zona {} tem mais votos que eleitores inscritos",
+                    a.localidade, s.secao, s.zona
+                ),
+            ));
+        }
+    }
+    let soma = |f: fn(&crate::ato::ApuracaoSecao) -> u64| a.secoes.iter().map(f).sum::<u64>();
+    let somas = (
+        soma(|s| s.inscritos),
+        soma(|s| s.sim),
+        soma(|s| s.nao),
+        soma(|s| s.brancos),
+        soma(|s| s.nulos),
+    );
+    if somas != (a.inscritos, a.sim, a.nao, a.brancos, a.nulos) {
+        return Err(recusa(
+            "Art. 11, § 2º",
+            format!(
+                "{}: as seções somam {} inscritos, {} SIM, {} NÃO, {} brancos e {} nulos, e a localidade registra {}, {}, {}, {} e {}",
+                a.localidade, somas.0, somas.1, somas.2, somas.3, somas.4,
+                a.inscritos, a.sim, a.nao, a.brancos, a.nulos
+            ),
+        ));
+    }
+    Ok(())
 }

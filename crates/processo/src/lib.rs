@@ -25,8 +25,9 @@ mod processo;
 mod recusa;
 
 pub use ato::{
-    codigos_ibge, nomes_oficiais, Anexo, Apuracao, Ato, ConteudoLei, Decisao, DocumentoArt15,
-    Evento, NovaRepresentacao, NumerosCertificados, TipoProcesso, Via, Voto, VotoNominal, Votos,
+    codigos_ibge, nomes_oficiais, Anexo, Apuracao, ApuracaoSecao, Ato, ConteudoLei, Decisao,
+    DocumentoArt15, Evento, NovaRepresentacao, NumerosCertificados, TipoProcesso, Via, Voto,
+    VotoNominal, Votos,
 };
 pub use fase::Fase;
 pub use nup::{Nup, UNIDADE_PADRAO};

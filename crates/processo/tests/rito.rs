@@ -863,6 +863,7 @@ fn art20_plebiscito_so_pelo_tre_e_com_votos_que_cabem_nos_inscritos() {
             nao,
             brancos: 0,
             nulos: 0,
+            secoes: vec![],
         }]
     };
     c.recusado(
@@ -937,6 +938,7 @@ fn art4_par_unico_fusao_consulta_cada_municipio() {
         nao: 100,
         brancos: 0,
         nulos: 0,
+        secoes: vec![],
     };
     c.recusado(
         &orgao(Orgao::Tre),
@@ -953,6 +955,7 @@ fn art4_par_unico_fusao_consulta_cada_municipio() {
         nao: 600,
         brancos: 0,
         nulos: 0,
+        secoes: vec![],
     };
     c.ok(
         &orgao(Orgao::Tre),
@@ -1243,6 +1246,7 @@ fn todos_os_atos(hoje: jiff::civil::Date) -> Vec<(Ator, Ato)> {
                     nao: 40,
                     brancos: 0,
                     nulos: 0,
+                    secoes: vec![],
                 }],
             },
         ),
@@ -1434,6 +1438,7 @@ fn arts14_a_20_matriz_fase_por_ato() {
                             nao: 30,
                             brancos: 0,
                             nulos: 0,
+                            secoes: vec![],
                         }],
                     },
                 );
@@ -1668,5 +1673,56 @@ fn art15_origem_que_nao_e_municipio_de_mt_e_recusada() {
     assert_eq!(
         codigos_ibge(&["São Félix do Araguaia".into()]),
         Ok(vec![5107859])
+    );
+}
+
+/// Art. 11, § 2º: a apuração por seção eleitoral, quando registrada, soma a da localidade.
+#[test]
+fn art11_apuracao_por_secao_soma_a_da_localidade() {
+    let secao = |secao: u32, inscritos: u64, sim: u64, nao: u64| ApuracaoSecao {
+        zona: 23,
+        secao,
+        local: "Escola".into(),
+        inscritos,
+        sim,
+        nao,
+        brancos: 0,
+        nulos: 0,
+    };
+    let apuracao = |secoes: Vec<ApuracaoSecao>| Apuracao {
+        localidade: "Nova Fronteira".into(),
+        inscritos: 1_000,
+        sim: 600,
+        nao: 300,
+        brancos: 0,
+        nulos: 0,
+        secoes,
+    };
+    let registrar = |secoes| Ato::RegistrarPlebiscito {
+        realizado_em: jiff::civil::date(2026, 3, 2),
+        apuracoes: vec![apuracao(secoes)],
+    };
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    c.ate_plebiscito();
+    let r = c.recusado(
+        &presidente(),
+        registrar(vec![secao(1, 500, 300, 150), secao(2, 500, 300, 149)]),
+        "Art. 11, § 2º",
+    );
+    assert!(
+        r.motivo
+            .contains("as seções somam 1000 inscritos, 600 SIM, 299 NÃO"),
+        "{}",
+        r.motivo
+    );
+    let r = c.recusado(
+        &presidente(),
+        registrar(vec![secao(1, 500, 300, 150), secao(1, 500, 300, 150)]),
+        "Art. 11, § 2º",
+    );
+    assert!(r.motivo.contains("aparece duas vezes"), "{}", r.motivo);
+    c.ok(
+        &presidente(),
+        registrar(vec![secao(1, 500, 300, 150), secao(2, 500, 300, 150)]),
     );
 }

@@ -781,6 +781,23 @@ async fn art15_atos_levam_arquivos_conferidos_e_encadeados(r: &Registro, b: &Ban
     assert_eq!(guardados.len(), 2);
     assert_eq!(guardados[0].1, PDF);
     assert!(r.verificar(Some(&p)).await.unwrap().is_empty());
+    // para a exportação: as colunas como gravadas (o hash se refaz delas) e os arquivos
+    let (linhas, ultimo) = r.cadeia_gravada(&p).await.unwrap();
+    assert_eq!(linhas.len(), 2);
+    assert_eq!(linhas[1].hash, ultimo);
+    assert_eq!(
+        cadeia::calcular(&linhas[1]),
+        linhas[1].hash,
+        "v2, com os arquivos"
+    );
+    assert!(linhas[1].anexos.contains("praça.png"));
+    assert_eq!(r.arquivos_dos_atos(&p).await.unwrap().len(), 2);
+    let so_png = r
+        .arquivos_dos_atos_nomeados(&p, Some(&["praça.png".to_string()]))
+        .await
+        .unwrap();
+    assert_eq!(so_png.len(), 1);
+    assert_eq!((so_png[0].0, so_png[0].2.as_slice()), (2, PNG));
 
     // conteúdo que não é do tipo: recusado, nada gravado
     let antes = r.arquivos(&p).await.unwrap().len();

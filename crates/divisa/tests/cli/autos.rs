@@ -232,11 +232,13 @@ fn art2_par2_a_certidao_decide_o_inciso_e_o_numero_da_representacao_so_da_previa
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Os documentos escritos dos autos, lidos de volta do PDF (a versão autêntica) com o
+/// pdftotext, com as linhas juntas (um fato pode quebrar de linha no PDF).
 #[test]
 fn documentos_dos_autos_tem_os_numeros_dos_oficios_as_datas_os_nomes_e_os_votos() {
     let dir = autos_com_certidao();
     let saida = |tipo: &str| {
-        let arquivo = dir.join(format!("{tipo}.html"));
+        let arquivo = dir.join(format!("{tipo}.pdf"));
         let e = divisa_em(
             &dir,
             &[
@@ -244,8 +246,6 @@ fn documentos_dos_autos_tem_os_numeros_dos_oficios_as_datas_os_nomes_e_os_votos(
                 tipo,
                 "--protocolo",
                 P,
-                "--formato",
-                "html",
                 "--em",
                 "2026-11-20",
                 "-o",
@@ -253,7 +253,11 @@ fn documentos_dos_autos_tem_os_numeros_dos_oficios_as_datas_os_nomes_e_os_votos(
             ],
         );
         assert_eq!(e.codigo, 0, "{tipo}: {}", e.stderr);
-        std::fs::read_to_string(arquivo).unwrap()
+        let texto = rodar("pdftotext", &[arquivo.to_str().unwrap(), "-"]);
+        String::from_utf8_lossy(&texto.stdout)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
     };
     // Art. 2º, § 3º: o ofício traz o número gravado e o prazo contado do recebimento gravado
     // (09/11/2026 + 30 dias = 09/12/2026).

@@ -238,6 +238,7 @@ impl Caso {
                         nao: inscritos - sim,
                         brancos: 0,
                         nulos: 0,
+                        secoes: vec![],
                     }],
                 },
             )
