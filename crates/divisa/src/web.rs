@@ -26,7 +26,8 @@ pub(crate) fn serve(
         demonstracao,
         seguro: https,
     };
-    let r = runtime()?.block_on(divisa_web::servir(opcoes, |end, aviso| {
+    let rt = runtime()?;
+    let r = rt.block_on(divisa_web::servir(opcoes, |end, aviso| {
         if !aviso.is_empty() {
             eprintln!("divisa serve: {aviso}");
         }
@@ -35,6 +36,8 @@ pub(crate) fn serve(
             inicio.elapsed().as_millis()
         );
     }));
+    // Um trabalho pesado abandonado (divisa_web::oficina) não prende a saída do processo.
+    rt.shutdown_timeout(std::time::Duration::from_millis(500));
     match r {
         Ok(()) => Ok(Saida::Sucesso),
         Err(e) => {

@@ -498,7 +498,15 @@ async fn alertas(State(estado): State<Estado>, quem: Quem) -> Resposta {
 
 /// `POST /api/avaliar`: o corpo é a proposta em TOML (ou o formulário multipart da página).
 /// `?formato=json` (padrão, CONTRACT §3), `texto` ou `fragmento` (HTML da página); `?em=`.
-async fn avaliar(Query(q): Query<HashMap<String, String>>, req: Request) -> Resposta {
+async fn avaliar(
+    State(estado): State<Estado>,
+    Query(q): Query<HashMap<String, String>>,
+    req: Request,
+) -> Resposta {
+    let cliente = req
+        .extensions()
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|c| c.0.ip());
     let multipart = req
         .headers()
         .get(header::CONTENT_TYPE)
@@ -522,7 +530,13 @@ async fn avaliar(Query(q): Query<HashMap<String, String>>, req: Request) -> Resp
                 Err(e) => Err(Falha::no_campo("formulario", e).json()),
             };
         }
-        crate::avaliar::avaliar_envio(&campos, &arquivos)
+        estado
+            .oficina()
+            .executar(cliente, move || {
+                crate::avaliar::avaliar_envio(&campos, &arquivos)
+            })
+            .await
+            .map_err(j)?
     } else {
         let bytes = axum::body::to_bytes(req.into_body(), crate::LIMITE_DE_ENVIO)
             .await
@@ -535,7 +549,13 @@ async fn avaliar(Query(q): Query<HashMap<String, String>>, req: Request) -> Resp
                 Falha::no_campo("em", format!("«{e}» não é uma data (AAAA-MM-DD)")).json()
             })?),
         };
-        crate::avaliar::avaliar_texto(&texto, em, None)
+        estado
+            .oficina()
+            .executar(cliente, move || {
+                crate::avaliar::avaliar_texto(&texto, em, None)
+            })
+            .await
+            .map_err(j)?
     };
     match (resultado, formato.as_str()) {
         (Ok((a, lida)), "fragmento") => {

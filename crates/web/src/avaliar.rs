@@ -153,7 +153,11 @@ impl Drop for Temporario {
     }
 }
 
-pub(crate) async fn avaliar(quem: Quem, multipart: Multipart) -> Result<Response, Falha> {
+pub(crate) async fn avaliar(
+    axum::extract::State(estado): axum::extract::State<crate::Estado>,
+    quem: Quem,
+    multipart: Multipart,
+) -> Result<Response, Falha> {
     let (campos, arquivos) = ler_multipart(multipart).await?;
     quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
     // com o formulário, a proposta mostrada é a montada dos campos
@@ -164,9 +168,18 @@ pub(crate) async fn avaliar(quem: Quem, multipart: Multipart) -> Result<Response
         campo(&campos, "proposta").unwrap_or_default()
     };
     let em = campo(&campos, "em").unwrap_or_default();
-    let (relatorio, status) = match avaliar_envio(&campos, &arquivos) {
-        Ok((a, lida)) => (fragmento(&a, &lida), StatusCode::OK),
-        Err(e) => (aviso("erro", &e), StatusCode::UNPROCESSABLE_ENTITY),
+    // ler, medir e avaliar fora dos trabalhadores assíncronos, com prazo (crate::oficina)
+    let (c, a) = (campos.clone(), arquivos);
+    let feito = estado
+        .oficina()
+        .executar(quem.endereco.map(|e| e.ip()), move || {
+            avaliar_envio(&c, &a).map(|(av, lida)| fragmento(&av, &lida))
+        })
+        .await;
+    let (relatorio, status) = match feito {
+        Ok(Ok(html)) => (html, StatusCode::OK),
+        Ok(Err(e)) => (aviso("erro", &e), StatusCode::UNPROCESSABLE_ENTITY),
+        Err(f) => (aviso("erro", &f.mensagem), f.status),
     };
     let mut r = pagina(
         &quem,

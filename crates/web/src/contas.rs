@@ -311,7 +311,7 @@ pub(crate) async fn trocar_senha(
             "entre na sua conta para trocar a senha",
         ));
     };
-    let chaves = [format!("conta:{}", usuario.login)];
+    let chaves = [format!("conta:{}", sha256_hex(usuario.login.as_bytes()))];
     bloqueado(estado, &chaves, &[FALHAS_POR_CONTA])?;
     let hash = estado
         .registro()
@@ -355,8 +355,9 @@ pub(crate) async fn entrar(
     senha: &str,
 ) -> Result<Entrada, Falha> {
     let login = login.trim().to_lowercase();
+    // A chave da conta é o SHA-256 do login: um login de 30 MB não vira 30 MB guardados.
     let chaves = [
-        format!("conta:{login}"),
+        format!("conta:{}", sha256_hex(login.as_bytes())),
         format!(
             "endereco:{}",
             quem.endereco

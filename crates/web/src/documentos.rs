@@ -176,6 +176,14 @@ pub(crate) async fn documento(
         )
             .into_response());
     }
+    // a diagramação do PDF (o projeto de lei com mapa e memorial tem dezenas de páginas) fora
+    // dos trabalhadores assíncronos
+    let pdf = estado
+        .oficina()
+        .executar(quem.endereco.map(|e| e.ip()), move || {
+            divisa_documentos::pdf(&doc)
+        })
+        .await?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/pdf".to_string()),
@@ -188,7 +196,7 @@ pub(crate) async fn documento(
                 ),
             ),
         ],
-        divisa_documentos::pdf(&doc),
+        pdf,
     )
         .into_response())
 }

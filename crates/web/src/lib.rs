@@ -27,6 +27,7 @@ mod contas;
 mod documentos;
 mod formulario;
 mod html;
+mod oficina;
 mod openapi;
 mod paginas;
 mod representacao;
@@ -51,6 +52,9 @@ pub struct Estado(Arc<Interno>);
 
 struct Interno {
     registro: Registro,
+    /// As vagas de trabalho pesado (avaliar, medir, escrever PDF), fora dos trabalhadores
+    /// assíncronos.
+    oficina: oficina::Oficina,
     /// Cookies com `Secure` (o servidor está atrás de TLS).
     seguro: bool,
     tentativas: Mutex<HashMap<String, contas::Tentativas>>,
@@ -66,7 +70,13 @@ impl Estado {
             seguro,
             tentativas: Mutex::new(HashMap::new()),
             malha: OnceLock::new(),
+            oficina: oficina::Oficina::nova(),
         }))
+    }
+
+    /// As vagas de trabalho pesado.
+    pub(crate) fn oficina(&self) -> &oficina::Oficina {
+        &self.0.oficina
     }
 
     fn registro(&self) -> &Registro {
@@ -169,6 +179,9 @@ pub struct Opcoes {
     pub seguro: bool,
 }
 
+/// Quanto o encerramento espera pelos pedidos em andamento.
+pub const ENCERRAMENTO: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// Abre o banco, semeia a demonstração se for o caso e serve até Ctrl+C. `pronto` recebe o
 /// endereço de fato (útil com a porta 0).
 pub async fn servir(opcoes: Opcoes, pronto: impl FnOnce(SocketAddr, &str)) -> anyhow::Result<()> {
@@ -193,11 +206,23 @@ pub async fn servir(opcoes: Opcoes, pronto: impl FnOnce(SocketAddr, &str)) -> an
     pronto(endereco, &aviso);
     let app = rotas(Estado::novo(registro.clone(), opcoes.seguro))
         .into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(ouvinte, app)
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    // Ctrl+C (SIGINT) encerra: o servidor para de aceitar conexões e espera os pedidos em
+    // andamento por até ENCERRAMENTO; um trabalho pesado que não termina (crate::oficina) não
+    // segura o encerramento além disso.
+    let sinal = std::sync::Arc::new(tokio::sync::Notify::new());
+    let avisar = sinal.clone();
+    let servidor = axum::serve(ouvinte, app).with_graceful_shutdown(async move {
+        let _ = tokio::signal::ctrl_c().await;
+        avisar.notify_one();
+    });
+    let prazo = async {
+        sinal.notified().await;
+        tokio::time::sleep(ENCERRAMENTO).await;
+    };
+    tokio::select! {
+        r = std::future::IntoFuture::into_future(servidor) => r?,
+        () = prazo => {}
+    }
     registro.fechar().await;
     Ok(())
 }

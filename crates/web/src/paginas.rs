@@ -350,7 +350,16 @@ async fn pagina_do_processo(
         ),
         (Some(_), true) => {
             let arquivos = divisa_autos::arquivos_para_avaliar(estado.registro(), &p).await?;
-            s.push_str(&avaliacao_dos_autos(&p, &arquivos, hoje))
+            // medir o território e avaliar fora dos trabalhadores assíncronos (crate::oficina)
+            let processo = p.clone();
+            let html = estado
+                .oficina()
+                .executar(quem.endereco.map(|e| e.ip()), move || {
+                    avaliacao_dos_autos(&processo, &arquivos, hoje)
+                })
+                .await
+                .unwrap_or_else(|f| aviso("erro", &f.mensagem));
+            s.push_str(&html)
         }
     }
 

@@ -152,3 +152,98 @@ fn usuario_criar_o_primeiro_administrador_e_o_servidor_nao_semeia_demonstracao()
     filho.wait().ok();
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Um polígono de 100 mil vértices: ler, validar e medir leva dezenas de segundos nesta
+/// compilação de teste — o bastante para ocupar o servidor.
+fn territorio_pesado() -> String {
+    let n = 100_000;
+    let (cx, cy, r) = (-53.0_f64, -16.5_f64, 0.02_f64);
+    let mut pontos: Vec<String> = (0..n)
+        .map(|i| {
+            let t = 2.0 * std::f64::consts::PI * f64::from(i) / f64::from(n);
+            format!("[{:.9},{:.9}]", cx + r * t.cos(), cy + r * t.sin())
+        })
+        .collect();
+    pontos.push(pontos[0].clone());
+    format!(
+        "{{\"type\":\"Feature\",\"properties\":{{}},\"geometry\":{{\"type\":\"Polygon\",\"coordinates\":[[{}]]}}}}",
+        pontos.join(",")
+    )
+}
+
+/// Issue 14: enquanto 8 envios pesados e anônimos rodam, uma página simples responde com p99
+/// abaixo de 100 ms (o trabalho pesado roda fora dos trabalhadores assíncronos, com vagas e
+/// prazo), e o servidor para com SIGINT em menos de 5 s.
+#[test]
+fn oito_envios_pesados_nao_param_o_servidor_e_sigint_encerra() {
+    let dir = diretorio_vazio();
+    let (mut filho, endereco, _) = subir(&dir);
+    let area = territorio_pesado();
+    let proposta = "tipo = \"desmembramento\"\ndata_referencia = 2027-03-10\n[desmembramento]\ncedente = 5107198\nreceptor = 5106703\narea = \"grande.geojson\"\n";
+    let fronteira = "----divisa";
+    let corpo = format!(
+        "--{fronteira}\r\nContent-Disposition: form-data; name=\"proposta\"\r\n\r\n{proposta}\r\n\
+         --{fronteira}\r\nContent-Disposition: form-data; name=\"area\"; filename=\"grande.geojson\"\r\nContent-Type: application/geo+json\r\n\r\n{area}\r\n--{fronteira}--\r\n"
+    );
+    let corpo = std::sync::Arc::new(corpo);
+    let envios: Vec<_> = (0..8)
+        .map(|_| {
+            let (endereco, corpo) = (endereco.clone(), corpo.clone());
+            std::thread::spawn(move || {
+                let Ok(mut s) = std::net::TcpStream::connect(&endereco) else {
+                    return;
+                };
+                let _ = write!(
+                    s,
+                    "POST /api/avaliar HTTP/1.1\r\nHost: {endereco}\r\nContent-Type: multipart/form-data; boundary={fronteira}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                    corpo.len()
+                );
+                let _ = s.write_all(corpo.as_bytes());
+                let mut resposta = String::new();
+                let _ = s.read_to_string(&mut resposta);
+            })
+        })
+        .collect();
+    // os envios chegam e ocupam as vagas
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let mut tempos: Vec<std::time::Duration> = (0..100)
+        .map(|_| {
+            let inicio = std::time::Instant::now();
+            let pagina = get(&endereco, "/lei");
+            assert!(
+                pagina.starts_with("HTTP/1.1 200"),
+                "{}",
+                &pagina[..pagina.len().min(200)]
+            );
+            inicio.elapsed()
+        })
+        .collect();
+    tempos.sort();
+    let p99 = tempos[98];
+    assert!(
+        p99 < std::time::Duration::from_millis(100),
+        "p99 da página simples com 8 envios pesados: {p99:?}"
+    );
+    // SIGINT encerra em menos de 5 s, mesmo com trabalho pesado em andamento
+    let inicio = std::time::Instant::now();
+    let ok = Command::new("kill")
+        .args(["-INT", &filho.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(ok.success());
+    loop {
+        if let Some(status) = filho.try_wait().expect("try_wait") {
+            assert!(status.success(), "saída {status:?}");
+            break;
+        }
+        assert!(
+            inicio.elapsed() < std::time::Duration::from_secs(5),
+            "o servidor não parou com SIGINT em 5 s"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    for e in envios {
+        let _ = e.join();
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

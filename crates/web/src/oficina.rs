@@ -1,0 +1,196 @@
+//! O trabalho pesado fora dos trabalhadores assíncronos.
+//!
+//! Ler e medir um território, avaliar a lei, escrever um PDF: tudo o que gasta CPU de verdade
+//! roda no pool de bloqueio do tokio, sob limites, para que um arquivo hostil (um polígono de
+//! um milhão de vértices, um GeoPackage com uma visão recursiva) não prenda os trabalhadores
+//! que respondem às outras páginas:
+//!
+//! - no máximo um trabalho por núcleo da máquina ao mesmo tempo no servidor;
+//! - no máximo [`POR_CLIENTE`] de cada endereço;
+//! - quem espera vaga por mais de [`ESPERA`] recebe 503; o trabalho que passa de
+//!   [`PRAZO`] é abandonado com 503 e uma mensagem que diz o porquê.
+//!
+//! Limite honesto: o tokio não interrompe uma thread; o trabalho abandonado segue até o fim
+//! segurando a sua vaga (por isso as vagas são poucas: no pior caso, elas se esgotam e os
+//! pedidos de avaliação recebem 503, mas as páginas, o login e os atos continuam a responder).
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use tokio::sync::Semaphore;
+
+use crate::Falha;
+
+/// Quantos trabalhos pesados um mesmo endereço pode ter em andamento.
+pub const POR_CLIENTE: usize = 2;
+/// Quanto um pedido espera por uma vaga.
+pub const ESPERA: Duration = Duration::from_secs(10);
+/// Quanto um trabalho pode durar antes de ser abandonado.
+pub const PRAZO: Duration = Duration::from_secs(30);
+
+/// As vagas de trabalho pesado do servidor.
+pub(crate) struct Oficina {
+    vagas: Arc<Semaphore>,
+    total: usize,
+    por_cliente: Mutex<HashMap<IpAddr, usize>>,
+    prazo: Duration,
+}
+
+impl Oficina {
+    /// Uma vaga por núcleo (pelo menos uma).
+    pub(crate) fn nova() -> Oficina {
+        let total = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Oficina::com(total, PRAZO)
+    }
+
+    pub(crate) fn com(total: usize, prazo: Duration) -> Oficina {
+        let total = total.max(1);
+        Oficina {
+            vagas: Arc::new(Semaphore::new(total)),
+            total,
+            por_cliente: Mutex::new(HashMap::new()),
+            prazo,
+        }
+    }
+
+    /// Roda `trabalho` numa thread de bloqueio, com os limites. `cliente`: o endereço de quem
+    /// pede (sem ele — testes sem rede —, só o limite do servidor vale).
+    pub(crate) async fn executar<T: Send + 'static>(
+        &self,
+        cliente: Option<IpAddr>,
+        trabalho: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Falha> {
+        let _cliente = match cliente {
+            Some(ip) => Some(Cliente::entrar(&self.por_cliente, ip)?),
+            None => None,
+        };
+        let vaga = match tokio::time::timeout(ESPERA, self.vagas.clone().acquire_owned()).await {
+            Ok(Ok(v)) => v,
+            _ => {
+                return Err(Falha::nova(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!(
+                        "o servidor está ocupado com outras avaliações ({} ao mesmo tempo); tente de novo em instantes",
+                        self.total
+                    ),
+                ))
+            }
+        };
+        let tarefa = tokio::task::spawn_blocking(move || {
+            // a vaga só volta quando o trabalho termina, mesmo se o pedido já foi abandonado
+            let _vaga = vaga;
+            trabalho()
+        });
+        match tokio::time::timeout(self.prazo, tarefa).await {
+            Ok(Ok(t)) => Ok(t),
+            Ok(Err(e)) => Err(Falha::nova(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("erro interno no processamento: {e}"),
+            )),
+            Err(_) => Err(Falha::nova(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "o processamento passou de {} segundos e foi abandonado, para não prender o servidor; confira o arquivo (vértices demais, partes demais, geometria degenerada) ou divida-o",
+                    self.prazo.as_secs()
+                ),
+            )),
+        }
+    }
+}
+
+/// A contagem de trabalhos de um endereço, devolvida ao sair (também se o pedido cair).
+struct Cliente<'a> {
+    mapa: &'a Mutex<HashMap<IpAddr, usize>>,
+    ip: IpAddr,
+}
+
+impl<'a> Cliente<'a> {
+    fn entrar(mapa: &'a Mutex<HashMap<IpAddr, usize>>, ip: IpAddr) -> Result<Self, Falha> {
+        let mut m = mapa
+            .lock()
+            .map_err(|_| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, "estado interno"))?;
+        let n = m.entry(ip).or_insert(0);
+        if *n >= POR_CLIENTE {
+            return Err(Falha::nova(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!("já há {POR_CLIENTE} avaliações suas em andamento; espere uma terminar"),
+            ));
+        }
+        *n += 1;
+        Ok(Cliente { mapa, ip })
+    }
+}
+
+impl Drop for Cliente<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut m) = self.mapa.lock() {
+            if let Some(n) = m.get_mut(&self.ip) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    m.remove(&self.ip);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+
+    fn rodar<F: std::future::Future>(f: F) -> F::Output {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap()
+            .block_on(f)
+    }
+
+    #[test]
+    fn trabalho_que_passa_do_prazo_e_abandonado_com_503() {
+        rodar(async {
+            let o = Oficina::com(1, Duration::from_millis(100));
+            let r = o
+                .executar(None, || std::thread::sleep(Duration::from_millis(400)))
+                .await;
+            let f = r.unwrap_err();
+            assert_eq!(f.status, StatusCode::SERVICE_UNAVAILABLE);
+            assert!(f.mensagem.contains("foi abandonado"), "{}", f.mensagem);
+            assert_eq!(o.executar(None, || 2 + 2).await.unwrap(), 4, "a vaga volta");
+        });
+    }
+
+    #[test]
+    fn mais_de_dois_do_mesmo_endereco_recebe_429() {
+        rodar(async {
+            let o = Arc::new(Oficina::com(4, Duration::from_secs(5)));
+            let ip: IpAddr = "10.0.0.7".parse().unwrap();
+            let lentos: Vec<_> = (0..2)
+                .map(|_| {
+                    let o = o.clone();
+                    tokio::spawn(async move {
+                        o.executar(Some(ip), || std::thread::sleep(Duration::from_millis(300)))
+                            .await
+                    })
+                })
+                .collect();
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            let r = o.executar(Some(ip), || ()).await.unwrap_err();
+            assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
+            // outro endereço passa
+            assert!(o
+                .executar(Some("10.0.0.8".parse().unwrap()), || ())
+                .await
+                .is_ok());
+            for l in lentos {
+                assert!(l.await.unwrap().is_ok());
+            }
+            // e o primeiro volta a poder
+            assert!(o.executar(Some(ip), || ()).await.is_ok());
+        });
+    }
+}
