@@ -18,6 +18,13 @@ use serde::Deserialize;
 
 use crate::mensagens::{caminho_de, linha_de, linha_do_campo, traduzir, traduzir_sintaxe};
 
+/// A população do Brasil no Censo 2022 (IBGE): nenhuma contagem de um território de MT passa
+/// dela.
+const POPULACAO_DO_BRASIL: u64 = 203_080_756;
+
+/// Um teto para valores em reais: o PIB do Brasil de 2021 (IBGE, R$ 9,0 trilhões), com folga.
+const PIB_DO_BRASIL: f64 = 1.0e13;
+
 /// Uma proposta lida e validada.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Proposta {
@@ -386,8 +393,54 @@ impl Validador<'_> {
                 caminho,
                 format!("valor {v} inválido: esperava um número maior ou igual a zero"),
             )),
+            Some(v) if v > PIB_DO_BRASIL => Err(self.erro(
+                caminho,
+                format!(
+                    "{}: mais que o PIB do Brasil ({}); confira o número (em reais, sem centavos a mais)",
+                    divisa_referencia::formato::reais_abreviado(v),
+                    divisa_referencia::formato::reais_abreviado(PIB_DO_BRASIL)
+                ),
+            )),
             outro => Ok(outro),
         }
+    }
+
+    /// Uma contagem de pessoas, eleitores, casas ou votos: não passa da população do Brasil
+    /// (nenhum território de MT tem mais). Um número fisicamente impossível é recusado, não
+    /// avaliado.
+    fn contagem(&self, caminho: &[&str], valor: Option<u64>) -> Result<Option<u64>, ErroProposta> {
+        match valor {
+            Some(v) if v > POPULACAO_DO_BRASIL => Err(self.erro(
+                caminho,
+                format!(
+                    "{v}: fato impossível, mais que a população do Brasil ({} habitantes, Censo 2022)",
+                    divisa_referencia::formato::inteiro(POPULACAO_DO_BRASIL as i64)
+                ),
+            )),
+            outro => Ok(outro),
+        }
+    }
+
+    /// Eleitores e população do mesmo território: mais eleitores que habitantes é impossível.
+    fn eleitores_e_populacao(
+        &self,
+        caminho: &[&str],
+        eleitores: Option<u64>,
+        populacao: Option<u64>,
+    ) -> Result<(), ErroProposta> {
+        if let (Some(e), Some(p)) = (eleitores, populacao) {
+            if e > p {
+                return Err(self.erro(
+                    caminho,
+                    format!(
+                        "fato impossível: {} eleitores para {} habitantes",
+                        divisa_referencia::formato::inteiro(e as i64),
+                        divisa_referencia::formato::inteiro(p as i64)
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Lê e mede o território de um arquivo relativo à proposta. Um formato ainda não lido
@@ -542,10 +595,20 @@ impl Validador<'_> {
 
     fn dados(&self, prefixo: &[&str], dados: DadosToml) -> Result<DadosMunicipais, ErroProposta> {
         let caminho = |campo: &'static str| [prefixo, &[campo]].concat();
+        let populacao = self.contagem(&caminho("populacao"), dados.populacao)?;
+        let eleitores = self.contagem(&caminho("eleitores"), dados.eleitores)?;
+        self.eleitores_e_populacao(&caminho("eleitores"), eleitores, populacao)?;
+        if populacao == Some(0) {
+            return Err(self.erro(
+                &caminho("populacao"),
+                "fato impossível: população de 0 habitantes",
+            ));
+        }
         Ok(DadosMunicipais {
-            populacao: dados.populacao,
-            eleitores: dados.eleitores,
-            casas_centro_urbano: dados.casas_centro_urbano,
+            populacao,
+            eleitores,
+            casas_centro_urbano: self
+                .contagem(&caminho("casas_centro_urbano"), dados.casas_centro_urbano)?,
             valor_adicionado: self
                 .nao_negativo(&caminho("valor_adicionado"), dados.valor_adicionado)?,
             arrecadacao: self.nao_negativo(&caminho("arrecadacao"), dados.arrecadacao)?,
@@ -625,6 +688,20 @@ impl Validador<'_> {
 
         let mut fatos = Fatos::vazios(tipo);
         fatos.data_ato = p.data_referencia.map(|d| d.0);
+        if let Some(d) = fatos.data_ato {
+            let lei = jiff::civil::date(1992, 11, 19);
+            if d > divisa_lei::calendario::DATA_MAXIMA || d < lei {
+                return Err(self.erro(
+                    &["data_referencia"],
+                    format!(
+                        "{}: a data do ato tem de estar entre {} (a LC 23/1992) e {} (o fim do calendário eleitoral que o divisa projeta)",
+                        divisa_referencia::formato::data(d),
+                        divisa_referencia::formato::data(lei),
+                        divisa_referencia::formato::data(divisa_lei::calendario::DATA_MAXIMA)
+                    ),
+                ));
+            }
+        }
         if let Some(novo) = p.novo {
             if novo.origens.is_empty() {
                 return Err(self.erro(&["novo"], "falta novo.origens: o novo município resulta do desmembramento de um ou mais municípios (Art. 1º, § 3º)"));
@@ -768,6 +845,13 @@ impl Validador<'_> {
             });
         }
         if let Some(pl) = p.plebiscito {
+            for (campo, v) in [
+                ("eleitores_inscritos", pl.eleitores_inscritos),
+                ("votos_sim", pl.votos_sim),
+                ("votos_nao", pl.votos_nao),
+            ] {
+                self.contagem(&["plebiscito", campo], Some(v))?;
+            }
             if pl.votos_sim.saturating_add(pl.votos_nao) > pl.eleitores_inscritos {
                 return Err(self.erro(
                     &["plebiscito", "votos_sim"],
@@ -787,6 +871,8 @@ impl Validador<'_> {
             });
         }
         if let Some(e) = p.extincao {
+            self.contagem(&["extincao", "requerentes"], e.requerentes)?;
+            self.contagem(&["extincao", "eleitores_inscritos"], e.eleitores_inscritos)?;
             if let (Some(r), Some(i)) = (e.requerentes, e.eleitores_inscritos) {
                 if r > i {
                     return Err(self.erro(
@@ -807,6 +893,8 @@ impl Validador<'_> {
             });
         }
         if let Some(d) = p.distrito {
+            self.contagem(&["distrito", "habitacoes_sede"], d.habitacoes_sede)?;
+            self.contagem(&["distrito", "populacao"], d.populacao)?;
             fatos.distrito = Some(NovoDistrito {
                 municipio: self.municipio(&["distrito", "municipio"], d.municipio)?,
                 nome: d.nome,
@@ -816,6 +904,13 @@ impl Validador<'_> {
             });
         }
         if let Some(a) = p.alteracao_nome {
+            // CF, art. 29, IV: a Câmara tem de 9 a 55 vereadores.
+            if let Some(m) = a.membros_camara.filter(|m| !(9..=55).contains(m)) {
+                return Err(self.erro(
+                    &["alteracao_nome", "membros_camara"],
+                    format!("{m} membros: a Câmara Municipal tem de 9 a 55 vereadores (CF, art. 29, IV)"),
+                ));
+            }
             if let (Some(m), Some(v)) = (a.membros_camara, a.votos_favoraveis) {
                 if v > m {
                     return Err(self.erro(

@@ -29,10 +29,11 @@ pub(crate) fn codigo_da_conclusao(conclusao: Conclusao) -> Saida {
     }
 }
 
-/// Uma data anterior à lei é entrada inválida; o resto é erro interno.
+/// Uma data fora da lei ou do calendário é entrada inválida (dita pela opção que a trouxe);
+/// o resto é erro interno.
 fn erro_de_avaliacao(erro: ErroAvaliacao) -> anyhow::Result<Saida> {
     match erro {
-        ErroAvaliacao::AntesDaLei { .. } => {
+        ErroAvaliacao::AntesDaLei { .. } | ErroAvaliacao::ForaDoCalendario { .. } => {
             eprintln!("divisa: --em: {erro}.");
             Ok(Saida::EntradaInvalida)
         }

@@ -706,9 +706,16 @@ pub(crate) enum FormatoMemorial {
 }
 
 fn data_civil(texto: &str) -> Result<jiff::civil::Date, String> {
-    texto
+    let d: jiff::civil::Date = texto
         .parse()
-        .map_err(|_| "esperava uma data AAAA-MM-DD válida, como 2027-03-10".to_owned())
+        .map_err(|_| "esperava uma data AAAA-MM-DD válida, como 2027-03-10".to_owned())?;
+    if d > divisa_lei::calendario::DATA_MAXIMA {
+        return Err(format!(
+            "a data passa de {}, o fim do calendário eleitoral que o divisa projeta",
+            divisa_referencia::formato::data(divisa_lei::calendario::DATA_MAXIMA)
+        ));
+    }
+    Ok(d)
 }
 
 fn sim_ou_nao(texto: &str) -> Result<bool, String> {

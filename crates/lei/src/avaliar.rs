@@ -30,6 +30,14 @@ pub enum ErroAvaliacao {
         /// O início da vigência (dd/mm/aaaa).
         vigencia: String,
     },
+    /// A data pedida (ou a do ato) passa do calendário que o divisa avalia.
+    #[error("a data {pedida} passa de {maxima}, o fim do calendário eleitoral que o divisa projeta; use uma data até lá")]
+    ForaDoCalendario {
+        /// A data pedida (dd/mm/aaaa).
+        pedida: String,
+        /// [`crate::calendario::DATA_MAXIMA`] (dd/mm/aaaa).
+        maxima: String,
+    },
     /// O texto estruturado da lei tem defeito.
     #[error(transparent)]
     Texto(#[from] ErroTexto),
@@ -53,6 +61,14 @@ pub fn avaliar(fatos: &Fatos, data: Date) -> Result<Avaliacao, ErroAvaliacao> {
             pedida: data_br(data),
             vigencia: data_br(lei.vigencia()),
         });
+    }
+    for d in std::iter::once(data).chain(fatos.data_ato) {
+        if d > crate::calendario::DATA_MAXIMA {
+            return Err(ErroAvaliacao::ForaDoCalendario {
+                pedida: data_br(d),
+                maxima: data_br(crate::calendario::DATA_MAXIMA),
+            });
+        }
     }
     let ctx = Contexto { lei, data, fatos };
     let mut achados = Vec::new();

@@ -64,27 +64,36 @@ pub fn proxima_eleicao(data: Date) -> Eleicao {
             };
         }
     }
-    let mut ano = (data.year() + 3) / 4 * 4;
+    let mut ano = (data.year().saturating_add(3)) / 4 * 4;
     loop {
         let eleicao = primeiro_domingo_de_outubro(ano);
-        if eleicao >= data {
+        if eleicao >= data || eleicao == Date::MAX {
             return Eleicao {
                 data: eleicao,
                 base_legal: REGRA_CONSTITUCIONAL,
                 calculada: true,
             };
         }
-        ano += 4;
+        ano = ano.saturating_add(4);
     }
 }
 
 fn primeiro_domingo_de_outubro(ano: i16) -> Date {
-    let primeiro = Date::constant(ano, 10, 1);
+    // Fora do calendário representável (ano > 9999), a data máxima: quem avalia recusa antes
+    // as datas além de [`DATA_MAXIMA`]; aqui só não se entra em pânico.
+    let Ok(primeiro) = Date::new(ano, 10, 1) else {
+        return Date::MAX;
+    };
     let avanco = (7 + Weekday::Sunday.to_monday_zero_offset()
         - primeiro.weekday().to_monday_zero_offset())
         % 7;
-    Date::constant(ano, 10, 1 + avanco)
+    Date::new(ano, 10, 1 + avanco).unwrap_or(Date::MAX)
 }
+
+/// A última data que o divisa avalia: o calendário eleitoral é projetado (CF, art. 29, II:
+/// primeiro domingo de outubro, de quatro em quatro anos) e não tem sentido jurídico além
+/// disso. Uma data posterior é recusada como entrada inválida, não avaliada.
+pub const DATA_MAXIMA: Date = Date::constant(2999, 12, 31);
 
 /// `meses` meses antes de `data`, no mesmo dia do mês; se esse dia não existir no mês de
 /// chegada, o último dia desse mês.
@@ -107,9 +116,11 @@ pub fn meses_antes(data: Date, meses: u8) -> Date {
         (total.div_euclid(12)) as i16,
         (total.rem_euclid(12) + 1) as i8,
     );
-    let primeiro_do_mes = Date::constant(ano, mes, 1);
+    let Ok(primeiro_do_mes) = Date::new(ano, mes, 1) else {
+        return data;
+    };
     let dia = data.day().min(primeiro_do_mes.days_in_month());
-    Date::constant(ano, mes, dia)
+    Date::new(ano, mes, dia).unwrap_or(data)
 }
 
 /// A eleição com que se instala um município criado por lei de `data`: a primeira que a lei
@@ -117,7 +128,7 @@ pub fn meses_antes(data: Date, meses: u8) -> Date {
 /// 1º de janeiro do ano seguinte (CF, art. 29, III).
 pub fn eleicao_de_instalacao(data: Date, meses: u8) -> Eleicao {
     let mut eleicao = proxima_eleicao(data);
-    while data > meses_antes(eleicao.data, meses) {
+    while data > meses_antes(eleicao.data, meses) && eleicao.data != Date::MAX {
         eleicao = proxima_eleicao(eleicao.data.tomorrow().unwrap_or(eleicao.data));
     }
     eleicao
@@ -127,6 +138,16 @@ pub fn eleicao_de_instalacao(data: Date, meses: u8) -> Eleicao {
 mod testes {
     use super::*;
     use jiff::civil::date;
+
+    #[test]
+    fn datas_no_fim_do_calendario_nao_entram_em_panico() {
+        for d in [date(9996, 1, 1), date(9999, 12, 31), Date::MAX] {
+            let e = proxima_eleicao(d);
+            assert!(e.data >= d || e.data == Date::MAX);
+            let _ = eleicao_de_instalacao(d, 6);
+            let _ = meses_antes(d, 6);
+        }
+    }
 
     #[test]
     fn datas_reais_fora_do_domingo() {

@@ -607,7 +607,7 @@ fn api_avaliar_responde_o_contrato_e_erros_nomeiam_linha_e_campo() {
             "{j}"
         );
         // população abaixo do mínimo do Art. 2º, I: a mudança aparece na hora
-        let menor = proposta.replace("populacao = 5200", "populacao = 10");
+        let menor = proposta.replace("populacao = 5200", "populacao = 1400");
         assert_ne!(menor, proposta);
         let r = a
             .pedir(

@@ -335,7 +335,7 @@ fn no_navegador_protocolar_avancar_relatorio_mapa_e_o_ato_proibido() {
     // 4. avaliar: mudar um número refaz o relatório na hora
     d.ir(&format!("{base}/avaliar"));
     d.script(
-        "const t = document.getElementById('proposta'); t.value = t.value.replace('populacao = 5200', 'populacao = 10'); t.dispatchEvent(new Event('input', {bubbles: true}));",
+        "const t = document.getElementById('proposta'); t.value = t.value.replace('populacao = 5200', 'populacao = 1400'); t.dispatchEvent(new Event('input', {bubbles: true}));",
         json!([]),
     );
     d.esperar(

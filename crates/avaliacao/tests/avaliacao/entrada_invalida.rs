@@ -162,3 +162,57 @@ fn data_referencia_em_texto_tambem_vale() {
     assert_eq!(e.campo.as_deref(), Some("data_referencia"));
     assert!(e.mensagem.contains("AAAA-MM-DD"), "{}", e.mensagem);
 }
+
+/// Fato impossível é recusado, não avaliado: um número entre 2⁶³ e 2⁶⁴−1 (que já virou "−1
+/// eleitores" e atendeu o Art. 2º, II), mais eleitores que habitantes, população zero.
+#[test]
+fn fato_impossivel_e_recusado_com_o_campo() {
+    let base = "tipo = \"criacao\"\n[novo]\norigens = [5107859]\n[novo.dados]\n";
+    let e = erro(&format!("{base}populacao = 18446744073709551615\n"));
+    assert_eq!(e.campo.as_deref(), Some("novo.dados.populacao"));
+    assert!(
+        e.mensagem.contains("mais que a população do Brasil"),
+        "{}",
+        e.mensagem
+    );
+    let e = erro(&format!(
+        "{base}populacao = 5000\neleitores = 9223372036854775808\n"
+    ));
+    assert_eq!(e.campo.as_deref(), Some("novo.dados.eleitores"));
+    let e = erro(&format!("{base}populacao = 1000\neleitores = 1001\n"));
+    assert!(
+        e.mensagem.contains("1.001 eleitores para 1.000 habitantes"),
+        "{}",
+        e.mensagem
+    );
+    // igual não é mais
+    assert!(ler(&format!("{base}populacao = 1000\neleitores = 1000\n")).is_ok());
+    let e = erro(&format!("{base}populacao = 0\n"));
+    assert!(e.mensagem.contains("população de 0"), "{}", e.mensagem);
+    let e = erro("tipo = \"criacao\"\n[novo]\norigens = [5107859]\n[plebiscito]\neleitores_inscritos = 18446744073709551615\nvotos_sim = 1\nvotos_nao = 0\n");
+    assert_eq!(e.campo.as_deref(), Some("plebiscito.eleitores_inscritos"));
+    let e = erro("tipo = \"alteracao_nome\"\n[alteracao_nome]\nmunicipio = 5103403\nnome_novo = \"Nova Aurora\"\nmembros_camara = 3\nvotos_favoraveis = 2\n");
+    assert!(
+        e.mensagem.contains("de 9 a 55 vereadores"),
+        "{}",
+        e.mensagem
+    );
+}
+
+/// Uma data fora do calendário que o divisa projeta (ou anterior à lei) é entrada inválida no
+/// campo, e não um pânico no calendário eleitoral.
+#[test]
+fn data_referencia_fora_do_calendario_e_recusada_no_campo() {
+    for d in ["9998-03-10", "9999-12-31", "1990-01-01"] {
+        let e = erro(&format!(
+            "tipo = \"criacao\"\ndata_referencia = {d}\n[novo]\norigens = [5107859]\n"
+        ));
+        assert_eq!(e.campo.as_deref(), Some("data_referencia"), "{d}");
+        assert_eq!(e.linha, Some(2), "{d}");
+    }
+    // o limite é aceito
+    assert!(
+        ler("tipo = \"criacao\"\ndata_referencia = 2999-12-31\n[novo]\norigens = [5107859]\n")
+            .is_ok()
+    );
+}
