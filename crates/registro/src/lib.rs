@@ -309,7 +309,7 @@ impl Registro {
         // Uma conexão direta primeiro: o pool só diria "tempo esgotado"; esta diz o porquê.
         {
             use sqlx::ConnectOptions;
-            let conexao = opcoes.connect().await.map_err(|e| {
+            let mut conexao = opcoes.connect().await.map_err(|e| {
                 erro(match base {
                     Base::Postgres => format!(
                         "não foi possível conectar ao PostgreSQL ({e}); confira endereço, usuário e se o servidor está no ar"
@@ -317,6 +317,18 @@ impl Registro {
                     Base::Sqlite => format!("não foi possível abrir o arquivo SQLite ({e})"),
                 })
             })?;
+            // O SQLite abre qualquer arquivo e só reclama na primeira leitura: um arquivo que não
+            // é banco (ou está corrompido) é dito já, e não depois de o pool esperar 60 s.
+            if base == Base::Sqlite {
+                if let Err(e) = sqlx::query("SELECT COUNT(*) FROM sqlite_master")
+                    .fetch_one(&mut conexao)
+                    .await
+                {
+                    return Err(erro(format!(
+                        "o arquivo não é um banco do divisa (não é um SQLite válido ou está corrompido: {e})"
+                    )));
+                }
+            }
             sqlx::Connection::close(conexao).await.ok();
         }
         let pool = AnyPoolOptions::new()

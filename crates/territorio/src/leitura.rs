@@ -112,6 +112,9 @@ pub fn ler_com_auxiliar(
     }
 }
 
+/// A menor área de uma parte do território: abaixo dela, a parte é degenerada.
+const AREA_MINIMA_M2: f64 = 1.0;
+
 /// Aplica a validação: erros recusam, avisos seguem junto.
 pub(crate) fn validar(mut territorio: Territorio) -> Result<Territorio, ErroLeitura> {
     let arquivo = territorio.arquivo.clone();
@@ -122,6 +125,27 @@ pub(crate) fn validar(mut territorio: Territorio) -> Result<Territorio, ErroLeit
         return Err(ErroLeitura::Invalido {
             arquivo: arquivo.to_owned(),
             problemas: erros.iter().map(ToString::to_string).collect(),
+        });
+    }
+    // Um território degenerado (vértices alinhados, área que não chega a 1 m²) não é território:
+    // fato impossível, recusado, e não medido como 0 km².
+    let degeneradas: Vec<String> = territorio
+        .poligonos
+        .0
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| crate::geodesia::area_poligono(p).area_m2.abs() < AREA_MINIMA_M2)
+        .map(|(i, _)| {
+            format!(
+                "parte {}: área nula (menos de 1 m²; vértices alinhados ou sobrepostos)",
+                i + 1
+            )
+        })
+        .collect();
+    if !degeneradas.is_empty() {
+        return Err(ErroLeitura::Invalido {
+            arquivo: arquivo.to_owned(),
+            problemas: degeneradas,
         });
     }
     // O sentido dos anéis só tem regra no GeoJSON (RFC 7946). No Shapefile o padrão da ESRI é
@@ -566,5 +590,42 @@ mod testes {
             bytes.truncate(bytes.len() - (estado >> 40) as usize % 8);
             let _ = ler_geojson("x.geojson", &bytes);
         }
+    }
+}
+
+#[cfg(test)]
+mod testes_de_degenerados {
+    use super::*;
+
+    /// Três vértices alinhados, ou um triângulo de centímetros: área nula, território recusado
+    /// (fato impossível), não medido como 0 km².
+    #[test]
+    fn territorio_de_area_nula_e_recusado() {
+        for (coordenadas, motivo) in [
+            // alinhados: o limite vai e volta (espinho)
+            (
+                "[[-53.0,-16.5],[-53.1,-16.5],[-53.2,-16.5],[-53.0,-16.5]]",
+                "espinho",
+            ),
+            // um triângulo de um centímetro: área que não chega a 1 m²
+            (
+                "[[-53.0,-16.5],[-53.0000001,-16.5],[-53.0,-16.5000001],[-53.0,-16.5]]",
+                "área nula",
+            ),
+        ] {
+            let geojson = format!("{{\"type\":\"Polygon\",\"coordinates\":[{coordenadas}]}}");
+            match ler("area.geojson", geojson.as_bytes()) {
+                Err(ErroLeitura::Invalido { problemas, .. }) => {
+                    assert!(
+                        problemas.iter().any(|p| p.contains(motivo)),
+                        "{problemas:?}"
+                    );
+                }
+                outro => panic!("deveria recusar: {outro:?}"),
+            }
+        }
+        // um quadrado de 100 m passa
+        let bom = "{\"type\":\"Polygon\",\"coordinates\":[[[-53.0,-16.5],[-53.0,-16.501],[-52.999,-16.501],[-52.999,-16.5],[-53.0,-16.5]]]}";
+        assert!(ler("area.geojson", bom.as_bytes()).is_ok());
     }
 }

@@ -91,6 +91,26 @@ fn zona(texto: &str) -> Option<u8> {
     (1.0..=60.0).contains(&zona).then_some(zona as u8)
 }
 
+/// As posições (em bytes, no próprio `texto`) em que `agulha`, escrita em minúsculas, aparece
+/// sem diferença de maiúsculas. Só compara caracteres cujo minúsculo é um caractere só; as
+/// posições são sempre fronteiras de caractere do texto original.
+fn sem_caixa(texto: &str, agulha: &str) -> Vec<usize> {
+    let mut posicoes = Vec::new();
+    for (i, _) in texto.char_indices() {
+        let mut t = texto[i..].chars();
+        let casa = agulha.chars().all(|a| {
+            t.next().is_some_and(|c| {
+                let mut m = c.to_lowercase();
+                m.next() == Some(a) && m.next().is_none()
+            })
+        });
+        if casa {
+            posicoes.push(i);
+        }
+    }
+    posicoes
+}
+
 /// Os primeiros `n` caracteres (não bytes) de um texto.
 fn ate_caracteres(texto: &str, n: usize) -> &str {
     texto
@@ -146,11 +166,9 @@ pub fn ler_memorial(arquivo: &str, bytes: &[u8]) -> Result<MemorialLido, ErroLei
     let mut planos: Vec<(f64, f64, String)> = Vec::new();
     let mut declarados: Vec<(usize, Option<f64>, Option<f64>)> = Vec::new();
     let mut fechado = false;
-    let minusculo = texto.to_lowercase();
-    let mencoes: Vec<usize> = minusculo
-        .match_indices("vértice ")
-        .map(|(p, _)| p)
-        .collect();
+    // As posições são do próprio texto: um minúsculo pode ter outro tamanho em bytes (o sinal
+    // de Kelvin, o İ turco), e uma posição dele cortaria o original fora de um caractere.
+    let mencoes: Vec<usize> = sem_caixa(texto, "vértice ");
     for (i, &posicao) in mencoes.iter().enumerate() {
         let depois = &texto[posicao + "vértice ".len()..];
         let codigo: String = depois
@@ -168,15 +186,13 @@ pub fn ler_memorial(arquivo: &str, bytes: &[u8]) -> Result<MemorialLido, ErroLei
             .copied()
             .unwrap_or(0)
             .min(posicao)..posicao];
-        let azimute = antes
-            .to_lowercase()
-            .find("azimute")
-            .and_then(|p| antes[p..].find(char::is_numeric).map(|q| p + q))
+        let azimute = sem_caixa(antes, "azimute")
+            .first()
+            .and_then(|&p| antes[p..].find(char::is_numeric).map(|q| p + q))
             .and_then(|p| angulo(&antes[p..]));
-        let distancia = antes
-            .to_lowercase()
-            .find("distância")
-            .and_then(|p| primeiro_numero(&antes[p..]).map(|(v, _)| v));
+        let distancia = sem_caixa(antes, "distância")
+            .first()
+            .and_then(|&p| primeiro_numero(&antes[p..]).map(|(v, _)| v));
         if codigos.first() == Some(&codigo) && codigos.len() >= 3 {
             declarados.push((codigos.len() - 1, azimute, distancia));
             fechado = true;
@@ -326,6 +342,25 @@ fn conferir(
         }
     }
     avisos
+}
+
+#[cfg(test)]
+mod testes_de_caixa {
+    use super::*;
+
+    /// O minúsculo do sinal de Kelvin (U+212A, 3 bytes) é o "k" (1 byte): uma posição do
+    /// minúsculo cortava o original no meio de um caractere (pânico).
+    #[test]
+    fn kelvin_e_i_turco_nao_quebram_a_leitura() {
+        for prefixo in ["\u{212A}\u{212A}\u{212A} ", "İİİİ ", "ẞ "] {
+            let texto = format!("{prefixo}Inicia-se no VÉRTICE V-001, de coordenadas N 8.200.000,00 m e E 500.000,00 m, zona 22S");
+            let _ = ler_memorial("m.txt", texto.as_bytes());
+            assert_eq!(sem_caixa(&texto, "vértice ").len(), 1, "{prefixo}");
+            let p = sem_caixa(&texto, "vértice ")[0];
+            assert!(texto.is_char_boundary(p));
+            assert!(texto[p..].starts_with("VÉRTICE "));
+        }
+    }
 }
 
 #[cfg(test)]

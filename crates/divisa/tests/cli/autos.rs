@@ -707,6 +707,17 @@ fn comando_de_leitura_recusa_banco_que_nao_existe_sem_criar_nada() {
             "{args:?} criou o banco"
         );
     }
+    // um arquivo que não é banco é dito já (não depois de 60 s de espera do pool)
+    std::fs::write(dir.join("lixo.sqlite3"), "isto não é um banco").unwrap();
+    let inicio = std::time::Instant::now();
+    let e = divisa_em(&dir, &["processo", "listar", "--db", "lixo.sqlite3"]);
+    assert_eq!(e.codigo, 2, "{}", e.stderr);
+    assert!(
+        e.stderr.contains("o arquivo não é um banco do divisa"),
+        "{}",
+        e.stderr
+    );
+    assert!(inicio.elapsed() < std::time::Duration::from_secs(5));
     std::fs::remove_dir_all(&dir).ok();
 }
 
