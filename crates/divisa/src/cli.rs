@@ -623,13 +623,22 @@ pub(crate) enum ComandoProcesso {
 /// Os comandos de `divisa auditoria`.
 #[derive(Debug, Subcommand)]
 pub(crate) enum ComandoAuditoria {
-    /// Confere a cadeia de hashes de um processo, ou de todos.
-    #[command(help_template = MODELO_AJUDA, override_usage = "divisa auditoria verificar [PROTOCOLO]", next_help_heading = "Opções")]
+    /// Confere a cadeia de hashes de um processo, ou de todos; com todos, também diante da
+    /// última âncora (processos e eventos apagados ou refeitos depois dela).
+    #[command(help_template = MODELO_AJUDA, override_usage = "divisa auditoria verificar [PROTOCOLO] [--ancora HASH]", next_help_heading = "Opções")]
     Verificar {
         /// O processo (padrão: todos).
         #[arg(value_name = "PROTOCOLO", help_heading = "Argumentos")]
         protocolo: Option<String>,
+        /// O hash do registro publicado (o da âncora no Diário Oficial): a âncora do banco
+        /// tem de ser essa, e o banco tem de conferir com ela.
+        #[arg(long, value_name = "HASH")]
+        ancora: Option<String>,
     },
+    /// Calcula e grava a âncora de agora (a cabeça de cada processo e o hash do registro) e
+    /// imprime o texto a publicar fora do banco.
+    #[command(help_template = MODELO_AJUDA, override_usage = "divisa auditoria ancora [--db URL]", next_help_heading = "Opções")]
+    Ancora,
 }
 
 const AJUDA_ATOS: &str = "\

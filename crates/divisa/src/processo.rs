@@ -727,12 +727,39 @@ async fn alertas(
     Ok(Saida::Sucesso)
 }
 
+/// `divisa auditoria ancora`: grava a âncora de agora e imprime o texto a publicar.
+fn ancorar(db: &str, saida: &mut impl Write) -> anyhow::Result<Saida> {
+    rodar(async move {
+        const CMD: &str = "auditoria ancora";
+        let Some(r) = abrir(CMD, db).await else {
+            return Ok(Saida::EntradaInvalida);
+        };
+        let feito = r.ancorar(Timestamp::now()).await;
+        r.fechar().await;
+        match feito {
+            Ok(a) => {
+                saida.write_all(a.texto().as_bytes())?;
+                writeln!(
+                    saida,
+                    "\nPublique este texto (o hash do registro basta) fora do banco; `divisa auditoria verificar --ancora {}` confere o banco com ele.",
+                    a.hash
+                )?;
+                Ok(Saida::Sucesso)
+            }
+            Err(e) => relatar(CMD, e),
+        }
+    })?
+}
+
 pub(crate) fn auditoria(
     comando: ComandoAuditoria,
     db: &str,
     saida: &mut impl Write,
 ) -> anyhow::Result<Saida> {
-    let ComandoAuditoria::Verificar { protocolo } = comando;
+    let (protocolo, publicada) = match comando {
+        ComandoAuditoria::Verificar { protocolo, ancora } => (protocolo, ancora),
+        ComandoAuditoria::Ancora => return ancorar(db, saida),
+    };
     rodar(async move {
         const CMD: &str = "auditoria verificar";
         if let Some(p) = &protocolo {
@@ -745,13 +772,39 @@ pub(crate) fn auditoria(
             return Ok(Saida::EntradaInvalida);
         };
         let resultado = async {
-            let v = r.verificar(protocolo.as_deref()).await?;
+            let mut v = r.verificar(protocolo.as_deref()).await?;
             let contagem = r.contagem().await?;
-            Ok::<_, ErroRegistro>((v, contagem))
+            // Diante da última âncora (com todos os processos): o que sumiu ou foi refeito.
+            let mut sobre_a_ancora = None;
+            if protocolo.is_none() {
+                let ultima = r.ultima_ancora().await?;
+                match (&ultima, &publicada) {
+                    (Some(a), Some(h)) if a.hash != h.trim() => v.push(divisa_processo::cadeia::Violacao {
+                        protocolo: String::new(),
+                        seq: None,
+                        descricao: format!(
+                            "a última âncora do banco ({}, hash {}) não é a publicada ({}): a tabela de âncoras foi mexida, ou há âncora mais nova que a publicada",
+                            a.registrada_em, a.hash, h.trim()
+                        ),
+                    }),
+                    (None, Some(h)) => v.push(divisa_processo::cadeia::Violacao {
+                        protocolo: String::new(),
+                        seq: None,
+                        descricao: format!("o banco não tem âncora; a publicada é {}", h.trim()),
+                    }),
+                    _ => {}
+                }
+                if let Some(a) = ultima {
+                    let (violacoes, depois) = r.conferir_ancora(&a).await?;
+                    v.extend(violacoes);
+                    sobre_a_ancora = Some((a, depois));
+                }
+            }
+            Ok::<_, ErroRegistro>((v, contagem, sobre_a_ancora))
         }
         .await;
         r.fechar().await;
-        let (violacoes, (processos, eventos)) = match resultado {
+        let (violacoes, (processos, eventos), sobre_a_ancora) = match resultado {
             Ok(v) => v,
             Err(e) => return relatar(CMD, e),
         };
@@ -762,6 +815,18 @@ pub(crate) fn auditoria(
                 protocolo.as_deref().unwrap_or("todos os processos"),
                 if protocolo.is_some() { "" } else { "s" }
             )?;
+            match sobre_a_ancora {
+                Some((a, depois)) => writeln!(
+                    saida,
+                    "Diante da âncora de {} (hash {}): os {} processo(s) ancorados estão lá, cada um com o evento ancorado; {depois} evento(s) vieram depois dela.",
+                    a.registrada_em, a.hash, a.processos
+                )?,
+                None if protocolo.is_none() => writeln!(
+                    saida,
+                    "Sem âncora: quem reescrevesse a cadeia inteira de um processo não seria acusado. Publique uma com `divisa auditoria ancora`."
+                )?,
+                None => {}
+            }
             return Ok(Saida::Sucesso);
         }
         writeln!(

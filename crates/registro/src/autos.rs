@@ -380,9 +380,109 @@ impl Registro {
         };
         let mut v = Vec::new();
         for (protocolo, id, versao, ultimo_hash) in processos {
-            let linhas = self.linhas(id, &protocolo).await?;
+            let (linhas, ilegiveis) = self.linhas_conferidas(id, &protocolo).await?;
+            v.extend(ilegiveis);
             v.extend(cadeia::verificar(&protocolo, &linhas, versao, &ultimo_hash));
             v.extend(self.conferir_arquivos(&protocolo, &linhas).await?);
+            v.extend(self.conferir_projecao(id, &protocolo).await?);
+        }
+        Ok(v)
+    }
+
+    /// As linhas de um processo para a auditoria: a que não se lê (uma coluna que não é texto,
+    /// gravada por fora) vira uma violação com o evento, não um erro do driver.
+    async fn linhas_conferidas(
+        &self,
+        id: i64,
+        protocolo: &str,
+    ) -> Result<(Vec<Linha>, Vec<Violacao>), ErroRegistro> {
+        let rows = sqlx::query(
+            "SELECT seq, data, registrado_em, ator, papel, ato, anexos, hash_anterior, hash \
+             FROM eventos WHERE processo_id = $1 ORDER BY seq",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        let (mut linhas, mut ilegiveis) = (Vec::new(), Vec::new());
+        for (i, r) in rows.iter().enumerate() {
+            let seq = r
+                .try_get::<i64, _>("seq")
+                .map(para_u64)
+                .unwrap_or(i as u64 + 1);
+            let lida = (|| -> Result<Linha, sqlx::Error> {
+                Ok(Linha {
+                    protocolo: protocolo.to_string(),
+                    seq,
+                    data: r.try_get("data")?,
+                    registrado_em: r.try_get("registrado_em")?,
+                    ator: r.try_get("ator")?,
+                    papel: r.try_get("papel")?,
+                    ato: r.try_get("ato")?,
+                    anexos: r.try_get("anexos")?,
+                    hash_anterior: r.try_get("hash_anterior")?,
+                    hash: r.try_get("hash")?,
+                })
+            })();
+            match lida {
+                Ok(l) => linhas.push(l),
+                Err(e) => ilegiveis.push(Violacao {
+                    protocolo: protocolo.to_string(),
+                    seq: Some(seq),
+                    descricao: format!(
+                        "ADULTERAÇÃO: o evento {seq} não se lê como foi gravado (uma coluna não é texto: {e})"
+                    ),
+                }),
+            }
+        }
+        Ok((linhas, ilegiveis))
+    }
+
+    /// O que a tabela de processos mostra (tipo, nome, fase, último ato) é refeito dos eventos
+    /// e comparado: editar a tabela (para `listar` mostrar outra fase) é acusado.
+    async fn conferir_projecao(
+        &self,
+        id: i64,
+        protocolo: &str,
+    ) -> Result<Vec<Violacao>, ErroRegistro> {
+        let violacao = |descricao: String| Violacao {
+            protocolo: protocolo.to_string(),
+            seq: None,
+            descricao,
+        };
+        let Some(r) =
+            sqlx::query("SELECT tipo, nome, fase, ultimo_ato FROM processos WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?
+        else {
+            return Ok(Vec::new());
+        };
+        let gravado = |c: &str| r.try_get::<String, _>(c).unwrap_or_default();
+        let autos = match self.carregar(protocolo).await {
+            Ok(a) => a,
+            Err(e) => {
+                return Ok(vec![violacao(format!(
+                    "os eventos não se releem como processo: {e}"
+                ))])
+            }
+        };
+        let p = &autos.processo;
+        let mut v = Vec::new();
+        for (coluna, na_tabela, dos_eventos) in [
+            ("tipo", gravado("tipo"), p.tipo.codigo().to_string()),
+            ("nome", gravado("nome"), p.nome.clone()),
+            ("fase", gravado("fase"), p.fase.codigo().to_string()),
+            (
+                "ultimo_ato",
+                gravado("ultimo_ato"),
+                p.ultimo_ato.to_string(),
+            ),
+        ] {
+            if na_tabela != dos_eventos {
+                v.push(violacao(format!(
+                    "ADULTERAÇÃO da tabela de processos: {coluna} gravado «{na_tabela}», os eventos dão «{dos_eventos}»"
+                )));
+            }
         }
         Ok(v)
     }

@@ -26,11 +26,13 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::AnyPool;
 
 mod alertas;
+mod ancoras;
 pub mod anexos;
 mod autos;
 mod contas;
 mod setores;
 
+pub use ancoras::Ancora;
 pub use anexos::ArquivoNovo;
 pub use contas::{ArquivoGuardado, Usuario};
 pub use divisa_processo::NovaRepresentacao;
@@ -61,6 +63,12 @@ const MIGRACOES: &[(i64, &str, &str, &str)] = &[
         "anexos",
         include_str!("../migracoes/sqlite/0004_anexos.sql"),
         include_str!("../migracoes/postgres/0004_anexos.sql"),
+    ),
+    (
+        5,
+        "ancoras",
+        include_str!("../migracoes/sqlite/0005_ancoras.sql"),
+        include_str!("../migracoes/postgres/0005_ancoras.sql"),
     ),
 ];
 

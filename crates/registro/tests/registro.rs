@@ -888,11 +888,173 @@ async fn migracao_alterada_depois_de_aplicada_e_recusada(r: &Registro, b: &Banco
         .fetch_one(outro.pool())
         .await
         .unwrap();
-    assert_eq!(n, 4);
+    assert_eq!(n, 5);
     outro.fechar().await;
 }
 
+/// A tabela de processos (o que `listar` mostra) é refeita dos eventos e comparada; um evento
+/// que não se lê (gravado por fora, no SQLite, como bytes) é nomeado, não um erro do driver.
+async fn tabela_de_processos_editada_e_evento_ilegivel_sao_acusados(
+    r: &Registro,
+    b: &BancoDeTeste,
+) {
+    let p = protocolado(r, "Projeção").await;
+    r.anexar(
+        &p,
+        1,
+        &servidor(),
+        Ato::JuntarDocumento {
+            art15: None,
+            descricao: "d".into(),
+        },
+        DIA,
+        ts(DIA),
+    )
+    .await
+    .unwrap();
+    assert!(r.verificar(Some(&p)).await.unwrap().is_empty());
+    sqlx::query("UPDATE processos SET fase = 'lei', nome = 'Outro nome' WHERE protocolo = $1")
+        .bind(&p)
+        .execute(r.pool())
+        .await
+        .unwrap();
+    let v = r.verificar(Some(&p)).await.unwrap();
+    assert!(
+        v.iter().any(|x| x
+            .descricao
+            .contains("tabela de processos: fase gravado «lei»")),
+        "{v:?}"
+    );
+    assert!(
+        v.iter()
+            .any(|x| x.descricao.contains("nome gravado «Outro nome»")),
+        "{v:?}"
+    );
+    if !b.url.starts_with("postgres") {
+        sqlx::query("DROP TRIGGER eventos_sem_alteracao")
+            .execute(r.pool())
+            .await
+            .unwrap();
+        sqlx::query("UPDATE eventos SET ato = X'00FF' WHERE seq = 2")
+            .execute(r.pool())
+            .await
+            .unwrap();
+        let v = r.verificar(Some(&p)).await.unwrap();
+        assert!(
+            v.iter()
+                .any(|x| x.seq == Some(2) && x.descricao.contains("não se lê")),
+            "{v:?}"
+        );
+    }
+}
+
+/// A âncora fecha o que a cadeia sozinha não vê: o processo apagado inteiro (no PostgreSQL
+/// também por TRUNCATE … CASCADE, que passa por cima dos gatilhos de linha) e o último evento
+/// apagado com a versão e o último hash acertados.
+async fn ancora_acusa_processo_apagado_e_fim_de_cadeia_refeito(r: &Registro, b: &BancoDeTeste) {
+    let p1 = protocolado(r, "Um").await;
+    let p2 = protocolado(r, "Dois").await;
+    r.anexar(
+        &p1,
+        1,
+        &servidor(),
+        Ato::JuntarDocumento {
+            art15: None,
+            descricao: "d".into(),
+        },
+        DIA,
+        ts(DIA),
+    )
+    .await
+    .unwrap();
+    let a = r.ancorar(ts(DIA)).await.unwrap();
+    assert_eq!((a.processos, a.eventos), (2, 3));
+    assert!(a.texto().contains(&a.hash));
+    let (v, depois) = r.conferir_ancora(&a).await.unwrap();
+    assert!(v.is_empty(), "{v:?}");
+    assert_eq!(depois, 0);
+    // a âncora não se apaga nem se altera
+    assert!(sqlx::query("DELETE FROM ancoras")
+        .execute(r.pool())
+        .await
+        .is_err());
+    assert!(sqlx::query("UPDATE ancoras SET hash = 'x'")
+        .execute(r.pool())
+        .await
+        .is_err());
+
+    // o último evento de p1 apagado, com a versão e o último hash acertados: a cadeia confere…
+    let postgres = b.url.starts_with("postgres");
+    let derrubar: &[&str] = if postgres {
+        &["DROP TRIGGER eventos_sem_alteracao ON eventos"]
+    } else {
+        &[
+            "DROP TRIGGER eventos_sem_alteracao",
+            "DROP TRIGGER eventos_sem_remocao",
+        ]
+    };
+    for sql in derrubar {
+        sqlx::query(sql).execute(r.pool()).await.unwrap();
+    }
+    let (linhas, _) = r.cadeia_gravada(&p1).await.unwrap();
+    sqlx::query("DELETE FROM eventos WHERE seq = 2 AND processo_id = (SELECT id FROM processos WHERE protocolo = $1)")
+        .bind(&p1)
+        .execute(r.pool())
+        .await
+        .unwrap();
+    sqlx::query("UPDATE processos SET versao = 1, ultimo_hash = $1, fase = 'protocolada' WHERE protocolo = $2")
+        .bind(&linhas[0].hash)
+        .bind(&p1)
+        .execute(r.pool())
+        .await
+        .unwrap();
+    assert!(
+        r.verificar(Some(&p1)).await.unwrap().is_empty(),
+        "a cadeia sozinha não vê"
+    );
+    // …mas a âncora vê
+    let (v, _) = r.conferir_ancora(&a).await.unwrap();
+    assert!(
+        v.iter()
+            .any(|x| x.protocolo == p1 && x.seq == Some(2) && x.descricao.contains("sumiu")),
+        "{v:?}"
+    );
+
+    // o processo p2 apagado inteiro
+    if postgres {
+        sqlx::query("TRUNCATE processos CASCADE")
+            .execute(r.pool())
+            .await
+            .unwrap();
+    } else {
+        sqlx::query("DELETE FROM pendencias")
+            .execute(r.pool())
+            .await
+            .unwrap();
+        sqlx::query("DELETE FROM eventos WHERE processo_id = (SELECT id FROM processos WHERE protocolo = $1)")
+            .bind(&p2)
+            .execute(r.pool())
+            .await
+            .unwrap();
+        sqlx::query("DELETE FROM processos WHERE protocolo = $1")
+            .bind(&p2)
+            .execute(r.pool())
+            .await
+            .unwrap();
+    }
+    let (v, _) = r.conferir_ancora(&a).await.unwrap();
+    assert!(
+        v.iter()
+            .any(|x| x.protocolo == p2 && x.descricao.contains("sumiu")),
+        "{v:?}"
+    );
+    // a âncora sobreviveu (o TRUNCATE em cascata não a alcança)
+    assert_eq!(r.ultima_ancora().await.unwrap().unwrap().hash, a.hash);
+}
+
 nas_duas_bases! {
+    ancora_acusa_processo_apagado_e_fim_de_cadeia_refeito => super::ancora_acusa_processo_apagado_e_fim_de_cadeia_refeito;
+    tabela_de_processos_editada_e_evento_ilegivel_sao_acusados => super::tabela_de_processos_editada_e_evento_ilegivel_sao_acusados;
     migracao_alterada_depois_de_aplicada_e_recusada => super::migracao_alterada_depois_de_aplicada_e_recusada;
     art15_atos_levam_arquivos_conferidos_e_encadeados => super::art15_atos_levam_arquivos_conferidos_e_encadeados;
     art14_protocolo_numera_e_grava_o_primeiro_evento => super::art14_protocolo_numera_e_grava_o_primeiro_evento;

@@ -816,3 +816,44 @@ fn art8_territorio_lido_dos_autos_e_cada_versao_guardada() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `auditoria ancora` imprime o hash a publicar; `verificar --ancora HASH` confere o banco com
+/// ele, e um hash que não é o do banco é acusado.
+#[test]
+fn auditoria_ancora_e_verificar_diante_da_ancora_publicada() {
+    let dir = autos_com_certidao();
+    let a = divisa_em(&dir, &["auditoria", "ancora"]);
+    assert_eq!(a.codigo, 0, "{}", a.stderr);
+    let hash = a
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("Hash do registro (SHA-256): "))
+        .expect("hash")
+        .trim()
+        .to_string();
+    assert_eq!(hash.len(), 64);
+    assert!(a.stdout.contains(&format!("{P}  8  ")), "{}", a.stdout);
+    let v = divisa_em(&dir, &["auditoria", "verificar", "--ancora", &hash]);
+    assert_eq!(v.codigo, 0, "{}{}", v.stdout, v.stderr);
+    assert!(v.stdout.contains("Diante da âncora"), "{}", v.stdout);
+    // um ato depois: ainda confere, e diz que veio depois
+    ato(
+        &dir,
+        "2026-11-21",
+        "servidor:carla",
+        &["juntar_documento", "descricao=Ofício da Prefeitura"],
+    );
+    let v = divisa_em(&dir, &["auditoria", "verificar", "--ancora", &hash]);
+    assert!(
+        v.stdout.contains("1 evento(s) vieram depois dela"),
+        "{}{}",
+        v.stdout,
+        v.stderr
+    );
+    // outro hash publicado: acusado
+    let outro = "0".repeat(64);
+    let v = divisa_em(&dir, &["auditoria", "verificar", "--ancora", &outro]);
+    assert_eq!(v.codigo, 3, "{}", v.stdout);
+    assert!(v.stdout.contains("não é a publicada"), "{}", v.stdout);
+    std::fs::remove_dir_all(&dir).ok();
+}
