@@ -418,6 +418,13 @@ fn como(texto: &str) -> Result<Como, String> {
     if id.trim().is_empty() {
         return Err("falta o identificador depois de «:»".to_owned());
     }
+    // Quem agiu entra no hash de cada evento: sem quebras de linha nem outros caracteres de
+    // controle, que fariam uma linha falsa na ficha do processo.
+    if id.chars().any(char::is_control) {
+        return Err(
+            "o identificador não pode ter quebra de linha nem caractere de controle".to_owned(),
+        );
+    }
     Ok(Como(divisa_processo::Ator::new(id.trim(), papel)))
 }
 

@@ -100,6 +100,8 @@ pub fn pacote_dos_autos(p: &Pacote<'_>) -> Result<Vec<u8>, String> {
             "registrado_em": l.registrado_em,
             "ator": l.ator,
             "papel": l.papel,
+            "tipo": l.tipo,
+            "formato": l.formato,
             "ato": l.ato,
             "anexos": l.anexos,
             "arquivos": caminhos,

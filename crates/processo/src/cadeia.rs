@@ -29,10 +29,15 @@ pub struct Linha {
     pub ator: String,
     /// Papel de quem agiu.
     pub papel: String,
+    /// O tipo do ato, como gravado na coluna `tipo`.
+    pub tipo: String,
     /// O ato em JSON.
     pub ato: String,
     /// Os arquivos do ato, em JSON (vazio quando não há nenhum).
     pub anexos: String,
+    /// O formato do hash: 1 (os eventos gravados antes do formato 3: colunas separadas por
+    /// quebra de linha, sem o tipo) ou 3 (cada coluna com o seu tamanho, o tipo incluído).
+    pub formato: u8,
     /// O hash do evento anterior (ou [`GENESE`]).
     pub hash_anterior: String,
     /// O hash deste evento.
@@ -44,7 +49,41 @@ pub struct Linha {
 /// Formatos: `divisa-evento-v1` para o evento sem arquivos (todos os gravados antes de os atos
 /// levarem arquivos, cujos hashes não mudam); `divisa-evento-v2` para o evento com arquivos, com
 /// o JSON deles entre o ato e o hash anterior.
+///
+/// `divisa-evento-v3` (o formato dos eventos novos): cada coluna — protocolo, posição, dia,
+/// instante, quem, papel, tipo, ato, arquivos e hash anterior — precedida do seu tamanho em
+/// bytes (8 bytes, big-endian). Sem separador que um texto possa imitar: trocar "ana" +
+/// "presidente\nx" por "ana\npresidente" + "x" muda o hash, e o tipo gravado também conta.
 pub fn calcular(l: &Linha) -> String {
+    if l.formato >= 3 {
+        return calcular_v3(l);
+    }
+    calcular_v1(l)
+}
+
+fn calcular_v3(l: &Linha) -> String {
+    let mut h = Sha256::new();
+    let seq = l.seq.to_string();
+    for parte in [
+        "divisa-evento-v3",
+        &l.protocolo,
+        &seq,
+        &l.data,
+        &l.registrado_em,
+        &l.ator,
+        &l.papel,
+        &l.tipo,
+        &l.ato,
+        &l.anexos,
+        &l.hash_anterior,
+    ] {
+        h.update((parte.len() as u64).to_be_bytes());
+        h.update(parte.as_bytes());
+    }
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn calcular_v1(l: &Linha) -> String {
     let mut h = Sha256::new();
     let seq = l.seq.to_string();
     let mut partes = vec![
@@ -162,6 +201,42 @@ pub fn verificar(
 mod testes {
     use super::*;
 
+    /// No formato 1, as colunas eram juntadas por quebra de linha: trocar a fronteira entre
+    /// quem e papel dava o mesmo hash. No 3, cada coluna leva o seu tamanho, e o tipo conta.
+    #[test]
+    fn formato_3_nao_tem_fronteira_ambigua_e_conta_o_tipo() {
+        let base = |formato: u8| Linha {
+            protocolo: "00001.000001/2026-91".into(),
+            seq: 1,
+            data: "2026-03-02".into(),
+            registrado_em: "2026-03-02T12:00:00Z".into(),
+            ator: "ana".into(),
+            papel: "presidente\nx".into(),
+            tipo: "divulgar".into(),
+            ato: "{}".into(),
+            anexos: String::new(),
+            hash_anterior: GENESE.into(),
+            hash: String::new(),
+            formato,
+        };
+        let trocada = |formato: u8| Linha {
+            ator: "ana\npresidente".into(),
+            papel: "x".into(),
+            ..base(formato)
+        };
+        assert_eq!(
+            calcular(&base(1)),
+            calcular(&trocada(1)),
+            "a ambiguidade do formato 1"
+        );
+        assert_ne!(calcular(&base(3)), calcular(&trocada(3)));
+        let outro_tipo = Linha {
+            tipo: "publicar_lei".into(),
+            ..base(3)
+        };
+        assert_ne!(calcular(&base(3)), calcular(&outro_tipo));
+    }
+
     fn cadeia(n: u64) -> Vec<Linha> {
         let mut anterior = GENESE.to_string();
         (1..=n)
@@ -173,8 +248,10 @@ mod testes {
                     registrado_em: "2026-03-02T12:00:00Z".into(),
                     ator: "ana".into(),
                     papel: "presidente".into(),
+                    tipo: "juntar_documento".into(),
                     ato: format!("{{\"tipo\":\"juntar_documento\",\"descricao\":\"doc {seq}\"}}"),
                     anexos: String::new(),
+                    formato: 3,
                     hash_anterior: anterior.clone(),
                     hash: String::new(),
                 };

@@ -114,7 +114,7 @@ impl Registro {
         .bind(agora.to_string())
         .fetch_one(&mut *tx)
         .await?;
-        inserir_evento(&mut tx, id, &linha, evento.ato.tipo()).await?;
+        inserir_evento(&mut tx, id, &linha).await?;
         inserir_arquivos(&mut tx, nup.as_str(), &evento, arquivos, &ator.id, agora).await?;
         tx.commit().await?;
         Ok(Recibo {
@@ -142,7 +142,7 @@ impl Registro {
 
     async fn linhas(&self, id: i64, protocolo: &str) -> Result<Vec<Linha>, ErroRegistro> {
         let rows = sqlx::query(
-            "SELECT seq, data, registrado_em, ator, papel, ato, anexos, hash_anterior, hash \
+            "SELECT seq, data, registrado_em, ator, papel, tipo, ato, anexos, formato, hash_anterior, hash \
              FROM eventos WHERE processo_id = $1 ORDER BY seq",
         )
         .bind(id)
@@ -157,8 +157,10 @@ impl Registro {
                     registrado_em: r.try_get("registrado_em")?,
                     ator: r.try_get("ator")?,
                     papel: r.try_get("papel")?,
+                    tipo: r.try_get("tipo")?,
                     ato: r.try_get("ato")?,
                     anexos: r.try_get("anexos")?,
+                    formato: formato_de(r.try_get("formato")?),
                     hash_anterior: r.try_get("hash_anterior")?,
                     hash: r.try_get("hash")?,
                 })
@@ -293,7 +295,7 @@ impl Registro {
                 atual,
             });
         }
-        inserir_evento(&mut tx, id, &linha, evento.ato.tipo()).await?;
+        inserir_evento(&mut tx, id, &linha).await?;
         inserir_arquivos(&mut tx, protocolo, &evento, arquivos, &ator.id, agora).await?;
         sqlx::query("DELETE FROM pendencias WHERE processo_id = $1")
             .bind(id)
@@ -397,7 +399,7 @@ impl Registro {
         protocolo: &str,
     ) -> Result<(Vec<Linha>, Vec<Violacao>), ErroRegistro> {
         let rows = sqlx::query(
-            "SELECT seq, data, registrado_em, ator, papel, ato, anexos, hash_anterior, hash \
+            "SELECT seq, data, registrado_em, ator, papel, tipo, ato, anexos, formato, hash_anterior, hash \
              FROM eventos WHERE processo_id = $1 ORDER BY seq",
         )
         .bind(id)
@@ -417,8 +419,10 @@ impl Registro {
                     registrado_em: r.try_get("registrado_em")?,
                     ator: r.try_get("ator")?,
                     papel: r.try_get("papel")?,
+                    tipo: r.try_get("tipo")?,
                     ato: r.try_get("ato")?,
                     anexos: r.try_get("anexos")?,
+                    formato: formato_de(r.try_get("formato")?),
                     hash_anterior: r.try_get("hash_anterior")?,
                     hash: r.try_get("hash")?,
                 })
@@ -671,13 +675,20 @@ fn linha_de(
         registrado_em: agora.to_string(),
         ator: evento.ator.id.clone(),
         papel: evento.ator.papel.codigo().to_string(),
+        tipo: evento.ato.tipo().to_string(),
         ato,
         anexos,
+        formato: 3,
         hash_anterior: anterior.to_string(),
         hash: String::new(),
     };
     linha.hash = cadeia::calcular(&linha);
     Ok(linha)
+}
+
+/// O formato do hash gravado (1 ou 3); um número estranho conta como 1, e o hash não confere.
+fn formato_de(v: i64) -> u8 {
+    u8::try_from(v).unwrap_or(1)
 }
 
 /// Os arquivos de um evento, na transação dele.
@@ -712,11 +723,10 @@ async fn inserir_evento(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     processo_id: i64,
     l: &Linha,
-    tipo: &str,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO eventos (processo_id, seq, data, registrado_em, ator, papel, tipo, ato, anexos, hash_anterior, hash) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+        "INSERT INTO eventos (processo_id, seq, data, registrado_em, ator, papel, tipo, ato, anexos, formato, hash_anterior, hash) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
     )
     .bind(processo_id)
     .bind(para_i64(l.seq))
@@ -724,9 +734,10 @@ async fn inserir_evento(
     .bind(&l.registrado_em)
     .bind(&l.ator)
     .bind(&l.papel)
-    .bind(tipo)
+    .bind(&l.tipo)
     .bind(&l.ato)
     .bind(&l.anexos)
+    .bind(i64::from(l.formato))
     .bind(&l.hash_anterior)
     .bind(&l.hash)
     .execute(&mut **tx)

@@ -70,6 +70,12 @@ const MIGRACOES: &[(i64, &str, &str, &str)] = &[
         include_str!("../migracoes/sqlite/0005_ancoras.sql"),
         include_str!("../migracoes/postgres/0005_ancoras.sql"),
     ),
+    (
+        6,
+        "formato_do_hash",
+        include_str!("../migracoes/sqlite/0006_formato_do_hash.sql"),
+        include_str!("../migracoes/postgres/0006_formato_do_hash.sql"),
+    ),
 ];
 
 /// O banco padrão: um arquivo no diretório corrente.

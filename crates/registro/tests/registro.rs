@@ -888,7 +888,7 @@ async fn migracao_alterada_depois_de_aplicada_e_recusada(r: &Registro, b: &Banco
         .fetch_one(outro.pool())
         .await
         .unwrap();
-    assert_eq!(n, 5);
+    assert_eq!(n, 6);
     outro.fechar().await;
 }
 
@@ -930,11 +930,24 @@ async fn tabela_de_processos_editada_e_evento_ilegivel_sao_acusados(
             .any(|x| x.descricao.contains("nome gravado «Outro nome»")),
         "{v:?}"
     );
+    // o tipo gravado também entra no hash (formato 3)
+    let derrubar = if b.url.starts_with("postgres") {
+        "DROP TRIGGER eventos_sem_alteracao ON eventos"
+    } else {
+        "DROP TRIGGER eventos_sem_alteracao"
+    };
+    sqlx::query(derrubar).execute(r.pool()).await.unwrap();
+    sqlx::query("UPDATE eventos SET tipo = 'publicar_lei' WHERE seq = 2")
+        .execute(r.pool())
+        .await
+        .unwrap();
+    let v = r.verificar(Some(&p)).await.unwrap();
+    assert!(
+        v.iter()
+            .any(|x| x.seq == Some(2) && x.descricao.contains("alterado depois de gravado")),
+        "{v:?}"
+    );
     if !b.url.starts_with("postgres") {
-        sqlx::query("DROP TRIGGER eventos_sem_alteracao")
-            .execute(r.pool())
-            .await
-            .unwrap();
         sqlx::query("UPDATE eventos SET ato = X'00FF' WHERE seq = 2")
             .execute(r.pool())
             .await

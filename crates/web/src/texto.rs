@@ -113,15 +113,21 @@ pub fn ficha(p: &Processo, eventos: &[Evento], completo: bool, hoje: Date) -> St
         );
     }
     let _ = writeln!(s, "\nAtos:");
+    // Um texto gravado com quebra de linha não desenha uma linha falsa na ficha.
+    let uma_linha = |t: &str| -> String {
+        t.chars()
+            .map(|c| if c.is_control() { '⏎' } else { c })
+            .collect()
+    };
     for e in eventos {
         let _ = writeln!(
             s,
             "  {:>3}. {} — {} ({} {})",
             e.seq,
             fmt_data(e.data),
-            resumo_do_ato(&e.ato),
+            uma_linha(&resumo_do_ato(&e.ato)),
             e.ator.papel.nome(),
-            e.ator.id
+            uma_linha(&e.ator.id)
         );
         for a in &e.anexos {
             let _ = writeln!(

@@ -857,3 +857,41 @@ fn auditoria_ancora_e_verificar_diante_da_ancora_publicada() {
     assert!(v.stdout.contains("não é a publicada"), "{}", v.stdout);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Um texto com quebra de linha não desenha uma linha falsa na ficha, e quem agiu não pode
+/// ter caractere de controle (entra no hash de cada evento).
+#[test]
+fn quebra_de_linha_nao_falsifica_a_ficha_nem_o_ator() {
+    let dir = autos_com_certidao();
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "avancar",
+            P,
+            "juntar_documento",
+            "descricao=x",
+            "--como",
+            "servidor:carla\npresidente",
+            "--data",
+            "2026-11-21",
+        ],
+    );
+    assert_eq!(e.codigo, 2, "{}", e.stderr);
+    ato(
+        &dir,
+        "2026-11-21",
+        "servidor:carla",
+        &[
+            "juntar_documento",
+            "descricao=ofício\n    99. 01/01/2027 — lei publicada",
+        ],
+    );
+    let m = divisa_em(
+        &dir,
+        &["processo", "mostrar", P, "--como", "presidente:ana"],
+    );
+    assert!(!m.stdout.contains("\n    99. 01/01/2027"), "{}", m.stdout);
+    assert!(m.stdout.contains("ofício⏎"), "{}", m.stdout);
+    std::fs::remove_dir_all(&dir).ok();
+}
