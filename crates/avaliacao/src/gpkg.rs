@@ -16,9 +16,32 @@ struct Escolhida {
     definicao: String,
 }
 
+/// Quanto a leitura de um GeoPackage pode levar antes de ser interrompida.
+const PRAZO_DA_LEITURA: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// Interrompe as consultas de `banco` se a leitura passar do prazo (o SQL do arquivo é de quem
+/// o mandou); some quando a leitura termina.
+struct Vigia(#[allow(dead_code)] std::sync::mpsc::Sender<()>);
+
+impl Vigia {
+    fn novo(banco: &Connection) -> Vigia {
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        let interromper = banco.get_interrupt_handle();
+        std::thread::spawn(move || {
+            if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                rx.recv_timeout(PRAZO_DA_LEITURA)
+            {
+                interromper.interrupt();
+            }
+        });
+        Vigia(tx)
+    }
+}
+
 /// Lê o território de um GeoPackage: a única camada de polígonos (ou de geometria genérica).
 pub fn ler(caminho: &Path, nome: &str) -> Result<Territorio, ErroLeitura> {
     let (banco, c) = abrir(caminho, nome)?;
+    let _vigia = Vigia::novo(&banco);
     let geometrias = blobs(&banco, nome, &c, None)?
         .into_iter()
         .map(|(fid, _, g)| (fid, g))
@@ -43,6 +66,7 @@ pub fn ler_feicoes(
     chaves: &[&str],
 ) -> Result<Vec<(String, geo_types::MultiPolygon<f64>)>, ErroLeitura> {
     let (banco, c) = abrir(caminho, nome)?;
+    let _vigia = Vigia::novo(&banco);
     let colunas: Vec<String> = banco
         .prepare(&format!("PRAGMA table_info({})", citar(&c.tabela)))
         .and_then(|mut p| p.query_map([], |r| r.get::<_, String>(1))?.collect())
@@ -77,6 +101,16 @@ pub fn ler_feicoes(
     Ok(saida)
 }
 
+/// O tipo de um objeto do SQLite, para a mensagem.
+fn o_que_e(tipo: &str) -> String {
+    match tipo {
+        "view" => "uma visão (VIEW) do SQL".into(),
+        "index" => "um índice".into(),
+        "trigger" => "um gatilho".into(),
+        outro => format!("um objeto «{outro}»"),
+    }
+}
+
 fn citar(id: &str) -> String {
     format!("\"{}\"", id.replace('"', "\"\""))
 }
@@ -94,26 +128,61 @@ fn blobs(
         mensagem: format!("não foi possível ler ({e})"),
     };
     let id = chave.map_or_else(|| "rowid".to_owned(), citar);
+    // O blob grande demais nem é lido (length() não o materializa): um GeoPackage de 40 KB com
+    // zeroblob(10⁹) em cada linha não vira gigabytes na memória.
     let mut leitura = banco
         .prepare(&format!(
-            "SELECT rowid, CAST({id} AS TEXT), {} FROM {} WHERE {} IS NOT NULL",
-            citar(&c.coluna),
-            citar(&c.tabela),
-            citar(&c.coluna)
+            "SELECT rowid, CAST({id} AS TEXT), CASE WHEN length({col}) <= {max} THEN {col} END, length({col}) \
+             FROM {tabela} WHERE {col} IS NOT NULL",
+            col = citar(&c.coluna),
+            tabela = citar(&c.tabela),
+            max = MAIOR_GEOMETRIA,
         ))
         .map_err(erro)?;
-    let linhas = leitura
-        .query_map([], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, Option<String>>(1)?.unwrap_or_default(),
-                r.get::<_, Vec<u8>>(2)?,
-            ))
-        })
-        .and_then(Iterator::collect)
-        .map_err(erro);
-    linhas
+    let mut linhas = leitura.query([]).map_err(erro)?;
+    let mut v = Vec::new();
+    let mut total = 0usize;
+    while let Some(r) = linhas.next().map_err(erro)? {
+        let tamanho: i64 = r.get(3).map_err(erro)?;
+        let fid: i64 = r.get(0).map_err(erro)?;
+        let Some(blob) = r.get::<_, Option<Vec<u8>>>(2).map_err(erro)? else {
+            return Err(ErroLeitura::Forma {
+                arquivo: nome.to_owned(),
+                onde: format!("camada {}, feição {fid}", c.tabela),
+                mensagem: format!(
+                    "a geometria tem {tamanho} bytes; o limite é {MAIOR_GEOMETRIA} por feição"
+                ),
+            });
+        };
+        total += blob.len();
+        if v.len() >= MAIS_FEICOES || total > MAIS_BYTES {
+            return Err(ErroLeitura::Forma {
+                arquivo: nome.to_owned(),
+                onde: format!("camada {}", c.tabela),
+                mensagem: format!(
+                    "a camada passa de {MAIS_FEICOES} feições ou de {} MB de geometrias: um território não tem tanto; confira a camada exportada",
+                    MAIS_BYTES / (1024 * 1024)
+                ),
+            });
+        }
+        v.push((
+            fid,
+            r.get::<_, Option<String>>(1)
+                .map_err(erro)?
+                .unwrap_or_default(),
+            blob,
+        ));
+    }
+    Ok(v)
 }
+
+/// O maior blob de geometria lido de uma feição (32 MB: um milhão de vértices em WKB).
+const MAIOR_GEOMETRIA: usize = 32 * 1024 * 1024;
+/// Quantas feições uma camada de território pode ter (a malha de setores de MT, importada por
+/// outro caminho, tem ~15 mil; um território, poucas).
+const MAIS_FEICOES: usize = 200_000;
+/// Quantos bytes de geometria uma camada pode somar.
+const MAIS_BYTES: usize = 256 * 1024 * 1024;
 
 fn abrir(caminho: &Path, nome: &str) -> Result<(Connection, Escolhida), ErroLeitura> {
     let erro = |onde: &str, mensagem: String| ErroLeitura::Forma {
@@ -137,6 +206,25 @@ fn abrir(caminho: &Path, nome: &str) -> Result<(Connection, Escolhida), ErroLeit
             format!("não é um GeoPackage: faltam as tabelas gpkg_geometry_columns e gpkg_spatial_ref_sys ({e})"),
         )
     };
+    // Só tabelas: uma visão (VIEW) é SQL de quem mandou o arquivo, e o divisa não a segue (uma
+    // visão recursiva nunca termina de ser lida).
+    let tipo_de = |nome: &str| -> Option<String> {
+        banco
+            .query_row(
+                "SELECT type FROM sqlite_master WHERE name = ?1",
+                [nome],
+                |r| r.get::<_, String>(0),
+            )
+            .ok()
+    };
+    for interna in ["gpkg_geometry_columns", "gpkg_spatial_ref_sys"] {
+        if let Some(t) = tipo_de(interna).filter(|t| t != "table") {
+            return Err(erro(
+                "GeoPackage",
+                format!("{interna} é {}, não uma tabela: o arquivo não segue o padrão GeoPackage e não é lido", o_que_e(&t)),
+            ));
+        }
+    }
     let mut consulta = banco
         .prepare(
             "SELECT g.table_name, g.column_name, upper(g.geometry_type_name), s.organization, \
@@ -191,6 +279,12 @@ fn abrir(caminho: &Path, nome: &str) -> Result<(Connection, Escolhida), ErroLeit
             ))
         }
     };
+    if let Some(t) = tipo_de(tabela).filter(|t| t != "table") {
+        return Err(erro(
+            &format!("camada {tabela}"),
+            format!("a camada é {}, não uma tabela; o divisa não executa o SQL de um arquivo recebido. Exporte a camada como tabela (no QGIS: Exportar > Salvar feições como… GeoPackage)", o_que_e(&t)),
+        ));
+    }
     let escolhida = Escolhida {
         tabela: tabela.clone(),
         coluna: coluna.clone(),

@@ -86,6 +86,13 @@ fn resumo(problemas: &[String]) -> String {
         .join("; ");
     if problemas.len() > MOSTRADOS {
         texto.push_str(&format!("; e mais {}", problemas.len() - MOSTRADOS));
+        // a conferência interrompida vem por último; quem lê precisa saber que há mais
+        if let Some(parou) = problemas[MOSTRADOS..]
+            .iter()
+            .find(|p| p.starts_with("a conferência parou"))
+        {
+            texto.push_str(&format!(" — {parou}"));
+        }
     }
     texto
 }

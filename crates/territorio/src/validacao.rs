@@ -50,6 +50,12 @@ impl fmt::Display for Onde {
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum Problema {
+    /// A conferência dos encontros entre lados parou no limite (um anel que se cruza milhões
+    /// de vezes não guarda milhões de problemas).
+    ConferenciaInterrompida {
+        /// Quantos encontros foram achados até parar.
+        achados: usize,
+    },
     /// Dois lados se cruzam.
     Cruzamento {
         /// O lado que começa aqui.
@@ -107,6 +113,11 @@ impl Problema {
 impl fmt::Display for Problema {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Problema::ConferenciaInterrompida { achados } => write!(
+                f,
+                "a conferência parou depois de {} encontros entre lados (cruzamentos, toques ou sobreposições): o limite tem mais; corrija estes e confira de novo",
+                divisa_referencia::formato::inteiro(i64::try_from(*achados).unwrap_or(i64::MAX))
+            ),
             Problema::Cruzamento { a, b, ponto } => write!(
                 f,
                 "{a} e {b}: os lados se cruzam em [{:.6}, {:.6}]",
@@ -403,10 +414,12 @@ fn entre_trechos(
     b: (usize, usize),
     problemas: &mut Vec<Problema>,
 ) {
-    if !se_tocam(
-        &caixa_do_trecho(lados, a.0, a.1),
-        &caixa_do_trecho(lados, b.0, b.1),
-    ) {
+    if problemas.len() >= LIMITE_DE_ENCONTROS
+        || !se_tocam(
+            &caixa_do_trecho(lados, a.0, a.1),
+            &caixa_do_trecho(lados, b.0, b.1),
+        )
+    {
         return;
     }
     let (na, nb) = (a.1 - a.0, b.1 - b.0);
@@ -444,7 +457,11 @@ fn cruzamentos(lados: Vec<Lado>) -> Vec<Problema> {
             }
             entre_trechos(&lados, (a.inicio, a.fim), (b.inicio, b.fim), &mut problemas);
         }
+        if problemas.len() >= LIMITE_DE_ENCONTROS {
+            break;
+        }
     }
+    let interrompida = problemas.len() >= LIMITE_DE_ENCONTROS;
     // A ordem da varredura não diz nada a quem lê: na ordem dos anéis e dos vértices.
     problemas.sort_by_key(|p| match p {
         Problema::Cruzamento { a, b, .. }
@@ -452,8 +469,17 @@ fn cruzamentos(lados: Vec<Lado>) -> Vec<Problema> {
         | Problema::Toque { a, b, .. } => (a.parte, a.anel, a.vertice, b.parte, b.anel, b.vertice),
         _ => (0, 0, 0, 0, 0, 0),
     });
+    if interrompida {
+        problemas.push(Problema::ConferenciaInterrompida {
+            achados: problemas.len(),
+        });
+    }
     problemas
 }
+
+/// Quantos encontros entre lados a conferência guarda antes de parar: bastam para quem vai
+/// corrigir o arquivo, e um anel hostil (milhões de cruzamentos) não prende memória nem tempo.
+const LIMITE_DE_ENCONTROS: usize = 1_000;
 
 fn comparar(a: &Lado, b: &Lado) -> Option<Problema> {
     // Para a mensagem, o lado que vem primeiro no anel.
