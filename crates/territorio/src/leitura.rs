@@ -318,6 +318,8 @@ pub fn ler_feicoes_geojson_por(
 
 /// O JSON do arquivo, ou o erro com linha e coluna.
 fn json_de(arquivo: &str, bytes: &[u8]) -> Result<Value, ErroLeitura> {
+    // A marca de ordem de bytes (BOM) do UTF-8, que o Bloco de Notas grava, não é erro.
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     serde_json::from_slice(bytes).map_err(|e| ErroLeitura::Json {
         arquivo: arquivo.to_owned(),
         linha: e.line(),
@@ -330,6 +332,9 @@ fn traduzir_json(erro: &serde_json::Error) -> String {
     use serde_json::error::Category;
     match erro.classify() {
         Category::Eof => "o arquivo termina no meio".to_owned(),
+        Category::Syntax if erro.to_string().contains("recursion limit") => {
+            "aninhamento fundo demais (mais de 128 níveis de colchetes ou chaves): não é um GeoJSON de território".to_owned()
+        }
         Category::Syntax => "sintaxe inválida".to_owned(),
         Category::Data => "dado inesperado".to_owned(),
         Category::Io => "erro de leitura".to_owned(),
@@ -603,6 +608,17 @@ mod testes {
 #[cfg(test)]
 mod testes_de_degenerados {
     use super::*;
+
+    /// A BOM do UTF-8 é aceita; aninhamento fundo demais é dito pelo nome.
+    #[test]
+    fn bom_aceita_e_aninhamento_fundo_dito() {
+        let quadrado = "{\"type\":\"Polygon\",\"coordinates\":[[[-53.0,-16.5],[-53.0,-16.501],[-52.999,-16.501],[-52.999,-16.5],[-53.0,-16.5]]]}";
+        let com_bom = [b"\xef\xbb\xbf".as_slice(), quadrado.as_bytes()].concat();
+        assert!(ler("area.geojson", &com_bom).is_ok());
+        let fundo = format!("{}{}", "[".repeat(500), "]".repeat(500));
+        let e = ler("area.geojson", fundo.as_bytes()).unwrap_err();
+        assert!(e.to_string().contains("aninhamento fundo demais"), "{e}");
+    }
 
     /// Três vértices alinhados, ou um triângulo de centímetros: área nula, território recusado
     /// (fato impossível), não medido como 0 km².

@@ -47,7 +47,16 @@ pub fn ler_kml(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
         let posicao = leitor.buffer_position();
         match leitor.read_event_into(&mut buffer) {
             Err(e) => return Err(erro(posicao, format!("XML inválido: {e}"))),
-            Ok(Event::Eof) => break,
+            Ok(Event::Eof) => {
+                // Um arquivo cortado no meio não é lido pelos polígonos de antes do corte.
+                if let Some(aberto) = pilha.last() {
+                    return Err(erro(
+                        posicao,
+                        format!("o arquivo termina com o elemento «{aberto}» aberto: está cortado (baixe ou exporte de novo)"),
+                    ));
+                }
+                break;
+            }
             Ok(Event::Start(inicio)) => {
                 pilha.push(sem_prefixo(inicio.name().into_inner()).to_owned());
                 texto.clear();
@@ -57,14 +66,48 @@ pub fn ler_kml(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
                     texto.push_str(&conteudo);
                 }
             }
+            // &#45; e &amp; dentro das coordenadas são texto: descartá-los movia vértices.
+            Ok(Event::GeneralRef(referencia)) => {
+                if pilha.last().is_some_and(|n| n == "coordinates") {
+                    let c = match referencia.resolve_char_ref() {
+                        Ok(Some(c)) => c,
+                        _ => match &*referencia {
+                            "lt" => '<',
+                            "gt" => '>',
+                            "amp" => '&',
+                            "apos" => '\'',
+                            "quot" => '"',
+                            outra => return Err(erro(
+                                posicao,
+                                format!(
+                                    "referência «&{outra};» desconhecida dentro de <coordinates>"
+                                ),
+                            )),
+                        },
+                    };
+                    texto.push(c);
+                }
+            }
+            // As coordenadas em CDATA também são coordenadas.
+            Ok(Event::CData(conteudo)) => {
+                if pilha.last().is_some_and(|n| n == "coordinates") {
+                    texto.push_str(&conteudo.into_inner());
+                }
+            }
             Ok(Event::End(fim)) => {
                 let nome = sem_prefixo(fim.name().into_inner()).to_owned();
                 match nome.as_str() {
-                    "coordinates" => {
+                    // Só as coordenadas de um anel de Polygon: as de um Point ou LineString
+                    // não são território (e não viram "anel com 1 vértice").
+                    "coordinates"
+                        if pilha
+                            .iter()
+                            .any(|n| n == "innerBoundaryIs" || n == "outerBoundaryIs") =>
+                    {
                         let anel = coordenadas(&texto).map_err(|m| erro(posicao, m))?;
                         if pilha.iter().any(|n| n == "innerBoundaryIs") {
                             buracos.push(anel);
-                        } else if pilha.iter().any(|n| n == "outerBoundaryIs") {
+                        } else {
                             exterior = Some(anel);
                         }
                     }
@@ -101,11 +144,15 @@ fn sem_prefixo(nome: &str) -> &str {
 fn coordenadas(texto: &str) -> Result<LineString<f64>, String> {
     let mut pontos = Vec::new();
     for (i, tupla) in texto.split_whitespace().enumerate() {
-        let mut partes = tupla.split(',');
-        let lon = partes.next().and_then(|v| v.parse::<f64>().ok());
-        let lat = partes.next().and_then(|v| v.parse::<f64>().ok());
+        let partes: Vec<&str> = tupla.split(',').collect();
+        let lon = partes.first().and_then(|v| v.parse::<f64>().ok());
+        let lat = partes.get(1).and_then(|v| v.parse::<f64>().ok());
+        // lon,lat ou lon,lat,alt: um quarto campo não é ignorado em silêncio.
+        let alt_ok = partes.get(2).is_none_or(|v| v.parse::<f64>().is_ok());
         match (lon, lat) {
-            (Some(x), Some(y)) if x.is_finite() && y.is_finite() => pontos.push(Coord { x, y }),
+            (Some(x), Some(y)) if x.is_finite() && y.is_finite() && partes.len() <= 3 && alt_ok => {
+                pontos.push(Coord { x, y })
+            }
             _ => {
                 return Err(format!(
                     "coordenada {} («{tupla}») não é lon,lat[,alt]",
@@ -152,6 +199,52 @@ mod testes {
             e.contains("linha 2") && e.contains("coordenada 2 («x,y»)"),
             "{e}"
         );
+    }
+
+    const ANEL: &str = "-56,-15 -55.9,-15 -55.9,-14.9 -56,-15";
+
+    fn kml(coordenadas: &str) -> String {
+        format!("<kml><Placemark><Polygon><outerBoundaryIs><LinearRing><coordinates>{coordenadas}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark></kml>")
+    }
+
+    /// Issue 14: um KML cortado (ou sem a raiz fechada) não é lido pelos polígonos de antes do
+    /// corte.
+    #[test]
+    fn kml_cortado_e_recusado() {
+        let inteiro = kml(ANEL);
+        assert!(ler_kml("a.kml", inteiro.as_bytes()).is_ok());
+        let cortado = &inteiro[..inteiro.len() - "</Placemark></kml>".len()];
+        let e = ler_kml("a.kml", cortado.as_bytes()).unwrap_err();
+        assert!(e.to_string().contains("está cortado"), "{e}");
+        let sem_raiz = &inteiro[..inteiro.len() - "</kml>".len()];
+        assert!(ler_kml("a.kml", sem_raiz.as_bytes()).is_err());
+    }
+
+    /// Referências de caractere e CDATA dentro de <coordinates> são as coordenadas (antes, o
+    /// &#45; sumia e o vértice mudava de lugar); um quarto campo não é ignorado.
+    #[test]
+    fn referencias_cdata_e_campos_a_mais_nas_coordenadas() {
+        let com_referencia = kml("&#45;56,-15 -55.9,-15 -55.9,-14.9 &#x2D;56,-15");
+        let t = ler_kml("a.kml", com_referencia.as_bytes()).unwrap();
+        assert_eq!(
+            t.poligonos.0[0].exterior().0[0],
+            Coord { x: -56.0, y: -15.0 }
+        );
+        let em_cdata = kml(&format!("<![CDATA[{ANEL}]]>"));
+        assert!(ler_kml("a.kml", em_cdata.as_bytes()).is_ok());
+        let campo_a_mais = kml("-56,-15,0,9 -55.9,-15 -55.9,-14.9 -56,-15");
+        let e = ler_kml("a.kml", campo_a_mais.as_bytes()).unwrap_err();
+        assert!(e.to_string().contains("lon,lat[,alt]"), "{e}");
+    }
+
+    /// Um Point não é anel: o KML só com ponto diz que falta o polígono.
+    #[test]
+    fn ponto_nao_vira_anel_de_um_vertice() {
+        let ponto =
+            b"<kml><Placemark><Point><coordinates>-56,-15</coordinates></Point></Placemark></kml>";
+        let e = ler_kml("a.kml", ponto).unwrap_err();
+        assert!(e.to_string().contains("nenhum Polygon"), "{e}");
+        assert!(!e.to_string().contains("1 vértices"), "{e}");
     }
 
     #[test]

@@ -514,9 +514,10 @@ async fn avaliar(
         .is_some_and(|v| v.starts_with("multipart/form-data"));
     let formato = q.get("formato").map_or("json", String::as_str).to_string();
     let resultado = if multipart {
-        let mp = Multipart::from_request(req, &())
-            .await
-            .map_err(|e| Falha::nova(StatusCode::BAD_REQUEST, e.to_string()).json())?;
+        let mp = Multipart::from_request(req, &()).await.map_err(|e| {
+            let m = crate::traduzir_rejeicao(StatusCode::BAD_REQUEST, &e.to_string());
+            Falha::nova(StatusCode::BAD_REQUEST, m).json()
+        })?;
         let (campos, arquivos) = crate::representacao::ler_multipart(mp).await.map_err(j)?;
         if formato == "proposta" {
             // a proposta montada dos campos do formulário, para a página mostrar
@@ -540,7 +541,10 @@ async fn avaliar(
     } else {
         let bytes = axum::body::to_bytes(req.into_body(), crate::LIMITE_DE_ENVIO)
             .await
-            .map_err(|e| Falha::nova(StatusCode::BAD_REQUEST, e.to_string()).json())?;
+            .map_err(|e| {
+                let m = crate::traduzir_rejeicao(StatusCode::BAD_REQUEST, &e.to_string());
+                Falha::nova(StatusCode::BAD_REQUEST, m).json()
+            })?;
         let texto = String::from_utf8(bytes.to_vec())
             .map_err(|_| Falha::no_campo("proposta", "a proposta não é texto UTF-8").json())?;
         let em = match q.get("em").filter(|e| !e.is_empty()) {

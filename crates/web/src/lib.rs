@@ -137,12 +137,67 @@ pub fn rotas(estado: Estado) -> Router {
         .merge(api::rotas())
         .fallback(paginas::nao_encontrada)
         .layer(axum::middleware::map_response(cabecalhos_de_seguranca))
+        .layer(axum::middleware::map_response(rejeicoes_em_portugues))
         .layer(axum::extract::DefaultBodyLimit::max(LIMITE_DE_ENVIO))
         .with_state(estado)
 }
 
 /// O maior corpo aceito (mapas e memoriais de área grande cabem com folga).
 pub const LIMITE_DE_ENVIO: usize = 32 * 1024 * 1024;
+
+/// As recusas dos extratores do axum (corpo grande demais, formulário sem um campo, número
+/// que não é número) vêm em inglês e em texto puro: viram a mensagem em português, no mesmo
+/// status. As respostas do divisa (HTML ou JSON) passam como estão.
+async fn rejeicoes_em_portugues(r: Response) -> Response {
+    let texto_puro = r
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/plain"));
+    let status = r.status();
+    if !texto_puro || !status.is_client_error() {
+        return r;
+    }
+    let (partes, corpo) = r.into_parts();
+    let bytes = axum::body::to_bytes(corpo, 64 * 1024)
+        .await
+        .unwrap_or_default();
+    let original = String::from_utf8_lossy(&bytes);
+    let mensagem = traduzir_rejeicao(status, &original);
+    let mut r = Falha::nova(status, mensagem).into_response();
+    *r.status_mut() = partes.status;
+    r
+}
+
+/// A mensagem em português de uma recusa do axum.
+pub(crate) fn traduzir_rejeicao(status: StatusCode, original: &str) -> String {
+    let campo = |prefixo: &str| {
+        original
+            .split(prefixo)
+            .nth(1)
+            .and_then(|r| r.split('`').next())
+            .map(str::to_owned)
+    };
+    if status == StatusCode::PAYLOAD_TOO_LARGE || original.contains("length limit exceeded") {
+        format!(
+            "o envio passa do limite de {} MB; divida o arquivo ou reduza a resolução das imagens",
+            LIMITE_DE_ENVIO / (1024 * 1024)
+        )
+    } else if let Some(c) = campo("missing field `") {
+        format!("falta o campo «{c}» no formulário")
+    } else if let Some(c) = campo("unknown field `") {
+        format!("campo «{c}» desconhecido no formulário")
+    } else if original.contains("Cannot parse") {
+        "um valor do endereço ou do formulário não é do tipo esperado (um número, uma data)"
+            .to_owned()
+    } else if original.contains("Failed to buffer") || original.contains("Error parsing") {
+        "o envio chegou incompleto ou mal formado; tente de novo".to_owned()
+    } else if status == StatusCode::UNSUPPORTED_MEDIA_TYPE {
+        "o tipo do conteúdo enviado não é o esperado (formulário ou JSON)".to_owned()
+    } else {
+        "pedido inválido".to_owned()
+    }
+}
 
 async fn cabecalhos_de_seguranca(mut r: Response) -> Response {
     let h = r.headers_mut();

@@ -627,7 +627,10 @@ pub(crate) async fn campos_e_arquivos(
         let Form(campos) = Form::<Campos>::from_request(req, &()).await.map_err(|e| {
             Falha::nova(
                 StatusCode::BAD_REQUEST,
-                format!("formulário mal formado: {e}"),
+                format!(
+                    "formulário mal formado: {}",
+                    crate::traduzir_rejeicao(StatusCode::BAD_REQUEST, &e.to_string())
+                ),
             )
         })?;
         return Ok((campos, Vec::new()));
@@ -637,14 +640,20 @@ pub(crate) async fn campos_e_arquivos(
         .map_err(|e| {
             Falha::nova(
                 StatusCode::BAD_REQUEST,
-                format!("formulário mal formado: {e}"),
+                format!(
+                    "formulário mal formado: {}",
+                    crate::traduzir_rejeicao(StatusCode::BAD_REQUEST, &e.to_string())
+                ),
             )
         })?;
     let (mut campos, mut arquivos) = (Vec::new(), Vec::new());
     while let Some(parte) = m.next_field().await.map_err(|e| {
         Falha::nova(
             StatusCode::BAD_REQUEST,
-            format!("formulário mal formado: {e}"),
+            format!(
+                "formulário mal formado: {}",
+                crate::traduzir_rejeicao(StatusCode::BAD_REQUEST, &e.to_string())
+            ),
         )
     })? {
         let nome = parte.name().unwrap_or_default().to_string();
@@ -652,7 +661,10 @@ pub(crate) async fn campos_e_arquivos(
         let bytes = parte.bytes().await.map_err(|e| {
             Falha::nova(
                 StatusCode::BAD_REQUEST,
-                format!("campo {nome}: envio interrompido ({e})"),
+                format!(
+                    "campo {nome}: {}",
+                    crate::traduzir_rejeicao(StatusCode::BAD_REQUEST, &e.to_string())
+                ),
             )
         })?;
         match arquivo {

@@ -194,7 +194,10 @@ pub(crate) async fn ler_multipart(
     while let Some(parte) = m.next_field().await.map_err(|e| {
         Falha::nova(
             StatusCode::BAD_REQUEST,
-            format!("formulário mal formado: {e}"),
+            format!(
+                "formulário mal formado: {}",
+                crate::traduzir_rejeicao(StatusCode::BAD_REQUEST, &e.to_string())
+            ),
         )
     })? {
         let nome = parte.name().unwrap_or_default().to_string();
@@ -202,7 +205,10 @@ pub(crate) async fn ler_multipart(
         let bytes = parte.bytes().await.map_err(|e| {
             Falha::nova(
                 StatusCode::BAD_REQUEST,
-                format!("campo {nome}: envio interrompido ({e})"),
+                format!(
+                    "campo {nome}: {}",
+                    crate::traduzir_rejeicao(StatusCode::BAD_REQUEST, &e.to_string())
+                ),
             )
         })?;
         match arquivo {

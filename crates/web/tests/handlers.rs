@@ -1625,3 +1625,42 @@ fn protocolo_a_partir_da_proposta_pela_pagina_com_o_territorio() {
         assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.corpo);
     });
 }
+
+/// As recusas do próprio servidor HTTP (corpo grande demais, número no endereço que não é
+/// número) vêm em português, não em inglês.
+#[test]
+fn recusas_dos_extratores_em_portugues() {
+    rodar(async {
+        let a = app("rejeicoes").await;
+        let p = a.protocolo("Espigão").await;
+        let s = a.entrar("ana").await;
+        let r = a
+            .get(&format!("{}/atos/abc/arquivos/1", caminho(&p)), Some(&s))
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.corpo);
+        assert!(r.corpo.contains("não é do tipo esperado"), "{}", r.corpo);
+        assert!(!r.corpo.contains("Cannot parse"), "{}", r.corpo);
+        let grande = "x".repeat(divisa_web::LIMITE_DE_ENVIO + 10);
+        let r = a
+            .pedir(
+                "POST",
+                "/api/avaliar",
+                None,
+                Some("text/plain"),
+                grande,
+                false,
+            )
+            .await;
+        assert!(r.status.is_client_error(), "{}", r.status);
+        assert!(
+            !r.corpo.contains("length limit exceeded"),
+            "{}",
+            &r.corpo[..r.corpo.len().min(300)]
+        );
+        assert!(
+            r.corpo.contains("limite de 32 MB"),
+            "{}",
+            &r.corpo[..r.corpo.len().min(300)]
+        );
+    });
+}
