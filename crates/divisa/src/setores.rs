@@ -81,6 +81,10 @@ struct Agregado {
     domicilios: u32,
 }
 
+/// A maior contagem de pessoas ou domicílios que um setor censitário pode ter: os maiores do
+/// Censo 2022 têm alguns milhares; um milhão é absurdo.
+const MAIOR_CONTAGEM_DE_SETOR: u32 = 1_000_000;
+
 /// Lê o CSV de agregados, guardando só os setores de `queremos`.
 fn ler_agregados(
     nome: &str,
@@ -125,17 +129,45 @@ fn ler_agregados(
         if !queremos.contains(&codigo) {
             continue;
         }
-        let numero = |c: usize| r.get(c).and_then(|v| v.trim().parse::<u32>().ok());
-        let (Some(populacao), Some(domicilios)) = (numero(c_pop), numero(c_dom)) else {
-            // IBGE: "X" (sigilo) ou "." (não se aplica)
+        let linha = i + 2;
+        if mapa.contains_key(&codigo) || sem_numero.contains(&codigo) {
+            return Err(format!(
+                "{nome}, linha {linha}: o setor {codigo} aparece duas vezes no CSV; qual linha vale? Corrija o arquivo"
+            ));
+        }
+        // IBGE: "X" (sigilo) ou "." (não se aplica) são sigilosos; qualquer outra coisa tem de
+        // ser uma contagem possível — negativo, fração ou absurdo não é "sigiloso", é erro.
+        let numero = |c: usize, campo: &str| -> Result<Option<u32>, String> {
+            let v = r.get(c).unwrap_or("").trim();
+            if v == "X" || v == "." || v.is_empty() {
+                return Ok(None);
+            }
+            match v.parse::<u32>() {
+                Ok(n) if n <= MAIOR_CONTAGEM_DE_SETOR => Ok(Some(n)),
+                _ => Err(format!(
+                    "{nome}, linha {linha}, setor {codigo}: {campo} «{v}» não é uma contagem (inteiro de 0 a {}, ou X e . do sigilo)",
+                    inteiro(i64::from(MAIOR_CONTAGEM_DE_SETOR))
+                )),
+            }
+        };
+        let (Some(populacao), Some(domicilios)) =
+            (numero(c_pop, "v0001")?, numero(c_dom, "v0007")?)
+        else {
             sem_numero.insert(codigo);
             continue;
         };
+        let do_codigo: Option<u32> = codigo.get(..7).and_then(|c| c.parse().ok());
         let municipio = c_mun
             .and_then(|c| r.get(c))
             .and_then(|v| v.trim().parse().ok())
-            .or_else(|| codigo.get(..7)?.parse().ok())
+            .or(do_codigo)
             .unwrap_or(0);
+        if Some(municipio) != do_codigo {
+            return Err(format!(
+                "{nome}, linha {linha}, setor {codigo}: CD_MUN {municipio} não é o município do código do setor ({})",
+                do_codigo.map_or("?".to_string(), |c| c.to_string())
+            ));
+        }
         let urbano = c_sit
             .and_then(|c| r.get(c))
             .is_some_and(|v| v.trim().to_lowercase().starts_with("urb"));
@@ -271,6 +303,13 @@ pub(crate) fn importar(
     }
     let queremos: std::collections::HashSet<String> =
         de_mt.iter().map(|(c, _)| c.clone()).collect();
+    if queremos.len() != de_mt.len() {
+        eprintln!(
+            "divisa {CMD}: {nome_malha}: {} código(s) de setor repetido(s) na malha; qual feição vale? Corrija o arquivo.",
+            de_mt.len() - queremos.len()
+        );
+        return Ok(Saida::EntradaInvalida);
+    }
     let Some(bytes) = crate::avaliar::ler_arquivo(CMD, agregados) else {
         return Ok(Saida::EntradaInvalida);
     };
@@ -334,6 +373,13 @@ pub(crate) fn importar(
             .file_name()
             .map_or(nome_csv.clone(), |n| n.to_string_lossy().into_owned())
     );
+    if gravar.is_empty() {
+        eprintln!(
+            "divisa {CMD}: nenhum setor a importar: os {} setores de MT da malha não têm agregados no CSV (todos sigilosos ou ausentes). Nada foi gravado.",
+            inteiro(queremos.len() as i64)
+        );
+        return Ok(Saida::EntradaInvalida);
+    }
     let resultado = rodar.block_on(async {
         let r = Registro::abrir(db).await?;
         let mut barra = Progresso::new("gravando os setores", gravar.len());

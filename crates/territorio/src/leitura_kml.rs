@@ -77,12 +77,14 @@ pub fn ler_kml(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
                             "amp" => '&',
                             "apos" => '\'',
                             "quot" => '"',
-                            outra => return Err(erro(
-                                posicao,
-                                format!(
+                            outra => {
+                                return Err(erro(
+                                    posicao,
+                                    format!(
                                     "referência «&{outra};» desconhecida dentro de <coordinates>"
                                 ),
-                            )),
+                                ))
+                            }
                         },
                     };
                     texto.push(c);

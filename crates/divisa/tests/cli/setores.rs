@@ -253,3 +253,61 @@ fn art2_cpt_inc1_avaliar_com_db_usa_os_setores_importados() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 14: negativo, fração e absurdo não são "sigilosos", são erro com a linha; setor
+/// repetido não deixa a última linha valer em silêncio; nenhum setor importado é saída 2.
+#[test]
+fn agregados_impossiveis_e_repetidos_sao_recusados_com_a_linha() {
+    let dir = diretorio_vazio();
+    let original = std::fs::read(fixture(CSV)).unwrap();
+    let texto: String = original.iter().map(|b| char::from(*b)).collect();
+    let linhas: Vec<String> = texto.lines().map(str::to_owned).collect();
+    let importar = |nome: &str, linhas: &[String]| {
+        let arquivo = dir.join(nome);
+        std::fs::write(&arquivo, linhas.join("\r\n")).unwrap();
+        divisa_em(
+            &dir,
+            &[
+                "setores",
+                "importar",
+                &fixture(MALHA),
+                arquivo.to_str().unwrap(),
+            ],
+        )
+    };
+    for (valor, nome) in [
+        ("-5", "negativo"),
+        ("872.5", "fracao"),
+        ("99999999", "absurdo"),
+    ] {
+        let mut l = linhas.clone();
+        l[1] = l[1].replacen(";872;", &format!(";{valor};"), 1);
+        assert_ne!(l[1], linhas[1]);
+        let e = importar(&format!("{nome}.csv"), &l);
+        assert_eq!(e.codigo, 2, "{valor}: {}{}", e.stdout, e.stderr);
+        assert!(
+            e.stderr.contains("linha 2") && e.stderr.contains("não é uma contagem"),
+            "{valor}: {}",
+            e.stderr
+        );
+    }
+    let mut repetido = linhas.clone();
+    repetido.insert(2, linhas[1].clone());
+    let e = importar("repetido.csv", &repetido);
+    assert_eq!(e.codigo, 2, "{}", e.stderr);
+    assert!(e.stderr.contains("aparece duas vezes"), "{}", e.stderr);
+    // todos sigilosos: nada a importar
+    let sigilosos: Vec<String> = std::iter::once(linhas[0].clone())
+        .chain(linhas[1..].iter().map(|l| {
+            let mut c: Vec<String> = l.split(';').map(str::to_owned).collect();
+            if c.len() > 13 {
+                c[13] = "X".into();
+            }
+            c.join(";")
+        }))
+        .collect();
+    let e = importar("sigilosos.csv", &sigilosos);
+    assert_eq!(e.codigo, 2, "{}{}", e.stdout, e.stderr);
+    assert!(e.stderr.contains("nenhum setor a importar"), "{}", e.stderr);
+    std::fs::remove_dir_all(&dir).ok();
+}
