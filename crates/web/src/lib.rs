@@ -234,6 +234,66 @@ pub struct Opcoes {
     pub seguro: bool,
 }
 
+/// Quanto um cliente tem para mandar o cabeçalho de um pedido (também o próximo, numa conexão
+/// mantida aberta): quem abre a conexão e não fala é desligado.
+pub const PRAZO_DO_CABECALHO: std::time::Duration = std::time::Duration::from_secs(10);
+/// Quanto uma conexão vive, no máximo (um envio lento de propósito não segura um soquete).
+pub const VIDA_DA_CONEXAO: std::time::Duration = std::time::Duration::from_secs(300);
+/// Quantas conexões abertas ao mesmo tempo; além disso, a conexão nova é fechada na hora (o
+/// servidor não fica sem descritores de arquivo).
+pub const MAXIMO_DE_CONEXOES: usize = 512;
+
+/// O laço das conexões: HTTP/1 com prazo para o cabeçalho, vida máxima por conexão, teto de
+/// conexões, o endereço de quem pede para o limite de tentativas e da oficina, e Ctrl+C que
+/// para de aceitar e espera as conexões por até [`ENCERRAMENTO`].
+async fn servir_conexoes(ouvinte: tokio::net::TcpListener, app: Router) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tower::ServiceExt as _;
+    let vagas = std::sync::Arc::new(tokio::sync::Semaphore::new(MAXIMO_DE_CONEXOES));
+    let graciosa = hyper_util::server::graceful::GracefulShutdown::new();
+    let mut construtor = hyper::server::conn::http1::Builder::new();
+    construtor
+        .timer(TokioTimer::new())
+        .header_read_timeout(PRAZO_DO_CABECALHO)
+        .keep_alive(true);
+    let sinal = tokio::signal::ctrl_c();
+    tokio::pin!(sinal);
+    loop {
+        let (soquete, endereco) = tokio::select! {
+            _ = &mut sinal => break,
+            aceito = ouvinte.accept() => match aceito {
+                Ok(a) => a,
+                // sem descritores (EMFILE) ou conexão abortada: respira e segue
+                Err(_) => {
+                    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+                    continue;
+                }
+            },
+        };
+        let Ok(vaga) = vagas.clone().try_acquire_owned() else {
+            drop(soquete);
+            continue;
+        };
+        let app = app.clone();
+        let servico =
+            hyper::service::service_fn(move |mut pedido: hyper::Request<hyper::body::Incoming>| {
+                pedido
+                    .extensions_mut()
+                    .insert(axum::extract::ConnectInfo(endereco));
+                app.clone().oneshot(pedido.map(axum::body::Body::new))
+            });
+        let conexao = construtor.serve_connection(TokioIo::new(soquete), servico);
+        let conexao = graciosa.watch(conexao);
+        tokio::spawn(async move {
+            let _vaga = vaga;
+            let _ = tokio::time::timeout(VIDA_DA_CONEXAO, conexao).await;
+        });
+    }
+    drop(ouvinte);
+    // Pedidos em andamento terminam; um trabalho pesado que não termina não segura o fim.
+    let _ = tokio::time::timeout(ENCERRAMENTO, graciosa.shutdown()).await;
+}
+
 /// Quanto o encerramento espera pelos pedidos em andamento.
 pub const ENCERRAMENTO: std::time::Duration = std::time::Duration::from_secs(3);
 
@@ -259,25 +319,8 @@ pub async fn servir(opcoes: Opcoes, pronto: impl FnOnce(SocketAddr, &str)) -> an
         .map_err(|e| anyhow::anyhow!("não foi possível escutar em {}: {e}", opcoes.endereco))?;
     let endereco = ouvinte.local_addr()?;
     pronto(endereco, &aviso);
-    let app = rotas(Estado::novo(registro.clone(), opcoes.seguro))
-        .into_make_service_with_connect_info::<SocketAddr>();
-    // Ctrl+C (SIGINT) encerra: o servidor para de aceitar conexões e espera os pedidos em
-    // andamento por até ENCERRAMENTO; um trabalho pesado que não termina (crate::oficina) não
-    // segura o encerramento além disso.
-    let sinal = std::sync::Arc::new(tokio::sync::Notify::new());
-    let avisar = sinal.clone();
-    let servidor = axum::serve(ouvinte, app).with_graceful_shutdown(async move {
-        let _ = tokio::signal::ctrl_c().await;
-        avisar.notify_one();
-    });
-    let prazo = async {
-        sinal.notified().await;
-        tokio::time::sleep(ENCERRAMENTO).await;
-    };
-    tokio::select! {
-        r = std::future::IntoFuture::into_future(servidor) => r?,
-        () = prazo => {}
-    }
+    let app = rotas(Estado::novo(registro.clone(), opcoes.seguro));
+    servir_conexoes(ouvinte, app).await;
     registro.fechar().await;
     Ok(())
 }

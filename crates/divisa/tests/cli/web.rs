@@ -247,3 +247,36 @@ fn oito_envios_pesados_nao_param_o_servidor_e_sigint_encerra() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 14: quem abre a conexão e não fala (ou manda meio cabeçalho) é desligado pelo
+/// servidor no prazo do cabeçalho (10 s), e enquanto isso os outros são atendidos.
+#[test]
+fn conexao_calada_ou_com_meio_cabecalho_e_fechada_no_prazo() {
+    let dir = diretorio_vazio();
+    let (mut filho, endereco, _) = subir(&dir);
+    let abrir = || {
+        let s = std::net::TcpStream::connect(&endereco).expect("conectar");
+        s.set_read_timeout(Some(std::time::Duration::from_secs(20)))
+            .unwrap();
+        s
+    };
+    let calada = abrir();
+    let mut meio = abrir();
+    write!(meio, "GET /lei HTTP/1.1\r\nHost: x\r\n").unwrap();
+    // os outros continuam atendidos
+    assert!(get(&endereco, "/lei").starts_with("HTTP/1.1 200"));
+    let inicio = std::time::Instant::now();
+    for mut s in [calada, meio] {
+        let mut resto = Vec::new();
+        // o servidor fecha: a leitura termina (0 bytes ou uma resposta 408) antes dos 20 s
+        let _ = s.read_to_end(&mut resto);
+        let passou = inicio.elapsed();
+        assert!(
+            passou < std::time::Duration::from_secs(15),
+            "a conexão ficou aberta {passou:?}"
+        );
+    }
+    filho.kill().ok();
+    filho.wait().ok();
+    std::fs::remove_dir_all(&dir).ok();
+}
