@@ -504,13 +504,7 @@ impl Validador<'_> {
                     sem_medidas: None,
                 }))
             }
-            Err(divisa_territorio::leitura::ErroLeitura::FormatoNaoSuportado {
-                mensagem, ..
-            }) => Ok(Some(Area {
-                arquivo: relativo.clone(),
-                medidas: None,
-                sem_medidas: Some(format!("«{relativo}»: {mensagem}.")),
-            })),
+            // Extensão desconhecida é entrada inválida no campo (saída 2), não pendência.
             Err(erro) => Err(self.erro(caminho, erro.to_string())),
         }
     }

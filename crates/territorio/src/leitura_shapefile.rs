@@ -86,6 +86,12 @@ pub(crate) fn sistema(arquivo: &str, prj: Option<&str>) -> Result<Sistema, ErroL
     let zona: u8 = digitos
         .parse()
         .map_err(|_| recusar("zona UTM ilegível".to_owned()))?;
+    // As zonas UTM vão de 1 a 60 (Mato Grosso fica nas 20 a 22): "Zone 99" não é zona.
+    if !(1..=60).contains(&zona) {
+        return Err(recusar(format!(
+            "zona UTM {zona} não existe (as zonas vão de 1 a 60; Mato Grosso fica nas 20, 21 e 22)"
+        )));
+    }
     let sul = depois[digitos.len()..].starts_with('S')
         || texto.contains("SOUTH")
         || texto.contains("FALSE_NORTHING\",10000000");
@@ -331,6 +337,16 @@ mod testes {
         .unwrap_err()
         .to_string();
         assert!(e.contains("datum antigo (SAD 69 ou Córrego Alegre)"), "{e}");
+        let zona_99 = ler_shapefile(
+            "a.shp",
+            &bytes,
+            Some("PROJCS[\"SIRGAS_2000_UTM_Zone_99S\",GEOGCS[\"GCS_SIRGAS_2000\"]]"),
+        )
+        .unwrap_err();
+        assert!(
+            zona_99.to_string().contains("zona UTM 99 não existe"),
+            "{zona_99}"
+        );
         let e = ler_shapefile("a.shp", &bytes, Some("PROJCS[\"SAD_1969_UTM_Zone_21S\"]"))
             .unwrap_err()
             .to_string();

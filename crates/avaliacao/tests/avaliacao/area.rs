@@ -113,16 +113,16 @@ fn geojson_com_coordenadas_trocadas_e_entrada_invalida() {
     );
 }
 
+/// Um formato que o divisa não lê (DXF do CAD) é entrada inválida no campo, dizendo os
+/// formatos aceitos (saída 2) — não uma pendência que deixaria a avaliação "inconclusiva".
 #[test]
-fn formato_nao_lido_fica_pendente_e_diz_por_que() {
-    // DXF (CAD): o divisa não lê; o dispositivo fica pendente, dizendo os formatos aceitos.
-    let lista = achados(&desmembramento("a.dxf"), "a.dxf", "0\nSECTION\n").unwrap();
-    let par2 = lista.iter().find(|a| a.dispositivo == "art8_par2").unwrap();
-    assert_eq!(par2.situacao, Situacao::Pendente);
+fn formato_nao_lido_e_entrada_invalida_e_diz_os_aceitos() {
+    let erro = achados(&desmembramento("a.dxf"), "a.dxf", "0\nSECTION\n").unwrap_err();
+    assert_eq!(erro.campo.as_deref(), Some("desmembramento.area"));
     assert!(
-        par2.mensagem.contains("extensão desconhecida") && par2.mensagem.contains(".kml"),
+        erro.mensagem.contains("extensão desconhecida") && erro.mensagem.contains(".kml"),
         "{}",
-        par2.mensagem
+        erro.mensagem
     );
 }
 
