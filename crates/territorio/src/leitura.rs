@@ -484,7 +484,7 @@ fn conferir_coordenadas(poligonos: &[Polygon<f64>]) -> Result<(), String> {
         .iter()
         .all(|c| LON_MT.contains(&c.y) && LAT_MT.contains(&c.x))
     {
-        return Err("latitude e longitude trocadas: o GeoJSON usa [lon, lat] (primeiro a longitude, cerca de −56 em MT)".to_owned());
+        return Err("latitude e longitude trocadas: as coordenadas vão como [lon, lat] (primeiro a longitude, cerca de −56 em MT)".to_owned());
     }
     if let Some(fora) = todos.iter().find(|c| !em_mato_grosso(c)) {
         return Err(format!("o vértice [{}, {}] está fora de Mato Grosso (longitude −62 a −50, latitude −18,5 a −7)", fora.x, fora.y));
