@@ -110,9 +110,33 @@ pub async fn arquivos_para_avaliar(
     if nomes.is_empty() {
         return Ok(Default::default());
     }
-    let arquivos = r
-        .arquivos_dos_atos_nomeados(processo.protocolo.as_str(), Some(&nomes))
-        .await?;
+    // Os nomes e os SHA-256 vêm dos eventos (o que a cadeia protege), não da tabela de
+    // arquivos; e só dos atos que podem trazer o território.
+    let autos = r.carregar(processo.protocolo.as_str()).await?;
+    let mut arquivos = Vec::new();
+    for e in autos
+        .eventos
+        .iter()
+        .filter(|e| divisa_avaliacao::autos::ato_de_territorio(&e.ato))
+        .filter(|e| e.anexos.iter().any(|a| nomes.contains(&a.nome)))
+    {
+        let guardados = r
+            .arquivos_do_ato(processo.protocolo.as_str(), e.seq)
+            .await?;
+        for (a, (_, conteudo)) in e.anexos.iter().zip(guardados) {
+            let soma: String = {
+                use sha2::Digest;
+                sha2::Sha256::digest(&conteudo)
+                    .iter()
+                    .map(|b| format!("{b:02x}"))
+                    .collect()
+            };
+            // um conteúdo que não é o registrado não entra (a auditoria o acusa)
+            if nomes.contains(&a.nome) && soma == a.sha256 {
+                arquivos.push((e.seq, a.nome.clone(), conteudo));
+            }
+        }
+    }
     let setores = if arquivos.is_empty() || processo.codigos_origem.is_empty() {
         None
     } else {

@@ -137,6 +137,25 @@ pub fn avaliar(
     })
 }
 
+/// Os atos que podem trazer uma versão do território: o protocolo (com a representação), a
+/// proposta juntada, o mapa e memorial juntados como documento do Art. 15 (II ou III, Art. 16,
+/// parágrafo único) e a emenda de divisas (Art. 19, § 3º). Leitura registrada: um arquivo com
+/// o mesmo nome em outro ato (uma certidão, uma informação) não muda o território em avaliação
+/// — as divisas só mudam pelos atos que a lei prevê para isso, e o rito já confere a fase de
+/// cada um.
+pub fn ato_de_territorio(ato: &Ato) -> bool {
+    matches!(
+        ato,
+        Ato::Protocolar { .. }
+            | Ato::AnexarProposta { .. }
+            | Ato::EmendarDivisas { .. }
+            | Ato::JuntarDocumento {
+                art15: Some(DocumentoArt15::MapaNovo | DocumentoArt15::MapaOrigem),
+                ..
+            }
+    )
+}
+
 /// Os nomes dos arquivos dos autos de que a avaliação precisa: o território que a proposta
 /// cita (`novo.area`, `desmembramento.area`) e o .prj ao lado de um Shapefile. Para o registro
 /// buscar só esses (um processo pode ter dezenas de PDFs digitalizados).

@@ -366,8 +366,11 @@ impl Processo {
                 }
                 for a in apuracoes {
                     conferir_secoes(a)?;
-                    let votos = a.sim + a.nao + a.brancos + a.nulos;
-                    if votos > a.inscritos {
+                    let votos = u128::from(a.sim)
+                        + u128::from(a.nao)
+                        + u128::from(a.brancos)
+                        + u128::from(a.nulos);
+                    if votos > u128::from(a.inscritos) {
                         return Err(recusa(
                             "Art. 11, § 2º",
                             format!(
@@ -635,7 +638,9 @@ fn conferir_secoes(a: &crate::ato::Apuracao) -> Result<(), Recusa> {
                 ),
             ));
         }
-        if s.sim + s.nao + s.brancos + s.nulos > s.inscritos {
+        let votos =
+            u128::from(s.sim) + u128::from(s.nao) + u128::from(s.brancos) + u128::from(s.nulos);
+        if votos > u128::from(s.inscritos) {
             return Err(recusa(
                 "Art. 11, § 2º",
                 format!(
@@ -645,7 +650,9 @@ fn conferir_secoes(a: &crate::ato::Apuracao) -> Result<(), Recusa> {
             ));
         }
     }
-    let soma = |f: fn(&crate::ato::ApuracaoSecao) -> u64| a.secoes.iter().map(f).sum::<u64>();
+    let soma = |f: fn(&crate::ato::ApuracaoSecao) -> u64| {
+        a.secoes.iter().map(|s| u128::from(f(s))).sum::<u128>()
+    };
     let somas = (
         soma(|s| s.inscritos),
         soma(|s| s.sim),
@@ -653,7 +660,14 @@ fn conferir_secoes(a: &crate::ato::Apuracao) -> Result<(), Recusa> {
         soma(|s| s.brancos),
         soma(|s| s.nulos),
     );
-    if somas != (a.inscritos, a.sim, a.nao, a.brancos, a.nulos) {
+    let da_localidade = (
+        u128::from(a.inscritos),
+        u128::from(a.sim),
+        u128::from(a.nao),
+        u128::from(a.brancos),
+        u128::from(a.nulos),
+    );
+    if somas != da_localidade {
         return Err(recusa(
             "Art. 11, § 2º",
             format!(

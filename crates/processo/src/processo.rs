@@ -280,6 +280,15 @@ pub fn protocolar(ator: &Ator, ato: &Ato, data: Date, hoje: Date) -> Result<(), 
             format!("«{n}» não é um município de Mato Grosso (Malha Municipal 2022 do IBGE): escolha o município de origem pelo nome oficial"),
         )
     })?;
+    let mut distintos = codigos.clone();
+    distintos.sort_unstable();
+    distintos.dedup();
+    if distintos.len() != codigos.len() {
+        return Err(recusa(
+            "Art. 15, III",
+            "um município de origem aparece duas vezes",
+        ));
+    }
     if !codigos_origem.is_empty() && *codigos_origem != codigos {
         return Err(recusa(
             "Art. 15, III",

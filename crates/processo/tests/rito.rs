@@ -1721,6 +1721,10 @@ fn art11_apuracao_por_secao_soma_a_da_localidade() {
         "Art. 11, § 2º",
     );
     assert!(r.motivo.contains("aparece duas vezes"), "{}", r.motivo);
+    // números que somados passariam de 2⁶⁴ não dão a volta: recusados, sem pânico
+    let mut gigante = secao(3, 500, 1 << 63, 1 << 63);
+    gigante.sim += 600;
+    c.recusado(&presidente(), registrar(vec![gigante]), "Art. 11, § 2º");
     c.ok(
         &presidente(),
         registrar(vec![secao(1, 500, 300, 150), secao(2, 500, 300, 150)]),

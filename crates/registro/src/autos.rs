@@ -499,17 +499,41 @@ impl Registro {
         linhas: &[Linha],
     ) -> Result<Vec<Violacao>, ErroRegistro> {
         let mut v = Vec::new();
-        for l in linhas.iter().filter(|l| !l.anexos.is_empty()) {
+        // Todo arquivo ligado a um evento tem de estar na lista que o evento guarda (o mesmo
+        // número, o mesmo nome, o mesmo SHA-256): um arquivo enfiado por fora num ato sem
+        // arquivos também é acusado.
+        let com_arquivos: std::collections::BTreeSet<u64> = {
+            let rows = sqlx::query(
+                "SELECT DISTINCT evento_seq FROM arquivos WHERE protocolo = $1 AND evento_seq IS NOT NULL",
+            )
+            .bind(protocolo)
+            .fetch_all(&self.pool)
+            .await?;
+            rows.iter()
+                .filter_map(|r| r.try_get::<i64, _>(0).ok().map(para_u64))
+                .collect()
+        };
+        for l in linhas
+            .iter()
+            .filter(|l| !l.anexos.is_empty() || com_arquivos.contains(&l.seq))
+        {
             let violacao = |descricao: String| Violacao {
                 protocolo: protocolo.to_string(),
                 seq: Some(l.seq),
                 descricao,
             };
-            let Ok(anexos) = serde_json::from_str::<Vec<divisa_processo::Anexo>>(&l.anexos) else {
-                v.push(violacao(
-                    "a lista de arquivos do evento não é legível".into(),
-                ));
-                continue;
+            let anexos: Vec<divisa_processo::Anexo> = if l.anexos.is_empty() {
+                Vec::new()
+            } else {
+                match serde_json::from_str(&l.anexos) {
+                    Ok(a) => a,
+                    Err(_) => {
+                        v.push(violacao(
+                            "a lista de arquivos do evento não é legível".into(),
+                        ));
+                        continue;
+                    }
+                }
             };
             let rows = sqlx::query(
                 "SELECT nome, conteudo FROM arquivos WHERE protocolo = $1 AND evento_seq = $2 ORDER BY id",
@@ -520,13 +544,14 @@ impl Registro {
             .await?;
             if rows.len() != anexos.len() {
                 v.push(violacao(format!(
-                    "o evento registra {} arquivo(s) e o banco guarda {}",
+                    "ADULTERAÇÃO: o evento registra {} arquivo(s) e o banco guarda {}",
                     anexos.len(),
                     rows.len()
                 )));
                 continue;
             }
             for (a, r) in anexos.iter().zip(&rows) {
+                let nome: String = r.try_get("nome")?;
                 let conteudo: Vec<u8> = r.try_get("conteudo")?;
                 let soma: String = {
                     use sha2::Digest;
@@ -535,9 +560,9 @@ impl Registro {
                         .map(|b| format!("{b:02x}"))
                         .collect()
                 };
-                if soma != a.sha256 {
+                if soma != a.sha256 || nome != a.nome {
                     v.push(violacao(format!(
-                        "ADULTERAÇÃO do arquivo «{}»: o conteúdo guardado não tem o SHA-256 registrado no evento",
+                        "ADULTERAÇÃO do arquivo «{}»: o conteúdo ou o nome guardado não é o registrado no evento",
                         a.nome
                     )));
                 }

@@ -240,11 +240,12 @@ impl Registro {
         Ok(id)
     }
 
-    /// Os arquivos de um processo (sem o conteúdo).
+    /// Os arquivos enviados com a representação pela página (mapa, memorial, títulos), sem o
+    /// conteúdo; os dos atos ficam com os atos.
     pub async fn arquivos(&self, protocolo: &str) -> Result<Vec<ArquivoGuardado>, ErroRegistro> {
         let rows = sqlx::query(
             "SELECT id, protocolo, nome, finalidade, sha256, LENGTH(conteudo) AS tamanho, enviado_por, enviado_em \
-             FROM arquivos WHERE protocolo = $1 ORDER BY id",
+             FROM arquivos WHERE protocolo = $1 AND evento_seq IS NULL ORDER BY id",
         )
         .bind(protocolo)
         .fetch_all(&self.pool)
@@ -271,7 +272,11 @@ impl Registro {
         protocolo: &str,
         id: i64,
     ) -> Result<Option<(String, Vec<u8>)>, ErroRegistro> {
-        let r = sqlx::query("SELECT nome, conteudo FROM arquivos WHERE protocolo = $1 AND id = $2")
+        // Os arquivos dos atos não saem por aqui: saem por `arquivos_do_ato`, com a visibilidade
+        // do ato (Arts. 16, 22 e 23).
+        let r = sqlx::query(
+            "SELECT nome, conteudo FROM arquivos WHERE protocolo = $1 AND id = $2 AND evento_seq IS NULL",
+        )
             .bind(protocolo)
             .bind(id)
             .fetch_optional(&self.pool)

@@ -136,8 +136,9 @@ pub fn rotas(estado: Estado) -> Router {
         .route("/ativos/{arquivo}", get(ativos::servir))
         .merge(api::rotas())
         .fallback(paginas::nao_encontrada)
+        // a tradução por dentro, os cabeçalhos de segurança por fora (valem também para ela)
+        .layer(axum::middleware::from_fn(rejeicoes_em_portugues))
         .layer(axum::middleware::map_response(cabecalhos_de_seguranca))
-        .layer(axum::middleware::map_response(rejeicoes_em_portugues))
         .layer(axum::extract::DefaultBodyLimit::max(LIMITE_DE_ENVIO))
         .with_state(estado)
 }
@@ -148,7 +149,12 @@ pub const LIMITE_DE_ENVIO: usize = 32 * 1024 * 1024;
 /// As recusas dos extratores do axum (corpo grande demais, formulário sem um campo, número
 /// que não é número) vêm em inglês e em texto puro: viram a mensagem em português, no mesmo
 /// status. As respostas do divisa (HTML ou JSON) passam como estão.
-async fn rejeicoes_em_portugues(r: Response) -> Response {
+async fn rejeicoes_em_portugues(
+    pedido: axum::extract::Request,
+    proximo: axum::middleware::Next,
+) -> Response {
+    let api = pedido.uri().path().starts_with("/api/");
+    let r = proximo.run(pedido).await;
     let texto_puro = r
         .headers()
         .get(header::CONTENT_TYPE)
@@ -164,7 +170,12 @@ async fn rejeicoes_em_portugues(r: Response) -> Response {
         .unwrap_or_default();
     let original = String::from_utf8_lossy(&bytes);
     let mensagem = traduzir_rejeicao(status, &original);
-    let mut r = Falha::nova(status, mensagem).into_response();
+    let falha = Falha::nova(status, mensagem);
+    let mut r = if api {
+        falha.json().into_response()
+    } else {
+        falha.into_response()
+    };
     *r.status_mut() = partes.status;
     r
 }
@@ -183,10 +194,10 @@ pub(crate) fn traduzir_rejeicao(status: StatusCode, original: &str) -> String {
             "o envio passa do limite de {} MB; divida o arquivo ou reduza a resolução das imagens",
             LIMITE_DE_ENVIO / (1024 * 1024)
         )
-    } else if let Some(c) = campo("missing field `") {
-        format!("falta o campo «{c}» no formulário")
-    } else if let Some(c) = campo("unknown field `") {
-        format!("campo «{c}» desconhecido no formulário")
+    } else if campo("missing field `").is_some() {
+        "falta um campo no formulário; recarregue a página e envie de novo".to_owned()
+    } else if campo("unknown field `").is_some() {
+        "o formulário tem um campo que o servidor não conhece; recarregue a página".to_owned()
     } else if original.contains("Cannot parse") {
         "um valor do endereço ou do formulário não é do tipo esperado (um número, uma data)"
             .to_owned()

@@ -35,7 +35,7 @@ pub const PRAZO: Duration = Duration::from_secs(30);
 pub(crate) struct Oficina {
     vagas: Arc<Semaphore>,
     total: usize,
-    por_cliente: Mutex<HashMap<IpAddr, usize>>,
+    por_cliente: Arc<Mutex<HashMap<IpAddr, usize>>>,
     prazo: Duration,
 }
 
@@ -51,7 +51,7 @@ impl Oficina {
         Oficina {
             vagas: Arc::new(Semaphore::new(total)),
             total,
-            por_cliente: Mutex::new(HashMap::new()),
+            por_cliente: Arc::new(Mutex::new(HashMap::new())),
             prazo,
         }
     }
@@ -63,8 +63,10 @@ impl Oficina {
         cliente: Option<IpAddr>,
         trabalho: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Falha> {
-        let _cliente = match cliente {
-            Some(ip) => Some(Cliente::entrar(&self.por_cliente, ip)?),
+        // A vaga do endereço vai junto com o trabalho: só volta quando ele termina (um cliente
+        // que manda e desconecta, de novo e de novo, não passa do seu limite).
+        let do_cliente = match cliente {
+            Some(ip) => Some(Cliente::entrar(self.por_cliente.clone(), ip)?),
             None => None,
         };
         let vaga = match tokio::time::timeout(ESPERA, self.vagas.clone().acquire_owned()).await {
@@ -80,8 +82,9 @@ impl Oficina {
             }
         };
         let tarefa = tokio::task::spawn_blocking(move || {
-            // a vaga só volta quando o trabalho termina, mesmo se o pedido já foi abandonado
+            // as vagas só voltam quando o trabalho termina, mesmo se o pedido já foi abandonado
             let _vaga = vaga;
+            let _cliente = do_cliente;
             trabalho()
         });
         match tokio::time::timeout(self.prazo, tarefa).await {
@@ -101,14 +104,14 @@ impl Oficina {
     }
 }
 
-/// A contagem de trabalhos de um endereço, devolvida ao sair (também se o pedido cair).
-struct Cliente<'a> {
-    mapa: &'a Mutex<HashMap<IpAddr, usize>>,
+/// A contagem de trabalhos de um endereço, devolvida quando o trabalho termina.
+struct Cliente {
+    mapa: Arc<Mutex<HashMap<IpAddr, usize>>>,
     ip: IpAddr,
 }
 
-impl<'a> Cliente<'a> {
-    fn entrar(mapa: &'a Mutex<HashMap<IpAddr, usize>>, ip: IpAddr) -> Result<Self, Falha> {
+impl Cliente {
+    fn entrar(mapa: Arc<Mutex<HashMap<IpAddr, usize>>>, ip: IpAddr) -> Result<Self, Falha> {
         let mut m = mapa
             .lock()
             .map_err(|_| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, "estado interno"))?;
@@ -120,11 +123,12 @@ impl<'a> Cliente<'a> {
             ));
         }
         *n += 1;
+        drop(m);
         Ok(Cliente { mapa, ip })
     }
 }
 
-impl Drop for Cliente<'_> {
+impl Drop for Cliente {
     fn drop(&mut self) {
         if let Ok(mut m) = self.mapa.lock() {
             if let Some(n) = m.get_mut(&self.ip) {
@@ -190,6 +194,26 @@ mod testes {
                 assert!(l.await.unwrap().is_ok());
             }
             // e o primeiro volta a poder
+            assert!(o.executar(Some(ip), || ()).await.is_ok());
+        });
+    }
+
+    /// Quem manda e abandona (o prazo passa, o trabalho segue) não escapa do limite: a vaga do
+    /// endereço só volta quando o trabalho termina.
+    #[test]
+    fn trabalho_abandonado_segura_a_vaga_do_endereco() {
+        rodar(async {
+            let o = Oficina::com(4, Duration::from_millis(50));
+            let ip: IpAddr = "10.0.0.9".parse().unwrap();
+            for _ in 0..2 {
+                let r = o
+                    .executar(Some(ip), || std::thread::sleep(Duration::from_millis(400)))
+                    .await;
+                assert_eq!(r.unwrap_err().status, StatusCode::SERVICE_UNAVAILABLE);
+            }
+            let r = o.executar(Some(ip), || ()).await.unwrap_err();
+            assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
+            tokio::time::sleep(Duration::from_millis(500)).await;
             assert!(o.executar(Some(ip), || ()).await.is_ok());
         });
     }

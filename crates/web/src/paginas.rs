@@ -445,7 +445,9 @@ async fn pagina_do_processo(
                 esc(&a.finalidade),
                 inteiro(a.tamanho as i64),
                 esc(&a.sha256),
-                esc(&a.enviado_por),
+                esc(pessoas
+                    .get(&a.enviado_por)
+                    .map_or("conta não cadastrada", String::as_str)),
                 esc(a.enviado_em.get(..10).unwrap_or(&a.enviado_em))
             );
         }

@@ -112,11 +112,25 @@ pub(crate) async fn novo_da_proposta(
     let Ok(texto) = String::from_utf8(proposta.conteudo.clone()) else {
         return erro(format!("«{}»: a proposta não é texto UTF-8", proposta.nome));
     };
-    let territorio: Vec<divisa_registro::ArquivoNovo> = arquivos
+    // Só os arquivos que a proposta cita vão aos autos com o protocolo (como na linha de
+    // comando); o resto é dito e deixado de fora.
+    let citados = divisa_avaliacao::autos::arquivos_citados(&texto);
+    let (territorio, ignorados): (Vec<_>, Vec<_>) = arquivos
         .iter()
         .filter(|(c, _)| c == "territorio")
         .map(|(_, a)| a.clone())
-        .collect();
+        .partition(|a| citados.contains(&a.nome));
+    if let Some(a) = ignorados.first() {
+        return erro(format!(
+            "«{}» não é citado pela proposta (ela cita: {}); envie só o território que a proposta cita",
+            a.nome,
+            if citados.is_empty() {
+                "nenhum arquivo".to_owned()
+            } else {
+                citados.join(", ")
+            }
+        ));
+    }
     let mapa: std::collections::BTreeMap<String, Vec<u8>> = territorio
         .iter()
         .map(|a| (a.nome.clone(), a.conteudo.clone()))

@@ -1548,6 +1548,12 @@ fn ato_com_arquivos_pela_pagina_e_o_arquivo_falso_recusado() {
         // o público não vê a juntada (ato interno, Art. 22) nem o seu arquivo
         let publico = a.get(&link, None).await;
         assert_eq!(publico.status, StatusCode::NOT_FOUND, "{}", publico.corpo);
+        let pagina_publica = a.get(&caminho(&p), None).await;
+        assert!(
+            !pagina_publica.corpo.contains("oficio.pdf")
+                && !pagina_publica.corpo.contains("area.geojson"),
+            "os arquivos de um ato reservado não aparecem na lista pública"
+        );
     });
 }
 
@@ -1611,6 +1617,24 @@ fn protocolo_a_partir_da_proposta_pela_pagina_com_o_territorio() {
         assert!(pagina
             .corpo
             .contains("Território: o arquivo «area_ribeiraozinho.geojson» juntado no ato 1."));
+        // um arquivo que a proposta não cita não vai aos autos (e é dito)
+        let r = a
+            .pedir(
+                "POST",
+                "/processos/novo/proposta",
+                Some(&s),
+                Some(&comum::tipo_multipart()),
+                comum::multipart(&[
+                    ("csrf", None, s.csrf.as_str()),
+                    ("representante", None, "Associação de Moradores"),
+                    ("proposta", Some("proposta.toml"), proposta.as_str()),
+                    ("territorio", Some("outro.geojson"), area),
+                ]),
+                false,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
+        assert!(r.corpo.contains("não é citado pela proposta"), "{}", r.corpo);
         // sem o token do formulário, nada é protocolado
         let r = a
             .pedir(
@@ -1640,6 +1664,10 @@ fn recusas_dos_extratores_em_portugues() {
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.corpo);
         assert!(r.corpo.contains("não é do tipo esperado"), "{}", r.corpo);
         assert!(!r.corpo.contains("Cannot parse"), "{}", r.corpo);
+        assert!(
+            r.headers.get("content-security-policy").is_some(),
+            "os cabeçalhos de segurança valem também para a recusa traduzida"
+        );
         let grande = "x".repeat(divisa_web::LIMITE_DE_ENVIO + 10);
         let r = a
             .pedir(

@@ -814,6 +814,25 @@ fn art8_territorio_lido_dos_autos_e_cada_versao_guardada() {
         "{}",
         t.stdout
     );
+    // um arquivo com o mesmo nome num ato que não é de território (uma juntada qualquer) não
+    // muda o território em avaliação
+    ato(
+        &dir,
+        "2026-11-04",
+        "servidor:carla",
+        &[
+            "juntar_documento",
+            "descricao=Cópia enviada pela Prefeitura",
+            "--anexo",
+            "area_ribeiraozinho.geojson",
+        ],
+    );
+    let t = divisa_em(&dir, &["processo", "avaliar", P]);
+    assert!(
+        t.stdout.contains("juntado no ato 2 (versão 2 de 2"),
+        "{}",
+        t.stdout
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
