@@ -663,6 +663,12 @@ impl Ato {
 
     /// Uma linha que diz o que o ato fez, para pessoas (a linha do tempo, a ficha, os autos).
     pub fn resumo(&self) -> String {
+        self.resumo_com(&|login| format!("de conta «{login}»"))
+    }
+
+    /// Como [`Ato::resumo`], com `pessoa` dizendo quem é a conta que o ato cita (o servidor
+    /// autorizado) por nome e cargo.
+    pub fn resumo_com(&self, pessoa: &dyn Fn(&str) -> String) -> String {
         match self {
             Ato::Protocolar { assinaturas, .. } => {
                 format!("representação protocolada, com {assinaturas} assinaturas (Art. 14)")
@@ -807,9 +813,10 @@ impl Ato {
                 if *aprovado { "aprovado" } else { "rejeitado" }
             ),
             Ato::PublicarLei { numero, diario } => format!("lei {numero} publicada no {diario}"),
-            Ato::AutorizarInformacao { servidor } => {
-                format!("servidor {servidor} autorizado a prestar informações (Art. 23)")
-            }
+            Ato::AutorizarInformacao { servidor } => format!(
+                "{} autorizado(a) a prestar informações (Art. 23)",
+                pessoa(servidor)
+            ),
         }
     }
 

@@ -461,8 +461,18 @@ pub(crate) async fn anexar(
         let autos = estado.registro().carregar(protocolo).await?;
         let arquivos =
             divisa_autos::arquivos_para_avaliar(estado.registro(), &autos.processo).await?;
-        divisa_avaliacao::autos::preparar(ato, &autos.processo, &arquivos, data, &mut |_| {})
-            .map_err(|m| ErroRegistro::Recusado(divisa_processo::Recusa::new("Art. 15", m)))?
+        // a avaliação (que mede o território) fora dos trabalhadores assíncronos
+        let processo = autos.processo;
+        let feito = estado
+            .oficina()
+            .executar(None, move || {
+                divisa_avaliacao::autos::preparar(ato, &processo, &arquivos, data, &mut |_| {})
+            })
+            .await
+            .map_err(|f| {
+                ErroRegistro::Recusado(divisa_processo::Recusa::new("servidor ocupado", f.mensagem))
+            })?;
+        feito.map_err(|m| ErroRegistro::Recusado(divisa_processo::Recusa::new("Art. 15", m)))?
     } else {
         ato
     };

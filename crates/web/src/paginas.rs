@@ -467,7 +467,10 @@ async fn pagina_do_processo(
             fmt_data(e.data),
             e.seq,
             esc(&quem_agiu),
-            esc(&crate::texto::resumo_do_ato(&e.ato))
+            esc(&e.ato.resumo_com(&|login| pessoas
+                .get(login)
+                .cloned()
+                .unwrap_or_else(|| "servidor(a) sem conta cadastrada".to_owned())))
         );
         if !e.anexos.is_empty() {
             s.push_str("<ul class=\"anexos\">");

@@ -146,13 +146,21 @@ pub(crate) async fn novo_da_proposta(
         _ => deputado.map_or(Via::Comunidade, |id| Via::Deputado { id }),
     };
     let representante = campo(&campos, "representante").unwrap_or_default();
-    let nova = match divisa_avaliacao::autos::protocolo_da_proposta(
-        &proposta.nome,
-        &texto,
-        &mapa,
-        via,
-        &representante,
-    ) {
+    // ler e medir o território fora dos trabalhadores assíncronos (crate::oficina)
+    let nome_da_proposta = proposta.nome.clone();
+    let feito = estado
+        .oficina()
+        .executar(quem.endereco.map(|e| e.ip()), move || {
+            divisa_avaliacao::autos::protocolo_da_proposta(
+                &nome_da_proposta,
+                &texto,
+                &mapa,
+                via,
+                &representante,
+            )
+        })
+        .await?;
+    let nova = match feito {
         Ok(n) => n,
         Err(m) => return erro(m),
     };

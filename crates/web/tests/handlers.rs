@@ -1634,7 +1634,11 @@ fn protocolo_a_partir_da_proposta_pela_pagina_com_o_territorio() {
             )
             .await;
         assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
-        assert!(r.corpo.contains("não é citado pela proposta"), "{}", r.corpo);
+        assert!(
+            r.corpo.contains("não é citado pela proposta"),
+            "{}",
+            r.corpo
+        );
         // sem o token do formulário, nada é protocolado
         let r = a
             .pedir(

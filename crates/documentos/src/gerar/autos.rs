@@ -99,7 +99,12 @@ fn peca(autos: &Autos<'_>, e: &Evento, publico: bool) -> Vec<Bloco> {
     let mut v = vec![
         secao(format!("Ato {} — {}", e.seq, fmt_data(e.data))),
         p(format!("Praticado por {quem}.")),
-        p(format!("{}.", primeira_maiuscula(&e.ato.resumo()))),
+        p(format!(
+            "{}.",
+            primeira_maiuscula(&e.ato.resumo_com(&|login| autos.pessoa(
+                &divisa_processo::Ator::new(login, divisa_processo::Papel::Servidor)
+            )))
+        )),
     ];
     v.extend(teor(e, publico).into_iter().map(recuado));
     if !e.anexos.is_empty() {
@@ -166,7 +171,13 @@ pub fn autos_do_processo(
         .iter()
         .map(|e| {
             (
-                format!("Ato {} — {}", e.seq, primeira_maiuscula(&e.ato.resumo())),
+                format!(
+                    "Ato {} — {}",
+                    e.seq,
+                    primeira_maiuscula(&e.ato.resumo_com(&|login| autos.pessoa(
+                        &divisa_processo::Ator::new(login, divisa_processo::Papel::Servidor)
+                    )))
+                ),
                 fmt_data(e.data),
                 peca(&autos, e, publico),
             )
