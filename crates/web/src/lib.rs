@@ -261,6 +261,7 @@ async fn servir_conexoes(ouvinte: tokio::net::TcpListener, app: Router) {
     use hyper_util::rt::{TokioIo, TokioTimer};
     use tower::ServiceExt as _;
     let vagas = std::sync::Arc::new(tokio::sync::Semaphore::new(MAXIMO_DE_CONEXOES));
+    let por_endereco: std::sync::Arc<Mutex<HashMap<std::net::IpAddr, usize>>> = Default::default();
     let graciosa = hyper_util::server::graceful::GracefulShutdown::new();
     let mut construtor = hyper::server::conn::http1::Builder::new();
     construtor
@@ -285,6 +286,11 @@ async fn servir_conexoes(ouvinte: tokio::net::TcpListener, app: Router) {
             drop(soquete);
             continue;
         };
+        // Um endereço só não segura todas as conexões.
+        let Some(do_endereco) = ConexoesDoEndereco::abrir(&por_endereco, endereco.ip()) else {
+            drop(soquete);
+            continue;
+        };
         let app = app.clone();
         let servico =
             hyper::service::service_fn(move |mut pedido: hyper::Request<hyper::body::Incoming>| {
@@ -297,12 +303,54 @@ async fn servir_conexoes(ouvinte: tokio::net::TcpListener, app: Router) {
         let conexao = graciosa.watch(conexao);
         tokio::spawn(async move {
             let _vaga = vaga;
+            let _do_endereco = do_endereco;
             let _ = tokio::time::timeout(VIDA_DA_CONEXAO, conexao).await;
         });
     }
     drop(ouvinte);
     // Pedidos em andamento terminam; um trabalho pesado que não termina não segura o fim.
     let _ = tokio::time::timeout(ENCERRAMENTO, graciosa.shutdown()).await;
+}
+
+/// Quantas conexões abertas um mesmo endereço pode ter.
+pub const CONEXOES_POR_ENDERECO: usize = 64;
+
+/// A conta das conexões de um endereço, devolvida quando a conexão fecha.
+struct ConexoesDoEndereco {
+    mapa: std::sync::Arc<Mutex<HashMap<std::net::IpAddr, usize>>>,
+    ip: std::net::IpAddr,
+}
+
+impl ConexoesDoEndereco {
+    fn abrir(
+        mapa: &std::sync::Arc<Mutex<HashMap<std::net::IpAddr, usize>>>,
+        ip: std::net::IpAddr,
+    ) -> Option<ConexoesDoEndereco> {
+        let mut m = mapa.lock().ok()?;
+        let n = m.entry(ip).or_insert(0);
+        if *n >= CONEXOES_POR_ENDERECO {
+            return None;
+        }
+        *n += 1;
+        drop(m);
+        Some(ConexoesDoEndereco {
+            mapa: mapa.clone(),
+            ip,
+        })
+    }
+}
+
+impl Drop for ConexoesDoEndereco {
+    fn drop(&mut self) {
+        if let Ok(mut m) = self.mapa.lock() {
+            if let Some(n) = m.get_mut(&self.ip) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    m.remove(&self.ip);
+                }
+            }
+        }
+    }
 }
 
 /// Quanto o encerramento espera pelos pedidos em andamento.
