@@ -178,24 +178,40 @@ pub async fn documento(
         .processo
         .pode(ator, Acao::VerCompleto)
         .map_err(ErroAutos::Recusado)?;
-    if tipo == divisa_documentos::Tipo::Autos {
-        let avaliados = divisa_avaliacao::autos::avaliar(&c.autos.processo, &c.arquivos, data).ok();
-        return Ok(divisa_documentos::autos_do_processo(
-            c.para_documentos(),
-            avaliados.as_ref().map(|a| &a.avaliacao),
+    let protocolo = protocolo.to_owned();
+    // avaliar (medir o território) e escrever fora dos trabalhadores assíncronos
+    fora_do_executor(move || {
+        if tipo == divisa_documentos::Tipo::Autos {
+            let avaliados =
+                divisa_avaliacao::autos::avaliar(&c.autos.processo, &c.arquivos, data).ok();
+            return Ok(divisa_documentos::autos_do_processo(
+                c.para_documentos(),
+                avaliados.as_ref().map(|a| &a.avaliacao),
+                data,
+                false,
+            ));
+        }
+        let avaliados = divisa_avaliacao::autos::avaliar(&c.autos.processo, &c.arquivos, data)?;
+        let caso = divisa_documentos::Caso {
+            proposta: &avaliados.proposta,
+            avaliacao: &avaliados.avaliacao,
+            protocolo: Some(&protocolo),
             data,
-            false,
-        ));
-    }
-    let avaliados = divisa_avaliacao::autos::avaliar(&c.autos.processo, &c.arquivos, data)?;
-    let caso = divisa_documentos::Caso {
-        proposta: &avaliados.proposta,
-        avaliacao: &avaliados.avaliacao,
-        protocolo: Some(protocolo),
-        data,
-        autos: Some(c.para_documentos()),
-    };
-    divisa_documentos::dos_autos(tipo, &caso).map_err(ErroAutos::Documento)
+            autos: Some(c.para_documentos()),
+        };
+        divisa_documentos::dos_autos(tipo, &caso).map_err(ErroAutos::Documento)
+    })
+    .await
+}
+
+/// Roda o trabalho pesado (avaliar, diagramar, compactar) no pool de bloqueio do tokio, fora
+/// dos trabalhadores que respondem aos outros pedidos.
+async fn fora_do_executor<T: Send + 'static>(
+    trabalho: impl FnOnce() -> Result<T, ErroAutos> + Send + 'static,
+) -> Result<T, ErroAutos> {
+    tokio::task::spawn_blocking(trabalho)
+        .await
+        .map_err(|e| ErroAutos::Documento(format!("erro interno ao escrever: {e}")))?
 }
 
 /// O pacote dos autos (.zip): a versão integral para quem pode retirar cópia (Art. 22), a
@@ -212,20 +228,7 @@ pub async fn exportar(
     p.pode(ator, Acao::VerPublico)
         .map_err(ErroAutos::Recusado)?;
     let publico = publico || p.pode(ator, Acao::Exportar).is_err();
-    let avaliados = if publico {
-        None
-    } else {
-        divisa_avaliacao::autos::avaliar(p, &c.arquivos, data).ok()
-    };
-    let doc = divisa_documentos::autos_do_processo(
-        c.para_documentos(),
-        avaliados.as_ref().map(|a| &a.avaliacao),
-        data,
-        publico,
-    );
-    let pdf = divisa_documentos::pdf(&doc);
     let (linhas, ultimo_hash) = r.cadeia_gravada(protocolo).await?;
-    let todos = r.arquivos_dos_atos(protocolo).await?;
     let publicos: Vec<u64> = c
         .autos
         .eventos
@@ -233,6 +236,8 @@ pub async fn exportar(
         .filter(|e| e.ato.publico() && e.ato.versao_publica() == e.ato)
         .map(|e| e.seq)
         .collect();
+    // Na versão pública, os arquivos dos atos reservados ficam de fora do pacote.
+    let todos = r.arquivos_dos_atos(protocolo).await?;
     let arquivos: Vec<(u64, String, Vec<u8>)> = if publico {
         todos
             .into_iter()
@@ -241,14 +246,32 @@ pub async fn exportar(
     } else {
         todos
     };
-    divisa_documentos::pacote_dos_autos(&divisa_documentos::Pacote {
-        protocolo,
-        pdf: &pdf,
-        linhas: &linhas,
-        ultimo_hash: &ultimo_hash,
-        arquivos: &arquivos,
-        publicos: publico.then_some(publicos.as_slice()),
-        proposta: divisa_avaliacao::autos::proposta_dos_autos(p).as_deref(),
+    let protocolo = protocolo.to_owned();
+    // avaliar, diagramar e compactar fora dos trabalhadores assíncronos
+    fora_do_executor(move || {
+        let p = &c.autos.processo;
+        let avaliados = if publico {
+            None
+        } else {
+            divisa_avaliacao::autos::avaliar(p, &c.arquivos, data).ok()
+        };
+        let doc = divisa_documentos::autos_do_processo(
+            c.para_documentos(),
+            avaliados.as_ref().map(|a| &a.avaliacao),
+            data,
+            publico,
+        );
+        let pdf = divisa_documentos::pdf(&doc);
+        divisa_documentos::pacote_dos_autos(&divisa_documentos::Pacote {
+            protocolo: &protocolo,
+            pdf: &pdf,
+            linhas: &linhas,
+            ultimo_hash: &ultimo_hash,
+            arquivos: &arquivos,
+            publicos: publico.then_some(publicos.as_slice()),
+            proposta: divisa_avaliacao::autos::proposta_dos_autos(p).as_deref(),
+        })
+        .map_err(ErroAutos::Documento)
     })
-    .map_err(ErroAutos::Documento)
+    .await
 }
