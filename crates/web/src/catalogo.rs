@@ -119,7 +119,7 @@ pub(crate) const MODELOS: &[Modelo] = &[
         artigo: "Art. 15",
         campos: &[c(
             "proposta",
-            "Texto da proposta (o conteúdo do arquivo .toml da representação; a versão nova substitui a anterior na avaliação, e as duas ficam nos autos)",
+            "Texto da proposta (o conteúdo do arquivo da proposta, o mesmo que se envia em Avaliar proposta; a versão nova substitui a anterior na avaliação, e as duas ficam nos autos)",
             Tipo::TextoLongo,
         )],
     },

@@ -17,13 +17,41 @@ use crate::paginas::{campo, Campos};
 
 // ---------------------------------------------------------------- nova representação
 
-pub(crate) async fn novo_form(quem: Quem) -> Result<Response, Falha> {
+pub(crate) async fn novo_form(State(estado): State<Estado>, quem: Quem) -> Result<Response, Falha> {
     Falha::protocolo(quem.exigir_conta()?.papel)?;
-    Ok(pagina(&quem, "Nova representação", &form_novo(&quem, None)))
+    let deputados = deputados(&estado).await?;
+    Ok(pagina(&quem, "Nova representação", &form_novo(&quem, &deputados, None)))
 }
 
-fn form_novo(quem: &Quem, erro: Option<&str>) -> String {
-    let papel = quem.papel();
+/// Os deputados por quem a representação pode chegar (Art. 13), por nome: (login, nome).
+async fn deputados(estado: &Estado) -> Result<Vec<(String, String)>, Falha> {
+    Ok(estado
+        .registro()
+        .usuarios()
+        .await?
+        .into_iter()
+        .filter(|u| u.papel == Papel::Deputado)
+        .map(|u| (u.login, u.nome))
+        .collect())
+}
+
+/// A escolha do deputado, para quem protocola por outro (servidor, Presidente, membro).
+fn campo_deputado(quem: &Quem, id: &str, deputados: &[(String, String)]) -> String {
+    if !matches!(quem.papel(), Papel::Servidor | Papel::Presidente | Papel::Membro) {
+        return String::new();
+    }
+    let mut s = format!(
+        "<label for=\"{id}\">Através do deputado</label><select id=\"{id}\" name=\"deputado\">\
+         <option value=\"\">— diretamente da comunidade —</option>"
+    );
+    for (login, nome) in deputados {
+        let _ = write!(s, "<option value=\"{}\">{}</option>", esc(login), esc(nome));
+    }
+    s.push_str("</select>");
+    s
+}
+
+fn form_novo(quem: &Quem, deputados: &[(String, String)], erro: Option<&str>) -> String {
     let mut s = String::from("<h1>Nova representação (Arts. 13 a 15)</h1>");
     if let Some(e) = erro {
         s.push_str(&aviso("erro", e));
@@ -40,9 +68,7 @@ fn form_novo(quem: &Quem, erro: Option<&str>) -> String {
          <label for=\"representante\">Representante da comunidade</label><input id=\"representante\" name=\"representante\" type=\"text\" required maxlength=\"200\">",
         campo_csrf(quem)
     );
-    if matches!(papel, Papel::Servidor | Papel::Presidente | Papel::Membro) {
-        s.push_str("<label for=\"deputado\">Através do deputado (login; vazio = diretamente da comunidade)</label><input id=\"deputado\" name=\"deputado\" type=\"text\">");
-    }
+    s.push_str(&campo_deputado(quem, "deputado", deputados));
     let _ = write!(
         s,
         "<label for=\"titulos\">Títulos de eleitor dos que assinam (um por linha; conferidos ao digitar — Art. 13)</label>\
@@ -70,18 +96,14 @@ fn form_novo(quem: &Quem, erro: Option<&str>) -> String {
     let _ = write!(
         s,
         "<h2 id=\"da-proposta\">Ou: protocolar a partir da proposta</h2>\
-         <p>Quando a representação já vem como proposta (o arquivo .toml que o divisa avalia), envie-a com o território que ela cita: o tipo, o nome, as origens, as assinaturas com os títulos e os documentos saem dela, e os arquivos vão aos autos com o protocolo.</p>\
+         <p>Quando a representação já vem como proposta (o mesmo arquivo que se envia em Avaliar proposta), envie-a com o território que ela cita: o tipo, o nome, as origens, as assinaturas com os títulos e os documentos saem dela, e os arquivos vão aos autos com o protocolo.</p>\
          <form method=\"post\" action=\"/processos/novo/proposta\" enctype=\"multipart/form-data\" id=\"form-proposta\">{}\
          <label for=\"p-representante\">Representante da comunidade</label><input id=\"p-representante\" name=\"representante\" type=\"text\" required maxlength=\"200\">{}\
-         <label for=\"p-proposta\">Proposta (arquivo .toml)</label><input id=\"p-proposta\" name=\"proposta\" type=\"file\" accept=\".toml\" required>\
+         <label for=\"p-proposta\">Arquivo da proposta</label><input id=\"p-proposta\" name=\"proposta\" type=\"file\" accept=\".toml\" required>\
          <label for=\"p-territorio\">Território que a proposta cita (GeoJSON, KML, Shapefile com o .prj, GeoPackage ou memorial; até 20 MB cada)</label><input id=\"p-territorio\" name=\"territorio\" type=\"file\" multiple>\
          <button type=\"submit\">Protocolar a proposta</button></form>",
         campo_csrf(quem),
-        if matches!(papel, Papel::Servidor | Papel::Presidente | Papel::Membro) {
-            "<label for=\"p-deputado\">Através do deputado (login; vazio = diretamente da comunidade)</label><input id=\"p-deputado\" name=\"deputado\" type=\"text\">"
-        } else {
-            ""
-        }
+        campo_deputado(quem, "p-deputado", deputados)
     );
     s
 }
@@ -97,8 +119,9 @@ pub(crate) async fn novo_da_proposta(
     quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
     let u = quem.exigir_conta()?.clone();
     Falha::protocolo(u.papel)?;
+    let deputados = deputados(&estado).await?;
     let erro = |m: String| -> Result<Response, Falha> {
-        let mut r = pagina(&quem, "Nova representação", &form_novo(&quem, Some(&m)));
+        let mut r = pagina(&quem, "Nova representação", &form_novo(&quem, &deputados, Some(&m)));
         *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
         Ok(r)
     };
@@ -107,7 +130,7 @@ pub(crate) async fn novo_da_proposta(
         .find(|(c, _)| c == "proposta")
         .map(|(_, a)| a)
     else {
-        return erro("campo proposta: envie o arquivo .toml da proposta".into());
+        return erro("falta o arquivo da proposta: envie o mesmo arquivo que se avalia em Avaliar proposta".into());
     };
     let Ok(texto) = String::from_utf8(proposta.conteudo.clone()) else {
         return erro(format!("«{}»: a proposta não é texto UTF-8", proposta.nome));
@@ -280,8 +303,9 @@ pub(crate) async fn novo(
     quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
     let u = quem.exigir_conta()?.clone();
     Falha::protocolo(u.papel)?;
+    let deputados = deputados(&estado).await?;
     let erro = |m: String| -> Result<Response, Falha> {
-        let mut r = pagina(&quem, "Nova representação", &form_novo(&quem, Some(&m)));
+        let mut r = pagina(&quem, "Nova representação", &form_novo(&quem, &deputados, Some(&m)));
         *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
         Ok(r)
     };
