@@ -109,7 +109,7 @@ impl Caso<'_> {
     }
 
     fn objeto(&self) -> String {
-        let origens = self.origens().join(", ");
+        let origens = projeto_de_lei::lista_de_nomes(&self.origens());
         match self.proposta.fatos.tipo {
             TipoLei::Criacao => format!(
                 "criação do Município de {}, desmembrado de {origens}",
@@ -404,6 +404,13 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
             ),
         );
     }
+    if orgaos.is_empty() {
+        // Sem número a certificar, o documento diz por quê, em vez de sair em branco.
+        blocos.push(p(format!(
+            "Não há ofício a expedir: a {} não se sujeita aos requisitos do Art. 2º (Art. 4º), e nenhum número dela depende de certidão dos órgãos do Art. 2º, § 2º. O resultado do plebiscito (Art. 4º, parágrafo único) é o que o Tribunal Regional Eleitoral apurar, registrado nos autos (Art. 20).",
+            caso.objeto()
+        )));
+    }
     caso.documento(
         Tipo::Oficio,
         format!(
@@ -432,8 +439,10 @@ pub fn parecer_de_merito(caso: &Caso<'_>) -> Documento {
         p(format!("Processo: {}. Objeto: {}.", caso.protocolo.unwrap_or("(a protocolar)"), caso.objeto())),
         secao("I — RELATÓRIO"),
         p(format!(
-            "Trata-se de representação para a {}, instruída com os documentos do Art. 15 e as certidões do Art. 2º, § 2º. A análise abaixo aplica a Lei Complementar nº 23/1992 pelo texto em vigor em {}.",
+            "Trata-se de representação para a {}, instruída com os documentos do Art. 15{}. A análise abaixo aplica a Lei Complementar nº 23/1992 pelo texto em vigor em {}; o que cada documento e certidão comprova está na tabela.",
             caso.objeto(),
+            // a fusão não se sujeita ao Art. 2º (Art. 4º): não há certidão a citar
+            if caso.proposta.fatos.tipo == TipoLei::Fusao { "" } else { " e as certidões do Art. 2º, § 2º" },
             fmt_data(a.texto_em)
         )),
         secao("II — ANÁLISE DOS REQUISITOS"),

@@ -17,6 +17,15 @@ fn raiz() -> PathBuf {
 }
 
 fn documento(proposta: &Path, tipo: Tipo) -> Documento {
+    documento_com(
+        proposta,
+        tipo,
+        &[Orgao::Cartografia, Orgao::Tre, Orgao::Fazenda],
+    )
+}
+
+/// O documento, com os ofícios dirigidos a `orgaos`.
+fn documento_com(proposta: &Path, tipo: Tipo, orgaos: &[Orgao]) -> Documento {
     let texto = std::fs::read_to_string(proposta).expect("proposta");
     let p = divisa_avaliacao::ler(
         &proposta.display().to_string(),
@@ -33,9 +42,7 @@ fn documento(proposta: &Path, tipo: Tipo) -> Documento {
         autos: None,
     };
     match tipo {
-        Tipo::Oficio => {
-            divisa_documentos::oficios(&caso, &[Orgao::Cartografia, Orgao::Tre, Orgao::Fazenda])
-        }
+        Tipo::Oficio => divisa_documentos::oficios(&caso, orgaos),
         Tipo::Parecer => divisa_documentos::parecer_de_merito(&caso),
         Tipo::DecretoLegislativo => divisa_documentos::decreto_legislativo(&caso).expect("decreto"),
         Tipo::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso).expect("projeto"),
@@ -119,6 +126,31 @@ fn oficios_art_2_par_3_trinta_dias_sob_pena_de_responsabilidade() {
             "urn:lex:br;mato.grosso:estadual:lei.complementar:1992-11-19;23!art2_par3",
         ],
         "ofícios",
+    );
+}
+
+/// Art. 4º: a fusão não se sujeita ao Art. 2º; sem órgão a oficiar, o documento diz por quê em
+/// vez de sair só com o título, e o parecer não cita certidões que não há.
+#[test]
+fn fusao_art_4_sem_oficio_a_expedir_e_sem_certidoes_do_art_2() {
+    let fusao = raiz().join("exemplos/fusao.toml");
+    let oficio = ler_pdf(
+        "oficio-fusao",
+        &divisa_documentos::pdf(&documento_com(&fusao, Tipo::Oficio, &[])),
+    );
+    assert!(oficio.contains("Não há ofício a expedir"), "{oficio}");
+    assert!(
+        !oficio.contains("OFÍCIO Nº") && !oficio.contains("MINUTA"),
+        "{oficio}"
+    );
+    let parecer = ler_pdf(
+        "parecer-fusao",
+        &divisa_documentos::pdf(&documento(&fusao, Tipo::Parecer)),
+    );
+    assert!(!parecer.contains("certidões do Art. 2º"), "{parecer}");
+    assert!(
+        parecer.contains("Municípios de Araguainha e Ponte Branca"),
+        "{parecer}"
     );
 }
 

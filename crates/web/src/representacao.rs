@@ -20,7 +20,11 @@ use crate::paginas::{campo, Campos};
 pub(crate) async fn novo_form(State(estado): State<Estado>, quem: Quem) -> Result<Response, Falha> {
     Falha::protocolo(quem.exigir_conta()?.papel)?;
     let deputados = deputados(&estado).await?;
-    Ok(pagina(&quem, "Nova representação", &form_novo(&quem, &deputados, None)))
+    Ok(pagina(
+        &quem,
+        "Nova representação",
+        &form_novo(&quem, &deputados, None),
+    ))
 }
 
 /// Os deputados por quem a representação pode chegar (Art. 13), por nome: (login, nome).
@@ -37,7 +41,10 @@ async fn deputados(estado: &Estado) -> Result<Vec<(String, String)>, Falha> {
 
 /// A escolha do deputado, para quem protocola por outro (servidor, Presidente, membro).
 fn campo_deputado(quem: &Quem, id: &str, deputados: &[(String, String)]) -> String {
-    if !matches!(quem.papel(), Papel::Servidor | Papel::Presidente | Papel::Membro) {
+    if !matches!(
+        quem.papel(),
+        Papel::Servidor | Papel::Presidente | Papel::Membro
+    ) {
         return String::new();
     }
     let mut s = format!(
@@ -121,7 +128,11 @@ pub(crate) async fn novo_da_proposta(
     Falha::protocolo(u.papel)?;
     let deputados = deputados(&estado).await?;
     let erro = |m: String| -> Result<Response, Falha> {
-        let mut r = pagina(&quem, "Nova representação", &form_novo(&quem, &deputados, Some(&m)));
+        let mut r = pagina(
+            &quem,
+            "Nova representação",
+            &form_novo(&quem, &deputados, Some(&m)),
+        );
         *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
         Ok(r)
     };
@@ -130,7 +141,10 @@ pub(crate) async fn novo_da_proposta(
         .find(|(c, _)| c == "proposta")
         .map(|(_, a)| a)
     else {
-        return erro("falta o arquivo da proposta: envie o mesmo arquivo que se avalia em Avaliar proposta".into());
+        return erro(
+            "falta o arquivo da proposta: envie o mesmo arquivo que se avalia em Avaliar proposta"
+                .into(),
+        );
     };
     let Ok(texto) = String::from_utf8(proposta.conteudo.clone()) else {
         return erro(format!("«{}»: a proposta não é texto UTF-8", proposta.nome));
@@ -305,7 +319,11 @@ pub(crate) async fn novo(
     Falha::protocolo(u.papel)?;
     let deputados = deputados(&estado).await?;
     let erro = |m: String| -> Result<Response, Falha> {
-        let mut r = pagina(&quem, "Nova representação", &form_novo(&quem, &deputados, Some(&m)));
+        let mut r = pagina(
+            &quem,
+            "Nova representação",
+            &form_novo(&quem, &deputados, Some(&m)),
+        );
         *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
         Ok(r)
     };

@@ -53,7 +53,7 @@ fn teor(e: &Evento, publico: bool) -> Vec<String> {
                 },
             ];
             if proposta.is_some() && !publico {
-                v.push("A proposta da representação (território, números, assinaturas com os títulos) está nos autos, no arquivo de eventos.".into());
+                v.push("A proposta da representação (território, números, assinaturas com os títulos) foi juntada aos autos e segue, na íntegra, na cópia digital dos autos.".into());
             }
             v
         }

@@ -240,7 +240,7 @@ fn instalacao_fpm_e_vigencia(
 }
 
 /// "A, B e C".
-fn lista_de_nomes(nomes: &[String]) -> String {
+pub(super) fn lista_de_nomes(nomes: &[String]) -> String {
     match nomes {
         [] => String::new(),
         [um] => um.clone(),
