@@ -45,6 +45,31 @@ async fn abrir(comando: &str, db: &str) -> Option<Registro> {
 }
 
 /// O erro do registro diante do usuário: recusa e conflito são respostas, não falhas.
+/// O banco, para ler os autos de `protocolo` (conferido antes de abrir).
+async fn abrir_autos(comando: &str, protocolo: &str, db: &str) -> Option<Registro> {
+    if let Err(e) = Nup::ler(protocolo) {
+        eprintln!("divisa {comando}: {e}.");
+        return None;
+    }
+    abrir(comando, db).await
+}
+
+/// O erro de ler os autos: a recusa (quem pede não pode, Arts. 16, 22 e 23) não atende; o resto é entrada
+/// inválida ou erro do banco.
+fn relatar_autos(comando: &str, e: divisa_autos::ErroAutos) -> anyhow::Result<Saida> {
+    match e {
+        divisa_autos::ErroAutos::Registro(e) => relatar(comando, e),
+        e @ divisa_autos::ErroAutos::Recusado(_) => {
+            eprintln!("divisa {comando}: {e}");
+            Ok(Saida::NaoAtende)
+        }
+        e => {
+            eprintln!("divisa {comando}: {e}.");
+            Ok(Saida::EntradaInvalida)
+        }
+    }
+}
+
 fn relatar(comando: &str, e: ErroRegistro) -> anyhow::Result<Saida> {
     match e {
         ErroRegistro::Recusado(r) => {
@@ -550,11 +575,7 @@ async fn exportar(
     db: &str,
 ) -> anyhow::Result<Saida> {
     const CMD: &str = "processo exportar";
-    if let Err(e) = Nup::ler(protocolo) {
-        eprintln!("divisa {CMD}: {e}.");
-        return Ok(Saida::EntradaInvalida);
-    }
-    let Some(r) = abrir(CMD, db).await else {
+    let Some(r) = abrir_autos(CMD, protocolo, db).await else {
         return Ok(Saida::EntradaInvalida);
     };
     let data = em.unwrap_or_else(|| hoje_em_cuiaba(Timestamp::now()));
@@ -562,15 +583,7 @@ async fn exportar(
     r.fechar().await;
     let bytes = match feito {
         Ok(b) => b,
-        Err(divisa_autos::ErroAutos::Registro(e)) => return relatar(CMD, e),
-        Err(e @ divisa_autos::ErroAutos::Recusado(_)) => {
-            eprintln!("divisa {CMD}: {e}");
-            return Ok(Saida::NaoAtende);
-        }
-        Err(e) => {
-            eprintln!("divisa {CMD}: {e}.");
-            return Ok(Saida::EntradaInvalida);
-        }
+        Err(e) => return relatar_autos(CMD, e),
     };
     if let Err(e) = std::fs::write(destino, &bytes) {
         eprintln!(
@@ -599,11 +612,7 @@ async fn avaliar(
     saida: &mut impl Write,
 ) -> anyhow::Result<Saida> {
     const CMD: &str = "processo avaliar";
-    if let Err(e) = Nup::ler(protocolo) {
-        eprintln!("divisa {CMD}: {e}.");
-        return Ok(Saida::EntradaInvalida);
-    }
-    let Some(r) = abrir(CMD, db).await else {
+    let Some(r) = abrir_autos(CMD, protocolo, db).await else {
         return Ok(Saida::EntradaInvalida);
     };
     let data = em.unwrap_or_else(|| hoje_em_cuiaba(Timestamp::now()));
@@ -611,15 +620,7 @@ async fn avaliar(
     r.fechar().await;
     let a = match feito {
         Ok(a) => a,
-        Err(divisa_autos::ErroAutos::Registro(e)) => return relatar(CMD, e),
-        Err(e @ divisa_autos::ErroAutos::Recusado(_)) => {
-            eprintln!("divisa {CMD}: {e}");
-            return Ok(Saida::NaoAtende);
-        }
-        Err(e) => {
-            eprintln!("divisa {CMD}: {e}.");
-            return Ok(Saida::EntradaInvalida);
-        }
+        Err(e) => return relatar_autos(CMD, e),
     };
     use divisa_avaliacao::relatorio;
     let texto = match formato {

@@ -640,7 +640,7 @@ pub(crate) async fn campos_e_arquivos(
         })?;
         return Ok((campos, Vec::new()));
     }
-    let mut m = axum::extract::Multipart::from_request(req, &())
+    let m = axum::extract::Multipart::from_request(req, &())
         .await
         .map_err(|e| {
             Falha::nova(
@@ -651,45 +651,22 @@ pub(crate) async fn campos_e_arquivos(
                 ),
             )
         })?;
-    let (mut campos, mut arquivos) = (Vec::new(), Vec::new());
-    while let Some(parte) = m.next_field().await.map_err(|e| {
-        Falha::nova(
-            StatusCode::BAD_REQUEST,
-            format!(
-                "formulário mal formado: {}",
-                crate::traduzir_rejeicao(StatusCode::BAD_REQUEST, &e.to_string())
-            ),
-        )
-    })? {
-        let nome = parte.name().unwrap_or_default().to_string();
-        let arquivo = parte.file_name().map(String::from);
-        let bytes = parte.bytes().await.map_err(|e| {
-            Falha::nova(
-                StatusCode::BAD_REQUEST,
-                format!(
-                    "campo {nome}: {}",
-                    crate::traduzir_rejeicao(StatusCode::BAD_REQUEST, &e.to_string())
-                ),
-            )
-        })?;
-        match arquivo {
-            // o campo de arquivo vazio (nenhum escolhido) chega sem nome e sem bytes
-            Some(a) if a.is_empty() && bytes.is_empty() => {}
-            Some(a) => arquivos.push((
-                nome,
-                divisa_registro::ArquivoNovo {
-                    nome: a,
-                    conteudo: bytes.to_vec(),
-                },
-            )),
-            None => campos.push((
-                nome.clone(),
-                String::from_utf8(bytes.to_vec())
-                    .map_err(|_| Falha::no_campo(&nome, "o campo não é texto UTF-8"))?,
-            )),
-        }
-    }
-    Ok((campos, arquivos))
+    let (campos, arquivos) = crate::representacao::ler_partes(m).await?;
+    Ok((
+        campos,
+        arquivos
+            .into_iter()
+            .map(|(campo, a)| {
+                (
+                    campo,
+                    divisa_registro::ArquivoNovo {
+                        nome: a.nome,
+                        conteudo: a.bytes,
+                    },
+                )
+            })
+            .collect(),
+    ))
 }
 
 pub(crate) async fn ato(

@@ -245,12 +245,13 @@ pub(crate) struct Enviado {
     pub bytes: Vec<u8>,
 }
 
-pub(crate) async fn ler_multipart(
+/// Os campos de texto e os arquivos de um formulário multipart, na ordem em que chegaram: os
+/// arquivos como (campo, arquivo). O campo de arquivo vazio (nenhum escolhido) chega sem nome e
+/// sem bytes, e fica de fora.
+pub(crate) async fn ler_partes(
     mut m: Multipart,
-) -> Result<(Campos, HashMap<String, Enviado>), Falha> {
-    let mut campos = Vec::new();
-    let mut arquivos = HashMap::new();
-    while let Some(parte) = m.next_field().await.map_err(|e| {
+) -> Result<(Campos, Vec<(String, Enviado)>), Falha> {
+    let mal_formado = |e: axum::extract::multipart::MultipartError| {
         Falha::nova(
             StatusCode::BAD_REQUEST,
             format!(
@@ -258,7 +259,9 @@ pub(crate) async fn ler_multipart(
                 crate::traduzir_rejeicao(StatusCode::BAD_REQUEST, &e.to_string())
             ),
         )
-    })? {
+    };
+    let (mut campos, mut arquivos) = (Vec::new(), Vec::new());
+    while let Some(parte) = m.next_field().await.map_err(mal_formado)? {
         let nome = parte.name().unwrap_or_default().to_string();
         let arquivo = parte.file_name().map(String::from);
         let bytes = parte.bytes().await.map_err(|e| {
@@ -271,16 +274,14 @@ pub(crate) async fn ler_multipart(
             )
         })?;
         match arquivo {
-            Some(a) if !a.is_empty() && !bytes.is_empty() => {
-                arquivos.insert(
-                    nome,
-                    Enviado {
-                        nome: a,
-                        bytes: bytes.to_vec(),
-                    },
-                );
-            }
-            Some(_) => {}
+            Some(a) if a.is_empty() && bytes.is_empty() => {}
+            Some(a) => arquivos.push((
+                nome,
+                Enviado {
+                    nome: a,
+                    bytes: bytes.to_vec(),
+                },
+            )),
             None => {
                 let texto = String::from_utf8(bytes.to_vec())
                     .map_err(|_| Falha::no_campo(&nome, "o campo não é texto UTF-8"))?;
@@ -289,6 +290,21 @@ pub(crate) async fn ler_multipart(
         }
     }
     Ok((campos, arquivos))
+}
+
+/// Os campos e um arquivo por campo (os formulários de um arquivo só: mapa, memorial,
+/// proposta); arquivo sem nome ou sem bytes fica de fora.
+pub(crate) async fn ler_multipart(
+    m: Multipart,
+) -> Result<(Campos, HashMap<String, Enviado>), Falha> {
+    let (campos, arquivos) = ler_partes(m).await?;
+    Ok((
+        campos,
+        arquivos
+            .into_iter()
+            .filter(|(_, a)| !a.nome.is_empty() && !a.bytes.is_empty())
+            .collect(),
+    ))
 }
 
 /// Confere os títulos (um por linha): (válidos, [(linha, mensagem)]).
