@@ -1,0 +1,411 @@
+//! Os pareceres da Comissão: de mérito (Art. 18), preliminar com o relatório da visita (Art. 17)
+//! e sobre o resultado do plebiscito (Art. 20).
+
+use super::*;
+
+/// O parecer de mérito da Comissão (Art. 18), com a tabela dos achados e as citações.
+pub fn parecer_de_merito(caso: &Caso<'_>) -> Documento {
+    let a = caso.avaliacao;
+    let nao = a
+        .achados
+        .iter()
+        .filter(|x| x.situacao == Situacao::NaoAtende)
+        .count();
+    let pend = a
+        .achados
+        .iter()
+        .filter(|x| x.situacao == Situacao::Pendente)
+        .count();
+    let mut blocos = vec![
+        p(format!("Processo: {}. Objeto: {}.", caso.protocolo.unwrap_or("(a protocolar)"), caso.objeto())),
+        secao("I — RELATÓRIO"),
+        p(format!(
+            "Trata-se de representação para a {}, instruída com os documentos do Art. 15{}. A análise abaixo aplica a Lei Complementar nº 23/1992 pelo texto em vigor em {}; o que cada documento e certidão comprova está na tabela.",
+            caso.objeto(),
+            // a fusão não se sujeita ao Art. 2º (Art. 4º): não há certidão a citar
+            if caso.proposta.fatos.tipo == TipoLei::Fusao { "" } else { " e as certidões do Art. 2º, § 2º" },
+            fmt_data(a.texto_em)
+        )),
+        secao("II — ANÁLISE DOS REQUISITOS"),
+        caso.tabela_de_achados(|s| s != Situacao::NaoSeAplica),
+    ];
+    for x in a
+        .achados
+        .iter()
+        .filter(|x| x.situacao == Situacao::NaoAtende)
+    {
+        blocos.push(recuado(format!(
+            "{} — {}: {}",
+            x.citacao, x.apurado, x.mensagem
+        )));
+    }
+    if !a.alertas.is_empty() {
+        blocos.push(secao("III — DIREITO FEDERAL"));
+        for al in &a.alertas {
+            blocos.push(p(al.mensagem.clone()));
+        }
+    }
+    blocos.push(secao("VOTO"));
+    blocos.push(p(if nao > 0 {
+        format!("Pelo exposto, a proposta não atende a {nao} dispositivo(s) da Lei Complementar nº 23/1992; o voto é CONTRÁRIO, nos termos do Art. 18.")
+    } else if pend > 0 {
+        format!("Nenhum requisito deixa de ser atendido, mas {pend} dispositivo(s) dependem de certidão ou dado ainda não juntado; o voto é pela DILIGÊNCIA antes do parecer favorável (Art. 18).")
+    } else {
+        "Pelo exposto, atendidos todos os requisitos, o voto é FAVORÁVEL, com a apresentação de projeto de decreto legislativo autorizando o plebiscito (Art. 18, § 2º).".into()
+    }));
+    // Dos autos: o parecer votado (dia, placar, relator e votação nominal) e quem o relatou.
+    let votado = caso.autos.and_then(|autos| {
+        autos.eventos.iter().rev().find_map(|e| match &e.ato {
+            divisa_processo::Ato::ParecerDeMerito {
+                favoravel, votos, ..
+            } => Some((e.data, *favoravel, votos)),
+            _ => None,
+        })
+    });
+    let relator = match votado {
+        Some((dia, favoravel, v)) => {
+            blocos.push(p(format!(
+                "Em {}, a Comissão aprovou o parecer {}, por {}.{}",
+                fmt_data(dia),
+                if favoravel {
+                    "favorável"
+                } else {
+                    "contrário"
+                },
+                placar(v),
+                votacao(caso.autos, v)
+            )));
+            blocos.push(p(format!("Cuiabá, {}.", data_por_extenso(dia))));
+            v.relator.as_ref().and_then(|r| {
+                caso.autos.map(|a| {
+                    a.pessoa(&divisa_processo::Ator::new(
+                        r.as_str(),
+                        divisa_processo::Papel::Membro,
+                    ))
+                })
+            })
+        }
+        None => {
+            blocos.push(caso.local_e_data());
+            None
+        }
+    };
+    blocos.extend(caso.assinatura(&relator.map_or_else(
+        || "Relator(a) — Comissão de Revisão Territorial".to_string(),
+        |r| format!("{r}, Relator(a)"),
+    )));
+    let citados: Vec<&str> = std::iter::once("art18_cpt")
+        .chain(a.achados.iter().map(|x| x.dispositivo.as_str()))
+        .collect();
+    let mut citados_unicos: Vec<&str> = Vec::new();
+    for c in citados {
+        if !citados_unicos.contains(&c) {
+            citados_unicos.push(c);
+        }
+    }
+    caso.documento(
+        Tipo::Parecer,
+        format!("PARECER DE MÉRITO — {}", caso.nome().to_uppercase()),
+        blocos,
+        &citados_unicos,
+    )
+}
+
+/// O relatório da visita e o parecer preliminar (Art. 17, I e II), dos atos gravados no
+/// processo: onde e quando a Comissão esteve, o que relatou, os documentos do Art. 15 e a
+/// decisão com a votação.
+pub fn parecer_preliminar(
+    caso: &Caso<'_>,
+    processo: &divisa_processo::Processo,
+    eventos: &[divisa_processo::Evento],
+) -> Result<Documento, String> {
+    use divisa_processo::Ato;
+    let visita = eventos.iter().find_map(|e| match &e.ato {
+        Ato::RegistrarVisita { local, relatorio } => Some((e, local, relatorio)),
+        _ => None,
+    });
+    let Some((ev, local, relatorio)) = visita else {
+        return Err("o processo ainda não registrou a visita à sede (Art. 17, I)".into());
+    };
+    let mut blocos = vec![
+        p(format!("Processo: {}. Objeto: {}.", processo.protocolo, caso.objeto())),
+        secao("I — RELATÓRIO DA VISITA (Art. 17, I)"),
+        p(format!(
+            "Em {}, a Comissão de Revisão Territorial, representada por {}, visitou {local} e procedeu ao levantamento socioeconômico da área.",
+            fmt_data(ev.data),
+            caso.autos.map_or_else(|| ev.ator.papel.nome().to_string(), |a| a.pessoa(&ev.ator))
+        )),
+        recuado(relatorio.clone()),
+        secao("II — DOCUMENTOS DO ART. 15"),
+        Bloco::Tabela {
+            colunas: vec!["Documento".into(), "Situação".into()],
+            larguras: vec![4.0, 1.2],
+            linhas: divisa_processo::DocumentoArt15::TODOS
+                .iter()
+                .map(|d| {
+                    vec![
+                        d.nome().to_string(),
+                        if processo.documentos.contains(d) { "apresentado" } else { "falta" }.to_string(),
+                    ]
+                })
+                .collect(),
+        },
+        secao("III — PARECER PRELIMINAR (Art. 17, II)"),
+    ];
+    let parecer = eventos.iter().find_map(|e| match &e.ato {
+        Ato::ParecerPreliminar {
+            solicitar_certidoes,
+            votos,
+        } => Some((e, *solicitar_certidoes, votos)),
+        _ => None,
+    });
+    // O documento tem a data do ato que registra (o parecer, ou a visita se ele ainda não foi
+    // votado), não a do dia em que é baixado.
+    let dia = parecer.as_ref().map_or(ev.data, |(e, _, _)| e.data);
+    match parecer {
+        Some((e, solicitar, v)) => blocos.push(p(format!(
+            "Em {}, a Comissão aprovou, por {}, parecer {} (Art. 17, II{}).{}",
+            fmt_data(e.data),
+            placar(v),
+            if solicitar {
+                "pela requisição das certidões aos órgãos do Art. 2º, § 2º, no prazo de 30 dias do Art. 2º, § 3º"
+            } else {
+                "pelo arquivamento da representação, submetido ao Plenário"
+            },
+            if solicitar { "; Art. 17, § 2º" } else { "; Art. 17, § 1º" },
+            votacao(caso.autos, v)
+        ))),
+        None => blocos.push(p("O parecer preliminar ainda não foi votado pela Comissão: este documento é a minuta do relatório da visita.")),
+    }
+    blocos.push(p(format!("Cuiabá, {}.", data_por_extenso(dia))));
+    let quem = match (caso.autos, parecer) {
+        (Some(a), Some((e, _, _))) => a.pessoa(&e.ator),
+        _ => "Presidente da Comissão de Revisão Territorial".into(),
+    };
+    blocos.extend(caso.assinatura(&quem));
+    Ok(caso.documento(
+        Tipo::ParecerPreliminar,
+        format!(
+            "RELATÓRIO DE VISITA E PARECER PRELIMINAR — {}",
+            processo.nome.to_uppercase()
+        ),
+        blocos,
+        &[
+            "art17_cpt_inc1",
+            "art17_cpt_inc2",
+            "art17_par1",
+            "art17_par2",
+            "art15_cpt",
+        ],
+    ))
+}
+
+/// O placar em palavras: "3 votos a 1", "3 votos a 0, com 1 abstenção" (sem abstenções, nada).
+fn placar(v: &divisa_processo::Votos) -> String {
+    let votos = |n: u32| {
+        if n == 1 {
+            "1 voto".to_string()
+        } else {
+            format!("{n} votos")
+        }
+    };
+    let mut s = format!("{} a {}", votos(v.sim), v.nao);
+    match v.abstencoes {
+        0 => {}
+        1 => s.push_str(", com 1 abstenção"),
+        n => s.push_str(&format!(", com {n} abstenções")),
+    }
+    s
+}
+
+/// O relator e a votação nominal, por nome e cargo, quando registrados (" Relator(a): …
+/// Votaram SIM: …; NÃO: …; abstiveram-se: …."); vazio quando não há.
+fn votacao(autos: Option<Autos<'_>>, v: &divisa_processo::Votos) -> String {
+    use divisa_processo::{Ator, Papel, Voto};
+    let pessoa = |login: &str| {
+        let ator = Ator::new(login, Papel::Membro);
+        autos.map_or_else(|| Papel::Membro.cargo().to_string(), |a| a.pessoa(&ator))
+    };
+    let mut s = String::new();
+    if let Some(r) = &v.relator {
+        s.push_str(&format!(" Relator(a): {}.", pessoa(r)));
+    }
+    if !v.nominais.is_empty() {
+        let de = |x: Voto| {
+            v.nominais
+                .iter()
+                .filter(|n| n.voto == x)
+                .map(|n| pessoa(&n.membro))
+                .collect::<Vec<_>>()
+        };
+        let mut partes = Vec::new();
+        for (rotulo, x) in [
+            ("votaram SIM", Voto::Sim),
+            ("NÃO", Voto::Nao),
+            ("abstiveram-se", Voto::Abstencao),
+        ] {
+            let nomes = de(x);
+            if !nomes.is_empty() {
+                partes.push(format!("{rotulo}: {}", nomes.join("; ")));
+            }
+        }
+        let mut frase = partes.join(" — ");
+        if let Some(c) = frase.get(..1) {
+            frase = c.to_uppercase() + &frase[1..];
+        }
+        s.push_str(&format!(" {frase}."));
+    }
+    s
+}
+
+/// O parecer sobre o resultado do plebiscito (Art. 20), com a apuração de cada localidade
+/// diante da maioria absoluta dos eleitores inscritos (Art. 11, § 2º).
+pub fn parecer_do_resultado(
+    caso: &Caso<'_>,
+    processo: &divisa_processo::Processo,
+) -> Result<Documento, String> {
+    let Some((realizado, apuracoes)) = &processo.plebiscito else {
+        return Err("o processo ainda não registrou o resultado do plebiscito (Art. 20)".into());
+    };
+    let aprovado = !apuracoes.is_empty() && apuracoes.iter().all(|a| a.aprovada());
+    let linhas = apuracoes
+        .iter()
+        .map(|a| {
+            vec![
+                a.localidade.clone(),
+                inteiro(a.inscritos as i64),
+                inteiro(a.sim as i64),
+                inteiro(a.nao as i64),
+                inteiro((a.brancos + a.nulos) as i64),
+                format!(
+                    "{} (mais de {})",
+                    if a.aprovada() {
+                        "aprovada"
+                    } else {
+                        "rejeitada"
+                    },
+                    inteiro((a.inscritos / 2) as i64)
+                ),
+            ]
+        })
+        .collect();
+    let blocos = vec![
+        p(format!(
+            "Processo: {}. Objeto: {}.",
+            processo.protocolo,
+            caso.objeto()
+        )),
+        secao("I — O RESULTADO"),
+        p(format!(
+            "Plebiscito realizado em {} pelo Tribunal Regional Eleitoral. Apuração por localidade:",
+            fmt_data(*realizado)
+        )),
+        Bloco::Tabela {
+            colunas: vec![
+                "Localidade".into(),
+                "Inscritos".into(),
+                "SIM".into(),
+                "NÃO".into(),
+                "Brancos e nulos".into(),
+                "Maioria absoluta dos inscritos (Art. 11, § 2º)".into(),
+            ],
+            larguras: vec![1.8, 1.0, 0.9, 0.9, 1.0, 2.0],
+            linhas,
+        },
+        secao("II — PARECER (Art. 20)"),
+        p(if aprovado {
+            "A proposta obteve o voto favorável da maioria absoluta dos eleitores inscritos em cada localidade consultada (Art. 11, § 2º). O parecer é FAVORÁVEL ao prosseguimento, com a elaboração do projeto de lei de criação (Art. 20, § 1º).".to_string()
+        } else {
+            "A proposta não obteve o voto favorável da maioria absoluta dos eleitores inscritos em todas as localidades consultadas (Art. 11, § 2º): o parecer é CONTRÁRIO à tramitação e o processo será arquivado (Art. 20, § 1º).".to_string()
+        }),
+    ];
+    let mut blocos = blocos;
+    // A apuração por seção eleitoral, quando o TRE a mandou: logo depois da tabela das
+    // localidades.
+    let secoes: Vec<Vec<String>> = apuracoes
+        .iter()
+        .flat_map(|a| {
+            a.secoes.iter().map(|s| {
+                vec![
+                    a.localidade.clone(),
+                    s.zona.to_string(),
+                    s.secao.to_string(),
+                    s.local.clone(),
+                    inteiro(s.inscritos as i64),
+                    inteiro(s.sim as i64),
+                    inteiro(s.nao as i64),
+                    inteiro((s.brancos + s.nulos) as i64),
+                ]
+            })
+        })
+        .collect();
+    if !secoes.is_empty() {
+        if let Some(pos) = blocos
+            .iter()
+            .position(|b| matches!(b, Bloco::Secao { texto } if texto.starts_with("II —")))
+        {
+            blocos.insert(
+                pos,
+                Bloco::Tabela {
+                    colunas: vec![
+                        "Localidade".into(),
+                        "Zona".into(),
+                        "Seção".into(),
+                        "Local de votação".into(),
+                        "Inscritos".into(),
+                        "SIM".into(),
+                        "NÃO".into(),
+                        "Brancos e nulos".into(),
+                    ],
+                    larguras: vec![1.4, 0.6, 0.6, 1.8, 0.9, 0.8, 0.8, 1.0],
+                    linhas: secoes,
+                },
+            );
+            blocos.insert(
+                pos,
+                p("Apuração por seção eleitoral, como o Tribunal Regional Eleitoral a publicou:"),
+            );
+        }
+    }
+    // Dos autos: o parecer votado (dia e placar) dá a data do documento.
+    let votado = caso.autos.and_then(|a| {
+        a.eventos.iter().find_map(|e| match &e.ato {
+            divisa_processo::Ato::ParecerResultado { favoravel, votos } => {
+                Some((e.data, *favoravel, votos))
+            }
+            _ => None,
+        })
+    });
+    match votado {
+        Some((dia, favoravel, v)) => {
+            blocos.push(p(format!(
+                "Em {}, a Comissão aprovou o parecer {}, por {}.{}",
+                fmt_data(dia),
+                if favoravel {
+                    "favorável"
+                } else {
+                    "contrário"
+                },
+                placar(v),
+                votacao(caso.autos, v)
+            )));
+            blocos.push(p(format!("Cuiabá, {}.", data_por_extenso(dia))));
+        }
+        None => {
+            blocos.push(p(
+                "O parecer ainda não foi votado pela Comissão: este documento é a minuta.",
+            ));
+            blocos.push(caso.local_e_data());
+        }
+    }
+    blocos.extend(caso.assinatura("Relator(a) — Comissão de Revisão Territorial"));
+    Ok(caso.documento(
+        Tipo::ParecerResultado,
+        format!(
+            "PARECER SOBRE O RESULTADO DO PLEBISCITO — {}",
+            processo.nome.to_uppercase()
+        ),
+        blocos,
+        &["art20_cpt", "art20_par1", "art11_par2"],
+    ))
+}
