@@ -91,7 +91,7 @@ fn poligono_do_json(texto: &str) -> Option<geo_types::Polygon<f64>> {
 pub async fn carregar(r: &Registro, protocolo: &str) -> Result<Carregados, ErroAutos> {
     let autos = r.carregar(protocolo).await?;
     let pessoas = r.pessoas().await?;
-    let arquivos = arquivos_para_avaliar(r, &autos.processo).await?;
+    let arquivos = arquivos_para_avaliar(r, &autos.processo, &autos.eventos).await?;
     Ok(Carregados {
         autos,
         pessoas,
@@ -101,10 +101,12 @@ pub async fn carregar(r: &Registro, protocolo: &str) -> Result<Carregados, ErroA
 
 /// O que a lei precisa do registro para avaliar o processo: os arquivos do território que a
 /// proposta cita (todas as versões) e, quando há território, os setores censitários
-/// importados dos municípios de origem (sem eles, os embutidos).
+/// importados dos municípios de origem (sem eles, os embutidos). `eventos` são os dos autos,
+/// já carregados por quem chama.
 pub async fn arquivos_para_avaliar(
     r: &Registro,
     processo: &divisa_processo::Processo,
+    eventos: &[divisa_processo::Evento],
 ) -> Result<divisa_avaliacao::autos::DoRegistro, ErroRegistro> {
     let nomes = divisa_avaliacao::autos::arquivos_necessarios(processo);
     if nomes.is_empty() {
@@ -112,10 +114,8 @@ pub async fn arquivos_para_avaliar(
     }
     // Os nomes e os SHA-256 vêm dos eventos (o que a cadeia protege), não da tabela de
     // arquivos; e só dos atos que podem trazer o território.
-    let autos = r.carregar(processo.protocolo.as_str()).await?;
     let mut arquivos = Vec::new();
-    for e in autos
-        .eventos
+    for e in eventos
         .iter()
         .filter(|e| divisa_avaliacao::autos::ato_de_territorio(&e.ato))
         .filter(|e| e.anexos.iter().any(|a| nomes.contains(&a.nome)))
@@ -124,13 +124,7 @@ pub async fn arquivos_para_avaliar(
             .arquivos_do_ato(processo.protocolo.as_str(), e.seq)
             .await?;
         for (a, (_, conteudo)) in e.anexos.iter().zip(guardados) {
-            let soma: String = {
-                use sha2::Digest;
-                sha2::Sha256::digest(&conteudo)
-                    .iter()
-                    .map(|b| format!("{b:02x}"))
-                    .collect()
-            };
+            let soma = divisa_registro::sha256_hex(&conteudo);
             // um conteúdo que não é o registrado não entra (a auditoria o acusa)
             if nomes.contains(&a.nome) && soma == a.sha256 {
                 arquivos.push((e.seq, a.nome.clone(), conteudo));
@@ -158,11 +152,15 @@ pub async fn avaliar(
         .processo
         .pode(ator, Acao::VerCompleto)
         .map_err(ErroAutos::Recusado)?;
-    Ok(divisa_avaliacao::autos::avaliar(
-        &c.autos.processo,
-        &c.arquivos,
-        data,
-    )?)
+    // medir o território fora dos trabalhadores assíncronos
+    fora_do_executor(move || {
+        Ok(divisa_avaliacao::autos::avaliar(
+            &c.autos.processo,
+            &c.arquivos,
+            data,
+        )?)
+    })
+    .await
 }
 
 /// Um documento oficial escrito dos autos, datado de `data` (o texto da lei em vigor nela).

@@ -525,7 +525,8 @@ async fn avancar(
         let versao = versao.unwrap_or(autos.processo.versao);
         let agora = Timestamp::now();
         let data = data.unwrap_or_else(|| hoje_em_cuiaba(agora));
-        let dos_autos = divisa_autos::arquivos_para_avaliar(&r, &autos.processo).await?;
+        let dos_autos =
+            divisa_autos::arquivos_para_avaliar(&r, &autos.processo, &autos.eventos).await?;
         let ato = match divisa_avaliacao::autos::preparar(
             ato,
             &autos.processo,

@@ -164,9 +164,7 @@ pub fn conferir(arquivo: &ArquivoNovo) -> Result<Anexo, Recusa> {
             parece(c)
         )));
     }
-    let mut h = Sha256::new();
-    h.update(c);
-    let sha256 = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
+    let sha256 = sha256_hex(c);
     Ok(Anexo {
         nome: nome.to_owned(),
         tipo_midia: (*tipo).to_owned(),
@@ -192,6 +190,15 @@ pub fn conferir_todos(arquivos: &[ArquivoNovo]) -> Result<Vec<Anexo>, Recusa> {
         )));
     }
     arquivos.iter().map(conferir).collect()
+}
+
+/// O SHA-256 em hexadecimal minúsculo: a soma com que o evento registra um arquivo e com que a
+/// auditoria e a avaliação o conferem.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 #[cfg(test)]

@@ -553,13 +553,7 @@ impl Registro {
             for (a, r) in anexos.iter().zip(&rows) {
                 let nome: String = r.try_get("nome")?;
                 let conteudo: Vec<u8> = r.try_get("conteudo")?;
-                let soma: String = {
-                    use sha2::Digest;
-                    sha2::Sha256::digest(&conteudo)
-                        .iter()
-                        .map(|b| format!("{b:02x}"))
-                        .collect()
-                };
+                let soma = crate::anexos::sha256_hex(&conteudo);
                 if soma != a.sha256 || nome != a.nome {
                     v.push(violacao(format!(
                         "ADULTERAÇÃO do arquivo «{}»: o conteúdo ou o nome guardado não é o registrado no evento",

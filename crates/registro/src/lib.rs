@@ -33,7 +33,7 @@ mod contas;
 mod setores;
 
 pub use ancoras::Ancora;
-pub use anexos::ArquivoNovo;
+pub use anexos::{sha256_hex, ArquivoNovo};
 pub use contas::{ArquivoGuardado, Usuario};
 pub use divisa_processo::NovaRepresentacao;
 pub use setores::SetorGravado;
@@ -412,13 +412,7 @@ impl Registro {
             } else {
                 postgres
             };
-            let soma: String = {
-                use sha2::Digest;
-                sha2::Sha256::digest(sql.as_bytes())
-                    .iter()
-                    .map(|b| format!("{b:02x}"))
-                    .collect()
-            };
+            let soma = anexos::sha256_hex(sql.as_bytes());
             let feita: Option<i64> =
                 sqlx::query_scalar("SELECT versao FROM migracoes WHERE versao = $1")
                     .bind(*versao)

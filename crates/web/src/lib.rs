@@ -508,7 +508,8 @@ pub(crate) async fn anexar(
     ) {
         let autos = estado.registro().carregar(protocolo).await?;
         let arquivos =
-            divisa_autos::arquivos_para_avaliar(estado.registro(), &autos.processo).await?;
+            divisa_autos::arquivos_para_avaliar(estado.registro(), &autos.processo, &autos.eventos)
+                .await?;
         // a avaliação (que mede o território) fora dos trabalhadores assíncronos
         let processo = autos.processo;
         let feito = estado

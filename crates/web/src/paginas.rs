@@ -349,7 +349,7 @@ async fn pagina_do_processo(
             "<p>A proposta juntada traz títulos de eleitor: a avaliação completa fica com a Comissão e os deputados (Arts. 22 e 23).</p>",
         ),
         (Some(_), true) => {
-            let arquivos = divisa_autos::arquivos_para_avaliar(estado.registro(), &p).await?;
+            let arquivos = divisa_autos::arquivos_para_avaliar(estado.registro(), &p, &eventos).await?;
             // medir o território e avaliar fora dos trabalhadores assíncronos (crate::oficina)
             let processo = p.clone();
             let html = estado
