@@ -470,13 +470,13 @@ fn previa(mut achado: Achado, sem_certidao: bool) -> Achado {
     }
     let quem = achado.orgao.unwrap_or("órgão competente");
     let resultado = if achado.situacao == Situacao::Atende {
-        "atenderia"
+        "seria atendido"
     } else {
-        "não atenderia"
+        "não seria atendido"
     };
     achado.situacao = Situacao::Pendente;
     achado.mensagem = format!(
-        "Prévia: com o número informado na representação, o inciso {resultado}. Falta a certidão de quem o apura ({quem}; Art. 2º, § 2º), que decide. {}",
+        "Prévia: com o número informado na representação, o requisito do inciso {resultado}. Falta a certidão de quem o apura ({quem}; Art. 2º, § 2º), que decide. {}",
         achado.mensagem
     )
     .trim_end()

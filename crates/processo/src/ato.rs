@@ -596,11 +596,12 @@ impl Ato {
                 votos.sim,
                 votos.nao
             ),
-            Ato::DeliberarPlenario { decisao } => {
-                format!("Plenário decidiu: {decisao:?}").to_lowercase()
-            }
+            Ato::DeliberarPlenario { decisao } => match decisao {
+                Decisao::Tramitar => "o Plenário decidiu pela tramitação".to_string(),
+                Decisao::Arquivar => "o Plenário decidiu pelo arquivamento".to_string(),
+            },
             Ato::EnviarOficio { orgao, numero } => {
-                format!("ofício {numero} ao {} (Art. 17, § 2º)", orgao.nome())
+                format!("ofício {numero} {} (Art. 17, § 2º)", orgao.ao_orgao())
             }
             Ato::ConfirmarRecebimento { orgao } => {
                 format!(
@@ -622,9 +623,9 @@ impl Ato {
                 };
                 let o_que = dados.descricao();
                 if o_que.is_empty() {
-                    format!("certidão {numero} do {}{quem}", orgao.nome())
+                    format!("certidão {numero} {}{quem}", orgao.do_orgao())
                 } else {
-                    format!("certidão {numero} do {}{quem}: {o_que}", orgao.nome())
+                    format!("certidão {numero} {}{quem}: {o_que}", orgao.do_orgao())
                 }
             }
             Ato::RecusarCertidao { orgao, motivo } => {
@@ -825,6 +826,45 @@ pub struct Anexo {
     pub tamanho: u64,
     /// O SHA-256 do conteúdo, em hexadecimal minúsculo.
     pub sha256: String,
+}
+
+impl Anexo {
+    /// O formato, como uma pessoa o chama ("PDF", "imagem PNG", "GeoJSON").
+    pub fn formato(&self) -> &'static str {
+        nome_do_formato(&self.tipo_midia)
+    }
+}
+
+/// O nome do formato de um tipo de mídia, para pessoas: nas páginas, nos autos e nas recusas,
+/// nunca `application/…`.
+pub fn nome_do_formato(tipo_midia: &str) -> &'static str {
+    match tipo_midia {
+        "application/pdf" => "PDF",
+        "image/png" => "imagem PNG",
+        "image/jpeg" => "imagem JPEG",
+        "image/tiff" => "imagem TIFF",
+        "application/vnd.oasis.opendocument.text" => "documento ODT",
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document" => {
+            "documento DOCX"
+        }
+        "application/zip" => "arquivo ZIP",
+        "application/vnd.google-earth.kmz" => "KMZ",
+        "application/geopackage+sqlite3" | "application/vnd.sqlite3" => "GeoPackage",
+        "application/geo+json" => "GeoJSON",
+        "application/json" => "JSON",
+        "application/vnd.google-earth.kml+xml" => "KML",
+        "application/x-esri-shape" => "Shapefile",
+        "text/plain" => "texto",
+        "text/csv" => "planilha CSV",
+        "application/toml" => "arquivo da proposta",
+        t if t.starts_with("image/") => "imagem",
+        t if t.starts_with("video/") => "vídeo",
+        t if t.starts_with("audio/") => "áudio",
+        "application/x-executable" | "application/vnd.microsoft.portable-executable" => {
+            "programa executável"
+        }
+        _ => "outro formato",
+    }
 }
 
 /// Um ato aceito e gravado.

@@ -503,8 +503,8 @@ impl Processo {
             return Err(recusa(
                 ART,
                 format!(
-                    "a certidão traz como dados os números que certifica; o {} apura: {}",
-                    orgao.nome(),
+                    "a certidão traz como dados os números que certifica; cabe {}: {}",
+                    orgao.ao_orgao(),
                     competencia(orgao)
                 ),
             ));
@@ -514,9 +514,9 @@ impl Processo {
                 return Err(recusa(
                     ART,
                     format!(
-                        "o número de {nome} é apurado pelo {}, não pelo {}",
-                        de_quem.nome(),
-                        orgao.nome()
+                        "o dado «{nome}» é apurado {}, não {}",
+                        de_quem.pelo_orgao(),
+                        orgao.pelo_orgao()
                     ),
                 ));
             }

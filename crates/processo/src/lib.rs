@@ -25,9 +25,9 @@ mod processo;
 mod recusa;
 
 pub use ato::{
-    codigos_ibge, nomes_oficiais, Anexo, Apuracao, ApuracaoSecao, Ato, ConteudoLei, Decisao,
-    DocumentoArt15, Evento, NovaRepresentacao, NumerosCertificados, TipoProcesso, Via, Voto,
-    VotoNominal, Votos,
+    codigos_ibge, nome_do_formato, nomes_oficiais, Anexo, Apuracao, ApuracaoSecao, Ato,
+    ConteudoLei, Decisao, DocumentoArt15, Evento, NovaRepresentacao, NumerosCertificados,
+    TipoProcesso, Via, Voto, VotoNominal, Votos,
 };
 pub use fase::Fase;
 pub use nup::{Nup, UNIDADE_PADRAO};

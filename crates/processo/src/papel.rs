@@ -66,6 +66,30 @@ impl Orgao {
         }
     }
 
+    /// O nome com o artigo contraído a `de` ("do Tribunal…", "da Comissão…").
+    pub fn do_orgao(self) -> String {
+        match self {
+            Orgao::Comissao => format!("da {}", self.nome()),
+            _ => format!("do {}", self.nome()),
+        }
+    }
+
+    /// O nome com o artigo contraído a `por` ("pelo Tribunal…", "pela Comissão…").
+    pub fn pelo_orgao(self) -> String {
+        match self {
+            Orgao::Comissao => format!("pela {}", self.nome()),
+            _ => format!("pelo {}", self.nome()),
+        }
+    }
+
+    /// O nome com o artigo contraído a `a` ("ao Tribunal…", "à Comissão…").
+    pub fn ao_orgao(self) -> String {
+        match self {
+            Orgao::Comissao => format!("à {}", self.nome()),
+            _ => format!("ao {}", self.nome()),
+        }
+    }
+
     /// Os incisos do Art. 2º que o órgão apura (§ 2º).
     pub fn incisos(self) -> &'static str {
         match self {

@@ -95,7 +95,11 @@ fn mb(bytes: usize) -> String {
 /// O que o conteúdo parece ser, para a mensagem.
 fn parece(conteudo: &[u8]) -> String {
     match infer::get(conteudo) {
-        Some(t) => format!("{} ({})", t.mime_type(), t.extension()),
+        Some(t) => format!(
+            "{} (.{})",
+            divisa_processo::nome_do_formato(t.mime_type()),
+            t.extension()
+        ),
         None if std::str::from_utf8(conteudo).is_ok() => "texto".into(),
         None => "um formato não reconhecido".into(),
     }
@@ -160,7 +164,8 @@ pub fn conferir(arquivo: &ArquivoNovo) -> Result<Anexo, Recusa> {
     };
     if !confere {
         return Err(recusa(format!(
-            "«{nome}» diz ser {tipo} pela extensão, mas o conteúdo parece {}; o arquivo não foi aceito",
+            "«{nome}» diz ser {} pela extensão, mas o conteúdo parece {}; o arquivo não foi aceito",
+            divisa_processo::nome_do_formato(tipo),
             parece(c)
         )));
     }
@@ -227,9 +232,19 @@ mod testes {
     #[test]
     fn conteudo_que_nao_e_do_tipo_declarado_e_recusado() {
         let r = conferir(&novo("certidao.pdf", PNG)).unwrap_err();
-        assert!(r.motivo.contains("image/png"), "{}", r.motivo);
+        assert!(
+            r.motivo
+                .contains("diz ser PDF pela extensão, mas o conteúdo parece imagem PNG"),
+            "{}",
+            r.motivo
+        );
         let r = conferir(&novo("area.geojson", PDF)).unwrap_err();
-        assert!(r.motivo.contains("application/pdf"), "{}", r.motivo);
+        assert!(
+            r.motivo
+                .contains("diz ser GeoJSON pela extensão, mas o conteúdo parece PDF"),
+            "{}",
+            r.motivo
+        );
         assert!(conferir(&novo("fotos.exe", PNG)).is_err());
         assert!(conferir(&novo("vazio.pdf", b"")).is_err());
     }

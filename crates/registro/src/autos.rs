@@ -429,11 +429,11 @@ impl Registro {
             })();
             match lida {
                 Ok(l) => linhas.push(l),
-                Err(e) => ilegiveis.push(Violacao {
+                Err(_) => ilegiveis.push(Violacao {
                     protocolo: protocolo.to_string(),
                     seq: Some(seq),
                     descricao: format!(
-                        "ADULTERAÇÃO: o evento {seq} não se lê como foi gravado (uma coluna não é texto: {e})"
+                        "ADULTERAÇÃO: o evento {seq} não se lê como foi gravado (uma coluna não é texto)"
                     ),
                 }),
             }

@@ -370,7 +370,11 @@ impl Registro {
             .await
             .map_err(|e| erro(e.to_string()))?;
         let registro = Registro { pool, base };
-        registro.migrar().await.map_err(|e| erro(e.to_string()))?;
+        registro.migrar().await.map_err(|e| match e {
+            // a recusa do próprio divisa (migração diferente), sem o prefixo em inglês do sqlx
+            sqlx::Error::Protocol(m) => erro(m),
+            e => erro(e.to_string()),
+        })?;
         Ok(registro)
     }
 

@@ -813,7 +813,7 @@ async fn art15_atos_levam_arquivos_conferidos_e_encadeados(r: &Registro, b: &Ban
         )
         .await
         .unwrap_err();
-    assert!(erro.to_string().contains("image/png"), "{erro}");
+    assert!(erro.to_string().contains("imagem PNG"), "{erro}");
     // acima do limite: recusado com o tamanho e o limite, nada gravado
     let mut grande = PDF.to_vec();
     grande.resize(

@@ -328,7 +328,7 @@ async fn ato(
         data,
     )
     .await
-    .map_err(|e| Falha::from(e).json())?;
+    .map_err(Falha::json)?;
     Ok((
         StatusCode::CREATED,
         Json(json!({"seq": e.seq, "data": e.data.to_string(), "resumo": crate::texto::resumo_do_ato(&e.ato)})),

@@ -501,7 +501,7 @@ pub(crate) async fn anexar(
     ato: divisa_processo::Ato,
     arquivos: &[divisa_registro::ArquivoNovo],
     data: jiff::civil::Date,
-) -> Result<divisa_processo::Evento, ErroRegistro> {
+) -> Result<divisa_processo::Evento, Falha> {
     let ato = if matches!(
         ato,
         divisa_processo::Ato::ParecerDeMerito { .. } | divisa_processo::Ato::AnexarProposta { .. }
@@ -512,16 +512,19 @@ pub(crate) async fn anexar(
                 .await?;
         // a avaliação (que mede o território) fora dos trabalhadores assíncronos
         let processo = autos.processo;
+        // a recusa cita o artigo do ato: o parecer favorável (Art. 18), a proposta (Art. 15)
+        let artigo = if matches!(ato, divisa_processo::Ato::ParecerDeMerito { .. }) {
+            "Art. 18"
+        } else {
+            "Art. 15"
+        };
         let feito = estado
             .oficina()
             .executar(None, move || {
                 divisa_avaliacao::autos::preparar(ato, &processo, &arquivos, data, &mut |_| {})
             })
-            .await
-            .map_err(|f| {
-                ErroRegistro::Recusado(divisa_processo::Recusa::new("servidor ocupado", f.mensagem))
-            })?;
-        feito.map_err(|m| ErroRegistro::Recusado(divisa_processo::Recusa::new("Art. 15", m)))?
+            .await?;
+        feito.map_err(|m| ErroRegistro::Recusado(divisa_processo::Recusa::new(artigo, m)))?
     } else {
         ato
     };
@@ -537,6 +540,7 @@ pub(crate) async fn anexar(
             jiff::Timestamp::now(),
         )
         .await
+        .map_err(Falha::from)
 }
 
 /// O protocolo num endereço: a barra do NUP vira `%2F`.

@@ -482,7 +482,7 @@ async fn pagina_do_processo(
                     e.seq,
                     i + 1,
                     esc(&a.nome),
-                    esc(&a.tipo_midia),
+                    esc(a.formato()),
                     inteiro(i64::try_from(a.tamanho).unwrap_or(i64::MAX)),
                     esc(a.sha256.get(..16).unwrap_or(&a.sha256))
                 );

@@ -1498,7 +1498,7 @@ fn ato_com_arquivos_pela_pagina_e_o_arquivo_falso_recusado() {
             )
             .await;
         assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
-        assert!(r.corpo.contains("application/pdf"), "{}", r.corpo);
+        assert!(r.corpo.contains("diz ser PDF"), "{}", r.corpo);
         assert_eq!(
             a.registro
                 .carregar(&p)

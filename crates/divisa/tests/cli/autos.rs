@@ -452,7 +452,7 @@ fn art15_ato_com_dois_arquivos_e_arquivo_falso_recusado_sem_gravar_nada() {
     let e = juntar(&[&pdf, &falso]);
     assert_eq!(e.codigo, 2, "{}", e.stderr);
     assert!(
-        e.stderr.contains("image/png") && e.stderr.contains("Nada foi gravado"),
+        e.stderr.contains("imagem PNG") && e.stderr.contains("Nada foi gravado"),
         "{}",
         e.stderr
     );

@@ -114,8 +114,8 @@ fn peca(autos: &Autos<'_>, e: &Evento, publico: bool) -> Vec<Bloco> {
         v.push(Bloco::Tabela {
             colunas: vec![
                 "Arquivo".into(),
-                "Tipo".into(),
-                "Bytes".into(),
+                "Formato".into(),
+                "Tamanho (bytes)".into(),
                 "SHA-256".into(),
             ],
             larguras: vec![1.8, 1.6, 0.8, 3.0],
@@ -125,7 +125,7 @@ fn peca(autos: &Autos<'_>, e: &Evento, publico: bool) -> Vec<Bloco> {
                 .map(|a| {
                     vec![
                         a.nome.clone(),
-                        a.tipo_midia.clone(),
+                        a.formato().into(),
                         inteiro(i64::try_from(a.tamanho).unwrap_or(i64::MAX)),
                         a.sha256.clone(),
                     ]
