@@ -42,7 +42,7 @@ pub struct AutosAvaliados {
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum ErroAutos {
     /// Sem proposta juntada, a lei não tem o território nem os números da representação.
-    #[error("o processo {protocolo} ainda não tem a proposta juntada aos autos (o tipo, o território e os números da representação); junte-a com o ato «anexar proposta»")]
+    #[error("o processo {protocolo} ainda não tem a proposta juntada aos autos (o tipo, o território e os números da representação); junte-a com o ato «Juntar a proposta da representação»")]
     SemProposta {
         /// O processo.
         protocolo: String,
@@ -416,17 +416,17 @@ pub fn protocolo_da_proposta(
     let (nome, origens): (String, Vec<u32>) = match tipo {
         TipoProcesso::Criacao | TipoProcesso::Fusao => {
             let novo = f.novo.as_ref().ok_or_else(|| {
-                format!("{nome_do_arquivo}: falta a seção [novo] com o nome e as origens")
+                format!("{nome_do_arquivo}: falta o novo município, com o nome e os municípios de origem (seção [novo])")
             })?;
             let nome = novo.nome.clone().ok_or_else(|| {
-                format!("{nome_do_arquivo}, campo novo.nome: falta o nome proposto (Art. 7º, I)")
+                format!("{nome_do_arquivo}: falta o nome proposto para o novo município (Art. 7º, I; campo nome da seção [novo])")
             })?;
             (nome, novo.origens.clone())
         }
         TipoProcesso::Incorporacao => {
             let i = f
                 .incorporacao
-                .ok_or_else(|| format!("{nome_do_arquivo}: falta a seção [incorporacao]"))?;
+                .ok_or_else(|| format!("{nome_do_arquivo}: falta dizer qual município se incorpora e a qual (seção [incorporacao])"))?;
             (
                 format!(
                     "Incorporação de {} a {}",
@@ -440,7 +440,7 @@ pub fn protocolo_da_proposta(
             let d = f
                 .desmembramento
                 .as_ref()
-                .ok_or_else(|| format!("{nome_do_arquivo}: falta a seção [desmembramento]"))?;
+                .ok_or_else(|| format!("{nome_do_arquivo}: falta dizer de qual município a área sai e a qual vai (seção [desmembramento])"))?;
             (
                 format!(
                     "Revisão de limites {}–{}",

@@ -104,7 +104,7 @@ pub fn ler_feicoes(
 /// O tipo de um objeto do SQLite, para a mensagem.
 fn o_que_e(tipo: &str) -> String {
     match tipo {
-        "view" => "uma visão (VIEW) do SQL".into(),
+        "view" => "uma consulta salva (visão)".into(),
         "index" => "um índice".into(),
         "trigger" => "um gatilho".into(),
         outro => format!("um objeto «{outro}»"),
@@ -150,7 +150,9 @@ fn blobs(
                 arquivo: nome.to_owned(),
                 onde: format!("camada {}, feição {fid}", c.tabela),
                 mensagem: format!(
-                    "a geometria tem {tamanho} bytes; o limite é {MAIOR_GEOMETRIA} por feição"
+                    "a geometria tem {} bytes; o limite é {} MB por feição",
+                    divisa_referencia::formato::inteiro(tamanho),
+                    MAIOR_GEOMETRIA / (1024 * 1024)
                 ),
             });
         };

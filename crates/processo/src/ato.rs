@@ -559,7 +559,7 @@ impl Ato {
 
     /// Uma linha que diz o que o ato fez, para pessoas (a linha do tempo, a ficha, os autos).
     pub fn resumo(&self) -> String {
-        self.resumo_com(&|login| format!("de conta «{login}»"))
+        self.resumo_com(&|login| format!("o(a) servidor(a) da conta «{login}»"))
     }
 
     /// Como [`Ato::resumo`], com `pessoa` dizendo quem é a conta que o ato cita (o servidor

@@ -478,3 +478,20 @@ pub fn fundamento(acao: Acao) -> &'static str {
         Acao::VerCompleto | Acao::Exportar => "Art. 22",
     }
 }
+
+#[cfg(test)]
+mod testes {
+    use super::Orgao;
+
+    /// A certidão do inciso V é da Comissão (Art. 2º, § 2º): "da Comissão", não "do Comissão".
+    #[test]
+    fn o_orgao_com_o_artigo_do_seu_genero() {
+        assert_eq!(
+            Orgao::Comissao.do_orgao(),
+            "da Comissão de Revisão Territorial (verificação in loco)"
+        );
+        assert_eq!(Orgao::Tre.pelo_orgao(), "pelo Tribunal Regional Eleitoral");
+        assert!(Orgao::Comissao.ao_orgao().starts_with("à Comissão"));
+        assert!(Orgao::Fazenda.ao_orgao().starts_with("ao Órgão Fazendário"));
+    }
+}

@@ -344,7 +344,7 @@ async fn pagina_do_processo(
     // a lei aplicada à proposta
     s.push_str("<h2>A lei aplicada à proposta</h2>");
     match (&p.proposta, completo) {
-        (None, _) => s.push_str("<p>A proposta da representação (o território e os números declarados) ainda não foi juntada aos autos; quem pode juntar documentos a junta com o ato «Juntar a proposta».</p>"),
+        (None, _) => s.push_str("<p>A proposta da representação (o território e os números declarados) ainda não foi juntada aos autos; quem pode juntar documentos a junta com o ato «Juntar a proposta da representação».</p>"),
         (Some(_), false) => s.push_str(
             "<p>A proposta juntada traz títulos de eleitor: a avaliação completa fica com a Comissão e os deputados (Arts. 22 e 23).</p>",
         ),

@@ -394,12 +394,6 @@ pub(crate) async fn novo(
             }
         }
     }
-    let proposta = campo(&campos, "proposta").filter(|p| !p.trim().is_empty());
-    if let Some(texto) = &proposta {
-        if let Err(e) = divisa_avaliacao::ler_sem_arquivos("proposta", texto) {
-            return erro(format!("{e}"));
-        }
-    }
     let agora = jiff::Timestamp::now();
     let recibo = estado
         .registro()
@@ -413,7 +407,9 @@ pub(crate) async fn novo(
                 representante: campo(&campos, "representante").unwrap_or_default(),
                 assinaturas,
                 documentos,
-                proposta,
+                // a representação que vem como proposta entra por `novo_da_proposta`, que tira
+                // dela o tipo, o nome, as origens e as assinaturas (um registro só, sem contradição)
+                proposta: None,
             },
             hoje(),
             agora,

@@ -226,6 +226,17 @@ fn traduzir_serde(m: &str) -> String {
                 "a string" => "um texto".to_string(),
                 "u32" | "u64" | "i16" => "um número inteiro".to_string(),
                 "struct Votos" => "o placar, como {\"sim\":4,\"nao\":1}".to_string(),
+                "struct NumerosCertificados" => {
+                    "os números certificados, como {\"eleitores\":1300}".to_string()
+                }
+                "struct VotoNominal" => {
+                    "o voto de um membro, como {\"membro\":\"bruno\",\"voto\":\"sim\"}"
+                        .to_string()
+                }
+                "struct ApuracaoSecao" => {
+                    "a apuração da seção, como {\"zona\":1,\"secao\":12,\"local\":…,\"inscritos\":300,\"sim\":200,\"nao\":80}"
+                        .to_string()
+                }
                 "struct ConteudoLei" => {
                     "{\"nome\":…,\"divisas\":…,\"ano_instalacao\":2029}".to_string()
                 }

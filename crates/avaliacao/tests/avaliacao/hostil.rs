@@ -56,7 +56,7 @@ fn tabela_do_padrao_que_e_visao_e_recusada() {
     assert!(inicio.elapsed() < Duration::from_secs(2));
     assert!(
         e.to_string()
-            .contains("visão (VIEW) do SQL, não uma tabela"),
+            .contains("consulta salva (visão), não uma tabela"),
         "{e}"
     );
     std::fs::remove_file(&caminho).ok();

@@ -241,7 +241,7 @@ fn votacao(autos: Option<Autos<'_>>, v: &divisa_processo::Votos) -> String {
         let mut partes = Vec::new();
         for (rotulo, x) in [
             ("votaram SIM", Voto::Sim),
-            ("NÃO", Voto::Nao),
+            ("votaram NÃO", Voto::Nao),
             ("abstiveram-se", Voto::Abstencao),
         ] {
             let nomes = de(x);
