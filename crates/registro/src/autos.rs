@@ -580,16 +580,6 @@ impl Registro {
         &self,
         protocolo: &str,
     ) -> Result<Vec<(u64, String, Vec<u8>)>, ErroRegistro> {
-        self.arquivos_dos_atos_nomeados(protocolo, None).await
-    }
-
-    /// Como [`Registro::arquivos_dos_atos`], só os arquivos com um destes nomes (`None`:
-    /// todos); o conteúdo dos outros nem é lido.
-    pub async fn arquivos_dos_atos_nomeados(
-        &self,
-        protocolo: &str,
-        nomes: Option<&[String]>,
-    ) -> Result<Vec<(u64, String, Vec<u8>)>, ErroRegistro> {
         let lista = sqlx::query(
             "SELECT id, evento_seq, nome FROM arquivos \
              WHERE protocolo = $1 AND evento_seq IS NOT NULL ORDER BY evento_seq, id",
@@ -600,9 +590,6 @@ impl Registro {
         let mut v = Vec::new();
         for r in &lista {
             let nome: String = r.try_get("nome")?;
-            if nomes.is_some_and(|n| !n.contains(&nome)) {
-                continue;
-            }
             let id: i64 = r.try_get("id")?;
             let conteudo: Vec<u8> =
                 sqlx::query_scalar("SELECT conteudo FROM arquivos WHERE id = $1")
