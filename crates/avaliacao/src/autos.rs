@@ -204,12 +204,16 @@ fn fatos_dos_autos(proposta: &mut Proposta, processo: &Processo) -> Vec<String> 
         .flat_map(|d| codigos_da_proposta(*d).iter().map(|c| (*c).to_owned()))
         .collect();
     match &mut fatos.representacao {
-        Some(r) => r.documentos = documentos,
+        Some(r) => {
+            r.documentos = documentos;
+            r.documentos_nos_autos = true;
+        }
         None => {
             // A proposta não trouxe a lista: as assinaturas são as do protocolo, sem títulos.
             fatos.representacao = Some(Representacao {
                 assinaturas: Vec::new(),
                 documentos,
+                documentos_nos_autos: true,
                 assinaturas_sem_lista: Some(processo.assinaturas),
             })
         }

@@ -319,6 +319,7 @@ struct ExtincaoToml {
     motivo: MotivoToml,
     requerentes: Option<u64>,
     eleitores_inscritos: Option<u64>,
+    municipio_contiguo: Option<u32>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -338,5 +339,7 @@ struct AlteracaoNomeToml {
     nome_novo: String,
     membros_camara: Option<u64>,
     votos_favoraveis: Option<u64>,
+    representacao_do_prefeito: Option<bool>,
+    plebiscito_fiscalizado_pelos_diretorios: Option<bool>,
     nome_homenageia_pessoa_viva: Option<bool>,
 }

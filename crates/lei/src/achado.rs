@@ -57,6 +57,8 @@ pub mod orgao {
     pub const IBGE: &str = "Fundação IBGE";
     /// Votação da Câmara na alteração de nome (Art. 6º, § 2º).
     pub const CAMARA: &str = "Câmara Municipal";
+    /// Cada inciso do Art. 2º pelo seu órgão (Art. 2º, § 2º), quando o achado junta os cinco.
+    pub const ORGAOS_DO_ART2: &str = "Órgão de Informação e Cartografia (I e III), TRE-MT (II), Órgão Fazendário Estadual (IV) e Comissão de Revisão Territorial, após verificação in loco (V)";
 }
 
 /// O que a avaliação concluiu de um dispositivo.

@@ -21,6 +21,7 @@
 //! Os limiares vêm dos `parametros` da redação em vigor; os órgãos, do § 2º (cada achado diz
 //! quem certifica o número).
 
+use divisa_referencia::fonte::{self, Fonte};
 use divisa_referencia::formato::{data, inteiro, km2, porcentagem, reais_abreviado};
 use divisa_referencia::mt::Municipio;
 
@@ -36,6 +37,9 @@ pub(crate) struct Numero<T> {
     /// Nos autos: o número é o dos peticionários e a certidão do órgão ainda falta. Ele não
     /// decide o inciso; o achado fica pendente, com o resultado como prévia.
     pub(crate) sem_certidao: bool,
+    /// A fonte dos dados embutidos de que o número vem, direta ou indiretamente (a estimativa
+    /// de uma origem menos o novo município); `None` para o número informado.
+    pub(crate) embutido: Option<Fonte>,
 }
 
 impl<T> Numero<T> {
@@ -44,6 +48,15 @@ impl<T> Numero<T> {
             valor,
             origem: origem.into(),
             sem_certidao: false,
+            embutido: None,
+        }
+    }
+
+    /// Um número dos dados embutidos, com a sua fonte.
+    fn embutido(valor: T, fonte: Fonte) -> Self {
+        Numero {
+            embutido: Some(fonte),
+            ..Numero::new(valor, fonte.to_string())
         }
     }
 
@@ -115,14 +128,14 @@ impl Numeros {
         Numeros {
             populacao: municipio
                 .populacao_estimada_2025
-                .map(|d| Numero::new(u64::from(d.valor), d.fonte.to_string())),
+                .map(|d| Numero::embutido(u64::from(d.valor), d.fonte)),
             eleitores: municipio
                 .eleitores_2024
-                .map(|d| Numero::new(u64::from(d.valor), d.fonte.to_string())),
+                .map(|d| Numero::embutido(u64::from(d.valor), d.fonte)),
             casas: None,
             valor_adicionado: municipio
                 .valor_adicionado_2019
-                .map(|d| Numero::new(d.valor, d.fonte.to_string())),
+                .map(|d| Numero::embutido(d.valor, d.fonte)),
             arrecadacao: None,
         }
     }
@@ -201,7 +214,15 @@ pub(crate) fn inc2_eleitores(
                     format!(
                         "{} eleitores, {} da população ({})",
                         inteiro(e.valor as i64),
-                        porcentagem(fracao, 1),
+                        // 799 de 4.000 é 19,975%: nunca "20,0%" para quem não alcança 20%.
+                        porcentagem(
+                            fracao,
+                            divisa_referencia::formato::casas_para_distinguir(
+                                fracao * 100.0,
+                                percentual as f64,
+                                1
+                            )
+                        ),
                         e.origem
                     ),
                     Some(orgao::TRE),
@@ -303,7 +324,7 @@ pub(crate) fn inc4_valor_adicionado(ctx: &Contexto<'_>, va: Option<&Numero<f64>>
             (Some(v), Some(m)) => {
                 let atende = centavos(v.valor) > centavos(m.valor);
                 let mensagem = if m.origem.contains("substituto") {
-                    "A média usada é o VA bruto de 2019 do IBGE, substituto do valor adicionado fiscal do último exercício que o Órgão Fazendário certifica; o resultado é indicativo até a certidão, e a média oficial pode ser informada em [referencia].media_va_10_menores."
+                    "A média usada é o VA bruto de 2019 do IBGE, substituto do valor adicionado fiscal do último exercício que o Órgão Fazendário certifica; o resultado é indicativo até a certidão, e a média oficial pode ser informada na proposta (média do VA dos 10 municípios de menor VA)."
                 } else {
                     ""
                 };
@@ -346,7 +367,7 @@ pub(crate) fn inc5_arrecadacao(ctx: &Contexto<'_>, arrecadacao: Option<&Numero<f
                 exigido,
                 format!("{} ({})", reais_abreviado(a.valor), a.origem),
                 Some(orgao::COMISSAO),
-                "O divisa não traz a tabela estadual de arrecadação (FINBRA/SICONFI não disponível): informe [referencia].media_arrecadacao_40_menores.",
+                "O divisa não traz a tabela estadual de arrecadação (FINBRA/SICONFI não disponível): informe na proposta a média da arrecadação dos 40 municípios de menor arrecadação, certificada pelo Órgão Fazendário.",
             ),
         })
     })())
@@ -484,6 +505,47 @@ fn previa(mut achado: Achado, sem_certidao: bool) -> Achado {
     achado
 }
 
+/// Um número dos dados embutidos cujo ano de referência é posterior ao do ato não decide o
+/// inciso: o achado diz isso com todas as letras e fica pendente, com o resultado como prévia.
+///
+/// Leitura registrada: um requisito se cumpre (ou se perde) com os números da época do ato; um
+/// número de anos depois (a estimativa de 2025 para um ato de 1995) não mostra o de então, nem
+/// num sentido nem no outro. A data é a do ato (`data_referencia`); sem ela, a da avaliação.
+/// Anos iguais não contam como posteriores. Um achado pendente por outro motivo recebe a mesma
+/// ressalva se mostra o número (o que não mostra, como o de redação não encontrada, fica como
+/// está).
+fn posteriores_ao_ato(ctx: &Contexto<'_>, mut achado: Achado, fontes: &[Option<Fonte>]) -> Achado {
+    let (dia, de_quando) = match ctx.fatos.data_ato {
+        Some(d) => (d, format!("ao ato de {}", data(d))),
+        None => (ctx.data, format!("à data da avaliação, {}", data(ctx.data))),
+    };
+    let mut posteriores: Vec<String> = Vec::new();
+    for f in fontes.iter().flatten() {
+        let texto = format!("{}, {}", f.pesquisa, f.orgao);
+        if i32::from(f.ano) > i32::from(dia.year()) && !posteriores.contains(&texto) {
+            posteriores.push(texto);
+        }
+    }
+    if posteriores.is_empty() || achado.situacao == Situacao::NaoSeAplica || achado.apurado == "—"
+    {
+        return achado;
+    }
+    let resultado = match achado.situacao {
+        Situacao::Atende => " Prévia com esses números: o requisito seria atendido.",
+        Situacao::NaoAtende => " Prévia com esses números: o requisito não seria atendido.",
+        _ => "",
+    };
+    achado.situacao = Situacao::Pendente;
+    achado.mensagem = format!(
+        "Os dados embutidos ({}) são posteriores {de_quando}: o requisito se cumpre com os números da época, que eles não mostram, e o achado fica pendente até que os da época sejam informados ou certificados.{resultado} {}",
+        posteriores.join("; "),
+        achado.mensagem
+    )
+    .trim_end()
+    .to_owned();
+    achado
+}
+
 /// I a V para um conjunto de números, com o sujeito na citação quando há.
 pub(crate) fn incisos_i_a_v(
     ctx: &Contexto<'_>,
@@ -492,19 +554,43 @@ pub(crate) fn incisos_i_a_v(
 ) -> Vec<Achado> {
     let sem = |n: &Option<Numero<u64>>| n.as_ref().is_some_and(|n| n.sem_certidao);
     let sem_f = |n: &Option<Numero<f64>>| n.as_ref().is_some_and(|n| n.sem_certidao);
+    let emb = |n: &Option<Numero<u64>>| n.as_ref().and_then(|n| n.embutido);
+    let emb_f = |n: &Option<Numero<f64>>| n.as_ref().and_then(|n| n.embutido);
+    // A média do inciso IV vem dos dados embutidos quando a proposta não a informa
+    // ([`media_va`]): a fonte é a do VA embutido.
+    let media_embutida = if ctx.fatos.referencia.media_va_10_menores.is_none() {
+        divisa_referencia::mt()
+            .ok()
+            .and_then(|mt| mt.municipios().iter().find_map(|m| m.valor_adicionado_2019))
+            .map(|d| d.fonte)
+    } else {
+        None
+    };
     let achados = [
-        previa(
-            inc1_populacao(ctx, numeros.populacao.as_ref()),
-            sem(&numeros.populacao),
+        posteriores_ao_ato(
+            ctx,
+            previa(
+                inc1_populacao(ctx, numeros.populacao.as_ref()),
+                sem(&numeros.populacao),
+            ),
+            &[emb(&numeros.populacao)],
         ),
-        previa(
-            inc2_eleitores(ctx, numeros.eleitores.as_ref(), numeros.populacao.as_ref()),
-            sem(&numeros.eleitores) || sem(&numeros.populacao),
+        posteriores_ao_ato(
+            ctx,
+            previa(
+                inc2_eleitores(ctx, numeros.eleitores.as_ref(), numeros.populacao.as_ref()),
+                sem(&numeros.eleitores) || sem(&numeros.populacao),
+            ),
+            &[emb(&numeros.eleitores), emb(&numeros.populacao)],
         ),
         previa(inc3_casas(ctx, numeros.casas.as_ref()), sem(&numeros.casas)),
-        previa(
-            inc4_valor_adicionado(ctx, numeros.valor_adicionado.as_ref()),
-            sem_f(&numeros.valor_adicionado),
+        posteriores_ao_ato(
+            ctx,
+            previa(
+                inc4_valor_adicionado(ctx, numeros.valor_adicionado.as_ref()),
+                sem_f(&numeros.valor_adicionado),
+            ),
+            &[emb_f(&numeros.valor_adicionado), media_embutida],
         ),
         previa(
             inc5_arrecadacao(ctx, numeros.arrecadacao.as_ref()),
@@ -535,6 +621,13 @@ pub(crate) fn requisitos_do_novo(ctx: &Contexto<'_>) -> Vec<Achado> {
         .and_then(|m| m.estimativa_setores);
     if let (Some(e), Some(populacao)) = (estimativa, achados.first_mut()) {
         comparar_com_setores(populacao, e, novo.dados.populacao);
+        let ato = ctx.fatos.data_ato.unwrap_or(ctx.data);
+        if i32::from(fonte::CENSO_2022.ano) > i32::from(ato.year()) {
+            populacao.mensagem.push_str(&format!(
+                " Os setores censitários (Censo 2022, IBGE) são posteriores à data do ato, {}: a estimativa não mostra a população da época.",
+                data(ato)
+            ));
+        }
     }
     achados.push(inc6_mapa(ctx, novo.area.as_ref()));
     achados.extend(par1_origens(ctx));
@@ -663,10 +756,10 @@ fn estimar<T: Copy + PartialOrd + Default + std::ops::Sub<Output = T>>(
     } else {
         T::default()
     };
-    Some(Numero::new(
-        resto,
-        rotulo_estimativa(&origem.origem, varias),
-    ))
+    Some(Numero {
+        embutido: origem.embutido,
+        ..Numero::new(resto, rotulo_estimativa(&origem.origem, varias))
+    })
 }
 
 fn rotulo_estimativa(fonte: &str, limite_inferior: bool) -> String {

@@ -14,19 +14,81 @@
 //!
 //! O caput tem quatro regras; cada uma é um achado de `art6_cpt`.
 
-use divisa_referencia::brasil::Localidade;
+use divisa_referencia::brasil::{Brasil, Localidade};
 use divisa_referencia::formato::inteiro;
-use divisa_referencia::nomes::{chave, chave_sem_particulas};
+use divisa_referencia::nomes::{chave, chave_sem_particulas, palavras_escritas};
 
 use crate::achado::{orgao, Achado, Situacao};
-use crate::fatos::Plebiscito;
+use crate::fatos::{AlteracaoNome, Plebiscito, Tipo};
 use crate::regra::{achado, Contexto, Resultado};
 
-/// Partículas gramaticais que não contam como palavra (caput, "excluídas as partículas").
-/// "d'" chega aqui como "do" (ver `nomes::chave`).
-const PARTICULAS: [&str; 16] = [
-    "de", "da", "do", "das", "dos", "d", "e", "a", "o", "as", "os", "em", "na", "no", "nas", "nos",
+/// As partículas gramaticais que o caput exclui da contagem ("excluídas as partículas
+/// gramaticais"), escritas como se escrevem: a comparação é feita em minúsculas, **com**
+/// acentos, sobre a palavra como está no nome (ver [`palavras_escritas`]), e não sobre a
+/// [`chave`], que apaga acentos e faria do verbo «é» a conjunção «e», de «nós» a contração
+/// «nos», de «lá» o artigo «la», de «más» a conjunção «mas», de «sé» a conjunção «se».
+///
+/// A leitura escolhida: "partícula gramatical" é a palavra invariável de função só gramatical,
+/// sem significado próprio — as classes fechadas dos artigos, das preposições, das contrações
+/// de preposição com artigo e das conjunções. A lista é fechada (não há regra de formação a
+/// aplicar) e tem, por classe:
+///
+/// - artigos definidos e indefinidos: o, a, os, as, um, uma, uns, umas. «Um» e «uma» também
+///   são numerais, e numeral não é partícula; pela forma não se distingue o emprego, e conta-se
+///   como artigo (a mensagem diz quais palavras foram excluídas, para a Comissão conferir). A
+///   regra das datas tem a sua própria lista de numerais e não depende desta;
+/// - preposições essenciais (a lista fechada das gramáticas): a, ante, após, até, com, contra,
+///   de, desde, em, entre, para, per, perante, por, sem, sob, sobre, trás. As acidentais
+///   (conforme, segundo, durante...) são de outras classes e contam;
+/// - contrações de preposição com artigo: ao, aos, à, às; do, da, dos, das, dum, duma, duns,
+///   dumas; no, na, nos, nas, num, numa, nuns, numas; pelo, pela, pelos, pelas; pra, pras, pro,
+///   pros (para + artigo, registradas no VOLP); e a elisão «d'» (d'Oeste, d'Água), tratada à
+///   parte em [`ELISOES`]. As contrações de preposição com pronome ou advérbio (deste, neste,
+///   nisso, dele, daquele, àquele, daqui, donde, doutro...) **contam**: o pronome e o advérbio
+///   têm significado próprio e não são partículas;
+/// - conjunções simples e monossilábicas, de pura ligação: e, ou, nem, mas, que, se. As
+///   polissilábicas (porém, contudo, todavia, porque, embora, quando, como, logo...) servem
+///   também de advérbio ou têm sentido próprio, e contam;
+/// - partículas estrangeiras dos nomes de pessoas e lugares que a toponímia brasileira toma do
+///   espanhol, do italiano, do francês, do alemão e do holandês (São João del Rei, Rincão del
+///   Rei, Senador La Rocque): espanhol el, la, los, las, del, y; italiano il, lo, gli, le, di,
+///   del, dello, della, dei, degli, delle, dal, dalla; francês le, les, du, des; alemão e
+///   holandês von, van, der, den. São artigos, preposições, contrações e conjunções nas suas
+///   línguas. Ficam de fora o «i» italiano (seria o algarismo romano de «Pedro I») e o
+///   «ter»/«ten» holandês (homógrafo do verbo «ter»).
+///
+/// Limitação conhecida: quem escreve sem acento perde a distinção («A» por «À» continua
+/// partícula; «ate» por «até» passa a contar como palavra).
+#[rustfmt::skip]
+const PARTICULAS: &[&str] = &[
+    // artigos
+    "o", "a", "os", "as", "um", "uma", "uns", "umas",
+    // preposições essenciais ("a" já está nos artigos)
+    "ante", "após", "até", "com", "contra", "de", "desde", "em", "entre", "para", "per",
+    "perante", "por", "sem", "sob", "sobre", "trás",
+    // contrações de preposição com artigo
+    "ao", "aos", "à", "às",
+    "do", "da", "dos", "das", "dum", "duma", "duns", "dumas",
+    "no", "na", "nos", "nas", "num", "numa", "nuns", "numas",
+    "pelo", "pela", "pelos", "pelas",
+    "pra", "pras", "pro", "pros",
+    // conjunções
+    "e", "ou", "nem", "mas", "que", "se",
+    // estrangeiras: espanhol
+    "el", "la", "los", "las", "del", "y",
+    // italiano ("la", "del" e "da" já estão acima)
+    "il", "lo", "gli", "le", "di", "dello", "della", "dei", "degli", "delle", "dal", "dalla",
+    // francês ("de", "la", "le" já estão acima)
+    "les", "du", "des",
+    // alemão e holandês
+    "von", "van", "der", "den",
 ];
+
+/// Partículas que se elidem com apóstrofo antes de vogal e se escrevem coladas à palavra
+/// seguinte: «d'» (de/do: d'Oeste, d'Água) e os artigos e contrações elididos do italiano e do
+/// francês («l'», «dell'»). «D'Oeste» é a partícula «d'» e a palavra «Oeste»; um apóstrofo
+/// depois de outra coisa («Sant'Ana») não separa nada, e a palavra conta uma vez.
+const ELISOES: [&str; 3] = ["d", "l", "dell"];
 
 const MESES: [&str; 12] = [
     "janeiro",
@@ -77,8 +139,9 @@ pub(crate) struct Nome<'a> {
     /// Distritos (código de 9 dígitos) que não são "outro" lugar: a localidade-sede que se
     /// eleva a município leva o próprio nome (Art. 7º, I).
     pub(crate) distritos_excluidos: Vec<u32>,
-    /// Municípios que não são "outro" lugar, com os seus distritos: na alteração de nome, o
-    /// próprio; na fusão, os de origem, que se extinguem.
+    /// Municípios que não são "outro" lugar, com o seu distrito-sede (que tem o nome do
+    /// município): na alteração de nome, o próprio; na fusão, os de origem, que se extinguem.
+    /// Os outros distritos deles continuam a existir e contam como repetição.
     pub(crate) municipios_excluidos: Vec<u32>,
     /// Declaração sobre pessoa viva.
     pub(crate) pessoa_viva: Option<bool>,
@@ -141,15 +204,18 @@ fn repeticao(ctx: &Contexto<'_>, nome: &Nome<'_>) -> Resultado {
         .into_iter()
         .filter(|m| !nome.municipios_excluidos.contains(&m.codigo))
         .collect();
+    // Do município renomeado ou extinto só o distrito-sede deixa de ser "outro" lugar: os
+    // demais distritos continuam a existir com o nome que têm.
     let distritos: Vec<&Localidade> = brasil
         .distritos_chamados(nome.nome)
         .into_iter()
         .filter(|d| {
-            !nome.distritos_excluidos.contains(&d.codigo)
-                && !nome.municipios_excluidos.contains(&(d.codigo / 100))
+            let sede_que_se_eleva = nome.distritos_excluidos.contains(&d.codigo);
+            let sede_do_renomeado_ou_extinto =
+                nome.municipios_excluidos.contains(&(d.codigo / 100)) && distrito_sede(brasil, d);
+            !(sede_que_se_eleva || sede_do_renomeado_ou_extinto)
         })
         .collect();
-    iguais.extend(distritos);
     let mut mensagem = String::from(
         "Comparação sem diferença de maiúsculas, acentos, apóstrofos e hífens, com os 5.571 municípios e 10.670 distritos da Divisão Territorial Brasileira 2023 (IBGE).",
     );
@@ -157,8 +223,31 @@ fn repeticao(ctx: &Contexto<'_>, nome: &Nome<'_>) -> Resultado {
         mensagem.push_str(" O distrito-sede que se eleva a município não conta como repetição: pelo Art. 7º, I, o município leva o nome da sede.");
     }
     if !nome.municipios_excluidos.is_empty() {
-        mensagem.push_str(" Não contam os municípios que a própria proposta renomeia ou extingue, nem os seus distritos.");
+        mensagem.push_str(if ctx.fatos.tipo == Tipo::Fusao {
+            " Não contam os municípios de origem, que a fusão extingue, nem os seus distritos-sede, que têm o nome deles e são o mesmo lugar; os outros distritos das origens continuam a existir com o nome que têm, como distritos do novo município, e repetir o nome de um deles é repetição."
+        } else {
+            " Não conta o município que a proposta renomeia, nem o seu distrito-sede, que tem o nome dele e é o mesmo lugar; os outros distritos do município continuam a existir com o nome que têm, e repetir o nome de um deles é repetição."
+        });
     }
+    let origens = ctx.fatos.novo.as_ref().map_or(&[][..], |n| &n.origens[..]);
+    for d in &distritos {
+        let municipio = d.codigo / 100;
+        let de_origem = origens.contains(&municipio);
+        if !(nome.municipios_excluidos.contains(&municipio) || de_origem)
+            || distrito_sede(brasil, d)
+        {
+            continue;
+        }
+        mensagem.push_str(&format!(
+            " «{}» é distrito de {} que não é a sede do município: continua a existir depois da proposta.",
+            d.nome,
+            d.municipio.as_deref().unwrap_or("município envolvido")
+        ));
+        if de_origem {
+            mensagem.push_str(" Se esse distrito for a sede do novo município, informe-o como sede na proposta: a localidade-sede que se eleva a município leva o próprio nome (Art. 7º, I).");
+        }
+    }
+    iguais.extend(distritos);
     Ok(if iguais.is_empty() {
         let onde = if nome.distritos_excluidos.is_empty() && nome.municipios_excluidos.is_empty() {
             "no País"
@@ -181,6 +270,28 @@ fn repeticao(ctx: &Contexto<'_>, nome: &Nome<'_>) -> Resultado {
             mensagem,
         )
     })
+}
+
+/// Se `d` é o distrito-sede do seu município. A regra: o distrito com o nome do município (pela
+/// [`chave`]); se o município não tem distrito com o seu nome, o de código terminado em 05, a
+/// convenção do IBGE para o distrito-sede. Nos 261 distritos de Mato Grosso as duas regras e a
+/// marca `sede_municipal` do cadastro coincidem (testado); fora dele a convenção do código falha
+/// em São Paulo (96 distritos sem sede), em São Vicente do Seridó (PB) e em União da Serra (RS),
+/// onde o distrito 05 tem outro nome — por isso o nome vem primeiro.
+fn distrito_sede(brasil: &Brasil, d: &Localidade) -> bool {
+    let municipio = d.codigo / 100;
+    let Some(chave_do_municipio) = d.municipio.as_deref().map(chave) else {
+        return d.codigo % 100 == 5;
+    };
+    let algum_com_o_nome = brasil
+        .distritos()
+        .iter()
+        .any(|o| o.codigo / 100 == municipio && o.chave == chave_do_municipio);
+    if algum_com_o_nome {
+        d.chave == chave_do_municipio
+    } else {
+        d.codigo % 100 == 5
+    }
 }
 
 /// Acha uma data no nome: um numeral (algarismos, ordinal, romano ou por extenso) seguido de
@@ -219,27 +330,131 @@ fn pessoa_viva(ctx: &Contexto<'_>, nome: &Nome<'_>) -> Resultado {
             exigido,
             "sem declaração",
             Some(orgao::COMISSAO),
-            "Só uma pessoa pode dizer se o nome é de pessoa viva: declare nome_homenageia_pessoa_viva na proposta ou confirme na Comissão.",
+            "Só uma pessoa pode dizer se o nome é de pessoa viva: declare na proposta se o nome homenageia pessoa viva, ou confirme na Comissão.",
         ),
     })
 }
 
-/// As palavras que contam para o limite de três (sem partículas gramaticais).
+/// As palavras de um nome, separadas em as que contam para o limite de três e as partículas
+/// gramaticais excluídas, como estão escritas no nome e na ordem em que aparecem.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct Contagem {
+    /// As que contam. Uma palavra composta com hífen (Bem-Te-Vi, Guarda-Mor, Pau-d'Alho) é uma
+    /// palavra só, como na ortografia.
+    pub(crate) contam: Vec<String>,
+    /// As partículas excluídas ([`PARTICULAS`] e [`ELISOES`]).
+    pub(crate) particulas: Vec<String>,
+    /// As palavras compostas com hífen que contaram uma vez cada.
+    pub(crate) compostas: Vec<String>,
+}
+
+impl Contagem {
+    fn palavra(&mut self, escrita: &str) {
+        let minuscula = escrita.to_lowercase();
+        if PARTICULAS.contains(&minuscula.as_str()) {
+            self.particulas.push(escrita.to_owned());
+        } else {
+            self.contam.push(escrita.to_owned());
+        }
+    }
+}
+
+/// Separa as palavras que contam das partículas. As palavras são as do nome separadas por
+/// espaço ([`palavras_escritas`]), e não as da [`chave`], que separa também nos hífens e nos
+/// apóstrofos (a comparação de nomes do mesmo artigo continua a ignorá-los de propósito).
+pub(crate) fn contagem(nome: &str) -> Contagem {
+    let mut contagem = Contagem::default();
+    for escrita in palavras_escritas(nome) {
+        let minuscula = escrita.to_lowercase();
+        if escrita.contains('-') {
+            // composto por hifenização: uma palavra, mesmo com partícula dentro (Pau-d'Alho)
+            contagem.compostas.push(escrita.clone());
+            contagem.contam.push(escrita);
+        } else if let Some(apostrofo) = escrita.find('\'') {
+            let (antes, depois) = (&escrita[..apostrofo], &escrita[apostrofo + 1..]);
+            if ELISOES.contains(&antes.to_lowercase().as_str()) {
+                // «D'Oeste»: a partícula com o apóstrofo, e o resto como palavra (nada, em
+                // «d' Água» escrito com espaço).
+                contagem.particulas.push(escrita[..=apostrofo].to_owned());
+                if !depois.is_empty() {
+                    contagem.palavra(depois);
+                }
+            } else {
+                // «Sant'Ana»: elisão dentro de uma palavra gráfica, que conta uma vez.
+                contagem.contam.push(escrita);
+            }
+        } else if minuscula == "doeste" {
+            // «Mirassol dOeste»: o apóstrofo apagado, lido como «d'Oeste» (como em `chave`).
+            let (d, oeste) = escrita.split_at(1); // "d" ou "D": um byte
+            contagem.particulas.push(d.to_owned());
+            contagem.contam.push(oeste.to_owned());
+        } else {
+            contagem.palavra(&escrita);
+        }
+    }
+    contagem
+}
+
+/// As palavras que contam para o limite de três (sem as partículas gramaticais), como estão
+/// escritas no nome; uma palavra composta com hífen é uma só.
 pub fn palavras_que_contam(nome: &str) -> Vec<String> {
-    chave(nome)
-        .split(' ')
-        .filter(|p| !p.is_empty() && !PARTICULAS.contains(p))
-        .map(str::to_owned)
-        .collect()
+    contagem(nome).contam
+}
+
+fn aspas(palavras: &[String]) -> String {
+    palavras
+        .iter()
+        .map(|p| format!("«{p}»"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn tres_palavras(ctx: &Contexto<'_>, nome: &str) -> Resultado {
     let regra = ctx.regra("art6_cpt")?;
     let maximo = regra.parametro("palavras_maximas")?;
-    let palavras = palavras_que_contam(nome);
+    let Contagem {
+        contam,
+        particulas,
+        compostas,
+    } = contagem(nome);
     let exigido = format!("no máximo {maximo} palavras, excluídas as partículas gramaticais");
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let mut mensagem = format!(
+        "Conta{} {} palavra{}: {}; partículas excluídas: {}.",
+        if contam.len() == 1 { "" } else { "m" },
+        contam.len(),
+        plural(contam.len()),
+        if contam.is_empty() {
+            "nenhuma".to_owned()
+        } else {
+            aspas(&contam)
+        },
+        if particulas.is_empty() {
+            "nenhuma".to_owned()
+        } else {
+            aspas(&particulas)
+        },
+    );
+    if !compostas.is_empty() {
+        mensagem.push_str(&format!(
+            " Palavra composta com hífen conta como uma só: {}.",
+            aspas(&compostas)
+        ));
+    }
+    let artigo_ou_numeral: Vec<String> = particulas
+        .iter()
+        .filter(|p| matches!(p.to_lowercase().as_str(), "um" | "uma" | "uns" | "umas"))
+        .cloned()
+        .collect();
+    if !artigo_ou_numeral.is_empty() {
+        mensagem.push_str(&format!(
+            " Lido como artigo indefinido, e por isso excluído: {}; se no nome for numeral, conta como palavra.",
+            aspas(&artigo_ou_numeral)
+        ));
+    }
+    mensagem.push_str(" Partículas gramaticais, na leitura adotada: artigos, preposições, contrações de preposição com artigo (e o «d'» elidido) e conjunções simples, também as estrangeiras dos nomes próprios (del, di, du, van, von...); as contrações com pronome ou advérbio (deste, nele, daqui) contam como palavra.");
     Ok(regra.achado(
-        if palavras.len() as i64 <= maximo {
+        if contam.len() as i64 <= maximo {
             Situacao::Atende
         } else {
             Situacao::NaoAtende
@@ -247,12 +462,12 @@ fn tres_palavras(ctx: &Contexto<'_>, nome: &str) -> Resultado {
         exigido,
         format!(
             "{} palavra{} ({})",
-            palavras.len(),
-            if palavras.len() == 1 { "" } else { "s" },
-            palavras.join(", ")
+            contam.len(),
+            plural(contam.len()),
+            contam.join(", ")
         ),
         Some(orgao::COMISSAO),
-        "Partículas excluídas: de, da, do, das, dos, d', e, a, o, as, os, em, na, no, nas, nos.",
+        mensagem,
     ))
 }
 
@@ -304,10 +519,57 @@ fn correlatos(ctx: &Contexto<'_>, nome: &Nome<'_>) -> Resultado {
 /// § 2º — alteração de nome: 2/3 dos membros da Câmara (arredondado para cima) e plebiscito.
 pub(crate) fn alteracao_de_nome(
     ctx: &Contexto<'_>,
-    membros: Option<u64>,
-    favoraveis: Option<u64>,
+    alteracao: &AlteracaoNome,
     plebiscito: Option<&Plebiscito>,
 ) -> Vec<Achado> {
+    let (membros, favoraveis) = (alteracao.membros_camara, alteracao.votos_favoraveis);
+    let atual = divisa_referencia::mt()
+        .ok()
+        .and_then(|mt| mt.por_codigo(alteracao.municipio));
+    // Uma "alteração" para o mesmo nome (sem diferença de acentos, maiúsculas, apóstrofos e
+    // hífens, ou para uma grafia que o IBGE já registra) não altera nada.
+    let mudanca = achado((|| -> Resultado {
+        let regra = ctx.regra("art6_par2")?;
+        let exigido = "alteração do nome do município: um nome diferente do atual";
+        let Some(m) = atual else {
+            return Ok(regra.achado(
+                Situacao::Pendente,
+                exigido,
+                format!("«{}»", alteracao.nome_novo),
+                Some(orgao::IBGE),
+                "O município não está nos dados embutidos.",
+            ));
+        };
+        let novo = chave(&alteracao.nome_novo);
+        let igual = std::iter::once(&m.nome)
+            .chain(&m.outras_grafias)
+            .find(|g| chave(g) == novo);
+        Ok(match igual {
+            Some(g) => regra.achado(
+                Situacao::NaoAtende,
+                exigido,
+                format!("«{}» é o nome atual («{g}»)", alteracao.nome_novo),
+                Some(orgao::IBGE),
+                "Comparado sem diferença de maiúsculas, acentos, apóstrofos e hífens: não é alteração de nome. Uma correção de grafia não é a alteração do § 2º.",
+            ),
+            None => regra.achado(
+                Situacao::Atende,
+                exigido,
+                format!("de «{}» para «{}»", m.nome, alteracao.nome_novo),
+                Some(orgao::IBGE),
+                "Comparado sem diferença de maiúsculas, acentos, apóstrofos e hífens com o nome atual e as grafias registradas.",
+            ),
+        })
+    })());
+    let prefeito = achado((|| -> Resultado {
+        let regra = ctx.regra("art6_par2")?;
+        let exigido = "representação fundamentada no município interessado, feita pelo Prefeito";
+        Ok(match alteracao.representacao_do_prefeito {
+            Some(true) => regra.achado(Situacao::Atende, exigido, "representação do Prefeito declarada na proposta", Some(orgao::COMISSAO), "A Comissão confere, nos autos, a representação e os seus fundamentos."),
+            Some(false) => regra.achado(Situacao::NaoAtende, exigido, "sem representação do Prefeito", Some(orgao::COMISSAO), "O § 2º exige que a alteração venha de representação feita pelo Prefeito; sem ela, a lei de alteração não pode ser proposta."),
+            None => regra.achado(Situacao::Pendente, exigido, "não informada", Some(orgao::COMISSAO), "A proposta não diz se há a representação fundamentada do Prefeito."),
+        })
+    })());
     let camara = achado((|| -> Resultado {
         let regra = ctx.regra("art6_par2")?;
         let (numerador, denominador) = (
@@ -343,25 +605,31 @@ pub(crate) fn alteracao_de_nome(
                 exigido_base,
                 "votação da Câmara não informada",
                 Some(orgao::CAMARA),
-                "Informe membros_camara e votos_favoraveis.",
+                "Informe quantos membros tem a Câmara Municipal e quantos votaram a favor.",
             ),
         })
     })());
     let consulta = achado((|| -> Resultado {
         let regra = ctx.regra("art6_par2")?;
-        let exigido = "plebiscito em que a população aprova o nome novo";
+        let exigido = "plebiscito, fiscalizado pelos diretórios municipais dos partidos políticos, em que a população aprova o nome novo";
+        let leitura = "O § 2º não fixa a maioria; aplica-se a maioria simples dos votos (Lei 9.709/1998, art. 10), e não a maioria absoluta dos inscritos do Art. 11, § 2º, que é regra da criação, incorporação, fusão e desmembramento.";
         Ok(match plebiscito {
             None => regra.achado(Situacao::Pendente, exigido, "plebiscito não realizado", Some(orgao::TRE), "O § 2º exige ouvir a população em plebiscito fiscalizado pelos diretórios municipais dos partidos."),
-            Some(p) => regra.achado(
-                if p.votos_sim > p.votos_nao { Situacao::Atende } else { Situacao::NaoAtende },
-                exigido,
-                format!("SIM {} × NÃO {} ({} inscritos)", inteiro(p.votos_sim as i64), inteiro(p.votos_nao as i64), inteiro(p.eleitores_inscritos as i64)),
-                Some(orgao::TRE),
-                "O § 2º não fixa a maioria; aplica-se a maioria simples dos votos (Lei 9.709/1998, art. 10), e não a maioria absoluta dos inscritos do Art. 11, § 2º, que é regra da criação, incorporação, fusão e desmembramento.",
-            ),
+            Some(p) => {
+                let votos = format!("SIM {} × NÃO {} ({} inscritos)", inteiro(p.votos_sim as i64), inteiro(p.votos_nao as i64), inteiro(p.eleitores_inscritos as i64));
+                if p.votos_sim <= p.votos_nao {
+                    regra.achado(Situacao::NaoAtende, exigido, votos, Some(orgao::TRE), format!("O nome novo não foi aprovado. {leitura}"))
+                } else {
+                    match alteracao.plebiscito_fiscalizado_pelos_diretorios {
+                        Some(true) => regra.achado(Situacao::Atende, exigido, format!("{votos}; fiscalização pelos diretórios declarada"), Some(orgao::TRE), leitura),
+                        Some(false) => regra.achado(Situacao::NaoAtende, exigido, format!("{votos}; sem a fiscalização dos diretórios"), Some(orgao::TRE), format!("O § 2º exige que o plebiscito seja fiscalizado pelos diretórios municipais dos partidos políticos. {leitura}")),
+                        None => regra.achado(Situacao::Pendente, exigido, format!("{votos}; fiscalização não informada"), Some(orgao::TRE), format!("A proposta não diz se o plebiscito foi fiscalizado pelos diretórios municipais dos partidos políticos. {leitura}")),
+                    }
+                }
+            }
         })
     })());
-    vec![camara, consulta]
+    vec![mudanca, prefeito, camara, consulta]
 }
 
 #[cfg(test)]
@@ -394,17 +662,90 @@ mod testes {
     fn art6_cpt_particulas_nao_contam() {
         assert_eq!(
             palavras_que_contam("São Félix do Araguaia"),
-            ["sao", "felix", "araguaia"]
+            ["São", "Félix", "Araguaia"]
         );
         assert_eq!(
             palavras_que_contam("Figueirópolis D'Oeste"),
-            ["figueiropolis", "oeste"]
+            ["Figueirópolis", "Oeste"]
+        );
+        assert_eq!(
+            palavras_que_contam("Mirassol dOeste"),
+            palavras_que_contam("Mirassol d'Oeste")
         );
         assert_eq!(
             palavras_que_contam("Vila Bela da Santíssima Trindade").len(),
             4
         );
         assert_eq!(palavras_que_contam("Nossa Senhora do Livramento").len(), 3);
+    }
+
+    #[test]
+    fn art6_cpt_contagem_separa_particulas_e_compostas() {
+        let c = contagem("Olho-d'Água da Bica");
+        assert_eq!(c.contam, ["Olho-d'Água", "Bica"]);
+        assert_eq!(c.particulas, ["da"]);
+        assert_eq!(c.compostas, ["Olho-d'Água"]);
+        let c = contagem("Olho d' Água");
+        assert_eq!(
+            (c.contam, c.particulas),
+            (
+                vec!["Olho".to_owned(), "Água".to_owned()],
+                vec!["d'".to_owned()]
+            )
+        );
+        // Elisão fora de «d'», «l'», «dell'»: uma palavra só.
+        assert_eq!(contagem("Sant'Ana").contam, ["Sant'Ana"]);
+        assert_eq!(contagem("L'Aquila").particulas, ["L'"]);
+        // Com acento: «é» (verbo) conta, «e» (conjunção) não; «À» é contração.
+        assert_eq!(contagem("Deus É Fiel").contam, ["Deus", "É", "Fiel"]);
+        assert_eq!(contagem("Pau e Pique").particulas, ["e"]);
+        assert_eq!(contagem("PAU À PIQUE").particulas, ["À"]);
+    }
+
+    /// O distrito-sede achado pelo nome (e, na falta, pelo código 05) é o que o cadastro de
+    /// distritos de Mato Grosso marca como sede, em todos os 261 distritos.
+    #[test]
+    fn art6_cpt_distrito_sede_pelo_nome_confere_com_o_cadastro_de_mt() {
+        let brasil = divisa_referencia::brasil().expect("nomes");
+        let mt = divisa_referencia::mt().expect("MT");
+        let mut conferidos = 0;
+        for municipio in mt.municipios() {
+            for d in &municipio.distritos {
+                let localidade = brasil
+                    .distritos()
+                    .iter()
+                    .find(|l| l.codigo == d.codigo)
+                    .unwrap_or_else(|| panic!("{} sem nome do IBGE", d.codigo));
+                assert_eq!(
+                    distrito_sede(brasil, localidade),
+                    d.sede_municipal,
+                    "{} ({})",
+                    d.nome,
+                    municipio.nome
+                );
+                conferidos += 1;
+            }
+        }
+        assert_eq!(conferidos, 261);
+        // Fora de MT, onde o 05 não tem o nome do município, vale o nome.
+        let distrito = |codigo: u32| {
+            brasil
+                .distritos()
+                .iter()
+                .find(|l| l.codigo == codigo)
+                .expect("São Vicente do Seridó")
+        };
+        assert!(distrito_sede(brasil, distrito(251540110)));
+        assert!(!distrito_sede(brasil, distrito(251540105)));
+    }
+
+    #[test]
+    fn art6_cpt_lista_de_particulas_sem_repeticao_e_em_minusculas() {
+        let mut vistas = std::collections::HashSet::new();
+        for p in PARTICULAS.iter().chain(&ELISOES) {
+            assert_eq!(p.to_lowercase(), *p, "{p}");
+            assert!(vistas.insert(*p), "{p} repetida");
+        }
     }
 }
 

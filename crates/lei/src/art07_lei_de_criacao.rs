@@ -20,9 +20,10 @@
 
 use divisa_referencia::formato::data as data_br;
 use divisa_referencia::nomes::chave;
+use jiff::civil::Date;
 
 use crate::achado::{orgao, Achado, Situacao};
-use crate::calendario::{eleicao_de_instalacao, meses_antes};
+use crate::calendario::{corte_federal, eleicao_marcada, meses_antes, seguinte, Eleicao};
 use crate::fatos::Area;
 use crate::regra::{achado, Contexto, Resultado};
 
@@ -131,35 +132,38 @@ pub(crate) fn conteudo_da_lei(ctx: &Contexto<'_>) -> Vec<Achado> {
     }));
     let instalacao = achado((|| -> Resultado {
         let regra = ctx.regra("art7_cpt_inc3")?;
-        let meses = ctx
-            .regra("art3_cpt")
-            .ok()
-            .and_then(|r| r.parametro("meses_antes").ok())
-            .unwrap_or(6);
-        let meses = u8::try_from(meses).unwrap_or(6);
+        let exigido = "o ano de instalação (Art. 1º, § 2º: com a eleição e a posse simultâneas às dos demais municípios)";
         let Some(data_ato) = ctx.fatos.data_ato else {
             return Ok(regra.achado(
                 Situacao::Pendente,
                 "o ano de instalação",
-                "sem data_referencia",
+                "sem a data do ato",
                 Some(orgao::COMISSAO),
                 "Sem a data do ato não se sabe com que eleição o município se instala.",
             ));
         };
-        let eleicao = eleicao_de_instalacao(data_ato, meses);
-        Ok(regra.achado(
-            Situacao::Atende,
-            "o ano de instalação (Art. 1º, § 2º: com a eleição e a posse simultâneas às dos demais municípios)",
-            format!("instalação em 01/01/{}", eleicao.data.year() + 1),
-            Some(orgao::COMISSAO),
-            format!(
-                "Com a lei em {}, a primeira eleição municipal que ela antecede de pelo menos {meses} meses é a de {} (limite {}); a posse é em 1º de janeiro seguinte (CF, art. 29, III). A lei deve mencionar {}.",
-                data_br(data_ato),
-                data_br(eleicao.data),
-                data_br(meses_antes(eleicao.data, meses)),
-                eleicao.data.year() + 1
+        // O que sustenta o "atende": o ano de instalação fica determinado por uma regra
+        // conhecida — o corte próprio da lei federal da eleição, ou o prazo do Art. 3º numa
+        // redação encontrada. Sem nenhum dos dois, pendente com o motivo.
+        Ok(match ano_de_instalacao(ctx, data_ato) {
+            Ok((eleicao, como)) => regra.achado(
+                Situacao::Atende,
+                exigido,
+                format!("instalação em 01/01/{}", eleicao.realizada().year() + 1),
+                Some(orgao::COMISSAO),
+                format!(
+                    "{como} A lei deve mencionar {}.",
+                    eleicao.realizada().year() + 1
+                ),
             ),
-        ))
+            Err(motivo) => regra.achado(
+                Situacao::Pendente,
+                exigido,
+                format!("lei em {}", data_br(data_ato)),
+                Some(orgao::COMISSAO),
+                motivo,
+            ),
+        })
     })());
     let divisas_origem = achado(ctx.regra("art7_cpt_inc4").map(|regra| {
         regra.achado(
@@ -180,4 +184,101 @@ pub(crate) fn conteudo_da_lei(ctx: &Contexto<'_>) -> Vec<Achado> {
         )
     }));
     vec![nome_da_sede, divisas, instalacao, divisas_origem, fpm]
+}
+
+/// A eleição com que se instala um município criado por lei de `data_ato`, e como se chegou
+/// a ela; ou, quando a regra não é conhecida, o motivo.
+///
+/// Leitura: o Art. 1º, § 2º, instala o município com a eleição simultânea à dos demais. Que
+/// eleição é essa decide, primeiro, a lei federal da eleição, quando ela fixa um corte próprio
+/// para os municípios novos (Lei nº 8.214/1991 para 1992; Lei nº 9.100/1995 para 1996); sem
+/// corte federal, o prazo do Art. 3º ("até seis meses antes"), na redação que a avaliação
+/// aplica. Antes da LC 43/1996 (14/05/1996) a redação do Art. 3º não foi encontrada: não se
+/// aplica a ela o prazo de seis meses da redação posterior.
+fn ano_de_instalacao(ctx: &Contexto<'_>, data_ato: Date) -> Result<(Eleicao, String), String> {
+    let mut eleicao = eleicao_marcada(data_ato);
+    let mut passou: Vec<String> = Vec::new();
+    loop {
+        if let Some((corte, base)) = corte_federal(&eleicao) {
+            if data_ato <= corte {
+                return Ok((
+                    eleicao,
+                    format!(
+                        "{}Com a lei em {}, o município vota na eleição de {}: {base}. Leitura adotada: quando a lei federal da eleição fixa corte próprio para os municípios novos, é ele que diz com que eleição o município se instala (Art. 1º, § 2º). A posse é em 1º de janeiro seguinte (CF, art. 29, III).",
+                        antes(&passou),
+                        data_br(data_ato),
+                        data_br(eleicao.realizada())
+                    ),
+                ));
+            }
+            passou.push(format!(
+                "a lei de {} passa do corte federal da eleição de {} ({base})",
+                data_br(data_ato),
+                data_br(eleicao.realizada())
+            ));
+        } else {
+            let meses = match ctx.regra("art3_cpt") {
+                Ok(regra) => regra
+                    .parametro("meses_antes")
+                    .ok()
+                    .and_then(|m| u8::try_from(m).ok()),
+                Err(_) => None,
+            };
+            let Some(meses) = meses else {
+                return Err(format!(
+                    "{}A eleição seguinte é a de {}, e a regra que diria se a lei a antecede o bastante não é conhecida: a lei federal dessa eleição não fixa, nas fontes do divisa, corte próprio para municípios novos, e a redação do Art. 3º em vigor em {} não foi encontrada (os seis meses são da redação da LC nº 43/1996, em vigor desde 14/05/1996, e não se aplicam a texto anterior). Quem tiver a regra completa o ano de instalação.",
+                    antes(&passou),
+                    data_br(eleicao.realizada()),
+                    data_br(ctx.data)
+                ));
+            };
+            let limite = meses_antes(eleicao.data, meses);
+            if data_ato <= limite {
+                // A eleição conta como marcada no dia da lei (a de 2020, antes da EC 107/2020,
+                // em 04/10/2020), como no Art. 3º; a instalação segue a data realizada.
+                let qual = match eleicao.mudada {
+                    Some(m) => format!(
+                        "{}, marcada no dia da lei para {} (limite {}) e realizada em {} ({})",
+                        eleicao.data.year(),
+                        data_br(eleicao.data),
+                        data_br(limite),
+                        data_br(m.para),
+                        m.norma
+                    ),
+                    None => format!("{} (limite {})", data_br(eleicao.data), data_br(limite)),
+                };
+                return Ok((
+                    eleicao,
+                    format!(
+                        "{}Com a lei em {}, a primeira eleição municipal que ela antecede de pelo menos {meses} meses é a de {qual}; a posse é em 1º de janeiro seguinte (CF, art. 29, III).",
+                        antes(&passou),
+                        data_br(data_ato)
+                    ),
+                ));
+            }
+            passou.push(format!(
+                "a lei de {} não antecede de {meses} meses a eleição de {} (limite {})",
+                data_br(data_ato),
+                data_br(eleicao.data),
+                data_br(limite)
+            ));
+        }
+        if eleicao.data == Date::MAX {
+            return Err("O calendário eleitoral do divisa não vai além desta data.".into());
+        }
+        eleicao = seguinte(&eleicao);
+    }
+}
+
+/// "Antes: …; …. " — as eleições que a lei não alcança, para o achado dizer o caminho.
+fn antes(passou: &[String]) -> String {
+    if passou.is_empty() {
+        String::new()
+    } else {
+        let mut texto = passou.join("; ");
+        if let Some(primeira) = texto.get(..1) {
+            texto = primeira.to_uppercase() + &texto[1..];
+        }
+        format!("{texto}. ")
+    }
 }

@@ -11,17 +11,36 @@
 //! > de todas as inconsistências territoriais trabalhadas, as áreas desmembradas não podem
 //! > ultrapassar a 10% (dez por cento) da área total do município cedente. (LC 792/2024)
 //!
-//! "Não pode ultrapassar 5%": exatamente 5% atende. As áreas são comparadas em m² inteiros
-//! (arredondadas ao m²), para que 12,5 km² de 250 km² dê exatamente 5% e não 5,000000001%.
+//! "Não pode ultrapassar 5%": exatamente 5% atende. As áreas são comparadas em decimal exato,
+//! como escritas (ver `exato`), para que 12,5 km² de 250 km², ou 31,256172839 km² de
+//! 625,12345678 km², dê exatamente 5% e não 5,000000001%.
 
-use divisa_referencia::formato::{decimal, km2, porcentagem};
+use std::str::FromStr;
+
+use divisa_referencia::formato::{casas_para_distinguir, decimal, km2, porcentagem};
+use rust_decimal::Decimal;
 
 use crate::achado::{orgao, Achado, Situacao};
 use crate::fatos::Desmembramento;
 use crate::regra::{achado, Contexto, Resultado};
 
-fn metros2(km2: f64) -> i128 {
-    (km2 * 1e6).round() as i128
+/// Um número da proposta como a pessoa o escreveu, exato: o decimal mais curto que dá o mesmo
+/// `f64` (`31.256172839`, não `31.25617283899999…`). Assim "exatamente 5%" é exatamente 5%,
+/// com quantas casas for, e a comparação não depende do arredondamento binário.
+fn exato(km2: f64) -> Decimal {
+    Decimal::from_str(&format!("{km2}")).unwrap_or(Decimal::MAX)
+}
+
+/// `parte` ≤ `percentual`% de `todo`, em aritmética decimal exata.
+fn ate_percentual(parte: Decimal, todo: Decimal, percentual: i64) -> bool {
+    match (
+        parte.checked_mul(Decimal::ONE_HUNDRED),
+        todo.checked_mul(Decimal::from(percentual)),
+    ) {
+        (Some(a), Some(b)) => a <= b,
+        // Fora do alcance de 28 dígitos só ficam números absurdos, que a leitura já recusa.
+        _ => false,
+    }
 }
 
 /// § 1º e § 2º para um desmembramento.
@@ -45,7 +64,34 @@ pub(crate) fn desmembramento(ctx: &Contexto<'_>, d: &Desmembramento) -> Vec<Acha
             ));
         }
         let Some(medidas) = d.area.as_ref().and_then(|a| a.medidas.as_ref()) else {
-            return Ok(regra.achado(Situacao::Atende, exigido, apurado, Some(orgao::COMISSAO), "Sem polígono, confere-se só que cedente e receptor são municípios distintos de MT."));
+            // Sem o polígono, a malha ainda decide uma coisa: se cedente e receptor não têm
+            // divisa comum, nenhuma parte do cedente pode se integrar ao receptor (ficaria
+            // separada dele). Com divisa comum, o resto (a área encostar no receptor, o
+            // remanescente numa peça só) depende do polígono: pendente.
+            use crate::continuidade::{extensao, vizinhanca, Vizinhanca};
+            return Ok(match vizinhanca(d.cedente, d.receptor) {
+                Vizinhanca::SemDivisa => regra.achado(
+                    Situacao::NaoAtende,
+                    exigido,
+                    format!("{apurado}: sem divisa comum"),
+                    Some(orgao::CARTOGRAFIA),
+                    format!("Na Malha Municipal 2022 (IBGE), {} e {} não têm divisa comum: uma área de {} não se integraria a {}, ficaria separada dele.", nome(d.cedente), nome(d.receptor), nome(d.cedente), nome(d.receptor)),
+                ),
+                Vizinhanca::Divisa(km) => regra.achado(
+                    Situacao::Pendente,
+                    exigido,
+                    format!("{apurado}: divisa comum de {}", extensao(km)),
+                    Some(orgao::CARTOGRAFIA),
+                    "Cedente e receptor são vizinhos na Malha Municipal 2022 (IBGE). Sem o polígono da área, não se verifica que ela encoste no receptor nem que o remanescente continue numa peça só: junte o mapa e o memorial.",
+                ),
+                Vizinhanca::Indecidivel => regra.achado(
+                    Situacao::Pendente,
+                    exigido,
+                    apurado,
+                    Some(orgao::CARTOGRAFIA),
+                    "Um dos municípios não tem polígono na Malha Municipal 2022 (IBGE) e a proposta não traz o da área: a continuidade fica com o Órgão de Informação e Cartografia.",
+                ),
+            });
         };
         let mut problemas = Vec::new();
         if let Some(fora) = medidas.fora_das_origens_km2.filter(|&f| f > 0.0) {
@@ -144,7 +190,7 @@ pub(crate) fn desmembramento(ctx: &Contexto<'_>, d: &Desmembramento) -> Vec<Acha
                     exigido,
                     d.area.as_ref().map_or("área não informada".to_owned(), |a| format!("território em {}", a.arquivo)),
                     Some(orgao::CARTOGRAFIA),
-                    d.area.as_ref().and_then(|a| a.sem_medidas.clone()).unwrap_or_else(|| "Informe area_km2 ou um polígono em GeoJSON.".into()),
+                    d.area.as_ref().and_then(|a| a.sem_medidas.clone()).unwrap_or_else(|| "Informe a área desmembrada, em km², ou junte o polígono da área (GeoJSON, KML, Shapefile, GeoPackage ou memorial descritivo).".into()),
                 ));
             }
         };
@@ -164,41 +210,55 @@ pub(crate) fn desmembramento(ctx: &Contexto<'_>, d: &Desmembramento) -> Vec<Acha
                 exigido,
                 km2(area_km2),
                 Some(orgao::CARTOGRAFIA),
-                "A área do cedente não é conhecida (informe area_cedente_km2).",
+                "A área do município cedente não é conhecida: informe-a, em km².",
             ));
         };
         let anteriores: f64 = d.areas_anteriores_km2.iter().sum();
-        let (area, cedente, soma) = (
-            metros2(area_km2),
-            metros2(cedente_km2),
-            metros2(area_km2 + anteriores),
-        );
-        let dentro_do_parcial = area * 100 <= cedente * i128::from(por_inconsistencia);
-        let dentro_do_total = soma * 100 <= cedente * i128::from(total);
+        let (area, cedente) = (exato(area_km2), exato(cedente_km2));
+        let soma = d
+            .areas_anteriores_km2
+            .iter()
+            .fold(area, |soma, &a| soma.saturating_add(exato(a)));
+        let dentro_do_parcial = ate_percentual(area, cedente, por_inconsistencia);
+        let dentro_do_total = ate_percentual(soma, cedente, total);
+        // Nunca escrever um valor que falha igual ao seu limite: as casas que mostram a
+        // diferença (no mínimo duas).
+        let maximo = cedente_km2 * por_inconsistencia as f64 / 100.0;
+        let maximo_total = cedente_km2 * total as f64 / 100.0;
+        let casas = casas_para_distinguir(area_km2, maximo, 2).max(casas_para_distinguir(
+            area_km2 + anteriores,
+            maximo_total,
+            2,
+        ));
+        let casas_pct =
+            casas_para_distinguir(area_km2 / cedente_km2 * 100.0, por_inconsistencia as f64, 2)
+                .max(casas_para_distinguir(
+                    (area_km2 + anteriores) / cedente_km2 * 100.0,
+                    total as f64,
+                    2,
+                ));
+        let area_em = |v: f64| format!("{} km²", decimal(v, casas));
         let apurado = format!(
             "{} de {} ({}); com as anteriores ({}), {} ({})",
-            km2(area_km2),
+            area_em(area_km2),
             km2(cedente_km2),
-            porcentagem(area_km2 / cedente_km2, 2),
+            porcentagem(area_km2 / cedente_km2, casas_pct),
             km2(anteriores),
-            km2(area_km2 + anteriores),
-            porcentagem((area_km2 + anteriores) / cedente_km2, 2)
+            area_em(area_km2 + anteriores),
+            porcentagem((area_km2 + anteriores) / cedente_km2, casas_pct)
         );
         let mut mensagem =
-            format!("Área do cedente: {origem_cedente}; {origem_area}.{divergencia}");
+            format!("Área do cedente: {origem_cedente}; {origem_area}.{divergencia} A comparação com o limite é feita em decimal exato, com os números como escritos.");
         if !dentro_do_parcial {
             mensagem.push_str(&format!(
                 " Passa de {por_inconsistencia}% nesta inconsistência: o máximo seria {}.",
-                km2(cedente_km2 * por_inconsistencia as f64 / 100.0)
+                area_em(maximo)
             ));
         }
         if !dentro_do_total {
             mensagem.push_str(&format!(
-                " Somadas as anteriores, passa de {total}%: restavam {} km².",
-                decimal(
-                    (cedente_km2 * total as f64 / 100.0 - anteriores).max(0.0),
-                    2
-                )
+                " Somadas as anteriores, passa de {total}%: restavam {}.",
+                area_em((maximo_total - anteriores).max(0.0))
             ));
         }
         Ok(regra.achado(

@@ -53,11 +53,16 @@ pub(crate) fn extincao(ctx: &Contexto<'_>, e: &Extincao) -> Vec<Achado> {
                 } else {
                     Situacao::NaoAtende
                 };
+                let hipotese = match situacao {
+                    Situacao::Atende => "hipótese configurada",
+                    Situacao::NaoAtende => "hipótese não configurada",
+                    _ => "hipótese ainda não demonstrada",
+                };
                 Ok(regra.achado(
                     situacao,
-                    "perda de requisito do Art. 2º, I a V (dados embutidos; as certidões dos órgãos do Art. 2º, § 2º, decidem)",
-                    resumo.join("; "),
-                    Some(orgao::COMISSAO),
+                    "hipótese do inciso I: perda de requisito do Art. 2º, I a V (dados embutidos; as certidões dos órgãos do Art. 2º, § 2º, decidem)",
+                    format!("{hipotese} — {}", resumo.join("; ")),
+                    Some(orgao::ORGAOS_DO_ART2),
                     format!("{LEITURA_ART10_INC1} Requisitos perdidos: {}.", if perdidos.is_empty() { "nenhum comprovado".to_owned() } else { perdidos.iter().map(|a| a.citacao.clone()).collect::<Vec<_>>().join(", ") }),
                 ))
             })()));
@@ -99,15 +104,44 @@ pub(crate) fn extincao(ctx: &Contexto<'_>, e: &Extincao) -> Vec<Achado> {
                     _ => regra.achado(Situacao::Pendente, exigido, "requerentes ou eleitores não informados", Some(orgao::TRE), ""),
                 })
             })()));
-            achados.push(achado(ctx.regra("art10_par2").map(|regra| {
-                regra.achado(
-                    Situacao::Pendente,
-                    "os requerentes indicam o município contíguo a que desejam pertencer",
-                    "indicação não informada",
-                    Some(orgao::COMISSAO),
-                    "O arquivo da proposta (CONTRACT §2) ainda não tem campo para o município contíguo indicado.",
-                )
-            })));
+            achados.push(achado((|| -> Resultado {
+                use crate::continuidade::{extensao, vizinhanca, Vizinhanca};
+                let regra = ctx.regra("art10_par2")?;
+                let exigido = "os requerentes indicam o município contíguo a que desejam pertencer";
+                let Some(destino) = e.municipio_contiguo else {
+                    return Ok(regra.achado(
+                        Situacao::Pendente,
+                        exigido,
+                        "indicação não informada",
+                        Some(orgao::COMISSAO),
+                        "A representação não diz a que município contíguo os requerentes desejam pertencer.",
+                    ));
+                };
+                let outro = crate::continuidade::nome(destino);
+                Ok(match vizinhanca(e.municipio, destino) {
+                    Vizinhanca::Divisa(km) => regra.achado(
+                        Situacao::Atende,
+                        exigido,
+                        format!("{outro}, com divisa comum de {}", extensao(km)),
+                        Some(orgao::CARTOGRAFIA),
+                        format!("{nome} e {outro} são contíguos na Malha Municipal 2022 (IBGE)."),
+                    ),
+                    Vizinhanca::SemDivisa => regra.achado(
+                        Situacao::NaoAtende,
+                        exigido,
+                        format!("{outro}, sem divisa comum"),
+                        Some(orgao::CARTOGRAFIA),
+                        format!("Na Malha Municipal 2022 (IBGE), {nome} e {outro} não têm divisa comum: o município indicado tem de ser contíguo."),
+                    ),
+                    Vizinhanca::Indecidivel => regra.achado(
+                        Situacao::Pendente,
+                        exigido,
+                        outro,
+                        Some(orgao::CARTOGRAFIA),
+                        "Um dos municípios não tem polígono na Malha Municipal 2022 (IBGE): a contiguidade fica com o Órgão de Informação e Cartografia.",
+                    ),
+                })
+            })()));
         }
     }
     achados

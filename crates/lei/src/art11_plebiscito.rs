@@ -17,7 +17,7 @@
 //! INSCRITOS, não dos votos válidos nem dos comparecentes. 501 SIM de 1.000 inscritos aprova;
 //! 500 não.
 
-use divisa_referencia::formato::{inteiro, porcentagem};
+use divisa_referencia::formato::{casas_para_distinguir, inteiro, porcentagem};
 
 use crate::achado::{orgao, Achado, Situacao};
 use crate::fatos::Tipo;
@@ -61,10 +61,13 @@ pub(crate) fn plebiscito(ctx: &Contexto<'_>) -> Vec<Achado> {
                 inteiro((p.eleitores_inscritos / 2) as i64),
                 inteiro(p.eleitores_inscritos as i64)
             ),
+            // As casas que mostram de que lado da metade o SIM ficou: 501 de 1.001 é 50,05%,
+            // nunca "50,0%".
             format!(
-                "{} SIM ({} dos inscritos), {} NÃO",
+                "{} SIM de {} inscritos ({}), {} NÃO",
                 inteiro(p.votos_sim as i64),
-                porcentagem(fracao, 1),
+                inteiro(p.eleitores_inscritos as i64),
+                porcentagem(fracao, casas_para_distinguir(fracao * 100.0, 50.0, 1)),
                 inteiro(p.votos_nao as i64)
             ),
             Some(orgao::TRE),
@@ -142,6 +145,29 @@ mod testes {
     #[test]
     fn art11_par2_500_de_1000_inscritos_nao_aprova() {
         assert_eq!(resultado(500, 1000), Situacao::NaoAtende);
+    }
+
+    #[test]
+    fn art11_par2_percentual_mostra_o_lado_da_metade() {
+        let mut fatos = Fatos::vazios(Tipo::Criacao);
+        fatos.plebiscito = Some(Plebiscito {
+            eleitores_inscritos: 1_001,
+            votos_sim: 501,
+            votos_nao: 0,
+        });
+        let ctx = Contexto {
+            lei: crate::texto::lei().unwrap(),
+            data: jiff::civil::date(2027, 3, 10),
+            fatos: &fatos,
+        };
+        let achado = &plebiscito(&ctx)[0];
+        assert!(
+            achado
+                .apurado
+                .contains("501 SIM de 1.001 inscritos (50,05%)"),
+            "{}",
+            achado.apurado
+        );
     }
 
     #[test]

@@ -150,19 +150,33 @@ fn assinaturas(ctx: &Contexto<'_>) -> Achado {
         }
         if !outra_uf.is_empty() {
             mensagem.push_str(&format!(
-                "Títulos emitidos fora de MT (válidos; confirmar o domicílio): {}. ",
+                "Títulos emitidos fora de MT (válidos, mas não contados para o mínimo sem a prova da residência na área): {}. ",
                 outra_uf.join(", ")
             ));
         }
         mensagem.push_str(
             "Conta títulos válidos e distintos; firmas e residência são o achado seguinte.",
         );
+        if ctx.fatos.tipo != Tipo::Desmembramento {
+            mensagem.push_str(" O Art. 13, na redação da LC nº 792/2024, fala da representação na revisão de limites; aplica-se aqui porque o Art. 15, I, manda instruir a representação com \"as assinaturas previstas no Artigo 13\".");
+        }
+        // Um título de outra UF é de eleitor inscrito fora de MT: pode residir na área, mas isso
+        // não se vê no título. Não conta para o mínimo; se só com eles o mínimo se alcança, a
+        // Comissão confere a residência (pendente), nunca "atende" na dúvida.
+        let de_mt = validas - outra_uf.len() as i64;
+        let situacao = if de_mt >= minimo {
+            Situacao::Atende
+        } else if validas >= minimo {
+            mensagem.push_str(&format!(
+                " Com títulos de MT são {}: o mínimo só se alcança com os de outra UF, cuja residência na área a Comissão confere.",
+                inteiro(de_mt)
+            ));
+            Situacao::Pendente
+        } else {
+            Situacao::NaoAtende
+        };
         Ok(regra.achado(
-            if validas >= minimo {
-                Situacao::Atende
-            } else {
-                Situacao::NaoAtende
-            },
+            situacao,
             exigido,
             format!(
                 "{} assinatura{} com título válido e distinto (de {})",
@@ -295,6 +309,11 @@ pub(crate) fn documentos(ctx: &Contexto<'_>) -> Vec<Achado> {
         ),
     ];
     let desmembramento = ctx.fatos.tipo == Tipo::Desmembramento;
+    let nos_autos = ctx
+        .fatos
+        .representacao
+        .as_ref()
+        .is_some_and(|r| r.documentos_nos_autos);
     exigidos
         .into_iter()
         .map(|(id, nomes, descricao)| {
@@ -303,16 +322,21 @@ pub(crate) fn documentos(ctx: &Contexto<'_>) -> Vec<Achado> {
             if desmembramento && id == "art15_cpt_inc5" {
                 return ctx.nao_se_aplica(id, "As fotografias do centro urbano servem à criação de município; a área a desmembrar não pode ter sede (Art. 13).");
             }
-            let descricao = if desmembramento && id == "art15_cpt_inc2" { "mapa e memorial descritivo da área a desmembrar (mapa_novo, memorial_novo)" } else { descricao };
+            let descricao = if desmembramento && id == "art15_cpt_inc2" { "mapa e memorial descritivo da área a desmembrar" } else { descricao };
+            let legivel = |n: &&str| nome_do_documento(n, desmembramento);
             achado(ctx.regra(id).map(|regra| {
                 let faltam: Vec<&str> = nomes.iter().copied().filter(|n| !apresentados.contains(n)).collect();
-                if faltam.is_empty() {
-                    regra.achado(Situacao::Atende, descricao, format!("apresentado ({})", nomes.join(", ")), Some(orgao::COMISSAO), "")
+                let lista = |l: &[&str]| l.iter().map(legivel).collect::<Vec<_>>().join(", ");
+                if faltam.is_empty() && nos_autos {
+                    regra.achado(Situacao::Atende, descricao, format!("nos autos: {}", lista(nomes)), Some(orgao::COMISSAO), "O documento está nos autos (protocolo ou juntada); o conteúdo é examinado pela Comissão.")
+                } else if faltam.is_empty() {
+                    // Numa proposta avulsa, a lista é só o que ela declara: nada foi conferido.
+                    regra.achado(Situacao::Pendente, descricao, format!("declarado na proposta: {}", lista(nomes)), Some(orgao::COMISSAO), "A proposta declara o documento; ele só conta quando estiver nos autos do processo.")
                 } else {
                     regra.achado(
                         Situacao::Pendente,
                         descricao,
-                        format!("falta: {}", faltam.join(", ")),
+                        format!("falta: {}", lista(&faltam)),
                         Some(orgao::COMISSAO),
                         "A Comissão diligencia junto às lideranças para que o documento seja juntado (Art. 16, parágrafo único).",
                     )
@@ -320,6 +344,22 @@ pub(crate) fn documentos(ctx: &Contexto<'_>) -> Vec<Achado> {
             }))
         })
         .collect()
+}
+
+/// Como um documento se chama para quem lê (o identificador é só do arquivo da proposta).
+pub fn nome_do_documento(id: &str, desmembramento: bool) -> &'static str {
+    match (id, desmembramento) {
+        ("requerimento", _) => "requerimento",
+        ("mapa_novo", false) => "mapa do novo município",
+        ("mapa_novo", true) => "mapa da área a desmembrar",
+        ("memorial_novo", false) => "memorial descritivo do novo município",
+        ("memorial_novo", true) => "memorial descritivo da área a desmembrar",
+        ("mapa_origem", _) => "mapa dos municípios de origem",
+        ("memorial_origem", _) => "memorial descritivo dos municípios de origem",
+        ("justificativa", _) => "justificativa socioeconômica",
+        ("fotografias", _) => "fotografias do centro urbano",
+        _ => "documento",
+    }
 }
 
 /// Os identificadores de documento que a proposta pode listar (CONTRACT §2).

@@ -15,7 +15,7 @@ use crate::regra::{achado, Contexto, Resultado};
 use crate::texto::{lei, ErroTexto};
 use crate::{
     art02_requisitos, art03_prazo_eleitoral, art07_lei_de_criacao, art08_revisao_limites,
-    art10_extincao, art11_plebiscito, art13_representacao, art25_distritos, federal,
+    art10_extincao, art11_plebiscito, art13_representacao, art25_distritos, continuidade, federal,
 };
 
 /// Por que uma avaliação não pôde ser feita.
@@ -82,12 +82,17 @@ pub fn avaliar(fatos: &Fatos, data: Date) -> Result<Avaliacao, ErroAvaliacao> {
             achados.extend(art02_requisitos::dispensados_pela_fusao(&ctx));
             achados.push(art03_prazo_eleitoral::prazo_eleitoral(&ctx));
             achados.extend(art07_lei_de_criacao::fusao(&ctx));
+            let origens = fatos.novo.as_ref().map_or(&[][..], |n| &n.origens[..]);
+            achados.push(continuidade::fusao(&ctx, origens));
             achados.extend(lei_de_criacao(&ctx));
         }
         Tipo::Incorporacao => {
             achados.push(art03_prazo_eleitoral::prazo_eleitoral(&ctx));
             achados.push(art07_lei_de_criacao::limites_geodesicos(&ctx, None));
             achados.push(incorporacao(&ctx));
+            if let Some(i) = fatos.incorporacao {
+                achados.push(continuidade::incorporacao(&ctx, i.municipio, i.receptor));
+            }
             achados.extend(art11_plebiscito::plebiscito(&ctx));
             achados.extend(art13_representacao::representacao(&ctx));
         }
@@ -119,6 +124,7 @@ pub fn avaliar(fatos: &Fatos, data: Date) -> Result<Avaliacao, ErroAvaliacao> {
                 };
                 achados.extend(toponimia(&ctx, Some(&nome)));
                 achados.extend(art25_distritos::requisitos(&ctx, distrito));
+                achados.push(art25_distritos::consulta(&ctx));
             }
         }
         Tipo::AlteracaoNome => {
@@ -133,14 +139,13 @@ pub fn avaliar(fatos: &Fatos, data: Date) -> Result<Avaliacao, ErroAvaliacao> {
                 achados.extend(toponimia(&ctx, Some(&nome)));
                 achados.extend(alteracao_de_nome(
                     &ctx,
-                    alteracao.membros_camara,
-                    alteracao.votos_favoraveis,
+                    alteracao,
                     fatos.plebiscito.as_ref(),
                 ));
             }
         }
     }
-    let alertas = federal::alertas(fatos.tipo, data, fatos.data_ato.unwrap_or(data));
+    let alertas = federal::alertas(fatos.tipo, fatos.data_ato.unwrap_or(data));
     Ok(Avaliacao {
         texto_em: data,
         tipo: fatos.tipo,
@@ -200,6 +205,12 @@ fn toponimia_do_novo(ctx: &Contexto<'_>) -> Vec<Achado> {
     toponimia(ctx, Some(&alvo))
 }
 
+/// Art. 11, caput, na incorporação: a lei só depois do plebiscito que a aprove.
+///
+/// "Se a medida tiver sido previamente aprovada, em processo plebiscitário": sem o resultado
+/// registrado, pendente; com ele, a aprovação é a do § 2º (maioria absoluta dos inscritos), a
+/// mesma conta do achado de `art11_par2`. Que o incorporado e o receptor sejam municípios
+/// distintos é regra da leitura da proposta (um município incorporado a si mesmo é recusado).
 fn incorporacao(ctx: &Contexto<'_>) -> Achado {
     achado((|| -> Resultado {
         let regra = ctx.regra("art11_cpt")?;
@@ -214,17 +225,35 @@ fn incorporacao(ctx: &Contexto<'_>) -> Achado {
                 "",
             ));
         };
-        let mt = divisa_referencia::mt().ok();
-        let nome = |c: u32| {
-            mt.and_then(|m| m.por_codigo(c))
-                .map_or(c.to_string(), |m| m.nome.clone())
-        };
-        Ok(regra.achado(
-            if i.municipio != i.receptor { Situacao::Atende } else { Situacao::NaoAtende },
-            exigido,
-            format!("{} incorporado a {}", nome(i.municipio), nome(i.receptor)),
-            Some(orgao::COMISSAO),
-            "O município incorporado se extingue; a contiguidade entre os dois se verifica na malha com o módulo de território.",
-        ))
+        let medida = format!(
+            "{} incorporado a {}",
+            continuidade::nome(i.municipio),
+            continuidade::nome(i.receptor)
+        );
+        Ok(match ctx.fatos.plebiscito {
+            None => regra.achado(
+                Situacao::Pendente,
+                exigido,
+                format!("{medida}; plebiscito ainda não realizado"),
+                Some(orgao::TRE),
+                "A lei de incorporação só pode ser votada depois que o plebiscito aprovar a medida (Art. 11, caput); o resultado vem do TRE (Art. 20).",
+            ),
+            Some(p) if u128::from(p.votos_sim) * 2 > u128::from(p.eleitores_inscritos) => {
+                regra.achado(
+                    Situacao::Atende,
+                    exigido,
+                    format!("{medida}; aprovada em plebiscito"),
+                    Some(orgao::TRE),
+                    "O plebiscito aprovou a medida pela maioria absoluta dos inscritos (Art. 11, § 2º).",
+                )
+            }
+            Some(_) => regra.achado(
+                Situacao::NaoAtende,
+                exigido,
+                format!("{medida}; rejeitada em plebiscito"),
+                Some(orgao::TRE),
+                "O plebiscito não aprovou a medida pela maioria absoluta dos inscritos (Art. 11, § 2º): a lei não pode ser feita.",
+            ),
+        })
     })())
 }

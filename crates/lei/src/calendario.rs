@@ -7,6 +7,14 @@
 //! adiada para 15 de novembro pela EC 107/2020). Depois de 2024, a regra da Constituição
 //! (art. 29, II, EC 16/1997; Lei 9.504/1997, art. 1º): primeiro domingo de outubro dos anos
 //! múltiplos de 4.
+//!
+//! Duas perguntas diferentes, duas funções:
+//! - [`proxima_eleicao`]: a eleição que de fato se realizou (ou se realizará);
+//! - [`eleicao_marcada`]: a eleição como o calendário em vigor num dia a marcava. Para um prazo
+//!   contado "antes da realização das eleições" (Art. 3º), conta a data marcada quando o ato é
+//!   praticado: a eleição de 2020 estava marcada para 04/10/2020 até a publicação da EC nº
+//!   107/2020, e um ato anterior a ela tinha de caber no prazo dessa data (o tempo rege o ato; um
+//!   adiamento posterior não torna tempestivo o ato que, no seu dia, já estava fora do prazo).
 
 use jiff::civil::{Date, Weekday};
 
@@ -19,7 +27,49 @@ pub struct Eleicao {
     pub base_legal: &'static str,
     /// `true` se a data foi calculada pela regra constitucional (eleição futura).
     pub calculada: bool,
+    /// Se a data marcada foi mudada depois do dia pedido a [`eleicao_marcada`]: quando e por
+    /// qual norma. `None` para a data de fato realizada.
+    pub mudada: Option<Mudanca>,
 }
+
+impl Eleicao {
+    /// O dia em que a eleição de fato se realizou (a data marcada, se não foi mudada).
+    pub fn realizada(&self) -> Date {
+        self.mudada.map_or(self.data, |m| m.para)
+    }
+}
+
+/// Uma data de eleição mudada depois de marcada.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mudanca {
+    /// A nova data (a que se realizou).
+    pub para: Date,
+    /// A norma que mudou a data.
+    pub norma: &'static str,
+    /// O dia da publicação dessa norma, desde o qual vale a nova data.
+    pub publicada: Date,
+}
+
+/// A publicação da EC nº 107, de 02/07/2020, desde a qual vale a data adiada.
+///
+/// A promulgação, em sessão do Congresso em 02/07/2020, está em várias notícias desse dia
+/// (`federal.md`, § 4). A data do DOU, 03/07/2020, não está nas fontes copiadas para o divisa: é a
+/// do registro oficial da publicação ("DOU de 3.7.2020"), a conferir no DOU; a vigência "na data
+/// de sua publicação" também não foi lida no texto integral. A diferença entre 02 e 03/07 só muda
+/// o achado de um ato feito em 02/07/2020 (que eleição o achado cita), não a conclusão: esse ato
+/// não cabe no prazo de nenhuma das duas datas (limites 04/04/2020 e 15/05/2020).
+pub const EC_107_2020_PUBLICACAO: Date = Date::constant(2020, 7, 3);
+
+/// Eleições cuja data mudou depois de marcada: (data marcada antes, base legal dela, a mudança).
+const MUDANCAS: [(Date, &str, Mudanca); 1] = [(
+    Date::constant(2020, 10, 4),
+    REGRA_CONSTITUCIONAL,
+    Mudanca {
+        para: Date::constant(2020, 11, 15),
+        norma: "EC nº 107/2020, art. 1º",
+        publicada: EC_107_2020_PUBLICACAO,
+    },
+)];
 
 const REGRA_CONSTITUCIONAL: &str =
     "CF, art. 29, II (EC nº 16/1997) e Lei nº 9.504/1997, art. 1º: primeiro domingo de outubro";
@@ -61,6 +111,7 @@ pub fn proxima_eleicao(data: Date) -> Eleicao {
                 data: eleicao,
                 base_legal,
                 calculada: false,
+                mudada: None,
             };
         }
     }
@@ -72,10 +123,80 @@ pub fn proxima_eleicao(data: Date) -> Eleicao {
                 data: eleicao,
                 base_legal: REGRA_CONSTITUCIONAL,
                 calculada: true,
+                mudada: None,
             };
         }
         ano = ano.saturating_add(4);
     }
+}
+
+/// A primeira eleição municipal no dia `data` ou depois dele, como o calendário em vigor em
+/// `data` a marcava.
+///
+/// Igual a [`proxima_eleicao`], salvo quando a data foi mudada por norma publicada depois de
+/// `data`: então a data marcada antes, com a mudança em [`Eleicao::mudada`].
+///
+/// ```
+/// use divisa_lei::calendario::eleicao_marcada;
+/// use jiff::civil::date;
+/// // Antes da EC 107/2020 (DOU de 03/07/2020), a eleição estava marcada para 04/10/2020.
+/// let antes = eleicao_marcada(date(2020, 7, 2));
+/// assert_eq!(antes.data, date(2020, 10, 4));
+/// assert_eq!(antes.realizada(), date(2020, 11, 15));
+/// assert_eq!(eleicao_marcada(date(2020, 7, 3)).data, date(2020, 11, 15));
+/// ```
+pub fn eleicao_marcada(data: Date) -> Eleicao {
+    let real = proxima_eleicao(data);
+    for (antes, base_legal, mudanca) in MUDANCAS {
+        if real.data == mudanca.para && data < mudanca.publicada && data <= antes {
+            return Eleicao {
+                data: antes,
+                base_legal,
+                calculada: false,
+                mudada: Some(mudanca),
+            };
+        }
+    }
+    real
+}
+
+/// Se a eleição de fato realizada em `dia` teve a data mudada depois de marcada: a data marcada
+/// antes e a mudança.
+pub fn mudanca(dia: Date) -> Option<(Date, Mudanca)> {
+    MUDANCAS
+        .into_iter()
+        .find(|(_, _, m)| m.para == dia)
+        .map(|(antes, _, m)| (antes, m))
+}
+
+/// Um corte próprio da lei federal de uma eleição para os municípios novos votarem nela:
+/// (último dia da criação, base legal). As leis das eleições de 1992 e 1996 fixaram o seu; as
+/// fontes do divisa não registram corte federal para as eleições desde 2000 (Lei nº 9.504/1997).
+///
+/// ```
+/// use divisa_lei::calendario::{corte_federal, proxima_eleicao};
+/// use jiff::civil::date;
+/// let (corte, _) = corte_federal(&proxima_eleicao(date(1995, 3, 10))).unwrap();
+/// assert_eq!(corte, date(1995, 12, 31));
+/// assert!(corte_federal(&proxima_eleicao(date(2027, 3, 10))).is_none());
+/// ```
+pub fn corte_federal(eleicao: &Eleicao) -> Option<(Date, &'static str)> {
+    const CORTES: [(Date, Date, &str); 2] = [
+        (
+            Date::constant(1992, 10, 3),
+            Date::constant(1992, 5, 1),
+            "Lei nº 8.214/1991, art. 1º, § 1º: votam em 03/10/1992 os municípios criados até 01/05/1992",
+        ),
+        (
+            Date::constant(1996, 10, 3),
+            Date::constant(1995, 12, 31),
+            "Lei nº 9.100/1995 (DOU de 02/10/1995), art. 1º, parágrafo único: votam em 03/10/1996 os municípios criados até 31/12/1995",
+        ),
+    ];
+    CORTES
+        .into_iter()
+        .find(|&(dia, _, _)| dia == eleicao.realizada())
+        .map(|(_, corte, base)| (corte, base))
 }
 
 fn primeiro_domingo_de_outubro(ano: i16) -> Date {
@@ -124,14 +245,24 @@ pub fn meses_antes(data: Date, meses: u8) -> Date {
 }
 
 /// A eleição com que se instala um município criado por lei de `data`: a primeira que a lei
-/// antecede de pelo menos `meses` meses (Art. 1º, § 2º, com o prazo do Art. 3º). A posse é em
-/// 1º de janeiro do ano seguinte (CF, art. 29, III).
+/// antecede de pelo menos `meses` meses (Art. 1º, § 2º, com o prazo do Art. 3º), contados da
+/// data marcada em `data` ([`eleicao_marcada`]). A posse é em 1º de janeiro do ano seguinte
+/// (CF, art. 29, III).
+///
+/// Não olha os cortes próprios das leis eleitorais de 1992 e 1996 ([`corte_federal`]): quem
+/// avalia um ato dessa época os aplica antes.
 pub fn eleicao_de_instalacao(data: Date, meses: u8) -> Eleicao {
-    let mut eleicao = proxima_eleicao(data);
+    let mut eleicao = eleicao_marcada(data);
     while data > meses_antes(eleicao.data, meses) && eleicao.data != Date::MAX {
-        eleicao = proxima_eleicao(eleicao.data.tomorrow().unwrap_or(eleicao.data));
+        eleicao = seguinte(&eleicao);
     }
     eleicao
+}
+
+/// A eleição depois de `eleicao` (depois do dia em que ela de fato se realizou).
+pub fn seguinte(eleicao: &Eleicao) -> Eleicao {
+    let dia = eleicao.realizada();
+    proxima_eleicao(dia.tomorrow().unwrap_or(dia))
 }
 
 #[cfg(test)]
@@ -169,6 +300,45 @@ mod testes {
             let real = proxima_eleicao(date(eleicao, 1, 1)).data;
             assert_eq!(primeiro_domingo_de_outubro(eleicao), real, "{eleicao}");
         }
+    }
+
+    #[test]
+    fn eleicao_de_2020_marcada_antes_da_ec_107_e_adiada_depois() {
+        // Até a véspera da publicação, 04/10/2020 (primeiro domingo de outubro).
+        for dia in [date(2016, 10, 3), date(2020, 4, 4), date(2020, 7, 2)] {
+            let e = eleicao_marcada(dia);
+            assert_eq!(e.data, date(2020, 10, 4), "{dia}");
+            assert_eq!(e.data, primeiro_domingo_de_outubro(2020));
+            assert_eq!(e.realizada(), date(2020, 11, 15));
+        }
+        // Do dia da publicação em diante, 15/11/2020.
+        for dia in [date(2020, 7, 3), date(2020, 10, 5), date(2020, 11, 15)] {
+            let e = eleicao_marcada(dia);
+            assert_eq!(e.data, date(2020, 11, 15), "{dia}");
+            assert_eq!(e.mudada, None);
+        }
+        // Fora de 2020, as duas funções coincidem.
+        assert_eq!(
+            eleicao_marcada(date(2024, 1, 1)),
+            proxima_eleicao(date(2024, 1, 1))
+        );
+        assert_eq!(
+            seguinte(&eleicao_marcada(date(2020, 1, 1))).data,
+            date(2024, 10, 6)
+        );
+    }
+
+    #[test]
+    fn instalacao_antes_da_ec_107_conta_da_data_marcada() {
+        // 04/10/2020 − 6 meses = 04/04/2020.
+        assert_eq!(
+            eleicao_de_instalacao(date(2020, 4, 4), 6).realizada(),
+            date(2020, 11, 15)
+        );
+        assert_eq!(
+            eleicao_de_instalacao(date(2020, 4, 5), 6).data,
+            date(2024, 10, 6)
+        );
     }
 
     #[test]

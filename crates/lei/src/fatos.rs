@@ -276,6 +276,9 @@ pub struct Representacao {
     pub assinaturas: Vec<Assinatura>,
     /// Os documentos apresentados (identificadores do CONTRACT §2).
     pub documentos: Vec<String>,
+    /// `true` quando `documentos` são os que estão nos autos (protocolo e juntadas); `false`
+    /// numa proposta avulsa, em que são só o que a proposta declara ter.
+    pub documentos_nos_autos: bool,
     /// Nos autos: quantas assinaturas o protocolo registrou quando a lista de nomes e títulos
     /// não está nos autos (a representação foi digitada, não enviada como proposta).
     pub assinaturas_sem_lista: Option<u32>,
@@ -332,6 +335,8 @@ pub struct Extincao {
     pub requerentes: Option<u64>,
     /// Eleitores inscritos no município (III).
     pub eleitores_inscritos: Option<u64>,
+    /// O município contíguo a que os requerentes desejam pertencer (III; Art. 10, § 2º).
+    pub municipio_contiguo: Option<u32>,
 }
 
 /// Um distrito a criar.
@@ -360,6 +365,11 @@ pub struct AlteracaoNome {
     pub membros_camara: Option<u64>,
     /// Votos favoráveis na Câmara.
     pub votos_favoraveis: Option<u64>,
+    /// A representação fundamentada feita pelo Prefeito (Art. 6º, § 2º); `None` = não diz.
+    pub representacao_do_prefeito: Option<bool>,
+    /// O plebiscito foi fiscalizado pelos diretórios municipais dos partidos (Art. 6º, § 2º);
+    /// `None` = não diz.
+    pub plebiscito_fiscalizado_pelos_diretorios: Option<bool>,
     /// Declaração sobre o Art. 6º (nome de pessoa viva); `None` = não declarou.
     pub nome_homenageia_pessoa_viva: Option<bool>,
 }

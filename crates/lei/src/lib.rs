@@ -31,6 +31,7 @@ mod art25_distritos;
 mod avaliar;
 pub mod calendario;
 pub mod cobertura;
+mod continuidade;
 pub mod fatos;
 mod federal;
 mod regra;

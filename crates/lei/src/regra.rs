@@ -114,7 +114,35 @@ impl Contexto<'_> {
     }
 
     /// Um achado de "não se aplica" para `id`, com o motivo.
+    ///
+    /// Decide-se antes de procurar a redação: é para motivos de fora do dispositivo (outro
+    /// artigo, como o Art. 6º, § 2º, para o Art. 3º, ou o Art. 4º para o Art. 2º), que valem
+    /// qualquer que seja a redação de `id` em vigor na data — também a que não foi encontrada.
+    /// Quem precisa da redação para dizer que ela não alcança a proposta usa [`Contexto::regra`]
+    /// e fica pendente quando ela falta.
+    ///
+    /// Um dispositivo que na data ainda não existia (acrescentado depois) não se aplica por isso,
+    /// e o achado diz esse motivo.
     pub(crate) fn nao_se_aplica(&self, id: &str, motivo: impl Into<String>) -> Achado {
+        let motivo = motivo.into();
+        if let Some(dispositivo) = self.lei.dispositivo(id) {
+            if let Some(EmVigor::NaoDisponivel(redacao)) = dispositivo.em(self.data) {
+                return Achado {
+                    dispositivo: dispositivo.id.clone(),
+                    citacao: dispositivo.rotulo.clone(),
+                    situacao: Situacao::NaoSeAplica,
+                    exigido: "—".into(),
+                    apurado: "—".into(),
+                    orgao: None,
+                    mensagem: format!(
+                        "{motivo} A redação de {} em vigor em {} ({}) não foi encontrada; este motivo não depende dela.",
+                        dispositivo.rotulo,
+                        formato::data(self.data),
+                        self.lei.norma(redacao).nome
+                    ),
+                };
+            }
+        }
         match self.regra(id) {
             Ok(regra) => regra.achado(Situacao::NaoSeAplica, "—", "—", None, motivo),
             Err(achado) => achado,

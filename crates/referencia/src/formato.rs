@@ -45,6 +45,25 @@ pub fn km2(area_km2: f64) -> String {
     format!("{} km²", decimal(area_km2, 2))
 }
 
+/// Quantas casas decimais (de `minimo` a 9) mostram que `valor` e `limite` são diferentes:
+/// um valor que falha num limite nunca pode aparecer escrito igual a ele ("31,26 km²" contra um
+/// máximo de "31,26 km²"). Iguais de fato, `minimo`.
+///
+/// ```
+/// use divisa_referencia::formato::{casas_para_distinguir, decimal};
+/// assert_eq!(casas_para_distinguir(31.2567, 31.2561, 2), 3);
+/// assert_eq!(decimal(50.05, casas_para_distinguir(50.05, 50.0, 1)), "50,05");
+/// assert_eq!(casas_para_distinguir(5.0, 5.0, 2), 2);
+/// ```
+pub fn casas_para_distinguir(valor: f64, limite: f64, minimo: usize) -> usize {
+    if valor == limite {
+        return minimo;
+    }
+    (minimo..=9)
+        .find(|&casas| decimal(valor, casas) != decimal(limite, casas))
+        .unwrap_or(9)
+}
+
 /// Valor em reais, com centavos: `1234.56` → `"R$ 1.234,56"`.
 pub fn reais(valor_reais: f64) -> String {
     format!("R$ {}", decimal(valor_reais, 2))

@@ -132,3 +132,144 @@ impl Leitor<'_> {
         None
     }
 }
+
+/// Uma divisa comum entre dois municípios da Malha 2022.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Fronteira {
+    /// O de menor código.
+    pub a: u32,
+    /// O de maior código.
+    pub b: u32,
+    /// O comprimento da divisa comum, em km, medido na esfera de raio médio (6.371,0 km): serve
+    /// para dizer "têm divisa comum de cerca de 42 km", não para um memorial.
+    pub km: f64,
+}
+
+/// As divisas comuns de toda a malha, calculadas uma vez.
+///
+/// A Malha Municipal do IBGE é topológica: dois municípios vizinhos têm os mesmos vértices na
+/// divisa comum (na malha embutida, 361.620 dos 386.699 lados são de dois municípios; os outros
+/// estão na divisa do Estado). Por isso "vizinhos" é "têm ao menos um lado em comum", que é uma
+/// divisa de comprimento positivo; dois municípios que se tocam num só ponto não têm lado comum e
+/// não são vizinhos (a continuidade territorial não passa por um ponto).
+pub fn fronteiras() -> Result<&'static [Fronteira], ErroDados> {
+    static FRONTEIRAS: std::sync::OnceLock<Result<Vec<Fronteira>, ErroDados>> =
+        std::sync::OnceLock::new();
+    FRONTEIRAS
+        .get_or_init(calcular_fronteiras)
+        .as_ref()
+        .map(Vec::as_slice)
+        .map_err(Clone::clone)
+}
+
+/// O comprimento da divisa comum entre `a` e `b`, em km (0 se não são vizinhos); `None` se um
+/// deles não tem polígono na malha (a vizinhança não pode ser decidida).
+pub fn divisa_comum_km(a: u32, b: u32) -> Result<Option<f64>, ErroDados> {
+    if entrada(a).is_none() || entrada(b).is_none() {
+        return Ok(None);
+    }
+    let (a, b) = (a.min(b), a.max(b));
+    Ok(Some(
+        fronteiras()?
+            .iter()
+            .find(|f| f.a == a && f.b == b)
+            .map_or(0.0, |f| f.km),
+    ))
+}
+
+/// Os vizinhos de um município (os que têm divisa comum com ele), em ordem de código.
+pub fn vizinhos(codigo: u32) -> Result<Vec<u32>, ErroDados> {
+    Ok(fronteiras()?
+        .iter()
+        .filter_map(|f| {
+            if f.a == codigo {
+                Some(f.b)
+            } else if f.b == codigo {
+                Some(f.a)
+            } else {
+                None
+            }
+        })
+        .collect())
+}
+
+fn calcular_fronteiras() -> Result<Vec<Fronteira>, ErroDados> {
+    use std::collections::HashMap;
+    type Ponto = (i64, i64);
+    let micrograus =
+        |c: Coord<f64>| -> Ponto { ((c.x * 1e6).round() as i64, (c.y * 1e6).round() as i64) };
+    // Cada lado (sem sentido) → o primeiro município que o tem; o segundo que o tiver faz par.
+    let mut lados: HashMap<(Ponto, Ponto), u32> = HashMap::new();
+    let mut pares: HashMap<(u32, u32), f64> = HashMap::new();
+    for (entrada, multipoligono) in carregar()? {
+        for poligono in &multipoligono {
+            for anel in std::iter::once(poligono.exterior()).chain(poligono.interiors()) {
+                for lado in anel.0.windows(2) {
+                    let (p, q) = (micrograus(lado[0]), micrograus(lado[1]));
+                    if p == q {
+                        continue;
+                    }
+                    let chave = (p.min(q), p.max(q));
+                    match lados.get(&chave) {
+                        Some(&outro) if outro != entrada.codigo => {
+                            let par = (outro.min(entrada.codigo), outro.max(entrada.codigo));
+                            *pares.entry(par).or_insert(0.0) += distancia_km(lado[0], lado[1]);
+                        }
+                        Some(_) => {}
+                        None => {
+                            lados.insert(chave, entrada.codigo);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut fronteiras: Vec<Fronteira> = pares
+        .into_iter()
+        .map(|((a, b), km)| Fronteira { a, b, km })
+        .collect();
+    fronteiras.sort_by_key(|f| (f.a, f.b));
+    Ok(fronteiras)
+}
+
+/// Distância na esfera de raio médio (haversine), em km.
+fn distancia_km(p: Coord<f64>, q: Coord<f64>) -> f64 {
+    const RAIO_KM: f64 = 6_371.0;
+    let (f1, f2) = (p.y.to_radians(), q.y.to_radians());
+    let df = f2 - f1;
+    let dl = (q.x - p.x).to_radians();
+    let h = (df / 2.0).sin().powi(2) + f1.cos() * f2.cos() * (dl / 2.0).sin().powi(2);
+    2.0 * RAIO_KM * h.sqrt().asin()
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+
+    // Cuiabá (5103403) e Várzea Grande (5108402) têm divisa comum (o rio Cuiabá).
+    #[test]
+    fn cuiaba_e_varzea_grande_sao_vizinhos() {
+        let km = divisa_comum_km(5103403, 5108402).unwrap().unwrap();
+        assert!(km > 10.0, "{km}");
+        assert!(vizinhos(5103403).unwrap().contains(&5108402));
+    }
+
+    // Cuiabá e Sinop (5107909), a 500 km, não têm divisa comum.
+    #[test]
+    fn cuiaba_e_sinop_nao_sao_vizinhos() {
+        assert_eq!(divisa_comum_km(5103403, 5107909).unwrap(), Some(0.0));
+    }
+
+    // Boa Esperança do Norte (5101837) não tem polígono: a vizinhança não se decide.
+    #[test]
+    fn sem_poligono_nao_decide() {
+        assert_eq!(divisa_comum_km(5101837, 5107909).unwrap(), None);
+    }
+
+    #[test]
+    fn todo_municipio_da_malha_tem_vizinho() {
+        for e in indice() {
+            assert!(!vizinhos(e.codigo).unwrap().is_empty(), "{}", e.codigo);
+        }
+    }
+}

@@ -68,6 +68,39 @@ pub fn chave(nome: &str) -> String {
     saida
 }
 
+/// As palavras de um nome como estão escritas, separadas só por espaços: para contar palavras
+/// (Art. 6º, caput), não para comparar nomes (isso é [`chave`]).
+///
+/// Ao contrário de [`chave`], guarda maiúsculas, acentos, hífens e apóstrofos: "Pau-d'Alho" é uma
+/// palavra composta, não três; "à" (contração) não se confunde com "a", nem "é" (verbo) com "e".
+/// Normaliza só a escrita: composição canônica (NFC), apóstrofos tipográficos (’ ‘ ´ `) como
+/// `'`, hífens Unicode (U+2010, U+2011) como `-`, e qualquer outro sinal que não seja letra,
+/// algarismo, hífen ou apóstrofo como espaço. Hífens nas pontas de uma palavra e apóstrofos no
+/// começo dela caem ("- Nova -" dá "Nova"); o apóstrofo final fica ("d' Água" dá "d'", "Água").
+///
+/// ```
+/// use divisa_referencia::nomes::palavras_escritas;
+/// assert_eq!(palavras_escritas("  Olho-d’Água  (da Bica) "), ["Olho-d'Água", "da", "Bica"]);
+/// assert_eq!(palavras_escritas("Vila - Nova"), ["Vila", "Nova"]);
+/// ```
+pub fn palavras_escritas(nome: &str) -> Vec<String> {
+    let texto: String = nome
+        .nfc()
+        .map(|c| match c {
+            '’' | '‘' | '´' | '`' | '\'' => '\'',
+            '-' | '\u{2010}' | '\u{2011}' => '-',
+            c if c.is_alphanumeric() => c,
+            _ => ' ',
+        })
+        .collect();
+    texto
+        .split_whitespace()
+        .map(|palavra| palavra.trim_matches('-').trim_start_matches('\''))
+        .filter(|palavra| palavra.chars().any(char::is_alphanumeric))
+        .map(str::to_owned)
+        .collect()
+}
+
 /// A letra sem acento, para as letras do português e o resto do Latin-1 (o caso comum, por
 /// tabela); `None` manda a letra para a decomposição canônica (NFD) do Unicode.
 fn sem_acento(c: char) -> Option<char> {
@@ -171,6 +204,28 @@ mod testes {
     fn letras_fora_do_portugues_tambem_perdem_o_acento() {
         assert_eq!(chave("Łódź Ångström Ñandú"), "łodz angstrom nandu");
         assert_eq!(chave("Curaçá"), "curaca");
+    }
+
+    #[test]
+    fn palavras_escritas_guardam_hifen_apostrofo_e_acento() {
+        assert_eq!(palavras_escritas("Bem-Te-Vi"), ["Bem-Te-Vi"]);
+        assert_eq!(palavras_escritas("Pau\u{2010}d'Alho"), ["Pau-d'Alho"]);
+        assert_eq!(
+            palavras_escritas("Figueirópolis D´Oeste"),
+            ["Figueirópolis", "D'Oeste"]
+        );
+        assert_eq!(
+            palavras_escritas("Sant'Ana à Beira"),
+            ["Sant'Ana", "à", "Beira"]
+        );
+        // "a" + acento grave combinante (NFD) vira "à" (NFC).
+        assert_eq!(
+            palavras_escritas("Pau a\u{300} Pique"),
+            ["Pau", "à", "Pique"]
+        );
+        assert_eq!(palavras_escritas("Olho d' Água"), ["Olho", "d'", "Água"]);
+        assert_eq!(palavras_escritas("Nova, Esperança."), ["Nova", "Esperança"]);
+        assert_eq!(palavras_escritas(" - ' "), Vec::<String>::new());
     }
 
     #[test]

@@ -216,3 +216,65 @@ fn data_referencia_fora_do_calendario_e_recusada_no_campo() {
             .is_ok()
     );
 }
+
+/// Fatos impossíveis (issue 15) são recusados no campo, nunca avaliados. São Félix do Araguaia
+/// (5107859): 14.604 habitantes (IBGE 2025), 8.176 eleitores (TSE 2024).
+#[test]
+fn novo_municipio_com_toda_a_populacao_da_origem_e_recusado() {
+    let base = "tipo = \"criacao\"\n[novo]\norigens = [5107859]\n[novo.dados]\n";
+    let e = erro(&format!("{base}populacao = 14604\n"));
+    assert_eq!(e.campo.as_deref(), Some("novo.dados.populacao"));
+    assert!(e.mensagem.contains("14.604"), "{}", e.mensagem);
+    // um habitante a menos deixa alguém na origem
+    assert!(ler(&format!("{base}populacao = 14603\n")).is_ok());
+    let e = erro(&format!("{base}eleitores = 10221\n"));
+    assert_eq!(e.campo.as_deref(), Some("novo.dados.eleitores"));
+    // 8.176 + 25% = 10.220: o limite da folga ainda passa
+    assert!(ler(&format!("{base}eleitores = 10220\n")).is_ok());
+}
+
+#[test]
+fn remanescente_maior_que_a_origem_inteira_e_recusado() {
+    let base = "tipo = \"criacao\"\n[novo]\norigens = [5107859]\n[novo.dados]\npopulacao = 5000\n[[remanescente]]\ncodigo_ibge = 5107859\n";
+    let e = erro(&format!("{base}populacao = 18256\n"));
+    assert_eq!(e.campo.as_deref(), Some("remanescente.[1].populacao"));
+    // remanescente + novo passam do todo (14.604 + 25% = 18.255)
+    let e = erro(&format!("{base}populacao = 13256\n"));
+    assert!(e.mensagem.contains("somam 18.256"), "{}", e.mensagem);
+    assert!(ler(&format!("{base}populacao = 13255\n")).is_ok());
+}
+
+#[test]
+fn desmembramento_contraditorio_e_recusado() {
+    let base = "tipo = \"desmembramento\"\n[desmembramento]\ncedente = 5107198\n";
+    // Art. 8º, § 1º: de um município para outro.
+    let e = erro(&format!("{base}receptor = 5107198\narea_km2 = 1.0\n"));
+    assert_eq!(e.campo.as_deref(), Some("desmembramento.receptor"));
+    let e = erro(&format!("{base}receptor = 5106703\narea_km2 = 0.0\n"));
+    assert!(e.mensagem.contains("0 km²"), "{}", e.mensagem);
+    // Ribeirãozinho tem 624,997 km² (área oficial): 625 km² não cabem nele.
+    let e = erro(&format!("{base}receptor = 5106703\narea_km2 = 625.0\n"));
+    assert!(e.mensagem.contains("624,99"), "{}", e.mensagem);
+    assert!(ler(&format!("{base}receptor = 5106703\narea_km2 = 624.997\n")).is_ok());
+}
+
+#[test]
+fn incorporacao_a_si_mesmo_e_recusada() {
+    let e =
+        erro("tipo = \"incorporacao\"\n[incorporacao]\nmunicipio = 5101209\nreceptor = 5101209\n");
+    assert_eq!(e.campo.as_deref(), Some("incorporacao.receptor"));
+}
+
+#[test]
+fn municipio_contiguo_so_no_requerimento_dos_eleitores() {
+    let e = erro("tipo = \"extincao\"\n[extincao]\nmunicipio = 5101209\nmotivo = \"perda_requisitos\"\nmunicipio_contiguo = 5106703\n");
+    assert_eq!(e.campo.as_deref(), Some("extincao.municipio_contiguo"));
+    assert!(e.mensagem.contains("Art. 10, III"), "{}", e.mensagem);
+    assert!(ler("tipo = \"extincao\"\n[extincao]\nmunicipio = 5101209\nmotivo = \"requerimento_eleitores\"\nmunicipio_contiguo = 5106703\n").is_ok());
+}
+
+/// Art. 24, § 1º: o distrito tem a sua consulta prévia.
+#[test]
+fn distrito_aceita_a_consulta_previa() {
+    assert!(ler("tipo = \"criacao_distrito\"\n[distrito]\nmunicipio = 5103403\nnome = \"Nova Aurora\"\n[plebiscito]\neleitores_inscritos = 1000\nvotos_sim = 600\nvotos_nao = 100\n").is_ok());
+}

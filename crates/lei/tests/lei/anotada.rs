@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use divisa_lei::cobertura::{APLICADOS_EM_OUTRO, NAO_AUTOMATIZAVEIS, PROCEDIMENTO};
+use divisa_lei::cobertura::{APLICADOS_EM_OUTRO, NAO_AUTOMATIZAVEIS, PROCEDIMENTO, VERIFICACOES};
 use divisa_lei::texto::lei;
 use divisa_referencia::formato::data;
 use expect_test::expect_file;
@@ -33,6 +33,11 @@ fn lei_anotada_esta_em_dia() {
                 "não"
             }
         );
+    }
+    let _ = writeln!(md, "\n## O que sustenta cada achado\n\nNenhum achado diz \"atende\" sem uma verificação por trás. Para cada dispositivo avaliado por código: o que é verificado para dizer \"atende\", e quando o achado fica pendente.\n\n| dispositivo | \"atende\" quando | pendente quando |\n|---|---|---|");
+    for (id, atende, pendente) in VERIFICACOES {
+        let rotulo = lei.dispositivo(id).map_or(*id, |d| d.rotulo.as_str());
+        let _ = writeln!(md, "| {rotulo} (`{id}`) | {atende} | {pendente} |");
     }
     let mut artigo_atual = 0;
     for dispositivo in lei.dispositivos() {

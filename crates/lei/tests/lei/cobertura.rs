@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use divisa_lei::cobertura::{APLICADOS_EM_OUTRO, NAO_AUTOMATIZAVEIS, PROCEDIMENTO};
+use divisa_lei::cobertura::{APLICADOS_EM_OUTRO, NAO_AUTOMATIZAVEIS, PROCEDIMENTO, VERIFICACOES};
 use divisa_lei::fatos::*;
 use divisa_lei::texto::lei;
 use divisa_lei::{avaliar, varredura, Fatos, Tipo};
@@ -41,6 +41,7 @@ fn todas_as_propostas() -> Vec<Fatos> {
             municipio: 5101209,
             motivo,
             requerentes: Some(10),
+            municipio_contiguo: None,
             eleitores_inscritos: Some(100),
         });
         propostas.push(extincao);
@@ -60,6 +61,8 @@ fn todas_as_propostas() -> Vec<Fatos> {
         nome_novo: "Ponte Branca do Araguaia".into(),
         membros_camara: Some(9),
         votos_favoraveis: Some(6),
+        representacao_do_prefeito: Some(true),
+        plebiscito_fiscalizado_pelos_diretorios: Some(true),
         nome_homenageia_pessoa_viva: None,
     });
     propostas.push(nome);
@@ -113,6 +116,20 @@ fn todo_dispositivo_da_lei_tem_destino() {
     for (_, motivo) in NAO_AUTOMATIZAVEIS {
         assert!(motivo.len() > 20, "motivo curto demais: {motivo}");
     }
+}
+
+/// Issue 15: todo dispositivo que aparece em achado diz o que sustenta o seu "atende".
+#[test]
+fn todo_achado_diz_o_que_sustenta_o_atende() {
+    let avaliados = avaliados_por_codigo();
+    let listados: BTreeSet<String> = VERIFICACOES
+        .iter()
+        .map(|(id, _, _)| (*id).to_owned())
+        .collect();
+    let faltam: Vec<&String> = avaliados.difference(&listados).collect();
+    let sobram: Vec<&String> = listados.difference(&avaliados).collect();
+    assert!(faltam.is_empty(), "sem verificação descrita: {faltam:?}");
+    assert!(sobram.is_empty(), "descritos mas não avaliados: {sobram:?}");
 }
 
 /// O texto compilado sem cabeçalhos de página nem a moldura (título, ementa, assinaturas),

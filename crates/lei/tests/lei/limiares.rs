@@ -133,7 +133,9 @@ fn art2_cpt_inc5_sem_tabela_de_arrecadacao_fica_pendente() {
     let fatos = criacao(dados_bons());
     let achado = &achados(&fatos, HOJE, "art2_cpt_inc5")[0];
     assert_eq!(achado.situacao, Situacao::Pendente);
-    assert!(achado.mensagem.contains("media_arrecadacao_40_menores"));
+    assert!(achado
+        .mensagem
+        .contains("40 municípios de menor arrecadação"));
     let mut com_media = fatos.clone();
     com_media.referencia.media_arrecadacao_40_menores = Some(3_000_000.0);
     assert_eq!(
@@ -217,9 +219,15 @@ fn alteracao(membros: u64, favoraveis: u64) -> Situacao {
         nome_novo: "Ponte Branca do Araguaia".into(),
         membros_camara: Some(membros),
         votos_favoraveis: Some(favoraveis),
+        representacao_do_prefeito: Some(true),
+        plebiscito_fiscalizado_pelos_diretorios: Some(true),
         nome_homenageia_pessoa_viva: Some(false),
     });
-    achados(&fatos, HOJE, "art6_par2")[0].situacao
+    achados(&fatos, HOJE, "art6_par2")
+        .into_iter()
+        .find(|a| a.exigido.contains("Câmara"))
+        .unwrap()
+        .situacao
 }
 
 #[test]
@@ -382,6 +390,7 @@ fn extincao_por_requerimento(requerentes: u64, inscritos: u64) -> Situacao {
         municipio: 5101209,
         motivo: MotivoExtincao::RequerimentoEleitores,
         requerentes: Some(requerentes),
+        municipio_contiguo: None,
         eleitores_inscritos: Some(inscritos),
     });
     situacao(&fatos, "art10_cpt_inc3")
@@ -400,6 +409,7 @@ fn art10_cpt_inc1_araguainha_perdeu_populacao_e_va() {
         municipio: 5101209,
         motivo: MotivoExtincao::PerdaRequisitos,
         requerentes: None,
+        municipio_contiguo: None,
         eleitores_inscritos: None,
     });
     let achado = &achados(&fatos, HOJE, "art10_cpt_inc1")[0];
@@ -424,6 +434,7 @@ fn assinaturas(titulos: &[&str]) -> Situacao {
             })
             .collect(),
         documentos: vec![],
+        documentos_nos_autos: false,
         assinaturas_sem_lista: None,
     });
     achados(&fatos, HOJE, "art13_cpt")[0].situacao

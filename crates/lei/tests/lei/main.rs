@@ -3,6 +3,9 @@
 
 mod anotada;
 mod cobertura;
+mod datas;
+mod fidelidade;
 mod limiares;
 mod redacoes;
+mod toponimia;
 mod util;

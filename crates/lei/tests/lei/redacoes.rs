@@ -75,10 +75,12 @@ fn alertas_federais_so_onde_incidem() {
             "lei9709_art7"
         ]
     );
-    // Em 1995 a EC 15/1996 e a Lei 9.709/1998 ainda não existiam.
+    // Em 1995 a EC 15/1996 e a Lei 9.709/1998 ainda não existiam: vale a redação original do
+    // art. 18, § 4º, e a convalidação do ADCT, art. 96, feita para os atos posteriores à EC 15,
+    // não é alerta para um ato de então.
     let mut antiga = criacao.clone();
     antiga.data_ato = Some(date(1995, 1, 10));
-    assert_eq!(ids(&antiga, date(1995, 1, 10)), ["adct_art96"]);
+    assert_eq!(ids(&antiga, date(1995, 1, 10)), ["cf_art18_par4"]);
     let mut desmembramento = Fatos::vazios(Tipo::Desmembramento);
     desmembramento.desmembramento = Some(Desmembramento {
         cedente: 5107198,
