@@ -225,7 +225,7 @@ fn projeto_de_lei_art_7_com_as_divisas_do_poligono_o_mapa_e_o_memorial() {
             "ANEXO II — MAPA",
             "ANEXO III — MEMORIAL DESCRITIVO",
             "SIRGAS 2000",
-            "4.000",
+            "2.000",
         ],
         "projeto de lei",
     );

@@ -138,6 +138,7 @@ pub fn rotas(estado: Estado) -> Router {
         .fallback(paginas::nao_encontrada)
         // a tradução por dentro, os cabeçalhos de segurança por fora (valem também para ela)
         .layer(axum::middleware::from_fn(rejeicoes_em_portugues))
+        .layer(axum::middleware::from_fn(prazo_do_corpo))
         .layer(axum::middleware::map_response(cabecalhos_de_seguranca))
         .layer(axum::extract::DefaultBodyLimit::max(LIMITE_DE_ENVIO))
         .with_state(estado)
@@ -145,6 +146,94 @@ pub fn rotas(estado: Estado) -> Router {
 
 /// O maior corpo aceito (mapas e memoriais de área grande cabem com folga).
 pub const LIMITE_DE_ENVIO: usize = 32 * 1024 * 1024;
+
+/// Quanto o corpo de um pedido pode ficar parado entre dois pedaços: quem abre um envio e para
+/// de mandar (ou manda um byte de vez em quando) é desligado, não segura a conexão até o fim da
+/// [`VIDA_DA_CONEXAO`].
+pub const PRAZO_ENTRE_PEDACOS: std::time::Duration = std::time::Duration::from_secs(10);
+/// A taxa mínima de um envio, depois de [`PRAZO_MINIMO_DO_CORPO`]: 16 KiB/s (uma ligação rural
+/// de 256 kbit/s ainda passa; um corpo pingado de propósito, não).
+pub const TAXA_MINIMA_DO_CORPO: u64 = 16 * 1024;
+/// O prazo de qualquer corpo, por menor que seja.
+pub const PRAZO_MINIMO_DO_CORPO: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// O corpo inteiro chega no prazo ou o pedido é recusado (408), antes de qualquer extrator:
+/// sem pedaços parados por mais de [`PRAZO_ENTRE_PEDACOS`] e, no total, a
+/// [`TAXA_MINIMA_DO_CORPO`] depois de [`PRAZO_MINIMO_DO_CORPO`]. O corpo fica na memória (os
+/// extratores o leriam inteiro de qualquer forma) e passa de [`LIMITE_DE_ENVIO`] com a folga
+/// das fronteiras do multipart; acima disso, 413.
+async fn prazo_do_corpo(
+    pedido: axum::extract::Request,
+    proximo: axum::middleware::Next,
+) -> Response {
+    use http_body_util::BodyExt as _;
+    let metodo = pedido.method().clone();
+    if metodo == axum::http::Method::GET || metodo == axum::http::Method::HEAD {
+        return proximo.run(pedido).await;
+    }
+    let api = pedido.uri().path().starts_with("/api/");
+    let falha = |status: StatusCode, mensagem: String| {
+        let f = Falha::nova(status, mensagem);
+        if api {
+            f.json().into_response()
+        } else {
+            f.into_response()
+        }
+    };
+    let teto = LIMITE_DE_ENVIO + 64 * 1024;
+    let declarado = pedido
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declarado.is_some_and(|d| d > teto as u64) {
+        return falha(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            traduzir_rejeicao(StatusCode::PAYLOAD_TOO_LARGE, ""),
+        );
+    }
+    let esperado = declarado.unwrap_or(teto as u64);
+    let total =
+        PRAZO_MINIMO_DO_CORPO + std::time::Duration::from_secs(esperado / TAXA_MINIMA_DO_CORPO);
+    let fim = tokio::time::Instant::now() + total;
+    let (partes, mut corpo) = pedido.into_parts();
+    let mut lido: Vec<u8> = Vec::with_capacity(esperado.min(1024 * 1024) as usize);
+    loop {
+        let ate = fim.min(tokio::time::Instant::now() + PRAZO_ENTRE_PEDACOS);
+        match tokio::time::timeout_at(ate, corpo.frame()).await {
+            Err(_) => {
+                return falha(
+                    StatusCode::REQUEST_TIMEOUT,
+                    format!(
+                        "o envio parou ou está lento demais ({} recebidos); verifique a conexão e envie de novo",
+                        format!("{} KB", divisa_referencia::formato::inteiro((lido.len() / 1024) as i64))
+                    ),
+                )
+            }
+            Ok(None) => break,
+            Ok(Some(Err(_))) => {
+                return falha(
+                    StatusCode::BAD_REQUEST,
+                    "o envio chegou incompleto ou mal formado; tente de novo".to_owned(),
+                )
+            }
+            Ok(Some(Ok(pedaco))) => {
+                if let Some(dados) = pedaco.data_ref() {
+                    lido.extend_from_slice(dados);
+                    if lido.len() > teto {
+                        return falha(StatusCode::PAYLOAD_TOO_LARGE, traduzir_rejeicao(StatusCode::PAYLOAD_TOO_LARGE, ""));
+                    }
+                }
+            }
+        }
+    }
+    proximo
+        .run(axum::extract::Request::from_parts(
+            partes,
+            axum::body::Body::from(lido),
+        ))
+        .await
+}
 
 /// As recusas dos extratores do axum (corpo grande demais, formulário sem um campo, número
 /// que não é número) vêm em inglês e em texto puro: viram a mensagem em português, no mesmo

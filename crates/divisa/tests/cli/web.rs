@@ -280,3 +280,39 @@ fn conexao_calada_ou_com_meio_cabecalho_e_fechada_no_prazo() {
     filho.wait().ok();
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 14: um envio que para no meio do corpo é recusado (408, em português) no prazo entre
+/// pedaços (10 s), e a conexão não fica presa até o fim da vida dela (5 min).
+#[test]
+fn corpo_parado_no_meio_recebe_408_no_prazo() {
+    let dir = diretorio_vazio();
+    let (mut filho, endereco, _) = subir(&dir);
+    let mut s = std::net::TcpStream::connect(&endereco).expect("conectar");
+    s.set_read_timeout(Some(std::time::Duration::from_secs(25)))
+        .unwrap();
+    write!(
+        s,
+        "POST /api/avaliar HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{{\"tipo\""
+    )
+    .unwrap();
+    let inicio = std::time::Instant::now();
+    let mut resposta = Vec::new();
+    let _ = s.read_to_end(&mut resposta);
+    let passou = inicio.elapsed();
+    let resposta = String::from_utf8_lossy(&resposta);
+    assert!(
+        resposta.starts_with("HTTP/1.1 408"),
+        "{}",
+        &resposta[..resposta.len().min(300)]
+    );
+    assert!(resposta.contains("o envio parou"), "{resposta}");
+    assert!(
+        passou < std::time::Duration::from_secs(15),
+        "a resposta levou {passou:?}"
+    );
+    // e os outros continuam atendidos
+    assert!(get(&endereco, "/lei").starts_with("HTTP/1.1 200"));
+    filho.kill().ok();
+    filho.wait().ok();
+    std::fs::remove_dir_all(&dir).ok();
+}

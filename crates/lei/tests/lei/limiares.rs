@@ -465,6 +465,17 @@ fn art13_cpt_9_validos_e_um_repetido_nao_atende() {
     assert_eq!(assinaturas(&titulos), Situacao::NaoAtende);
 }
 
+/// Um título de outra UF (aqui, Goiás, 10) é de eleitor inscrito fora de MT: não conta para o
+/// mínimo sem a prova da residência na área; com ele o mínimo só se alcança na dúvida.
+#[test]
+fn art13_cpt_minimo_so_com_titulo_de_outra_uf_fica_pendente() {
+    let mut titulos = DEZ_TITULOS.to_vec();
+    titulos[9] = "123456781090";
+    assert_eq!(assinaturas(&titulos), Situacao::Pendente);
+    titulos.push("174889641805");
+    assert_eq!(assinaturas(&titulos), Situacao::Atende);
+}
+
 #[test]
 fn art13_cpt_titulo_com_digito_errado_nao_conta() {
     let mut titulos = DEZ_TITULOS.to_vec();
