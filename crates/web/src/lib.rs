@@ -205,8 +205,8 @@ async fn prazo_do_corpo(
                 return falha(
                     StatusCode::REQUEST_TIMEOUT,
                     format!(
-                        "o envio parou ou está lento demais ({} recebidos); verifique a conexão e envie de novo",
-                        format!("{} KB", divisa_referencia::formato::inteiro((lido.len() / 1024) as i64))
+                        "o envio parou ou está lento demais ({} KB recebidos); verifique a conexão e envie de novo",
+                        divisa_referencia::formato::inteiro((lido.len() / 1024) as i64)
                     ),
                 )
             }
