@@ -348,6 +348,12 @@ async fn relatorio(
             Falha::no_campo("em", format!("«{t}» não é uma data AAAA-MM-DD")).json()
         })?,
     };
+    // avaliar os autos (ler e medir o território juntado) nos limites da oficina
+    let _vaga = estado
+        .oficina()
+        .reservar(quem.endereco.map(|e| e.ip()))
+        .await
+        .map_err(Falha::json)?;
     let a = divisa_autos::avaliar(estado.registro(), &protocolo, &quem.ator(), data)
         .await
         .map_err(|e| {

@@ -104,6 +104,11 @@ pub(crate) async fn exportar(
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Response, Falha> {
     let publico = q.get("versao").is_some_and(|v| v == "publica");
+    // compactar os autos (PDFs e arquivos) é trabalho pesado: nos limites da oficina
+    let _vaga = estado
+        .oficina()
+        .reservar(quem.endereco.map(|e| e.ip()))
+        .await?;
     let bytes =
         divisa_autos::exportar(estado.registro(), &protocolo, &quem.ator(), publico, hoje())
             .await
@@ -142,6 +147,11 @@ pub(crate) async fn documento(
             format!("documento «{tipo}» desconhecido"),
         ));
     };
+    // avaliar os autos e escrever o documento: nos limites da oficina, como a diagramação
+    let vaga = estado
+        .oficina()
+        .reservar(quem.endereco.map(|e| e.ip()))
+        .await?;
     let doc = divisa_autos::documento(estado.registro(), &protocolo, t, &quem.ator(), hoje())
         .await
         .map_err(|e| match e {
@@ -177,7 +187,8 @@ pub(crate) async fn documento(
             .into_response());
     }
     // a diagramação do PDF (o projeto de lei com mapa e memorial tem dezenas de páginas) fora
-    // dos trabalhadores assíncronos
+    // dos trabalhadores assíncronos, com a sua própria vaga
+    drop(vaga);
     let pdf = estado
         .oficina()
         .executar(quem.endereco.map(|e| e.ip()), move || {

@@ -65,26 +65,10 @@ impl Oficina {
     ) -> Result<T, Falha> {
         // A vaga do endereço vai junto com o trabalho: só volta quando ele termina (um cliente
         // que manda e desconecta, de novo e de novo, não passa do seu limite).
-        let do_cliente = match cliente {
-            Some(ip) => Some(Cliente::entrar(self.por_cliente.clone(), ip)?),
-            None => None,
-        };
-        let vaga = match tokio::time::timeout(ESPERA, self.vagas.clone().acquire_owned()).await {
-            Ok(Ok(v)) => v,
-            _ => {
-                return Err(Falha::nova(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    format!(
-                        "o servidor está ocupado com outras avaliações ({} ao mesmo tempo); tente de novo em instantes",
-                        self.total
-                    ),
-                ))
-            }
-        };
+        let vaga = self.reservar(cliente).await?;
         let tarefa = tokio::task::spawn_blocking(move || {
             // as vagas só voltam quando o trabalho termina, mesmo se o pedido já foi abandonado
             let _vaga = vaga;
-            let _cliente = do_cliente;
             trabalho()
         });
         match tokio::time::timeout(self.prazo, tarefa).await {
@@ -102,6 +86,37 @@ impl Oficina {
             )),
         }
     }
+}
+
+impl Oficina {
+    /// Uma vaga do servidor e do endereço, para um trabalho pesado que já roda fora dos
+    /// trabalhadores assíncronos por conta própria (os documentos e a exportação dos autos,
+    /// em `divisa-autos`): quem a segura durante o trabalho entra nos mesmos limites.
+    pub(crate) async fn reservar(&self, cliente: Option<IpAddr>) -> Result<Vaga, Falha> {
+        let do_cliente = match cliente {
+            Some(ip) => Some(Cliente::entrar(self.por_cliente.clone(), ip)?),
+            None => None,
+        };
+        match tokio::time::timeout(ESPERA, self.vagas.clone().acquire_owned()).await {
+            Ok(Ok(v)) => Ok(Vaga {
+                _servidor: v,
+                _cliente: do_cliente,
+            }),
+            _ => Err(Falha::nova(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "o servidor está ocupado com outros trabalhos pesados ({} ao mesmo tempo); tente de novo em instantes",
+                    self.total
+                ),
+            )),
+        }
+    }
+}
+
+/// Uma vaga da oficina; volta quando é largada.
+pub(crate) struct Vaga {
+    _servidor: tokio::sync::OwnedSemaphorePermit,
+    _cliente: Option<Cliente>,
 }
 
 /// A contagem de trabalhos de um endereço, devolvida quando o trabalho termina.
@@ -214,6 +229,26 @@ mod testes {
             let r = o.executar(Some(ip), || ()).await.unwrap_err();
             assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
             tokio::time::sleep(Duration::from_millis(500)).await;
+            assert!(o.executar(Some(ip), || ()).await.is_ok());
+        });
+    }
+
+    /// Os documentos e a exportação dos autos seguram uma vaga (`reservar`) durante o trabalho:
+    /// contam no limite do endereço junto com as avaliações.
+    #[test]
+    fn vaga_reservada_conta_no_limite_do_endereco() {
+        rodar(async {
+            let o = Oficina::com(4, Duration::from_secs(5));
+            let ip: IpAddr = "10.0.0.10".parse().unwrap();
+            let a = o.reservar(Some(ip)).await.unwrap();
+            let _b = o.reservar(Some(ip)).await.unwrap();
+            let r = o.executar(Some(ip), || ()).await.unwrap_err();
+            assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
+            assert_eq!(
+                o.reservar(Some(ip)).await.err().map(|f| f.status),
+                Some(StatusCode::TOO_MANY_REQUESTS)
+            );
+            drop(a);
             assert!(o.executar(Some(ip), || ()).await.is_ok());
         });
     }
