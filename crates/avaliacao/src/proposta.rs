@@ -320,6 +320,7 @@ struct ExtincaoToml {
     requerentes: Option<u64>,
     eleitores_inscritos: Option<u64>,
     municipio_contiguo: Option<u32>,
+    municipio_de_origem: Option<u32>,
 }
 
 #[derive(Debug, Deserialize)]

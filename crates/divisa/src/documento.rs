@@ -4,7 +4,6 @@ use std::io::Write;
 use std::path::Path;
 
 use divisa_documentos::{Caso, Tipo, Verificacao};
-use divisa_processo::Orgao;
 use jiff::civil::Date;
 
 use crate::Saida;
@@ -87,10 +86,15 @@ pub(crate) fn executar(
         data,
         autos: None,
     };
+    // O que o procedimento do tipo não produz é recusado com o artigo (saída 2).
+    if let Err(motivo) = divisa_documentos::cabimento(tipo, &proposta.fatos) {
+        eprintln!("divisa documento: {nome}: {motivo}.");
+        return Ok(Saida::EntradaInvalida);
+    }
     let doc = match tipo {
         Tipo::Oficio => Ok(divisa_documentos::oficios(
             &caso,
-            &[Orgao::Cartografia, Orgao::Tre, Orgao::Fazenda],
+            divisa_documentos::orgaos_do_oficio(&proposta.fatos),
         )),
         Tipo::Parecer => Ok(divisa_documentos::parecer_de_merito(&caso)),
         Tipo::DecretoLegislativo => divisa_documentos::decreto_legislativo(&caso),

@@ -11,9 +11,11 @@ use jiff::civil::Date;
 use crate::{Bloco, Camada, Documento, Tipo};
 
 mod autos;
+mod cabimento;
 mod pareceres;
 mod projeto_de_lei;
 pub use autos::autos_do_processo;
+pub use cabimento::{cabimento, orgaos_do_oficio};
 pub use pareceres::{parecer_de_merito, parecer_do_resultado, parecer_preliminar};
 pub use projeto_de_lei::projeto_de_lei;
 
@@ -94,6 +96,22 @@ impl Caso<'_> {
                     .as_ref()
                     .map(|d| format!("área de {}", nome_municipio(d.cedente)))
             })
+            .or_else(|| {
+                f.incorporacao.as_ref().map(|i| {
+                    format!(
+                        "{} a {}",
+                        nome_municipio(i.municipio),
+                        nome_municipio(i.receptor)
+                    )
+                })
+            })
+            .or_else(|| f.extincao.as_ref().map(|e| nome_municipio(e.municipio)))
+            .or_else(|| {
+                f.alteracao_nome
+                    .as_ref()
+                    .map(|a| nome_municipio(a.municipio))
+            })
+            .or_else(|| f.distrito.as_ref().map(|d| d.nome.clone()))
             .unwrap_or_else(|| "(nome a definir)".into())
     }
 
@@ -107,6 +125,15 @@ impl Caso<'_> {
         if let Some(d) = &f.desmembramento {
             v.push(d.cedente);
         }
+        if let Some(i) = &f.incorporacao {
+            v.push(i.municipio);
+        }
+        if let Some(e) = &f.extincao {
+            v.push(e.municipio);
+        }
+        if let Some(a) = &f.alteracao_nome {
+            v.push(a.municipio);
+        }
         v.into_iter().map(nome_municipio).collect()
     }
 
@@ -119,8 +146,30 @@ impl Caso<'_> {
             ),
             TipoLei::Desmembramento => format!("desmembramento de área do Município de {origens}"),
             TipoLei::Fusao => format!("fusão dos Municípios de {origens}"),
-            TipoLei::Incorporacao => format!("incorporação do Município de {origens}"),
-            outro => format!("{outro:?}").to_lowercase(),
+            TipoLei::Incorporacao => match &self.proposta.fatos.incorporacao {
+                Some(i) => format!(
+                    "incorporação do Município de {} ao Município de {}",
+                    nome_municipio(i.municipio),
+                    nome_municipio(i.receptor)
+                ),
+                None => "incorporação de município".to_owned(),
+            },
+            TipoLei::Extincao => format!("extinção do Município de {origens}"),
+            TipoLei::AlteracaoNome => match &self.proposta.fatos.alteracao_nome {
+                Some(a) => format!(
+                    "alteração do nome do Município de {origens} para {}",
+                    a.nome_novo
+                ),
+                None => "alteração de nome de município".to_owned(),
+            },
+            TipoLei::CriacaoDistrito => match &self.proposta.fatos.distrito {
+                Some(d) => format!(
+                    "criação do Distrito de {} no Município de {}",
+                    d.nome,
+                    nome_municipio(d.municipio)
+                ),
+                None => "criação de distrito".to_owned(),
+            },
         }
     }
 
@@ -336,12 +385,7 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
         if i > 0 {
             blocos.push(Bloco::QuebraDePagina);
         }
-        let pedido = match o {
-            Orgao::Cartografia => "a população estimada da área (inciso I), a existência de centro urbano já constituído com mais de 200 casas (inciso III) e a área e os limites do território, com a sua continuidade (inciso VI)",
-            Orgao::Tre => "o número de eleitores da área (inciso II)",
-            Orgao::Fazenda => "o valor adicionado da área, comparado com a média dos 10 municípios do Estado de menor valor adicionado (inciso IV)",
-            Orgao::Comissao => "a verificação in loco (inciso V)",
-        };
+        let (pedido, artigo) = cabimento::pedido(*o, f.tipo);
         // Dos autos: o número e o dia do ofício enviado, e o dia em que o órgão o recebeu.
         let requisicao = caso
             .autos
@@ -361,11 +405,11 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
             o.nome()
         )));
         blocos.push(p(format!(
-            "Assunto: certidão para a {} (LC nº 23/1992, Art. 2º, § 2º).",
+            "Assunto: certidão para a {} (LC nº 23/1992, {artigo}).",
             caso.objeto()
         )));
         blocos.push(p(format!(
-            "Senhor(a) Titular, a Comissão de Revisão Territorial da Assembleia Legislativa, no processo {}, solicita a Vossa Senhoria que certifique {pedido}, nos termos do Art. 2º, § 2º, da Lei Complementar nº 23, de 19 de novembro de 1992.",
+            "Senhor(a) Titular, a Comissão de Revisão Territorial da Assembleia Legislativa, no processo {}, solicita a Vossa Senhoria que certifique {pedido}, nos termos da Lei Complementar nº 23, de 19 de novembro de 1992 ({artigo}).",
             caso.protocolo.unwrap_or("(a protocolar)")
         )));
         let prazo = match requisicao.recebido_em {
@@ -480,6 +524,7 @@ pub fn dos_autos(tipo: Tipo, caso: &Caso<'_>) -> Result<Documento, String> {
     let Some(autos) = caso.autos else {
         return Err("este documento é escrito dos autos de um processo".into());
     };
+    cabimento(tipo, &caso.proposta.fatos)?;
     match tipo {
         Tipo::Oficio => Ok(oficios(
             caso,

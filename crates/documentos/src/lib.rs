@@ -26,8 +26,9 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 pub use gerar::{
-    autos_do_processo, decreto_legislativo, dos_autos, oficios, parecer_de_merito,
-    parecer_do_resultado, parecer_preliminar, projeto_de_lei, relatorio_tecnico, Autos, Caso,
+    autos_do_processo, cabimento, decreto_legislativo, dos_autos, oficios, orgaos_do_oficio,
+    parecer_de_merito, parecer_do_resultado, parecer_preliminar, projeto_de_lei, relatorio_tecnico,
+    Autos, Caso,
 };
 pub use html::html;
 pub use odt::odt;
@@ -92,7 +93,7 @@ impl Tipo {
             Tipo::DecretoLegislativo => {
                 "Projeto de decreto legislativo do plebiscito (Art. 18, § 2º)"
             }
-            Tipo::ProjetoDeLei => "Projeto de lei de criação (Art. 7º)",
+            Tipo::ProjetoDeLei => "Projeto de lei",
             Tipo::RelatorioTecnico => "Relatório Técnico da revisão de limites (Art. 8º, § 3º)",
             Tipo::ParecerPreliminar => "Relatório de visita e parecer preliminar (Art. 17)",
             Tipo::ParecerResultado => "Parecer sobre o resultado do plebiscito (Art. 20)",

@@ -66,7 +66,7 @@ pub(crate) fn extincao(ctx: &Contexto<'_>, e: &Extincao) -> Vec<Achado> {
                     format!("{LEITURA_ART10_INC1} Requisitos perdidos: {}.", if perdidos.is_empty() { "nenhum comprovado".to_owned() } else { perdidos.iter().map(|a| a.citacao.clone()).collect::<Vec<_>>().join(", ") }),
                 ))
             })()));
-            achados.push(retorno_a_origem(ctx, &nome));
+            achados.push(retorno_a_origem(ctx, &nome, e.municipio_de_origem));
         }
         MotivoExtincao::InundacaoDestruicao => {
             achados.push(achado(ctx.regra("art10_cpt_inc2").map(|regra| {
@@ -78,7 +78,7 @@ pub(crate) fn extincao(ctx: &Contexto<'_>, e: &Extincao) -> Vec<Achado> {
                     "Só a apuração dos fatos (laudos, vistoria) pode dizer se a transferência é materialmente impossível.",
                 )
             })));
-            achados.push(retorno_a_origem(ctx, &nome));
+            achados.push(retorno_a_origem(ctx, &nome, e.municipio_de_origem));
         }
         MotivoExtincao::RequerimentoEleitores => {
             achados.push(achado((|| -> Resultado {
@@ -156,14 +156,23 @@ pub(crate) fn extincao(ctx: &Contexto<'_>, e: &Extincao) -> Vec<Achado> {
         .collect()
 }
 
-fn retorno_a_origem(ctx: &Contexto<'_>, nome: &str) -> Achado {
-    achado(ctx.regra("art10_par1").map(|regra| {
-        regra.achado(
+/// § 1º: os dados embutidos não registram de que município cada um foi desmembrado; o achado
+/// nunca atende — com a origem indicada, fica pendente da confirmação da Cartografia.
+fn retorno_a_origem(ctx: &Contexto<'_>, nome: &str, origem: Option<u32>) -> Achado {
+    achado(ctx.regra("art10_par1").map(|regra| match origem {
+        None => regra.achado(
             Situacao::Pendente,
             "o município extinto volta a pertencer ao de sua origem",
             "município de origem a identificar",
             Some(orgao::CARTOGRAFIA),
-            format!("Os dados embutidos não registram de que município {nome} foi desmembrado; a lei de extinção deve dizê-lo."),
-        )
+            format!("Os dados embutidos não registram de que município {nome} foi desmembrado; a lei de extinção deve dizê-lo: informe-o na proposta."),
+        ),
+        Some(o) => regra.achado(
+            Situacao::Pendente,
+            "o município extinto volta a pertencer ao de sua origem",
+            format!("indicado: {}", crate::continuidade::nome(o)),
+            Some(orgao::CARTOGRAFIA),
+            format!("Os dados embutidos não registram de que município {nome} foi desmembrado: o Órgão de Informação e Cartografia confirma a origem indicada (a lei de criação de {nome})."),
+        ),
     }))
 }

@@ -337,6 +337,8 @@ pub struct Extincao {
     pub eleitores_inscritos: Option<u64>,
     /// O município contíguo a que os requerentes desejam pertencer (III; Art. 10, § 2º).
     pub municipio_contiguo: Option<u32>,
+    /// O município de origem, a que o extinto volta a pertencer (I e II; Art. 10, § 1º).
+    pub municipio_de_origem: Option<u32>,
 }
 
 /// Um distrito a criar.

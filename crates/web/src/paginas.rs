@@ -381,7 +381,10 @@ async fn pagina_do_processo(
                 D::RelatorioTecnico,
                 D::ProjetoDeLei,
             ],
-            TipoProcesso::Fusao | TipoProcesso::Incorporacao => vec![
+            // Art. 4º: a fusão dispensa o Art. 2º — não há ofício aos órgãos certificadores
+            // (divisa_documentos::cabimento)
+            TipoProcesso::Fusao => vec![D::Parecer, D::DecretoLegislativo, D::ProjetoDeLei],
+            TipoProcesso::Incorporacao => vec![
                 D::Oficio,
                 D::Parecer,
                 D::DecretoLegislativo,

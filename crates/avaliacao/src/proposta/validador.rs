@@ -758,6 +758,25 @@ impl Validador<'_> {
                         Some(c)
                     }
                 },
+                municipio_de_origem: match e.municipio_de_origem {
+                    None => None,
+                    Some(_) if matches!(e.motivo, MotivoToml::RequerimentoEleitores) => {
+                        return Err(self.erro(
+                            &["extincao", "municipio_de_origem"],
+                            "na extinção a requerimento dos eleitores o território vai ao município contíguo que eles indicam (Art. 10, § 2º: municipio_contiguo), não ao de origem (§ 1º, incisos I e II)",
+                        ))
+                    }
+                    Some(c) => {
+                        let c = self.municipio(&["extincao", "municipio_de_origem"], c)?;
+                        if c == e.municipio {
+                            return Err(self.erro(
+                                &["extincao", "municipio_de_origem"],
+                                "o município de origem indicado é o próprio município a extinguir",
+                            ));
+                        }
+                        Some(c)
+                    }
+                },
             });
         }
         if let Some(d) = p.distrito {

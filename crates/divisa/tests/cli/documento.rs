@@ -152,3 +152,111 @@ fn relatorio_de_visita_do_processo_pela_linha_de_comando_art_17() {
     assert!(e.stderr.contains("falta --protocolo"), "{}", e.stderr);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 16: cada tipo produz os documentos que a lei manda, e o pedido de um documento que o
+/// procedimento não produz sai com 2 e o artigo que diz por quê (tabela em
+/// `divisa_documentos::cabimento`).
+#[test]
+fn cada_tipo_produz_os_documentos_da_lei_e_recusa_os_outros_com_o_artigo() {
+    let raiz = concat!(env!("CARGO_MANIFEST_DIR"), "/../../exemplos");
+    let dir = diretorio_vazio();
+    // (exemplo, documento, produz?, trecho da recusa ou do documento)
+    let casos: &[(&str, &str, bool, &str)] = &[
+        ("criacao", "oficio", true, "Art. 2º, §§ 2º e 3º"),
+        ("criacao", "relatorio-tecnico", false, "Art. 8º, § 3º"),
+        ("fusao", "oficio", false, "Art. 4º"),
+        ("fusao", "decreto-legislativo", true, "fusão"),
+        ("incorporacao", "oficio", true, "Art. 11"),
+        (
+            "incorporacao",
+            "decreto-legislativo",
+            true,
+            "Araguainha ao Município de Ponte Branca",
+        ),
+        ("desmembramento", "oficio", true, "Art. 8º"),
+        (
+            "desmembramento",
+            "relatorio-tecnico",
+            true,
+            "RELATÓRIO TÉCNICO",
+        ),
+        ("extincao", "decreto-legislativo", false, "Art. 10"),
+        ("extincao", "oficio", true, "Art. 10, I"),
+        ("extincao", "projeto-de-lei", false, "Art. 10, § 1º"),
+        ("criacao_distrito", "parecer", false, "Art. 24, § 1º"),
+        ("criacao_distrito", "projeto-de-lei", false, "Art. 24, § 1º"),
+        (
+            "alteracao_nome",
+            "decreto-legislativo",
+            false,
+            "diretórios municipais",
+        ),
+        ("alteracao_nome", "oficio", false, "Art. 6º"),
+        (
+            "alteracao_nome",
+            "projeto-de-lei",
+            true,
+            "passa a denominar-se Município de Ponte Branca do Araguaia",
+        ),
+    ];
+    for (exemplo, documento, produz, trecho) in casos {
+        let proposta = format!("{raiz}/{exemplo}.toml");
+        let e = divisa_em(
+            &dir,
+            &[
+                "documento",
+                documento,
+                &proposta,
+                "--formato",
+                "html",
+                "--em",
+                "2027-03-10",
+            ],
+        );
+        if *produz {
+            assert_eq!(e.codigo, 0, "{exemplo} × {documento}: {}", e.stderr);
+            assert!(
+                e.stdout.contains(trecho),
+                "{exemplo} × {documento}: falta «{trecho}»"
+            );
+            for palavra in [
+                "CONTRACT",
+                "data_referencia",
+                "(NOME A DEFINIR)",
+                "do Município de .",
+            ] {
+                assert!(
+                    !e.stdout.contains(palavra),
+                    "{exemplo} × {documento}: «{palavra}»"
+                );
+            }
+        } else {
+            assert_eq!(e.codigo, 2, "{exemplo} × {documento} deveria ser recusado");
+            assert!(
+                e.stderr.contains(trecho),
+                "{exemplo} × {documento}: {}",
+                e.stderr
+            );
+        }
+    }
+    // Extinção a requerimento dos eleitores, com o contíguo indicado: o projeto de lei sai.
+    std::fs::write(
+        dir.join("extincao_iii.toml"),
+        "tipo = \"extincao\"\ndata_referencia = 2027-03-10\n[extincao]\nmunicipio = 5101209\nmotivo = \"requerimento_eleitores\"\nrequerentes = 700\neleitores_inscritos = 1000\nmunicipio_contiguo = 5106703\n",
+    )
+    .unwrap();
+    let e = divisa_em(
+        &dir,
+        &[
+            "documento",
+            "projeto-de-lei",
+            "extincao_iii.toml",
+            "--formato",
+            "html",
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    assert!(e.stdout.contains("Fica extinto o Município de Araguainha"));
+    assert!(e.stdout.contains("Município contíguo indicado pelos eleitores requerentes (Art. 10, § 2º), o Município de Ponte Branca"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -25,11 +25,139 @@ pub fn projeto_de_lei(caso: &Caso<'_>) -> Result<Documento, String> {
         TipoLei::Desmembramento => desmembramento(caso),
         TipoLei::Fusao => fusao(caso),
         TipoLei::Incorporacao => incorporacao(caso),
-        outro => Err(format!(
-            "não há projeto de lei do tipo «{}» no divisa: ele escreve o da criação e o da fusão (Art. 7º), o da incorporação (Art. 1º) e o da revisão de limites (Arts. 5º e 8º)",
-            format!("{outro:?}").to_lowercase()
-        )),
+        TipoLei::Extincao => extincao(caso),
+        TipoLei::AlteracaoNome => alteracao_de_nome(caso),
+        TipoLei::CriacaoDistrito => Err(
+            "o distrito é criado por lei municipal (LC nº 23/1992, Art. 24, § 1º), não por lei estadual".into(),
+        ),
     }
+}
+
+/// A lei que declara a extinção (Art. 10): o fundamento (I, II ou III), para onde vai o
+/// território (§ 1º: o de origem; § 2º: o contíguo indicado) e a sucessão.
+fn extincao(caso: &Caso<'_>) -> Result<Documento, String> {
+    use divisa_lei::fatos::MotivoExtincao as M;
+    let Some(e) = &caso.proposta.fatos.extincao else {
+        return Err("a proposta de extinção não traz o município a extinguir".into());
+    };
+    let nome = nome_municipio(e.municipio);
+    let (fundamento, destino, como) = match e.motivo {
+        M::PerdaRequisitos => (
+            "por ter perdido os requisitos do Art. 2º, I a V, da Lei Complementar nº 23, de 19 de novembro de 1992 (Art. 10, I)",
+            e.municipio_de_origem,
+            "volta a pertencer ao Município de origem (Art. 10, § 1º)",
+        ),
+        M::InundacaoDestruicao => (
+            "em razão da inundação ou destruição da cidade-sede, sendo materialmente impossível a transferência da população para outro ponto do território municipal (Art. 10, II, da Lei Complementar nº 23, de 19 de novembro de 1992)",
+            e.municipio_de_origem,
+            "volta a pertencer ao Município de origem (Art. 10, § 1º)",
+        ),
+        M::RequerimentoEleitores => (
+            "a requerimento da maioria absoluta dos eleitores residentes ou domiciliados no território municipal (Art. 10, III, da Lei Complementar nº 23, de 19 de novembro de 1992)",
+            e.municipio_contiguo,
+            "passa a pertencer ao Município contíguo indicado pelos eleitores requerentes (Art. 10, § 2º)",
+        ),
+    };
+    let Some(destino) = destino else {
+        return Err(match e.motivo {
+            M::RequerimentoEleitores => format!("a lei de extinção deve dizer a que município contíguo o território de {nome} passa, o que os eleitores requerentes indicam (Art. 10, § 2º): informe-o na proposta"),
+            _ => format!("a lei de extinção deve dizer a que município de origem o território de {nome} volta (Art. 10, § 1º), e os dados embutidos não o registram: informe-o na proposta"),
+        });
+    };
+    let destino = nome_municipio(destino);
+    let mut blocos = vec![centro(caso.numero_do_projeto("PROJETO DE LEI"), true)];
+    blocos.extend(aviso_de_nao_atendidos(caso));
+    blocos.push(recuado(format!(
+        "Declara extinto o Município de {nome}, cujo território passa a integrar o Município de {destino}, e dá outras providências."
+    )));
+    blocos.push(p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, tendo em vista o disposto no Art. 10 da Lei Complementar nº 23, de 19 de novembro de 1992, aprova e o Governador do Estado sanciona a seguinte lei:"));
+    blocos.push(recuado(format!(
+        "Art. 1º Fica extinto o Município de {nome}, {fundamento}."
+    )));
+    blocos.push(recuado(format!(
+        "Art. 2º O território do Município extinto {como}, o Município de {destino}, cujas divisas passam a abranger as do Município extinto com os demais municípios."
+    )));
+    blocos.push(recuado(format!(
+        "Art. 3º O Município de {destino} sucede o Município extinto nos seus bens, direitos e obrigações."
+    )));
+    blocos.push(recuado(
+        "Art. 4º Esta lei entra em vigor na data de sua publicação.",
+    ));
+    blocos.push(caso.local_e_data());
+    blocos.push(secao("JUSTIFICATIVA"));
+    blocos.push(p(format!(
+        "A extinção de município é declarada em lei estadual e pode ocorrer a qualquer tempo nas hipóteses do Art. 10 da Lei Complementar nº 23/1992. No processo {}, a Comissão de Revisão Territorial examinou a hipótese ({}) e o destino do território.",
+        caso.protocolo.unwrap_or("(a protocolar)"),
+        match e.motivo {
+            M::PerdaRequisitos => "perda dos requisitos, inciso I",
+            M::InundacaoDestruicao => "inundação ou destruição da sede, inciso II",
+            M::RequerimentoEleitores => "requerimento dos eleitores, inciso III",
+        }
+    )));
+    Ok(caso.documento(
+        Tipo::ProjetoDeLei,
+        format!(
+            "PROJETO DE LEI — EXTINÇÃO DO MUNICÍPIO DE {}",
+            nome.to_uppercase()
+        ),
+        blocos,
+        &["art10_cpt", "art10_par1", "art10_par2"],
+    ))
+}
+
+/// A lei que altera o nome (Art. 6º, § 2º): por lei estadual, depois da representação do
+/// Prefeito, da aprovação da Câmara por 2/3 e do plebiscito.
+fn alteracao_de_nome(caso: &Caso<'_>) -> Result<Documento, String> {
+    let Some(a) = &caso.proposta.fatos.alteracao_nome else {
+        return Err("a proposta de alteração de nome não traz o município e o nome novo".into());
+    };
+    let atual = nome_municipio(a.municipio);
+    let mut blocos = vec![centro(caso.numero_do_projeto("PROJETO DE LEI"), true)];
+    blocos.extend(aviso_de_nao_atendidos(caso));
+    blocos.push(recuado(format!(
+        "Altera a denominação do Município de {atual} para Município de {}.",
+        a.nome_novo
+    )));
+    blocos.push(p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, tendo em vista o disposto no Art. 6º, § 2º, da Lei Complementar nº 23, de 19 de novembro de 1992, aprova e o Governador do Estado sanciona a seguinte lei:"));
+    blocos.push(recuado(format!(
+        "Art. 1º O Município de {atual} passa a denominar-se Município de {}.",
+        a.nome_novo
+    )));
+    blocos.push(recuado(
+        "Art. 2º Esta lei entra em vigor na data de sua publicação.",
+    ));
+    blocos.push(caso.local_e_data());
+    blocos.push(secao("JUSTIFICATIVA"));
+    let mut justificativa = format!(
+        "A alteração do nome do município pode ser feita a qualquer tempo, por lei estadual, mediante representação fundamentada feita pelo Prefeito, com aprovação da Câmara Municipal pelo voto favorável de 2/3 dos seus membros, depois de ouvida a população em plebiscito fiscalizado pelos Diretórios Municipais dos partidos políticos (Lei Complementar nº 23/1992, Art. 6º, § 2º). No processo {}",
+        caso.protocolo.unwrap_or("(a protocolar)")
+    );
+    if let (Some(m), Some(v)) = (a.membros_camara, a.votos_favoraveis) {
+        justificativa.push_str(&format!(
+            ", a Câmara Municipal aprovou a alteração por {} dos seus {} membros",
+            inteiro(v as i64),
+            inteiro(m as i64)
+        ));
+    }
+    if let Some(p) = caso.proposta.fatos.plebiscito {
+        justificativa.push_str(&format!(
+            "{} e, no plebiscito, o nome novo teve {} votos SIM e {} NÃO",
+            if a.membros_camara.is_some() { "" } else { "," },
+            inteiro(p.votos_sim as i64),
+            inteiro(p.votos_nao as i64)
+        ));
+    }
+    justificativa.push('.');
+    blocos.push(p(justificativa));
+    Ok(caso.documento(
+        Tipo::ProjetoDeLei,
+        format!(
+            "PROJETO DE LEI — ALTERAÇÃO DO NOME DO MUNICÍPIO DE {}",
+            atual.to_uppercase()
+        ),
+        blocos,
+        &["art6_cpt", "art6_par1", "art6_par2"],
+    ))
 }
 
 /// A união dos municípios da Malha Municipal 2022 e o seu memorial com os confrontantes; `None`
@@ -447,7 +575,7 @@ fn criacao(caso: &Caso<'_>) -> Result<Documento, String> {
             ]);
         }
         if let Some(v) = d.arrecadacao {
-            linhas.push(vec!["Arrecadação".into(), reais(v), "Art. 2º, IV".into()]);
+            linhas.push(vec!["Arrecadação".into(), reais(v), "Art. 2º, V".into()]);
         }
         if let Some(m) = &memorial {
             linhas.push(vec![

@@ -42,6 +42,7 @@ fn todas_as_propostas() -> Vec<Fatos> {
             motivo,
             requerentes: Some(10),
             municipio_contiguo: None,
+            municipio_de_origem: None,
             eleitores_inscritos: Some(100),
         });
         propostas.push(extincao);

@@ -55,6 +55,7 @@ fn extincao_de_araguainha() -> Fatos {
         requerentes: None,
         eleitores_inscritos: None,
         municipio_contiguo: None,
+        municipio_de_origem: None,
     });
     fatos
 }

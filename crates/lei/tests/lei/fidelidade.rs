@@ -271,6 +271,7 @@ fn extincao_indicando(destino: Option<u32>) -> Fatos {
         requerentes: Some(700),
         eleitores_inscritos: Some(1_000),
         municipio_contiguo: destino,
+        municipio_de_origem: None,
     });
     fatos
 }

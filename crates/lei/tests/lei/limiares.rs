@@ -391,6 +391,7 @@ fn extincao_por_requerimento(requerentes: u64, inscritos: u64) -> Situacao {
         motivo: MotivoExtincao::RequerimentoEleitores,
         requerentes: Some(requerentes),
         municipio_contiguo: None,
+        municipio_de_origem: None,
         eleitores_inscritos: Some(inscritos),
     });
     situacao(&fatos, "art10_cpt_inc3")
@@ -410,6 +411,7 @@ fn art10_cpt_inc1_araguainha_perdeu_populacao_e_va() {
         motivo: MotivoExtincao::PerdaRequisitos,
         requerentes: None,
         municipio_contiguo: None,
+        municipio_de_origem: None,
         eleitores_inscritos: None,
     });
     let achado = &achados(&fatos, HOJE, "art10_cpt_inc1")[0];
