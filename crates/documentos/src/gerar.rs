@@ -173,6 +173,16 @@ impl Caso<'_> {
         }
     }
 
+    /// O objeto com o artigo: "a criação…", "o desmembramento…".
+    fn o_objeto(&self) -> String {
+        let objeto = self.objeto();
+        if objeto.starts_with("desmembramento") {
+            format!("o {objeto}")
+        } else {
+            format!("a {objeto}")
+        }
+    }
+
     fn documento(
         &self,
         tipo: Tipo,
@@ -405,8 +415,8 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
             o.nome()
         )));
         blocos.push(p(format!(
-            "Assunto: certidão para a {} (LC nº 23/1992, {artigo}).",
-            caso.objeto()
+            "Assunto: certidão para {} (LC nº 23/1992, {artigo}).",
+            caso.o_objeto()
         )));
         blocos.push(p(format!(
             "Senhor(a) Titular, a Comissão de Revisão Territorial da Assembleia Legislativa, no processo {}, solicita a Vossa Senhoria que certifique {pedido}, nos termos da Lei Complementar nº 23, de 19 de novembro de 1992 ({artigo}).",
@@ -453,8 +463,8 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
     if orgaos.is_empty() {
         // Sem número a certificar, o documento diz por quê, em vez de sair em branco.
         blocos.push(p(format!(
-            "Não há ofício a expedir: a {} não se sujeita aos requisitos do Art. 2º (Art. 4º), e nenhum número dela depende de certidão dos órgãos do Art. 2º, § 2º. O resultado do plebiscito (Art. 4º, parágrafo único) é o que o Tribunal Regional Eleitoral apurar, registrado nos autos (Art. 20).",
-            caso.objeto()
+            "Não há ofício a expedir: {} não se sujeita aos requisitos do Art. 2º (Art. 4º), e nenhum número dela depende de certidão dos órgãos do Art. 2º, § 2º. O resultado do plebiscito (Art. 4º, parágrafo único) é o que o Tribunal Regional Eleitoral apurar, registrado nos autos (Art. 20).",
+            caso.o_objeto()
         )));
     }
     caso.documento(
@@ -469,43 +479,101 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
 }
 
 /// O projeto de decreto legislativo que autoriza o plebiscito (Art. 18, § 2º), com a pergunta
-/// nas palavras do Art. 12, II, e o eleitorado consultado.
+/// nas palavras do Art. 12, II, a área consultada descrita (Art. 19, § 3º; como o DL nº
+/// 2.678/1988, Art. 2º) e o eleitorado que a LC 23 manda consultar (Art. 11, § 1º; Art. 12, I).
+///
+/// Leitura adotada: o decreto consulta quem a lei estadual nomeia — quem reside na área a
+/// desmembrar; na fusão, os Municípios que se fundem; na incorporação, o incorporado — e diz na
+/// justificativa, como alerta, a leitura federal (Lei nº 9.709/1998, art. 7º; ADI 2.650), que
+/// estende a consulta ao território remanescente ou ao receptor. A resolução do TRE (Art. 12)
+/// fixa o eleitorado; o decreto não escolhe em silêncio uma das leituras.
 pub fn decreto_legislativo(caso: &Caso<'_>) -> Result<Documento, String> {
     let f = &caso.proposta.fatos;
     let pergunta = divisa_lei::pergunta_do_plebiscito(f, caso.data).map_err(|e| e.to_string())?;
-    let eleitores = f.novo.as_ref().and_then(|n| n.dados.eleitores);
-    let consultados = match (f.tipo, eleitores) {
-        (TipoLei::Criacao, Some(n)) => format!(
-            "os eleitores domiciliados na área do Município a ser criado ({} eleitores, conforme a certidão do TRE) e os da área remanescente de {} (Art. 11; STF, ADI 2.650: a população diretamente interessada inclui a do território remanescente)",
-            inteiro(n as i64),
-            caso.origens().join(", ")
+    let origens = projeto_de_lei::lista_de_nomes(&caso.origens());
+    let memorial = match &caso.proposta.territorio {
+        Some(t) => Some(
+            divisa_avaliacao::territorio::memorial_com_confrontantes(&t.poligonos)
+                .map_err(|e| e.to_string())?
+                .0,
         ),
-        _ => format!(
-            "os eleitores dos Municípios envolvidos ({}), conforme a certidão do TRE (Art. 11; STF, ADI 2.650)",
-            caso.origens().join(", ")
+        None => None,
+    };
+    let onde = if memorial.is_some() {
+        ", descrita no Anexo deste Decreto Legislativo"
+    } else {
+        ", conforme o memorial descritivo certificado pelo Órgão de Informação e Cartografia (Art. 19, § 3º)"
+    };
+    let (consultados, alem) = match (f.tipo, &f.desmembramento, &f.incorporacao) {
+        (TipoLei::Criacao, _, _) => (
+            format!("os eleitores residentes ou domiciliados na área do Município a ser criado, a desmembrar de {origens}{onde}"),
+            format!("os eleitores do território remanescente de {origens}"),
+        ),
+        (TipoLei::Desmembramento, Some(d), _) => (
+            format!(
+                "os eleitores residentes ou domiciliados na área a desmembrar do Município de {} para integrar o Município de {}{onde}",
+                nome_municipio(d.cedente),
+                nome_municipio(d.receptor)
+            ),
+            format!(
+                "os eleitores do restante do Município de {} e os do Município de {}",
+                nome_municipio(d.cedente),
+                nome_municipio(d.receptor)
+            ),
+        ),
+        (TipoLei::Incorporacao, _, Some(i)) => (
+            format!(
+                "os eleitores do Município de {}, cujo território se incorpora ao Município de {}",
+                nome_municipio(i.municipio),
+                nome_municipio(i.receptor)
+            ),
+            format!("os eleitores do Município de {}", nome_municipio(i.receptor)),
+        ),
+        _ => (
+            format!("os eleitores dos Municípios de {origens}, cujos territórios se fundem (Art. 4º, parágrafo único)"),
+            String::new(),
         ),
     };
-    let blocos = vec![
+    let mut blocos = vec![
         centro(caso.numero_do_projeto("PROJETO DE DECRETO LEGISLATIVO"), true),
-        recuado(format!("Autoriza o Tribunal Regional Eleitoral a realizar plebiscito sobre a {}.", caso.objeto())),
+        recuado(format!("Autoriza o Tribunal Regional Eleitoral a realizar plebiscito sobre {}.", caso.o_objeto())),
         p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO decreta:"),
         recuado(format!(
-            "Art. 1º Fica autorizada a realização de plebiscito, pelo Tribunal Regional Eleitoral de Mato Grosso, para consulta sobre a {} (LC nº 23/1992, Art. 18, § 2º).",
-            caso.objeto()
+            "Art. 1º Fica autorizada a realização de plebiscito, pelo Tribunal Regional Eleitoral de Mato Grosso, para consulta sobre {}, nos termos do Art. 18, § 2º, da Lei Complementar nº 23, de 19 de novembro de 1992.",
+            caso.o_objeto()
         )),
-        recuado(format!("Art. 2º Serão consultados {consultados}.")),
+        recuado(format!("Art. 2º Serão consultados {consultados}, nos termos do Art. 11, § 1º, e do Art. 12, I, da Lei Complementar nº 23, de 19 de novembro de 1992.")),
         recuado(format!(
-            "Art. 3º A cédula trará a pergunta, nos termos do Art. 12, II, da Lei Complementar nº 23/1992: \"{pergunta}\", com as respostas SIM e NÃO."
+            "Art. 3º A cédula trará a pergunta \"{pergunta}\", com as respostas SIM e NÃO (Art. 12, II)."
         )),
-        recuado("Art. 4º A proposta será considerada aprovada se obtiver o voto favorável da maioria absoluta dos eleitores inscritos (Art. 11, § 2º)."),
+        recuado("Art. 4º A medida será considerada aprovada se obtiver o voto favorável da maioria absoluta dos eleitores inscritos no território consultado (Art. 11, § 2º)."),
         recuado("Art. 5º Este Decreto Legislativo entra em vigor na data de sua publicação."),
         caso.local_e_data(),
         secao("JUSTIFICATIVA"),
         p(format!(
-            "A Comissão de Revisão Territorial concluiu pelo atendimento dos requisitos da Lei Complementar nº 23/1992 no processo {} (Art. 18). Cabe agora à população interessada decidir em plebiscito (Constituição Federal, Art. 18, § 4º).",
+            "No processo {}, a Comissão de Revisão Territorial emitiu parecer sobre a medida (Art. 18). Cabe agora à população interessada decidir em plebiscito, regulado por resolução do Tribunal Regional Eleitoral (Art. 12).",
             caso.protocolo.unwrap_or("(a protocolar)")
         )),
     ];
+    if !alem.is_empty()
+        && caso
+            .avaliacao
+            .alertas
+            .iter()
+            .any(|a| a.id == "lei9709_art7")
+    {
+        blocos.push(p(format!(
+            "Alerta: a Lei nº 9.709/1998, art. 7º, entende por população diretamente interessada tanto a do território que se pretende desmembrar quanto a do que sofre o desmembramento (na fusão ou anexação, a das duas áreas), e o Supremo Tribunal Federal julgou essa regra aplicável aos municípios (ADI 2.650, 24/08/2011). Por essa leitura, a consulta alcança também {alem}; a resolução do Tribunal Regional Eleitoral fixa o eleitorado consultado."
+        )));
+    }
+    if let Some(m) = &memorial {
+        blocos.push(Bloco::QuebraDePagina);
+        blocos.push(secao("ANEXO — A ÁREA CONSULTADA (Art. 19, § 3º)"));
+        blocos.extend(projeto_de_lei::linhas_das_divisas(m, "Área consultada"));
+        if let Some(mapa) = caso.mapa() {
+            blocos.push(mapa);
+        }
+    }
     Ok(caso.documento(
         Tipo::DecretoLegislativo,
         format!(
@@ -513,7 +581,15 @@ pub fn decreto_legislativo(caso: &Caso<'_>) -> Result<Documento, String> {
             caso.nome().to_uppercase()
         ),
         blocos,
-        &["art18_par2", "art12_cpt_inc2", "art11_par2", "art11_cpt"],
+        &[
+            "art18_par2",
+            "art12_cpt_inc1",
+            "art12_cpt_inc2",
+            "art11_par1",
+            "art11_par2",
+            "art11_cpt",
+            "art19_par3",
+        ],
     ))
 }
 

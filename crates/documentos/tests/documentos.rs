@@ -191,10 +191,46 @@ fn decreto_legislativo_art_12_ii_pergunta_sim_e_nao() {
             "Você é a favor da criação do município de Espigão do Leste?",
             "SIM e NÃO",
             "maioria absoluta dos eleitores inscritos",
-            "1.300 eleitores",
-            "São Félix do Araguaia",
+            // Art. 11, § 1º, e Art. 12, I: quem reside na área; a leitura federal como alerta
+            "Serão consultados os eleitores residentes ou domiciliados na área do Município a ser criado, a desmembrar de São Félix do Araguaia",
+            "Art. 11, § 1º, e do Art. 12, I",
+            "Alerta: a Lei nº 9.709/1998, art. 7º",
+            "a consulta alcança também os eleitores do território remanescente de São Félix do Araguaia",
         ],
         "decreto",
+    );
+}
+
+/// Issue 16: o decreto do desmembramento consulta quem reside na área a desmembrar (não o
+/// cedente inteiro), descreve a área no anexo (Art. 19, § 3º) e diz a leitura federal como
+/// alerta; o da fusão consulta os Municípios que se fundem.
+#[test]
+fn decreto_legislativo_consulta_a_area_que_a_lei_nomeia_e_a_descreve() {
+    let doc = documento(
+        &raiz().join("exemplos/desmembramento_area.toml"),
+        Tipo::DecretoLegislativo,
+    );
+    let texto = ler_pdf("decreto-desmembramento", &divisa_documentos::pdf(&doc));
+    contem(
+        &texto,
+        &[
+            "plebiscito sobre o desmembramento de área do Município de Ribeirãozinho",
+            "residentes ou domiciliados na área a desmembrar do Município de Ribeirãozinho para integrar o Município de Ponte Branca, descrita no Anexo",
+            "ANEXO — A ÁREA CONSULTADA (Art. 19, § 3º)",
+            "os eleitores do restante do Município de Ribeirãozinho e os do Município de Ponte Branca",
+        ],
+        "decreto do desmembramento",
+    );
+    assert!(!texto.contains("sobre a desmembramento"), "{texto}");
+    let fusao = documento(
+        &raiz().join("exemplos/fusao.toml"),
+        Tipo::DecretoLegislativo,
+    );
+    let texto = ler_pdf("decreto-fusao", &divisa_documentos::pdf(&fusao));
+    contem(
+        &texto,
+        &["os eleitores dos Municípios de Araguainha e Ponte Branca, cujos territórios se fundem"],
+        "decreto da fusão",
     );
 }
 

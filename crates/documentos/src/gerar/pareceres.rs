@@ -20,8 +20,8 @@ pub fn parecer_de_merito(caso: &Caso<'_>) -> Documento {
         p(format!("Processo: {}. Objeto: {}.", caso.protocolo.unwrap_or("(a protocolar)"), caso.objeto())),
         secao("I — RELATÓRIO"),
         p(format!(
-            "Trata-se de representação para a {}, instruída com os documentos do Art. 15{}. A análise abaixo aplica a Lei Complementar nº 23/1992 pelo texto em vigor em {}; o que cada documento e certidão comprova está na tabela.",
-            caso.objeto(),
+            "Trata-se de representação para {}, instruída com os documentos do Art. 15{}. A análise abaixo aplica a Lei Complementar nº 23/1992 pelo texto em vigor em {}; o que cada documento e certidão comprova está na tabela.",
+            caso.o_objeto(),
             // a fusão não se sujeita ao Art. 2º (Art. 4º): não há certidão a citar
             if caso.proposta.fatos.tipo == TipoLei::Fusao { "" } else { " e as certidões do Art. 2º, § 2º" },
             fmt_data(a.texto_em)

@@ -181,7 +181,10 @@ fn uniao_da_malha(
 }
 
 /// As divisas de um memorial como artigos recuados (uma linha por trecho de confrontante).
-fn linhas_das_divisas(m: &divisa_territorio::memorial::Memorial, titulo: &str) -> Vec<Bloco> {
+pub(super) fn linhas_das_divisas(
+    m: &divisa_territorio::memorial::Memorial,
+    titulo: &str,
+) -> Vec<Bloco> {
     m.divisas(titulo, None)
         .lines()
         .skip(1)
