@@ -304,19 +304,39 @@ fn media_va(ctx: &Contexto<'_>, quantidade: i64) -> Option<Numero<f64>> {
     ))
 }
 
+/// Valor e média em reais, abreviados ("R$ 20,0 milhões") quando isso basta para vê-los
+/// diferentes; por extenso, com centavos, quando abreviados pareceriam iguais — um valor que
+/// falha nunca aparece escrito igual ao limite que não supera.
+fn valor_e_media(valor: f64, media: f64) -> (String, String) {
+    let (v, m) = (reais_abreviado(valor), reais_abreviado(media));
+    if v == m {
+        (
+            divisa_referencia::formato::reais(valor),
+            divisa_referencia::formato::reais(media),
+        )
+    } else {
+        (v, m)
+    }
+}
+
 /// IV — VA do último exercício superior à média dos 10 municípios de menor VA.
 pub(crate) fn inc4_valor_adicionado(ctx: &Contexto<'_>, va: Option<&Numero<f64>>) -> Achado {
     achado((|| -> Resultado {
         let regra = ctx.regra("art2_cpt_inc4")?;
         let quantidade = regra.parametro("quantidade_municipios")?;
         let media = media_va(ctx, quantidade);
-        let exigido = match &media {
-            Some(m) => format!(
+        let exigido = match (&media, va) {
+            (Some(m), Some(v)) => format!(
+                "valor adicionado superior a {} ({})",
+                valor_e_media(v.valor, m.valor).1,
+                m.origem
+            ),
+            (Some(m), None) => format!(
                 "valor adicionado superior a {} ({})",
                 reais_abreviado(m.valor),
                 m.origem
             ),
-            None => {
+            (None, _) => {
                 format!("valor adicionado superior à média dos {quantidade} municípios de menor VA")
             }
         };
@@ -331,7 +351,7 @@ pub(crate) fn inc4_valor_adicionado(ctx: &Contexto<'_>, va: Option<&Numero<f64>>
                 regra.achado(
                     if atende { Situacao::Atende } else { Situacao::NaoAtende },
                     exigido,
-                    format!("{} ({})", reais_abreviado(v.valor), v.origem),
+                    format!("{} ({})", valor_e_media(v.valor, m.valor).0, v.origem),
                     Some(orgao::FAZENDA),
                     mensagem,
                 )
@@ -350,14 +370,14 @@ pub(crate) fn inc5_arrecadacao(ctx: &Contexto<'_>, arrecadacao: Option<&Numero<f
         let quantidade = regra.parametro("quantidade_municipios")?;
         let media = ctx.fatos.referencia.media_arrecadacao_40_menores;
         let exigido = match media {
-            Some(m) => format!("arrecadação superior a {} (média dos {quantidade} municípios de menor arrecadação, informada na proposta)", reais_abreviado(m)),
+            Some(m) => format!("arrecadação superior a {} (média dos {quantidade} municípios de menor arrecadação, informada na proposta)", arrecadacao.map_or_else(|| reais_abreviado(m), |a| valor_e_media(a.valor, m).1)),
             None => format!("arrecadação superior à média dos {quantidade} municípios de menor arrecadação do Estado"),
         };
         Ok(match (arrecadacao, media) {
             (Some(a), Some(m)) => regra.achado(
                 if centavos(a.valor) > centavos(m) { Situacao::Atende } else { Situacao::NaoAtende },
                 exigido,
-                format!("{} ({})", reais_abreviado(a.valor), a.origem),
+                format!("{} ({})", valor_e_media(a.valor, m).0, a.origem),
                 Some(orgao::COMISSAO),
                 "Apurada pela Comissão de Revisão Territorial após verificação in loco (Art. 2º, § 2º).",
             ),

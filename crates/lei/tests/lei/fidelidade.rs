@@ -381,3 +381,17 @@ fn art6_par2_plebiscito_fiscalizado_pelos_diretorios() {
         Situacao::Atende
     );
 }
+
+/// Issue 15: um valor que falha nunca aparece escrito igual ao limite. R$ 20.012.000 contra uma
+/// média de R$ 20.034.000: abreviados, os dois seriam "R$ 20,0 milhões".
+#[test]
+fn art2_cpt_inc5_valor_que_falha_nao_aparece_igual_a_media() {
+    let mut dados = crate::util::dados_bons();
+    dados.arrecadacao = Some(20_012_000.0);
+    let mut fatos = crate::util::criacao(dados);
+    fatos.referencia.media_arrecadacao_40_menores = Some(20_034_000.0);
+    let a = &achados(&fatos, HOJE, "art2_cpt_inc5")[0];
+    assert_eq!(a.situacao, Situacao::NaoAtende);
+    assert!(a.apurado.starts_with("R$ 20.012.000,00"), "{}", a.apurado);
+    assert!(a.exigido.contains("R$ 20.034.000,00"), "{}", a.exigido);
+}
