@@ -410,16 +410,14 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
         };
         blocos.push(centro(titulo, true));
         blocos.push(p(format!("Cuiabá, {}.", data_por_extenso(dia))));
-        blocos.push(p(format!(
-            "A Sua Senhoria o(a) Senhor(a) Titular do {}",
-            o.nome()
-        )));
+        let (destinatario, vocativo) = cabimento::destinatario(*o);
+        blocos.push(p(destinatario));
         blocos.push(p(format!(
             "Assunto: certidão para {} (LC nº 23/1992, {artigo}).",
             caso.o_objeto()
         )));
         blocos.push(p(format!(
-            "Senhor(a) Titular, a Comissão de Revisão Territorial da Assembleia Legislativa, no processo {}, solicita a Vossa Senhoria que certifique {pedido}, nos termos da Lei Complementar nº 23, de 19 de novembro de 1992 ({artigo}).",
+            "{vocativo} a Comissão de Revisão Territorial da Assembleia Legislativa, no processo {}, solicita a Vossa Excelência que certifique {pedido}, nos termos da Lei Complementar nº 23, de 19 de novembro de 1992 ({artigo}).",
             caso.protocolo.unwrap_or("(a protocolar)")
         )));
         let prazo = match requisicao.recebido_em {

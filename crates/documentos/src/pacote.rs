@@ -128,7 +128,7 @@ pub fn pacote_dos_autos(p: &Pacote<'_>) -> Result<Vec<u8>, String> {
          Comissão de Revisão Territorial (LC nº 23/1992).\n\n\
          {versao}\n\n\
          autos.pdf     a capa, o índice das peças com a página de cada uma, cada ato e {aval}\n\
-         arquivos/     os {n} arquivo(s) dos atos, como foram recebidos\n\
+         arquivos/     {n} dos atos, como foram recebidos\n\
          eventos.json  cada evento como está gravado no banco, com o hash do anterior e o seu\n\
          verificar.py  confere a cadeia de hashes e os arquivos, sem o divisa: python3 verificar.py\n\
          {proposta}\n\
@@ -145,7 +145,7 @@ pub fn pacote_dos_autos(p: &Pacote<'_>) -> Result<Vec<u8>, String> {
         } else {
             "a lei aplicada aos autos"
         },
-        n = caminhos_usados.len(),
+        n = divisa_referencia::formato::plural(caminhos_usados.len() as u64, "arquivo", "arquivos"),
         proposta = if p.proposta.is_some() && p.publicos.is_none() {
             "proposta.toml os autos de volta como proposta: a juntada, com os números certificados,\n              os documentos dos autos e o plebiscito registrado (o território está em arquivos/)\n"
         } else {

@@ -322,8 +322,13 @@ fn projeto_de_lei_avisa_o_nao_atendido() {
     let corrido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         corrido.contains(
-            "[Atenção: na avaliação da LC nº 23/1992 em 10/03/2027, não atendido(s): Art. 13."
+            "[Atenção: na avaliação da LC nº 23/1992 em 10/03/2027, não atendido: Art. 13."
         ),
+        "{corrido}"
+    );
+    // issue 16: a ressalva da CF, art. 18, § 4º, antes dos anexos
+    assert!(
+        corrido.contains("RESSALVA CONSTITUCIONAL A Constituição Federal, art. 18, § 4º"),
         "{corrido}"
     );
     assert!(corrido.contains("a área de 12,50 km²"), "{corrido}");

@@ -64,6 +64,24 @@ pub fn casas_para_distinguir(valor: f64, limite: f64, minimo: usize) -> usize {
         .unwrap_or(9)
 }
 
+/// "1 dispositivo", "3 dispositivos", "1.200 dispositivos": o número com o substantivo no
+/// singular ou no plural (nunca "dispositivo(s)").
+///
+/// ```
+/// use divisa_referencia::formato::plural;
+/// assert_eq!(plural(1, "título inválido", "títulos inválidos"), "1 título inválido");
+/// assert_eq!(plural(1200, "processo", "processos"), "1.200 processos");
+/// assert_eq!(plural(0, "arquivo", "arquivos"), "0 arquivos");
+/// ```
+pub fn plural(n: u64, singular: &str, plural: &str) -> String {
+    let numero = inteiro(i64::try_from(n).unwrap_or(i64::MAX));
+    if n == 1 {
+        format!("{numero} {singular}")
+    } else {
+        format!("{numero} {plural}")
+    }
+}
+
 /// Valor em reais, com centavos: `1234.56` → `"R$ 1.234,56"`.
 pub fn reais(valor_reais: f64) -> String {
     format!("R$ {}", decimal(valor_reais, 2))

@@ -70,12 +70,12 @@ pub(crate) async fn painel(State(estado): State<Estado>, quem: Quem) -> Result<R
             s,
             "<div class=\"cartao\" id=\"corte\"><strong>Próximo corte eleitoral (Art. 3º)</strong><br>\
              Para vigorar na eleição de {}, a lei de criação precisa ser publicada até <strong>{}</strong>: \
-             faltam <span data-ate=\"{}\">{} dias</span>. {} processo(s) em andamento sujeito(s) ao corte.</div>",
+             faltam <span data-ate=\"{}\">{} dias</span>. {} ao corte.</div>",
             fmt_data(eleicao),
             fmt_data(corte),
             corte,
             inteiro(i64::from(divisa_processo::prazos::dias_entre(hoje, corte))),
-            inteiro(sujeitos as i64)
+            if sujeitos == 1 { "1 processo em andamento sujeito".to_owned() } else { format!("{} em andamento sujeitos", divisa_referencia::formato::plural(sujeitos as u64, "processo", "processos")) }
         );
     }
 

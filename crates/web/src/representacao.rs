@@ -357,8 +357,12 @@ pub(crate) async fn novo(
     let (validos, invalidos) = conferir_titulos(&titulos);
     if let Some((linha, m)) = invalidos.first() {
         return erro(format!(
-            "campo títulos, linha {linha}: {m} ({} título(s) inválido(s) no total)",
-            invalidos.len()
+            "campo títulos, linha {linha}: {m} ({} no total)",
+            divisa_referencia::formato::plural(
+                invalidos.len() as u64,
+                "título inválido",
+                "títulos inválidos"
+            )
         ));
     }
     let declaradas = match campo(&campos, "assinaturas").map(|v| v.trim().to_string()) {

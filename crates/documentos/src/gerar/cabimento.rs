@@ -83,6 +83,30 @@ pub fn orgaos_do_oficio(fatos: &Fatos) -> &'static [Orgao] {
     }
 }
 
+/// O endereçamento e o vocativo do ofício a cada órgão (Manual de Redação da Presidência da
+/// República, 3ª ed.: Secretários de Estado e Presidentes de Tribunal são tratados por Vossa
+/// Excelência).
+pub(super) fn destinatario(orgao: Orgao) -> (&'static str, &'static str) {
+    match orgao {
+        Orgao::Cartografia => (
+            "A Sua Excelência o Senhor Secretário de Estado de Planejamento e Gestão de Mato Grosso (SEPLAG-MT), Órgão de Informação e Cartografia do Estado",
+            "Senhor Secretário,",
+        ),
+        Orgao::Tre => (
+            "A Sua Excelência o Senhor Desembargador Presidente do Tribunal Regional Eleitoral de Mato Grosso (TRE-MT)",
+            "Excelentíssimo Senhor Presidente,",
+        ),
+        Orgao::Fazenda => (
+            "A Sua Excelência o Senhor Secretário de Estado de Fazenda de Mato Grosso (SEFAZ-MT), Órgão Fazendário Estadual",
+            "Senhor Secretário,",
+        ),
+        Orgao::Comissao => (
+            "Ao Senhor Presidente da Comissão de Revisão Territorial",
+            "Senhor Presidente,",
+        ),
+    }
+}
+
 /// O que cada órgão certifica, no tipo da proposta, e o artigo que o pede.
 pub(super) fn pedido(orgao: Orgao, tipo: TipoLei) -> (&'static str, &'static str) {
     use TipoLei as L;

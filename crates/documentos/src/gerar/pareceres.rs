@@ -47,12 +47,20 @@ pub fn parecer_de_merito(caso: &Caso<'_>) -> Documento {
     }
     blocos.push(secao("VOTO"));
     blocos.push(p(if nao > 0 {
-        format!("Pelo exposto, a proposta não atende a {nao} dispositivo(s) da Lei Complementar nº 23/1992; o voto é CONTRÁRIO, nos termos do Art. 18.")
+        format!("Pelo exposto, a proposta não atende a {} da Lei Complementar nº 23/1992; o voto é CONTRÁRIO, nos termos do Art. 18.", divisa_referencia::formato::plural(nao as u64, "dispositivo", "dispositivos"))
     } else if pend > 0 {
-        format!("Nenhum requisito deixa de ser atendido, mas {pend} dispositivo(s) dependem de certidão ou dado ainda não juntado; o voto é pela DILIGÊNCIA antes do parecer favorável (Art. 18).")
+        format!("Nenhum requisito deixa de ser atendido, mas {} de certidão ou dado ainda não juntado; o voto é pela DILIGÊNCIA antes do parecer favorável (Art. 18).", if pend == 1 { "1 dispositivo depende".to_owned() } else { format!("{} dependem", divisa_referencia::formato::plural(pend as u64, "dispositivo", "dispositivos")) })
     } else {
         "Pelo exposto, atendidos todos os requisitos, o voto é FAVORÁVEL, com a apresentação de projeto de decreto legislativo autorizando o plebiscito (Art. 18, § 2º).".into()
     }));
+    // Quem cita a ADPF 819 não conclui sobre o Art. 3º sem ressalva.
+    let art3_decide = a
+        .achados
+        .iter()
+        .any(|x| x.dispositivo == "art3_cpt" && x.situacao != Situacao::NaoSeAplica);
+    if art3_decide && a.alertas.iter().any(|al| al.id == "stf_adpf_819") {
+        blocos.push(p("Ressalva: a conclusão sobre o prazo do Art. 3º aplica a Lei Complementar nº 23/1992 como escrita. O Supremo Tribunal Federal, na ADPF 819, declarou inconstitucionais as normas estaduais que disciplinem o prazo para criação e alteração de municípios enquanto pendente a lei complementar federal do art. 18, § 4º, da Constituição Federal (veja o item III); a Comissão considera esse julgamento antes de dar o voto por concluído."));
+    }
     // Dos autos: o parecer votado (dia, placar, relator e votação nominal) e quem o relatou.
     let votado = caso.autos.and_then(|autos| {
         autos.eventos.iter().rev().find_map(|e| match &e.ato {

@@ -20,6 +20,31 @@ use super::*;
 /// O projeto de lei do caso: de criação (Art. 7º) ou de revisão de limites por desmembramento
 /// (Arts. 5º e 8º).
 pub fn projeto_de_lei(caso: &Caso<'_>) -> Result<Documento, String> {
+    let mut doc = projeto_do_tipo(caso)?;
+    // A ressalva constitucional onde ela incide (o alerta da avaliação), antes dos anexos: o
+    // projeto não pode parecer incondicional diante da CF, art. 18, § 4º.
+    if caso
+        .avaliacao
+        .alertas
+        .iter()
+        .any(|a| a.id == "cf_art18_par4")
+    {
+        let ressalva = [
+            secao("RESSALVA CONSTITUCIONAL"),
+            p("A Constituição Federal, art. 18, § 4º (redação da Emenda Constitucional nº 15/1996), condiciona a criação, a incorporação, a fusão e o desmembramento de municípios ao período determinado por lei complementar federal, que ainda não foi editada (STF, ADO 3.682); o STF, na ADPF 819, declarou inconstitucionais as normas estaduais que permitam o surgimento de novos entes locais enquanto ela faltar, ressalvada a convalidação do ADCT, art. 96. A Comissão submete este projeto ciente dessa condição."),
+        ];
+        let antes_dos_anexos = doc
+            .blocos
+            .iter()
+            .position(|b| matches!(b, Bloco::Secao { texto } if texto.starts_with("ANEXO")))
+            .unwrap_or(doc.blocos.len());
+        doc.blocos
+            .splice(antes_dos_anexos..antes_dos_anexos, ressalva);
+    }
+    Ok(doc)
+}
+
+fn projeto_do_tipo(caso: &Caso<'_>) -> Result<Documento, String> {
     match caso.proposta.fatos.tipo {
         TipoLei::Criacao => criacao(caso),
         TipoLei::Desmembramento => desmembramento(caso),
@@ -391,8 +416,9 @@ fn aviso_de_nao_atendidos(caso: &Caso<'_>) -> Option<Bloco> {
         .collect();
     (!nao.is_empty()).then(|| {
         p(format!(
-            "[Atenção: na avaliação da LC nº 23/1992 em {}, não atendido(s): {}. O projeto só segue com o parecer favorável da Comissão (Art. 18) — ver o parecer de mérito.]",
+            "[Atenção: na avaliação da LC nº 23/1992 em {}, {}: {}. O projeto só segue com o parecer favorável da Comissão (Art. 18) — ver o parecer de mérito.]",
             fmt_data(caso.data),
+            if nao.len() == 1 { "não atendido" } else { "não atendidos" },
             nao.join("; ")
         ))
     })
