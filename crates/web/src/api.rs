@@ -161,15 +161,24 @@ async fn protocolar(
     let n: NovaJson = corpo(&body).map_err(j)?;
     let tipo = TipoProcesso::de_codigo(&n.tipo).map_err(|m| Falha::no_campo("tipo", m).json())?;
     let papel = quem.papel();
-    let via = match (papel, n.deputado) {
+    let via = match (papel, n.deputado.clone()) {
         (Papel::Deputado, _) => Via::Deputado { id: quem.ator().id },
         (Papel::Representante, _) => Via::Comunidade,
         (_, Some(id)) if !id.trim().is_empty() => Via::Deputado { id },
         _ => Via::Comunidade,
     };
+    // Com a proposta, ela é o registro: o que se digitou ao lado tem de dizer o mesmo (tipo,
+    // nome, origens, assinaturas), ou os autos nasceriam contraditórios.
     if let Some(texto) = &n.proposta {
-        divisa_avaliacao::ler_sem_arquivos("proposta", texto)
-            .map_err(|e| Falha::no_campo("proposta", e.to_string()).json())?;
+        let da = divisa_avaliacao::autos::protocolo_da_proposta(
+            "proposta",
+            texto,
+            &std::collections::BTreeMap::new(),
+            via.clone(),
+            &n.representante,
+        )
+        .map_err(|m| Falha::no_campo("proposta", m).json())?;
+        conferir_com_a_proposta(tipo, &n, &da).map_err(j)?;
     }
     let recibo = estado
         .registro()
@@ -200,6 +209,57 @@ async fn protocolar(
         })),
     )
         .into_response())
+}
+
+/// Os campos digitados contra a proposta enviada junto: cada diferença é recusada no campo.
+fn conferir_com_a_proposta(
+    tipo: TipoProcesso,
+    n: &NovaJson,
+    da: &NovaRepresentacao,
+) -> Result<(), Falha> {
+    use divisa_referencia::nomes::chave;
+    if tipo != da.tipo {
+        return Err(Falha::no_campo(
+            "tipo",
+            format!(
+                "a representação é de {}, mas a proposta enviada é de {}",
+                tipo.nome(),
+                da.tipo.nome()
+            ),
+        ));
+    }
+    if chave(&n.nome) != chave(&da.nome) {
+        return Err(Falha::no_campo(
+            "nome",
+            format!(
+                "«{}» não é o nome da proposta enviada («{}»)",
+                n.nome, da.nome
+            ),
+        ));
+    }
+    let conjunto = |v: &[String]| -> std::collections::BTreeSet<String> {
+        v.iter().map(|s| chave(s)).collect()
+    };
+    if conjunto(&n.municipios_origem) != conjunto(&da.municipios_origem) {
+        return Err(Falha::no_campo(
+            "municipios_origem",
+            format!(
+                "os municípios informados ({}) não são os da proposta enviada ({})",
+                n.municipios_origem.join(", "),
+                da.municipios_origem.join(", ")
+            ),
+        ));
+    }
+    if n.assinaturas != da.assinaturas {
+        return Err(Falha::no_campo(
+            "assinaturas",
+            format!(
+                "{} assinaturas informadas, mas a lista da proposta enviada tem {}",
+                n.assinaturas, da.assinaturas
+            ),
+        ));
+    }
+    Ok(())
 }
 
 async fn processo(

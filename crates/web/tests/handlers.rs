@@ -1696,3 +1696,63 @@ fn recusas_dos_extratores_em_portugues() {
         );
     });
 }
+
+/// Os autos não nascem contraditórios: com a proposta enviada junto, o tipo, o nome, as origens
+/// e as assinaturas digitados têm de ser os dela (a proposta é o registro).
+#[test]
+fn protocolo_com_proposta_confere_os_campos_digitados() {
+    rodar(async {
+        let a = app("proposta-confere").await;
+        let s = a.entrar("dep.joao").await;
+        let proposta = include_str!("../../../exemplos/criacao.toml");
+        let pedido = |nome: &str, origem: &str, assinaturas: u32| {
+            json!({"tipo": "criacao", "nome": nome, "municipios_origem": [origem],
+                   "representante": "Comissão Pró-Emancipação", "assinaturas": assinaturas,
+                   "documentos": ["requerimento"], "proposta": proposta})
+        };
+        let r = a
+            .post_json(
+                "/api/processos",
+                Some(&s),
+                pedido("Outro Nome", "São Félix do Araguaia", 11),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
+        assert!(
+            r.corpo.contains("não é o nome da proposta enviada"),
+            "{}",
+            r.corpo
+        );
+        let r = a
+            .post_json(
+                "/api/processos",
+                Some(&s),
+                pedido("Espigão do Leste", "Sorriso", 11),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
+        assert!(r.corpo.contains("municipios_origem"), "{}", r.corpo);
+        let r = a
+            .post_json(
+                "/api/processos",
+                Some(&s),
+                pedido("Espigão do Leste", "São Félix do Araguaia", 500),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
+        assert!(
+            r.corpo.contains("a lista da proposta enviada tem 11"),
+            "{}",
+            r.corpo
+        );
+        // sem acento e em maiúsculas é o mesmo nome
+        let r = a
+            .post_json(
+                "/api/processos",
+                Some(&s),
+                pedido("ESPIGAO DO LESTE", "Sao Felix do Araguaia", 11),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.corpo);
+    });
+}
