@@ -565,6 +565,38 @@ impl Registro {
         Ok(v)
     }
 
+    /// O recibo do protocolo (Art. 14), refeito dos autos: o processo como nasceu (o primeiro
+    /// evento), o dia, a hora gravada e o hash do protocolo. É o mesmo texto que
+    /// [`Registro::protocolar`] devolveu, para a página do recibo que se recarrega ou imprime.
+    pub async fn recibo(&self, protocolo: &str) -> Result<Recibo, ErroRegistro> {
+        let autos = self.carregar(protocolo).await?;
+        let corrompido = |causa: String| ErroRegistro::Corrompido {
+            protocolo: protocolo.to_owned(),
+            seq: 1,
+            causa,
+        };
+        let primeiro = autos
+            .eventos
+            .first()
+            .ok_or_else(|| corrompido("processo sem eventos".into()))?;
+        let processo = Processo::de_eventos([primeiro]).map_err(corrompido)?;
+        let (linhas, _) = self.cadeia_gravada(protocolo).await?;
+        let linha = linhas
+            .first()
+            .ok_or_else(|| corrompido("processo sem eventos".into()))?;
+        let registrado_em = linha
+            .registrado_em
+            .parse::<Timestamp>()
+            .map_err(|e| corrompido(format!("hora do protocolo ilegível: {e}")))?;
+        Ok(Recibo {
+            protocolo: processo.protocolo.clone(),
+            data: primeiro.data,
+            registrado_em,
+            hash: linha.hash.clone(),
+            processo,
+        })
+    }
+
     /// A cadeia gravada de um processo: cada evento com as colunas exatamente como estão no
     /// banco (para a exportação dos autos, que se confere sem o divisa) e o último hash.
     pub async fn cadeia_gravada(

@@ -76,6 +76,9 @@ async fn art14_protocolo_numera_e_grava_o_primeiro_evento(r: &Registro, _: &Banc
     assert_eq!(autos.eventos.len(), 1);
     assert_eq!(autos.ultimo_hash, recibo.hash);
     assert_eq!(r.listar().await.unwrap().len(), 3);
+    // o recibo refeito dos autos (a página que se recarrega) é o mesmo texto do protocolo
+    let refeito = r.recibo(recibo.protocolo.as_str()).await.unwrap();
+    assert_eq!(refeito.texto(), recibo.texto());
 }
 
 async fn art13_protocolo_recusado_nao_gasta_numero(r: &Registro, _: &BancoDeTeste) {

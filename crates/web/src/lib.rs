@@ -59,7 +59,23 @@ struct Interno {
     seguro: bool,
     tentativas: Mutex<HashMap<String, contas::Tentativas>>,
     malha: OnceLock<Result<String, String>>,
+    /// Os envios de formulário que protocolam (a chave de cada formulário, por conta): um
+    /// duplo clique ou um recarregar não protocola duas vezes.
+    envios: Mutex<HashMap<(String, String), Option<String>>>,
 }
+
+/// O que se sabe de um envio de formulário pela sua chave.
+pub(crate) enum Envio {
+    /// Primeira vez: segue (e a chave fica reservada).
+    Novo,
+    /// Outro pedido com a mesma chave está sendo processado agora.
+    EmAndamento,
+    /// Já protocolado: o número.
+    Feito(String),
+}
+
+/// Quantos envios lembrar (os mais antigos são esquecidos quando passa disso).
+const ENVIOS_LEMBRADOS: usize = 10_000;
 
 impl Estado {
     /// O estado sobre um registro aberto. `seguro`: marcar os cookies como `Secure` (atrás de
@@ -71,7 +87,42 @@ impl Estado {
             tentativas: Mutex::new(HashMap::new()),
             malha: OnceLock::new(),
             oficina: oficina::Oficina::nova(),
+            envios: Mutex::new(HashMap::new()),
         }))
+    }
+
+    /// Reserva a chave de um envio (ou diz o que já aconteceu com ela).
+    pub(crate) fn reservar_envio(&self, login: &str, chave: &str) -> Envio {
+        let Ok(mut m) = self.0.envios.lock() else {
+            return Envio::Novo;
+        };
+        match m.get(&(login.to_owned(), chave.to_owned())) {
+            Some(Some(p)) => Envio::Feito(p.clone()),
+            Some(None) => Envio::EmAndamento,
+            None => {
+                if m.len() >= ENVIOS_LEMBRADOS {
+                    m.clear();
+                }
+                m.insert((login.to_owned(), chave.to_owned()), None);
+                Envio::Novo
+            }
+        }
+    }
+
+    /// O envio terminou: com o protocolo, ou sem (a chave volta a valer para corrigir e
+    /// reenviar).
+    pub(crate) fn concluir_envio(&self, login: &str, chave: &str, protocolo: Option<&str>) {
+        if let Ok(mut m) = self.0.envios.lock() {
+            let k = (login.to_owned(), chave.to_owned());
+            match protocolo {
+                Some(p) => {
+                    m.insert(k, Some(p.to_owned()));
+                }
+                None => {
+                    m.remove(&k);
+                }
+            }
+        }
     }
 
     /// As vagas de trabalho pesado.
@@ -108,6 +159,7 @@ pub fn rotas(estado: Estado) -> Router {
             post(representacao::novo_da_proposta),
         )
         .route("/processos/{protocolo}", get(paginas::processo))
+        .route("/processos/{protocolo}/recibo", get(representacao::recibo))
         .route("/processos/{protocolo}/atos", post(paginas::ato))
         .route(
             "/processos/{protocolo}/arquivos/{id}",

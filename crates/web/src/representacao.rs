@@ -23,7 +23,7 @@ pub(crate) async fn novo_form(State(estado): State<Estado>, quem: Quem) -> Resul
     Ok(pagina(
         &quem,
         "Nova representação",
-        &form_novo(&quem, &deputados, None),
+        &form_novo(&quem, &deputados, None, &Vec::new(), &contas::token()),
     ))
 }
 
@@ -39,8 +39,78 @@ async fn deputados(estado: &Estado) -> Result<Vec<(String, String)>, Falha> {
         .collect())
 }
 
+/// Um erro do formulário: o controle a que ele se refere (o `id`; `None`: o envio todo) e o
+/// que dizer.
+pub(crate) struct ErroDoForm {
+    campo: Option<&'static str>,
+    mensagem: String,
+}
+
+impl ErroDoForm {
+    fn no(campo: &'static str, mensagem: impl Into<String>) -> ErroDoForm {
+        ErroDoForm {
+            campo: Some(campo),
+            mensagem: mensagem.into(),
+        }
+    }
+
+    fn geral(mensagem: impl Into<String>) -> ErroDoForm {
+        ErroDoForm {
+            campo: None,
+            mensagem: mensagem.into(),
+        }
+    }
+}
+
+/// Os atributos de um controle com erro (lido pelos leitores de tela junto com o campo).
+fn marcar(erro: Option<&ErroDoForm>, id: &str) -> String {
+    match erro {
+        Some(ErroDoForm { campo: Some(c), .. }) if *c == id => {
+            format!(" aria-invalid=\"true\" aria-describedby=\"{id}-erro\"")
+        }
+        _ => String::new(),
+    }
+}
+
+/// A mensagem ao lado do controle com erro.
+fn junto(erro: Option<&ErroDoForm>, id: &str) -> String {
+    match erro {
+        Some(ErroDoForm {
+            campo: Some(c),
+            mensagem,
+        }) if *c == id => format!(
+            "<p class=\"erro-campo\" id=\"{id}-erro\">{}</p>",
+            esc(mensagem)
+        ),
+        _ => String::new(),
+    }
+}
+
+/// O resumo no alto do formulário, com o atalho para o campo.
+fn resumo(erro: Option<&ErroDoForm>) -> String {
+    match erro {
+        None => String::new(),
+        Some(ErroDoForm {
+            campo: Some(c),
+            mensagem,
+        }) => format!(
+            "<div class=\"erro\" role=\"alert\"><p>O envio não foi protocolado: <a href=\"#{c}\">{}</a></p><p>Os campos voltaram preenchidos; os arquivos escolhidos precisam ser escolhidos de novo (o navegador não os guarda).</p></div>",
+            esc(mensagem)
+        ),
+        Some(ErroDoForm { mensagem, .. }) => format!(
+            "<div class=\"erro\" role=\"alert\"><p>O envio não foi protocolado: {}</p><p>Os campos voltaram preenchidos; os arquivos escolhidos precisam ser escolhidos de novo (o navegador não os guarda).</p></div>",
+            esc(mensagem)
+        ),
+    }
+}
+
 /// A escolha do deputado, para quem protocola por outro (servidor, Presidente, membro).
-fn campo_deputado(quem: &Quem, id: &str, deputados: &[(String, String)]) -> String {
+fn campo_deputado(
+    quem: &Quem,
+    id: &str,
+    deputados: &[(String, String)],
+    escolhido: Option<&str>,
+) -> String {
     if !matches!(
         quem.papel(),
         Papel::Servidor | Papel::Presidente | Papel::Membro
@@ -52,39 +122,109 @@ fn campo_deputado(quem: &Quem, id: &str, deputados: &[(String, String)]) -> Stri
          <option value=\"\">— diretamente da comunidade —</option>"
     );
     for (login, nome) in deputados {
-        let _ = write!(s, "<option value=\"{}\">{}</option>", esc(login), esc(nome));
+        let _ = write!(
+            s,
+            "<option value=\"{}\"{}>{}</option>",
+            esc(login),
+            if escolhido == Some(login.as_str()) {
+                " selected"
+            } else {
+                ""
+            },
+            esc(nome)
+        );
     }
     s.push_str("</select>");
     s
 }
 
-fn form_novo(quem: &Quem, deputados: &[(String, String)], erro: Option<&str>) -> String {
+/// O formulário da nova representação; depois de um erro, volta com o que foi digitado
+/// (`valores`), o resumo no alto e a mensagem junto do campo. `chave`: a do envio, que impede
+/// que um duplo clique ou um recarregar protocole duas vezes.
+fn form_novo(
+    quem: &Quem,
+    deputados: &[(String, String)],
+    erro: Option<&ErroDoForm>,
+    valores: &Campos,
+    chave: &str,
+) -> String {
+    let valor = |nome: &str| esc(&campo(valores, nome).unwrap_or_default());
+    let da_proposta = valores.iter().any(|(k, _)| k == "proposta-form");
+    let (erro_novo, erro_proposta) = if da_proposta {
+        (None, erro)
+    } else {
+        (erro, None)
+    };
     let mut s = String::from("<h1>Nova representação (Arts. 13 a 15)</h1>");
-    if let Some(e) = erro {
-        s.push_str(&aviso("erro", e));
-    }
+    s.push_str(&resumo(erro_novo));
+    let tipo = campo(valores, "tipo").unwrap_or_default();
+    let opcao = |codigo: &str, rotulo: &str| {
+        format!(
+            "<option value=\"{codigo}\"{}>{rotulo}</option>",
+            if tipo == codigo { " selected" } else { "" }
+        )
+    };
     let _ = write!(
         s,
         "<form method=\"post\" action=\"/processos/novo\" enctype=\"multipart/form-data\" id=\"form-novo\">{}\
-         <label for=\"tipo\">Tipo</label><select id=\"tipo\" name=\"tipo\">\
-         <option value=\"criacao\">Criação de município</option><option value=\"desmembramento\">Desmembramento</option>\
-         <option value=\"incorporacao\">Incorporação</option><option value=\"fusao\">Fusão</option></select>\
-         <label for=\"nome\">Nome proposto (Art. 6º)</label><input id=\"nome\" name=\"nome\" type=\"text\" required maxlength=\"200\">\
+         <input type=\"hidden\" name=\"envio\" value=\"{}\">\
+         <label for=\"tipo\">Tipo</label><select id=\"tipo\" name=\"tipo\"{}>{}{}{}{}</select>{}\
+         <label for=\"nome\">Nome proposto (Art. 6º)</label><input id=\"nome\" name=\"nome\" type=\"text\" required maxlength=\"200\" value=\"{}\"{}>{}\
          <div id=\"nome-validacao\" aria-live=\"polite\"></div>\
-         <label for=\"origem\">Municípios de origem (um por linha)</label><textarea id=\"origem\" name=\"origem\" rows=\"2\" required></textarea>\
-         <label for=\"representante\">Representante da comunidade</label><input id=\"representante\" name=\"representante\" type=\"text\" required maxlength=\"200\">",
-        campo_csrf(quem)
+         <label for=\"origem\">Municípios de origem (um por linha)</label><textarea id=\"origem\" name=\"origem\" rows=\"2\" required{}>{}</textarea>{}\
+         <label for=\"representante\">Representante da comunidade</label><input id=\"representante\" name=\"representante\" type=\"text\" required maxlength=\"200\" value=\"{}\"{}>{}",
+        campo_csrf(quem),
+        esc(chave),
+        marcar(erro_novo, "tipo"),
+        opcao("criacao", "Criação de município"),
+        opcao("desmembramento", "Desmembramento"),
+        opcao("incorporacao", "Incorporação"),
+        opcao("fusao", "Fusão"),
+        junto(erro_novo, "tipo"),
+        valor("nome"),
+        marcar(erro_novo, "nome"),
+        junto(erro_novo, "nome"),
+        marcar(erro_novo, "origem"),
+        valor("origem"),
+        junto(erro_novo, "origem"),
+        valor("representante"),
+        marcar(erro_novo, "representante"),
+        junto(erro_novo, "representante"),
     );
-    s.push_str(&campo_deputado(quem, "deputado", deputados));
+    let deputado = if da_proposta {
+        None
+    } else {
+        campo(valores, "deputado")
+    };
+    s.push_str(&campo_deputado(
+        quem,
+        "deputado",
+        deputados,
+        deputado.as_deref(),
+    ));
+    s.push_str(&junto(erro_novo, "deputado"));
+    let marcados: Vec<&str> = valores
+        .iter()
+        .filter(|(k, _)| k == "documento")
+        .map(|(_, v)| v.as_str())
+        .collect();
+    let assinaturas = campo(valores, "assinaturas").unwrap_or_else(|| "0".into());
     let _ = write!(
         s,
         "<label for=\"titulos\">Títulos de eleitor dos que assinam (um por linha; conferidos ao digitar — Art. 13)</label>\
-         <textarea id=\"titulos\" name=\"titulos\" rows=\"6\"></textarea><div id=\"titulos-validacao\" aria-live=\"polite\"></div>\
-         <label for=\"assinaturas\">Número de assinaturas (se não listar os títulos)</label><input id=\"assinaturas\" name=\"assinaturas\" type=\"number\" min=\"0\" value=\"0\">\
-         <fieldset><legend>Documentos que acompanham (Art. 15)</legend>{}</fieldset>\
+         <textarea id=\"titulos\" name=\"titulos\" rows=\"6\"{}>{}</textarea>{}<div id=\"titulos-validacao\" aria-live=\"polite\"></div>\
+         <label for=\"assinaturas\">Número de assinaturas (se não listar os títulos)</label><input id=\"assinaturas\" name=\"assinaturas\" type=\"number\" min=\"0\" value=\"{}\"{}>{}\
+         <fieldset id=\"documento\"{}><legend>Documentos que acompanham (Art. 15)</legend>{}</fieldset>{}\
          <label for=\"mapa\">Mapa (PDF, imagem, GeoJSON, KML, Shapefile .zip ou GeoPackage)</label><input id=\"mapa\" name=\"mapa\" type=\"file\">\
          <label for=\"memorial\">Memorial descritivo (texto no estilo SIGEF, GeoJSON ou KML)</label><input id=\"memorial\" name=\"memorial\" type=\"file\">\
          <button type=\"submit\">Protocolar</button></form>",
+        marcar(erro_novo, "titulos"),
+        valor("titulos"),
+        junto(erro_novo, "titulos"),
+        esc(&assinaturas),
+        marcar(erro_novo, "assinaturas"),
+        junto(erro_novo, "assinaturas"),
+        marcar(erro_novo, "documento"),
         DocumentoArt15::TODOS
             .iter()
             .map(|d| {
@@ -93,26 +233,140 @@ fn form_novo(quem: &Quem, deputados: &[(String, String)], erro: Option<&str>) ->
                     .and_then(|v| v.as_str().map(String::from))
                     .unwrap_or_default();
                 format!(
-                    "<label><input type=\"checkbox\" name=\"documento\" value=\"{codigo}\"> {}</label>",
+                    "<label><input type=\"checkbox\" name=\"documento\" value=\"{codigo}\"{}> {}</label>",
+                    if marcados.contains(&codigo.as_str()) { " checked" } else { "" },
                     esc(d.nome())
                 )
             })
-            .collect::<String>()
+            .collect::<String>(),
+        junto(erro_novo, "documento"),
     );
     // A representação que já vem como proposta: tudo sai dela, e o território vai aos autos.
+    let representante_p = if da_proposta {
+        valor("representante")
+    } else {
+        String::new()
+    };
+    let deputado_p = if da_proposta {
+        campo(valores, "deputado")
+    } else {
+        None
+    };
     let _ = write!(
         s,
         "<h2 id=\"da-proposta\">Ou: protocolar a partir da proposta</h2>\
-         <p>Quando a representação já vem como proposta (o mesmo arquivo que se envia em Avaliar proposta), envie-a com o território que ela cita: o tipo, o nome, as origens, as assinaturas com os títulos e os documentos saem dela, e os arquivos vão aos autos com o protocolo.</p>\
+         <p>Quando a representação já vem como proposta (o mesmo arquivo que se envia em Avaliar proposta), envie-a com o território que ela cita: o tipo, o nome, as origens, as assinaturas com os títulos e os documentos saem dela, e os arquivos vão aos autos com o protocolo.</p>{}\
          <form method=\"post\" action=\"/processos/novo/proposta\" enctype=\"multipart/form-data\" id=\"form-proposta\">{}\
-         <label for=\"p-representante\">Representante da comunidade</label><input id=\"p-representante\" name=\"representante\" type=\"text\" required maxlength=\"200\">{}\
-         <label for=\"p-proposta\">Arquivo da proposta</label><input id=\"p-proposta\" name=\"proposta\" type=\"file\" accept=\".toml\" required>\
-         <label for=\"p-territorio\">Território que a proposta cita (GeoJSON, KML, Shapefile com o .prj, GeoPackage ou memorial; até 20 MB cada)</label><input id=\"p-territorio\" name=\"territorio\" type=\"file\" multiple>\
+         <input type=\"hidden\" name=\"envio\" value=\"{}\"><input type=\"hidden\" name=\"proposta-form\" value=\"1\">\
+         <label for=\"p-representante\">Representante da comunidade</label><input id=\"p-representante\" name=\"representante\" type=\"text\" required maxlength=\"200\" value=\"{}\"{}>{}{}\
+         <label for=\"p-proposta\">Arquivo da proposta</label><input id=\"p-proposta\" name=\"proposta\" type=\"file\" accept=\".toml\" required{}>{}\
+         <label for=\"p-territorio\">Território que a proposta cita (GeoJSON, KML, Shapefile com o .prj, GeoPackage ou memorial; até 20 MB cada)</label><input id=\"p-territorio\" name=\"territorio\" type=\"file\" multiple{}>{}\
          <button type=\"submit\">Protocolar a proposta</button></form>",
+        resumo(erro_proposta),
         campo_csrf(quem),
-        campo_deputado(quem, "p-deputado", deputados)
+        esc(chave),
+        representante_p,
+        marcar(erro_proposta, "p-representante"),
+        junto(erro_proposta, "p-representante"),
+        campo_deputado(quem, "p-deputado", deputados, deputado_p.as_deref()),
+        marcar(erro_proposta, "p-proposta"),
+        junto(erro_proposta, "p-proposta"),
+        marcar(erro_proposta, "p-territorio"),
+        junto(erro_proposta, "p-territorio"),
     );
     s
+}
+
+/// O envio de um formulário que protocola, pela sua chave: a primeira vez segue; a segunda (um
+/// duplo clique, um recarregar da página do recibo que reenvia) vai ao recibo do protocolo já
+/// feito, sem protocolar de novo. `Ok(None)`: siga; `Ok(Some(r))`: responda `r`.
+async fn conferir_envio(
+    estado: &Estado,
+    login: &str,
+    chave: &str,
+) -> Result<Option<Response>, Falha> {
+    if chave.is_empty() {
+        return Ok(None);
+    }
+    // Um pedido com a mesma chave em andamento: espera o protocolo dele (até 15 s).
+    for _ in 0..150 {
+        match estado.reservar_envio(login, chave) {
+            crate::Envio::Novo => return Ok(None),
+            crate::Envio::Feito(p) => return Ok(Some(ao_recibo(&p))),
+            crate::Envio::EmAndamento => {
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await
+            }
+        }
+    }
+    Err(Falha::nova(
+        StatusCode::CONFLICT,
+        "este envio ainda está sendo protocolado; confira a lista de processos antes de enviar de novo",
+    ))
+}
+
+/// Post/Redirect/Get: depois do protocolo, o navegador vai à página do recibo (303), que se
+/// recarrega e imprime sem reenviar nada.
+fn ao_recibo(protocolo: &str) -> Response {
+    use axum::response::IntoResponse as _;
+    (
+        StatusCode::SEE_OTHER,
+        [(
+            axum::http::header::LOCATION,
+            format!("{}/recibo", caminho_do_processo(protocolo)),
+        )],
+    )
+        .into_response()
+}
+
+/// O recibo do protocolo (Art. 14), página própria: refeito dos autos, para recarregar,
+/// imprimir ou guardar.
+pub(crate) async fn recibo(
+    State(estado): State<Estado>,
+    quem: Quem,
+    axum::extract::Path(protocolo): axum::extract::Path<String>,
+) -> Result<Response, Falha> {
+    let ator = quem.ator();
+    // quem não vê o processo também não vê o recibo
+    estado
+        .registro()
+        .eventos_visiveis(&protocolo, &ator)
+        .await?;
+    let recibo = estado.registro().recibo(&protocolo).await?;
+    let mut s = format!(
+        "<h1>Representação protocolada</h1>{}<pre id=\"recibo\">{}</pre>\
+         <p>Para imprimir ou guardar em PDF, use Imprimir do navegador. Esta página pode ser recarregada: nada é protocolado de novo.</p>",
+        aviso("ok", &format!("Protocolo nº {}", recibo.protocolo)),
+        esc(&recibo.texto())
+    );
+    let juntados = estado.registro().arquivos_do_ato(&protocolo, 1).await?;
+    let guardados = estado.registro().arquivos(&protocolo).await?;
+    if !juntados.is_empty() || !guardados.is_empty() {
+        s.push_str("<p>Arquivos recebidos com o protocolo:</p><ul>");
+        for (nome, conteudo) in &juntados {
+            let _ = write!(
+                s,
+                "<li>{} (SHA-256 {})</li>",
+                esc(nome),
+                contas::sha256_hex(conteudo)
+            );
+        }
+        for a in &guardados {
+            let _ = write!(
+                s,
+                "<li>{}: {} (SHA-256 {})</li>",
+                esc(&a.finalidade),
+                esc(&a.nome),
+                esc(&a.sha256)
+            );
+        }
+        s.push_str("</ul>");
+    }
+    let _ = write!(
+        s,
+        "<p><a href=\"{}\">Ir para o processo</a></p>",
+        esc(&caminho_do_processo(&protocolo))
+    );
+    Ok(pagina(&quem, "Recibo de protocolo", &s))
 }
 
 /// A representação que chega como proposta (com o território que ela cita): o mesmo caso de
@@ -126,12 +380,19 @@ pub(crate) async fn novo_da_proposta(
     quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
     let u = quem.exigir_conta()?.clone();
     Falha::protocolo(u.papel)?;
+    let chave = campo(&campos, "envio").unwrap_or_default();
+    if let Some(r) = conferir_envio(&estado, &u.login, &chave).await? {
+        return Ok(r);
+    }
     let deputados = deputados(&estado).await?;
-    let erro = |m: String| -> Result<Response, Falha> {
+    let mut valores = campos.clone();
+    valores.push(("proposta-form".into(), "1".into()));
+    let erro = |e: ErroDoForm| -> Result<Response, Falha> {
+        estado.concluir_envio(&u.login, &chave, None);
         let mut r = pagina(
             &quem,
             "Nova representação",
-            &form_novo(&quem, &deputados, Some(&m)),
+            &form_novo(&quem, &deputados, Some(&e), &valores, &chave),
         );
         *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
         Ok(r)
@@ -141,13 +402,16 @@ pub(crate) async fn novo_da_proposta(
         .find(|(c, _)| c == "proposta")
         .map(|(_, a)| a)
     else {
-        return erro(
-            "falta o arquivo da proposta: envie o mesmo arquivo que se avalia em Avaliar proposta"
-                .into(),
-        );
+        return erro(ErroDoForm::no(
+            "p-proposta",
+            "falta o arquivo da proposta: envie o mesmo arquivo que se avalia em Avaliar proposta",
+        ));
     };
     let Ok(texto) = String::from_utf8(proposta.conteudo.clone()) else {
-        return erro(format!("«{}»: a proposta não é texto UTF-8", proposta.nome));
+        return erro(ErroDoForm::no(
+            "p-proposta",
+            format!("«{}»: a proposta não é texto UTF-8", proposta.nome),
+        ));
     };
     // Só os arquivos que a proposta cita vão aos autos com o protocolo (como na linha de
     // comando); o resto é dito e deixado de fora.
@@ -158,14 +422,17 @@ pub(crate) async fn novo_da_proposta(
         .map(|(_, a)| a.clone())
         .partition(|a| citados.contains(&a.nome));
     if let Some(a) = ignorados.first() {
-        return erro(format!(
-            "«{}» não é citado pela proposta (ela cita: {}); envie só o território que a proposta cita",
-            a.nome,
-            if citados.is_empty() {
-                "nenhum arquivo".to_owned()
-            } else {
-                citados.join(", ")
-            }
+        return erro(ErroDoForm::no(
+            "p-territorio",
+            format!(
+                "«{}» não é citado pela proposta (ela cita: {}); envie só o território que a proposta cita",
+                a.nome,
+                if citados.is_empty() {
+                    "nenhum arquivo".to_owned()
+                } else {
+                    citados.join(", ")
+                }
+            ),
         ));
     }
     let mapa: std::collections::BTreeMap<String, Vec<u8>> = territorio
@@ -185,7 +452,7 @@ pub(crate) async fn novo_da_proposta(
     let representante = campo(&campos, "representante").unwrap_or_default();
     // ler e medir o território fora dos trabalhadores assíncronos (crate::oficina)
     let nome_da_proposta = proposta.nome.clone();
-    let feito = estado
+    let feito = match estado
         .oficina()
         .executar(quem.endereco.map(|e| e.ip()), move || {
             divisa_avaliacao::autos::protocolo_da_proposta(
@@ -196,10 +463,17 @@ pub(crate) async fn novo_da_proposta(
                 &representante,
             )
         })
-        .await?;
+        .await
+    {
+        Ok(f) => f,
+        Err(f) => {
+            estado.concluir_envio(&u.login, &chave, None);
+            return Err(f);
+        }
+    };
     let nova = match feito {
         Ok(n) => n,
-        Err(m) => return erro(m),
+        Err(m) => return erro(ErroDoForm::no("p-proposta", m)),
     };
     let recibo = estado
         .registro()
@@ -214,29 +488,19 @@ pub(crate) async fn novo_da_proposta(
     let recibo = match recibo {
         Ok(r) => r,
         Err(divisa_registro::ErroRegistro::Recusado(r)) => {
-            return erro(format!("recusado ({}): {}", r.artigo, r.motivo))
+            return erro(ErroDoForm::geral(format!(
+                "recusado ({}): {}",
+                r.artigo, r.motivo
+            )))
         }
-        Err(e) => return Err(e.into()),
+        Err(e) => {
+            estado.concluir_envio(&u.login, &chave, None);
+            return Err(e.into());
+        }
     };
     let protocolo = recibo.protocolo.as_str().to_string();
-    let mut s = format!(
-        "<h1>Representação protocolada</h1>{}<pre id=\"recibo\">{}</pre>",
-        aviso("ok", &format!("Protocolo nº {protocolo}")),
-        esc(&recibo.texto())
-    );
-    if !territorio.is_empty() {
-        s.push_str("<p>Arquivos juntados aos autos com o protocolo:</p><ul>");
-        for a in &territorio {
-            let _ = write!(s, "<li>{}</li>", esc(&a.nome));
-        }
-        s.push_str("</ul>");
-    }
-    let _ = write!(
-        s,
-        "<p><a href=\"{}\">Ir para o processo</a></p>",
-        esc(&caminho_do_processo(&protocolo))
-    );
-    Ok(pagina(&quem, "Recibo de protocolo", &s))
+    estado.concluir_envio(&u.login, &chave, Some(&protocolo));
+    Ok(ao_recibo(&protocolo))
 }
 
 /// Um arquivo enviado.
@@ -333,19 +597,24 @@ pub(crate) async fn novo(
     quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
     let u = quem.exigir_conta()?.clone();
     Falha::protocolo(u.papel)?;
+    let chave = campo(&campos, "envio").unwrap_or_default();
+    if let Some(r) = conferir_envio(&estado, &u.login, &chave).await? {
+        return Ok(r);
+    }
     let deputados = deputados(&estado).await?;
-    let erro = |m: String| -> Result<Response, Falha> {
+    let erro = |e: ErroDoForm| -> Result<Response, Falha> {
+        estado.concluir_envio(&u.login, &chave, None);
         let mut r = pagina(
             &quem,
             "Nova representação",
-            &form_novo(&quem, &deputados, Some(&m)),
+            &form_novo(&quem, &deputados, Some(&e), &campos, &chave),
         );
         *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
         Ok(r)
     };
     let tipo = match TipoProcesso::de_codigo(&campo(&campos, "tipo").unwrap_or_default()) {
         Ok(t) => t,
-        Err(m) => return erro(format!("campo tipo: {m}")),
+        Err(m) => return erro(ErroDoForm::no("tipo", m)),
     };
     let origem: Vec<String> = campo(&campos, "origem")
         .unwrap_or_default()
@@ -356,13 +625,16 @@ pub(crate) async fn novo(
     let titulos = campo(&campos, "titulos").unwrap_or_default();
     let (validos, invalidos) = conferir_titulos(&titulos);
     if let Some((linha, m)) = invalidos.first() {
-        return erro(format!(
-            "campo títulos, linha {linha}: {m} ({} no total)",
-            divisa_referencia::formato::plural(
-                invalidos.len() as u64,
-                "título inválido",
-                "títulos inválidos"
-            )
+        return erro(ErroDoForm::no(
+            "titulos",
+            format!(
+                "linha {linha}: {m} ({} no total)",
+                divisa_referencia::formato::plural(
+                    invalidos.len() as u64,
+                    "título inválido",
+                    "títulos inválidos"
+                )
+            ),
         ));
     }
     let declaradas = match campo(&campos, "assinaturas").map(|v| v.trim().to_string()) {
@@ -370,7 +642,12 @@ pub(crate) async fn novo(
         Some(v) if v.is_empty() => 0,
         Some(v) => match v.parse::<u32>() {
             Ok(n) => n,
-            Err(_) => return erro(format!("campo assinaturas: «{v}» não é um número inteiro")),
+            Err(_) => {
+                return erro(ErroDoForm::no(
+                    "assinaturas",
+                    format!("«{v}» não é um número inteiro"),
+                ))
+            }
         },
     };
     let assinaturas = if validos > 0 { validos } else { declaradas };
@@ -391,8 +668,9 @@ pub(crate) async fn novo(
                 Ok(d) if !documentos.contains(&d) => documentos.push(d),
                 Ok(_) => {}
                 Err(_) => {
-                    return erro(format!(
-                        "campo documento: «{v}» não é um documento do Art. 15"
+                    return erro(ErroDoForm::no(
+                        "documento",
+                        format!("«{v}» não é um documento do Art. 15"),
                     ))
                 }
             }
@@ -422,12 +700,18 @@ pub(crate) async fn novo(
     let recibo = match recibo {
         Ok(r) => r,
         Err(divisa_registro::ErroRegistro::Recusado(r)) => {
-            return erro(format!("recusado ({}): {}", r.artigo, r.motivo))
+            return erro(match campo_da_recusa(&r.motivo) {
+                Some(c) => ErroDoForm::no(c, format!("{} ({})", r.motivo, r.artigo)),
+                None => ErroDoForm::geral(format!("recusado ({}): {}", r.artigo, r.motivo)),
+            })
         }
-        Err(e) => return Err(e.into()),
+        Err(e) => {
+            estado.concluir_envio(&u.login, &chave, None);
+            return Err(e.into());
+        }
     };
     let protocolo = recibo.protocolo.as_str().to_string();
-    let mut guardados = Vec::new();
+    estado.concluir_envio(&u.login, &chave, Some(&protocolo));
     for (finalidade, a) in [
         ("mapa", arquivos.get("mapa")),
         ("memorial", arquivos.get("memorial")),
@@ -440,7 +724,6 @@ pub(crate) async fn novo(
                     &protocolo, &a.nome, finalidade, &h, &a.bytes, &u.login, agora,
                 )
                 .await?;
-            guardados.push(format!("{finalidade}: {} (SHA-256 {h})", a.nome));
         }
     }
     if validos > 0 {
@@ -458,22 +741,23 @@ pub(crate) async fn novo(
             )
             .await?;
     }
-    let mut s = format!(
-        "<h1>Representação protocolada</h1>{}<pre id=\"recibo\">{}</pre>",
-        aviso("ok", &format!("Protocolo nº {protocolo}")),
-        esc(&recibo.texto())
-    );
-    if !guardados.is_empty() {
-        s.push_str("<p>Arquivos guardados com o processo:</p><ul>");
-        for g in guardados {
-            let _ = write!(s, "<li>{}</li>", esc(&g));
-        }
-        s.push_str("</ul>");
+    Ok(ao_recibo(&protocolo))
+}
+
+/// O campo de uma recusa do registro, pelo que ela diz (para a mensagem ficar junto dele).
+fn campo_da_recusa(motivo: &str) -> Option<&'static str> {
+    let m = motivo.to_lowercase();
+    if m.contains("município") || m.contains("origem") {
+        Some("origem")
+    } else if m.contains("assinatura") {
+        Some("assinaturas")
+    } else if m.contains("deputado") {
+        Some("deputado")
+    } else if m.contains("representante") {
+        Some("representante")
+    } else if m.contains("nome") {
+        Some("nome")
+    } else {
+        None
     }
-    let _ = write!(
-        s,
-        "<p><a href=\"{}\">Ir para o processo</a></p>",
-        esc(&caminho_do_processo(&protocolo))
-    );
-    Ok(pagina(&quem, "Recibo de protocolo", &s))
 }

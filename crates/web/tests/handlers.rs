@@ -770,7 +770,7 @@ fn nova_representacao_pelo_formulario_da_o_recibo_com_o_protocolo_art_14() {
                 false,
             )
             .await;
-        assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
+        let r = seguir_ao_recibo(&a, r, &s).await;
         assert!(r.corpo.contains("RECIBO DE PROTOCOLO") && r.corpo.contains("Vale do Sol"));
         let p = a.protocolo("Vale do Sol").await;
         assert!(r.corpo.contains(&p));
@@ -1033,7 +1033,7 @@ fn protocolar_e_baixar_as_assinaturas_por_papel_arts_14_22_23() {
                 false,
             )
             .await;
-        assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
+        seguir_ao_recibo(&a, r, &dep).await;
         let p = a.protocolo("Vale Verde").await;
         let arquivos = a.registro.arquivos(&p).await.unwrap();
         let titulos = arquivos
@@ -1586,7 +1586,7 @@ fn protocolo_a_partir_da_proposta_pela_pagina_com_o_territorio() {
                 false,
             )
             .await;
-        assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
+        let r = seguir_ao_recibo(&a, r, &s).await;
         assert!(
             r.corpo.contains("Assinaturas de eleitores: 11"),
             "{}",
@@ -1755,4 +1755,124 @@ fn protocolo_com_proposta_confere_os_campos_digitados() {
             .await;
         assert_eq!(r.status, StatusCode::CREATED, "{}", r.corpo);
     });
+}
+
+/// Post/Redirect/Get: o protocolo responde 303 para a página do recibo, que se abre (e se
+/// recarrega) sem protocolar de novo.
+async fn seguir_ao_recibo(a: &App, r: comum::Resposta, s: &Sessao) -> comum::Resposta {
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.corpo);
+    let destino = r
+        .headers
+        .get(axum::http::header::LOCATION)
+        .and_then(|v| v.to_str().ok())
+        .expect("Location")
+        .to_string();
+    assert!(destino.ends_with("/recibo"), "{destino}");
+    let pagina = a.get(&destino, Some(s)).await;
+    assert_eq!(pagina.status, StatusCode::OK, "{}", pagina.corpo);
+    pagina
+}
+
+/// Issue 17: um duplo clique ou um recarregar (o mesmo envio, com a mesma chave) não protocola
+/// duas vezes; e o erro devolve o formulário preenchido, com a mensagem junto do campo.
+#[test]
+fn envio_repetido_nao_protocola_duas_vezes_e_erro_volta_preenchido() {
+    rodar(async {
+        let a = app("envio-repetido").await;
+        let s = a.entrar("comunidade").await;
+        let titulos = "389119531899\n112139821856\n022919821813\n794605491848\n411704711805\n568744141848\n508933501813\n711472081848\n480606631830\n174889641805\n";
+        let partes = |nome: &'static str,
+                      origem: &'static str|
+         -> Vec<(&'static str, Option<&'static str>, String)> {
+            vec![
+                ("csrf", None, s.csrf.clone()),
+                ("envio", None, "chave-do-formulario-1".into()),
+                ("tipo", None, "criacao".into()),
+                ("nome", None, nome.into()),
+                ("origem", None, origem.into()),
+                ("representante", None, "Maria da Silva".into()),
+                ("titulos", None, titulos.into()),
+                ("assinaturas", None, "0".into()),
+                ("documento", None, "requerimento".into()),
+                ("documento", None, "justificativa".into()),
+            ]
+        };
+
+        // origem inventada: recusada, e o formulário volta com tudo o que foi digitado
+        let r = enviar_form(&a, &s, partes("Vale das Flores", "Município Inexistente")).await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
+        assert!(r.corpo.contains("value=\"Vale das Flores\""), "{}", r.corpo);
+        assert!(
+            r.corpo.contains(">Município Inexistente</textarea>"),
+            "{}",
+            r.corpo
+        );
+        assert!(
+            r.corpo.contains("value=\"justificativa\" checked"),
+            "{}",
+            r.corpo
+        );
+        assert!(
+            r.corpo
+                .contains("aria-invalid=\"true\" aria-describedby=\"origem-erro\""),
+            "{}",
+            r.corpo
+        );
+        assert!(r.corpo.contains("href=\"#origem\""), "{}", r.corpo);
+        assert!(r.corpo.contains("escolhidos de novo"), "{}", r.corpo);
+        // corrigido e enviado duas vezes com a mesma chave: um processo só
+        let r1 = enviar_form(&a, &s, partes("Vale das Flores", "Sorriso")).await;
+        let r2 = enviar_form(&a, &s, partes("Vale das Flores", "Sorriso")).await;
+        let l1 = r1.headers.get(axum::http::header::LOCATION).cloned();
+        let l2 = r2.headers.get(axum::http::header::LOCATION).cloned();
+        assert_eq!(r1.status, StatusCode::SEE_OTHER, "{}", r1.corpo);
+        assert_eq!(r2.status, StatusCode::SEE_OTHER, "{}", r2.corpo);
+        assert_eq!(l1, l2);
+        let com_o_nome = a
+            .registro
+            .listar()
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|p| p.nome == "Vale das Flores")
+            .count();
+        assert_eq!(com_o_nome, 1, "um envio, um processo");
+        // a página do recibo se recarrega sem protocolar
+        let recibo = seguir_ao_recibo(&a, r1, &s).await;
+        assert!(
+            recibo.corpo.contains("RECIBO DE PROTOCOLO"),
+            "{}",
+            recibo.corpo
+        );
+        let de_novo = a.get(l2.unwrap().to_str().unwrap(), Some(&s)).await;
+        assert_eq!(de_novo.status, StatusCode::OK);
+        assert_eq!(
+            a.registro
+                .listar()
+                .await
+                .unwrap()
+                .iter()
+                .filter(|p| p.nome == "Vale das Flores")
+                .count(),
+            1
+        );
+    });
+}
+
+async fn enviar_form(
+    a: &App,
+    s: &Sessao,
+    p: Vec<(&'static str, Option<&'static str>, String)>,
+) -> comum::Resposta {
+    let v: Vec<(&str, Option<&str>, &str)> =
+        p.iter().map(|(x, y, z)| (*x, *y, z.as_str())).collect();
+    a.pedir(
+        "POST",
+        "/processos/novo",
+        Some(s),
+        Some(&comum::tipo_multipart()),
+        comum::multipart(&v),
+        false,
+    )
+    .await
 }
