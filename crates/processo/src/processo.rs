@@ -116,6 +116,9 @@ pub struct Processo {
     pub certidoes_requisitadas_em: Option<Date>,
     /// Servidores autorizados a prestar informações (Art. 23).
     pub autorizados: BTreeSet<String>,
+    /// Quem protocolou (a conta do ator do primeiro evento): o representante da comunidade age
+    /// só na representação que ele mesmo protocolou.
+    pub protocolado_por: String,
     /// Emendas de divisas apresentadas (Art. 19, § 3º).
     pub emendas_de_divisas: u32,
     /// O plebiscito (dia e apurações).
@@ -344,6 +347,7 @@ impl Processo {
             requisicoes: BTreeMap::new(),
             certidoes_requisitadas_em: None,
             autorizados: BTreeSet::new(),
+            protocolado_por: evento.ator.id.clone(),
             emendas_de_divisas: 0,
             plebiscito: None,
             arquivamento: None,
@@ -590,6 +594,17 @@ impl Processo {
 
     /// Pode `ator` fazer uma ação de leitura ou saída (ver, exportar, informar) neste processo?
     pub fn pode(&self, ator: &Ator, acao: Acao) -> Result<(), Recusa> {
+        // Art. 14, parágrafo único: a comunidade traz a sua representação; o representante
+        // junta documentos à que protocolou, não à dos outros.
+        if ator.papel == Papel::Representante
+            && acao == Acao::JuntarDocumento
+            && ator.id != self.protocolado_por
+        {
+            return Err(recusa(
+                "Art. 14, parágrafo único",
+                "o representante da comunidade junta documentos só à representação que ele protocolou",
+            ));
+        }
         match exigir(ator.papel, acao)? {
             Permissao::Sim => Ok(()),
             Permissao::SeAutorizado | Permissao::Nao => {

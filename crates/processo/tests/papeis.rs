@@ -162,3 +162,29 @@ fn art16_publico_ve_so_o_que_e_publico_e_sem_dados_pessoais() {
         assert_eq!(v, todos);
     }
 }
+
+/// Issue 17 (Art. 14, parágrafo único): o representante da comunidade junta documentos só à
+/// representação que ele protocolou; outra conta de representante, não.
+#[test]
+fn art14_representante_junta_documentos_so_a_sua_representacao() {
+    let mut ato = pedido(TipoProcesso::Criacao, 10, vec![]);
+    if let Ato::Protocolar { via, .. } = &mut ato {
+        *via = Via::Comunidade;
+    }
+    let hoje = jiff::civil::date(2026, 3, 2);
+    let e = Evento {
+        seq: 1,
+        data: hoje,
+        ator: representante(),
+        ato,
+        anexos: vec![],
+    };
+    let p = Processo::novo(&e).unwrap();
+    assert_eq!(p.protocolado_por, representante().id);
+    assert!(p.pode(&representante(), Acao::JuntarDocumento).is_ok());
+    let outro = Ator::new("maria.de.outra.comunidade", Papel::Representante);
+    let r = p.pode(&outro, Acao::JuntarDocumento).unwrap_err();
+    assert_eq!(r.artigo, "Art. 14, parágrafo único");
+    // a Comissão continua podendo
+    assert!(p.pode(&servidor(), Acao::JuntarDocumento).is_ok());
+}

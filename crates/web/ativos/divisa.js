@@ -62,10 +62,15 @@
         .then(function (j) {
           saida.textContent = "";
           var resumo = document.createElement("p");
-          resumo.textContent = j.validos + " título(s) válido(s), " + j.invalidos.length + " inválido(s)";
+          var plural = function (n, um, varios) { return n + " " + (n === 1 ? um : varios); };
+          var partes = [plural(j.validos, "título válido de MT (conta)", "títulos válidos de MT (contam)")];
+          if (j.repetidos.length) partes.push(plural(j.repetidos.length, "repetido", "repetidos"));
+          if (j.outra_uf.length) partes.push(plural(j.outra_uf.length, "de outra UF", "de outra UF"));
+          partes.push(plural(j.invalidos.length, "inválido", "inválidos"));
+          resumo.textContent = partes.join(", ");
           resumo.className = j.invalidos.length ? "erro" : "ok";
           saida.appendChild(resumo);
-          j.invalidos.slice(0, 20).forEach(function (i) {
+          j.invalidos.concat(j.repetidos, j.outra_uf).slice(0, 20).forEach(function (i) {
             var li = document.createElement("div");
             li.className = "validacao erro";
             li.textContent = "linha " + i.linha + ": " + i.mensagem;

@@ -167,6 +167,14 @@ async fn protocolar(
         (_, Some(id)) if !id.trim().is_empty() => Via::Deputado { id },
         _ => Via::Comunidade,
     };
+    if let (Via::Deputado { id }, false) = (&via, papel == Papel::Deputado) {
+        if let Err(m) = crate::representacao::conferir_deputado(&estado, id)
+            .await
+            .map_err(j)?
+        {
+            return Err(Falha::no_campo("deputado", m).json());
+        }
+    }
     // Com a proposta, ela é o registro: o que se digitou ao lado tem de dizer o mesmo (tipo,
     // nome, origens, assinaturas), ou os autos nasceriam contraditórios.
     if let Some(texto) = &n.proposta {
@@ -760,10 +768,12 @@ async fn malha(State(estado): State<Estado>) -> Resposta {
 }
 
 async fn titulos(body: String) -> Response {
-    let (validos, invalidos) = crate::representacao::conferir_titulos(&body);
+    let t = crate::representacao::conferir_titulos(&body);
     Json(json!({
-        "validos": validos,
-        "invalidos": invalidos.iter().map(|(l, m)| json!({"linha": l, "mensagem": m})).collect::<Vec<_>>(),
+        "validos": t.validos,
+        "invalidos": t.invalidos.iter().map(|(l, m)| json!({"linha": l, "mensagem": m})).collect::<Vec<_>>(),
+        "repetidos": t.repetidos.iter().map(|(l, p)| json!({"linha": l, "mensagem": format!("repetido (igual ao da linha {p}): conta uma vez")})).collect::<Vec<_>>(),
+        "outra_uf": t.outra_uf.iter().map(|(l, uf)| json!({"linha": l, "uf": uf, "mensagem": format!("inscrito fora de Mato Grosso ({uf}): não conta para o mínimo do Art. 13 sem a prova da residência na área")})).collect::<Vec<_>>(),
     }))
     .into_response()
 }

@@ -27,6 +27,31 @@ pub(crate) async fn novo_form(State(estado): State<Estado>, quem: Quem) -> Resul
     ))
 }
 
+/// Se `id` é a conta de um deputado (Art. 14, parágrafo único: a representação chega
+/// "através de Deputado"); a mensagem diz por que não.
+pub(crate) async fn conferir_deputado(
+    estado: &Estado,
+    id: &str,
+) -> Result<Result<(), String>, Falha> {
+    Ok(
+        match estado
+            .registro()
+            .usuarios()
+            .await?
+            .into_iter()
+            .find(|u| u.login == id)
+        {
+            Some(u) if u.papel == Papel::Deputado => Ok(()),
+            Some(u) => Err(format!(
+                "{} não é deputado ({}): escolha o deputado na lista",
+                u.nome,
+                u.papel.nome()
+            )),
+            None => Err("não há deputado com essa conta: escolha o deputado na lista".to_owned()),
+        },
+    )
+}
+
 /// Os deputados por quem a representação pode chegar (Art. 13), por nome: (login, nome).
 async fn deputados(estado: &Estado) -> Result<Vec<(String, String)>, Falha> {
     Ok(estado
@@ -268,7 +293,11 @@ fn form_novo(
         representante_p,
         marcar(erro_proposta, "p-representante"),
         junto(erro_proposta, "p-representante"),
-        campo_deputado(quem, "p-deputado", deputados, deputado_p.as_deref()),
+        format!(
+            "{}{}",
+            campo_deputado(quem, "p-deputado", deputados, deputado_p.as_deref()),
+            junto(erro_proposta, "p-deputado")
+        ),
         marcar(erro_proposta, "p-proposta"),
         junto(erro_proposta, "p-proposta"),
         marcar(erro_proposta, "p-territorio"),
@@ -449,6 +478,11 @@ pub(crate) async fn novo_da_proposta(
         Papel::Representante => Via::Comunidade,
         _ => deputado.map_or(Via::Comunidade, |id| Via::Deputado { id }),
     };
+    if let (Via::Deputado { id }, false) = (&via, u.papel == Papel::Deputado) {
+        if let Err(m) = conferir_deputado(&estado, id).await? {
+            return erro(ErroDoForm::no("p-deputado", m));
+        }
+    }
     let representante = campo(&campos, "representante").unwrap_or_default();
     // ler e medir o território fora dos trabalhadores assíncronos (crate::oficina)
     let nome_da_proposta = proposta.nome.clone();
@@ -571,21 +605,63 @@ pub(crate) async fn ler_multipart(
     ))
 }
 
-/// Confere os títulos (um por linha): (válidos, [(linha, mensagem)]).
-pub(crate) fn conferir_titulos(texto: &str) -> (u32, Vec<(usize, String)>) {
-    let mut validos = 0;
-    let mut invalidos = Vec::new();
+/// Os títulos de eleitor conferidos (Art. 13).
+pub(crate) struct Titulos {
+    /// Válidos, distintos e de Mato Grosso: os que contam para o mínimo.
+    pub validos: u32,
+    /// (linha, mensagem) dos que não são título.
+    pub invalidos: Vec<(usize, String)>,
+    /// (linha, linha em que já apareceu): contados uma vez.
+    pub repetidos: Vec<(usize, usize)>,
+    /// (linha, UF): válidos, mas inscritos fora de MT — não contam para o mínimo sem a prova
+    /// da residência na área (a mesma leitura do achado do Art. 13).
+    pub outra_uf: Vec<(usize, &'static str)>,
+}
+
+/// A UF do código do título (a tabela do TSE, nos 9º e 10º algarismos: 01 SP … 18 MT … 28 exterior).
+fn uf_do_titulo(codigo: u32) -> &'static str {
+    const UFS: [&str; 28] = [
+        "SP", "MG", "RJ", "RS", "BA", "PR", "CE", "PE", "SC", "GO", "MA", "PB", "PA", "ES", "PI",
+        "RN", "AL", "MT", "MS", "DF", "SE", "AM", "RO", "AC", "AP", "RR", "TO", "exterior",
+    ];
+    UFS.get((codigo as usize).wrapping_sub(1))
+        .copied()
+        .unwrap_or("?")
+}
+
+/// Confere os títulos (um por linha): válidos e distintos de MT, inválidos, repetidos e de
+/// outra UF, cada um pela linha.
+pub(crate) fn conferir_titulos(texto: &str) -> Titulos {
+    use divisa_lei::art13_representacao::{validar_titulo, Titulo};
+    let mut r = Titulos {
+        validos: 0,
+        invalidos: Vec::new(),
+        repetidos: Vec::new(),
+        outra_uf: Vec::new(),
+    };
+    let mut vistos: HashMap<String, usize> = HashMap::new();
     for (i, linha) in texto.lines().enumerate() {
         let l = linha.trim();
         if l.is_empty() {
             continue;
         }
-        match divisa_lei::art13_representacao::validar_titulo(l) {
-            divisa_lei::art13_representacao::Titulo::Valido { .. } => validos += 1,
-            divisa_lei::art13_representacao::Titulo::Invalido(m) => invalidos.push((i + 1, m)),
+        match validar_titulo(l) {
+            Titulo::Valido { numero, uf } => {
+                if let Some(&primeira) = vistos.get(&numero) {
+                    r.repetidos.push((i + 1, primeira));
+                } else {
+                    vistos.insert(numero, i + 1);
+                    if uf == 18 {
+                        r.validos += 1;
+                    } else {
+                        r.outra_uf.push((i + 1, uf_do_titulo(uf)));
+                    }
+                }
+            }
+            Titulo::Invalido(m) => r.invalidos.push((i + 1, m)),
         }
     }
-    (validos, invalidos)
+    r
 }
 
 pub(crate) async fn novo(
@@ -623,7 +699,8 @@ pub(crate) async fn novo(
         .filter(|l| !l.is_empty())
         .collect();
     let titulos = campo(&campos, "titulos").unwrap_or_default();
-    let (validos, invalidos) = conferir_titulos(&titulos);
+    let conferidos = conferir_titulos(&titulos);
+    let (validos, invalidos) = (conferidos.validos, &conferidos.invalidos);
     if let Some((linha, m)) = invalidos.first() {
         return erro(ErroDoForm::no(
             "titulos",
@@ -661,6 +738,11 @@ pub(crate) async fn novo(
         Papel::Representante => Via::Comunidade,
         _ => deputado.map_or(Via::Comunidade, |id| Via::Deputado { id }),
     };
+    if let (Via::Deputado { id }, false) = (&via, u.papel == Papel::Deputado) {
+        if let Err(m) = conferir_deputado(&estado, id).await? {
+            return erro(ErroDoForm::no("deputado", m));
+        }
+    }
     let mut documentos = Vec::new();
     for (k, v) in &campos {
         if k == "documento" {

@@ -1876,3 +1876,66 @@ async fn enviar_form(
     )
     .await
 }
+
+/// Issue 17 (Art. 14, parágrafo único): "através de Deputado" é através de um deputado
+/// cadastrado; uma conta que não existe ou que é de um membro é recusada no campo.
+#[test]
+fn deputado_inexistente_ou_que_nao_e_deputado_e_recusado() {
+    rodar(async {
+        let a = app("deputado-falso").await;
+        let s = a.entrar("carla").await;
+        for (deputado, trecho) in [
+            ("ninguem", "não há deputado com essa conta"),
+            ("bruno", "não é deputado"),
+        ] {
+            let r = a
+                .post_json(
+                    "/api/processos",
+                    Some(&s),
+                    json!({"tipo": "criacao", "nome": "Vila Nova", "municipios_origem": ["Sorriso"],
+                           "representante": "Maria", "assinaturas": 10, "deputado": deputado}),
+                )
+                .await;
+            assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
+            assert!(r.corpo.contains(trecho), "{}", r.corpo);
+        }
+        let r = a
+            .post_json(
+                "/api/processos",
+                Some(&s),
+                json!({"tipo": "criacao", "nome": "Vila Nova", "municipios_origem": ["Sorriso"],
+                       "representante": "Maria", "assinaturas": 10, "deputado": "dep.joao"}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.corpo);
+    });
+}
+
+/// Issue 17 (Art. 13): o título repetido conta uma vez e o de outra UF não conta para o
+/// mínimo, cada um dito pela linha; a API e o formulário contam igual.
+#[test]
+fn titulos_repetidos_e_de_outra_uf_nao_contam_art_13() {
+    rodar(async {
+        let a = app("titulos-uf").await;
+        // 389119531899 (MT) duas vezes; 123456781090 é de Goiás (10)
+        let r = a
+            .pedir(
+                "POST",
+                "/api/validacao/titulos",
+                None,
+                Some("text/plain"),
+                "389119531899\n112139821856\n389 1195 3189 9\n123456781090\n".to_string(),
+                false,
+            )
+            .await;
+        let j = r.json();
+        assert_eq!(j["validos"], 2, "{j}");
+        assert_eq!(j["repetidos"][0]["linha"], 3, "{j}");
+        assert!(j["repetidos"][0]["mensagem"]
+            .as_str()
+            .unwrap()
+            .contains("linha 1"));
+        assert_eq!(j["outra_uf"][0]["uf"], "GO", "{j}");
+        assert_eq!(j["outra_uf"][0]["linha"], 4, "{j}");
+    });
+}

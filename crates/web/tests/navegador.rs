@@ -252,7 +252,7 @@ fn no_navegador_protocolar_avancar_relatorio_mapa_e_o_ato_proibido() {
     d.digitar("#representante", "Maria da Silva");
     d.digitar("#titulos", &format!("{TITULOS}0043 5687 0907\n"));
     d.esperar(
-        "return document.getElementById('titulos-validacao').innerText.includes('7 título(s) válido(s), 1 inválido(s)');",
+        "return document.getElementById('titulos-validacao').innerText.includes('7 títulos válidos de MT (contam), 1 inválido');",
         "a validação dos títulos ao digitar",
     );
     assert!(
