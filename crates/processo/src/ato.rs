@@ -523,6 +523,22 @@ pub enum Ato {
 }
 
 impl Ato {
+    /// Se o ato só acrescenta aos autos, sem depender do que outro ato mudou entre a leitura da
+    /// página e o envio: juntar um documento, o recebimento ou a certidão de um órgão, autorizar
+    /// um servidor. Dois destes ao mesmo tempo não conflitam: o segundo é decidido de novo (a lei
+    /// e o papel conferidos no estado atual) e gravado. Os outros (pareceres, votações, a fase)
+    /// conflitam de verdade: o segundo é recusado com o que mudou.
+    pub fn independente(&self) -> bool {
+        matches!(
+            self,
+            Ato::JuntarDocumento { .. }
+                | Ato::ConfirmarRecebimento { .. }
+                | Ato::EmitirCertidao { .. }
+                | Ato::RecusarCertidao { .. }
+                | Ato::AutorizarInformacao { .. }
+        )
+    }
+
     /// O nome do tipo, como gravado (`tipo` no JSON).
     pub fn tipo(&self) -> &'static str {
         match self {

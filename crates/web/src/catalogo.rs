@@ -406,13 +406,29 @@ pub(crate) fn formulario(
     versao: u64,
     hoje: Date,
     membros: &Membros,
+    enviado: Option<&crate::paginas::Campos>,
 ) -> String {
+    // Depois de uma recusa, o formulário do ato enviado volta aberto e com o que foi digitado.
+    let enviado = enviado.filter(|c| crate::paginas::campo(c, "tipo").as_deref() == Some(m.tipo));
+    let valor = |nome: &str| {
+        enviado
+            .and_then(|c| crate::paginas::campo(c, nome))
+            .unwrap_or_default()
+    };
+    let escolhido = |nome: &str, opcao: &str| {
+        if enviado.is_some() && valor(nome) == opcao {
+            " selected"
+        } else {
+            ""
+        }
+    };
     let mut s = format!(
-        "<details class=\"ato\"><summary>{} <small>({})</small></summary>\
+        "<details class=\"ato\"{}><summary>{} <small>({})</small></summary>\
          <form method=\"post\" action=\"{}\" class=\"form-ato\" enctype=\"multipart/form-data\">\
          <input type=\"hidden\" name=\"csrf\" value=\"{}\">\
          <input type=\"hidden\" name=\"tipo\" value=\"{}\">\
          <input type=\"hidden\" name=\"versao\" value=\"{versao}\">",
+        if enviado.is_some() { " open" } else { "" },
         esc(m.titulo),
         esc(m.artigo),
         esc(acao),
@@ -424,20 +440,24 @@ pub(crate) fn formulario(
         let nome = format!("c_{}", f.nome);
         let req = if f.opcional { "" } else { " required" };
         let entrada = match f.tipo {
-            Tipo::Texto => format!("<input id=\"{id}\" name=\"{nome}\" type=\"text\"{req}>"),
-            Tipo::TextoLongo => format!("<textarea id=\"{id}\" name=\"{nome}\" rows=\"3\"{req}></textarea>"),
+            Tipo::Texto => format!("<input id=\"{id}\" name=\"{nome}\" type=\"text\" value=\"{}\"{req}>", esc(&valor(&nome))),
+            Tipo::TextoLongo => format!("<textarea id=\"{id}\" name=\"{nome}\" rows=\"3\"{req}>{}</textarea>", esc(&valor(&nome))),
             Tipo::SimNao => format!(
-                "<select id=\"{id}\" name=\"{nome}\"><option value=\"true\">sim</option><option value=\"false\">não</option></select>"
+                "<select id=\"{id}\" name=\"{nome}\"><option value=\"true\"{}>sim</option><option value=\"false\"{}>não</option></select>",
+                escolhido(&nome, "true"),
+                escolhido(&nome, "false")
             ),
             Tipo::Orgao => format!(
                 "<select id=\"{id}\" name=\"{nome}\">{}</select>",
                 Orgao::TODOS
                     .iter()
-                    .map(|o| format!("<option value=\"{}\">{}</option>", o.codigo(), esc(o.nome())))
+                    .map(|o| format!("<option value=\"{}\"{}>{}</option>", o.codigo(), escolhido(&nome, o.codigo()), esc(o.nome())))
                     .collect::<String>()
             ),
             Tipo::Decisao => format!(
-                "<select id=\"{id}\" name=\"{nome}\"><option value=\"tramitar\">tramitar</option><option value=\"arquivar\">arquivar</option></select>"
+                "<select id=\"{id}\" name=\"{nome}\"><option value=\"tramitar\"{}>tramitar</option><option value=\"arquivar\"{}>arquivar</option></select>",
+                escolhido(&nome, "tramitar"),
+                escolhido(&nome, "arquivar")
             ),
             Tipo::Votos => {
                 let mut v = format!(
@@ -484,8 +504,9 @@ pub(crate) fn formulario(
                     .collect::<String>()
             ),
             Tipo::Json(e) => format!(
-                "<textarea id=\"{id}\" name=\"{nome}\" rows=\"4\" placeholder=\"{}\"{req}></textarea>",
-                esc(e)
+                "<textarea id=\"{id}\" name=\"{nome}\" rows=\"4\" placeholder=\"{}\"{req}>{}</textarea>",
+                esc(e),
+                esc(&valor(&nome))
             ),
             Tipo::Numeros => {
                 let mut campos = format!("<fieldset class=\"numeros\" id=\"{id}\">");
@@ -493,9 +514,10 @@ pub(crate) fn formulario(
                     let _ = std::fmt::Write::write_fmt(
                         &mut campos,
                         format_args!(
-                            "<label for=\"{id}-{campo}\">{}</label><input id=\"{id}-{campo}\" name=\"{nome}_{campo}\" type=\"text\" inputmode=\"{}\" autocomplete=\"off\">",
+                            "<label for=\"{id}-{campo}\">{}</label><input id=\"{id}-{campo}\" name=\"{nome}_{campo}\" type=\"text\" inputmode=\"{}\" autocomplete=\"off\" value=\"{}\">",
                             esc(rotulo),
-                            if inteiro { "numeric" } else { "decimal" }
+                            if inteiro { "numeric" } else { "decimal" },
+                            esc(&valor(&format!("{nome}_{campo}")))
                         ),
                     );
                 }
@@ -659,6 +681,7 @@ mod testes {
                 "ana".into(),
                 "Ana Maria Souza, Presidente da Comissão".into(),
             )],
+            None,
         );
         assert!(html.contains("Ana Maria Souza, Presidente da Comissão"));
         assert!(html.contains("name=\"c_votos_m0_quem\" value=\"ana\""));

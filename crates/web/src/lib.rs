@@ -669,19 +669,31 @@ pub(crate) async fn anexar(
     } else {
         ato
     };
-    estado
-        .registro()
-        .anexar_com_arquivos(
-            protocolo,
-            versao,
-            ator,
-            ato,
-            arquivos,
-            data,
-            jiff::Timestamp::now(),
-        )
-        .await
-        .map_err(Falha::from)
+    // Um ato independente (juntar documento, certidão de um órgão...) não perde o que foi
+    // digitado porque outro entrou antes: é decidido de novo sobre o estado atual e gravado.
+    let mut versao = versao;
+    for _ in 0..3 {
+        match estado
+            .registro()
+            .anexar_com_arquivos(
+                protocolo,
+                versao,
+                ator,
+                ato.clone(),
+                arquivos,
+                data,
+                jiff::Timestamp::now(),
+            )
+            .await
+        {
+            Err(ErroRegistro::Conflito { atual, .. }) if ato.independente() => versao = atual,
+            outro => return outro.map_err(Falha::from),
+        }
+    }
+    Err(Falha::nova(
+        StatusCode::CONFLICT,
+        "o processo está recebendo muitos atos ao mesmo tempo; tente de novo em instantes",
+    ))
 }
 
 /// O protocolo num endereço: a barra do NUP vira `%2F`.

@@ -184,7 +184,7 @@ pub(crate) async fn processo(
         .get("registrado")
         .and_then(|v| v.parse::<u64>().ok())
         .map(|n| format!("Ato {n} registrado."));
-    pagina_do_processo(&estado, &quem, &protocolo, ok, None).await
+    pagina_do_processo(&estado, &quem, &protocolo, ok, None, None).await
 }
 
 async fn pagina_do_processo(
@@ -193,6 +193,7 @@ async fn pagina_do_processo(
     protocolo: &str,
     ok: Option<String>,
     erro: Option<String>,
+    enviado: Option<&Campos>,
 ) -> Result<Response, Falha> {
     let ator = quem.ator();
     let hoje = hoje();
@@ -526,7 +527,7 @@ async fn pagina_do_processo(
         let acao = format!("{endereco}/atos");
         for m in oferecidos {
             s.push_str(&catalogo::formulario(
-                m, &acao, &quem.csrf, p.versao, hoje, &membros,
+                m, &acao, &quem.csrf, p.versao, hoje, &membros, enviado,
             ));
         }
     }
@@ -694,8 +695,46 @@ pub(crate) async fn ato(
         .into_response()),
         Err(f) if f.status != StatusCode::NOT_FOUND => {
             let status = f.status;
-            let mut r =
-                pagina_do_processo(&estado, &quem, &protocolo, None, Some(f.mensagem)).await?;
+            let mut mensagem = f.mensagem.clone();
+            // Num conflito de verdade, o que mudou: os atos registrados depois da versão em que
+            // o formulário foi preenchido (e o texto digitado volta no formulário).
+            if status == StatusCode::CONFLICT {
+                let lida: u64 = campo(&campos, "versao")
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(0);
+                if let Ok((_, eventos)) = estado
+                    .registro()
+                    .eventos_visiveis(&protocolo, &quem.ator())
+                    .await
+                {
+                    let depois: Vec<String> = eventos
+                        .iter()
+                        .filter(|e| e.seq > lida)
+                        .map(|e| {
+                            format!(
+                                "{} ({})",
+                                crate::texto::resumo_do_ato(&e.ato),
+                                fmt_data(e.data)
+                            )
+                        })
+                        .collect();
+                    if !depois.is_empty() {
+                        mensagem = format!(
+                            "Enquanto você preenchia, outro ato foi registrado: {}. Confira se o seu ainda cabe; o que você digitou está no formulário abaixo.",
+                            depois.join("; ")
+                        );
+                    }
+                }
+            }
+            let mut r = pagina_do_processo(
+                &estado,
+                &quem,
+                &protocolo,
+                None,
+                Some(mensagem),
+                Some(&campos),
+            )
+            .await?;
             *r.status_mut() = status;
             Ok(r)
         }

@@ -1939,3 +1939,74 @@ fn titulos_repetidos_e_de_outra_uf_nao_contam_art_13() {
         assert_eq!(j["outra_uf"][0]["linha"], 4, "{j}");
     });
 }
+
+/// Issue 17: dois servidores juntando documentos ao mesmo tempo (a mesma versão lida) não se
+/// atropelam: os dois entram. Um conflito de verdade diz o que mudou e devolve o que foi
+/// digitado.
+#[test]
+fn atos_independentes_entram_juntos_e_o_conflito_diz_o_que_mudou() {
+    rodar(async {
+        let a = app("atos-juntos").await;
+        let p = a.protocolo("Ribeirãozinho").await;
+        let ana = a.entrar("ana").await;
+        let carla = a.entrar("carla").await;
+        let versao = a
+            .get(&format!("/api{}", caminho(&p)), Some(&ana))
+            .await
+            .json()["versao"]
+            .as_u64()
+            .unwrap();
+        let lida = versao.to_string();
+        for (s, descricao) in [
+            (&ana, "Ata da reunião da comunidade"),
+            (&carla, "Abaixo-assinado complementar"),
+        ] {
+            let r = a
+                .post_form(
+                    &format!("{}/atos", caminho(&p)),
+                    Some(s),
+                    &[
+                        ("csrf", &s.csrf),
+                        ("tipo", "juntar_documento"),
+                        ("versao", &lida),
+                        ("c_descricao", descricao),
+                    ],
+                )
+                .await;
+            assert!(r.status.is_redirection(), "{}: {}", r.status, r.corpo);
+        }
+        let depois = a
+            .get(&format!("/api{}", caminho(&p)), Some(&ana))
+            .await
+            .json()["versao"]
+            .as_u64()
+            .unwrap();
+        assert_eq!(depois, versao + 2, "os dois documentos entraram");
+        // um ato que depende do estado, decidido sobre a versão velha: conflito que explica
+        let r = a
+            .post_form(
+                &format!("{}/atos", caminho(&p)),
+                Some(&ana),
+                &[
+                    ("csrf", &ana.csrf),
+                    ("tipo", "divulgar"),
+                    ("versao", &lida),
+                    ("c_publicacao", "Diário Oficial da ALMT nº 4.321"),
+                ],
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.corpo);
+        assert!(r.corpo.contains("Enquanto você preenchia"), "{}", r.corpo);
+        assert!(
+            r.corpo.contains("Abaixo-assinado complementar"),
+            "{}",
+            r.corpo
+        );
+        assert!(
+            r.corpo
+                .contains("value=\"Diário Oficial da ALMT nº 4.321\""),
+            "o texto digitado volta: {}",
+            r.corpo
+        );
+    });
+}
