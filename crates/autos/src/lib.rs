@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use divisa_processo::{Acao, Ator, Recusa};
+use divisa_processo::{Acao, Ator, Orgao, Recusa};
 use divisa_registro::{ErroRegistro, Registro};
 use jiff::civil::Date;
 
@@ -171,11 +171,52 @@ pub async fn documento(
     ator: &Ator,
     data: Date,
 ) -> Result<divisa_documentos::Documento, ErroAutos> {
+    documento_ao_orgao(r, protocolo, tipo, ator, data, None).await
+}
+
+/// Como [`documento`], com os ofícios de um órgão só (`orgao`). O órgão certificador vê o
+/// ofício que lhe foi dirigido, e só ele (Art. 2º, § 3º: cada órgão responde ao seu); os
+/// outros documentos são da Comissão e de quem vê os autos inteiros (Art. 22).
+pub async fn documento_ao_orgao(
+    r: &Registro,
+    protocolo: &str,
+    tipo: divisa_documentos::Tipo,
+    ator: &Ator,
+    data: Date,
+    orgao: Option<Orgao>,
+) -> Result<divisa_documentos::Documento, ErroAutos> {
     let c = carregar(r, protocolo).await?;
-    c.autos
-        .processo
-        .pode(ator, Acao::VerCompleto)
-        .map_err(ErroAutos::Recusado)?;
+    let do_orgao = ator.papel.orgao();
+    let orgao = match (tipo, do_orgao) {
+        (divisa_documentos::Tipo::Oficio, Some(proprio)) => {
+            if orgao.is_some_and(|o| o != proprio) {
+                return Err(ErroAutos::Recusado(Recusa::new(
+                    "Art. 2º, § 3º",
+                    format!(
+                        "{} vê o ofício dirigido a ele, não o dirigido a outro órgão",
+                        proprio.nome()
+                    ),
+                )));
+            }
+            if !c.autos.processo.requisicoes.contains_key(&proprio) {
+                return Err(ErroAutos::Recusado(Recusa::new(
+                    "Art. 2º, § 3º",
+                    format!(
+                        "nenhum ofício foi enviado a {} neste processo",
+                        proprio.nome()
+                    ),
+                )));
+            }
+            Some(proprio)
+        }
+        _ => {
+            c.autos
+                .processo
+                .pode(ator, Acao::VerCompleto)
+                .map_err(ErroAutos::Recusado)?;
+            orgao
+        }
+    };
     let protocolo = protocolo.to_owned();
     // avaliar (medir o território) e escrever fora dos trabalhadores assíncronos
     fora_do_executor(move || {
@@ -197,7 +238,14 @@ pub async fn documento(
             data,
             autos: Some(c.para_documentos()),
         };
-        divisa_documentos::dos_autos(tipo, &caso).map_err(ErroAutos::Documento)
+        match (tipo, orgao) {
+            (divisa_documentos::Tipo::Oficio, Some(o)) => {
+                divisa_documentos::cabimento(tipo, &caso.proposta.fatos)
+                    .map_err(ErroAutos::Documento)?;
+                Ok(divisa_documentos::oficios(&caso, &[o]))
+            }
+            _ => divisa_documentos::dos_autos(tipo, &caso).map_err(ErroAutos::Documento),
+        }
     })
     .await
 }

@@ -152,16 +152,33 @@ pub(crate) async fn documento(
         .oficina()
         .reservar(quem.endereco.map(|e| e.ip()))
         .await?;
-    let doc = divisa_autos::documento(estado.registro(), &protocolo, t, &quem.ator(), hoje())
-        .await
-        .map_err(|e| match e {
-            divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
-            divisa_autos::ErroAutos::Recusado(_) => Falha::proibido(e.to_string()),
-            divisa_autos::ErroAutos::Avaliacao(
-                divisa_avaliacao::autos::ErroAutos::SemProposta { .. },
-            ) => Falha::nova(StatusCode::NOT_FOUND, e.to_string()),
-            e => Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
-        })?;
+    // ?orgao=tre: o ofício a um órgão só (o órgão certificador vê o seu)
+    let orgao = match q.get("orgao") {
+        None => None,
+        Some(c) => Some(
+            divisa_processo::Orgao::TODOS
+                .into_iter()
+                .find(|o| o.codigo() == c)
+                .ok_or_else(|| Falha::no_campo("orgao", format!("órgão «{c}» desconhecido")))?,
+        ),
+    };
+    let doc = divisa_autos::documento_ao_orgao(
+        estado.registro(),
+        &protocolo,
+        t,
+        &quem.ator(),
+        hoje(),
+        orgao,
+    )
+    .await
+    .map_err(|e| match e {
+        divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
+        divisa_autos::ErroAutos::Recusado(_) => Falha::proibido(e.to_string()),
+        divisa_autos::ErroAutos::Avaliacao(divisa_avaliacao::autos::ErroAutos::SemProposta {
+            ..
+        }) => Falha::nova(StatusCode::NOT_FOUND, e.to_string()),
+        e => Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
+    })?;
     if q.get("formato").is_some_and(|f| f == "html") {
         return Ok(axum::response::Html(divisa_documentos::html(&doc)).into_response());
     }

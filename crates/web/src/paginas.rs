@@ -364,6 +364,21 @@ async fn pagina_do_processo(
         }
     }
 
+    // o órgão certificador vê o ofício que lhe foi dirigido (Art. 2º, § 3º)
+    if let Some(o) = ator.papel.orgao() {
+        if p.requisicoes.contains_key(&o) && p.proposta.is_some() {
+            let _ = write!(
+                s,
+                "<h2>Ofício a {}</h2><p><a href=\"{}/documentos/oficio?orgao={}\">Ofício em PDF</a> · <a href=\"{}/documentos/oficio?orgao={}&amp;formato=html\">HTML</a></p>",
+                esc(o.nome()),
+                esc(&endereco),
+                o.codigo(),
+                esc(&endereco),
+                o.codigo()
+            );
+        }
+    }
+
     // documentos oficiais escritos do caso
     if completo && p.proposta.is_some() {
         s.push_str("<h2>Documentos oficiais</h2><ul>");

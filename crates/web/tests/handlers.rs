@@ -2010,3 +2010,54 @@ fn atos_independentes_entram_juntos_e_o_conflito_diz_o_que_mudou() {
         );
     });
 }
+
+/// Issue 17 (Art. 2º, § 3º): o órgão certificador abre o ofício que lhe foi dirigido — só o
+/// seu —, pela página do processo, e não o dos outros órgãos.
+#[test]
+fn o_orgao_ve_o_oficio_dirigido_a_ele_e_so_ele() {
+    rodar(async {
+        let a = app("oficio-do-orgao").await;
+        let p = a.protocolo("Espigão").await;
+        let tre = a.entrar("tre").await;
+        let pagina = a.get(&caminho(&p), Some(&tre)).await;
+        assert!(
+            pagina.corpo.contains("documentos/oficio?orgao=tre"),
+            "{}",
+            pagina.corpo
+        );
+        let r = a
+            .get(
+                &format!("{}/documentos/oficio?orgao=tre&formato=html", caminho(&p)),
+                Some(&tre),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
+        assert!(
+            r.corpo.contains("Tribunal Regional Eleitoral"),
+            "{}",
+            r.corpo
+        );
+        assert!(!r.corpo.contains("SEFAZ-MT"), "só o ofício ao TRE");
+        // sem dizer o órgão, o seu
+        let r = a
+            .get(
+                &format!("{}/documentos/oficio?formato=html", caminho(&p)),
+                Some(&tre),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
+        assert!(!r.corpo.contains("SEFAZ-MT"));
+        // o de outro órgão, não; nem os outros documentos da Comissão
+        let r = a
+            .get(
+                &format!("{}/documentos/oficio?orgao=fazenda", caminho(&p)),
+                Some(&tre),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.corpo);
+        let r = a
+            .get(&format!("{}/documentos/parecer", caminho(&p)), Some(&tre))
+            .await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.corpo);
+    });
+}
