@@ -28,6 +28,8 @@ pub(crate) enum Tipo {
     Json(&'static str),
     /// Os números de uma certidão (Art. 2º, § 2º), um campo por número, no formato brasileiro.
     Numeros,
+    /// Um servidor da Casa, escolhido pelo nome (Art. 23).
+    Servidor,
 }
 
 /// Os números de uma certidão: o campo, o rótulo com quem o apura e se é inteiro.
@@ -324,7 +326,7 @@ pub(crate) const MODELOS: &[Modelo] = &[
         tipo: "autorizar_informacao",
         titulo: "Autorizar servidor a prestar informações",
         artigo: "Art. 23",
-        campos: &[c("servidor", "Login do servidor", Tipo::Texto)],
+        campos: &[c("servidor", "Servidor", Tipo::Servidor)],
     },
 ];
 
@@ -341,6 +343,7 @@ fn exemplo(m: &Modelo, orgao: Orgao, hoje: Date) -> Option<Ato> {
         .map(|f| {
             let v = match f.tipo {
                 Tipo::Texto | Tipo::TextoLongo => "exemplo".to_string(),
+                Tipo::Servidor => "carla".to_string(),
                 Tipo::SimNao => "true".into(),
                 Tipo::Orgao => orgao.codigo().into(),
                 Tipo::Decisao => "tramitar".into(),
@@ -406,6 +409,7 @@ pub(crate) fn formulario(
     versao: u64,
     hoje: Date,
     membros: &Membros,
+    servidores: &Membros,
     enviado: Option<&crate::paginas::Campos>,
 ) -> String {
     // Depois de uma recusa, o formulário do ato enviado volta aberto e com o que foi digitado.
@@ -491,6 +495,18 @@ pub(crate) fn formulario(
                 }
                 v
             }
+            Tipo::Servidor => format!(
+                "<select id=\"{id}\" name=\"{nome}\"{req}><option value=\"\">— escolha —</option>{}</select>",
+                servidores
+                    .iter()
+                    .map(|(login, pessoa)| format!(
+                        "<option value=\"{}\"{}>{}</option>",
+                        esc(login),
+                        escolhido(&nome, login),
+                        esc(pessoa)
+                    ))
+                    .collect::<String>()
+            ),
             Tipo::Data => format!("<input id=\"{id}\" name=\"{nome}\" type=\"date\" value=\"{hoje}\"{req}>"),
             Tipo::Art15 => format!(
                 "<select id=\"{id}\" name=\"{nome}\"><option value=\"\">— nenhum —</option>{}</select>",
@@ -681,6 +697,7 @@ mod testes {
                 "ana".into(),
                 "Ana Maria Souza, Presidente da Comissão".into(),
             )],
+            &[],
             None,
         );
         assert!(html.contains("Ana Maria Souza, Presidente da Comissão"));

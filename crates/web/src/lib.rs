@@ -669,6 +669,34 @@ pub(crate) async fn anexar(
     } else {
         ato
     };
+    // Art. 23: só se autoriza um servidor que existe (uma conta de servidor), não um texto.
+    if let divisa_processo::Ato::AutorizarInformacao { servidor } = &ato {
+        let conta = estado
+            .registro()
+            .usuarios()
+            .await?
+            .into_iter()
+            .find(|u| u.login == *servidor);
+        match conta {
+            Some(u) if u.papel == divisa_processo::Papel::Servidor => {}
+            Some(u) => {
+                return Err(Falha::no_campo(
+                    "servidor",
+                    format!(
+                        "{} não é servidor ({}): escolha um servidor da Casa",
+                        u.nome,
+                        u.papel.nome()
+                    ),
+                ))
+            }
+            None => {
+                return Err(Falha::no_campo(
+                    "servidor",
+                    "não há servidor com essa conta: escolha um servidor da Casa",
+                ))
+            }
+        }
+    }
     // Um ato independente (juntar documento, certidão de um órgão...) não perde o que foi
     // digitado porque outro entrou antes: é decidido de novo sobre o estado atual e gravado.
     let mut versao = versao;

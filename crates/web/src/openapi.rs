@@ -127,6 +127,9 @@ fn esquema_dos_atos() -> serde_json::Value {
         for f in m.campos {
             let esquema = match f.tipo {
                 Tipo::Texto | Tipo::TextoLongo => json!({"type": "string"}),
+                Tipo::Servidor => {
+                    json!({"type": "string", "description": "a conta de um servidor da Casa"})
+                }
                 Tipo::SimNao => json!({"type": "boolean"}),
                 Tipo::Orgao => {
                     json!({"type": "string", "enum": ["cartografia", "tre", "fazenda", "comissao"]})

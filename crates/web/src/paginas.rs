@@ -519,10 +519,9 @@ async fn pagina_do_processo(
     if quem.usuario.is_some() {
         let oferecidos = catalogo::oferecidos(&p, &ator, hoje);
         // quem vota na Comissão (Art. 22): os membros e o Presidente, por nome e cargo
-        let membros: Vec<(String, String)> = estado
-            .registro()
-            .usuarios()
-            .await?
+        let usuarios = estado.registro().usuarios().await?;
+        let membros: Vec<(String, String)> = usuarios
+            .clone()
             .into_iter()
             .filter(|u| {
                 matches!(
@@ -535,6 +534,15 @@ async fn pagina_do_processo(
                 (u.login, pessoa)
             })
             .collect();
+        // quem pode ser autorizado a prestar informações (Art. 23): os servidores, por nome
+        let servidores: Vec<(String, String)> = usuarios
+            .into_iter()
+            .filter(|u| u.papel == divisa_processo::Papel::Servidor)
+            .map(|u| {
+                let pessoa = format!("{}, {}", u.nome, u.papel.cargo());
+                (u.login, pessoa)
+            })
+            .collect();
         s.push_str("<h2>O que você pode fazer agora</h2>");
         if oferecidos.is_empty() {
             s.push_str("<p>Nenhum ato cabe ao seu papel nesta fase.</p>");
@@ -542,7 +550,14 @@ async fn pagina_do_processo(
         let acao = format!("{endereco}/atos");
         for m in oferecidos {
             s.push_str(&catalogo::formulario(
-                m, &acao, &quem.csrf, p.versao, hoje, &membros, enviado,
+                m,
+                &acao,
+                &quem.csrf,
+                p.versao,
+                hoje,
+                &membros,
+                &servidores,
+                enviado,
             ));
         }
     }

@@ -2061,3 +2061,58 @@ fn o_orgao_ve_o_oficio_dirigido_a_ele_e_so_ele() {
         assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.corpo);
     });
 }
+
+/// Issue 17 (Art. 23): "autorizar servidor" escolhe um servidor da Casa pelo nome; uma conta
+/// que não existe, ou HTML, não vira ato permanente.
+#[test]
+fn art23_autorizar_so_servidor_que_existe() {
+    rodar(async {
+        let a = app("autorizar-servidor").await;
+        let p = a.protocolo("Espigão").await;
+        let ana = a.entrar("ana").await;
+        let pagina = a.get(&caminho(&p), Some(&ana)).await;
+        assert!(
+            pagina.corpo.contains("<option value=\"carla\">"),
+            "o servidor é escolhido pelo nome: {}",
+            pagina.corpo
+        );
+        let versao = || async {
+            a.get(&format!("/api{}", caminho(&p)), Some(&ana))
+                .await
+                .json()["versao"]
+                .as_u64()
+                .unwrap()
+        };
+        for (servidor, trecho) in [
+            ("ninguem", "não há servidor com essa conta"),
+            ("<b>x</b>", "não há servidor com essa conta"),
+            ("bruno", "não é servidor"),
+        ] {
+            let v = versao().await;
+            let r = a
+                .post_json(
+                    &format!("/api{}/atos", caminho(&p)),
+                    Some(&ana),
+                    json!({"versao": v, "ato": {"tipo": "autorizar_informacao", "servidor": servidor}}),
+                )
+                .await;
+            assert_eq!(
+                r.status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "{servidor}: {}",
+                r.corpo
+            );
+            assert!(r.corpo.contains(trecho), "{}", r.corpo);
+            assert_eq!(versao().await, v, "nada gravado");
+        }
+        let v = versao().await;
+        let r = a
+            .post_json(
+                &format!("/api{}/atos", caminho(&p)),
+                Some(&ana),
+                json!({"versao": v, "ato": {"tipo": "autorizar_informacao", "servidor": "carla"}}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.corpo);
+    });
+}
