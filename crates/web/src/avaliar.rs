@@ -35,7 +35,7 @@ fn form_avaliar(
     relatorio: Option<String>,
 ) -> String {
     format!(
-        "<h1>Avaliar uma proposta</h1><p>Preencha o formulário, escreva ou cole a proposta (formato do CONTRACT §2) ou envie o arquivo; \
+        "<h1>Avaliar uma proposta</h1><p>Preencha o formulário, escreva ou cole a proposta (o arquivo de proposta, como no exemplo abaixo) ou envie o arquivo; \
          mude um número ou o limite e o relatório é refeito na hora.</p>\
          <div class=\"duas-colunas\"><div><form method=\"post\" action=\"/avaliar\" enctype=\"multipart/form-data\" id=\"form-campos\">{}\
          <input type=\"hidden\" name=\"modo\" value=\"formulario\">{}</form>\

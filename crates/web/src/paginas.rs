@@ -620,7 +620,7 @@ pub(crate) fn achados_html(a: &divisa_lei::Avaliacao) -> String {
             });
         let _ = write!(
             s,
-            "<tr class=\"{}\"><td>{}</td><td>{}{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr class=\"{}\"><td data-rotulo=\"Situação\">{}</td><td data-rotulo=\"Dispositivo\">{}{}</td><td data-rotulo=\"Exigido\">{}</td><td data-rotulo=\"Apurado\">{}</td><td data-rotulo=\"Certifica\">{}</td></tr>",
             x.situacao.codigo(),
             esc(x.situacao.rotulo()),
             esc(&x.citacao),
