@@ -239,7 +239,9 @@ pub(crate) fn memorial(
             return Ok(Saida::EntradaInvalida);
         };
         let prj = std::fs::read_to_string(caminho.with_extension("prj")).ok();
-        divisa_territorio::leitura::ler_com_auxiliar(&nome, &bytes, prj.as_deref())
+        // `divisa memorial` mede um memorial de qualquer lugar do Brasil (e diz quando fica fora
+        // de Mato Grosso); `divisa avaliar` continua só com o território do Estado.
+        divisa_territorio::leitura::ler_no_brasil(&nome, &bytes, prj.as_deref())
     };
     let territorio = match lido {
         Ok(territorio) => territorio,

@@ -78,7 +78,7 @@ pub(crate) fn limites_geodesicos(ctx: &Contexto<'_>, area: Option<&Area>) -> Ach
                     "O divisa descreve cada lado como linha geodésica entre vértices codificados; a Cartografia confirma que os vértices são elementos naturais, construídos ou do mapeamento oficial.".to_owned()
                 } else {
                     format!(
-                        "A leitura do território deixou avisos (num memorial, azimutes ou distâncias declarados que não batem com as coordenadas): {}. A Cartografia confirma os vértices e corrige o texto.",
+                        "A leitura do território deixou avisos (num memorial: azimutes, distâncias, área ou perímetro declarados que não batem com as coordenadas, o sistema geodésico não declarado, um código de vértice corrigido): {}. A Cartografia confirma os vértices e corrige o texto.",
                         medidas.avisos.join("; ")
                     )
                 },

@@ -1,6 +1,7 @@
 //! Leitura de limites a partir de bytes: GeoJSON (Feature, FeatureCollection, Polygon,
 //! MultiPolygon, GeometryCollection), o formato que o QGIS exporta por padrão, e o memorial
-//! descritivo em texto (`leitura_memorial`), como os agrimensores o escrevem.
+//! descritivo em texto (`leitura_memorial`: SIGEF em texto ou em tabela, graus decimais, UTM), como
+//! os agrimensores o escrevem.
 //!
 //! Quem chama passa os bytes e o nome do arquivo para as mensagens; nada aqui abre arquivo.
 //! Os erros comuns dos cartógrafos viram mensagens em português que dizem onde estão: latitude e
@@ -24,8 +25,10 @@ pub struct Territorio {
     pub arquivo: String,
     /// Os polígonos (uma peça contínua é um só).
     pub poligonos: MultiPolygon<f64>,
-    /// O que a leitura notou sem impedir (num memorial, azimute ou distância declarados que não
-    /// batem com as coordenadas).
+    /// O que a leitura notou sem impedir. Num memorial: azimute, distância, área ou perímetro
+    /// declarados que não batem com as coordenadas, e também o que foi lido sem dúvida mas merece
+    /// conferência (código com a letra O no lugar do zero, coordenadas sem sinal, sistema
+    /// geodésico não dito, território fora de Mato Grosso em [`ler_no_brasil`]).
     pub avisos: Vec<String>,
     /// A zona UTM (e se é do hemisfério sul) em que as coordenadas vieram, quando vieram em UTM:
     /// com ela, quem mede o território pode perguntar se a zona não foi trocada.
@@ -116,6 +119,30 @@ pub fn ler_com_auxiliar(
         )?)
     } else {
         ler(arquivo, bytes)
+    }
+}
+
+/// Como [`ler_com_auxiliar`], mas um memorial descritivo em texto (.txt) é medido em qualquer
+/// lugar do Brasil (UTM nas zonas 18 a 25, ou coordenadas geográficas), com um aviso quando fica
+/// fora de Mato Grosso ([`crate::leitura_memorial::ler_memorial_no_brasil`]). É a leitura de
+/// quem só mede (`divisa memorial`); a avaliação de uma proposta usa [`ler_com_auxiliar`], que
+/// recusa território de fora do estado. Os outros formatos continuam só de Mato Grosso.
+pub fn ler_no_brasil(
+    arquivo: &str,
+    bytes: &[u8],
+    prj: Option<&str>,
+) -> Result<Territorio, ErroLeitura> {
+    if arquivo.to_ascii_lowercase().ends_with(".txt") {
+        validar(
+            crate::leitura_memorial::ler_memorial_no_brasil(arquivo, bytes).map(|lido| {
+                Territorio {
+                    avisos: lido.avisos,
+                    ..lido.territorio
+                }
+            })?,
+        )
+    } else {
+        ler_com_auxiliar(arquivo, bytes, prj)
     }
 }
 

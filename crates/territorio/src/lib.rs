@@ -1,6 +1,7 @@
 //! Geometria do território, pura: geometrias entram, fatos geodésicos saem.
 //!
-//! Leituras (GeoJSON, KML e KMZ, Shapefile solto ou em .zip, memorial em texto) e escrita ([`escrita`], GeoJSON);
+//! Leituras (GeoJSON, KML e KMZ, Shapefile solto ou em .zip, memorial descritivo em texto: SIGEF
+//! em texto corrido ou em tabela, graus decimais, UTM) e escrita ([`escrita`], GeoJSON);
 //! validação; UTM, Albers-IBGE e SGL; área e perímetro geodésicos no elipsoide do SIRGAS 2000
 //! ([`geodesia`]); as operações de desmembramento ([`operacoes`]), confrontantes, sedes,
 //! interpolação por setores, o memorial descritivo e o mapa SVG.

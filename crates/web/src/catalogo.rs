@@ -402,16 +402,23 @@ pub(crate) fn oferecidos(p: &Processo, ator: &Ator, hoje: Date) -> Vec<&'static 
 /// Os membros da Comissão que votam (Art. 22): identificador da conta e nome com o cargo.
 pub(crate) type Membros = [(String, String)];
 
+/// As pessoas que os formulários oferecem, por nome e cargo: quem vota na Comissão (Art. 22) e
+/// os servidores que se podem autorizar (Art. 23).
+pub(crate) struct Pessoas<'a> {
+    pub(crate) membros: &'a Membros,
+    pub(crate) servidores: &'a Membros,
+}
+
 pub(crate) fn formulario(
     m: &Modelo,
     acao: &str,
     csrf: &str,
     versao: u64,
     hoje: Date,
-    membros: &Membros,
-    servidores: &Membros,
+    pessoas: &Pessoas<'_>,
     enviado: Option<&crate::paginas::Campos>,
 ) -> String {
+    let (membros, servidores) = (pessoas.membros, pessoas.servidores);
     // Depois de uma recusa, o formulário do ato enviado volta aberto e com o que foi digitado.
     let enviado = enviado.filter(|c| crate::paginas::campo(c, "tipo").as_deref() == Some(m.tipo));
     let valor = |nome: &str| {
@@ -693,11 +700,13 @@ mod testes {
             "t",
             1,
             jiff::civil::date(2026, 11, 2),
-            &[(
-                "ana".into(),
-                "Ana Maria Souza, Presidente da Comissão".into(),
-            )],
-            &[],
+            &Pessoas {
+                membros: &[(
+                    "ana".into(),
+                    "Ana Maria Souza, Presidente da Comissão".into(),
+                )],
+                servidores: &[],
+            },
             None,
         );
         assert!(html.contains("Ana Maria Souza, Presidente da Comissão"));

@@ -555,8 +555,10 @@ async fn pagina_do_processo(
                 &quem.csrf,
                 p.versao,
                 hoje,
-                &membros,
-                &servidores,
+                &catalogo::Pessoas {
+                    membros: &membros,
+                    servidores: &servidores,
+                },
                 enviado,
             ));
         }

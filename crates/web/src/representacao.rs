@@ -277,6 +277,11 @@ fn form_novo(
     } else {
         None
     };
+    let deputado_p = format!(
+        "{}{}",
+        campo_deputado(quem, "p-deputado", deputados, deputado_p.as_deref()),
+        junto(erro_proposta, "p-deputado")
+    );
     let _ = write!(
         s,
         "<h2 id=\"da-proposta\">Ou: protocolar a partir da proposta</h2>\
@@ -293,11 +298,7 @@ fn form_novo(
         representante_p,
         marcar(erro_proposta, "p-representante"),
         junto(erro_proposta, "p-representante"),
-        format!(
-            "{}{}",
-            campo_deputado(quem, "p-deputado", deputados, deputado_p.as_deref()),
-            junto(erro_proposta, "p-deputado")
-        ),
+        deputado_p,
         marcar(erro_proposta, "p-proposta"),
         junto(erro_proposta, "p-proposta"),
         marcar(erro_proposta, "p-territorio"),

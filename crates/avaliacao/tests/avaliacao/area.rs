@@ -230,7 +230,7 @@ fn memorial_com_distancia_errada_avisa_no_art5() {
     let art5 = lista.iter().find(|a| a.dispositivo == "art5_cpt").unwrap();
     assert!(
         art5.mensagem
-            .contains("lado V-001–V-002: distância declarada 94.83 m"),
+            .contains("lado V-001–V-002: distância declarada 94,83 m"),
         "{}",
         art5.mensagem
     );

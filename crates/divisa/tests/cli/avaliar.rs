@@ -507,3 +507,29 @@ fn zona_utm_trocada_dentro_de_mt_e_apontada() {
     assert!(!certo.stdout.contains("confira a zona"), "{}", certo.stdout);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 18: o memorial que o agrimensor traz do SIGEF (coordenadas geográficas, texto
+/// corrido) é lido e medido por `divisa memorial`, sem pedir zona UTM.
+#[test]
+fn memorial_do_sigef_em_coordenadas_geograficas() {
+    let dir = crate::util::diretorio_vazio();
+    std::fs::copy(
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../territorio/tests/memoriais/sigef_texto.txt"
+        ),
+        dir.join("lote.txt"),
+    )
+    .unwrap();
+    let e = crate::util::divisa_em(&dir, &["memorial", "lote.txt"]);
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    assert!(e.stdout.contains("MEMORIAL DESCRITIVO"), "{}", e.stdout);
+    assert!(
+        e.stdout
+            .contains("Confrontantes (Malha Municipal 2022, IBGE): Vera"),
+        "{}",
+        e.stdout
+    );
+    assert!(!e.stderr.contains("zona UTM"), "{}", e.stderr);
+    std::fs::remove_dir_all(&dir).ok();
+}
