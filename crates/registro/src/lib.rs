@@ -32,7 +32,7 @@ mod autos;
 mod contas;
 mod setores;
 
-pub use ancoras::Ancora;
+pub use ancoras::{chave_publica_hex, Ancora, ConferenciaDasAncoras};
 pub use anexos::{sha256_hex, ArquivoNovo};
 pub use contas::{ArquivoGuardado, Usuario};
 pub use divisa_processo::NovaRepresentacao;
@@ -75,6 +75,12 @@ const MIGRACOES: &[(i64, &str, &str, &str)] = &[
         "formato_do_hash",
         include_str!("../migracoes/sqlite/0006_formato_do_hash.sql"),
         include_str!("../migracoes/postgres/0006_formato_do_hash.sql"),
+    ),
+    (
+        7,
+        "ancoras_assinadas",
+        include_str!("../migracoes/sqlite/0007_ancoras_assinadas.sql"),
+        include_str!("../migracoes/postgres/0007_ancoras_assinadas.sql"),
     ),
 ];
 

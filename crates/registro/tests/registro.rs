@@ -912,7 +912,7 @@ async fn migracao_alterada_depois_de_aplicada_e_recusada(r: &Registro, b: &Banco
         .fetch_one(outro.pool())
         .await
         .unwrap();
-    assert_eq!(n, 6);
+    assert_eq!(n, 7);
     outro.fechar().await;
 }
 
@@ -1089,7 +1089,41 @@ async fn ancora_acusa_processo_apagado_e_fim_de_cadeia_refeito(r: &Registro, b: 
     assert_eq!(r.ultima_ancora().await.unwrap().unwrap().hash, a.hash);
 }
 
+/// Issue 14: âncoras assinadas (Ed25519) e encadeadas, gravadas e conferidas nas duas bases.
+async fn ancoras_assinadas_e_encadeadas(r: &Registro, _: &BancoDeTeste) {
+    let chave = ed25519_dalek::SigningKey::from_bytes(&[7u8; 32]);
+    let outra = ed25519_dalek::SigningKey::from_bytes(&[9u8; 32]);
+    protocolado(r, "Nova Fronteira").await;
+    let primeira = r.ancorar_assinada(ts(DIA), Some(&chave)).await.unwrap();
+    assert_eq!(primeira.anterior, None);
+    let segunda = r.ancorar_assinada(ts(DIA), Some(&chave)).await.unwrap();
+    assert_eq!(segunda.anterior.as_deref(), Some(primeira.selo().as_str()));
+    let (v, c) = r
+        .conferir_assinaturas(Some(&chave.verifying_key()))
+        .await
+        .unwrap();
+    assert!(v.is_empty(), "{v:?}");
+    assert_eq!((c.ancoras, c.assinadas), (2, 2));
+    // diante de outra chave publicada: as duas acusadas
+    let (v, _) = r
+        .conferir_assinaturas(Some(&outra.verifying_key()))
+        .await
+        .unwrap();
+    assert_eq!(v.len(), 2, "{v:?}");
+    // uma âncora sem assinatura por último: com a chave publicada, acusada
+    r.ancorar(ts(DIA)).await.unwrap();
+    let (v, _) = r
+        .conferir_assinaturas(Some(&chave.verifying_key()))
+        .await
+        .unwrap();
+    assert!(
+        v.iter().any(|x| x.descricao.contains("não está assinada")),
+        "{v:?}"
+    );
+}
+
 nas_duas_bases! {
+    ancoras_assinadas_e_encadeadas => super::ancoras_assinadas_e_encadeadas;
     ancora_acusa_processo_apagado_e_fim_de_cadeia_refeito => super::ancora_acusa_processo_apagado_e_fim_de_cadeia_refeito;
     tabela_de_processos_editada_e_evento_ilegivel_sao_acusados => super::tabela_de_processos_editada_e_evento_ilegivel_sao_acusados;
     migracao_alterada_depois_de_aplicada_e_recusada => super::migracao_alterada_depois_de_aplicada_e_recusada;

@@ -2,6 +2,7 @@
 //! trilha de eventos), e quem age (`--como`).
 
 use super::*;
+use std::path::PathBuf;
 
 /// Quem age, no formato PAPEL:IDENTIFICADOR (presidente:ana, tre:tre-mt, deputado:dep.joao).
 #[derive(Debug, Clone)]
@@ -247,11 +248,28 @@ pub(crate) enum ComandoAuditoria {
         /// tem de ser essa, e o banco tem de conferir com ela.
         #[arg(long, value_name = "HASH")]
         ancora: Option<String>,
+        /// A chave pública publicada pelo operador (PEM): cada âncora assinada tem de ser dela,
+        /// e a última tem de estar assinada.
+        #[arg(long = "chave-publica", value_name = "ARQUIVO.pem")]
+        chave_publica: Option<PathBuf>,
     },
     /// Calcula e grava a âncora de agora (a cabeça de cada processo e o hash do registro) e
-    /// imprime o texto a publicar fora do banco.
-    #[command(help_template = MODELO_AJUDA, override_usage = "divisa auditoria ancora [--db URL]", next_help_heading = "Opções")]
-    Ancora,
+    /// imprime o texto a publicar fora do banco; com --chave, assinada.
+    #[command(help_template = MODELO_AJUDA, override_usage = "divisa auditoria ancora [--chave ARQUIVO.pem] [--db URL]", next_help_heading = "Opções")]
+    Ancora {
+        /// A chave privada Ed25519 do operador (PEM PKCS#8, a de `divisa auditoria chave` ou
+        /// de `openssl genpkey -algorithm ed25519`), guardada fora do banco.
+        #[arg(long, value_name = "ARQUIVO.pem")]
+        chave: Option<PathBuf>,
+    },
+    /// Gera a chave Ed25519 que assina as âncoras: a privada vai para o arquivo (só o dono
+    /// lê), a pública sai na tela para publicar.
+    #[command(help_template = MODELO_AJUDA, override_usage = "divisa auditoria chave -o ARQUIVO.pem", next_help_heading = "Opções")]
+    Chave {
+        /// Onde gravar a chave privada (não pode existir).
+        #[arg(short = 'o', long = "saida", value_name = "ARQUIVO.pem")]
+        saida: PathBuf,
+    },
 }
 
 const AJUDA_ATOS: &str = "\

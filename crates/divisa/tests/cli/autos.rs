@@ -864,7 +864,7 @@ fn auditoria_ancora_e_verificar_diante_da_ancora_publicada() {
     );
     let v = divisa_em(&dir, &["auditoria", "verificar", "--ancora", &hash]);
     assert!(
-        v.stdout.contains("1 evento(s) vieram depois dela"),
+        v.stdout.contains("1 evento veio depois dela"),
         "{}{}",
         v.stdout,
         v.stderr
@@ -912,5 +912,106 @@ fn quebra_de_linha_nao_falsifica_a_ficha_nem_o_ator() {
     );
     assert!(!m.stdout.contains("\n    99. 01/01/2027"), "{}", m.stdout);
     assert!(m.stdout.contains("ofício⏎"), "{}", m.stdout);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 14: as âncoras assinadas com a chave do operador (fora do banco) e encadeadas. Quem
+/// tem o banco e muda uma âncora, apaga uma do meio ou refaz a lista com outra chave é acusado
+/// diante da chave pública publicada.
+#[test]
+fn ancoras_assinadas_acusam_quem_mexe_na_lista() {
+    let dir = autos_com_certidao();
+    let c = divisa_em(&dir, &["auditoria", "chave", "-o", "operador.pem"]);
+    assert_eq!(c.codigo, 0, "{}", c.stderr);
+    let publica: String = c
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("-----BEGIN PUBLIC KEY"))
+        .take_while(|l| !l.is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(dir.join("publica.pem"), &publica).unwrap();
+    // a chave não sobrescreve outra
+    let de_novo = divisa_em(&dir, &["auditoria", "chave", "-o", "operador.pem"]);
+    assert_eq!(de_novo.codigo, 2);
+    for _ in 0..3 {
+        let a = divisa_em(&dir, &["auditoria", "ancora", "--chave", "operador.pem"]);
+        assert_eq!(a.codigo, 0, "{}", a.stderr);
+        assert!(a.stdout.contains("Assinatura Ed25519: "), "{}", a.stdout);
+    }
+    let v = divisa_em(
+        &dir,
+        &["auditoria", "verificar", "--chave-publica", "publica.pem"],
+    );
+    assert_eq!(v.codigo, 0, "{}{}", v.stdout, v.stderr);
+    assert!(
+        v.stdout.contains(
+            "Âncoras: 3 no banco, encadeadas; 3 assinadas conferidas com a chave pública publicada"
+        ),
+        "{}",
+        v.stdout
+    );
+    let mexer = |sql: &'static [&'static str]| {
+        let banco = dir.join("divisa.sqlite3");
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+            .block_on(async {
+                use sqlx::Connection;
+                sqlx::any::install_default_drivers();
+                let mut c = sqlx::AnyConnection::connect(&format!("sqlite://{}", banco.display()))
+                    .await
+                    .unwrap();
+                for q in sql {
+                    sqlx::query(q).execute(&mut c).await.unwrap();
+                }
+            });
+    };
+    // uma âncora do meio apagada (o gatilho derrubado antes)
+    mexer(&[
+        "DROP TRIGGER ancoras_sem_delete",
+        "DELETE FROM ancoras WHERE id = 2",
+    ]);
+    let v = divisa_em(
+        &dir,
+        &["auditoria", "verificar", "--chave-publica", "publica.pem"],
+    );
+    assert_eq!(v.codigo, 3, "{}", v.stdout);
+    assert!(
+        v.stdout.contains("o selo da anterior não confere"),
+        "{}",
+        v.stdout
+    );
+    // a contagem de uma âncora mudada: a assinatura não confere mais
+    mexer(&[
+        "DROP TRIGGER ancoras_sem_update",
+        "UPDATE ancoras SET eventos = eventos + 1 WHERE id = 1",
+    ]);
+    let v = divisa_em(
+        &dir,
+        &["auditoria", "verificar", "--chave-publica", "publica.pem"],
+    );
+    assert!(v.stdout.contains("a assinatura da âncora"), "{}", v.stdout);
+    // uma âncora nova, assinada com outra chave (a de quem só tem o banco)
+    let outra = divisa_em(&dir, &["auditoria", "chave", "-o", "intruso.pem"]);
+    assert_eq!(outra.codigo, 0);
+    let a = divisa_em(&dir, &["auditoria", "ancora", "--chave", "intruso.pem"]);
+    assert_eq!(a.codigo, 0);
+    let v = divisa_em(
+        &dir,
+        &["auditoria", "verificar", "--chave-publica", "publica.pem"],
+    );
+    assert_eq!(v.codigo, 3);
+    assert!(
+        v.stdout.contains("assinada por outra chave"),
+        "{}",
+        v.stdout
+    );
+    // uma chave que não é PEM: entrada inválida, dita
+    std::fs::write(dir.join("ruim.pem"), "não é chave").unwrap();
+    let r = divisa_em(&dir, &["auditoria", "ancora", "--chave", "ruim.pem"]);
+    assert_eq!(r.codigo, 2);
+    assert!(r.stderr.contains("PEM PKCS#8"), "{}", r.stderr);
     std::fs::remove_dir_all(&dir).ok();
 }
