@@ -328,6 +328,36 @@ pub(crate) enum Comando {
         banco: Banco,
     },
 
+    /// Cópia de segurança do banco, consistente com o servidor no ar (SQLite: VACUUM INTO;
+    /// PostgreSQL: pg_dump), conferida pela auditoria depois de gravada.
+    #[command(
+        help_template = MODELO_AJUDA,
+        override_usage = "divisa backup -o ARQUIVO [--db URL]",
+        next_help_heading = "Opções"
+    )]
+    Backup {
+        /// Onde gravar a cópia (não pode existir).
+        #[arg(short = 'o', long = "saida", value_name = "ARQUIVO")]
+        saida: std::path::PathBuf,
+        #[command(flatten)]
+        banco: Banco,
+    },
+
+    /// Restaura uma cópia de `divisa backup` num banco novo (SQLite: um arquivo que não existe;
+    /// PostgreSQL: um banco vazio, por pg_restore) e confere a cadeia.
+    #[command(
+        help_template = MODELO_AJUDA,
+        override_usage = "divisa restaurar ARQUIVO --db URL",
+        next_help_heading = "Opções"
+    )]
+    Restaurar {
+        /// A cópia (de `divisa backup`).
+        #[arg(value_name = "ARQUIVO", help_heading = "Argumentos")]
+        arquivo: std::path::PathBuf,
+        #[command(flatten)]
+        banco: Banco,
+    },
+
     /// Contas da aplicação web: `divisa usuario criar LOGIN --nome … --papel …` (a senha é lida
     /// da entrada padrão, não da linha de comando) e `divisa usuario listar`.
     #[command(

@@ -7,6 +7,7 @@
 //! termina com 0, como no ripgrep.
 
 mod avaliar;
+mod backup;
 mod cli;
 mod documento;
 mod inconsistencias;
@@ -91,6 +92,11 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
             banco,
         } => web::serve(endereco, !sem_demonstracao, https, &banco.db),
         cli::Comando::Usuario { comando, banco } => web::usuario(comando, &banco.db, saida),
+        cli::Comando::Backup {
+            saida: destino,
+            banco,
+        } => backup::backup(&banco.db, &destino, saida),
+        cli::Comando::Restaurar { arquivo, banco } => backup::restaurar(&arquivo, &banco.db, saida),
         cli::Comando::Documento {
             tipo,
             arquivo,

@@ -20,7 +20,7 @@ use crate::cli::{ComandoAuditoria, ComandoProcesso, FormatoVarredura};
 use crate::Saida;
 use divisa_web::texto::{ficha, montar_ato, resumo_do_ato};
 
-fn rodar<F: std::future::Future>(f: F) -> anyhow::Result<F::Output> {
+pub(crate) fn rodar<F: std::future::Future>(f: F) -> anyhow::Result<F::Output> {
     Ok(tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -29,7 +29,7 @@ fn rodar<F: std::future::Future>(f: F) -> anyhow::Result<F::Output> {
 }
 
 /// Abre o banco; erro de abertura é do usuário (endereço errado, servidor fora): saída 2.
-async fn abrir(comando: &str, db: &str) -> Option<Registro> {
+pub(crate) async fn abrir(comando: &str, db: &str) -> Option<Registro> {
     // Só o protocolo cria o banco; os outros comandos leem ou acrescentam a um que existe.
     let aberto = if comando == "processo criar" {
         Registro::abrir(db).await
@@ -71,7 +71,7 @@ fn relatar_autos(comando: &str, e: divisa_autos::ErroAutos) -> anyhow::Result<Sa
     }
 }
 
-fn relatar(comando: &str, e: ErroRegistro) -> anyhow::Result<Saida> {
+pub(crate) fn relatar(comando: &str, e: ErroRegistro) -> anyhow::Result<Saida> {
     match e {
         ErroRegistro::Recusado(r) => {
             eprintln!("divisa {comando}: {r}");

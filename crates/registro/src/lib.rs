@@ -471,3 +471,27 @@ impl Registro {
         &self.pool
     }
 }
+
+impl Registro {
+    /// A cópia de segurança de um banco SQLite, consistente e com o servidor no ar
+    /// (`VACUUM INTO`: uma transação de leitura, o arquivo novo já compactado). O destino não
+    /// pode existir. No PostgreSQL, a cópia é do `pg_dump` (a linha de comando o chama).
+    pub async fn copiar_sqlite(&self, destino: &std::path::Path) -> Result<(), ErroRegistro> {
+        if self.base != Base::Sqlite {
+            return Err(ErroRegistro::Abertura {
+                url: String::new(),
+                causa: "a cópia por VACUUM INTO é do SQLite; no PostgreSQL use pg_dump".into(),
+            });
+        }
+        sqlx::query("VACUUM INTO $1")
+            .bind(destino.display().to_string())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Se o banco é SQLite.
+    pub fn e_sqlite(&self) -> bool {
+        self.base == Base::Sqlite
+    }
+}

@@ -1015,3 +1015,153 @@ fn ancoras_assinadas_acusam_quem_mexe_na_lista() {
     assert!(r.stderr.contains("PEM PKCS#8"), "{}", r.stderr);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 19: a cópia de segurança do SQLite sai consistente enquanto atos são gravados, e a
+/// restauração num banco novo confere a cadeia e tem todo ato confirmado antes da cópia.
+#[test]
+fn backup_durante_gravacoes_e_restauracao_conferida() {
+    let dir = autos_com_certidao();
+    let antes = divisa_em(&dir, &["auditoria", "verificar"]);
+    assert_eq!(antes.codigo, 0, "{}", antes.stdout);
+    // atos gravados ao mesmo tempo que a cópia
+    let escritor = {
+        let dir = dir.clone();
+        std::thread::spawn(move || {
+            let mut confirmados = 0u32;
+            for i in 0..15 {
+                let e = divisa_em(
+                    &dir,
+                    &[
+                        "processo",
+                        "avancar",
+                        P,
+                        "juntar_documento",
+                        &format!("descricao=Documento {i}"),
+                        "--como",
+                        "servidor:carla",
+                        "--data",
+                        "2026-11-21",
+                    ],
+                );
+                if e.codigo == 0 {
+                    confirmados += 1;
+                }
+            }
+            confirmados
+        })
+    };
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let eventos_antes_da_copia = divisa_em(
+        &dir,
+        &["processo", "mostrar", P, "--como", "presidente:ana"],
+    )
+    .stdout
+    .matches("documento juntado")
+    .count();
+    let b = divisa_em(&dir, &["backup", "-o", "copia.sqlite3"]);
+    assert_eq!(b.codigo, 0, "{}{}", b.stdout, b.stderr);
+    assert!(
+        b.stdout.contains("a cadeia de hashes de todos confere"),
+        "{}",
+        b.stdout
+    );
+    let confirmados = escritor.join().unwrap();
+    assert!(confirmados > 0);
+    // a cópia não sobrescreve
+    let de_novo = divisa_em(&dir, &["backup", "-o", "copia.sqlite3"]);
+    assert_eq!(de_novo.codigo, 2);
+    // restaurada num banco novo, confere
+    let r = divisa_em(
+        &dir,
+        &["restaurar", "copia.sqlite3", "--db", "restaurado.sqlite3"],
+    );
+    assert_eq!(r.codigo, 0, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("Restaurado:"), "{}", r.stdout);
+    let restaurado = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "mostrar",
+            P,
+            "--como",
+            "presidente:ana",
+            "--db",
+            "restaurado.sqlite3",
+        ],
+    );
+    assert!(
+        restaurado.stdout.matches("documento juntado").count() >= eventos_antes_da_copia,
+        "todo ato confirmado antes da cópia está nela"
+    );
+    // sobre um banco que existe, não
+    let r = divisa_em(
+        &dir,
+        &["restaurar", "copia.sqlite3", "--db", "divisa.sqlite3"],
+    );
+    assert_eq!(r.codigo, 2);
+    assert!(r.stderr.contains("já existe"), "{}", r.stderr);
+    // um arquivo que não é cópia
+    std::fs::write(dir.join("lixo.bin"), b"nada aqui").unwrap();
+    let r = divisa_em(&dir, &["restaurar", "lixo.bin", "--db", "x.sqlite3"]);
+    assert_eq!(r.codigo, 2);
+    assert!(r.stderr.contains("não é uma cópia"), "{}", r.stderr);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 19: no PostgreSQL, `backup` chama o pg_dump e `restaurar` o pg_restore num banco vazio,
+/// e a restauração confere a cadeia.
+#[test]
+fn backup_e_restauracao_no_postgresql() {
+    let sufixo = std::process::id();
+    let origem = format!("divisa_teste_backup_origem_{sufixo}");
+    let destino = format!("divisa_teste_backup_destino_{sufixo}");
+    let admin = "postgres://postgres@127.0.0.1:5432/postgres";
+    let executar = |sql: String| {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+            .block_on(async {
+                use sqlx::Connection;
+                sqlx::any::install_default_drivers();
+                let mut c = sqlx::AnyConnection::connect(admin).await.unwrap();
+                sqlx::query(&sql).execute(&mut c).await.unwrap();
+            })
+    };
+    for b in [&origem, &destino] {
+        executar(format!("DROP DATABASE IF EXISTS {b}"));
+        executar(format!("CREATE DATABASE {b}"));
+    }
+    let url = |b: &str| format!("postgres://postgres@127.0.0.1:5432/{b}");
+    let dir = diretorio_vazio();
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "criar",
+            "--proposta",
+            &exemplo("criacao.toml"),
+            "--representante",
+            "Maria da Silva",
+            "--como",
+            "representante:maria",
+            "--data",
+            "2026-11-02",
+            "--db",
+            &url(&origem),
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    let b = divisa_em(&dir, &["backup", "-o", "copia.dump", "--db", &url(&origem)]);
+    assert_eq!(b.codigo, 0, "{}{}", b.stdout, b.stderr);
+    let r = divisa_em(&dir, &["restaurar", "copia.dump", "--db", &url(&destino)]);
+    assert_eq!(r.codigo, 0, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("1 processo e 1 evento"), "{}", r.stdout);
+    // a cópia do PostgreSQL num SQLite: recusada, dita
+    let r = divisa_em(&dir, &["restaurar", "copia.dump", "--db", "x.sqlite3"]);
+    assert_eq!(r.codigo, 2);
+    for b in [&origem, &destino] {
+        executar(format!("DROP DATABASE IF EXISTS {b} WITH (FORCE)"));
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,204 @@
+//! `divisa backup` e `divisa restaurar`: a cópia de segurança do banco e a volta dela, cada uma
+//! conferida pela auditoria (a cadeia de hashes de todos os processos).
+//!
+//! SQLite: `VACUUM INTO` faz uma cópia consistente com o servidor no ar (uma transação de
+//! leitura; os atos que entram durante a cópia ficam para a próxima). PostgreSQL: o `pg_dump`
+//! do próprio PostgreSQL, no formato custom, e o `pg_restore` de volta num banco vazio.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::Command;
+
+use divisa_referencia::formato::plural;
+use divisa_registro::Registro;
+
+use crate::processo::{abrir, relatar, rodar};
+use crate::Saida;
+
+fn postgres(url: &str) -> bool {
+    url.starts_with("postgres://") || url.starts_with("postgresql://")
+}
+
+/// A auditoria de um banco (a cópia ou o restaurado): 0 íntegra, 3 com violações.
+async fn conferir(
+    comando: &str,
+    r: &Registro,
+    onde: &str,
+    saida: &mut impl Write,
+) -> anyhow::Result<Saida> {
+    let v = match r.verificar(None).await {
+        Ok(v) => v,
+        Err(e) => return relatar(comando, e),
+    };
+    let (processos, eventos) = match r.contagem().await {
+        Ok(c) => c,
+        Err(e) => return relatar(comando, e),
+    };
+    if v.is_empty() {
+        writeln!(
+            saida,
+            "{onde}: {} e {}; a cadeia de hashes de todos confere.",
+            plural(processos, "processo", "processos"),
+            plural(eventos, "evento", "eventos")
+        )?;
+        Ok(Saida::Sucesso)
+    } else {
+        writeln!(
+            saida,
+            "{onde}: ADULTERAÇÃO — {} na cadeia:",
+            plural(v.len() as u64, "problema", "problemas")
+        )?;
+        for x in &v {
+            writeln!(saida, "  processo {}: {}", x.protocolo, x.descricao)?;
+        }
+        Ok(Saida::NaoAtende)
+    }
+}
+
+/// `divisa backup -o ARQUIVO [--db URL]`.
+pub(crate) fn backup(db: &str, destino: &Path, saida: &mut impl Write) -> anyhow::Result<Saida> {
+    const CMD: &str = "backup";
+    if destino.exists() {
+        eprintln!(
+            "divisa {CMD}: {}: o arquivo já existe; a cópia não sobrescreve nada (escolha outro nome).",
+            destino.display()
+        );
+        return Ok(Saida::EntradaInvalida);
+    }
+    if postgres(db) {
+        // O pg_dump do PostgreSQL: uma fotografia consistente (uma transação), com o servidor no ar.
+        let feito = Command::new("pg_dump")
+            .args(["--format=custom", "--no-owner", "--file"])
+            .arg(destino)
+            .arg(db)
+            .status();
+        return Ok(match feito {
+            Ok(s) if s.success() => {
+                writeln!(
+                    saida,
+                    "Cópia de segurança do PostgreSQL gravada em {} (pg_dump, formato custom). Para conferi-la, restaure-a num banco vazio: divisa restaurar {} --db postgres://…/banco_novo",
+                    destino.display(),
+                    destino.display()
+                )?;
+                Saida::Sucesso
+            }
+            Ok(s) => {
+                eprintln!(
+                    "divisa {CMD}: o pg_dump terminou com erro ({s}); a mensagem dele está acima."
+                );
+                Saida::EntradaInvalida
+            }
+            Err(e) => {
+                eprintln!("divisa {CMD}: não foi possível rodar o pg_dump ({e}): instale o cliente do PostgreSQL (pacote postgresql-client) na mesma versão do servidor.");
+                Saida::EntradaInvalida
+            }
+        });
+    }
+    rodar(async move {
+        let Some(r) = abrir(CMD, db).await else {
+            return Ok(Saida::EntradaInvalida);
+        };
+        let copiado = r.copiar_sqlite(destino).await;
+        r.fechar().await;
+        if let Err(e) = copiado {
+            return relatar(CMD, e);
+        }
+        // a cópia aberta e conferida: uma cópia que não confere não é cópia
+        let copia = match Registro::abrir_existente(&destino.display().to_string()).await {
+            Ok(c) => c,
+            Err(e) => return relatar(CMD, e),
+        };
+        let feito = conferir(
+            CMD,
+            &copia,
+            &format!("Cópia de segurança gravada em {}", destino.display()),
+            saida,
+        )
+        .await;
+        copia.fechar().await;
+        feito
+    })?
+}
+
+/// `divisa restaurar ARQUIVO --db URL`: num banco que ainda não existe (SQLite) ou vazio
+/// (PostgreSQL), e conferido.
+pub(crate) fn restaurar(arquivo: &Path, db: &str, saida: &mut impl Write) -> anyhow::Result<Saida> {
+    const CMD: &str = "restaurar";
+    let cabeca = match std::fs::File::open(arquivo).and_then(|mut f| {
+        let mut b = [0u8; 16];
+        std::io::Read::read(&mut f, &mut b).map(|n| b[..n].to_vec())
+    }) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!(
+                "divisa {CMD}: {}: não foi possível ler a cópia ({e}).",
+                arquivo.display()
+            );
+            return Ok(Saida::EntradaInvalida);
+        }
+    };
+    let de_sqlite = cabeca.starts_with(b"SQLite format 3\0");
+    let de_pg_dump = cabeca.starts_with(b"PGDMP");
+    match (de_sqlite, de_pg_dump, postgres(db)) {
+        (true, _, false) => {
+            let caminho = db.strip_prefix("sqlite://").unwrap_or(db);
+            let caminho = Path::new(caminho.split('?').next().unwrap_or(caminho));
+            if caminho.exists() {
+                eprintln!(
+                    "divisa {CMD}: {}: o banco já existe; a restauração vai para um banco novo, sem apagar nada.",
+                    caminho.display()
+                );
+                return Ok(Saida::EntradaInvalida);
+            }
+            if let Err(e) = std::fs::copy(arquivo, caminho) {
+                eprintln!(
+                    "divisa {CMD}: {}: não foi possível gravar ({e}).",
+                    caminho.display()
+                );
+                return Ok(Saida::EntradaInvalida);
+            }
+        }
+        (_, true, true) => {
+            let feito = Command::new("pg_restore")
+                .args(["--no-owner", "--exit-on-error", "--dbname"])
+                .arg(db)
+                .arg(arquivo)
+                .status();
+            match feito {
+                Ok(s) if s.success() => {}
+                Ok(s) => {
+                    eprintln!("divisa {CMD}: o pg_restore terminou com erro ({s}); o banco de destino tem de existir e estar vazio.");
+                    return Ok(Saida::EntradaInvalida);
+                }
+                Err(e) => {
+                    eprintln!("divisa {CMD}: não foi possível rodar o pg_restore ({e}): instale o cliente do PostgreSQL (pacote postgresql-client).");
+                    return Ok(Saida::EntradaInvalida);
+                }
+            }
+        }
+        (true, _, true) | (_, true, false) => {
+            eprintln!(
+                "divisa {CMD}: {}: a cópia é de {}, e o destino é {}; restaure na mesma base de onde veio.",
+                arquivo.display(),
+                if de_sqlite { "SQLite" } else { "PostgreSQL (pg_dump)" },
+                if postgres(db) { "PostgreSQL" } else { "SQLite" }
+            );
+            return Ok(Saida::EntradaInvalida);
+        }
+        (false, false, _) => {
+            eprintln!(
+                "divisa {CMD}: {}: não é uma cópia de `divisa backup` (nem um banco SQLite, nem um pg_dump no formato custom).",
+                arquivo.display()
+            );
+            return Ok(Saida::EntradaInvalida);
+        }
+    }
+    rodar(async move {
+        let Some(r) = abrir(CMD, db).await else {
+            return Ok(Saida::EntradaInvalida);
+        };
+        let feito = conferir(CMD, &r, "Restaurado", saida).await;
+        r.fechar().await;
+        feito
+    })?
+}
