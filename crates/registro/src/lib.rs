@@ -495,3 +495,21 @@ impl Registro {
         self.base == Base::Sqlite
     }
 }
+
+impl Registro {
+    /// Se o banco responde e tem todas as migrações que este divisa traz (para `GET /saude`):
+    /// `Ok(n)` com o número da última; `Err` diz o que falta.
+    pub async fn saude(&self) -> Result<u32, String> {
+        let aplicadas: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM migracoes_somas")
+            .fetch_one(&self.pool)
+            .await
+            .map_err(|e| format!("o banco não responde: {e}"))?;
+        let esperadas = MIGRACOES.len() as i64;
+        if aplicadas < esperadas {
+            return Err(format!(
+                "o banco tem {aplicadas} de {esperadas} migrações: abra-o com esta versão do divisa para aplicá-las"
+            ));
+        }
+        Ok(esperadas as u32)
+    }
+}

@@ -185,6 +185,7 @@ pub fn rotas(estado: Estado) -> Router {
         .route("/municipios", get(consulta::municipios))
         .route("/municipios/{codigo}", get(consulta::municipio))
         .route("/publico", get(paginas::publico))
+        .route("/saude", get(saude))
         .route("/ativos/{arquivo}", get(ativos::servir))
         .merge(api::rotas())
         .fallback(paginas::nao_encontrada)
@@ -194,6 +195,25 @@ pub fn rotas(estado: Estado) -> Router {
         .layer(axum::middleware::map_response(cabecalhos_de_seguranca))
         .layer(axum::extract::DefaultBodyLimit::max(LIMITE_DE_ENVIO))
         .with_state(estado)
+}
+
+/// `GET /saude`: 200 quando o banco responde e tem as migrações desta versão; 503 com o motivo
+/// (para o balanceador, o systemd ou o monitoramento). Sem login; não diz nada dos processos.
+async fn saude(axum::extract::State(estado): axum::extract::State<Estado>) -> Response {
+    match estado.registro().saude().await {
+        Ok(migracoes) => axum::Json(serde_json::json!({
+            "estado": "pronto",
+            "banco": "responde",
+            "migracoes": migracoes,
+            "versao": env!("CARGO_PKG_VERSION"),
+        }))
+        .into_response(),
+        Err(motivo) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            axum::Json(serde_json::json!({"estado": "indisponivel", "motivo": motivo})),
+        )
+            .into_response(),
+    }
 }
 
 /// O maior corpo aceito (mapas e memoriais de área grande cabem com folga).

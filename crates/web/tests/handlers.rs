@@ -2116,3 +2116,16 @@ fn art23_autorizar_so_servidor_que_existe() {
         assert_eq!(r.status, StatusCode::CREATED, "{}", r.corpo);
     });
 }
+
+/// Issue 19: `GET /saude` diz, sem login, se o banco responde com as migrações desta versão.
+#[test]
+fn saude_diz_que_o_banco_responde() {
+    rodar(async {
+        let a = app("saude").await;
+        let r = a.get("/saude", None).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
+        let j = r.json();
+        assert_eq!(j["estado"], "pronto", "{j}");
+        assert_eq!(j["migracoes"], 7, "{j}");
+    });
+}
