@@ -434,6 +434,8 @@ impl Processo {
             ));
         }
         let permissao = exigir(ator.papel, ato.acao())?;
+        // Art. 14, parágrafo único: o representante age na representação que protocolou.
+        self.do_representante(ator, ato.acao())?;
         if data > hoje {
             return Err(recusa(
                 "ordem dos atos",
@@ -592,10 +594,10 @@ impl Processo {
         }
     }
 
-    /// Pode `ator` fazer uma ação de leitura ou saída (ver, exportar, informar) neste processo?
-    pub fn pode(&self, ator: &Ator, acao: Acao) -> Result<(), Recusa> {
-        // Art. 14, parágrafo único: a comunidade traz a sua representação; o representante
-        // junta documentos à que protocolou, não à dos outros.
+    /// Art. 14, parágrafo único: a comunidade traz a sua representação; o representante junta
+    /// documentos (e a proposta) à que protocolou, não à dos outros. Vale na leitura (`pode`) e
+    /// na gravação (`decidir`).
+    fn do_representante(&self, ator: &Ator, acao: Acao) -> Result<(), Recusa> {
         if ator.papel == Papel::Representante
             && acao == Acao::JuntarDocumento
             && ator.id != self.protocolado_por
@@ -605,6 +607,12 @@ impl Processo {
                 "o representante da comunidade junta documentos só à representação que ele protocolou",
             ));
         }
+        Ok(())
+    }
+
+    /// Pode `ator` fazer uma ação de leitura ou saída (ver, exportar, informar) neste processo?
+    pub fn pode(&self, ator: &Ator, acao: Acao) -> Result<(), Recusa> {
+        self.do_representante(ator, acao)?;
         match exigir(ator.papel, acao)? {
             Permissao::Sim => Ok(()),
             Permissao::SeAutorizado | Permissao::Nao => {

@@ -187,4 +187,12 @@ fn art14_representante_junta_documentos_so_a_sua_representacao() {
     assert_eq!(r.artigo, "Art. 14, parágrafo único");
     // a Comissão continua podendo
     assert!(p.pode(&servidor(), Acao::JuntarDocumento).is_ok());
+    // e a gravação decide igual (não só a página)
+    let juntar = Ato::JuntarDocumento {
+        art15: None,
+        descricao: "abaixo-assinado".into(),
+    };
+    let r = p.decidir(&outro, &juntar, hoje, hoje).unwrap_err();
+    assert_eq!(r.artigo, "Art. 14, parágrafo único");
+    assert!(p.decidir(&representante(), &juntar, hoje, hoje).is_ok());
 }

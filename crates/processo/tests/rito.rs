@@ -111,13 +111,15 @@ fn art16_par_unico_documentos_faltantes_diligenciados_e_juntados() {
         },
     );
     assert_eq!(c.p.fase, Fase::DocumentosPendentes);
+    // a representação veio através do deputado: os documentos das lideranças são juntados pela
+    // secretaria (a conta de representante age só na representação que ela protocolou)
     for d in [
         DocumentoArt15::MapaNovo,
         DocumentoArt15::MapaOrigem,
         DocumentoArt15::Justificativa,
     ] {
         c.ok(
-            &representante(),
+            &servidor(),
             Ato::JuntarDocumento {
                 art15: Some(d),
                 descricao: d.nome().into(),
@@ -126,7 +128,7 @@ fn art16_par_unico_documentos_faltantes_diligenciados_e_juntados() {
         assert_eq!(c.p.fase, Fase::DocumentosPendentes);
     }
     c.ok(
-        &representante(),
+        &servidor(),
         Ato::JuntarDocumento {
             art15: Some(DocumentoArt15::Fotografias),
             descricao: "fotos".into(),
