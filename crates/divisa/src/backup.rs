@@ -19,6 +19,35 @@ fn postgres(url: &str) -> bool {
     url.starts_with("postgres://") || url.starts_with("postgresql://")
 }
 
+/// O endereço sem a senha e a senha à parte: a senha vai ao pg_dump/pg_restore pela variável
+/// PGPASSWORD, nunca pela linha de comando (que outros usuários da máquina veem no `ps`).
+fn sem_senha(url: &str) -> (String, Option<String>) {
+    let (Some(i), Some(j)) = (url.find("://"), url.rfind('@')) else {
+        return (url.to_owned(), None);
+    };
+    if j < i {
+        return (url.to_owned(), None);
+    }
+    let credenciais = &url[i + 3..j];
+    match credenciais.split_once(':') {
+        Some((usuario, senha)) => (
+            format!("{}{usuario}{}", &url[..i + 3], &url[j..]),
+            Some(senha.to_owned()),
+        ),
+        None => (url.to_owned(), None),
+    }
+}
+
+/// O pg_dump ou o pg_restore, com a senha pelo ambiente.
+fn cliente_pg(programa: &str, url: &str) -> (Command, String) {
+    let (endereco, senha) = sem_senha(url);
+    let mut c = Command::new(programa);
+    if let Some(s) = senha {
+        c.env("PGPASSWORD", s);
+    }
+    (c, endereco)
+}
+
 /// A auditoria de um banco (a cópia ou o restaurado): 0 íntegra, 3 com violações.
 async fn conferir(
     comando: &str,
@@ -67,10 +96,11 @@ pub(crate) fn backup(db: &str, destino: &Path, saida: &mut impl Write) -> anyhow
     }
     if postgres(db) {
         // O pg_dump do PostgreSQL: uma fotografia consistente (uma transação), com o servidor no ar.
-        let feito = Command::new("pg_dump")
+        let (mut pg_dump, endereco) = cliente_pg("pg_dump", db);
+        let feito = pg_dump
             .args(["--format=custom", "--no-owner", "--file"])
             .arg(destino)
-            .arg(db)
+            .arg(endereco)
             .status();
         return Ok(match feito {
             Ok(s) if s.success() => {
@@ -143,14 +173,30 @@ pub(crate) fn restaurar(arquivo: &Path, db: &str, saida: &mut impl Write) -> any
         (true, _, false) => {
             let caminho = db.strip_prefix("sqlite://").unwrap_or(db);
             let caminho = Path::new(caminho.split('?').next().unwrap_or(caminho));
-            if caminho.exists() {
+            // um diário (-wal, -journal) deixado ao lado seria reaplicado sobre a cópia
+            let ao_lado = |sufixo: &str| {
+                let mut nome = caminho.as_os_str().to_owned();
+                nome.push(sufixo);
+                std::path::PathBuf::from(nome)
+            };
+            if caminho.exists() || ao_lado("-wal").exists() || ao_lado("-journal").exists() {
                 eprintln!(
-                    "divisa {CMD}: {}: o banco já existe; a restauração vai para um banco novo, sem apagar nada.",
+                    "divisa {CMD}: {}: o banco (ou o seu diário -wal/-journal) já existe; a restauração vai para um banco novo, sem apagar nada.",
                     caminho.display()
                 );
                 return Ok(Saida::EntradaInvalida);
             }
-            if let Err(e) = std::fs::copy(arquivo, caminho) {
+            // criar só se não existir (sem corrida entre conferir e gravar)
+            let gravado = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(caminho)
+                .and_then(|mut destino| {
+                    let mut origem = std::fs::File::open(arquivo)?;
+                    std::io::copy(&mut origem, &mut destino)?;
+                    destino.sync_all()
+                });
+            if let Err(e) = gravado {
                 eprintln!(
                     "divisa {CMD}: {}: não foi possível gravar ({e}).",
                     caminho.display()
@@ -159,9 +205,16 @@ pub(crate) fn restaurar(arquivo: &Path, db: &str, saida: &mut impl Write) -> any
             }
         }
         (_, true, true) => {
-            let feito = Command::new("pg_restore")
-                .args(["--no-owner", "--exit-on-error", "--dbname"])
-                .arg(db)
+            // numa transação só: um erro no meio não deixa um banco restaurado pela metade
+            let (mut pg_restore, endereco) = cliente_pg("pg_restore", db);
+            let feito = pg_restore
+                .args([
+                    "--no-owner",
+                    "--exit-on-error",
+                    "--single-transaction",
+                    "--dbname",
+                ])
+                .arg(endereco)
                 .arg(arquivo)
                 .status();
             match feito {
@@ -201,4 +254,24 @@ pub(crate) fn restaurar(arquivo: &Path, db: &str, saida: &mut impl Write) -> any
         r.fechar().await;
         feito
     })?
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+
+    #[test]
+    fn a_senha_sai_do_endereco() {
+        assert_eq!(
+            sem_senha("postgres://ana:segredo@10.0.0.1:5432/divisa"),
+            (
+                "postgres://ana@10.0.0.1:5432/divisa".to_owned(),
+                Some("segredo".to_owned())
+            )
+        );
+        assert_eq!(
+            sem_senha("postgres://postgres@127.0.0.1/x"),
+            ("postgres://postgres@127.0.0.1/x".to_owned(), None)
+        );
+    }
 }

@@ -938,14 +938,14 @@ pub(crate) fn auditoria(
                 plural(processos, "processo", "processos"),
                 plural(eventos, "evento", "eventos")
             )?;
-            match sobre_a_ancora {
+            match &sobre_a_ancora {
                 Some((a, depois)) => writeln!(
                     saida,
                     "Diante da âncora de {} (hash {}): {} lá, cada um com o evento ancorado; {} depois dela.",
                     a.registrada_em,
                     a.hash,
                     if a.processos == 1 { "o processo ancorado está".to_owned() } else { format!("os {} ancorados estão", plural(a.processos, "processo", "processos")) },
-                    if depois == 1 { "1 evento veio".to_owned() } else { format!("{} vieram", plural(depois, "evento", "eventos")) }
+                    if *depois == 1 { "1 evento veio".to_owned() } else { format!("{} vieram", plural(*depois, "evento", "eventos")) }
                 )?,
                 None if protocolo.is_none() => writeln!(
                     saida,
@@ -966,6 +966,13 @@ pub(crate) fn auditoria(
                     } else {
                         "com a chave gravada em cada uma (quem tem o banco poderia trocá-la: confira com --chave-publica)"
                     }
+                )?;
+            }
+            if let Some((a, _)) = &sobre_a_ancora {
+                writeln!(
+                    saida,
+                    "Confira com a última âncora publicada: {} (hash {}); âncoras apagadas do fim da lista só se acusam diante da publicada (--ancora).",
+                    a.registrada_em, a.hash
                 )?;
             }
             return Ok(Saida::Sucesso);

@@ -542,9 +542,9 @@ pub fn decreto_legislativo(caso: &Caso<'_>) -> Result<Documento, String> {
         )),
         recuado(format!("Art. 2º Serão consultados {consultados}, nos termos do Art. 11, § 1º, e do Art. 12, I, da Lei Complementar nº 23, de 19 de novembro de 1992.")),
         recuado(format!(
-            "Art. 3º A cédula trará a pergunta \"{pergunta}\", com as respostas SIM e NÃO (Art. 12, II)."
+            "Art. 3º A cédula trará a pergunta \"{pergunta}\", com as respostas SIM e NÃO, nos termos do Art. 12, II, da Lei Complementar nº 23, de 19 de novembro de 1992."
         )),
-        recuado("Art. 4º A medida será considerada aprovada se obtiver o voto favorável da maioria absoluta dos eleitores inscritos no território consultado (Art. 11, § 2º)."),
+        recuado("Art. 4º A medida será considerada aprovada se obtiver o voto favorável da maioria absoluta dos eleitores inscritos no território consultado, nos termos do Art. 11, § 2º, da Lei Complementar nº 23, de 19 de novembro de 1992."),
         recuado("Art. 5º Este Decreto Legislativo entra em vigor na data de sua publicação."),
         caso.local_e_data(),
         secao("JUSTIFICATIVA"),

@@ -541,9 +541,9 @@ pub(crate) fn alteracao_de_nome(
             ));
         };
         let novo = chave(&alteracao.nome_novo);
-        let igual = std::iter::once(&m.nome)
-            .chain(&m.outras_grafias)
-            .find(|g| chave(g) == novo);
+        // Só o nome atual: voltar a um nome antigo (que o IBGE ainda registra entre as outras
+        // grafias) é alteração de verdade.
+        let igual = std::iter::once(&m.nome).find(|g| chave(g) == novo);
         Ok(match igual {
             Some(g) => regra.achado(
                 Situacao::NaoAtende,
@@ -557,7 +557,7 @@ pub(crate) fn alteracao_de_nome(
                 exigido,
                 format!("de «{}» para «{}»", m.nome, alteracao.nome_novo),
                 Some(orgao::IBGE),
-                "Comparado sem diferença de maiúsculas, acentos, apóstrofos e hífens com o nome atual e as grafias registradas.",
+                "Comparado sem diferença de maiúsculas, acentos, apóstrofos e hífens com o nome atual.",
             ),
         })
     })());
@@ -565,7 +565,8 @@ pub(crate) fn alteracao_de_nome(
         let regra = ctx.regra("art6_par2")?;
         let exigido = "representação fundamentada no município interessado, feita pelo Prefeito";
         Ok(match alteracao.representacao_do_prefeito {
-            Some(true) => regra.achado(Situacao::Atende, exigido, "representação do Prefeito declarada na proposta", Some(orgao::COMISSAO), "A Comissão confere, nos autos, a representação e os seus fundamentos."),
+            // Declarada não é conferida: a representação é um documento, e só ele nos autos atende.
+            Some(true) => regra.achado(Situacao::Pendente, exigido, "representação do Prefeito declarada na proposta", Some(orgao::COMISSAO), "A proposta declara a representação; a Comissão confere, nos autos, o documento e os seus fundamentos."),
             Some(false) => regra.achado(Situacao::NaoAtende, exigido, "sem representação do Prefeito", Some(orgao::COMISSAO), "O § 2º exige que a alteração venha de representação feita pelo Prefeito; sem ela, a lei de alteração não pode ser proposta."),
             None => regra.achado(Situacao::Pendente, exigido, "não informada", Some(orgao::COMISSAO), "A proposta não diz se há a representação fundamentada do Prefeito."),
         })
@@ -621,7 +622,7 @@ pub(crate) fn alteracao_de_nome(
                     regra.achado(Situacao::NaoAtende, exigido, votos, Some(orgao::TRE), format!("O nome novo não foi aprovado. {leitura}"))
                 } else {
                     match alteracao.plebiscito_fiscalizado_pelos_diretorios {
-                        Some(true) => regra.achado(Situacao::Atende, exigido, format!("{votos}; fiscalização pelos diretórios declarada"), Some(orgao::TRE), leitura),
+                        Some(true) => regra.achado(Situacao::Pendente, exigido, format!("{votos}; fiscalização pelos diretórios declarada"), Some(orgao::TRE), format!("A fiscalização pelos diretórios é declarada na proposta; a Comissão a confere na ata do plebiscito. {leitura}")),
                         Some(false) => regra.achado(Situacao::NaoAtende, exigido, format!("{votos}; sem a fiscalização dos diretórios"), Some(orgao::TRE), format!("O § 2º exige que o plebiscito seja fiscalizado pelos diretórios municipais dos partidos políticos. {leitura}")),
                         None => regra.achado(Situacao::Pendente, exigido, format!("{votos}; fiscalização não informada"), Some(orgao::TRE), format!("A proposta não diz se o plebiscito foi fiscalizado pelos diretórios municipais dos partidos políticos. {leitura}")),
                     }

@@ -145,7 +145,7 @@ pub const VERIFICACOES: &[(&str, &str, &str)] = &[
     ("art5_cpt", "nunca atende: os vértices como elementos naturais ou oficiais são juízo da Cartografia", "sempre pendente"),
     ("art6_cpt", "repetição: comparação com os 5.571 municípios e 10.670 distritos do IBGE; datas: numeral + «de» + mês; pessoa viva: a declaração da proposta; três palavras: contagem sem as partículas da lista fechada", "nomes do IBGE não carregados; pessoa viva não declarada"),
     ("art6_par1", "a informação de topônimos correlatos, tirada da lista do IBGE", "—"),
-    ("art6_par2", "nome diferente do atual (sem acentos, caixa e hífens); 2/3 dos membros da Câmara, em inteiros; representação do Prefeito e fiscalização pelos diretórios como declaradas; SIM > NÃO no plebiscito", "votação, representação, fiscalização ou plebiscito não informados"),
+    ("art6_par2", "nome diferente do atual (sem acentos, caixa e hífens); 2/3 dos membros da Câmara, em inteiros; SIM > NÃO no plebiscito", "votação ou plebiscito não informados; a representação do Prefeito e a fiscalização pelos diretórios, sempre, até o documento conferido nos autos"),
     ("art7_cpt_inc1", "nome igual ao da sede (sem acentos e caixa)", "nome ou sede ausentes"),
     ("art7_cpt_inc2", "nunca atende: as divisas são escritas do polígono e conferidas pela Cartografia", "sempre pendente"),
     ("art7_cpt_inc3", "o ano de instalação decorre de regra conhecida (lei federal da eleição ou Art. 3º numa redação encontrada)", "regra da época desconhecida; data do ato ausente"),

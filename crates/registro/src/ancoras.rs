@@ -319,6 +319,14 @@ impl Registro {
                 )));
             }
         }
+        // Com a chave publicada, o banco tem de ter âncora: uma tabela esvaziada não passa por
+        // "sem âncora". (Apagar as últimas deixa uma lista menor e coerente: isso só a âncora
+        // publicada acusa, `--ancora HASH`, e o relatório mostra a última para conferir.)
+        if publica.is_some() && ancoras.is_empty() {
+            v.push(violacao(
+                "o banco não tem âncora nenhuma, mas há chave publicada: a tabela de âncoras foi esvaziada?".to_owned(),
+            ));
+        }
         if let (Some(_), Some(ultima)) = (publica, ancoras.last()) {
             if ultima.assinatura.is_none() {
                 v.push(violacao(format!(

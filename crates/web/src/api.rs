@@ -236,7 +236,10 @@ fn conferir_com_a_proposta(
             ),
         ));
     }
-    if chave(&n.nome) != chave(&da.nome) {
+    // Na incorporação e no desmembramento o nome do processo é feito das origens (não há
+    // nome proposto): só a criação e a fusão têm nome a conferir.
+    let tem_nome = matches!(tipo, TipoProcesso::Criacao | TipoProcesso::Fusao);
+    if tem_nome && chave(&n.nome) != chave(&da.nome) {
         return Err(Falha::no_campo(
             "nome",
             format!(
@@ -245,8 +248,12 @@ fn conferir_com_a_proposta(
             ),
         ));
     }
+    // as origens pelo código IBGE (a grafia pode variar: "Sao Felix", "São Félix")
     let conjunto = |v: &[String]| -> std::collections::BTreeSet<String> {
-        v.iter().map(|s| chave(s)).collect()
+        match divisa_processo::codigos_ibge(v) {
+            Ok(c) => c.into_iter().map(|c| c.to_string()).collect(),
+            Err(_) => v.iter().map(|s| chave(s)).collect(),
+        }
     };
     if conjunto(&n.municipios_origem) != conjunto(&da.municipios_origem) {
         return Err(Falha::no_campo(
@@ -417,24 +424,27 @@ async fn relatorio(
         })?,
     };
     // avaliar os autos (ler e medir o território juntado) nos limites da oficina
-    let _vaga = estado
-        .oficina()
-        .reservar(quem.endereco.map(|e| e.ip()))
-        .await
-        .map_err(Falha::json)?;
-    let a = divisa_autos::avaliar(estado.registro(), &protocolo, &quem.ator(), data)
-        .await
-        .map_err(|e| {
-            match e {
-                divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
-                divisa_autos::ErroAutos::Recusado(_) => Falha::proibido(e.to_string()),
-                divisa_autos::ErroAutos::Avaliacao(
-                    divisa_avaliacao::autos::ErroAutos::SemProposta { .. },
-                ) => Falha::nova(StatusCode::NOT_FOUND, e.to_string()),
-                e => Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
-            }
-            .json()
-        })?;
+    let a = {
+        let (estado2, protocolo2, ator) = (estado.clone(), protocolo.clone(), quem.ator());
+        estado
+            .oficina()
+            .na_vaga(quem.endereco.map(|e| e.ip()), async move {
+                divisa_autos::avaliar(estado2.registro(), &protocolo2, &ator, data).await
+            })
+            .await
+            .map_err(Falha::json)?
+    }
+    .map_err(|e| {
+        match e {
+            divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
+            divisa_autos::ErroAutos::Recusado(_) => Falha::proibido(e.to_string()),
+            divisa_autos::ErroAutos::Avaliacao(
+                divisa_avaliacao::autos::ErroAutos::SemProposta { .. },
+            ) => Falha::nova(StatusCode::NOT_FOUND, e.to_string()),
+            e => Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
+        }
+        .json()
+    })?;
     Ok(json_texto(divisa_avaliacao::relatorio::json(&a.avaliacao)))
 }
 

@@ -105,18 +105,21 @@ pub(crate) async fn exportar(
 ) -> Result<Response, Falha> {
     let publico = q.get("versao").is_some_and(|v| v == "publica");
     // compactar os autos (PDFs e arquivos) é trabalho pesado: nos limites da oficina
-    let _vaga = estado
-        .oficina()
-        .reservar(quem.endereco.map(|e| e.ip()))
-        .await?;
-    let bytes =
-        divisa_autos::exportar(estado.registro(), &protocolo, &quem.ator(), publico, hoje())
-            .await
-            .map_err(|e| match e {
-                divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
-                divisa_autos::ErroAutos::Recusado(_) => Falha::proibido(e.to_string()),
-                e => Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
-            })?;
+    let bytes = {
+        let (estado2, protocolo2, ator) = (estado.clone(), protocolo.clone(), quem.ator());
+        estado
+            .oficina()
+            .na_vaga(quem.endereco.map(|e| e.ip()), async move {
+                divisa_autos::exportar(estado2.registro(), &protocolo2, &ator, publico, hoje())
+                    .await
+            })
+            .await?
+    }
+    .map_err(|e| match e {
+        divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
+        divisa_autos::ErroAutos::Recusado(_) => Falha::proibido(e.to_string()),
+        e => Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
+    })?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/zip".to_string()),
@@ -148,10 +151,6 @@ pub(crate) async fn documento(
         ));
     };
     // avaliar os autos e escrever o documento: nos limites da oficina, como a diagramação
-    let vaga = estado
-        .oficina()
-        .reservar(quem.endereco.map(|e| e.ip()))
-        .await?;
     // ?orgao=tre: o ofício a um órgão só (o órgão certificador vê o seu)
     let orgao = match q.get("orgao") {
         None => None,
@@ -162,15 +161,23 @@ pub(crate) async fn documento(
                 .ok_or_else(|| Falha::no_campo("orgao", format!("órgão «{c}» desconhecido")))?,
         ),
     };
-    let doc = divisa_autos::documento_ao_orgao(
-        estado.registro(),
-        &protocolo,
-        t,
-        &quem.ator(),
-        hoje(),
-        orgao,
-    )
-    .await
+    let doc = {
+        let (estado2, protocolo2, ator) = (estado.clone(), protocolo.clone(), quem.ator());
+        estado
+            .oficina()
+            .na_vaga(quem.endereco.map(|e| e.ip()), async move {
+                divisa_autos::documento_ao_orgao(
+                    estado2.registro(),
+                    &protocolo2,
+                    t,
+                    &ator,
+                    hoje(),
+                    orgao,
+                )
+                .await
+            })
+            .await?
+    }
     .map_err(|e| match e {
         divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
         divisa_autos::ErroAutos::Recusado(_) => Falha::proibido(e.to_string()),
@@ -205,7 +212,6 @@ pub(crate) async fn documento(
     }
     // a diagramação do PDF (o projeto de lei com mapa e memorial tem dezenas de páginas) fora
     // dos trabalhadores assíncronos, com a sua própria vaga
-    drop(vaga);
     let pdf = estado
         .oficina()
         .executar(quem.endereco.map(|e| e.ip()), move || {

@@ -101,7 +101,8 @@ impl Estado {
             Some(None) => Envio::EmAndamento,
             None => {
                 if m.len() >= ENVIOS_LEMBRADOS {
-                    m.clear();
+                    // esquece os já protocolados, nunca os que estão em andamento
+                    m.retain(|_, protocolo| protocolo.is_none());
                 }
                 m.insert((login.to_owned(), chave.to_owned()), None);
                 Envio::Novo
@@ -267,11 +268,20 @@ async fn prazo_do_corpo(
     let esperado = declarado.unwrap_or(teto as u64);
     let total =
         PRAZO_MINIMO_DO_CORPO + std::time::Duration::from_secs(esperado / TAXA_MINIMA_DO_CORPO);
-    let fim = tokio::time::Instant::now() + total;
+    let inicio = tokio::time::Instant::now();
+    let fim = inicio + total;
     let (partes, mut corpo) = pedido.into_parts();
     let mut lido: Vec<u8> = Vec::with_capacity(esperado.min(1024 * 1024) as usize);
     loop {
-        let ate = fim.min(tokio::time::Instant::now() + PRAZO_ENTRE_PEDACOS);
+        // O próximo pedaço tem de chegar antes de: o fim do prazo total, o prazo entre pedaços
+        // e o instante em que o recebido até aqui ficaria abaixo da taxa mínima (depois dos
+        // primeiros 30 s). Um byte a cada 9 s cai pela taxa, não só pelo intervalo.
+        let pela_taxa = inicio
+            + PRAZO_MINIMO_DO_CORPO
+            + std::time::Duration::from_secs_f64(lido.len() as f64 / TAXA_MINIMA_DO_CORPO as f64);
+        let ate = fim
+            .min(tokio::time::Instant::now() + PRAZO_ENTRE_PEDACOS)
+            .min(pela_taxa);
         match tokio::time::timeout_at(ate, corpo.frame()).await {
             Err(_) => {
                 return falha(

@@ -113,6 +113,31 @@ impl Oficina {
     }
 }
 
+impl Oficina {
+    /// Roda um trabalho assíncrono que já manda o pesado para fora dos trabalhadores (os
+    /// documentos, a exportação e a avaliação dos autos, em `divisa-autos`) numa tarefa própria
+    /// que segura a vaga até terminar: o cliente que manda e desconecta não devolve a vaga antes
+    /// da hora (a tarefa segue até o fim, como o trabalho abandonado de [`Oficina::executar`]).
+    pub(crate) async fn na_vaga<T: Send + 'static>(
+        &self,
+        cliente: Option<IpAddr>,
+        trabalho: impl std::future::Future<Output = T> + Send + 'static,
+    ) -> Result<T, Falha> {
+        let vaga = self.reservar(cliente).await?;
+        tokio::spawn(async move {
+            let _vaga = vaga;
+            trabalho.await
+        })
+        .await
+        .map_err(|e| {
+            Falha::nova(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("erro interno no processamento: {e}"),
+            )
+        })
+    }
+}
+
 /// Uma vaga da oficina; volta quando é largada.
 pub(crate) struct Vaga {
     _servidor: tokio::sync::OwnedSemaphorePermit,

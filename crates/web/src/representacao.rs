@@ -334,6 +334,31 @@ async fn conferir_envio(
     ))
 }
 
+/// A chave de um envio reservada por este pedido: volta a valer ao ser largada sem protocolo.
+struct Reserva<'a> {
+    estado: &'a Estado,
+    login: String,
+    chave: String,
+    feita: bool,
+}
+
+impl Reserva<'_> {
+    /// O protocolo saiu (com os arquivos): a chave passa a levar ao recibo dele.
+    fn concluir(mut self, protocolo: &str) {
+        self.estado
+            .concluir_envio(&self.login, &self.chave, Some(protocolo));
+        self.feita = true;
+    }
+}
+
+impl Drop for Reserva<'_> {
+    fn drop(&mut self) {
+        if !self.feita && !self.chave.is_empty() {
+            self.estado.concluir_envio(&self.login, &self.chave, None);
+        }
+    }
+}
+
 /// Post/Redirect/Get: depois do protocolo, o navegador vai à página do recibo (303), que se
 /// recarrega e imprime sem reenviar nada.
 fn ao_recibo(protocolo: &str) -> Response {
@@ -357,10 +382,15 @@ pub(crate) async fn recibo(
 ) -> Result<Response, Falha> {
     let ator = quem.ator();
     // quem não vê o processo também não vê o recibo
-    estado
+    let (processo, eventos) = estado
         .registro()
         .eventos_visiveis(&protocolo, &ator)
         .await?;
+    // os arquivos do protocolo só para quem protocolou e para quem vê os autos inteiros
+    let ve_arquivos = processo.protocolado_por == ator.id
+        || processo
+            .pode(&ator, divisa_processo::Acao::VerCompleto)
+            .is_ok();
     let recibo = estado.registro().recibo(&protocolo).await?;
     let mut s = format!(
         "<h1>Representação protocolada</h1>{}<pre id=\"recibo\">{}</pre>\
@@ -368,17 +398,24 @@ pub(crate) async fn recibo(
         aviso("ok", &format!("Protocolo nº {}", recibo.protocolo)),
         esc(&recibo.texto())
     );
-    let juntados = estado.registro().arquivos_do_ato(&protocolo, 1).await?;
-    let guardados = estado.registro().arquivos(&protocolo).await?;
+    // o hash de cada arquivo do protocolo já está no evento (não se relê o arquivo)
+    let juntados: Vec<&divisa_processo::Anexo> = if ve_arquivos {
+        eventos
+            .first()
+            .map(|e| e.anexos.iter().collect())
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let guardados = if ve_arquivos {
+        estado.registro().arquivos(&protocolo).await?
+    } else {
+        Vec::new()
+    };
     if !juntados.is_empty() || !guardados.is_empty() {
         s.push_str("<p>Arquivos recebidos com o protocolo:</p><ul>");
-        for (nome, conteudo) in &juntados {
-            let _ = write!(
-                s,
-                "<li>{} (SHA-256 {})</li>",
-                esc(nome),
-                contas::sha256_hex(conteudo)
-            );
+        for a in &juntados {
+            let _ = write!(s, "<li>{} (SHA-256 {})</li>", esc(&a.nome), esc(&a.sha256));
         }
         for a in &guardados {
             let _ = write!(
@@ -414,6 +451,14 @@ pub(crate) async fn novo_da_proposta(
     if let Some(r) = conferir_envio(&estado, &u.login, &chave).await? {
         return Ok(r);
     }
+    // a chave reservada volta a valer se o pedido terminar sem protocolo (erro, cliente que
+    // desconecta no meio): nada fica preso em "em andamento"
+    let reserva = Reserva {
+        estado: &estado,
+        login: u.login.clone(),
+        chave: chave.clone(),
+        feita: false,
+    };
     let deputados = deputados(&estado).await?;
     let mut valores = campos.clone();
     valores.push(("proposta-form".into(), "1".into()));
@@ -534,7 +579,7 @@ pub(crate) async fn novo_da_proposta(
         }
     };
     let protocolo = recibo.protocolo.as_str().to_string();
-    estado.concluir_envio(&u.login, &chave, Some(&protocolo));
+    reserva.concluir(&protocolo);
     Ok(ao_recibo(&protocolo))
 }
 
@@ -678,6 +723,14 @@ pub(crate) async fn novo(
     if let Some(r) = conferir_envio(&estado, &u.login, &chave).await? {
         return Ok(r);
     }
+    // a chave reservada volta a valer se o pedido terminar sem protocolo (erro, cliente que
+    // desconecta no meio): nada fica preso em "em andamento"
+    let reserva = Reserva {
+        estado: &estado,
+        login: u.login.clone(),
+        chave: chave.clone(),
+        feita: false,
+    };
     let deputados = deputados(&estado).await?;
     let erro = |e: ErroDoForm| -> Result<Response, Falha> {
         estado.concluir_envio(&u.login, &chave, None);
@@ -728,7 +781,15 @@ pub(crate) async fn novo(
             }
         },
     };
-    let assinaturas = if validos > 0 { validos } else { declaradas };
+    // O protocolo conta as assinaturas com título válido e distinto, também as de outra UF (a
+    // lista vai inteira aos autos); quanto delas vale para o mínimo do Art. 13 é o achado da lei
+    // que diz, não o protocolo.
+    let com_titulo = validos + conferidos.outra_uf.len() as u32;
+    let assinaturas = if com_titulo > 0 {
+        com_titulo
+    } else {
+        declaradas
+    };
     let deputado = campo(&campos, "deputado")
         .map(|d| d.trim().to_string())
         .filter(|d| !d.is_empty());
@@ -794,7 +855,6 @@ pub(crate) async fn novo(
         }
     };
     let protocolo = recibo.protocolo.as_str().to_string();
-    estado.concluir_envio(&u.login, &chave, Some(&protocolo));
     for (finalidade, a) in [
         ("mapa", arquivos.get("mapa")),
         ("memorial", arquivos.get("memorial")),
@@ -809,7 +869,7 @@ pub(crate) async fn novo(
                 .await?;
         }
     }
-    if validos > 0 {
+    if com_titulo > 0 {
         let h = contas::sha256_hex(titulos.as_bytes());
         estado
             .registro()
@@ -824,6 +884,8 @@ pub(crate) async fn novo(
             )
             .await?;
     }
+    // protocolado e com os arquivos guardados: só agora o envio conta como feito
+    reserva.concluir(&protocolo);
     Ok(ao_recibo(&protocolo))
 }
 

@@ -49,7 +49,7 @@ instantaneo!(
 );
 instantaneo!(extincao_de_araguainha, "extincao", Inconclusivo);
 instantaneo!(criacao_de_distrito, "criacao_distrito", Atende);
-instantaneo!(alteracao_de_nome, "alteracao_nome", Atende);
+instantaneo!(alteracao_de_nome, "alteracao_nome", Inconclusivo);
 
 #[test]
 fn json_segue_o_contrato() {

@@ -316,3 +316,48 @@ fn corpo_parado_no_meio_recebe_408_no_prazo() {
     filho.wait().ok();
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 14: um corpo pingado (um byte a cada 3 s: nenhum intervalo passa de 10 s) cai pela
+/// taxa mínima depois dos primeiros 30 s, com 408.
+#[test]
+fn corpo_pingado_cai_pela_taxa_minima() {
+    let dir = diretorio_vazio();
+    let (mut filho, endereco, _) = subir(&dir);
+    let mut s = std::net::TcpStream::connect(&endereco).expect("conectar");
+    s.set_read_timeout(Some(std::time::Duration::from_millis(200)))
+        .unwrap();
+    write!(
+        s,
+        "POST /api/avaliar HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
+    )
+    .unwrap();
+    let inicio = std::time::Instant::now();
+    let mut resposta = Vec::new();
+    loop {
+        let _ = s.write_all(b" ");
+        let mut pedaco = [0u8; 4096];
+        match s.read(&mut pedaco) {
+            Ok(0) => break,
+            Ok(n) => {
+                resposta.extend_from_slice(&pedaco[..n]);
+                break;
+            }
+            Err(_) => {}
+        }
+        assert!(
+            inicio.elapsed() < std::time::Duration::from_secs(45),
+            "o corpo pingado segurou a conexão"
+        );
+        std::thread::sleep(std::time::Duration::from_secs(3));
+    }
+    let passou = inicio.elapsed();
+    let resposta = String::from_utf8_lossy(&resposta);
+    assert!(resposta.starts_with("HTTP/1.1 408"), "{resposta}");
+    assert!(
+        passou >= std::time::Duration::from_secs(29),
+        "cedo demais: {passou:?}"
+    );
+    filho.kill().ok();
+    filho.wait().ok();
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -70,17 +70,17 @@ fn extincao(caso: &Caso<'_>) -> Result<Documento, String> {
         M::PerdaRequisitos => (
             "por ter perdido os requisitos do Art. 2º, I a V, da Lei Complementar nº 23, de 19 de novembro de 1992 (Art. 10, I)",
             e.municipio_de_origem,
-            "volta a pertencer ao Município de origem (Art. 10, § 1º)",
+            "volta a pertencer ao Município de que se originou, nos termos do Art. 10, § 1º, da Lei Complementar nº 23, de 19 de novembro de 1992",
         ),
         M::InundacaoDestruicao => (
             "em razão da inundação ou destruição da cidade-sede, sendo materialmente impossível a transferência da população para outro ponto do território municipal (Art. 10, II, da Lei Complementar nº 23, de 19 de novembro de 1992)",
             e.municipio_de_origem,
-            "volta a pertencer ao Município de origem (Art. 10, § 1º)",
+            "volta a pertencer ao Município de que se originou, nos termos do Art. 10, § 1º, da Lei Complementar nº 23, de 19 de novembro de 1992",
         ),
         M::RequerimentoEleitores => (
             "a requerimento da maioria absoluta dos eleitores residentes ou domiciliados no território municipal (Art. 10, III, da Lei Complementar nº 23, de 19 de novembro de 1992)",
             e.municipio_contiguo,
-            "passa a pertencer ao Município contíguo indicado pelos eleitores requerentes (Art. 10, § 2º)",
+            "passa a pertencer ao Município contíguo indicado pelos eleitores requerentes, nos termos do Art. 10, § 2º, da Lei Complementar nº 23, de 19 de novembro de 1992",
         ),
     };
     let Some(destino) = destino else {
@@ -100,7 +100,7 @@ fn extincao(caso: &Caso<'_>) -> Result<Documento, String> {
         "Art. 1º Fica extinto o Município de {nome}, {fundamento}."
     )));
     blocos.push(recuado(format!(
-        "Art. 2º O território do Município extinto {como}, o Município de {destino}, cujas divisas passam a abranger as do Município extinto com os demais municípios."
+        "Art. 2º O território do Município extinto {como}: o Município de {destino}, cujas divisas passam a abranger as do Município extinto com os demais municípios."
     )));
     blocos.push(recuado(format!(
         "Art. 3º O Município de {destino} sucede o Município extinto nos seus bens, direitos e obrigações."
@@ -153,26 +153,31 @@ fn alteracao_de_nome(caso: &Caso<'_>) -> Result<Documento, String> {
     ));
     blocos.push(caso.local_e_data());
     blocos.push(secao("JUSTIFICATIVA"));
-    let mut justificativa = format!(
-        "A alteração do nome do município pode ser feita a qualquer tempo, por lei estadual, mediante representação fundamentada feita pelo Prefeito, com aprovação da Câmara Municipal pelo voto favorável de 2/3 dos seus membros, depois de ouvida a população em plebiscito fiscalizado pelos Diretórios Municipais dos partidos políticos (Lei Complementar nº 23/1992, Art. 6º, § 2º). No processo {}",
-        caso.protocolo.unwrap_or("(a protocolar)")
-    );
+    let mut fatos = Vec::new();
     if let (Some(m), Some(v)) = (a.membros_camara, a.votos_favoraveis) {
-        justificativa.push_str(&format!(
-            ", a Câmara Municipal aprovou a alteração por {} dos seus {} membros",
+        fatos.push(format!(
+            "a Câmara Municipal aprovou a alteração por {} dos seus {} membros",
             inteiro(v as i64),
             inteiro(m as i64)
         ));
     }
     if let Some(p) = caso.proposta.fatos.plebiscito {
-        justificativa.push_str(&format!(
-            "{} e, no plebiscito, o nome novo teve {} votos SIM e {} NÃO",
-            if a.membros_camara.is_some() { "" } else { "," },
+        fatos.push(format!(
+            "no plebiscito, o nome novo teve {} votos SIM e {} NÃO",
             inteiro(p.votos_sim as i64),
             inteiro(p.votos_nao as i64)
         ));
     }
-    justificativa.push('.');
+    let mut justificativa = String::from(
+        "A alteração do nome do município pode ser feita a qualquer tempo, por lei estadual, mediante representação fundamentada feita pelo Prefeito, com aprovação da Câmara Municipal pelo voto favorável de 2/3 dos seus membros, depois de ouvida a população em plebiscito fiscalizado pelos Diretórios Municipais dos partidos políticos (Lei Complementar nº 23/1992, Art. 6º, § 2º).",
+    );
+    if !fatos.is_empty() {
+        justificativa.push_str(&format!(
+            " No processo {}, {}.",
+            caso.protocolo.unwrap_or("(a protocolar)"),
+            fatos.join("; e, ")
+        ));
+    }
     blocos.push(p(justificativa));
     Ok(caso.documento(
         Tipo::ProjetoDeLei,

@@ -356,7 +356,8 @@ fn art6_par2_representacao_do_prefeito_e_pedida() {
             &alteracao("Nova Cuiabá", Some(true), Some(true)),
             "Prefeito"
         ),
-        Situacao::Atende
+        // declarado não é conferido: pendente até o documento nos autos
+        Situacao::Pendente
     );
 }
 
@@ -378,7 +379,8 @@ fn art6_par2_plebiscito_fiscalizado_pelos_diretorios() {
             &alteracao("Nova Cuiabá", Some(true), Some(true)),
             "diretórios"
         ),
-        Situacao::Atende
+        // declarado não é conferido: pendente até o documento nos autos
+        Situacao::Pendente
     );
 }
 
