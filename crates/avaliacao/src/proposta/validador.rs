@@ -120,8 +120,18 @@ impl Validador<'_> {
         let Ok(mt) = divisa_referencia::mt() else {
             return Ok(());
         };
-        let folga = |v: u32| u64::from(v) + u64::from(v) / 4;
+        // Os dados embutidos são de 2022 a 2025. Para um ato de antes de 2020 eles são
+        // posteriores (a origem pode ter perdido território desde então): não decidem fato
+        // impossível nenhum, e só os números da proposta entre si são conferidos. Para um ato
+        // futuro, a folga cresce 5 pontos por ano depois de 2025.
+        let ano = fatos.data_ato.map(|d| i64::from(d.year()));
+        let embutidos_valem = ano.is_none_or(|a| a >= 2020);
+        let pontos = 25 + 5 * ano.map_or(0, |a| (a - 2025).max(0)) as u64;
+        let folga = |v: u32| u64::from(v) + u64::from(v) * pontos / 100;
         let populacao = |c: u32| {
+            if !embutidos_valem {
+                return None;
+            }
             mt.por_codigo(c).and_then(|m| {
                 m.populacao_estimada_2025
                     .as_ref()
@@ -130,6 +140,9 @@ impl Validador<'_> {
             })
         };
         let eleitores = |c: u32| {
+            if !embutidos_valem {
+                return None;
+            }
             mt.por_codigo(c)
                 .and_then(|m| m.eleitores_2024.as_ref().map(|d| d.valor))
         };
@@ -163,7 +176,7 @@ impl Validador<'_> {
                 if fatos.tipo == Tipo::Criacao && p > folga(total) {
                     return Err(self.erro(
                         &["novo", "dados", "populacao"],
-                        format!("fato impossível: {} habitantes no novo município, mais que toda a população {todas} ({nomes}: {}, IBGE) com 25% de folga para o crescimento", inteiro(p as i64), inteiro(i64::from(total))),
+                        format!("fato impossível: {} habitantes no novo município, mais que toda a população {todas} ({nomes}: {}, IBGE) com {pontos}% de folga para o crescimento", inteiro(p as i64), inteiro(i64::from(total))),
                     ));
                 }
             }
@@ -171,7 +184,7 @@ impl Validador<'_> {
                 if fatos.tipo == Tipo::Criacao && e > folga(total) {
                     return Err(self.erro(
                         &["novo", "dados", "eleitores"],
-                        format!("fato impossível: {} eleitores no novo município, mais que todo o eleitorado {todas} ({nomes}: {}, TSE 2024) com 25% de folga", inteiro(e as i64), inteiro(i64::from(total))),
+                        format!("fato impossível: {} eleitores no novo município, mais que todo o eleitorado {todas} ({nomes}: {}, TSE 2024) com {pontos}% de folga", inteiro(e as i64), inteiro(i64::from(total))),
                     ));
                 }
             }
@@ -184,14 +197,14 @@ impl Validador<'_> {
                     if p > folga(todo) {
                         return Err(self.erro(
                             &["remanescente", &posicao, "populacao"],
-                            format!("fato impossível: o que resta de {} teria {} habitantes, mais que o município inteiro ({}, IBGE) com 25% de folga", nome(r.codigo_ibge), inteiro(p as i64), inteiro(i64::from(todo))),
+                            format!("fato impossível: o que resta de {} teria {} habitantes, mais que o município inteiro ({}, IBGE) com {pontos}% de folga", nome(r.codigo_ibge), inteiro(p as i64), inteiro(i64::from(todo))),
                         ));
                     }
                     if let (1, Some(n)) = (origens.len(), novo.dados.populacao) {
                         if p.saturating_add(n) > folga(todo) {
                             return Err(self.erro(
                                 &["remanescente", &posicao, "populacao"],
-                                format!("fato impossível: o remanescente ({}) e o novo município ({}) somam {} habitantes, mais que {} inteiro ({}, IBGE) com 25% de folga", inteiro(p as i64), inteiro(n as i64), inteiro(p.saturating_add(n) as i64), nome(r.codigo_ibge), inteiro(i64::from(todo))),
+                                format!("fato impossível: o remanescente ({}) e o novo município ({}) somam {} habitantes, mais que {} inteiro ({}, IBGE) com {pontos}% de folga", inteiro(p as i64), inteiro(n as i64), inteiro(p.saturating_add(n) as i64), nome(r.codigo_ibge), inteiro(i64::from(todo))),
                             ));
                         }
                     }
@@ -232,7 +245,8 @@ impl Validador<'_> {
                 None => (
                     mt.por_codigo(d.cedente)
                         .and_then(|m| m.area_oficial_km2.as_ref())
-                        .map(|a| a.valor),
+                        .map(|a| a.valor)
+                        .filter(|_| embutidos_valem),
                     "área oficial, IBGE".to_owned(),
                 ),
             };
@@ -288,7 +302,7 @@ impl Validador<'_> {
                 if p > folga(todo) {
                     return Err(self.erro(
                         &["distrito", "populacao"],
-                        format!("fato impossível: {} habitantes no distrito, mais que todo o município de {} ({}, IBGE) com 25% de folga", inteiro(p as i64), nome(a.municipio), inteiro(i64::from(todo))),
+                        format!("fato impossível: {} habitantes no distrito, mais que todo o município de {} ({}, IBGE) com {pontos}% de folga", inteiro(p as i64), nome(a.municipio), inteiro(i64::from(todo))),
                     ));
                 }
             }

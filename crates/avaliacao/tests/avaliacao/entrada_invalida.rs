@@ -278,3 +278,20 @@ fn municipio_contiguo_so_no_requerimento_dos_eleitores() {
 fn distrito_aceita_a_consulta_previa() {
     assert!(ler("tipo = \"criacao_distrito\"\n[distrito]\nmunicipio = 5103403\nnome = \"Nova Aurora\"\n[plebiscito]\neleitores_inscritos = 1000\nvotos_sim = 600\nvotos_nao = 100\n").is_ok());
 }
+
+/// Os dados embutidos (2022–2025) não decidem fato impossível num ato de antes de 2020 (a
+/// origem pode ter perdido território desde então); num ato futuro, a folga cresce 5 pontos por
+/// ano depois de 2025.
+#[test]
+fn fato_impossivel_diante_dos_dados_embutidos_segue_a_data_do_ato() {
+    let com = |data: &str, populacao: u32| {
+        format!("tipo = \"criacao\"\ndata_referencia = {data}\n[novo]\norigens = [5107859]\n[novo.dados]\npopulacao = {populacao}\n")
+    };
+    // 1995: a São Félix do Araguaia de então era maior que a de 2025
+    assert!(ler(&com("1995-03-10", 20_000)).is_ok());
+    // 2030: o eleitorado (8.176, TSE 2024) + 50% = 12.264 ainda passa; 12.265 não
+    assert!(ler(&com("2030-03-10", 1).replace("populacao = 1", "eleitores = 12264")).is_ok());
+    let e = erro(&com("2030-03-10", 1).replace("populacao = 1", "eleitores = 12265"));
+    assert_eq!(e.campo.as_deref(), Some("novo.dados.eleitores"), "{e}");
+    assert!(e.mensagem.contains("50% de folga"), "{}", e.mensagem);
+}
