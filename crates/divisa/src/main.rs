@@ -6,6 +6,7 @@
 //! `toponimo`); 5 conflito de versão (`processo avancar`: releia e decida de novo). Um pipe fechado (`divisa ... | head`)
 //! termina com 0, como no ripgrep.
 
+mod auditoria;
 mod avaliar;
 mod backup;
 mod cli;
@@ -79,7 +80,7 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
         }
         cli::Comando::Processo { comando, banco } => processo::executar(comando, &banco.db, saida),
         cli::Comando::Auditoria { comando, banco } => {
-            processo::auditoria(comando, &banco.db, saida)
+            auditoria::auditoria(comando, &banco.db, saida)
         }
         cli::Comando::Setores {
             comando: cli::ComandoSetores::Importar { malha, agregados },

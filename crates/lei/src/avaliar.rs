@@ -9,7 +9,8 @@ use divisa_referencia::nomes::chave;
 use jiff::civil::Date;
 
 use crate::achado::{orgao, Achado, Avaliacao, Situacao};
-use crate::art06_toponimia::{alteracao_de_nome, toponimia, Nome};
+use crate::art06_alteracao::alteracao_de_nome;
+use crate::art06_toponimia::{toponimia, Nome};
 use crate::fatos::{Fatos, Tipo};
 use crate::regra::{achado, Contexto, Resultado};
 use crate::texto::{lei, ErroTexto};

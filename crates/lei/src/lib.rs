@@ -21,6 +21,7 @@
 mod achado;
 mod art02_requisitos;
 mod art03_prazo_eleitoral;
+mod art06_alteracao;
 mod art06_toponimia;
 mod art07_lei_de_criacao;
 mod art08_revisao_limites;
