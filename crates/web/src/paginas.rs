@@ -369,8 +369,8 @@ async fn pagina_do_processo(
         if p.requisicoes.contains_key(&o) && p.proposta.is_some() {
             let _ = write!(
                 s,
-                "<h2>Ofício a {}</h2><p><a href=\"{}/documentos/oficio?orgao={}\">Ofício em PDF</a> · <a href=\"{}/documentos/oficio?orgao={}&amp;formato=html\">HTML</a></p>",
-                esc(o.nome()),
+                "<h2>Ofício {}</h2><p><a href=\"{}/documentos/oficio?orgao={}\">Ofício em PDF</a> · <a href=\"{}/documentos/oficio?orgao={}&amp;formato=html\">HTML</a></p>",
+                esc(&o.ao_orgao()),
                 esc(&endereco),
                 o.codigo(),
                 esc(&endereco),
