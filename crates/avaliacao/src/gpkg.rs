@@ -143,6 +143,7 @@ fn blobs(
     let mut v = Vec::new();
     let mut total = 0usize;
     while let Some(r) = linhas.next().map_err(erro)? {
+        divisa_recursos::conferir();
         let tamanho: i64 = r.get(3).map_err(erro)?;
         let fid: i64 = r.get(0).map_err(erro)?;
         let Some(blob) = r.get::<_, Option<Vec<u8>>>(2).map_err(erro)? else {

@@ -283,6 +283,10 @@ pub(crate) enum Comando {
         /// O servidor está atrás de um proxy com TLS: cookies com `Secure`.
         #[arg(long)]
         https: bool,
+        /// A memória de cada trabalho pesado (ler e medir um território, avaliar, escrever um
+        /// documento), em MB; passou, o pedido recebe 413 e o servidor segue. Padrão: 512.
+        #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(8..=65536))]
+        memoria_por_trabalho: Option<u32>,
         #[command(flatten)]
         banco: Banco,
     },

@@ -20,6 +20,11 @@ mod web;
 use std::io::Write;
 use std::process::ExitCode;
 
+/// O alocador do sistema, contando o que cada thread usa: é o que deixa o servidor pôr um teto
+/// de memória em cada trabalho pesado (`divisa_recursos::com_orcamento`).
+#[global_allocator]
+static ALOCADOR: divisa_recursos::Contador = divisa_recursos::Contador;
+
 /// Como um comando terminou, além de erros internos.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Saida {
@@ -90,8 +95,15 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
             endereco,
             sem_demonstracao,
             https,
+            memoria_por_trabalho,
             banco,
-        } => web::serve(endereco, !sem_demonstracao, https, &banco.db),
+        } => web::serve(
+            endereco,
+            !sem_demonstracao,
+            https,
+            memoria_por_trabalho.map(|mb| mb as usize * 1024 * 1024),
+            &banco.db,
+        ),
         cli::Comando::Usuario { comando, banco } => web::usuario(comando, &banco.db, saida),
         cli::Comando::Backup {
             saida: destino,

@@ -17,6 +17,7 @@ pub(crate) fn serve(
     endereco: std::net::SocketAddr,
     demonstracao: bool,
     https: bool,
+    memoria_por_trabalho: Option<usize>,
     db: &str,
 ) -> anyhow::Result<Saida> {
     let inicio = std::time::Instant::now();
@@ -25,6 +26,7 @@ pub(crate) fn serve(
         db: db.to_string(),
         demonstracao,
         seguro: https,
+        memoria_por_trabalho,
     };
     let rt = runtime()?;
     let r = rt.block_on(divisa_web::servir(opcoes, |end, aviso| {

@@ -47,6 +47,7 @@ pub fn confrontantes(
     let mut resultado = Vec::new();
     for poligono in &area.0 {
         for anel in std::iter::once(poligono.exterior()).chain(poligono.interiors()) {
+            divisa_recursos::conferir();
             resultado.push(lados(anel, area, &candidatos));
         }
     }

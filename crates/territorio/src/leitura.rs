@@ -313,6 +313,7 @@ pub fn ler_feicoes_geojson_por(
     let mut saida = Vec::new();
     for (i, feicao) in feicoes.iter().enumerate() {
         let onde = format!("feição {}", i + 1);
+        divisa_recursos::conferir();
         let propriedades = feicao.get("properties");
         let nome = chaves
             .iter()
@@ -426,12 +427,14 @@ fn poligono(valor: &Value, onde: &str) -> Result<Polygon<f64>, Falha> {
         .ok_or_else(|| (onde.to_owned(), "polígono sem anéis".to_owned()))?;
     let mut lidos = Vec::with_capacity(aneis.len());
     for (a, anel) in aneis.iter().enumerate() {
+        divisa_recursos::conferir();
         let onde_anel = format!("{onde}, anel {}", a + 1);
         let pontos = anel
             .as_array()
             .ok_or_else(|| (onde_anel.clone(), "anel não é lista de vértices".to_owned()))?;
         let mut coordenadas = Vec::with_capacity(pontos.len());
         for (v, ponto) in pontos.iter().enumerate() {
+            divisa_recursos::conferir_a_cada(v, 4096);
             let par = ponto.as_array().filter(|p| p.len() >= 2);
             let (x, y) = match par.map(|p| (p[0].as_f64(), p[1].as_f64())) {
                 Some((Some(x), Some(y))) if x.is_finite() && y.is_finite() => (x, y),

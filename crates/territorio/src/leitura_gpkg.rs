@@ -63,6 +63,7 @@ pub fn ler_geopackage(arquivo: &str, camada: &CamadaGpkg) -> Result<Territorio, 
     let sistema = sistema_da_camada(arquivo, camada)?;
     let mut poligonos = Vec::new();
     for (fid, blob) in &camada.geometrias {
+        divisa_recursos::conferir();
         let onde = format!("camada {}, feição {fid}", camada.tabela);
         let erro = |mensagem: String| ErroLeitura::Forma {
             arquivo: arquivo.to_owned(),
@@ -223,6 +224,7 @@ impl Wkb<'_> {
         }
         let mut lidos = Vec::with_capacity(aneis.min(1024));
         for _ in 0..aneis {
+            divisa_recursos::conferir();
             let n = self.u32(le)? as usize;
             if n.saturating_mul(dims * 8) > self.bytes.len() {
                 return Err("WKB truncado".to_owned());

@@ -43,7 +43,8 @@ pub fn ler_kml(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
     let mut buracos: Vec<LineString<f64>> = Vec::new();
     let mut texto = String::new();
     let mut buffer = Vec::new();
-    loop {
+    for evento in 0usize.. {
+        divisa_recursos::conferir_a_cada(evento, 1024);
         let posicao = leitor.buffer_position();
         match leitor.read_event_into(&mut buffer) {
             Err(e) => return Err(erro(posicao, format!("XML inválido: {e}"))),
@@ -146,6 +147,7 @@ fn sem_prefixo(nome: &str) -> &str {
 fn coordenadas(texto: &str) -> Result<LineString<f64>, String> {
     let mut pontos = Vec::new();
     for (i, tupla) in texto.split_whitespace().enumerate() {
+        divisa_recursos::conferir_a_cada(i, 4096);
         let partes: Vec<&str> = tupla.split(',').collect();
         let lon = partes.first().and_then(|v| v.parse::<f64>().ok());
         let lat = partes.get(1).and_then(|v| v.parse::<f64>().ok());

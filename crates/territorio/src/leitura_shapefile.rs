@@ -119,6 +119,7 @@ pub fn ler_shapefile(
     let converter = |x: f64, y: f64| sistema.para_graus(x, y);
     let mut poligonos = Vec::new();
     for (registro, forma) in leitor.iter_shapes().enumerate() {
+        divisa_recursos::conferir();
         let onde = format!("registro {}", registro + 1);
         let forma = forma.map_err(|e| erro(onde.clone(), format!("registro ilegível ({e})")))?;
         poligonos.extend(poligonos_da_forma(arquivo, &onde, forma, &converter)?);
@@ -239,6 +240,7 @@ pub fn ler_feicoes_shapefile_por(
     let mut leitor = shapefile::Reader::new(formas, tabela);
     let mut saida = Vec::new();
     for (i, par) in leitor.iter_shapes_and_records().enumerate() {
+        divisa_recursos::conferir();
         let onde = format!("registro {}", i + 1);
         let (forma, registro) =
             par.map_err(|e| erro(onde.clone(), format!("registro ilegível ({e})")))?;

@@ -91,6 +91,7 @@ pub fn memorial(territorio: &MultiPolygon<f64>) -> Memorial {
         let todos = std::iter::once((false, poligono.exterior()))
             .chain(poligono.interiors().iter().map(|a| (true, a)));
         for (interior, anel) in todos {
+            divisa_recursos::conferir();
             aneis.push(descrever_anel(anel, parte + 1, interior, zona, &mut numero));
         }
     }

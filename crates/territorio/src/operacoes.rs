@@ -530,6 +530,7 @@ pub fn uniao_de_todos(
     grade.guardar_lados = false;
     let mut formas = Vec::new();
     for territorio in territorios {
+        divisa_recursos::conferir();
         formas.extend(grade.formas(territorio)?);
     }
     let mut overlay = Overlay::with_shapes_options(

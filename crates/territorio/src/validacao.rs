@@ -219,6 +219,7 @@ pub fn validar(territorio: &MultiPolygon<f64>) -> Vec<Problema> {
             .chain(poligono.interiors())
             .enumerate()
         {
+            divisa_recursos::conferir();
             let base = Onde {
                 parte: p + 1,
                 anel: a + 1,
@@ -448,6 +449,7 @@ fn cruzamentos(lados: Vec<Lado>) -> Vec<Problema> {
     cs.sort_unstable_by(|a, b| a.caixa[0].total_cmp(&b.caixa[0]));
     let mut problemas = Vec::new();
     for (i, a) in cs.iter().enumerate() {
+        divisa_recursos::conferir_a_cada(i, 256);
         for b in &cs[i + 1..] {
             if b.caixa[0] > a.caixa[1] {
                 break;

@@ -81,12 +81,18 @@ impl Estado {
     /// O estado sobre um registro aberto. `seguro`: marcar os cookies como `Secure` (atrás de
     /// TLS).
     pub fn novo(registro: Registro, seguro: bool) -> Estado {
+        Estado::com_memoria(registro, seguro, oficina::MEMORIA)
+    }
+
+    /// Como [`Estado::novo`], com `memoria` bytes para cada trabalho pesado (ler e medir um
+    /// território, avaliar, escrever um documento).
+    pub fn com_memoria(registro: Registro, seguro: bool, memoria: usize) -> Estado {
         Estado(Arc::new(Interno {
             registro,
             seguro,
             tentativas: Mutex::new(HashMap::new()),
             malha: OnceLock::new(),
-            oficina: oficina::Oficina::nova(),
+            oficina: oficina::Oficina::nova(memoria),
             envios: Mutex::new(HashMap::new()),
         }))
     }
@@ -414,6 +420,8 @@ pub struct Opcoes {
     pub demonstracao: bool,
     /// Cookies `Secure` (atrás de TLS).
     pub seguro: bool,
+    /// A memória de cada trabalho pesado, em bytes (`None`: [`oficina::MEMORIA`]).
+    pub memoria_por_trabalho: Option<usize>,
 }
 
 /// Quanto um cliente tem para mandar o cabeçalho de um pedido (também o próximo, numa conexão
@@ -549,7 +557,11 @@ pub async fn servir(opcoes: Opcoes, pronto: impl FnOnce(SocketAddr, &str)) -> an
         .map_err(|e| anyhow::anyhow!("não foi possível escutar em {}: {e}", opcoes.endereco))?;
     let endereco = ouvinte.local_addr()?;
     pronto(endereco, &aviso);
-    let app = rotas(Estado::novo(registro.clone(), opcoes.seguro));
+    let app = rotas(Estado::com_memoria(
+        registro.clone(),
+        opcoes.seguro,
+        opcoes.memoria_por_trabalho.unwrap_or(oficina::MEMORIA),
+    ));
     servir_conexoes(ouvinte, app).await;
     registro.fechar().await;
     Ok(())

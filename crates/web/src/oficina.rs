@@ -7,12 +7,18 @@
 //!
 //! - no máximo um trabalho por núcleo da máquina ao mesmo tempo no servidor;
 //! - no máximo [`POR_CLIENTE`] de cada endereço;
-//! - quem espera vaga por mais de [`ESPERA`] recebe 503; o trabalho que passa de
-//!   [`PRAZO`] é abandonado com 503 e uma mensagem que diz o porquê.
+//! - quem espera vaga por mais de [`ESPERA`] recebe 503;
+//! - cada trabalho tem um orçamento ([`divisa_recursos::com_orcamento`]): [`PRAZO`] de relógio
+//!   e [`MEMORIA`] em uso pela sua thread, contados pelo alocador do executável; os laços longos
+//!   dos leitores e da geometria conferem o orçamento e, passado, o trabalho é desfeito ali
+//!   mesmo (a memória volta, a vaga volta) e o pedido recebe 503 (tempo) ou 413 (memória) com
+//!   uma mensagem que diz o porquê.
 //!
-//! Limite honesto: o tokio não interrompe uma thread; o trabalho abandonado segue até o fim
-//! segurando a sua vaga (por isso as vagas são poucas: no pior caso, elas se esgotam e os
-//! pedidos de avaliação recebem 503, mas as páginas, o login e os atos continuam a responder).
+//! Limite honesto: um trecho sem conferência (uma chamada longa dentro de uma biblioteca) só é
+//! interrompido na próxima conferência; se nenhuma vier, o pedido é respondido com 503 em
+//! [`PRAZO`] mais [`FOLGA`] e o trabalho segue até o fim segurando a sua vaga (por isso as vagas
+//! são poucas: no pior caso, os pedidos de avaliação recebem 503, mas as páginas, o login e os
+//! atos continuam a responder).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -28,31 +34,49 @@ use crate::Falha;
 pub const POR_CLIENTE: usize = 2;
 /// Quanto um pedido espera por uma vaga.
 pub const ESPERA: Duration = Duration::from_secs(10);
-/// Quanto um trabalho pode durar antes de ser abandonado.
+/// Quanto um trabalho pode durar antes de ser interrompido.
 pub const PRAZO: Duration = Duration::from_secs(30);
+/// Quanta memória um trabalho pode ter em uso (com uma vaga por núcleo, duas vagas numa máquina
+/// de dois núcleos somam 1 GB, além dos dados embutidos, que são de todos).
+pub const MEMORIA: usize = 512 * 1024 * 1024;
+/// Quanto se espera, além do prazo, por um trabalho que não confere o orçamento.
+pub const FOLGA: Duration = Duration::from_secs(5);
 
 /// As vagas de trabalho pesado do servidor.
 pub(crate) struct Oficina {
     vagas: Arc<Semaphore>,
     total: usize,
     por_cliente: Arc<Mutex<HashMap<IpAddr, usize>>>,
-    prazo: Duration,
+    orcamento: divisa_recursos::Orcamento,
+    folga: Duration,
 }
 
 impl Oficina {
-    /// Uma vaga por núcleo (pelo menos uma).
-    pub(crate) fn nova() -> Oficina {
+    /// Uma vaga por núcleo (pelo menos uma), `memoria` bytes por trabalho.
+    pub(crate) fn nova(memoria: usize) -> Oficina {
         let total = std::thread::available_parallelism().map_or(2, |n| n.get());
-        Oficina::com(total, PRAZO)
+        Oficina::com(
+            total,
+            divisa_recursos::Orcamento {
+                bytes: memoria,
+                prazo: PRAZO,
+            },
+            FOLGA,
+        )
     }
 
-    pub(crate) fn com(total: usize, prazo: Duration) -> Oficina {
+    pub(crate) fn com(
+        total: usize,
+        orcamento: divisa_recursos::Orcamento,
+        folga: Duration,
+    ) -> Oficina {
         let total = total.max(1);
         Oficina {
             vagas: Arc::new(Semaphore::new(total)),
             total,
             por_cliente: Arc::new(Mutex::new(HashMap::new())),
-            prazo,
+            orcamento,
+            folga,
         }
     }
 
@@ -66,23 +90,30 @@ impl Oficina {
         // A vaga do endereço vai junto com o trabalho: só volta quando ele termina (um cliente
         // que manda e desconecta, de novo e de novo, não passa do seu limite).
         let vaga = self.reservar(cliente).await?;
+        let orcamento = self.orcamento;
         let tarefa = tokio::task::spawn_blocking(move || {
             // as vagas só voltam quando o trabalho termina, mesmo se o pedido já foi abandonado
             let _vaga = vaga;
-            trabalho()
+            divisa_recursos::com_orcamento(orcamento, trabalho).0
         });
-        match tokio::time::timeout(self.prazo, tarefa).await {
-            Ok(Ok(t)) => Ok(t),
+        match tokio::time::timeout(orcamento.prazo + self.folga, tarefa).await {
+            Ok(Ok(Ok(t))) => Ok(t),
+            Ok(Ok(Err(e @ divisa_recursos::Estouro::Memoria { .. }))) => {
+                Err(Falha::nova(StatusCode::PAYLOAD_TOO_LARGE, e.to_string()))
+            }
+            Ok(Ok(Err(e @ divisa_recursos::Estouro::Tempo { .. }))) => {
+                Err(Falha::nova(StatusCode::SERVICE_UNAVAILABLE, e.to_string()))
+            }
             Ok(Err(e)) => Err(Falha::nova(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 format!("erro interno no processamento: {e}"),
             )),
             Err(_) => Err(Falha::nova(
                 StatusCode::SERVICE_UNAVAILABLE,
-                format!(
-                    "o processamento passou de {} segundos e foi abandonado, para não prender o servidor; confira o arquivo (vértices demais, partes demais, geometria degenerada) ou divida-o",
-                    self.prazo.as_secs()
-                ),
+                divisa_recursos::Estouro::Tempo {
+                    prazo: orcamento.prazo,
+                }
+                .to_string(),
             )),
         }
     }
@@ -185,6 +216,44 @@ impl Drop for Cliente {
 mod testes {
     use super::*;
 
+    // O executável conta a memória de cada thread; os testes deste crate também.
+    #[global_allocator]
+    static ALOCADOR: divisa_recursos::Contador = divisa_recursos::Contador;
+
+    /// Um trabalho que passa da memória do orçamento é desfeito e o pedido recebe 413.
+    #[test]
+    fn trabalho_que_passa_da_memoria_recebe_413() {
+        rodar(async {
+            let o = oficina(1, Duration::from_secs(5));
+            let f = o
+                .executar(None, || {
+                    let mut blocos = Vec::new();
+                    for _ in 0..200 {
+                        blocos.push(vec![1u8; 1 << 20]);
+                        divisa_recursos::conferir();
+                    }
+                    blocos.len()
+                })
+                .await
+                .unwrap_err();
+            assert_eq!(f.status, StatusCode::PAYLOAD_TOO_LARGE);
+            assert!(f.mensagem.contains("mais de 64 MB"), "{}", f.mensagem);
+            assert_eq!(o.executar(None, || 2 + 2).await.unwrap(), 4, "a vaga volta");
+        });
+    }
+
+    /// Uma oficina de testes: `prazo` de orçamento (64 MB) e a mesma `prazo` de folga.
+    fn oficina(total: usize, prazo: Duration) -> Oficina {
+        Oficina::com(
+            total,
+            divisa_recursos::Orcamento {
+                bytes: 64 << 20,
+                prazo,
+            },
+            prazo,
+        )
+    }
+
     fn rodar<F: std::future::Future>(f: F) -> F::Output {
         tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
@@ -194,24 +263,49 @@ mod testes {
             .block_on(f)
     }
 
+    /// Um trabalho que não confere o orçamento é respondido com 503 no prazo mais a folga.
     #[test]
     fn trabalho_que_passa_do_prazo_e_abandonado_com_503() {
         rodar(async {
-            let o = Oficina::com(1, Duration::from_millis(100));
+            let o = oficina(1, Duration::from_millis(100));
             let r = o
                 .executar(None, || std::thread::sleep(Duration::from_millis(400)))
                 .await;
             let f = r.unwrap_err();
             assert_eq!(f.status, StatusCode::SERVICE_UNAVAILABLE);
-            assert!(f.mensagem.contains("foi abandonado"), "{}", f.mensagem);
+            assert!(f.mensagem.contains("foi interrompido"), "{}", f.mensagem);
             assert_eq!(o.executar(None, || 2 + 2).await.unwrap(), 4, "a vaga volta");
+        });
+    }
+
+    /// Um trabalho que confere o orçamento para no prazo e devolve a vaga na hora.
+    #[test]
+    fn trabalho_que_confere_para_no_prazo_e_devolve_a_vaga() {
+        rodar(async {
+            let o = oficina(1, Duration::from_millis(100));
+            let inicio = std::time::Instant::now();
+            let f = o
+                .executar(None, || loop {
+                    std::thread::sleep(Duration::from_millis(5));
+                    divisa_recursos::conferir();
+                })
+                .await
+                .unwrap_err();
+            assert_eq!(f.status, StatusCode::SERVICE_UNAVAILABLE);
+            assert!(
+                inicio.elapsed() < Duration::from_millis(180),
+                "{:?}",
+                inicio.elapsed()
+            );
+            // a vaga já voltou: o próximo não espera
+            assert_eq!(o.executar(None, || 2 + 2).await.unwrap(), 4);
         });
     }
 
     #[test]
     fn mais_de_dois_do_mesmo_endereco_recebe_429() {
         rodar(async {
-            let o = Arc::new(Oficina::com(4, Duration::from_secs(5)));
+            let o = Arc::new(oficina(4, Duration::from_secs(5)));
             let ip: IpAddr = "10.0.0.7".parse().unwrap();
             let lentos: Vec<_> = (0..2)
                 .map(|_| {
@@ -243,7 +337,7 @@ mod testes {
     #[test]
     fn trabalho_abandonado_segura_a_vaga_do_endereco() {
         rodar(async {
-            let o = Oficina::com(4, Duration::from_millis(50));
+            let o = oficina(4, Duration::from_millis(50));
             let ip: IpAddr = "10.0.0.9".parse().unwrap();
             for _ in 0..2 {
                 let r = o
@@ -263,7 +357,7 @@ mod testes {
     #[test]
     fn vaga_reservada_conta_no_limite_do_endereco() {
         rodar(async {
-            let o = Oficina::com(4, Duration::from_secs(5));
+            let o = oficina(4, Duration::from_secs(5));
             let ip: IpAddr = "10.0.0.10".parse().unwrap();
             let a = o.reservar(Some(ip)).await.unwrap();
             let _b = o.reservar(Some(ip)).await.unwrap();

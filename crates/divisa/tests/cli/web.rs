@@ -9,8 +9,17 @@ use crate::util::{diretorio_vazio, divisa_em};
 /// chama mata e espera o processo (o lint não vê através do retorno).
 #[allow(clippy::zombie_processes)]
 pub(crate) fn subir(dir: &std::path::Path) -> (std::process::Child, String, String) {
+    subir_com(dir, &[])
+}
+
+/// Sobe `divisa serve` com `mais` opções.
+pub(crate) fn subir_com(
+    dir: &std::path::Path,
+    mais: &[&str],
+) -> (std::process::Child, String, String) {
     let mut filho = Command::new(env!("CARGO_BIN_EXE_divisa"))
         .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(mais)
         .current_dir(dir)
         .env_remove("DIVISA_DB")
         .stderr(Stdio::piped())
@@ -356,6 +365,58 @@ fn corpo_pingado_cai_pela_taxa_minima() {
     assert!(
         passou >= std::time::Duration::from_secs(29),
         "cedo demais: {passou:?}"
+    );
+    filho.kill().ok();
+    filho.wait().ok();
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 14: cada trabalho pesado tem um teto de memória, contado pelo alocador do executável;
+/// o envio que passa dele recebe 413 em português (não derruba nada) e o servidor segue
+/// avaliando os outros.
+#[test]
+fn envio_que_passa_da_memoria_do_trabalho_recebe_413_e_o_servidor_segue() {
+    let dir = diretorio_vazio();
+    let (mut filho, endereco, _) = subir_com(&dir, &["--memoria-por-trabalho", "32"]);
+    let proposta = "tipo = \"desmembramento\"\ndata_referencia = 2027-03-10\n[desmembramento]\ncedente = 5107198\nreceptor = 5106703\narea = \"area.geojson\"\n";
+    let enviar = |area: &str| -> String {
+        let fronteira = "----divisa";
+        let corpo = format!(
+            "--{fronteira}\r\nContent-Disposition: form-data; name=\"proposta\"\r\n\r\n{proposta}\r\n\
+             --{fronteira}\r\nContent-Disposition: form-data; name=\"area\"; filename=\"area.geojson\"\r\nContent-Type: application/geo+json\r\n\r\n{area}\r\n--{fronteira}--\r\n"
+        );
+        let mut s = std::net::TcpStream::connect(&endereco).expect("conecta");
+        write!(
+            s,
+            "POST /api/avaliar HTTP/1.1\r\nHost: {endereco}\r\nContent-Type: multipart/form-data; boundary={fronteira}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+            corpo.len()
+        )
+        .expect("cabeçalho");
+        s.write_all(corpo.as_bytes()).expect("corpo");
+        let mut resposta = String::new();
+        s.read_to_string(&mut resposta).expect("resposta");
+        resposta
+    };
+    let inicio = std::time::Instant::now();
+    let pesado = enviar(&territorio_pesado());
+    assert!(
+        pesado.starts_with("HTTP/1.1 413"),
+        "{}",
+        &pesado[..pesado.len().min(400)]
+    );
+    assert!(pesado.contains("mais de 32 MB de mem"), "{pesado}");
+    assert!(inicio.elapsed() < std::time::Duration::from_secs(20));
+    // o de tamanho normal passa, no mesmo servidor
+    let exemplo = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../exemplos/area_ribeiraozinho.geojson"),
+    )
+    .expect("exemplo");
+    let normal = enviar(&exemplo);
+    assert!(
+        normal.starts_with("HTTP/1.1 200"),
+        "{}",
+        &normal[..normal.len().min(400)]
     );
     filho.kill().ok();
     filho.wait().ok();

@@ -294,6 +294,7 @@ pub fn servidor(nome: &str) -> (String, std::path::PathBuf) {
                 db,
                 demonstracao: true,
                 seguro: false,
+                memoria_por_trabalho: None,
             },
             move |end, _| {
                 let _ = tx.send(end);
