@@ -125,7 +125,7 @@ fn blobs(
     let erro = |e: rusqlite::Error| ErroLeitura::Forma {
         arquivo: nome.to_owned(),
         onde: format!("camada {}", c.tabela),
-        mensagem: format!("não foi possível ler ({e})"),
+        mensagem: format!("não foi possível ler ({})", erro_sqlite(&e)),
     };
     let id = chave.map_or_else(|| "rowid".to_owned(), citar);
     // O blob grande demais nem é lido (length() não o materializa): um GeoPackage de 40 KB com
@@ -200,13 +200,13 @@ fn abrir(caminho: &Path, nome: &str) -> Result<(Connection, Escolhida), ErroLeit
     .map_err(|e| {
         erro(
             "arquivo",
-            format!("não foi possível abrir como SQLite ({e})"),
+            format!("não foi possível abrir como SQLite ({})", erro_sqlite(&e)),
         )
     })?;
     let nao_gpkg = |e: rusqlite::Error| {
         erro(
             "GeoPackage",
-            format!("não é um GeoPackage: faltam as tabelas gpkg_geometry_columns e gpkg_spatial_ref_sys ({e})"),
+            format!("não é um GeoPackage: faltam as tabelas gpkg_geometry_columns e gpkg_spatial_ref_sys ({})", erro_sqlite(&e)),
         )
     };
     // Só tabelas: uma visão (VIEW) é SQL de quem mandou o arquivo, e o divisa não a segue (uma
@@ -297,4 +297,29 @@ fn abrir(caminho: &Path, nome: &str) -> Result<(Connection, Escolhida), ErroLeit
     };
     drop(consulta);
     Ok((banco, escolhida))
+}
+
+/// O erro do SQLite em português, sem o SQL que o divisa montou.
+fn erro_sqlite(e: &rusqlite::Error) -> String {
+    match e {
+        rusqlite::Error::InvalidColumnType(_, _, tipo) => format!(
+            "a coluna de geometria guarda {}, não um blob de geometria GeoPackage",
+            match tipo {
+                rusqlite::types::Type::Text => "texto",
+                rusqlite::types::Type::Integer => "um número inteiro",
+                rusqlite::types::Type::Real => "um número",
+                rusqlite::types::Type::Null => "nada",
+                rusqlite::types::Type::Blob => "um blob",
+            }
+        ),
+        rusqlite::Error::SqliteFailure(f, _) => match f.code {
+            rusqlite::ErrorCode::OperationInterrupted => {
+                "a leitura passou do prazo e foi interrompida".to_owned()
+            }
+            rusqlite::ErrorCode::NotADatabase => "não é um banco SQLite".to_owned(),
+            rusqlite::ErrorCode::DatabaseCorrupt => "o banco SQLite está corrompido".to_owned(),
+            _ => format!("erro do SQLite nº {}", f.extended_code),
+        },
+        _ => "erro ao ler o banco SQLite".to_owned(),
+    }
 }

@@ -49,7 +49,7 @@ pub(crate) fn avaliar(
     saida: &mut impl Write,
 ) -> anyhow::Result<Saida> {
     let nome = caminho.display().to_string();
-    let bytes = match std::fs::read(caminho) {
+    let bytes = match divisa_territorio::leitura::ler_com_teto(caminho, MAIOR_PROPOSTA) {
         Ok(bytes) => bytes,
         Err(erro) => {
             let motivo = motivo_de_leitura(&erro);
@@ -196,20 +196,22 @@ pub(crate) fn toponimo(
     Ok(codigo_da_conclusao(divisa_lei::conclusao_de(&achados)))
 }
 
+/// O maior arquivo de proposta lido (uma proposta tem alguns KB; 8 MB cabem listas enormes de
+/// títulos).
+const MAIOR_PROPOSTA: u64 = 8 * 1024 * 1024;
+
 /// Por que um arquivo não pôde ser lido, em português nos casos comuns.
-fn motivo_de_leitura(erro: &std::io::Error) -> String {
-    match erro.kind() {
-        std::io::ErrorKind::NotFound => "o arquivo não existe".to_owned(),
-        std::io::ErrorKind::PermissionDenied => "sem permissão de leitura".to_owned(),
-        std::io::ErrorKind::IsADirectory => "é uma pasta, não um arquivo".to_owned(),
-        _ => format!("erro do sistema ({erro})"),
-    }
+pub(crate) fn motivo_de_leitura(erro: &std::io::Error) -> String {
+    divisa_territorio::leitura::motivo_de_leitura(erro)
 }
 
 /// Lê um arquivo do usuário; se não dá, escreve em stderr por quê ("divisa COMANDO: ARQUIVO:
 /// não foi possível ler: o arquivo não existe.") e devolve `None` (saída 2).
 pub(crate) fn ler_arquivo(comando: &str, caminho: &Path) -> Option<Vec<u8>> {
-    match std::fs::read(caminho) {
+    match divisa_territorio::leitura::ler_com_teto(
+        caminho,
+        divisa_territorio::leitura::MAIOR_ARQUIVO,
+    ) {
         Ok(bytes) => Some(bytes),
         Err(erro) => {
             eprintln!(

@@ -1,6 +1,11 @@
-//! A medida de um processo filho: como terminou, quanto tempo levou e o pico de memória que o
-//! sistema operacional viu (`ru_maxrss` de `wait4`), com prazo. Para o catálogo hostil e os
-//! benchmarks, que rodam o `divisa` de verdade, um processo por entrada.
+//! A medida de um processo filho: como terminou, quanto tempo levou e o pico de memória, com
+//! prazo. Para o catálogo hostil e os benchmarks, que rodam o `divisa` de verdade, um processo
+//! por entrada.
+//!
+//! O pico é o `VmHWM` de `/proc/PID/status`, lido a cada milissegundo enquanto o filho roda: o
+//! `ru_maxrss` de `wait4` não serve, porque o Linux guarda nele o tamanho do processo antes do
+//! `exec` — o do pai, que criou o filho dividindo a memória com ele (o `posix_spawn`). O que
+//! cresce no último milissegundo antes de o filho sair pode escapar à leitura.
 
 use std::process::Child;
 use std::time::{Duration, Instant};
@@ -14,7 +19,7 @@ pub struct Medida {
     pub sinal: Option<i32>,
     /// Se passou do prazo (e foi morto por isso).
     pub passou_do_prazo: bool,
-    /// O pico de memória residente, em KiB.
+    /// O pico de memória residente, em KiB (o último `VmHWM` lido).
     pub pico_kib: u64,
     /// Do começo da espera até o fim.
     pub tempo: Duration,
@@ -26,14 +31,24 @@ pub fn esperar(filho: &mut Child, prazo: Duration) -> std::io::Result<Medida> {
         .map_err(|_| std::io::Error::other("pid fora do intervalo"))?;
     let inicio = Instant::now();
     let mut passou = false;
+    let mut pico_kib = 0;
+    let status_do_filho = format!("/proc/{pid}/status");
     loop {
+        if let Some(hwm) = std::fs::read_to_string(&status_do_filho)
+            .ok()
+            .and_then(|s| {
+                s.lines()
+                    .find_map(|l| l.strip_prefix("VmHWM:"))
+                    .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            })
+        {
+            pico_kib = pico_kib.max(hwm);
+        }
         let mut status: libc::c_int = 0;
-        // SAFETY: `rusage` é uma estrutura C de inteiros; zerada é um valor válido.
-        let mut uso: libc::rusage = unsafe { std::mem::zeroed() };
         let opcoes = if passou { 0 } else { libc::WNOHANG };
         // SAFETY: `pid` é um filho deste processo ainda não colhido (o `Child` não foi
-        // esperado); `status` e `uso` são variáveis locais válidas para escrita.
-        let r = unsafe { libc::wait4(pid, &mut status, opcoes, &mut uso) };
+        // esperado); `status` é uma variável local válida para escrita.
+        let r = unsafe { libc::waitpid(pid, &mut status, opcoes) };
         if r == pid {
             let (codigo, sinal) = if libc::WIFEXITED(status) {
                 (Some(libc::WEXITSTATUS(status)), None)
@@ -46,7 +61,7 @@ pub fn esperar(filho: &mut Child, prazo: Duration) -> std::io::Result<Medida> {
                 codigo,
                 sinal,
                 passou_do_prazo: passou,
-                pico_kib: u64::try_from(uso.ru_maxrss).unwrap_or(0),
+                pico_kib,
                 tempo: inicio.elapsed(),
             });
         }
@@ -62,6 +77,6 @@ pub fn esperar(filho: &mut Child, prazo: Duration) -> std::io::Result<Medida> {
             filho.kill()?;
             continue;
         }
-        std::thread::sleep(Duration::from_millis(2));
+        std::thread::sleep(Duration::from_millis(1));
     }
 }

@@ -101,14 +101,22 @@ fn orcamentos_aninhados_voltam_ao_de_fora() {
 
 #[test]
 fn mede_um_processo_filho_e_mata_o_que_passa_do_prazo() {
-    let mut filho = std::process::Command::new("sh")
-        .args(["-c", "exit 7"])
+    // um filho que segura ~64 MB por um momento e sai com 7
+    let mut filho = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import time, sys; b = bytearray(64 << 20); time.sleep(0.2); sys.exit(7)",
+        ])
         .spawn()
         .unwrap();
     let m = esperar(&mut filho, Duration::from_secs(10)).unwrap();
     assert_eq!(m.codigo, Some(7));
     assert!(!m.passou_do_prazo);
-    assert!(m.pico_kib > 0);
+    assert!(m.pico_kib > 64 * 1024, "{m:?}");
+    assert!(
+        m.pico_kib < 200 * 1024,
+        "o pico é o do filho, não o do pai: {m:?}"
+    );
 
     let mut filho = std::process::Command::new("sleep")
         .arg("30")

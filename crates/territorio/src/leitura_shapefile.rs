@@ -113,7 +113,7 @@ pub fn ler_shapefile(
     let mut leitor = ShapeReader::new(Cursor::new(shp)).map_err(|e| {
         erro(
             "cabeçalho".to_owned(),
-            format!("não é um shapefile válido ({e})"),
+            format!("não é um shapefile válido ({})", erro_shp(&e)),
         )
     })?;
     let converter = |x: f64, y: f64| sistema.para_graus(x, y);
@@ -121,7 +121,12 @@ pub fn ler_shapefile(
     for (registro, forma) in leitor.iter_shapes().enumerate() {
         divisa_recursos::conferir();
         let onde = format!("registro {}", registro + 1);
-        let forma = forma.map_err(|e| erro(onde.clone(), format!("registro ilegível ({e})")))?;
+        let forma = forma.map_err(|e| {
+            erro(
+                onde.clone(),
+                format!("registro ilegível ({})", erro_shp(&e)),
+            )
+        })?;
         poligonos.extend(poligonos_da_forma(arquivo, &onde, forma, &converter)?);
     }
     if poligonos.is_empty() {
@@ -212,13 +217,13 @@ pub fn ler_feicoes_shapefile_por(
     let formas = ShapeReader::new(Cursor::new(shp)).map_err(|e| {
         erro(
             "cabeçalho".to_owned(),
-            format!("não é um shapefile válido ({e})"),
+            format!("não é um shapefile válido ({})", erro_shp(&e)),
         )
     })?;
-    let tabela = shapefile::dbase::Reader::new(Cursor::new(dbf)).map_err(|e| {
+    let tabela = shapefile::dbase::Reader::new(Cursor::new(dbf)).map_err(|_| {
         erro(
             "tabela .dbf".to_owned(),
-            format!("não é uma tabela dBASE válida ({e})"),
+            "não é uma tabela dBASE (.dbf) válida".to_owned(),
         )
     })?;
     let colunas: Vec<String> = tabela
@@ -242,8 +247,12 @@ pub fn ler_feicoes_shapefile_por(
     for (i, par) in leitor.iter_shapes_and_records().enumerate() {
         divisa_recursos::conferir();
         let onde = format!("registro {}", i + 1);
-        let (forma, registro) =
-            par.map_err(|e| erro(onde.clone(), format!("registro ilegível ({e})")))?;
+        let (forma, registro) = par.map_err(|e| {
+            erro(
+                onde.clone(),
+                format!("registro ilegível ({})", erro_shp(&e)),
+            )
+        })?;
         let valor = match registro.get(chave) {
             Some(shapefile::dbase::FieldValue::Character(Some(t))) => t.trim().to_owned(),
             Some(shapefile::dbase::FieldValue::Numeric(Some(n))) => format!("{n:.0}"),
@@ -411,5 +420,30 @@ mod testes {
             bytes.truncate(bytes.len() - (estado >> 40) as usize % 200);
             let _ = crate::leitura::ler_feicoes_shapefile_zip_por("x.zip", &bytes, &["CD_SETOR"]);
         }
+    }
+}
+
+/// O erro do leitor de shapefile em português (a mensagem dele é em inglês).
+fn erro_shp(e: &shapefile::Error) -> String {
+    use shapefile::Error as E;
+    match e {
+        E::IoError(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
+            "o arquivo acaba antes do que o cabeçalho promete: está cortado".to_owned()
+        }
+        E::IoError(_) => "erro de leitura".to_owned(),
+        E::InvalidFileCode(c) => format!("código de arquivo {c}, não 9994: não é um .shp"),
+        E::InvalidShapeType(c) => format!("tipo de forma {c} desconhecido"),
+        E::InvalidPatchType(c) => format!("tipo de retalho {c} desconhecido"),
+        E::MismatchShapeType { .. } => "um registro de tipo diferente do declarado".to_owned(),
+        E::InvalidShapeRecordSize => "um registro de tamanho inválido".to_owned(),
+        E::AllocationLimitExceeded { requested_bytes } => format!(
+            "um registro declara {} MB de pontos, mais do que o arquivo pode ter",
+            requested_bytes / (1024 * 1024)
+        ),
+        E::DbaseError(_) => "a tabela .dbf não pôde ser lida".to_owned(),
+        E::MissingDbf => "falta o .dbf ao lado do .shp".to_owned(),
+        E::MissingIndexFile => "falta o .shx ao lado do .shp".to_owned(),
+        #[allow(unreachable_patterns)]
+        _ => "forma inválida".to_owned(),
     }
 }

@@ -686,4 +686,37 @@ mod testes {
         assert_eq!(problemas.len(), 1);
         assert_eq!(problemas[0].gravidade(), Gravidade::Aviso);
     }
+
+    /// Issue 14: um anel hostil com milhões de cruzamentos (estrela de cordas: cada lado cruza
+    /// quase todos os outros) não guarda milhões de problemas nem leva minutos: a conferência
+    /// para no limite e diz que parou.
+    #[test]
+    fn anel_com_milhoes_de_cruzamentos_para_no_limite_e_diz() {
+        let n = 4_001usize;
+        let passo = n / 2 - 1;
+        let estrela: Vec<geo_types::Coord<f64>> = (0..=n)
+            .map(|i| {
+                let a = std::f64::consts::TAU * ((i * passo) % n) as f64 / n as f64;
+                geo_types::coord! { x: -56.0 + 0.2 * a.cos(), y: -15.5 + 0.2 * a.sin() }
+            })
+            .collect();
+        let territorio = MultiPolygon(vec![Polygon::new(LineString(estrela), vec![])]);
+        let problemas = validar(&territorio);
+        assert!(
+            problemas.len() <= LIMITE_DE_ENCONTROS + 10,
+            "{}",
+            problemas.len()
+        );
+        let parou = problemas
+            .iter()
+            .find(|p| matches!(p, Problema::ConferenciaInterrompida { .. }))
+            .expect("diz que a conferência parou");
+        assert!(
+            parou
+                .to_string()
+                .contains("a conferência parou depois de 1.000 encontros"),
+            "{parou}"
+        );
+        assert_eq!(parou.gravidade(), Gravidade::Erro);
+    }
 }

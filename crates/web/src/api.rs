@@ -67,10 +67,24 @@ fn corpo<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Falha> {
     let mut d = serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(&mut d).map_err(|e| {
         let campo = e.path().to_string();
-        let m = e.into_inner().to_string();
+        let e = e.into_inner();
+        // a mensagem do serde_json termina com " at line L column C": a posição vai em português
+        let texto = e.to_string();
+        let texto = texto.split(" at line ").next().unwrap_or_default();
+        let m = match e.classify() {
+            serde_json::error::Category::Data => crate::texto::traduzir_serde(texto),
+            serde_json::error::Category::Eof => "o JSON termina antes da hora".to_owned(),
+            serde_json::error::Category::Syntax | serde_json::error::Category::Io => {
+                "sintaxe inválida".to_owned()
+            }
+        };
         Falha::no_campo(
             if campo == "." { "" } else { &campo },
-            format!("JSON inválido: {m}"),
+            format!(
+                "JSON inválido na linha {}, coluna {}: {m}",
+                e.line(),
+                e.column()
+            ),
         )
     })
 }

@@ -225,6 +225,9 @@ impl FromRequestParts<Estado> for Quem {
         if let Some(t) = cookie(&parts.headers, COOKIE_SESSAO) {
             let h = sha256_hex(t.as_bytes());
             if let Some((usuario, csrf)) = estado.registro().sessao(&h, Timestamp::now()).await? {
+                if let Some(p) = parts.extensions.get::<crate::pedidos::Pedido>() {
+                    p.anotar_usuario(&usuario.login);
+                }
                 return Ok(Quem {
                     usuario: Some(usuario),
                     csrf,
@@ -282,6 +285,12 @@ fn bloqueado(estado: &Estado, chaves: &[String], limites: &[u32]) -> Result<(), 
     Ok(())
 }
 
+/// A chave das falhas de uma conta: o SHA-256 do login (um login de 30 MB não vira 30 MB
+/// guardados; issue 14).
+fn chave_da_conta(login: &str) -> String {
+    format!("conta:{}", sha256_hex(login.as_bytes()))
+}
+
 /// Conta uma falha em cada uma das `chaves`.
 fn registrar_falha(estado: &Estado, chaves: &[String]) {
     if let Ok(mut t) = estado.0.tentativas.lock() {
@@ -311,7 +320,7 @@ pub(crate) async fn trocar_senha(
             "entre na sua conta para trocar a senha",
         ));
     };
-    let chaves = [format!("conta:{}", sha256_hex(usuario.login.as_bytes()))];
+    let chaves = [chave_da_conta(&usuario.login)];
     bloqueado(estado, &chaves, &[FALHAS_POR_CONTA])?;
     let hash = estado
         .registro()
@@ -355,9 +364,8 @@ pub(crate) async fn entrar(
     senha: &str,
 ) -> Result<Entrada, Falha> {
     let login = login.trim().to_lowercase();
-    // A chave da conta é o SHA-256 do login: um login de 30 MB não vira 30 MB guardados.
     let chaves = [
-        format!("conta:{}", sha256_hex(login.as_bytes())),
+        chave_da_conta(&login),
         format!(
             "endereco:{}",
             quem.endereco
@@ -365,7 +373,17 @@ pub(crate) async fn entrar(
         ),
     ];
     let limites = [FALHAS_POR_CONTA, FALHAS_POR_ENDERECO];
-    bloqueado(estado, &chaves, &limites)?;
+    let endereco = quem
+        .endereco
+        .map(|e| e.ip().to_string())
+        .unwrap_or_default();
+    // o login tentado vai ao log cortado (quem digita a senha no campo do login não a vê inteira
+    // no log, e um login de 30 MB não vira uma linha de 30 MB)
+    let login_no_log: String = login.chars().take(32).collect();
+    if let Err(f) = bloqueado(estado, &chaves, &limites) {
+        tracing::warn!(target: "divisa::conta", login = %login_no_log, endereco = %endereco, "entrada recusada: tentativas demais (bloqueio)");
+        return Err(f);
+    }
     let achado = estado.registro().usuario_e_hash(&login).await?;
     // Sem a conta, confere contra um hash qualquer: o tempo não revela quais logins existem.
     let ok = match &achado {
@@ -377,6 +395,7 @@ pub(crate) async fn entrar(
     };
     let Some((usuario, _)) = achado.filter(|_| ok) else {
         registrar_falha(estado, &chaves);
+        tracing::warn!(target: "divisa::conta", login = %login_no_log, endereco = %endereco, "falha de entrada: login ou senha não conferem");
         return Err(Falha::nova(
             StatusCode::UNAUTHORIZED,
             "login ou senha não conferem",
@@ -401,6 +420,7 @@ pub(crate) async fn entrar(
             expira,
         )
         .await?;
+    tracing::info!(target: "divisa::conta", login = %usuario.login, endereco = %endereco, "entrada");
     Ok(Entrada {
         usuario,
         set_cookie: definir_cookie(COOKIE_SESSAO, &sessao, Some(DURACAO_DA_SESSAO), quem.seguro),
@@ -419,3 +439,21 @@ pub(crate) async fn sair(estado: &Estado, quem: &Quem) -> Result<String, Falha> 
 /// Hash argon2id de uma senha que ninguém tem (para o login inexistente custar o mesmo tempo).
 const HASH_FICTICIO: &str =
     "$argon2id$v=19$m=19456,t=2,p=1$c2FsZGVtb25zdHJhY2Fv$Hh9F6CkXGm0pSg2yBNQ4rV0v3u0+9KJ9uQ6Jx1Hn0dQ";
+
+#[cfg(test)]
+mod testes {
+    /// Issue 14: o registro de falhas guarda uma chave de tamanho fixo, qualquer que seja o
+    /// login tentado.
+    #[test]
+    fn chave_das_falhas_tem_tamanho_fixo() {
+        let enorme = "x".repeat(30 << 20);
+        let chave = super::chave_da_conta(&enorme);
+        assert_eq!(chave.len(), "conta:".len() + 64);
+        assert_eq!(
+            chave,
+            super::chave_da_conta(&enorme),
+            "a mesma conta, a mesma chave"
+        );
+        assert_ne!(chave, super::chave_da_conta("ana"));
+    }
+}

@@ -30,6 +30,7 @@ mod html;
 mod oficina;
 mod openapi;
 mod paginas;
+mod pedidos;
 mod representacao;
 pub mod semente;
 pub mod texto;
@@ -200,6 +201,8 @@ pub fn rotas(estado: Estado) -> Router {
         .layer(axum::middleware::from_fn(rejeicoes_em_portugues))
         .layer(axum::middleware::from_fn(prazo_do_corpo))
         .layer(axum::middleware::map_response(cabecalhos_de_seguranca))
+        // o log por fora de tudo: vê a resposta que sai, também o 408 do corpo lento
+        .layer(axum::middleware::from_fn(pedidos::registrar))
         .layer(axum::extract::DefaultBodyLimit::max(LIMITE_DE_ENVIO))
         .with_state(estado)
 }
@@ -371,10 +374,10 @@ pub(crate) fn traduzir_rejeicao(status: StatusCode, original: &str) -> String {
             "o envio passa do limite de {} MB; divida o arquivo ou reduza a resolução das imagens",
             LIMITE_DE_ENVIO / (1024 * 1024)
         )
-    } else if campo("missing field `").is_some() {
-        "falta um campo no formulário; recarregue a página e envie de novo".to_owned()
-    } else if campo("unknown field `").is_some() {
-        "o formulário tem um campo que o servidor não conhece; recarregue a página".to_owned()
+    } else if let Some(nome) = campo("missing field `") {
+        format!("falta o campo «{nome}» no envio; recarregue a página e envie de novo")
+    } else if let Some(nome) = campo("unknown field `") {
+        format!("o envio tem o campo «{nome}», que o servidor não conhece; recarregue a página")
     } else if original.contains("Cannot parse") {
         "um valor do endereço ou do formulário não é do tipo esperado (um número, uma data)"
             .to_owned()
@@ -567,6 +570,21 @@ pub async fn servir(opcoes: Opcoes, pronto: impl FnOnce(SocketAddr, &str)) -> an
     Ok(())
 }
 
+/// Uma referência curta para um erro interno, que liga a mensagem dada a quem pediu à linha do
+/// log com a causa.
+fn referencia_de_erro() -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static N: AtomicU32 = AtomicU32::new(0);
+    let agora = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    format!(
+        "E{:x}-{}",
+        agora & 0xff_ffff,
+        N.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
 /// Um erro que vira resposta: página em HTML ou JSON, conforme quem pediu.
 #[derive(Debug)]
 pub(crate) struct Falha {
@@ -579,10 +597,21 @@ pub(crate) struct Falha {
 }
 
 impl Falha {
+    /// Uma falha com a mensagem para quem pediu. Um erro interno (500) vai ao log com a causa,
+    /// e quem pediu recebe só uma referência a ele: o texto de um erro do banco ou de uma
+    /// biblioteca não sai do servidor.
     pub fn nova(status: StatusCode, mensagem: impl Into<String>) -> Falha {
+        let mut mensagem = mensagem.into();
+        if status == StatusCode::INTERNAL_SERVER_ERROR {
+            let referencia = referencia_de_erro();
+            tracing::error!(target: "divisa::erro", referencia = %referencia, causa = %mensagem, "erro interno");
+            mensagem = format!(
+                "erro interno do servidor; a equipe de informática acha a causa no registro do servidor pela referência {referencia}"
+            );
+        }
         Falha {
             status,
-            mensagem: mensagem.into(),
+            mensagem,
             campo: None,
             artigo: None,
         }
@@ -629,13 +658,16 @@ impl Falha {
 impl From<ErroRegistro> for Falha {
     fn from(e: ErroRegistro) -> Falha {
         match e {
-            ErroRegistro::Recusado(r) => Falha {
-                artigo: Some(r.artigo.clone()),
-                ..Falha::nova(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    format!("recusado ({}): {}", r.artigo, r.motivo),
-                )
-            },
+            ErroRegistro::Recusado(r) => {
+                tracing::warn!(target: "divisa::ato", artigo = %r.artigo, motivo = %r.motivo, "ato recusado");
+                Falha {
+                    artigo: Some(r.artigo.clone()),
+                    ..Falha::nova(
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                        format!("recusado ({}): {}", r.artigo, r.motivo),
+                    )
+                }
+            }
             ErroRegistro::Conflito { .. } => Falha::nova(StatusCode::CONFLICT, e.to_string()),
             ErroRegistro::NaoEncontrado(_) => Falha::nova(StatusCode::NOT_FOUND, e.to_string()),
             outro => Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, outro.to_string()),

@@ -191,7 +191,7 @@ pub fn montar_ato(tipo: &str, campos: &[String]) -> Result<Ato, String> {
 }
 
 /// As mensagens do serde em português (as que um operador encontra).
-fn traduzir_serde(m: &str) -> String {
+pub(crate) fn traduzir_serde(m: &str) -> String {
     let entre_crases = |m: &str| -> Vec<String> {
         m.split('`')
             .enumerate()

@@ -1694,6 +1694,57 @@ fn recusas_dos_extratores_em_portugues() {
             "{}",
             &r.corpo[..r.corpo.len().min(300)]
         );
+        // JSON sem um campo, com um campo a mais, com tipo errado, cortado: o campo e a posição
+        // em português, nada do texto do serde
+        for (corpo, esperado) in [
+            (r#"{"login":"ana"}"#, "falta o campo senha"),
+            (
+                r#"{"login":"ana","senha":"x","extra":1}"#,
+                "campo «extra» desconhecido",
+            ),
+            (r#"{"login":1,"senha":"x"}"#, "esperava um texto"),
+            (r#"{"login":"ana","#, "termina antes da hora"),
+            (r#"{login:"ana"}"#, "sintaxe inválida"),
+        ] {
+            let r = a
+                .pedir(
+                    "POST",
+                    "/api/sessao",
+                    None,
+                    Some("application/json"),
+                    corpo.to_string(),
+                    false,
+                )
+                .await;
+            assert_eq!(r.status, StatusCode::BAD_REQUEST, "{corpo}: {}", r.corpo);
+            assert!(r.corpo.contains(esperado), "{corpo}: {}", r.corpo);
+            assert!(r.corpo.contains("linha 1, coluna"), "{corpo}: {}", r.corpo);
+            for ingles in [
+                "missing field",
+                "unknown field",
+                "invalid type",
+                "EOF",
+                "expected",
+                "at line",
+            ] {
+                assert!(!r.corpo.contains(ingles), "{corpo}: {}", r.corpo);
+            }
+        }
+        // multipart quebrado: em português
+        let r = a
+            .pedir(
+                "POST",
+                "/api/avaliar",
+                None,
+                Some("multipart/form-data; boundary=x"),
+                "--x\r\nContent-Disposition: form-data; name=\"proposta\"\r\n\r\nabc".to_string(),
+                false,
+            )
+            .await;
+        assert!(r.status.is_client_error(), "{}: {}", r.status, r.corpo);
+        for ingles in ["Error parsing", "Failed to buffer", "multipart/form-data"] {
+            assert!(!r.corpo.contains(ingles), "{}", r.corpo);
+        }
     });
 }
 

@@ -877,6 +877,46 @@ fn auditoria_ancora_e_verificar_diante_da_ancora_publicada() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// Issue 14: quem apaga um processo inteiro do banco (os eventos, os arquivos, as pendências e
+/// a linha, depois de derrubar os gatilhos) deixa uma cadeia que confere sozinha — mas a
+/// verificação diante da âncora publicada acusa o processo que sumiu, com saída 3.
+#[test]
+fn processo_apagado_inteiro_e_acusado_pela_ancora() {
+    let dir = autos_com_certidao();
+    let a = divisa_em(&dir, &["auditoria", "ancora"]);
+    assert_eq!(a.codigo, 0, "{}", a.stderr);
+    let hash = a
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("Hash do registro (SHA-256): "))
+        .expect("hash")
+        .trim()
+        .to_string();
+    {
+        let banco = rusqlite::Connection::open(dir.join("divisa.sqlite3")).expect("banco");
+        banco
+            .execute_batch(
+                "DROP TRIGGER eventos_sem_remocao;
+                 DROP TRIGGER arquivos_sem_delete;
+                 DELETE FROM pendencias;
+                 DELETE FROM arquivos;
+                 DELETE FROM eventos;
+                 DELETE FROM processos;",
+            )
+            .expect("apagar o processo");
+    }
+    // a última âncora gravada acusa…
+    let v = divisa_em(&dir, &["auditoria", "verificar"]);
+    assert_eq!(v.codigo, 3, "{}{}", v.stdout, v.stderr);
+    assert!(v.stdout.contains("sumiu"), "{}", v.stdout);
+    // …e a publicada também (mesmo se apagassem a lista de âncoras do banco)
+    let v = divisa_em(&dir, &["auditoria", "verificar", "--ancora", &hash]);
+    assert_eq!(v.codigo, 3, "{}{}", v.stdout, v.stderr);
+    assert!(v.stdout.contains(P), "{}", v.stdout);
+    assert!(v.stdout.contains("sumiu"), "{}", v.stdout);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// Um texto com quebra de linha não desenha uma linha falsa na ficha, e quem agiu não pode
 /// ter caractere de controle (entra no hash de cada evento).
 #[test]
