@@ -2,7 +2,8 @@
 //!
 //! Leituras (GeoJSON, KML e KMZ, Shapefile solto ou em .zip, DXF do CAD em UTM, memorial
 //! descritivo em texto: SIGEF em texto corrido ou em tabela, graus decimais, UTM) e escrita
-//! ([`escrita`], GeoJSON);
+//! ([`escrita`]: GeoJSON, KML e a geometria do GeoPackage; [`escrita_ods`]: a tabela de vértices
+//! do SIGEF);
 //! validação; UTM, Albers-IBGE e SGL; área e perímetro geodésicos no elipsoide do SIRGAS 2000
 //! ([`geodesia`]); as operações de desmembramento ([`operacoes`]), confrontantes, sedes,
 //! interpolação por setores, o memorial descritivo e o mapa SVG.
@@ -13,6 +14,7 @@
 pub mod albers;
 pub mod confrontantes;
 pub mod escrita;
+pub mod escrita_ods;
 pub mod geodesia;
 pub mod inconsistencias;
 pub mod interpolacao;
