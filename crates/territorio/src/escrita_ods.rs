@@ -164,7 +164,7 @@ fn linha(saida: &mut String, celulas: &[Celula<'_>]) {
     saida.push_str("<table:table-row>");
     for celula in celulas {
         match celula {
-            Celula::Texto(t) if t.is_empty() => saida.push_str("<table:table-cell/>"),
+            Celula::Texto("") => saida.push_str("<table:table-cell/>"),
             Celula::Texto(t) => {
                 let _ = write!(
                     saida,
