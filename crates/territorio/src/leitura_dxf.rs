@@ -11,8 +11,9 @@
 //! O desenho tem mais que o limite (moldura, estradas, textos, curvas de nível): lê-se a camada
 //! cujo nome diz que é o limite (LIMITE, PERIMETRO, DIVISA, POLIGONAL); sem uma, a única camada
 //! com polilinhas fechadas. Polilinhas fechadas dentro de outra da mesma camada são áreas
-//! excluídas (anéis interiores). Um limite desenhado com linhas soltas (LINE) é dito pelo nome:
-//! junte-as numa polilinha (PEDIT/JUNTAR no AutoCAD).
+//! excluídas (anéis interiores). Linhas soltas (LINE) que se encadeiam ponta com ponta numa
+//! volta fechada valem como uma polilinha fechada; as que não fecham são ditas pelo nome: junte-as
+//! numa polilinha (PEDIT, opção Juntar, no AutoCAD).
 //!
 //! O DXF é lido pelo crate `dxf` (ASCII e binário, R12 a 2018). Este módulo é puro: recebe os
 //! bytes.
@@ -68,6 +69,7 @@ pub(crate) fn ler_dxf_sem_validar(
     let mut abertas: BTreeMap<String, usize> = BTreeMap::new();
     let mut linhas: BTreeMap<String, usize> = BTreeMap::new();
     let mut com_arco: BTreeMap<String, usize> = BTreeMap::new();
+    let mut segmentos: BTreeMap<String, Vec<Segmento>> = BTreeMap::new();
     for entidade in desenho.entities() {
         let camada = entidade.common.layer.clone();
         let (pontos, fechada, arco) = match &entidade.specific {
@@ -90,8 +92,18 @@ pub(crate) fn ler_dxf_sem_validar(
                 p.is_closed(),
                 p.vertices().any(|v| v.bulge != 0.0),
             ),
-            EntityType::Line(_) => {
-                *linhas.entry(camada).or_default() += 1;
+            EntityType::Line(l) => {
+                *linhas.entry(camada.clone()).or_default() += 1;
+                segmentos.entry(camada).or_default().push((
+                    Coord {
+                        x: l.p1.x,
+                        y: l.p1.y,
+                    },
+                    Coord {
+                        x: l.p2.x,
+                        y: l.p2.y,
+                    },
+                ));
                 continue;
             }
             _ => continue,
@@ -113,6 +125,19 @@ pub(crate) fn ler_dxf_sem_validar(
             *com_arco.entry(camada.clone()).or_default() += 1;
         }
         fechadas.push(Fechada { camada, pontos });
+    }
+    // Linhas soltas (LINE) que se encadeiam em voltas fechadas, ponta com ponta, valem como
+    // polilinhas fechadas da sua camada.
+    for (camada, lista) in segmentos {
+        if let Some(voltas) = encadear(&lista) {
+            linhas.remove(&camada);
+            for pontos in voltas {
+                fechadas.push(Fechada {
+                    camada: camada.clone(),
+                    pontos,
+                });
+            }
+        }
     }
 
     // A camada do limite.
@@ -303,6 +328,71 @@ pub(crate) fn ler_dxf_sem_validar(
         ));
     }
     Ok(territorio)
+}
+
+/// Uma linha solta (LINE) do desenho: as duas pontas, em UTM.
+type Segmento = (Coord<f64>, Coord<f64>);
+
+/// A tolerância para duas pontas de linha serem o mesmo vértice: 1 mm.
+const TOLERANCIA_DAS_PONTAS_M: f64 = 0.001;
+
+/// As voltas fechadas que as linhas formam, ponta com ponta (a menos de 1 mm); `None` se alguma
+/// ponta não encontra exatamente uma outra (linhas que não fecham, ou que se cruzam num vértice).
+fn encadear(segmentos: &[Segmento]) -> Option<Vec<Vec<Coord<f64>>>> {
+    let chave = |c: &Coord<f64>| {
+        (
+            (c.x / TOLERANCIA_DAS_PONTAS_M).round() as i64,
+            (c.y / TOLERANCIA_DAS_PONTAS_M).round() as i64,
+        )
+    };
+    let segmentos: Vec<&Segmento> = segmentos
+        .iter()
+        .filter(|(a, b)| {
+            chave(a) != chave(b)
+                && a.x.is_finite()
+                && a.y.is_finite()
+                && b.x.is_finite()
+                && b.y.is_finite()
+        })
+        .collect();
+    let mut pontas: BTreeMap<(i64, i64), Vec<usize>> = BTreeMap::new();
+    for (i, (a, b)) in segmentos.iter().enumerate() {
+        pontas.entry(chave(a)).or_default().push(i);
+        pontas.entry(chave(b)).or_default().push(i);
+    }
+    if segmentos.len() < 3 || pontas.values().any(|s| s.len() != 2) {
+        return None;
+    }
+    let mut usado = vec![false; segmentos.len()];
+    let mut voltas = Vec::new();
+    while let Some(inicio) = usado.iter().position(|u| !u) {
+        let mut volta = vec![segmentos[inicio].0];
+        let mut atual = inicio;
+        let mut ponta = chave(&segmentos[inicio].1);
+        usado[inicio] = true;
+        loop {
+            let (a, b) = segmentos[atual];
+            let chegada = if chave(a) == ponta { *a } else { *b };
+            if ponta == chave(&volta[0]) {
+                break;
+            }
+            volta.push(chegada);
+            let proximo = pontas[&ponta].iter().copied().find(|&j| !usado[j])?;
+            usado[proximo] = true;
+            let (pa, pb) = segmentos[proximo];
+            ponta = if chave(pa) == ponta {
+                chave(pb)
+            } else {
+                chave(pa)
+            };
+            atual = proximo;
+        }
+        if volta.len() < 3 {
+            return None;
+        }
+        voltas.push(volta);
+    }
+    Some(voltas)
 }
 
 /// O desenho, ou por que não foi lido. O leitor do crate `dxf` é de terceiros: um pânico dele
