@@ -332,7 +332,8 @@ pub fn ler_geojson(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitur
     if let SistemaGeojson::Utm { zona } = sistema {
         poligonos = poligonos
             .into_iter()
-            .map(|p| poligono_de_utm(&p, zona))
+            .enumerate()
+            .map(|(i, p)| poligono_de_utm(&p, i + 1, zona))
             .collect::<Result<_, _>>()
             .map_err(|(onde, mensagem)| forma(&onde, mensagem))?;
     }
@@ -448,7 +449,11 @@ fn sistema_do_crs(crs: &str) -> Result<SistemaGeojson, String> {
 
 /// Um polígono em UTM (E, N em metros) convertido para graus; E e N fora das faixas da UTM
 /// são ditos pelo vértice.
-fn poligono_de_utm(poligono: &Polygon<f64>, zona: u8) -> Result<Polygon<f64>, Falha> {
+fn poligono_de_utm(
+    poligono: &Polygon<f64>,
+    numero: usize,
+    zona: u8,
+) -> Result<Polygon<f64>, Falha> {
     let anel = |a: usize, linha: &LineString<f64>| -> Result<LineString<f64>, Falha> {
         linha
             .0
@@ -459,7 +464,7 @@ fn poligono_de_utm(poligono: &Polygon<f64>, zona: u8) -> Result<Polygon<f64>, Fa
                     && (0.0..=10_000_000.0).contains(&c.y))
                 {
                     return Err((
-                        format!("anel {}, vértice {}", a + 1, v + 1),
+                        format!("polígono {numero}, anel {}, vértice {}", a + 1, v + 1),
                         format!(
                             "[{}, {}] não é UTM (E entre 100.000 e 900.000 m, N até 10.000.000 m), e o crs diz SIRGAS 2000 / UTM zona {zona}S",
                             c.x, c.y
@@ -883,7 +888,10 @@ mod testes {
         let e = erro(
             r#"{"type":"Polygon","crs":{"type":"name","properties":{"name":"EPSG:31981"}},"coordinates":[[[-56,-15],[-55.9,-15],[-55.9,-14.9],[-56,-15]]]}"#,
         );
-        assert!(e.contains("anel 1, vértice 1: [-56, -15] não é UTM"), "{e}");
+        assert!(
+            e.contains("polígono 1, anel 1, vértice 1: [-56, -15] não é UTM"),
+            "{e}"
+        );
     }
 
     #[test]
