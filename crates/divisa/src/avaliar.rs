@@ -11,7 +11,7 @@ use divisa_avaliacao::relatorio;
 use divisa_lei::{Conclusao, ErroAvaliacao, Situacao};
 use jiff::civil::Date;
 
-use crate::cli::{Formato, FormatoMemorial, FormatoVarredura};
+use crate::cli::{Formato, FormatoVarredura};
 use crate::Saida;
 
 /// A data de hoje em Mato Grosso.
@@ -222,87 +222,6 @@ pub(crate) fn ler_arquivo(comando: &str, caminho: &Path) -> Option<Vec<u8>> {
             None
         }
     }
-}
-
-pub(crate) fn memorial(
-    caminho: &Path,
-    formato: FormatoMemorial,
-    saida: &mut impl Write,
-) -> anyhow::Result<Saida> {
-    let nome = caminho.display().to_string();
-    let lido = if nome.to_ascii_lowercase().ends_with(".gpkg") {
-        if !caminho.is_file() {
-            eprintln!("divisa memorial: {nome}: o arquivo não existe.");
-            return Ok(Saida::EntradaInvalida);
-        }
-        divisa_avaliacao::gpkg::ler(caminho, &nome)
-    } else {
-        let Some(bytes) = ler_arquivo("memorial", caminho) else {
-            return Ok(Saida::EntradaInvalida);
-        };
-        let prj = std::fs::read_to_string(caminho.with_extension("prj")).ok();
-        // `divisa memorial` mede um memorial de qualquer lugar do Brasil (e diz quando fica fora
-        // de Mato Grosso); `divisa avaliar` continua só com o território do Estado.
-        divisa_territorio::leitura::ler_no_brasil(&nome, &bytes, prj.as_deref())
-    };
-    let territorio = match lido {
-        Ok(territorio) => territorio,
-        Err(erro) => {
-            eprintln!("divisa memorial: {erro}.");
-            return Ok(Saida::EntradaInvalida);
-        }
-    };
-    let (memorial, origem) =
-        divisa_avaliacao::territorio::memorial_com_confrontantes(&territorio.poligonos)
-            .context("ao carregar a malha municipal")?;
-    let origem = origem.as_deref();
-    let titulo = caminho
-        .file_name()
-        .map_or(nome.clone(), |n| n.to_string_lossy().into_owned());
-    // Os avisos da leitura (azimute declarado que não bate, vértice repetido) vão ao stderr,
-    // fora do documento, em todo formato; no JSON e no GeoJSON vão também dentro dele.
-    for aviso in &territorio.avisos {
-        eprintln!("divisa memorial: aviso: {aviso}");
-    }
-    match formato {
-        FormatoMemorial::Texto => {
-            saida.write_all(memorial.texto(&titulo).as_bytes())?;
-            saida.write_all(b"\n")?;
-            saida.write_all(memorial.divisas(&titulo, origem).as_bytes())?;
-        }
-        FormatoMemorial::Json => {
-            let mut dados = memorial.dados(&titulo, origem);
-            dados["avisos_da_leitura"] = territorio.avisos.clone().into();
-            let mut texto = serde_json::to_string_pretty(&dados)?;
-            texto.push('\n');
-            saida.write_all(texto.as_bytes())?;
-        }
-        FormatoMemorial::Geojson => {
-            let mut propriedades = serde_json::Map::new();
-            for (chave, valor) in [
-                ("nome", titulo.clone().into()),
-                ("area_geodesica_m2", memorial.medida.area_m2.into()),
-                ("area_albers_ibge_m2", memorial.area_albers_m2.into()),
-                ("perimetro_m", memorial.medida.perimetro_m.into()),
-                ("zona_utm", format!("{}S", memorial.zona).into()),
-                ("origem", origem.into()),
-                (
-                    "confrontantes",
-                    memorial.lista_de_confrontantes().join(", ").into(),
-                ),
-            ] {
-                propriedades.insert(chave.to_owned(), valor);
-            }
-            // Os avisos da leitura (azimutes declarados que não batem, vértices repetidos)
-            // seguem com o arquivo, para não se perderem na conversão.
-            if !territorio.avisos.is_empty() {
-                propriedades.insert("avisos".into(), territorio.avisos.join("; ").into());
-            }
-            let texto = divisa_territorio::escrita::geojson(&territorio.poligonos, propriedades);
-            saida.write_all(texto.as_bytes())?;
-        }
-    }
-    Ok(Saida::Sucesso)
 }
 
 pub(crate) fn varredura(

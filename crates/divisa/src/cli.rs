@@ -140,12 +140,14 @@ pub(crate) enum Comando {
     },
 
     /// O memorial descritivo de um território (GeoJSON, KML ou KMZ, Shapefile com .prj ou em
-    /// .zip, GeoPackage, ou memorial em texto): vértices codificados com coordenadas geográficas e UTM, azimutes e distâncias
-    /// geodésicos, área, perímetro, confrontantes e as divisas no estilo da lei de criação
-    /// (Art. 5º; Art. 7º, II e IV).
+    /// .zip, GeoPackage, DXF do CAD em UTM, ou memorial em texto, do SIGEF ou em UTM): vértices
+    /// codificados (os códigos do SIGEF ficam) com coordenadas geográficas e UTM, azimutes e
+    /// distâncias geodésicos, área, perímetro, confrontantes e as divisas no estilo da lei de
+    /// criação (Art. 5º; Art. 7º, II e IV); ou o território de volta nos formatos do QGIS, do
+    /// Google Earth e do SIGEF.
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa memorial AREA.geojson|.kml|.kmz|.shp|.zip|.txt [--formato texto|json|geojson]",
+        override_usage = "divisa memorial AREA.geojson|.kml|.kmz|.shp|.zip|.gpkg|.dxf|.txt [--formato texto|json|geojson|kml|gpkg|ods] [-o SAIDA] [--zona 21S]",
         next_help_heading = "Opções"
     )]
     Memorial {
@@ -153,7 +155,9 @@ pub(crate) enum Comando {
         #[arg(value_name = "AREA.geojson", help_heading = "Argumentos")]
         area: std::path::PathBuf,
         /// Formato: texto (padrão; memorial e divisas), json (os mesmos dados, sem
-        /// arredondar) ou geojson (o território, para o QGIS, com áreas e confrontantes).
+        /// arredondar), geojson (o território, para o QGIS, com áreas, confrontantes e os
+        /// códigos dos vértices), kml (Google Earth), gpkg (GeoPackage, camada em EPSG:4674;
+        /// pede -o) ou ods (a tabela de vértices na planilha do SIGEF; pede -o).
         #[arg(
             long,
             value_enum,
@@ -162,6 +166,13 @@ pub(crate) enum Comando {
             hide_default_value = true
         )]
         formato: FormatoMemorial,
+        /// Onde gravar (padrão: a saída padrão; gpkg e ods, que são binários, pedem um arquivo).
+        #[arg(short = 'o', long = "saida", value_name = "SAIDA")]
+        saida: Option<std::path::PathBuf>,
+        /// A zona UTM de um DXF (20S, 21S ou 22S em Mato Grosso), quando o nome da camada do
+        /// limite não a diz.
+        #[arg(long, value_name = "ZONA", value_parser = zona_utm)]
+        zona: Option<u8>,
     },
 
     /// Todos os municípios de MT diante do Art. 2º, I a V, com os dados embutidos: quais
@@ -472,6 +483,28 @@ pub(crate) enum FormatoMemorial {
     Json,
     /// O território em GeoJSON (RFC 7946).
     Geojson,
+    /// O território em KML, para o Google Earth.
+    Kml,
+    /// O território numa camada de GeoPackage (OGC 12-128r18), para o QGIS.
+    Gpkg,
+    /// A tabela de vértices na planilha ODS do SIGEF.
+    Ods,
+}
+
+/// Uma zona UTM sul do Brasil: "21S", "21", "21s" ou o código EPSG do SIRGAS 2000 (31981).
+fn zona_utm(texto: &str) -> Result<u8, String> {
+    let limpo = texto.trim();
+    let sem_letra = limpo.strip_suffix(['S', 's']).unwrap_or(limpo);
+    let zona = match sem_letra.parse::<u32>() {
+        Ok(epsg @ 31978..=31985) => (epsg - 31960) as u8,
+        Ok(z @ 18..=25) => z as u8,
+        _ => {
+            return Err(
+                "esperava a zona UTM sul, de 18S a 25S (Mato Grosso usa 20S, 21S e 22S), ou o código EPSG do SIRGAS 2000 / UTM (31978 a 31985)".to_owned(),
+            )
+        }
+    };
+    Ok(zona)
 }
 
 fn data_civil(texto: &str) -> Result<jiff::civil::Date, String> {

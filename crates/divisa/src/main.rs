@@ -12,6 +12,7 @@ mod backup;
 mod cli;
 mod documento;
 mod inconsistencias;
+mod memorial;
 mod municipio;
 mod processo;
 mod setores;
@@ -79,7 +80,12 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
             em,
         } => avaliar::toponimo(&nome, pessoa_viva, em, saida),
         cli::Comando::Varredura { formato, em } => avaliar::varredura(formato, em, saida),
-        cli::Comando::Memorial { area, formato } => avaliar::memorial(&area, formato, saida),
+        cli::Comando::Memorial {
+            area,
+            formato,
+            saida: destino,
+            zona,
+        } => memorial::executar(&area, formato, destino.as_deref(), zona, saida),
         cli::Comando::Inconsistencias { malha, area_minima } => {
             inconsistencias::executar(malha.as_deref(), area_minima, saida)
         }

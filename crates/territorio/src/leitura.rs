@@ -33,6 +33,20 @@ pub struct Territorio {
     /// A zona UTM (e se é do hemisfério sul) em que as coordenadas vieram, quando vieram em UTM:
     /// com ela, quem mede o território pode perguntar se a zona não foi trocada.
     pub utm: Option<(u8, bool)>,
+    /// O código (e a altitude) de cada vértice, quando o arquivo os dá (o memorial do SIGEF:
+    /// `ABCD-M-0001`): um anel por item, na ordem de [`Self::poligonos`] (o exterior e os
+    /// interiores de cada parte), um vértice por item, sem repetir o primeiro no fim. Vazio
+    /// quando o arquivo não nomeia os vértices; o memorial de saída então os numera.
+    pub vertices_nomeados: Vec<Vec<VerticeNomeado>>,
+}
+
+/// Um vértice como o arquivo o nomeou.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VerticeNomeado {
+    /// O código do vértice (`ABCD-M-0001`).
+    pub codigo: String,
+    /// A altitude dita no arquivo, m.
+    pub altitude_m: Option<f64>,
 }
 
 /// Por que um arquivo de limites não pôde ser lido.
@@ -240,9 +254,65 @@ pub(crate) fn validar(mut territorio: Territorio) -> Result<Territorio, ErroLeit
             .map(ToString::to_string),
     );
     // "a cópia é ignorada": o aviso cumpre o que diz. Um vértice repetido em seguida
-    // não muda o limite, mas viraria um lado de 0 m no memorial, sem confrontante.
-    territorio.poligonos = geo::RemoveRepeatedPoints::remove_repeated_points(&territorio.poligonos);
+    // não muda o limite, mas viraria um lado de 0 m no memorial, sem confrontante. Os códigos
+    // dos vértices saem junto com as cópias, para continuarem um por vértice.
+    if territorio.vertices_nomeados.is_empty() {
+        territorio.poligonos =
+            geo::RemoveRepeatedPoints::remove_repeated_points(&territorio.poligonos);
+    } else {
+        sem_repetidos_com_nomes(&mut territorio);
+    }
     Ok(territorio)
+}
+
+/// Tira os vértices repetidos logo em seguida de cada anel, e os seus nomes junto (o primeiro
+/// nome fica). Um anel cujos nomes não são um por vértice perde os nomes.
+fn sem_repetidos_com_nomes(territorio: &mut Territorio) {
+    let mut nomes = std::mem::take(&mut territorio.vertices_nomeados).into_iter();
+    let mut novos_nomes = Vec::new();
+    for poligono in &mut territorio.poligonos.0 {
+        let mut limpar = |anel: &LineString<f64>| -> LineString<f64> {
+            let mut pontos = anel.0.clone();
+            let fechado = pontos.len() > 1 && pontos.first() == pontos.last();
+            if fechado {
+                pontos.pop();
+            }
+            let mut do_anel = nomes.next().unwrap_or_default();
+            if do_anel.len() != pontos.len() {
+                do_anel.clear();
+            }
+            let mut saida: Vec<Coord<f64>> = Vec::with_capacity(pontos.len());
+            let mut saida_nomes = Vec::with_capacity(do_anel.len());
+            let mut nomes_do_anel = do_anel.into_iter();
+            for ponto in pontos {
+                let nome = nomes_do_anel.next();
+                if saida.last() == Some(&ponto) {
+                    continue;
+                }
+                saida.push(ponto);
+                saida_nomes.extend(nome);
+            }
+            // O último igual ao primeiro (além do fechamento) também é cópia.
+            while saida.len() > 1 && saida.first() == saida.last() {
+                saida.pop();
+                if saida_nomes.len() > saida.len() {
+                    saida_nomes.pop();
+                }
+            }
+            novos_nomes.push(saida_nomes);
+            if fechado {
+                if let Some(&primeiro) = saida.first() {
+                    saida.push(primeiro);
+                }
+            }
+            LineString(saida)
+        };
+        let exterior = limpar(poligono.exterior());
+        let interiores: Vec<LineString<f64>> =
+            poligono.interiors().iter().map(&mut limpar).collect();
+        *poligono = Polygon::new(exterior, interiores);
+    }
+    territorio.vertices_nomeados = novos_nomes;
 }
 
 pub(crate) fn ler_sem_validar(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
@@ -257,6 +327,7 @@ pub(crate) fn ler_sem_validar(arquivo: &str, bytes: &[u8]) -> Result<Territorio,
         "kml" => crate::leitura_kml::ler_kml(arquivo, bytes),
         "kmz" => crate::leitura_zip::ler_kmz(arquivo, bytes),
         "shp" => crate::leitura_shapefile::ler_shapefile(arquivo, bytes, None),
+        "dxf" => crate::leitura_dxf::ler_dxf_sem_validar(arquivo, bytes, None),
         "zip" => crate::leitura_zip::ler_zip(arquivo, bytes),
         "gpkg" => Err(ErroLeitura::FormatoNaoSuportado {
             arquivo: arquivo.to_owned(),
@@ -264,7 +335,7 @@ pub(crate) fn ler_sem_validar(arquivo: &str, bytes: &[u8]) -> Result<Territorio,
         }),
         _ => Err(ErroLeitura::FormatoNaoSuportado {
             arquivo: arquivo.to_owned(),
-            mensagem: "extensão desconhecida: esperava .geojson (ou .json), .kml, .kmz, .shp, .zip (Shapefile compactado) ou o memorial descritivo em .txt".to_owned(),
+            mensagem: "extensão desconhecida: esperava .geojson (ou .json), .kml, .kmz, .shp, .zip (Shapefile compactado), .dxf (CAD, em UTM) ou o memorial descritivo em .txt".to_owned(),
         }),
     }
 }
@@ -285,18 +356,16 @@ pub fn ler_geojson(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitur
         onde: onde.to_owned(),
         mensagem,
     };
-    if let Some(crs) = valor
+    // O membro `crs` da especificação antiga (2008), que o QGIS e o ogr2ogr ainda escrevem
+    // quando o arquivo sai numa projeção: graus SIRGAS 2000 (ou WGS 84) passam como estão; as
+    // zonas UTM do SIRGAS 2000 são convertidas; SAD 69 e Córrego Alegre são recusados.
+    let sistema = match valor
         .pointer("/crs/properties/name")
         .and_then(Value::as_str)
     {
-        let aceito = ["4674", "4326", "CRS84"].iter().any(|c| crs.ends_with(c));
-        if !aceito {
-            return Err(forma(
-                "crs",
-                format!("o sistema de coordenadas é {crs}; o divisa lê GeoJSON em graus SIRGAS 2000 (EPSG:4674) — reexporte nesse sistema"),
-            ));
-        }
-    }
+        None => SistemaGeojson::Graus,
+        Some(crs) => sistema_do_crs(crs).map_err(|mensagem| forma("crs", mensagem))?,
+    };
     let mut poligonos = Vec::new();
     coletar(&valor, "raiz", &mut poligonos).map_err(|(onde, mensagem)| forma(&onde, mensagem))?;
     if poligonos.is_empty() {
@@ -305,7 +374,167 @@ pub fn ler_geojson(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitur
             "nenhum Polygon ou MultiPolygon encontrado".to_owned(),
         ));
     }
-    conferir(arquivo, MultiPolygon(poligonos))
+    if let SistemaGeojson::Utm { zona } = sistema {
+        poligonos = poligonos
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| poligono_de_utm(&p, i + 1, zona))
+            .collect::<Result<_, _>>()
+            .map_err(|(onde, mensagem)| forma(&onde, mensagem))?;
+    }
+    let mut territorio = conferir(arquivo, MultiPolygon(poligonos))?;
+    if let SistemaGeojson::Utm { zona } = sistema {
+        territorio.utm = Some((zona, true));
+    }
+    territorio.vertices_nomeados = nomes_das_propriedades(&valor, &territorio.poligonos);
+    Ok(territorio)
+}
+
+/// O nome da propriedade em que [`crate::escrita::geojson`] guarda os códigos dos vértices
+/// (um anel por item, como [`Territorio::vertices_nomeados`]), para a volta os achar.
+pub const PROPRIEDADE_CODIGOS: &str = "codigos_dos_vertices";
+
+/// Os códigos dos vértices guardados nas propriedades da (única) feição, se batem um a um com
+/// os vértices lidos; senão, nenhum.
+fn nomes_das_propriedades(
+    valor: &Value,
+    poligonos: &MultiPolygon<f64>,
+) -> Vec<Vec<VerticeNomeado>> {
+    let propriedades = match valor.get("type").and_then(Value::as_str) {
+        Some("Feature") => valor.get("properties"),
+        Some("FeatureCollection") => match valor.get("features").and_then(Value::as_array) {
+            Some(feicoes) if feicoes.len() == 1 => feicoes[0].get("properties"),
+            _ => None,
+        },
+        _ => None,
+    };
+    let Some(aneis) = propriedades
+        .and_then(|p| p.get(PROPRIEDADE_CODIGOS))
+        .and_then(Value::as_array)
+    else {
+        return Vec::new();
+    };
+    let tamanhos: Vec<usize> = poligonos
+        .0
+        .iter()
+        .flat_map(|p| std::iter::once(p.exterior()).chain(p.interiors()))
+        .map(|a| a.0.len().saturating_sub(1))
+        .collect();
+    if aneis.len() != tamanhos.len() {
+        return Vec::new();
+    }
+    let mut nomeados = Vec::with_capacity(aneis.len());
+    for (anel, tamanho) in aneis.iter().zip(tamanhos) {
+        let codigos: Option<Vec<VerticeNomeado>> = anel.as_array().and_then(|a| {
+            a.iter()
+                .map(|c| {
+                    c.as_str().map(|codigo| VerticeNomeado {
+                        codigo: codigo.to_owned(),
+                        altitude_m: None,
+                    })
+                })
+                .collect()
+        });
+        match codigos {
+            Some(c) if c.len() == tamanho => nomeados.push(c),
+            _ => return Vec::new(),
+        }
+    }
+    nomeados
+}
+
+/// Em que coordenadas vem um GeoJSON, pelo seu membro `crs`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SistemaGeojson {
+    /// Graus, SIRGAS 2000 ou WGS 84 (EPSG:4674, EPSG:4326, CRS84).
+    Graus,
+    /// SIRGAS 2000 / UTM, zona do hemisfério sul (EPSG:31978 a 31985: zonas 18S a 25S).
+    Utm { zona: u8 },
+}
+
+/// O sistema dito pelo nome do `crs` (`EPSG:31981`, `urn:ogc:def:crs:EPSG::31981`,
+/// `http://www.opengis.net/def/crs/EPSG/0/31981`, `urn:ogc:def:crs:OGC:1.3:CRS84`); o erro diz
+/// por que o divisa não o lê.
+fn sistema_do_crs(crs: &str) -> Result<SistemaGeojson, String> {
+    let maiusculo = crs.to_ascii_uppercase();
+    if maiusculo.ends_with("CRS84") {
+        return Ok(SistemaGeojson::Graus);
+    }
+    let digitos: String = {
+        let fim: Vec<char> = maiusculo
+            .chars()
+            .rev()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        fim.into_iter().rev().collect()
+    };
+    let codigo: Option<u32> = if maiusculo.contains("EPSG") {
+        digitos.parse().ok()
+    } else {
+        None
+    };
+    match codigo {
+        Some(4674 | 4326) => Ok(SistemaGeojson::Graus),
+        Some(c @ 31978..=31985) => Ok(SistemaGeojson::Utm {
+            zona: (c - 31960) as u8,
+        }),
+        // SAD 69 (geográficas 4618 e 5527, UTM 29168 a 29195, policônica 29101, UTM do SAD 69/96
+        // 5531 a 5533) e Córrego Alegre (4225, UTM 22521 a 22525).
+        Some(4618 | 5527 | 29101 | 29168..=29195 | 5531..=5533) => Err(format!(
+            "o sistema de coordenadas é {crs}, do SAD 69 (South American Datum 1969): o divisa lê SIRGAS 2000, e a diferença entre os dois passa de 60 m em Mato Grosso. Converta para o SIRGAS 2000 (o ProGriD do IBGE faz a conversão; no QGIS, reexporte em EPSG:4674 ou EPSG:31981 a 31983)"
+        )),
+        Some(4225 | 22521..=22525) => Err(format!(
+            "o sistema de coordenadas é {crs}, do Córrego Alegre: o divisa lê SIRGAS 2000, e a diferença entre os dois passa de 60 m. Converta para o SIRGAS 2000 (o ProGriD do IBGE faz a conversão) e exporte de novo"
+        )),
+        _ => Err(format!(
+            "o sistema de coordenadas é {crs}; o divisa lê GeoJSON em graus SIRGAS 2000 (EPSG:4674) ou em SIRGAS 2000 / UTM, zonas 18S a 25S (EPSG:31978 a 31985) — reexporte num desses"
+        )),
+    }
+}
+
+/// Um polígono em UTM (E, N em metros) convertido para graus; E e N fora das faixas da UTM
+/// são ditos pelo vértice.
+fn poligono_de_utm(
+    poligono: &Polygon<f64>,
+    numero: usize,
+    zona: u8,
+) -> Result<Polygon<f64>, Falha> {
+    let anel = |a: usize, linha: &LineString<f64>| -> Result<LineString<f64>, Falha> {
+        linha
+            .0
+            .iter()
+            .enumerate()
+            .map(|(v, c)| {
+                if !((100_000.0..=900_000.0).contains(&c.x)
+                    && (0.0..=10_000_000.0).contains(&c.y))
+                {
+                    return Err((
+                        format!("polígono {numero}, anel {}, vértice {}", a + 1, v + 1),
+                        format!(
+                            "[{}, {}] não é UTM (E entre 100.000 e 900.000 m, N até 10.000.000 m), e o crs diz SIRGAS 2000 / UTM zona {zona}S",
+                            c.x, c.y
+                        ),
+                    ));
+                }
+                let (x, y) = crate::utm::de_utm(&crate::utm::Utm {
+                    zona,
+                    sul: true,
+                    leste_m: c.x,
+                    norte_m: c.y,
+                });
+                Ok(Coord { x, y })
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(LineString)
+    };
+    let exterior = anel(0, poligono.exterior())?;
+    let interiores = poligono
+        .interiors()
+        .iter()
+        .enumerate()
+        .map(|(i, l)| anel(i + 1, l))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Polygon::new(exterior, interiores))
 }
 
 /// Lê as feições de um GeoJSON `FeatureCollection` separadas, cada uma com o seu nome (a
@@ -529,6 +758,7 @@ pub(crate) fn conferir(
         poligonos,
         avisos: Vec::new(),
         utm: None,
+        vertices_nomeados: Vec::new(),
     })
 }
 
@@ -655,12 +885,79 @@ mod testes {
         assert!(e.starts_with("a.geojson, linha 2"), "{e}");
     }
 
+    /// Issue 18: o `crs` antigo com uma zona UTM do SIRGAS 2000, nas três grafias que o QGIS e
+    /// o ogr2ogr escrevem, é lido em UTM dessa zona (sul); o SAD 69 é recusado com o motivo.
     #[test]
-    fn crs_utm_recusado() {
+    fn crs_utm_do_sirgas_2000_e_lido_na_zona() {
+        // O quadrado de 1 km de lado do teste de UTM, em Cuiabá (zona 21S), e os mesmos pontos
+        // em graus.
+        let utm = [
+            (600000.0, 8275000.0),
+            (601000.0, 8275000.0),
+            (601000.0, 8276000.0),
+            (600000.0, 8276000.0),
+        ];
+        let graus: Vec<(f64, f64)> = utm
+            .iter()
+            .map(|&(e, n)| {
+                crate::utm::de_utm(&crate::utm::Utm {
+                    zona: 21,
+                    sul: true,
+                    leste_m: e,
+                    norte_m: n,
+                })
+            })
+            .collect();
+        let coordenadas = |pontos: &[(f64, f64)]| {
+            let mut lista: Vec<String> =
+                pontos.iter().map(|(x, y)| format!("[{x}, {y}]")).collect();
+            lista.push(lista[0].clone());
+            lista.join(",")
+        };
+        for nome in [
+            "EPSG:31981",
+            "urn:ogc:def:crs:EPSG::31981",
+            "http://www.opengis.net/def/crs/EPSG/0/31981",
+        ] {
+            let texto = format!(
+                r#"{{"type":"FeatureCollection","crs":{{"type":"name","properties":{{"name":"{nome}"}}}},"features":[{{"type":"Feature","properties":{{}},"geometry":{{"type":"Polygon","coordinates":[[{}]]}}}}]}}"#,
+                coordenadas(&utm)
+            );
+            let lido = ler("a.geojson", texto.as_bytes()).unwrap_or_else(|e| panic!("{nome}: {e}"));
+            assert_eq!(lido.utm, Some((21, true)), "{nome}");
+            for (c, (x, y)) in lido.poligonos.0[0].exterior().0.iter().zip(&graus) {
+                assert!(
+                    (c.x - x).abs() < 1e-12 && (c.y - y).abs() < 1e-12,
+                    "{nome}: {c:?}"
+                );
+            }
+        }
+        // Graus num crs UTM: dito pelo vértice.
         let e = erro(
-            r#"{"type":"FeatureCollection","crs":{"type":"name","properties":{"name":"urn:ogc:def:crs:EPSG::31981"}},"features":[]}"#,
+            r#"{"type":"Polygon","crs":{"type":"name","properties":{"name":"EPSG:31981"}},"coordinates":[[[-56,-15],[-55.9,-15],[-55.9,-14.9],[-56,-15]]]}"#,
         );
-        assert!(e.contains("EPSG::31981"), "{e}");
+        assert!(
+            e.contains("polígono 1, anel 1, vértice 1: [-56, -15] não é UTM"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn crs_do_sad69_e_de_outro_sistema_recusados_com_o_motivo() {
+        let e = erro(
+            r#"{"type":"FeatureCollection","crs":{"type":"name","properties":{"name":"urn:ogc:def:crs:EPSG::29191"}},"features":[]}"#,
+        );
+        assert!(
+            e.contains("EPSG::29191, do SAD 69") && e.contains("ProGriD"),
+            "{e}"
+        );
+        let e = erro(
+            r#"{"type":"FeatureCollection","crs":{"type":"name","properties":{"name":"EPSG:3857"}},"features":[]}"#,
+        );
+        assert!(
+            e.contains("EPSG:3857; o divisa lê GeoJSON em graus SIRGAS 2000"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -1017,6 +1017,18 @@ fn ler(arquivo: &str, bytes: &[u8], abrangencia: Abrangencia) -> Result<Memorial
                 Coordenadas::Utm { zona, sul } => Some((zona, sul)),
                 _ => None,
             },
+            vertices_nomeados: aneis
+                .iter()
+                .map(|anel| {
+                    anel.vertices
+                        .iter()
+                        .map(|v| crate::leitura::VerticeNomeado {
+                            codigo: v.codigo.clone(),
+                            altitude_m: v.altitude,
+                        })
+                        .collect()
+                })
+                .collect(),
         },
         zona: zona_usada,
         vertices: vertices_lidos.iter().map(|v| v.codigo.clone()).collect(),

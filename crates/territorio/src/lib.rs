@@ -1,7 +1,9 @@
 //! Geometria do território, pura: geometrias entram, fatos geodésicos saem.
 //!
-//! Leituras (GeoJSON, KML e KMZ, Shapefile solto ou em .zip, memorial descritivo em texto: SIGEF
-//! em texto corrido ou em tabela, graus decimais, UTM) e escrita ([`escrita`], GeoJSON);
+//! Leituras (GeoJSON, KML e KMZ, Shapefile solto ou em .zip, DXF do CAD em UTM, memorial
+//! descritivo em texto: SIGEF em texto corrido ou em tabela, graus decimais, UTM) e escrita
+//! ([`escrita`]: GeoJSON, KML e a geometria do GeoPackage; [`escrita_ods`]: a tabela de vértices
+//! do SIGEF);
 //! validação; UTM, Albers-IBGE e SGL; área e perímetro geodésicos no elipsoide do SIRGAS 2000
 //! ([`geodesia`]); as operações de desmembramento ([`operacoes`]), confrontantes, sedes,
 //! interpolação por setores, o memorial descritivo e o mapa SVG.
@@ -12,10 +14,12 @@
 pub mod albers;
 pub mod confrontantes;
 pub mod escrita;
+pub mod escrita_ods;
 pub mod geodesia;
 pub mod inconsistencias;
 pub mod interpolacao;
 pub mod leitura;
+pub mod leitura_dxf;
 pub mod leitura_gpkg;
 pub mod leitura_kml;
 pub mod leitura_memorial;

@@ -1,7 +1,8 @@
 //! O memorial descritivo de um território (Art. 5º: "linhas geodésicas claras, precisas e
 //! contínuas entre pontos bem identificados"; Art. 7º, II e IV: as divisas).
 //!
-//! Cada vértice recebe um código (`V-001`...), coordenadas geográficas e UTM; cada lado, o
+//! Cada vértice recebe um código (o do arquivo lido, como o `ABCD-M-0001` do SIGEF, ou
+//! `V-001`...: [`Memorial::com_vertices_nomeados`]), coordenadas geográficas e UTM; cada lado, o
 //! azimute e a distância geodésicos (GRS80, problema inverso de Karney). O texto segue o estilo
 //! dos memoriais do SIGEF: "do vértice V-001, de coordenadas N … m e E … m, segue com azimute de …
 //! e distância de … m até o vértice V-002".
@@ -32,6 +33,8 @@ pub struct Vertice {
     pub lat: f64,
     /// O vértice em UTM, na zona do memorial.
     pub utm: Utm,
+    /// A altitude, m, quando o arquivo lido a dá (o memorial do SIGEF).
+    pub altitude_m: Option<f64>,
 }
 
 /// Um lado do perímetro, de um vértice ao seguinte.
@@ -124,6 +127,7 @@ fn descrever_anel(
                 lon: c.x,
                 lat: c.y,
                 utm: para_utm(c.x, c.y, Some(zona)),
+                altitude_m: None,
             }
         })
         .collect();
@@ -170,6 +174,50 @@ fn gms_geo(graus: f64, lat: bool) -> String {
 }
 
 impl Memorial {
+    /// Dá aos vértices os códigos com que o arquivo os nomeou (o memorial do SIGEF:
+    /// `ABCD-M-0001`), em vez de `V-001`…: `nomeados` vem de
+    /// [`crate::leitura::Territorio::vertices_nomeados`], um anel por item, na ordem dos anéis.
+    /// Um anel cujos nomes não são um por vértice fica numerado; os números gerados pulam os
+    /// códigos que o arquivo já usa, para nenhum código valer por dois vértices.
+    pub fn com_vertices_nomeados(
+        mut self,
+        nomeados: &[Vec<crate::leitura::VerticeNomeado>],
+    ) -> Memorial {
+        if nomeados.is_empty() {
+            return self;
+        }
+        let mut nomeado = vec![false; self.aneis.len()];
+        for ((anel, nomes), marca) in self.aneis.iter_mut().zip(nomeados).zip(&mut nomeado) {
+            if nomes.len() == anel.vertices.len() {
+                for (vertice, nome) in anel.vertices.iter_mut().zip(nomes) {
+                    vertice.codigo = nome.codigo.clone();
+                    vertice.altitude_m = nome.altitude_m;
+                }
+                *marca = true;
+            }
+        }
+        let usados: std::collections::HashSet<String> = self
+            .aneis
+            .iter()
+            .zip(&nomeado)
+            .filter(|(_, marca)| **marca)
+            .flat_map(|(anel, _)| anel.vertices.iter().map(|v| v.codigo.clone()))
+            .collect();
+        let mut numero = 0;
+        for (anel, _) in self.aneis.iter_mut().zip(&nomeado).filter(|(_, m)| !**m) {
+            for vertice in &mut anel.vertices {
+                vertice.codigo = loop {
+                    numero += 1;
+                    let codigo = format!("V-{numero:03}");
+                    if !usados.contains(&codigo) {
+                        break codigo;
+                    }
+                };
+            }
+        }
+        self
+    }
+
     /// Anota o confrontante de cada lado (a saída de [`crate::confrontantes::confrontantes`],
     /// na mesma ordem de anéis e lados).
     pub fn com_confrontantes(mut self, confrontantes: Vec<Vec<Option<String>>>) -> Memorial {
@@ -279,6 +327,7 @@ impl Memorial {
                             "latitude_gms": gms_geo(v.lat, true),
                             "leste_m": v.utm.leste_m,
                             "norte_m": v.utm.norte_m,
+                            "altitude_m": v.altitude_m,
                         })
                     })
                     .collect();
@@ -508,6 +557,70 @@ mod testes {
             .as_str()
             .unwrap()
             .contains("Com o município de Rosário Oeste (remanescente)"));
+    }
+
+    /// Issue 18: os códigos do arquivo (SIGEF) ficam; um anel sem nomes é numerado sem repetir
+    /// um código que o arquivo já usa.
+    #[test]
+    fn codigos_do_arquivo_ficam_e_os_gerados_nao_colidem() {
+        use crate::leitura::VerticeNomeado;
+        let com_buraco = MultiPolygon(vec![geo_types::Polygon::new(
+            LineString::from(vec![
+                (-56.0, -15.0),
+                (-55.9, -15.0),
+                (-55.9, -14.9),
+                (-56.0, -14.9),
+                (-56.0, -15.0),
+            ]),
+            vec![LineString::from(vec![
+                (-55.96, -14.96),
+                (-55.94, -14.96),
+                (-55.94, -14.94),
+                (-55.96, -14.96),
+            ])],
+        )]);
+        let nome = |c: &str| VerticeNomeado {
+            codigo: c.to_owned(),
+            altitude_m: Some(350.0),
+        };
+        // O exterior nomeado, com um código que o gerador também faria (V-002); o buraco com
+        // nomes a menos (não batem): numerado, pulando V-002.
+        let nomeados = vec![
+            vec![
+                nome("ABCD-M-0001"),
+                nome("V-002"),
+                nome("ABCD-M-0003"),
+                nome("ABCD-M-0004"),
+            ],
+            vec![nome("X-1")],
+        ];
+        let m = memorial(&com_buraco).com_vertices_nomeados(&nomeados);
+        let codigos: Vec<Vec<&str>> = m
+            .aneis
+            .iter()
+            .map(|a| a.vertices.iter().map(|v| v.codigo.as_str()).collect())
+            .collect();
+        assert_eq!(
+            codigos,
+            [
+                vec!["ABCD-M-0001", "V-002", "ABCD-M-0003", "ABCD-M-0004"],
+                vec!["V-001", "V-003", "V-004"]
+            ]
+        );
+        assert_eq!(m.aneis[0].vertices[0].altitude_m, Some(350.0));
+        assert_eq!(m.aneis[1].vertices[0].altitude_m, None);
+        let texto = m.texto("t");
+        assert!(
+            texto.contains("Inicia-se a descrição deste perímetro no vértice ABCD-M-0001"),
+            "{texto}"
+        );
+        assert!(
+            texto.contains("até o vértice ABCD-M-0001, ponto inicial"),
+            "{texto}"
+        );
+        let dados = m.dados("t", None);
+        assert_eq!(dados["aneis"][0]["lados"][3]["de"], "ABCD-M-0004");
+        assert_eq!(dados["aneis"][0]["vertices"][0]["altitude_m"], 350.0);
     }
 
     #[test]

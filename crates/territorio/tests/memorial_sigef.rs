@@ -14,6 +14,11 @@
 //! - `utm_meridiano_central_57.txt`: o memorial antigo em UTM (Norma Técnica, 2ª ed., 2010), com o
 //!   meridiano central no cabeçalho, azimute de quadrícula e distância plana.
 //!
+//! - `parcela_utm21s.dxf` e `parcela_utm21s.gpkg`: a mesma parcela em UTM 21S, escrita por
+//!   outros programas (o ezdxf e o sqlite3 do Python: `memoriais/gera_parcela_dxf_gpkg.py`), o
+//!   DXF como sai do CAD de um escritório de agrimensura (limite na camada "LIMITE_FUSO21",
+//!   moldura, estrada e textos em outras camadas).
+//!
 //! As variantes (hemisfério em letra, graus decimais, OCR, SAD 69…) saem destes por troca de
 //! texto, para que cada teste diga só o que muda.
 
@@ -26,6 +31,7 @@ const SIGEF_TEXTO: &str = include_str!("memoriais/sigef_texto.txt");
 const SIGEF_COM_ERROS: &str = include_str!("memoriais/sigef_texto_com_erros.txt");
 const SIGEF_TABELA: &str = include_str!("memoriais/sigef_tabela.txt");
 const UTM_MC_57: &str = include_str!("memoriais/utm_meridiano_central_57.txt");
+const DXF: &[u8] = include_bytes!("memoriais/parcela_utm21s.dxf");
 
 /// Os vértices da parcela: código, longitude, latitude (múltiplos de 0,0001°, exatos ao
 /// milésimo de segundo) e altitude.
@@ -376,6 +382,132 @@ fn o_mesmo_territorio_no_texto_na_tabela_e_em_utm() {
             "{a:?} {b:?}"
         );
     }
+    // E o DXF do CAD, com as mesmas coordenadas UTM: os mesmos vértices, ponto a ponto.
+    let dxf = ler("parcela_utm21s.dxf", DXF).unwrap();
+    let anel = &dxf.poligonos.0[0].exterior().0;
+    assert_eq!(dxf.poligonos.0.len(), 1);
+    assert_eq!(anel.len(), 7);
+    for (a, b) in pontos(&utm).iter().zip(anel) {
+        assert!(
+            (a.0 - b.x).abs() < 1e-12 && (a.1 - b.y).abs() < 1e-12,
+            "{a:?} {b:?}"
+        );
+    }
+}
+
+/// Issue 18, "Also in": o DXF do CAD em UTM, a zona no nome da camada ou dada por quem chama;
+/// sem zona, o erro diz como dá-la; a moldura e as estradas de outras camadas não entram.
+#[test]
+fn dxf_do_cad_com_a_zona_na_camada_ou_dada() {
+    use divisa_territorio::leitura_dxf::ler_dxf;
+    let lido = ler_dxf("parcela.dxf", DXF, None).unwrap();
+    assert_eq!(lido.utm, Some((21, true)));
+    assert!(lido.avisos.is_empty(), "{:?}", lido.avisos);
+    let area = divisa_territorio::geodesia::area_geodesica(&lido.poligonos).area_m2;
+    assert!((area / 1e4 - 102.45).abs() < 0.05, "{area}");
+    let texto = String::from_utf8(DXF.to_vec()).unwrap();
+    // Sem a zona no nome: o erro diz como dá-la; dada por quem chama, lê.
+    let sem_zona = texto.replace("LIMITE_FUSO21", "LIMITE_IMOVEL");
+    let e = ler_dxf("sem_zona.dxf", sem_zona.as_bytes(), None)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("sem_zona.dxf, camada «LIMITE_IMOVEL»: o DXF não diz a zona UTM: dê a zona na linha de comando (divisa memorial AREA.dxf --zona 21S"),
+        "{e}"
+    );
+    let dada = ler_dxf("sem_zona.dxf", sem_zona.as_bytes(), Some(21)).unwrap();
+    assert_eq!(dada.poligonos, lido.poligonos);
+    // A zona errada tira de Mato Grosso: recusada pelo vértice.
+    let e = ler_dxf("sem_zona.dxf", sem_zona.as_bytes(), Some(23))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("fora de Mato Grosso"), "{e}");
+    // Camada sem nome de limite: duas camadas com polilinhas fechadas (ela e a moldura).
+    let anonima = texto.replace("LIMITE_FUSO21", "CAMADA1");
+    let e = ler_dxf("anonima.dxf", anonima.as_bytes(), Some(21))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("há polilinhas fechadas em mais de uma camada («CAMADA1», «MOLDURA»)"),
+        "{e}"
+    );
+    // SAD 69 no nome da camada: recusado com o motivo.
+    let sad = texto.replace("LIMITE_FUSO21", "LIMITE_SAD69_FUSO21");
+    let e = ler_dxf("sad.dxf", sad.as_bytes(), None)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("SAD 69") && e.contains("SIRGAS 2000"), "{e}");
+    // Não é DXF.
+    let e = ler("falso.dxf", b"isto nao e um desenho")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("falso.dxf, arquivo: não é um DXF legível"),
+        "{e}"
+    );
+}
+
+#[test]
+fn dxf_estragado_nunca_entra_em_panico() {
+    let mut estado = 0x2018_u64;
+    for _ in 0..300 {
+        estado ^= estado << 13;
+        estado ^= estado >> 7;
+        estado ^= estado << 17;
+        let mut bytes = DXF.to_vec();
+        for k in 0..4 {
+            let posicao = ((estado >> (k * 8)) % bytes.len() as u64) as usize;
+            bytes[posicao] = (estado >> (k * 8 + 3)) as u8;
+        }
+        bytes.truncate(bytes.len() - ((estado >> 40) as usize % 2000));
+        let _ = ler("x.dxf", &bytes);
+    }
+}
+
+/// Issue 18: o memorial de saída guarda os códigos dos vértices do memorial lido (SIGEF), com
+/// as altitudes; um vértice repetido em seguida sai com o seu código, sem desalinhar os outros.
+#[test]
+fn memorial_de_saida_guarda_os_codigos_do_sigef() {
+    let codigos: Vec<&str> = PARCELA.iter().map(|v| v.0).collect();
+    for (nome, texto) in [
+        ("sigef_texto.txt", SIGEF_TEXTO),
+        ("sigef_tabela.txt", SIGEF_TABELA),
+    ] {
+        let territorio = ler(nome, texto.as_bytes()).unwrap();
+        let lidos: Vec<&str> = territorio.vertices_nomeados[0]
+            .iter()
+            .map(|v| v.codigo.as_str())
+            .collect();
+        assert_eq!(lidos, codigos, "{nome}");
+        let m = divisa_territorio::memorial::memorial(&territorio.poligonos)
+            .com_vertices_nomeados(&territorio.vertices_nomeados);
+        let texto = m.texto(nome);
+        assert!(
+            texto.contains(
+                "Inicia-se a descrição deste perímetro no vértice ABCD-M-0001, de coordenadas"
+            ) && texto.contains("até o vértice ABCD-V-0005, de coordenadas")
+                && !texto.contains("V-001"),
+            "{texto}"
+        );
+        let dados = m.dados(nome, None);
+        assert_eq!(dados["aneis"][0]["vertices"][4]["codigo"], "ABCD-V-0005");
+        assert_eq!(dados["aneis"][0]["vertices"][4]["altitude_m"], 364.33);
+        assert_eq!(dados["aneis"][0]["lados"][5]["ate"], "ABCD-M-0001");
+    }
+    // O vértice ABCD-M-0003 escrito duas vezes (a segunda com outro código): a cópia sai com o
+    // seu código.
+    let repetido = SIGEF_TEXTO.replacen(
+        "até o vértice ABCD-M-0004,",
+        "até o vértice ABCD-M-0003X, de coordenadas Longitude: -55°29'27,600\", Latitude: -12°11'27,960\" e Altitude: 361,42 m; deste, segue até o vértice ABCD-M-0004,",
+        1,
+    );
+    let territorio = ler("repetido.txt", repetido.as_bytes()).unwrap();
+    let lidos: Vec<&str> = territorio.vertices_nomeados[0]
+        .iter()
+        .map(|v| v.codigo.as_str())
+        .collect();
+    assert_eq!(lidos, codigos);
+    assert_eq!(territorio.poligonos.0[0].exterior().0.len(), 7);
 }
 
 #[test]

@@ -7,6 +7,7 @@ mod autos;
 mod avaliar;
 mod documento;
 mod inconsistencias;
+mod memorial;
 mod municipio;
 mod processo;
 mod setores;
