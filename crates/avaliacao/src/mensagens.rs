@@ -49,7 +49,7 @@ pub(crate) fn linha_do_campo(texto: &str, caminho: &[String]) -> Option<usize> {
 
 /// Os erros de sintaxe do TOML em português (a primeira linha da mensagem do leitor).
 pub(crate) fn traduzir_sintaxe(mensagem: &str) -> String {
-    const FRASES: [(&str, &str); 22] = [
+    const FRASES: &[(&str, &str)] = &[
         ("invalid unquoted key", "chave inválida: use letras sem acento, algarismos, - ou _, ou ponha a chave entre aspas"),
         ("unclosed table", "tabela sem o ] de fechamento"),
         ("unclosed array table", "[[tabela]] sem o ]] de fechamento"),
@@ -72,13 +72,39 @@ pub(crate) fn traduzir_sintaxe(mensagem: &str) -> String {
         ("unexpected content", "conteúdo inesperado depois do valor"),
         ("invalid key-value pair", "par chave = valor mal formado"),
         ("invalid value", "valor mal formado"),
+        ("missing comma between key-value pairs", "falta vírgula entre os pares chave = valor"),
+        ("missing opening quote", "faltam as aspas de abertura"),
+        ("missing closing quote", "faltam as aspas de fechamento"),
+        ("unexpected `=` in array", "= dentro de uma lista"),
+        ("invalid date", "data mal formada (use AAAA-MM-DD)"),
+        ("invalid time", "hora mal formada"),
+        ("unexpected key or value", "chave ou valor fora do lugar (falta uma quebra de linha?)"),
+        ("invalid comment character", "caractere de controle num comentário"),
+        ("invalid table header", "cabeçalho de tabela [..] mal formado"),
+        ("invalid array", "lista mal formada"),
+        ("invalid inline table", "tabela em linha mal formada"),
+        ("invalid escape", "sequência de escape \\ inválida num texto"),
+        ("invalid unicode", "caractere inválido"),
+        ("invalid literal string", "texto entre apóstrofos mal formado"),
+        ("invalid multiline", "texto de várias linhas mal formado"),
+        ("invalid boolean", "use true ou false"),
+        ("invalid number", "número mal formado"),
+        ("invalid exponent", "número com expoente mal formado"),
+        ("invalid hex", "número hexadecimal mal formado"),
+        ("invalid octal", "número octal mal formado"),
+        ("invalid binary", "número binário mal formado"),
+        ("invalid offset", "fuso horário mal formado"),
+        ("invalid time offset", "fuso horário mal formado"),
+        ("unclosed", "algo aberto não foi fechado"),
+        ("unexpected", "conteúdo inesperado"),
+        ("invalid", "sintaxe inválida"),
     ];
     let primeira = mensagem.lines().next().unwrap_or("").trim();
     FRASES
         .iter()
         .find(|(ingles, _)| primeira.starts_with(ingles))
         .map_or_else(
-            || format!("sintaxe inválida (o leitor de TOML diz: {primeira})"),
+            || "sintaxe inválida".to_owned(),
             |(_, portugues)| (*portugues).to_owned(),
         )
 }

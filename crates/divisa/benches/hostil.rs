@@ -113,7 +113,12 @@ fn main() {
         for (caso, r) in &daqui {
             total += 1;
             mais_lento = mais_lento.max(r.tempo);
-            let meta = (piso + 10 * caso.tamanho).min(1024 * MEGA);
+            // uma entrada sem fim (/dev/zero) só tem a meta de 1 GB
+            let meta = if caso.sem_fim {
+                1024 * MEGA
+            } else {
+                (piso + 10 * caso.tamanho).min(1024 * MEGA)
+            };
             let memoria_alta = r.pico_kb * 1024 > meta;
             let grave = r.panico
                 || memoria_alta
@@ -169,6 +174,8 @@ struct Caso {
     arquivos: Vec<(String, Vec<u8>)>,
     argumentos: Vec<String>,
     tamanho: u64,
+    /// A entrada não acaba (`/dev/zero`): o tamanho dela não conta para a meta de memória.
+    sem_fim: bool,
 }
 
 impl Caso {
@@ -179,6 +186,7 @@ impl Caso {
             arquivos: Vec::new(),
             argumentos: argumentos.iter().map(|s| s.to_string()).collect(),
             tamanho: 0,
+            sem_fim: argumentos.iter().any(|a| a.starts_with("/dev/")),
         }
     }
 
@@ -518,6 +526,17 @@ fn catalogo(exemplos: &Path, mutacoes: usize) -> Vec<Caso> {
         "geojson do exemplo",
         "a.geojson",
         geojson.clone(),
+    ));
+    // a avaliação mais pesada dos exemplos (a fusão carrega a malha para a continuidade)
+    casos.push(
+        Caso::novo("controle", "fusão do exemplo", &["avaliar", "p.toml"])
+            .com("p.toml", ler(exemplos, "fusao.toml")),
+    );
+    casos.push(Caso::memorial(
+        "controle",
+        "memorial em texto do exemplo",
+        "a.txt",
+        memorial.clone(),
     ));
     casos.push(
         Caso::novo("controle", "proposta com área", &["avaliar", "p.toml"])

@@ -104,11 +104,13 @@ pub(crate) fn executar(
             texto.into_bytes()
         }
         FormatoMemorial::Json => {
+            // direto para a saída: um memorial de um milhão de vértices tem 550 MB de JSON
             let mut dados = memorial.dados(&titulo, origem);
-            dados["avisos_da_leitura"] = territorio.avisos.clone().into();
-            let mut texto = serde_json::to_string_pretty(&dados)?;
-            texto.push('\n');
-            texto.into_bytes()
+            dados.avisos_da_leitura = Some(&territorio.avisos);
+            return escrever(destino, saida, |w| {
+                serde_json::to_writer_pretty(&mut *w, &dados)?;
+                w.write_all(b"\n")
+            });
         }
         FormatoMemorial::Geojson => geojson(&memorial, &territorio, &titulo, origem).into_bytes(),
         FormatoMemorial::Kml => {
@@ -140,13 +142,30 @@ pub(crate) fn executar(
             };
         }
     };
+    escrever(destino, saida, |w| w.write_all(&bytes))
+}
+
+/// Escreve o resultado em `destino` (ou na saída padrão), dizendo onde gravou.
+fn escrever(
+    destino: Option<&Path>,
+    saida: &mut impl Write,
+    escrita: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> anyhow::Result<Saida> {
     match destino {
-        None => saida.write_all(&bytes)?,
+        None => {
+            escrita(saida)?;
+        }
         Some(destino) => {
-            if let Err(erro) = std::fs::write(destino, &bytes) {
+            let gravado = std::fs::File::create(destino).and_then(|f| {
+                let mut w = std::io::BufWriter::new(f);
+                escrita(&mut w)?;
+                w.flush()
+            });
+            if let Err(erro) = gravado {
                 eprintln!(
-                    "divisa memorial: {}: não foi possível gravar ({erro}).",
-                    destino.display()
+                    "divisa memorial: {}: não foi possível gravar ({}).",
+                    destino.display(),
+                    divisa_territorio::leitura::motivo_de_leitura(&erro)
                 );
                 return Ok(Saida::EntradaInvalida);
             }

@@ -13,13 +13,41 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
         .build()?)
 }
 
-pub(crate) fn serve(
-    endereco: std::net::SocketAddr,
-    demonstracao: bool,
-    https: bool,
-    memoria_por_trabalho: Option<usize>,
-    db: &str,
-) -> anyhow::Result<Saida> {
+/// Como `divisa serve` foi pedido.
+pub(crate) struct Servir {
+    pub endereco: std::net::SocketAddr,
+    pub demonstracao: bool,
+    pub https: bool,
+    pub memoria_por_trabalho: Option<usize>,
+    pub log_json: bool,
+}
+
+/// O log do servidor no stderr: legível (hora, nível, alvo, campos) ou JSON, uma linha por
+/// evento; do nível INFO para cima (os do divisa: pedidos, entradas, falhas, bloqueios, atos
+/// recusados, erros internos).
+fn iniciar_log(json: bool) {
+    let base = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_max_level(tracing::Level::INFO)
+        .with_ansi(false)
+        .with_target(true);
+    // `try_init`: se já houver um (não há, num processo do divisa), o primeiro vale.
+    let _ = if json {
+        base.json().flatten_event(true).try_init()
+    } else {
+        base.compact().try_init()
+    };
+}
+
+pub(crate) fn serve(pedido: Servir, db: &str) -> anyhow::Result<Saida> {
+    let Servir {
+        endereco,
+        demonstracao,
+        https,
+        memoria_por_trabalho,
+        log_json,
+    } = pedido;
+    iniciar_log(log_json);
     let inicio = std::time::Instant::now();
     let opcoes = divisa_web::Opcoes {
         endereco,

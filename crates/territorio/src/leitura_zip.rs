@@ -14,6 +14,10 @@ use crate::leitura::{ErroLeitura, Territorio};
 /// O maior tamanho descompactado de uma entrada (a malha municipal inteira de MT em
 /// Shapefile tem ~12 MB).
 pub const LIMITE_BYTES: u64 = 256 * 1024 * 1024;
+/// Quantas vezes uma entrada pode crescer ao descompactar (acima de [`PISO_DESCOMPACTADO`]).
+const RAZAO_MAXIMA: u64 = 100;
+/// Até quanto uma entrada descompacta sem olhar a razão.
+const PISO_DESCOMPACTADO: u64 = 32 * 1024 * 1024;
 
 /// As extensões que o divisa lê como camada, e o .prj auxiliar.
 const CAMADAS: [&str; 5] = ["shp", "geojson", "json", "kml", "txt"];
@@ -105,9 +109,17 @@ fn conteudo(
             format!("{nome}: não foi possível descompactar ({})", motivo(&e)),
         )
     })?;
+    // Uma entrada pode crescer até 100 vezes o que ocupa compactada (dados reais de território
+    // ficam bem abaixo disso; 200 MB de zeros cabem em 200 KB), com um piso de 32 MB, e nunca
+    // além de LIMITE_BYTES: uma bomba de descompressão para cedo, sem encher a memória.
+    let limite = entrada
+        .compressed_size()
+        .saturating_mul(RAZAO_MAXIMA)
+        .max(PISO_DESCOMPACTADO)
+        .min(LIMITE_BYTES);
     let mut bytes = Vec::new();
     entrada
-        .take(LIMITE_BYTES + 1)
+        .take(limite + 1)
         .read_to_end(&mut bytes)
         .map_err(|_| {
             erro(
@@ -115,6 +127,15 @@ fn conteudo(
                 format!("{nome}: descompactação interrompida: dados corrompidos (a soma de verificação não confere ou o conteúdo está truncado)"),
             )
         })?;
+    if bytes.len() as u64 > limite && limite < LIMITE_BYTES {
+        return Err(erro(
+            arquivo,
+            format!(
+                "{nome}: descompactado, passa de {} vezes o tamanho compactado; parece uma bomba de descompressão, não um território — confira o arquivo",
+                RAZAO_MAXIMA
+            ),
+        ));
+    }
     if bytes.len() as u64 > LIMITE_BYTES {
         return Err(erro(
             arquivo,
@@ -396,6 +417,21 @@ mod testes {
             e.starts_with("x.zip, arquivo compactado: não é um arquivo compactado .zip legível"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn bomba_de_descompressao_para_cedo_e_diz() {
+        // 64 MB de zeros viram ~64 KB compactados: passa de 100 vezes, acima do piso de 32 MB
+        let zeros = vec![0u8; 64 * 1024 * 1024];
+        let pacote = compactar(&[("a.shp", &zeros), ("a.shx", b"x"), ("a.dbf", b"x")]);
+        assert!(pacote.len() < 1024 * 1024);
+        let e = ler_zip("bomba.zip", &pacote).unwrap_err().to_string();
+        assert!(e.contains("bomba de descompressão"), "{e}");
+        // 20 MB de zeros ficam abaixo do piso: lidos (e recusados por não serem um shapefile)
+        let zeros = vec![0u8; 20 * 1024 * 1024];
+        let pacote = compactar(&[("a.shp", &zeros), ("a.shx", b"x"), ("a.dbf", b"x")]);
+        let e = ler_zip("zeros.zip", &pacote).unwrap_err().to_string();
+        assert!(!e.contains("bomba"), "{e}");
     }
 
     #[test]

@@ -309,66 +309,28 @@ impl Memorial {
     /// O memorial como dados (JSON): o mesmo conteúdo do [`Memorial::texto`] e das
     /// [`Memorial::divisas`], com os números sem arredondar (graus, m, m²) ao lado das formas
     /// escritas (GMS, como no texto), para a Cartografia conferir ou outro programa usar.
-    pub fn dados(&self, titulo: &str, origem: Option<&str>) -> serde_json::Value {
-        use serde_json::json;
-        let aneis: Vec<serde_json::Value> = self
-            .aneis
-            .iter()
-            .map(|anel| {
-                let vertices: Vec<serde_json::Value> = anel
-                    .vertices
-                    .iter()
-                    .map(|v| {
-                        json!({
-                            "codigo": v.codigo,
-                            "longitude": v.lon,
-                            "latitude": v.lat,
-                            "longitude_gms": gms_geo(v.lon, false),
-                            "latitude_gms": gms_geo(v.lat, true),
-                            "leste_m": v.utm.leste_m,
-                            "norte_m": v.utm.norte_m,
-                            "altitude_m": v.altitude_m,
-                        })
-                    })
-                    .collect();
-                let lados: Vec<serde_json::Value> = anel
-                    .lados
-                    .iter()
-                    .map(|l| {
-                        json!({
-                            "de": anel.vertices[l.de].codigo,
-                            "ate": anel.vertices[l.ate].codigo,
-                            "azimute_graus": l.azimute_graus,
-                            "azimute_gms": azimute_gms(l.azimute_graus),
-                            "distancia_m": l.distancia_m,
-                            "confrontante": l.confrontante,
-                        })
-                    })
-                    .collect();
-                json!({
-                    "parte": anel.parte,
-                    "interior": anel.interior,
-                    "vertices": vertices,
-                    "lados": lados,
-                })
-            })
-            .collect();
-        json!({
-            "titulo": titulo,
-            "sistema_geodesico": "SIRGAS 2000 (EPSG:4674), elipsoide GRS80",
-            "zona_utm": format!("{}S", self.zona),
-            "meridiano_central_graus": meridiano_central(self.zona),
-            "area_geodesica_m2": self.medida.area_m2,
-            "area_albers_ibge_m2": self.area_albers_m2,
-            "area_sgl_m2": crate::sgl::area_sgl(&self.territorio),
-            "area_da_lei": "albers_ibge",
-            "perimetro_m": self.medida.perimetro_m,
-            "partes": self.aneis.iter().filter(|a| !a.interior).count(),
-            "origem": origem,
-            "confrontantes": self.lista_de_confrontantes(),
-            "aneis": aneis,
-            "divisas": self.divisas(titulo, origem),
-        })
+    ///
+    /// É serializado direto para a saída (`serde_json::to_writer`), vértice a vértice: um
+    /// território de um milhão de vértices não vira antes uma árvore de valores JSON na memória
+    /// (eram 4,6 GB para um GeoJSON de 28 MB).
+    pub fn dados<'a>(&'a self, titulo: &'a str, origem: Option<&'a str>) -> Dados<'a> {
+        Dados {
+            titulo,
+            sistema_geodesico: "SIRGAS 2000 (EPSG:4674), elipsoide GRS80",
+            zona_utm: format!("{}S", self.zona),
+            meridiano_central_graus: meridiano_central(self.zona),
+            area_geodesica_m2: self.medida.area_m2,
+            area_albers_ibge_m2: self.area_albers_m2,
+            area_sgl_m2: crate::sgl::area_sgl(&self.territorio),
+            area_da_lei: "albers_ibge",
+            perimetro_m: self.medida.perimetro_m,
+            partes: self.aneis.iter().filter(|a| !a.interior).count(),
+            origem,
+            confrontantes: self.lista_de_confrontantes(),
+            aneis: self.aneis.iter().map(AnelDados).collect(),
+            divisas: self.divisas(titulo, origem),
+            avisos_da_leitura: None,
+        }
     }
 
     /// O memorial em texto, no estilo dos memoriais do SIGEF.
@@ -466,6 +428,79 @@ impl Memorial {
     }
 }
 
+/// O memorial como dados, para serializar (ver [`Memorial::dados`]).
+#[derive(serde::Serialize)]
+pub struct Dados<'a> {
+    titulo: &'a str,
+    sistema_geodesico: &'static str,
+    zona_utm: String,
+    meridiano_central_graus: f64,
+    area_geodesica_m2: f64,
+    area_albers_ibge_m2: f64,
+    area_sgl_m2: f64,
+    area_da_lei: &'static str,
+    perimetro_m: f64,
+    partes: usize,
+    origem: Option<&'a str>,
+    confrontantes: Vec<&'a str>,
+    aneis: Vec<AnelDados<'a>>,
+    divisas: String,
+    /// Os avisos da leitura do arquivo (azimute declarado que não bate, vértice repetido).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub avisos_da_leitura: Option<&'a [String]>,
+}
+
+/// Um anel, serializado com os vértices e os lados gerados na hora.
+struct AnelDados<'a>(&'a Anel);
+
+impl serde::Serialize for AnelDados<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let anel = self.0;
+        let mut m = s.serialize_struct("Anel", 4)?;
+        m.serialize_field("parte", &anel.parte)?;
+        m.serialize_field("interior", &anel.interior)?;
+        m.serialize_field("vertices", &Sequencia(&anel.vertices, |v: &Vertice| {
+            serde_json::json!({
+                "codigo": v.codigo,
+                "longitude": v.lon,
+                "latitude": v.lat,
+                "longitude_gms": gms_geo(v.lon, false),
+                "latitude_gms": gms_geo(v.lat, true),
+                "leste_m": v.utm.leste_m,
+                "norte_m": v.utm.norte_m,
+                "altitude_m": v.altitude_m,
+            })
+        }))?;
+        m.serialize_field("lados", &Sequencia(&anel.lados, |l: &Lado| {
+            serde_json::json!({
+                "de": anel.vertices[l.de].codigo,
+                "ate": anel.vertices[l.ate].codigo,
+                "azimute_graus": l.azimute_graus,
+                "azimute_gms": azimute_gms(l.azimute_graus),
+                "distancia_m": l.distancia_m,
+                "confrontante": l.confrontante,
+            })
+        }))?;
+        m.end()
+    }
+}
+
+/// Uma lista serializada item a item: cada item vira um valor pequeno, escrito e largado.
+struct Sequencia<'a, T, F>(&'a [T], F);
+
+impl<T, F: Fn(&T) -> serde_json::Value> serde::Serialize for Sequencia<'_, T, F> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for (i, item) in self.0.iter().enumerate() {
+            divisa_recursos::conferir_a_cada(i, 4096);
+            seq.serialize_element(&(self.1)(item))?;
+        }
+        seq.end()
+    }
+}
+
 #[cfg(test)]
 mod testes {
     use super::*;
@@ -533,7 +568,7 @@ mod testes {
             None,
             Some("Rosário Oeste".into()),
         ]]);
-        let dados = m.dados("teste", Some("Rosário Oeste"));
+        let dados = serde_json::to_value(m.dados("teste", Some("Rosário Oeste"))).unwrap();
         assert_eq!(dados["zona_utm"], "21S");
         assert_eq!(dados["meridiano_central_graus"], -57.0);
         assert_eq!(dados["area_geodesica_m2"], m.medida.area_m2);
@@ -618,7 +653,7 @@ mod testes {
             texto.contains("até o vértice ABCD-M-0001, ponto inicial"),
             "{texto}"
         );
-        let dados = m.dados("t", None);
+        let dados = serde_json::to_value(m.dados("t", None)).unwrap();
         assert_eq!(dados["aneis"][0]["lados"][3]["de"], "ABCD-M-0004");
         assert_eq!(dados["aneis"][0]["vertices"][0]["altitude_m"], 350.0);
     }

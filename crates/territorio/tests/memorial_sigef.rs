@@ -489,7 +489,7 @@ fn memorial_de_saida_guarda_os_codigos_do_sigef() {
                 && !texto.contains("V-001"),
             "{texto}"
         );
-        let dados = m.dados(nome, None);
+        let dados = serde_json::to_value(m.dados(nome, None)).unwrap();
         assert_eq!(dados["aneis"][0]["vertices"][4]["codigo"], "ABCD-V-0005");
         assert_eq!(dados["aneis"][0]["vertices"][4]["altitude_m"], 364.33);
         assert_eq!(dados["aneis"][0]["lados"][5]["ate"], "ABCD-M-0001");

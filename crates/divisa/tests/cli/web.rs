@@ -422,3 +422,82 @@ fn envio_que_passa_da_memoria_do_trabalho_recebe_413_e_o_servidor_segue() {
     filho.wait().ok();
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 19: `divisa serve --log-json` escreve no stderr uma linha JSON por pedido (método, rota,
+/// situação, tempo, número do pedido, que volta no `X-Request-Id`), e as entradas e falhas de
+/// entrada — nunca a senha.
+#[test]
+fn log_em_json_uma_linha_por_pedido_sem_senha() {
+    let dir = diretorio_vazio();
+    let mut filho = Command::new(env!("CARGO_BIN_EXE_divisa"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--log-json"])
+        .current_dir(&dir)
+        .env_remove("DIVISA_DB")
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("divisa serve");
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    let stderr = filho.stderr.take().expect("stderr");
+    std::thread::spawn(move || {
+        for linha in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if tx.send(linha).is_err() {
+                break;
+            }
+        }
+    });
+    let esperar = |f: &dyn Fn(&str) -> bool| -> String {
+        let fim = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        loop {
+            let resto = fim.saturating_duration_since(std::time::Instant::now());
+            let linha = rx.recv_timeout(resto).expect("linha do log a tempo");
+            if f(&linha) {
+                return linha;
+            }
+        }
+    };
+    let no_ar = esperar(&|l| l.contains("no ar em http://"));
+    let endereco = no_ar
+        .split("no ar em http://")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .expect("endereço")
+        .to_string();
+    let pagina = get(&endereco, "/lei");
+    let id = pagina
+        .lines()
+        .find_map(|l| l.strip_prefix("x-request-id: "))
+        .expect("X-Request-Id na resposta")
+        .trim()
+        .to_string();
+    let linha = esperar(&|l| l.contains(&id));
+    let evento: serde_json::Value = serde_json::from_str(&linha).expect("JSON");
+    assert_eq!(evento["metodo"], "GET", "{linha}");
+    assert_eq!(evento["rota"], "/lei", "{linha}");
+    assert_eq!(evento["status"], 200, "{linha}");
+    assert_eq!(evento["level"], "INFO", "{linha}");
+    assert!(evento["ms"].as_f64().is_some(), "{linha}");
+    // uma falha de entrada: o login e o endereço, nunca a senha
+    let corpo = r#"{"login":"ana","senha":"segredo-que-nao-vai-ao-log"}"#;
+    let mut s = std::net::TcpStream::connect(&endereco).expect("conecta");
+    write!(
+        s,
+        "POST /api/sessao HTTP/1.1\r\nHost: {endereco}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{corpo}",
+        corpo.len()
+    )
+    .expect("pedido");
+    let mut resposta = String::new();
+    s.read_to_string(&mut resposta).expect("resposta");
+    assert!(resposta.starts_with("HTTP/1.1 401"), "{resposta}");
+    let falha = esperar(&|l| l.contains("falha de entrada"));
+    let evento: serde_json::Value = serde_json::from_str(&falha).expect("JSON");
+    assert_eq!(evento["login"], "ana", "{falha}");
+    assert_eq!(evento["level"], "WARN", "{falha}");
+    let pedido = esperar(&|l| l.contains("/api/sessao"));
+    for l in [&falha, &pedido] {
+        assert!(!l.contains("segredo"), "a senha foi ao log: {l}");
+    }
+    filho.kill().ok();
+    filho.wait().ok();
+    std::fs::remove_dir_all(&dir).ok();
+}
