@@ -49,7 +49,7 @@ pub(crate) fn avaliar(
     saida: &mut impl Write,
 ) -> anyhow::Result<Saida> {
     let nome = caminho.display().to_string();
-    let bytes = match divisa_territorio::leitura::ler_com_teto(caminho, MAIOR_PROPOSTA) {
+    let bytes = match divisa_recursos::ler_com_teto(caminho, MAIOR_PROPOSTA) {
         Ok(bytes) => bytes,
         Err(erro) => {
             let motivo = motivo_de_leitura(&erro);
@@ -202,16 +202,13 @@ const MAIOR_PROPOSTA: u64 = 8 * 1024 * 1024;
 
 /// Por que um arquivo não pôde ser lido, em português nos casos comuns.
 pub(crate) fn motivo_de_leitura(erro: &std::io::Error) -> String {
-    divisa_territorio::leitura::motivo_de_leitura(erro)
+    divisa_recursos::motivo_de_leitura(erro)
 }
 
 /// Lê um arquivo do usuário; se não dá, escreve em stderr por quê ("divisa COMANDO: ARQUIVO:
 /// não foi possível ler: o arquivo não existe.") e devolve `None` (saída 2).
 pub(crate) fn ler_arquivo(comando: &str, caminho: &Path) -> Option<Vec<u8>> {
-    match divisa_territorio::leitura::ler_com_teto(
-        caminho,
-        divisa_territorio::leitura::MAIOR_ARQUIVO,
-    ) {
+    match divisa_recursos::ler_com_teto(caminho, divisa_recursos::MAIOR_ARQUIVO) {
         Ok(bytes) => Some(bytes),
         Err(erro) => {
             eprintln!(

@@ -298,6 +298,11 @@ pub(crate) enum Comando {
         /// documento), em MB; passou, o pedido recebe 413 e o servidor segue. Padrão: 512.
         #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(8..=65536))]
         memoria_por_trabalho: Option<u32>,
+        /// O endereço de um proxy reverso confiável (repita para mais de um): das conexões dele,
+        /// o `X-Forwarded-For` diz o endereço do cliente (limites de tentativas, log). Sem ele,
+        /// o cabeçalho é ignorado.
+        #[arg(long = "proxy-confiavel", value_name = "IP")]
+        proxies_confiaveis: Vec<std::net::IpAddr>,
         /// O log em JSON, uma linha por evento (para o journald ou um coletor); sem ela, linhas
         /// legíveis no terminal. Sempre no stderr.
         #[arg(long)]

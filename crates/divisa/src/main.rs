@@ -102,6 +102,7 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
             sem_demonstracao,
             https,
             memoria_por_trabalho,
+            proxies_confiaveis,
             log_json,
             banco,
         } => web::serve(
@@ -110,6 +111,7 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
                 demonstracao: !sem_demonstracao,
                 https,
                 memoria_por_trabalho: memoria_por_trabalho.map(|mb| mb as usize * 1024 * 1024),
+                proxies_confiaveis,
                 log_json,
             },
             &banco.db,

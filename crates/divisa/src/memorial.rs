@@ -165,7 +165,7 @@ fn escrever(
                 eprintln!(
                     "divisa memorial: {}: não foi possível gravar ({}).",
                     destino.display(),
-                    divisa_territorio::leitura::motivo_de_leitura(&erro)
+                    divisa_recursos::motivo_de_leitura(&erro)
                 );
                 return Ok(Saida::EntradaInvalida);
             }

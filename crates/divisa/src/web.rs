@@ -19,6 +19,7 @@ pub(crate) struct Servir {
     pub demonstracao: bool,
     pub https: bool,
     pub memoria_por_trabalho: Option<usize>,
+    pub proxies_confiaveis: Vec<std::net::IpAddr>,
     pub log_json: bool,
 }
 
@@ -30,7 +31,10 @@ fn iniciar_log(json: bool) {
         .with_writer(std::io::stderr)
         .with_max_level(tracing::Level::INFO)
         .with_ansi(false)
-        .with_target(true);
+        .with_target(true)
+        // um stderr fechado (o terminal que caiu, o pipe de quem lançou o servidor) não pode
+        // derrubar o pedido: o aviso interno do tracing seria um eprint! que entra em pânico
+        .log_internal_errors(false);
     // `try_init`: se já houver um (não há, num processo do divisa), o primeiro vale.
     let _ = if json {
         base.json().flatten_event(true).try_init()
@@ -45,6 +49,7 @@ pub(crate) fn serve(pedido: Servir, db: &str) -> anyhow::Result<Saida> {
         demonstracao,
         https,
         memoria_por_trabalho,
+        proxies_confiaveis,
         log_json,
     } = pedido;
     iniciar_log(log_json);
@@ -55,6 +60,7 @@ pub(crate) fn serve(pedido: Servir, db: &str) -> anyhow::Result<Saida> {
         demonstracao,
         seguro: https,
         memoria_por_trabalho,
+        proxies_confiaveis,
     };
     let rt = runtime()?;
     let r = rt.block_on(divisa_web::servir(opcoes, |end, aviso| {

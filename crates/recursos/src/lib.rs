@@ -26,6 +26,53 @@ use std::time::{Duration, Instant};
 mod processo;
 pub use processo::{esperar, Medida};
 
+// A leitura de um arquivo do usuário com teto: o mesmo recurso (memória) do lado do disco.
+
+/// O maior arquivo que o divisa lê do disco (território, malha, memorial): 256 MB. Um arquivo
+/// maior (ou um que não acaba, como `/dev/zero`) é recusado depois de lidos 256 MB, sem ler o
+/// resto para a memória.
+pub const MAIOR_ARQUIVO: u64 = 256 * 1024 * 1024;
+
+/// Por que um arquivo não pôde ser lido, em português.
+pub fn motivo_de_leitura(erro: &std::io::Error) -> String {
+    match erro.kind() {
+        std::io::ErrorKind::FileTooLarge => erro.to_string(),
+        std::io::ErrorKind::NotFound => "o arquivo não existe".to_owned(),
+        std::io::ErrorKind::PermissionDenied => "sem permissão de leitura".to_owned(),
+        std::io::ErrorKind::IsADirectory => "é uma pasta, não um arquivo".to_owned(),
+        std::io::ErrorKind::InvalidData => "o conteúdo não pôde ser lido".to_owned(),
+        _ => format!(
+            "erro do sistema (código {})",
+            erro.raw_os_error()
+                .map_or("desconhecido".to_owned(), |c| c.to_string())
+        ),
+    }
+}
+
+/// Lê um arquivo inteiro, mas no máximo `teto` bytes: passou disso, `Err` com o tipo
+/// [`std::io::ErrorKind::FileTooLarge`] e uma mensagem em português que diz o teto.
+pub fn ler_com_teto(caminho: &std::path::Path, teto: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read as _;
+    let arquivo = std::fs::File::open(caminho)?;
+    if arquivo.metadata()?.is_dir() {
+        return Err(std::io::Error::from(std::io::ErrorKind::IsADirectory));
+    }
+    let mut bytes = Vec::new();
+    arquivo
+        .take(teto.saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > teto {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::FileTooLarge,
+            format!(
+                "o arquivo passa de {} MB, o maior que o divisa lê; divida-o ou simplifique-o",
+                teto / (1024 * 1024)
+            ),
+        ));
+    }
+    Ok(bytes)
+}
+
 /// O alocador do sistema, contando por thread os bytes em uso.
 ///
 /// ```text

@@ -1,6 +1,8 @@
+//! Os testes do orçamento (com o `Contador` como alocador, como no executável) e da medida de um
+//! processo filho.
+
 use super::*;
 
-// Os testes deste crate rodam com o `Contador` como alocador: é o que o executável usa.
 #[global_allocator]
 static ALOCADOR: Contador = Contador;
 

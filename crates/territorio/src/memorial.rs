@@ -460,28 +460,34 @@ impl serde::Serialize for AnelDados<'_> {
         let mut m = s.serialize_struct("Anel", 4)?;
         m.serialize_field("parte", &anel.parte)?;
         m.serialize_field("interior", &anel.interior)?;
-        m.serialize_field("vertices", &Sequencia(&anel.vertices, |v: &Vertice| {
-            serde_json::json!({
-                "codigo": v.codigo,
-                "longitude": v.lon,
-                "latitude": v.lat,
-                "longitude_gms": gms_geo(v.lon, false),
-                "latitude_gms": gms_geo(v.lat, true),
-                "leste_m": v.utm.leste_m,
-                "norte_m": v.utm.norte_m,
-                "altitude_m": v.altitude_m,
-            })
-        }))?;
-        m.serialize_field("lados", &Sequencia(&anel.lados, |l: &Lado| {
-            serde_json::json!({
-                "de": anel.vertices[l.de].codigo,
-                "ate": anel.vertices[l.ate].codigo,
-                "azimute_graus": l.azimute_graus,
-                "azimute_gms": azimute_gms(l.azimute_graus),
-                "distancia_m": l.distancia_m,
-                "confrontante": l.confrontante,
-            })
-        }))?;
+        m.serialize_field(
+            "vertices",
+            &Sequencia(&anel.vertices, |v: &Vertice| {
+                serde_json::json!({
+                    "codigo": v.codigo,
+                    "longitude": v.lon,
+                    "latitude": v.lat,
+                    "longitude_gms": gms_geo(v.lon, false),
+                    "latitude_gms": gms_geo(v.lat, true),
+                    "leste_m": v.utm.leste_m,
+                    "norte_m": v.utm.norte_m,
+                    "altitude_m": v.altitude_m,
+                })
+            }),
+        )?;
+        m.serialize_field(
+            "lados",
+            &Sequencia(&anel.lados, |l: &Lado| {
+                serde_json::json!({
+                    "de": anel.vertices[l.de].codigo,
+                    "ate": anel.vertices[l.ate].codigo,
+                    "azimute_graus": l.azimute_graus,
+                    "azimute_gms": azimute_gms(l.azimute_graus),
+                    "distancia_m": l.distancia_m,
+                    "confrontante": l.confrontante,
+                })
+            }),
+        )?;
         m.end()
     }
 }

@@ -66,8 +66,20 @@ struct Login {
 fn corpo<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Falha> {
     let mut d = serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(&mut d).map_err(|e| {
-        let campo = e.path().to_string();
+        let mut campo = e.path().to_string();
         let e = e.into_inner();
+        // o campo que falta é dito no campo, não só no texto
+        if let Some(falta) = e
+            .to_string()
+            .strip_prefix("missing field `")
+            .and_then(|r| r.split('`').next())
+        {
+            campo = if campo == "." {
+                falta.to_owned()
+            } else {
+                format!("{campo}.{falta}")
+            };
+        }
         // a mensagem do serde_json termina com " at line L column C": a posição vai em português
         let texto = e.to_string();
         let texto = texto.split(" at line ").next().unwrap_or_default();

@@ -21,16 +21,67 @@ pub(crate) const COOKIE_SESSAO: &str = "divisa_sessao";
 pub(crate) const COOKIE_PRE: &str = "divisa_pre";
 /// Uma sessão dura um expediente longo.
 const DURACAO_DA_SESSAO: i64 = 12 * 3600;
-/// Falhas de login permitidas por janela, por conta e por endereço.
-pub(crate) const FALHAS_POR_CONTA: u32 = 5;
-pub(crate) const FALHAS_POR_ENDERECO: u32 = 20;
-pub(crate) const JANELA: Duration = Duration::from_secs(15 * 60);
+/// Os limites de falhas de entrada (issue 17: o bloqueio não pode ser arma). Nenhuma conta fica
+/// trancada: passadas as falhas livres, cada nova tentativa espera o dobro da anterior, até o
+/// teto. Quem erra de um endereço só atrasa a si mesmo naquela conta; a conta, somando todos os
+/// endereços, só atrasa (no máximo um minuto) depois de muitas falhas, o que segura a
+/// adivinhação distribuída sem deixar ninguém de fora da própria conta por 15 minutos.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Limite {
+    /// Falhas sem espera.
+    livres: u32,
+    /// A maior espera.
+    teto: Duration,
+}
 
-/// Falhas numa janela.
+/// A mesma conta, do mesmo endereço.
+pub(crate) const POR_CONTA_E_ENDERECO: Limite = Limite {
+    livres: 5,
+    teto: Duration::from_secs(15 * 60),
+};
+/// O mesmo endereço, em qualquer conta (atrás do proxy confiável, o endereço do cliente).
+pub(crate) const POR_ENDERECO: Limite = Limite {
+    livres: 20,
+    teto: Duration::from_secs(15 * 60),
+};
+/// A mesma conta, de todos os endereços.
+pub(crate) const POR_CONTA: Limite = Limite {
+    livres: 50,
+    teto: Duration::from_secs(60),
+};
+/// Falhas esquecidas depois de tanto tempo sem outra.
+pub(crate) const JANELA: Duration = Duration::from_secs(15 * 60);
+/// Quantas chaves de falhas guardar, no máximo (um dilúvio de logins inventados não cresce a
+/// memória sem fim: as mais antigas são esquecidas).
+const CHAVES_GUARDADAS: usize = 100_000;
+
+/// As falhas de uma chave.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Tentativas {
     falhas: u32,
-    desde: Instant,
+    ultima: Instant,
+}
+
+impl Tentativas {
+    /// Quanto a próxima tentativa tem de esperar depois da última falha.
+    fn espera(&self, limite: Limite) -> Duration {
+        if self.falhas < limite.livres {
+            return Duration::ZERO;
+        }
+        let expoente = (self.falhas - limite.livres).min(20);
+        Duration::from_secs(1u64 << expoente).min(limite.teto)
+    }
+}
+
+/// "3 segundos", "1 minuto", "15 minutos".
+fn duracao(d: Duration) -> String {
+    let s = d.as_secs().max(1);
+    if s < 60 {
+        format!("{s} segundo{}", if s == 1 { "" } else { "s" })
+    } else {
+        let m = s.div_ceil(60);
+        format!("{m} minuto{}", if m == 1 { "" } else { "s" })
+    }
 }
 
 /// O hash argon2id (formato PHC, com sal aleatório) de uma senha.
@@ -217,6 +268,7 @@ impl FromRequestParts<Estado> for Quem {
     type Rejection = Falha;
 
     async fn from_request_parts(parts: &mut Parts, estado: &Estado) -> Result<Quem, Falha> {
+        // o endereço do cliente já resolvido pelo laço das conexões (o proxy confiável)
         let endereco = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
@@ -263,24 +315,29 @@ pub(crate) struct Entrada {
     pub csrf: String,
 }
 
-/// Recusa (429) se alguma das `chaves` já passou do seu limite de falhas na janela.
-fn bloqueado(estado: &Estado, chaves: &[String], limites: &[u32]) -> Result<(), Falha> {
+/// Recusa (429) se alguma das `chaves` ainda está na espera depois da última falha, dizendo
+/// quanto falta.
+fn bloqueado(estado: &Estado, chaves: &[(String, Limite)]) -> Result<(), Falha> {
     let mut t = estado
         .0
         .tentativas
         .lock()
         .map_err(|_| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, "estado interno"))?;
-    t.retain(|_, v| v.desde.elapsed() < JANELA);
-    for (chave, limite) in chaves.iter().zip(limites) {
-        if t.get(chave).is_some_and(|v| v.falhas >= *limite) {
-            return Err(Falha::nova(
-                StatusCode::TOO_MANY_REQUESTS,
-                format!(
-                    "tentativas de entrada demais; espere {} minutos e tente de novo",
-                    JANELA.as_secs() / 60
-                ),
-            ));
+    t.retain(|_, v| v.ultima.elapsed() < JANELA);
+    let mut falta = Duration::ZERO;
+    for (chave, limite) in chaves {
+        if let Some(v) = t.get(chave) {
+            falta = falta.max(v.espera(*limite).saturating_sub(v.ultima.elapsed()));
         }
+    }
+    if falta > Duration::ZERO {
+        return Err(Falha::nova(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "tentativas de entrada demais; espere {} e tente de novo",
+                duracao(falta)
+            ),
+        ));
     }
     Ok(())
 }
@@ -292,14 +349,21 @@ fn chave_da_conta(login: &str) -> String {
 }
 
 /// Conta uma falha em cada uma das `chaves`.
-fn registrar_falha(estado: &Estado, chaves: &[String]) {
+fn registrar_falha(estado: &Estado, chaves: &[(String, Limite)]) {
     if let Ok(mut t) = estado.0.tentativas.lock() {
-        for chave in chaves {
+        if t.len() >= CHAVES_GUARDADAS {
+            let mut idades: Vec<Instant> = t.values().map(|v| v.ultima).collect();
+            idades.sort_unstable();
+            let corte = idades[idades.len() / 2];
+            t.retain(|_, v| v.ultima > corte);
+        }
+        for (chave, _) in chaves {
             let v = t.entry(chave.clone()).or_insert(Tentativas {
                 falhas: 0,
-                desde: Instant::now(),
+                ultima: Instant::now(),
             });
             v.falhas += 1;
+            v.ultima = Instant::now();
         }
     }
 }
@@ -320,8 +384,8 @@ pub(crate) async fn trocar_senha(
             "entre na sua conta para trocar a senha",
         ));
     };
-    let chaves = [chave_da_conta(&usuario.login)];
-    bloqueado(estado, &chaves, &[FALHAS_POR_CONTA])?;
+    let chaves = [(chave_da_conta(&usuario.login), POR_CONTA_E_ENDERECO)];
+    bloqueado(estado, &chaves)?;
     let hash = estado
         .registro()
         .usuario_e_hash(&usuario.login)
@@ -364,23 +428,21 @@ pub(crate) async fn entrar(
     senha: &str,
 ) -> Result<Entrada, Falha> {
     let login = login.trim().to_lowercase();
-    let chaves = [
-        chave_da_conta(&login),
-        format!(
-            "endereco:{}",
-            quem.endereco
-                .map_or("local".to_string(), |e| e.ip().to_string())
-        ),
-    ];
-    let limites = [FALHAS_POR_CONTA, FALHAS_POR_ENDERECO];
     let endereco = quem
         .endereco
-        .map(|e| e.ip().to_string())
-        .unwrap_or_default();
+        .map_or("local".to_string(), |e| e.ip().to_string());
+    let chaves = [
+        (
+            format!("{}@{endereco}", chave_da_conta(&login)),
+            POR_CONTA_E_ENDERECO,
+        ),
+        (format!("endereco:{endereco}"), POR_ENDERECO),
+        (chave_da_conta(&login), POR_CONTA),
+    ];
     // o login tentado vai ao log cortado (quem digita a senha no campo do login não a vê inteira
     // no log, e um login de 30 MB não vira uma linha de 30 MB)
     let login_no_log: String = login.chars().take(32).collect();
-    if let Err(f) = bloqueado(estado, &chaves, &limites) {
+    if let Err(f) = bloqueado(estado, &chaves) {
         tracing::warn!(target: "divisa::conta", login = %login_no_log, endereco = %endereco, "entrada recusada: tentativas demais (bloqueio)");
         return Err(f);
     }
@@ -401,8 +463,10 @@ pub(crate) async fn entrar(
             "login ou senha não conferem",
         ));
     };
+    // quem entra zera as suas falhas naquela conta (as do endereço continuam contando)
     if let Ok(mut t) = estado.0.tentativas.lock() {
-        t.remove(&chaves[0]);
+        t.remove(&chaves[0].0);
+        t.remove(&chaves[2].0);
     }
     let sessao = token();
     let csrf = token();
@@ -442,6 +506,34 @@ const HASH_FICTICIO: &str =
 
 #[cfg(test)]
 mod testes {
+    use super::*;
+
+    /// Issue 17: a espera cresce em dobro depois das falhas livres e para no teto; nenhuma
+    /// conta fica trancada.
+    #[test]
+    fn espera_cresce_em_dobro_ate_o_teto() {
+        let t = |falhas| Tentativas {
+            falhas,
+            ultima: Instant::now(),
+        };
+        assert_eq!(t(4).espera(POR_CONTA_E_ENDERECO), Duration::ZERO);
+        assert_eq!(t(5).espera(POR_CONTA_E_ENDERECO), Duration::from_secs(1));
+        assert_eq!(t(6).espera(POR_CONTA_E_ENDERECO), Duration::from_secs(2));
+        assert_eq!(t(14).espera(POR_CONTA_E_ENDERECO), Duration::from_secs(512));
+        assert_eq!(t(15).espera(POR_CONTA_E_ENDERECO), Duration::from_secs(900));
+        assert_eq!(
+            t(1_000).espera(POR_CONTA_E_ENDERECO),
+            Duration::from_secs(900)
+        );
+        // a conta somando todos os endereços: 50 livres, no máximo um minuto
+        assert_eq!(t(49).espera(POR_CONTA), Duration::ZERO);
+        assert_eq!(t(60).espera(POR_CONTA), Duration::from_secs(60));
+        assert_eq!(duracao(Duration::from_secs(1)), "1 segundo");
+        assert_eq!(duracao(Duration::from_millis(1500)), "1 segundo");
+        assert_eq!(duracao(Duration::from_secs(59)), "59 segundos");
+        assert_eq!(duracao(Duration::from_secs(61)), "2 minutos");
+    }
+
     /// Issue 14: o registro de falhas guarda uma chave de tamanho fixo, qualquer que seja o
     /// login tentado.
     #[test]

@@ -47,6 +47,52 @@ use divisa_registro::{ErroRegistro, Registro};
 
 pub use contas::{criar_usuario, hash_de_senha};
 
+/// Como o servidor roda (além do banco e do endereço).
+#[derive(Debug, Clone)]
+pub struct Configuracao {
+    /// Cookies `Secure` (atrás de TLS).
+    pub seguro: bool,
+    /// A memória de cada trabalho pesado (ler e medir um território, avaliar, escrever um
+    /// documento), em bytes.
+    pub memoria_por_trabalho: usize,
+}
+
+impl Default for Configuracao {
+    fn default() -> Configuracao {
+        Configuracao {
+            seguro: false,
+            memoria_por_trabalho: oficina::MEMORIA,
+        }
+    }
+}
+
+/// O endereço do cliente: o da conexão, ou — se a conexão vem de um proxy confiável — o último
+/// endereço do `X-Forwarded-For` que não é de um proxy confiável (cada proxy acrescenta à
+/// direita o endereço de quem lhe falou; à esquerda, o cliente pode ter escrito qualquer coisa).
+pub(crate) fn endereco_do_cliente(
+    conexao: Option<SocketAddr>,
+    encaminhado: Option<&str>,
+    proxies: &[std::net::IpAddr],
+) -> Option<SocketAddr> {
+    let conexao = conexao?;
+    if !proxies.contains(&conexao.ip()) {
+        return Some(conexao);
+    }
+    let Some(cabecalho) = encaminhado else {
+        return Some(conexao);
+    };
+    for parte in cabecalho.rsplit(',') {
+        let Ok(ip) = parte.trim().parse::<std::net::IpAddr>() else {
+            // um endereço ilegível: não se vai além dele
+            return Some(conexao);
+        };
+        if !proxies.contains(&ip) {
+            return Some(SocketAddr::new(ip, 0));
+        }
+    }
+    Some(conexao)
+}
+
 /// O estado compartilhado pelos pedidos.
 #[derive(Clone)]
 pub struct Estado(Arc<Interno>);
@@ -82,18 +128,23 @@ impl Estado {
     /// O estado sobre um registro aberto. `seguro`: marcar os cookies como `Secure` (atrás de
     /// TLS).
     pub fn novo(registro: Registro, seguro: bool) -> Estado {
-        Estado::com_memoria(registro, seguro, oficina::MEMORIA)
+        Estado::configurado(
+            registro,
+            Configuracao {
+                seguro,
+                ..Configuracao::default()
+            },
+        )
     }
 
-    /// Como [`Estado::novo`], com `memoria` bytes para cada trabalho pesado (ler e medir um
-    /// território, avaliar, escrever um documento).
-    pub fn com_memoria(registro: Registro, seguro: bool, memoria: usize) -> Estado {
+    /// O estado com a configuração do servidor.
+    pub fn configurado(registro: Registro, c: Configuracao) -> Estado {
         Estado(Arc::new(Interno {
             registro,
-            seguro,
+            seguro: c.seguro,
             tentativas: Mutex::new(HashMap::new()),
             malha: OnceLock::new(),
-            oficina: oficina::Oficina::nova(memoria),
+            oficina: oficina::Oficina::nova(c.memoria_por_trabalho),
             envios: Mutex::new(HashMap::new()),
         }))
     }
@@ -425,6 +476,11 @@ pub struct Opcoes {
     pub seguro: bool,
     /// A memória de cada trabalho pesado, em bytes (`None`: [`oficina::MEMORIA`]).
     pub memoria_por_trabalho: Option<usize>,
+    /// Os endereços dos proxies reversos em que se confia: só de uma conexão vinda deles o
+    /// `X-Forwarded-For` diz quem é o cliente (para os limites por endereço, a oficina e o
+    /// log), e só eles passam do limite de conexões por endereço. Sem proxy configurado, o
+    /// cabeçalho é ignorado (qualquer um o forjaria).
+    pub proxies_confiaveis: Vec<std::net::IpAddr>,
 }
 
 /// Quanto um cliente tem para mandar o cabeçalho de um pedido (também o próximo, numa conexão
@@ -439,7 +495,12 @@ pub const MAXIMO_DE_CONEXOES: usize = 512;
 /// O laço das conexões: HTTP/1 com prazo para o cabeçalho, vida máxima por conexão, teto de
 /// conexões, o endereço de quem pede para o limite de tentativas e da oficina, e Ctrl+C que
 /// para de aceitar e espera as conexões por até [`ENCERRAMENTO`].
-async fn servir_conexoes(ouvinte: tokio::net::TcpListener, app: Router) {
+async fn servir_conexoes(
+    ouvinte: tokio::net::TcpListener,
+    app: Router,
+    proxies: Vec<std::net::IpAddr>,
+) {
+    let proxies = std::sync::Arc::new(proxies);
     use hyper_util::rt::{TokioIo, TokioTimer};
     use tower::ServiceExt as _;
     let vagas = std::sync::Arc::new(tokio::sync::Semaphore::new(MAXIMO_DE_CONEXOES));
@@ -468,17 +529,34 @@ async fn servir_conexoes(ouvinte: tokio::net::TcpListener, app: Router) {
             drop(soquete);
             continue;
         };
-        // Um endereço só não segura todas as conexões.
-        let Some(do_endereco) = ConexoesDoEndereco::abrir(&por_endereco, endereco.ip()) else {
-            drop(soquete);
-            continue;
+        // Um endereço só não segura todas as conexões (menos o proxy confiável: atrás dele
+        // estão todos os clientes).
+        let do_endereco = if proxies.contains(&endereco.ip()) {
+            None
+        } else {
+            let Some(c) = ConexoesDoEndereco::abrir(&por_endereco, endereco.ip()) else {
+                drop(soquete);
+                continue;
+            };
+            Some(c)
         };
         let app = app.clone();
+        let proxies = proxies.clone();
         let servico =
             hyper::service::service_fn(move |mut pedido: hyper::Request<hyper::body::Incoming>| {
+                // o endereço do cliente: o da conexão, ou o que o proxy confiável encaminhou
+                let cliente = endereco_do_cliente(
+                    Some(endereco),
+                    pedido
+                        .headers()
+                        .get("x-forwarded-for")
+                        .and_then(|v| v.to_str().ok()),
+                    &proxies,
+                )
+                .unwrap_or(endereco);
                 pedido
                     .extensions_mut()
-                    .insert(axum::extract::ConnectInfo(endereco));
+                    .insert(axum::extract::ConnectInfo(cliente));
                 app.clone().oneshot(pedido.map(axum::body::Body::new))
             });
         let conexao = construtor.serve_connection(TokioIo::new(soquete), servico);
@@ -560,12 +638,14 @@ pub async fn servir(opcoes: Opcoes, pronto: impl FnOnce(SocketAddr, &str)) -> an
         .map_err(|e| anyhow::anyhow!("não foi possível escutar em {}: {e}", opcoes.endereco))?;
     let endereco = ouvinte.local_addr()?;
     pronto(endereco, &aviso);
-    let app = rotas(Estado::com_memoria(
+    let app = rotas(Estado::configurado(
         registro.clone(),
-        opcoes.seguro,
-        opcoes.memoria_por_trabalho.unwrap_or(oficina::MEMORIA),
+        Configuracao {
+            seguro: opcoes.seguro,
+            memoria_por_trabalho: opcoes.memoria_por_trabalho.unwrap_or(oficina::MEMORIA),
+        },
     ));
-    servir_conexoes(ouvinte, app).await;
+    servir_conexoes(ouvinte, app, opcoes.proxies_confiaveis.clone()).await;
     registro.fechar().await;
     Ok(())
 }
@@ -806,4 +886,58 @@ pub(crate) fn caminho_do_processo(protocolo: &str) -> String {
 /// O dia de hoje em Cuiabá.
 pub(crate) fn hoje() -> jiff::civil::Date {
     divisa_registro::hoje_em_cuiaba(jiff::Timestamp::now())
+}
+
+#[cfg(test)]
+mod testes_do_endereco {
+    use super::endereco_do_cliente;
+    use std::net::{IpAddr, SocketAddr};
+
+    fn sa(s: &str) -> SocketAddr {
+        s.parse().unwrap()
+    }
+
+    /// Issue 17/19: o `X-Forwarded-For` só vale vindo de um proxy confiável, e dele vale o
+    /// último endereço que não é de um proxy confiável (o que o cliente escreveu à esquerda não
+    /// engana).
+    #[test]
+    fn x_forwarded_for_so_do_proxy_confiavel() {
+        let proxy: IpAddr = "10.0.0.1".parse().unwrap();
+        let interno: IpAddr = "10.0.0.2".parse().unwrap();
+        let proxies = [proxy, interno];
+        // sem proxy configurado: o cabeçalho é ignorado
+        assert_eq!(
+            endereco_do_cliente(Some(sa("203.0.113.9:5000")), Some("1.2.3.4"), &[]),
+            Some(sa("203.0.113.9:5000"))
+        );
+        // de quem não é proxy: ignorado
+        assert_eq!(
+            endereco_do_cliente(Some(sa("203.0.113.9:5000")), Some("1.2.3.4"), &proxies),
+            Some(sa("203.0.113.9:5000"))
+        );
+        // do proxy: o cliente que ele encaminhou
+        assert_eq!(
+            endereco_do_cliente(Some(sa("10.0.0.1:4000")), Some("198.51.100.7"), &proxies),
+            Some(sa("198.51.100.7:0"))
+        );
+        // o cliente forjou um endereço à esquerda; dois proxies em cadeia à direita
+        assert_eq!(
+            endereco_do_cliente(
+                Some(sa("10.0.0.1:4000")),
+                Some("1.1.1.1, 198.51.100.7, 10.0.0.2"),
+                &proxies
+            ),
+            Some(sa("198.51.100.7:0"))
+        );
+        // lixo no cabeçalho: fica o proxy (não se adivinha)
+        assert_eq!(
+            endereco_do_cliente(Some(sa("10.0.0.1:4000")), Some("nada"), &proxies),
+            Some(sa("10.0.0.1:4000"))
+        );
+        // do proxy sem cabeçalho: o proxy
+        assert_eq!(
+            endereco_do_cliente(Some(sa("10.0.0.1:4000")), None, &proxies),
+            Some(sa("10.0.0.1:4000"))
+        );
+    }
 }

@@ -395,7 +395,9 @@ fn login_pelo_formulario_cookie_httponly_samesite_e_limite_de_tentativas() {
         );
         assert!(!c.contains("Secure"), "sem TLS, sem Secure: {c}");
 
-        // 5 falhas seguidas bloqueiam a conta, mesmo com a senha certa depois
+        // 5 falhas seguidas do mesmo endereço fazem esse endereço esperar, mesmo com a senha
+        // certa (a espera cresce a cada falha; de outro endereço a conta entra: ver
+        // `falhas_de_um_endereco_nao_trancam_a_conta_para_os_outros`)
         for i in 0..5 {
             let r = a
                 .post_form(
@@ -1697,7 +1699,7 @@ fn recusas_dos_extratores_em_portugues() {
         // JSON sem um campo, com um campo a mais, com tipo errado, cortado: o campo e a posição
         // em português, nada do texto do serde
         for (corpo, esperado) in [
-            (r#"{"login":"ana"}"#, "falta o campo senha"),
+            (r#"{"login":"ana"}"#, r#""campo":"senha""#),
             (
                 r#"{"login":"ana","senha":"x","extra":1}"#,
                 "campo «extra» desconhecido",
@@ -1716,7 +1718,12 @@ fn recusas_dos_extratores_em_portugues() {
                     false,
                 )
                 .await;
-            assert_eq!(r.status, StatusCode::BAD_REQUEST, "{corpo}: {}", r.corpo);
+            assert!(
+                r.status.is_client_error(),
+                "{corpo}: {} {}",
+                r.status,
+                r.corpo
+            );
             assert!(r.corpo.contains(esperado), "{corpo}: {}", r.corpo);
             assert!(r.corpo.contains("linha 1, coluna"), "{corpo}: {}", r.corpo);
             for ingles in [
@@ -2178,5 +2185,62 @@ fn saude_diz_que_o_banco_responde() {
         let j = r.json();
         assert_eq!(j["estado"], "pronto", "{j}");
         assert_eq!(j["migracoes"], 7, "{j}");
+    });
+}
+
+/// Issue 17: o bloqueio não é arma. Quem erra a senha de uma conta de um endereço só atrasa a
+/// si mesmo: a dona da conta, de outro endereço, entra na hora; e o atraso do atacante cresce a
+/// cada falha e diz quanto falta.
+#[test]
+fn falhas_de_um_endereco_nao_trancam_a_conta_para_os_outros() {
+    use axum::extract::ConnectInfo;
+    use tower::ServiceExt as _;
+    rodar(async {
+        let a = app("bloqueio-nao-e-arma").await;
+        let entrar = |ip: &'static str, senha: &'static str| {
+            let router = a.router.clone();
+            async move {
+                let corpo = format!(r#"{{"login":"ana","senha":"{senha}"}}"#);
+                let mut pedido = axum::http::Request::builder()
+                    .method("POST")
+                    .uri("/api/sessao")
+                    .header("content-type", "application/json")
+                    .body(axum::body::Body::from(corpo))
+                    .unwrap();
+                pedido
+                    .extensions_mut()
+                    .insert(ConnectInfo::<std::net::SocketAddr>(
+                        format!("{ip}:40000").parse().unwrap(),
+                    ));
+                let r = router.oneshot(pedido).await.unwrap();
+                let status = r.status();
+                let corpo = axum::body::to_bytes(r.into_body(), usize::MAX)
+                    .await
+                    .unwrap();
+                (status, String::from_utf8_lossy(&corpo).into_owned())
+            }
+        };
+        // o atacante erra 8 vezes (a partir da 6ª, já esperando)
+        let mut recusas = 0;
+        for _ in 0..8 {
+            let (status, corpo) = entrar("203.0.113.66", "chute").await;
+            if status == StatusCode::TOO_MANY_REQUESTS {
+                recusas += 1;
+                assert!(corpo.contains("espere 1 segundo"), "{corpo}");
+            } else {
+                assert_eq!(status, StatusCode::UNAUTHORIZED, "{corpo}");
+            }
+        }
+        assert_eq!(recusas, 3, "da 6ª tentativa em diante, espera");
+        // a presidente, do seu endereço, entra na hora com a senha certa
+        let (status, corpo) = entrar("198.51.100.10", "demonstracao").await;
+        assert_eq!(status, StatusCode::OK, "{corpo}");
+        // o atacante, mesmo com a senha certa, espera (do endereço dele)
+        let (status, _) = entrar("203.0.113.66", "demonstracao").await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+        // e depois da espera a senha certa entra (a espera não é tranca)
+        tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+        let (status, corpo) = entrar("203.0.113.66", "demonstracao").await;
+        assert_eq!(status, StatusCode::OK, "{corpo}");
     });
 }

@@ -197,19 +197,16 @@ impl Validador<'_> {
         Ok(if relativo.to_ascii_lowercase().ends_with(".gpkg") {
             crate::gpkg::ler(&completo, relativo)
         } else {
-            let bytes = divisa_territorio::leitura::ler_com_teto(
-                &completo,
-                divisa_territorio::leitura::MAIOR_ARQUIVO,
-            )
-            .map_err(|e| {
-                self.erro(
-                    caminho,
-                    format!(
-                        "não foi possível ler «{relativo}»: {}",
-                        divisa_territorio::leitura::motivo_de_leitura(&e)
-                    ),
-                )
-            })?;
+            let bytes = divisa_recursos::ler_com_teto(&completo, divisa_recursos::MAIOR_ARQUIVO)
+                .map_err(|e| {
+                    self.erro(
+                        caminho,
+                        format!(
+                            "não foi possível ler «{relativo}»: {}",
+                            divisa_recursos::motivo_de_leitura(&e)
+                        ),
+                    )
+                })?;
             // Um .shp traz o sistema de coordenadas no .prj ao lado.
             let prj = std::fs::read_to_string(completo.with_extension("prj")).ok();
             divisa_territorio::leitura::ler_com_auxiliar(relativo, &bytes, prj.as_deref())

@@ -113,11 +113,11 @@ fn geojson_com_coordenadas_trocadas_e_entrada_invalida() {
     );
 }
 
-/// Um formato que o divisa não lê (DXF do CAD) é entrada inválida no campo, dizendo os
+/// Um formato que o divisa não lê (um .dwg do CAD) é entrada inválida no campo, dizendo os
 /// formatos aceitos (saída 2) — não uma pendência que deixaria a avaliação "inconclusiva".
 #[test]
 fn formato_nao_lido_e_entrada_invalida_e_diz_os_aceitos() {
-    let erro = achados(&desmembramento("a.dxf"), "a.dxf", "0\nSECTION\n").unwrap_err();
+    let erro = achados(&desmembramento("a.dwg"), "a.dwg", "AC1032").unwrap_err();
     assert_eq!(erro.campo.as_deref(), Some("desmembramento.area"));
     assert!(
         erro.mensagem.contains("extensão desconhecida") && erro.mensagem.contains(".kml"),

@@ -295,6 +295,7 @@ pub fn servidor(nome: &str) -> (String, std::path::PathBuf) {
                 demonstracao: true,
                 seguro: false,
                 memoria_por_trabalho: None,
+                proxies_confiaveis: Vec::new(),
             },
             move |end, _| {
                 let _ = tx.send(end);
