@@ -6,7 +6,6 @@ use std::io::Write;
 use divisa_processo::Nup;
 use divisa_referencia::formato::plural;
 use divisa_registro::ErroRegistro;
-use jiff::Timestamp;
 
 use crate::cli::ComandoAuditoria;
 use crate::processo::{abrir, relatar, rodar};
@@ -119,7 +118,9 @@ fn ancorar(
         let Some(r) = abrir(CMD, db).await else {
             return Ok(Saida::EntradaInvalida);
         };
-        let feito = r.ancorar_assinada(Timestamp::now(), chave.as_ref()).await;
+        let feito = r
+            .ancorar_assinada(crate::relogio::agora(), chave.as_ref())
+            .await;
         r.fechar().await;
         match feito {
             Ok(a) => {

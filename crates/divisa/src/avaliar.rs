@@ -17,7 +17,7 @@ use crate::Saida;
 /// A data de hoje em Mato Grosso.
 pub(crate) fn hoje() -> Date {
     jiff::tz::offset(-4)
-        .to_datetime(jiff::Timestamp::now())
+        .to_datetime(crate::relogio::agora())
         .date()
 }
 

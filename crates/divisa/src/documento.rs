@@ -165,7 +165,7 @@ fn do_processo(
         eprintln!("divisa documento: --formato «{formato}»: use pdf, html ou odt (editável).");
         return Ok(Saida::EntradaInvalida);
     }
-    let data = em.unwrap_or_else(|| divisa_registro::hoje_em_cuiaba(jiff::Timestamp::now()));
+    let data = em.unwrap_or_else(|| divisa_registro::hoje_em_cuiaba(crate::relogio::agora()));
     // A linha de comando é do operador no servidor: age como membro da Comissão.
     let operador = divisa_processo::Ator::new("operador", divisa_processo::Papel::Membro);
     let feito = tokio::runtime::Builder::new_current_thread()

@@ -15,6 +15,7 @@ mod inconsistencias;
 mod memorial;
 mod municipio;
 mod processo;
+mod relogio;
 mod setores;
 mod web;
 
@@ -42,6 +43,10 @@ pub(crate) enum Saida {
 }
 
 fn main() -> ExitCode {
+    if let Err(m) = relogio::conferir() {
+        eprintln!("divisa: {m}.");
+        return ExitCode::from(2);
+    }
     let comando = match cli::ler_argumentos() {
         Ok(comando) => comando,
         Err(codigo) => return codigo,

@@ -322,7 +322,7 @@ fn gravar_geopackage_em(
     let mut banco = rusqlite::Connection::open(caminho).context("ao criar o arquivo")?;
     banco.pragma_update(None, "application_id", APPLICATION_ID_GPKG)?;
     banco.pragma_update(None, "user_version", USER_VERSION_GPKG)?;
-    let agora = jiff::Timestamp::now()
+    let agora = crate::relogio::agora()
         .strftime("%Y-%m-%dT%H:%M:%S%.3fZ")
         .to_string();
     let transacao = banco.transaction()?;

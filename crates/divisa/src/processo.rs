@@ -13,7 +13,6 @@ use divisa_referencia::formato::data as fmt_data;
 use divisa_referencia::mt::{mt, Busca};
 use divisa_registro::{hoje_em_cuiaba, ErroRegistro, NovaRepresentacao, Registro};
 use jiff::civil::Date;
-use jiff::Timestamp;
 
 use crate::cli::{ComandoProcesso, FormatoVarredura};
 use crate::Saida;
@@ -280,7 +279,7 @@ async fn criar(
             }
         },
     };
-    let agora = Timestamp::now();
+    let agora = crate::relogio::agora();
     let data = data.unwrap_or_else(|| hoje_em_cuiaba(agora));
     let Some(r) = abrir(CMD, db).await else {
         return Ok(Saida::EntradaInvalida);
@@ -425,7 +424,7 @@ async fn mostrar(
         Ok(v) => v,
         Err(e) => return relatar(CMD, e),
     };
-    let hoje = em.unwrap_or_else(|| hoje_em_cuiaba(Timestamp::now()));
+    let hoje = em.unwrap_or_else(|| hoje_em_cuiaba(crate::relogio::agora()));
     let completo = p.pode(ator, divisa_processo::Acao::VerCompleto).is_ok();
     match formato {
         FormatoVarredura::Json => {
@@ -523,7 +522,7 @@ async fn avancar(
     let resultado = async {
         let autos = r.carregar(protocolo).await?;
         let versao = versao.unwrap_or(autos.processo.versao);
-        let agora = Timestamp::now();
+        let agora = crate::relogio::agora();
         let data = data.unwrap_or_else(|| hoje_em_cuiaba(agora));
         let dos_autos =
             divisa_autos::arquivos_para_avaliar(&r, &autos.processo, &autos.eventos).await?;
@@ -579,7 +578,7 @@ async fn exportar(
     let Some(r) = abrir_autos(CMD, protocolo, db).await else {
         return Ok(Saida::EntradaInvalida);
     };
-    let data = em.unwrap_or_else(|| hoje_em_cuiaba(Timestamp::now()));
+    let data = em.unwrap_or_else(|| hoje_em_cuiaba(crate::relogio::agora()));
     let feito = divisa_autos::exportar(&r, protocolo, ator, publico, data).await;
     r.fechar().await;
     let bytes = match feito {
@@ -616,7 +615,7 @@ async fn avaliar(
     let Some(r) = abrir_autos(CMD, protocolo, db).await else {
         return Ok(Saida::EntradaInvalida);
     };
-    let data = em.unwrap_or_else(|| hoje_em_cuiaba(Timestamp::now()));
+    let data = em.unwrap_or_else(|| hoje_em_cuiaba(crate::relogio::agora()));
     let feito = divisa_autos::avaliar(&r, protocolo, ator, data).await;
     r.fechar().await;
     let a = match feito {
@@ -655,7 +654,7 @@ async fn alertas(
     let Some(r) = abrir("processo alertas", db).await else {
         return Ok(Saida::EntradaInvalida);
     };
-    let hoje = em.unwrap_or_else(|| hoje_em_cuiaba(Timestamp::now()));
+    let hoje = em.unwrap_or_else(|| hoje_em_cuiaba(crate::relogio::agora()));
     let lista = r.alertas(hoje).await;
     let sujeitos = r.sujeitos_ao_art3().await;
     r.fechar().await;
@@ -694,13 +693,21 @@ async fn alertas(
         }
         FormatoVarredura::Texto => {
             if let Some((eleicao, corte)) = corte {
+                let dias = divisa_processo::prazos::dias_entre(hoje, corte);
+                let quando = match dias {
+                    0 => "vence hoje".to_owned(),
+                    1 => "falta 1 dia".to_owned(),
+                    d if d > 1 => format!("faltam {} dias", divisa_referencia::formato::inteiro(d)),
+                    -1 => "passou ontem".to_owned(),
+                    d => format!("passou há {} dias", divisa_referencia::formato::inteiro(-d)),
+                };
                 writeln!(
                     saida,
-                    "Art. 3º: a lei que criar, fundir ou incorporar municípios para a eleição de {} precisa sair até {} (faltam {} dias); {} processo(s) sujeito(s) a esse corte em andamento.\n",
+                    "Art. 3º: a lei que criar, fundir ou incorporar municípios para a eleição de {} precisa sair até {} ({quando}); {} em andamento sujeito{} a esse corte.\n",
                     fmt_data(eleicao),
                     fmt_data(corte),
-                    divisa_processo::prazos::dias_entre(hoje, corte),
-                    sujeitos
+                    divisa_referencia::formato::plural(sujeitos as u64, "processo", "processos"),
+                    if sujeitos == 1 { "" } else { "s" }
                 )?;
             }
             if lista.is_empty() {

@@ -18,7 +18,6 @@ use std::path::Path;
 use divisa_referencia::formato::inteiro;
 use divisa_registro::{Registro, SetorGravado};
 use geo::{MultiPolygon, Polygon};
-use jiff::Timestamp;
 
 use crate::Saida;
 
@@ -384,7 +383,9 @@ pub(crate) fn importar(
         let r = Registro::abrir(db).await?;
         let mut barra = Progresso::new("gravando os setores", gravar.len());
         let feito = r
-            .importar_setores(&gravar, &fonte, Timestamp::now(), |n| barra.atualizar(n))
+            .importar_setores(&gravar, &fonte, crate::relogio::agora(), |n| {
+                barra.atualizar(n)
+            })
             .await;
         r.fechar().await;
         feito

@@ -78,12 +78,21 @@ impl Situacao {
     /// Em português: "em dia (faltam 12 dias)", "vence hoje", "vencido há 3 dias".
     pub fn texto(&self) -> String {
         match *self {
-            Situacao::EmDia { restam } => format!("em dia (faltam {restam} dias)"),
+            Situacao::EmDia { restam } => format!(
+                "em dia (faltam {} dias)",
+                divisa_referencia::formato::inteiro(restam)
+            ),
             Situacao::VenceEmBreve { restam: 0 } => "vence hoje".into(),
             Situacao::VenceEmBreve { restam: 1 } => "vence amanhã".into(),
-            Situacao::VenceEmBreve { restam } => format!("vence em {restam} dias"),
+            Situacao::VenceEmBreve { restam } => format!(
+                "vence em {} dias",
+                divisa_referencia::formato::inteiro(restam)
+            ),
             Situacao::Vencido { atraso: 1 } => "vencido há 1 dia".into(),
-            Situacao::Vencido { atraso } => format!("vencido há {atraso} dias"),
+            Situacao::Vencido { atraso } => format!(
+                "vencido há {} dias",
+                divisa_referencia::formato::inteiro(atraso)
+            ),
             Situacao::Cumprido { em, no_prazo } => format!(
                 "cumprido em {}{}",
                 divisa_referencia::formato::data(em),

@@ -211,8 +211,13 @@ fn conferir_nominais(votos: &Votos, artigo: &str) -> Result<(), Recusa> {
 }
 
 /// O próximo corte do Art. 3º a partir de `hoje`: (eleição, último dia para a lei). Se o corte
-/// da próxima eleição já passou, o da seguinte. `None` se a redação em vigor não tem o prazo.
+/// da próxima eleição já passou, o da seguinte. `None` se a redação em vigor não tem o prazo, ou
+/// se `hoje` passa do calendário projetado ([`divisa_lei::calendario::DATA_MAXIMA`]).
 pub fn corte_eleitoral(hoje: Date) -> Option<(Date, Date)> {
+    // Além do calendário projetado não há eleição a dizer (e nenhuma data inventada).
+    if hoje > divisa_lei::calendario::DATA_MAXIMA {
+        return None;
+    }
     let meses = u8::try_from(parametro("art3_cpt", "meses_antes", hoje).ok()?).ok()?;
     let eleicao = divisa_lei::calendario::eleicao_de_instalacao(hoje, meses);
     Some((

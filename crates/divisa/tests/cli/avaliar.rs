@@ -533,3 +533,57 @@ fn memorial_do_sigef_em_coordenadas_geograficas() {
     assert!(!e.stderr.contains("zona UTM"), "{}", e.stderr);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 14: com o relógio no último dia que o divisa calcula (30/12/9999), nenhum comando entra
+/// em pânico — cada um responde, ou recusa a data dizendo por quê; um relógio além disso
+/// (`DIVISA_AGORA`, ou o do sistema) é saída 2 em português, antes de qualquer comando.
+#[test]
+fn relogio_no_fim_do_calendario_nao_derruba_nenhum_comando() {
+    let dir = crate::util::diretorio_vazio();
+    let exemplos = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../exemplos");
+    let sem_data = "tipo = \"criacao\"\nnome = \"Nova Esperança do Sul\"\nmunicipios_origem = [5107248]\n\n[novo]\npopulacao = 5000\neleitores = 1300\ndomicilios_urbanos = 300\n";
+    std::fs::write(dir.join("sem_data.toml"), sem_data).unwrap();
+    let criacao = exemplos.join("criacao.toml");
+    let criacao = criacao.to_str().unwrap();
+    let rodar = |agora: &str, argumentos: &[&str]| {
+        let saida = std::process::Command::new(env!("CARGO_BIN_EXE_divisa"))
+            .args(argumentos)
+            .current_dir(&dir)
+            .env("DIVISA_AGORA", agora)
+            .env_remove("DIVISA_DB")
+            .output()
+            .expect("roda");
+        (
+            saida.status.code(),
+            String::from_utf8_lossy(&saida.stderr).into_owned(),
+        )
+    };
+    for argumentos in [
+        &["lei"][..],
+        &["lei", "art2_cpt_inc1"],
+        &["municipio", "Sorriso"],
+        &["varredura"],
+        &["toponimo", "Nova Esperança"],
+        &["avaliar", "sem_data.toml"],
+        &["avaliar", criacao],
+        &["documento", "oficio", criacao, "-o", "x.pdf"],
+        &["processo", "listar"],
+        &["processo", "alertas"],
+    ] {
+        let (codigo, erro) = rodar("9999-12-30T12:00:00Z", argumentos);
+        assert!(
+            matches!(codigo, Some(0 | 2 | 3 | 4)),
+            "{argumentos:?}: saída {codigo:?}: {erro}"
+        );
+        assert!(!erro.contains("panicked"), "{argumentos:?}: {erro}");
+        if codigo == Some(2) {
+            assert!(erro.starts_with("divisa"), "{argumentos:?}: {erro}");
+        }
+    }
+    for agora in ["10000-01-01", "9999-12-31T23:59:59Z", "amanhã"] {
+        let (codigo, erro) = rodar(agora, &["lei"]);
+        assert_eq!(codigo, Some(2), "{agora}: {erro}");
+        assert!(erro.contains("DIVISA_AGORA"), "{agora}: {erro}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
