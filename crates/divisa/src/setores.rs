@@ -417,8 +417,9 @@ pub(crate) fn importar(
     if !fora.is_empty() {
         writeln!(
             saida,
-            "Ignoradas {} feições de fora de Mato Grosso.",
-            inteiro(fora.len() as i64)
+            "{} de fora de Mato Grosso (não gravada{}).",
+            divisa_referencia::formato::plural(fora.len() as u64, "feição", "feições"),
+            if fora.len() == 1 { "" } else { "s" }
         )?;
     }
     if !sem_numero.is_empty() {

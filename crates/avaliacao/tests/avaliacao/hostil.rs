@@ -74,3 +74,46 @@ fn geometria_gigante_e_recusada_sem_ser_lida() {
     assert!(e.to_string().contains("o limite é"), "{e}");
     std::fs::remove_file(&caminho).ok();
 }
+
+/// Um GeoPackage com muitas linhas de blobs grandes (10.000 × 100 KB de zeros, 1 GB se lido)
+/// é recusado sem ler tudo para a memória.
+#[test]
+fn muitas_linhas_de_zeroblob_sao_recusadas() {
+    let caminho = geopackage(
+        "muitas_linhas",
+        "CREATE TABLE camada (fid INTEGER PRIMARY KEY, geom BLOB);
+         WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 10000)
+         INSERT INTO camada SELECT x, zeroblob(100000) FROM r;",
+    );
+    let e = divisa_avaliacao::gpkg::ler(&caminho, "area.gpkg").unwrap_err();
+    let m = e.to_string();
+    assert!(m.contains("area.gpkg"), "{m}");
+    std::fs::remove_file(&caminho).ok();
+}
+
+/// Os erros de um GeoPackage falam de GeoPackage (camada, feição), em português, e nunca de
+/// "GeoJSON" nem do SQL que o divisa montou.
+#[test]
+fn erros_do_geopackage_falam_de_geopackage() {
+    for (nome, sql) in [
+        (
+            "texto",
+            "CREATE TABLE camada (fid INTEGER PRIMARY KEY, geom TEXT); INSERT INTO camada VALUES (1, 'POLYGON((0 0,1 0,1 1,0 0))');",
+        ),
+        (
+            "wkb_cortado",
+            "CREATE TABLE camada (fid INTEGER PRIMARY KEY, geom BLOB); INSERT INTO camada VALUES (1, X'47500001A2120000010300000001000000');",
+        ),
+        ("sem_camada", "SELECT 1;"),
+    ] {
+        let caminho = geopackage(nome, sql);
+        let m = divisa_avaliacao::gpkg::ler(&caminho, "area.gpkg")
+            .unwrap_err()
+            .to_string();
+        assert!(m.contains("area.gpkg"), "{nome}: {m}");
+        for proibido in ["GeoJSON", "SELECT", "CASE WHEN", "Invalid column", "index:"] {
+            assert!(!m.contains(proibido), "{nome}: {m}");
+        }
+        std::fs::remove_file(&caminho).ok();
+    }
+}

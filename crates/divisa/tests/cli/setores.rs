@@ -313,3 +313,64 @@ fn agregados_impossiveis_e_repetidos_sao_recusados_com_a_linha() {
     assert!(e.stderr.contains("nenhum setor a importar"), "{}", e.stderr);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 14: um setor de outra UF na malha não é gravado (é dito quantos ficaram de fora), e um
+/// código de setor repetido na malha é recusado — nenhuma das duas feições vence em silêncio.
+#[test]
+fn setor_de_outra_uf_fica_de_fora_e_codigo_repetido_na_malha_e_recusado() {
+    let dir = diretorio_vazio();
+    let malha: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture(MALHA)).unwrap()).unwrap();
+    let chave_do_codigo = |f: &serde_json::Value| -> String {
+        f["properties"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .find(|(_, v)| {
+                v.as_str()
+                    .is_some_and(|s| s.len() == 15 && s.starts_with("51"))
+            })
+            .map(|(k, _)| k.clone())
+            .expect("a coluna do código do setor")
+    };
+    let primeira = malha["features"][0].clone();
+    let chave = chave_do_codigo(&primeira);
+    let importar = |nome: &str, malha: &serde_json::Value| {
+        let arquivo = dir.join(nome);
+        std::fs::write(&arquivo, malha.to_string()).unwrap();
+        divisa_em(
+            &dir,
+            &[
+                "setores",
+                "importar",
+                arquivo.to_str().unwrap(),
+                &fixture(CSV),
+            ],
+        )
+    };
+    // um setor de Goiás (52…) junto dos de Mato Grosso
+    let mut com_goias = malha.clone();
+    let mut goias = primeira.clone();
+    goias["properties"][&chave] = "520870705000001".into();
+    com_goias["features"].as_array_mut().unwrap().push(goias);
+    let e = importar("com_goias.geojson", &com_goias);
+    assert_eq!(e.codigo, 0, "{}{}", e.stdout, e.stderr);
+    assert!(e.stdout.contains("Importados 43 setores"), "{}", e.stdout);
+    assert!(
+        format!("{}{}", e.stdout, e.stderr)
+            .contains("1 feição de fora de Mato Grosso (não gravada)"),
+        "{}{}",
+        e.stdout,
+        e.stderr
+    );
+    // o mesmo código de MT em duas feições
+    let mut repetido = malha.clone();
+    repetido["features"]
+        .as_array_mut()
+        .unwrap()
+        .push(primeira.clone());
+    let e = importar("repetido.geojson", &repetido);
+    assert_eq!(e.codigo, 2, "{}{}", e.stdout, e.stderr);
+    assert!(e.stderr.contains("repetido"), "{}", e.stderr);
+    std::fs::remove_dir_all(&dir).ok();
+}

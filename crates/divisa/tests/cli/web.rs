@@ -501,3 +501,85 @@ fn log_em_json_uma_linha_por_pedido_sem_senha() {
     filho.wait().ok();
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 14: 300 conexões caladas de um endereço, num servidor com só 256 descritores de
+/// arquivo, não calam o servidor para os outros: passadas 64 por endereço, as novas daquele
+/// endereço são fechadas na hora, e uma página pedida de outro endereço responde.
+#[test]
+fn trezentas_conexoes_caladas_nao_calam_o_servidor() {
+    let dir = diretorio_vazio();
+    let mut filho = Command::new("sh")
+        .args([
+            "-c",
+            &format!(
+                "ulimit -n 256 && exec '{}' serve --addr 127.0.0.1:0",
+                env!("CARGO_BIN_EXE_divisa")
+            ),
+        ])
+        .current_dir(&dir)
+        .env_remove("DIVISA_DB")
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("divisa serve com ulimit");
+    let mut leitor = BufReader::new(filho.stderr.take().expect("stderr"));
+    let endereco = loop {
+        let mut linha = String::new();
+        assert!(
+            leitor.read_line(&mut linha).unwrap_or(0) > 0,
+            "o servidor não subiu"
+        );
+        if let Some(resto) = linha.split("no ar em http://").nth(1) {
+            break resto
+                .split_whitespace()
+                .next()
+                .expect("endereço")
+                .to_string();
+        }
+    };
+    // o stderr segue sendo lido (o servidor não bloqueia escrevendo nele)
+    std::thread::spawn(move || {
+        let _ = std::io::copy(&mut leitor, &mut std::io::sink());
+    });
+    let (host, porta) = endereco.rsplit_once(':').expect("porta");
+    // 300 conexões caladas, de 127.0.0.2 (o Python escolhe o endereço de origem)
+    let mut calado = Command::new("python3")
+        .args([
+            "-c",
+            &format!(
+                "import socket, sys, time\n\
+                 s = []\n\
+                 for _ in range(300):\n\
+                 \x20   try: s.append(socket.create_connection(('{host}', {porta}), timeout=5, source_address=('127.0.0.2', 0)))\n\
+                 \x20   except OSError: pass\n\
+                 print(len(s), flush=True)\n\
+                 time.sleep(30)\n"
+            ),
+        ])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3");
+    let mut abertas = String::new();
+    BufReader::new(calado.stdout.take().expect("stdout"))
+        .read_line(&mut abertas)
+        .expect("as conexões abertas");
+    assert!(!abertas.trim().is_empty(), "o python não abriu as conexões");
+    // com elas abertas, uma página de 127.0.0.1 responde na hora
+    let inicio = std::time::Instant::now();
+    let pagina = get(&endereco, "/lei");
+    assert!(
+        pagina.starts_with("HTTP/1.1 200"),
+        "{}",
+        &pagina[..pagina.len().min(200)]
+    );
+    assert!(
+        inicio.elapsed() < std::time::Duration::from_secs(2),
+        "{:?}",
+        inicio.elapsed()
+    );
+    calado.kill().ok();
+    calado.wait().ok();
+    filho.kill().ok();
+    filho.wait().ok();
+    std::fs::remove_dir_all(&dir).ok();
+}
