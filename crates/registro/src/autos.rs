@@ -48,6 +48,7 @@ impl Registro {
         data: Date,
         agora: Timestamp,
     ) -> Result<Recibo, ErroRegistro> {
+        conferir_ator(ator)?;
         let anexos = anexos::conferir_todos(arquivos)?;
         // O código IBGE vai com o nome; um nome que não é de MT é recusado pela lei (Art. 15).
         let oficiais = divisa_processo::nomes_oficiais(&dados.municipios_origem);
@@ -251,6 +252,7 @@ impl Registro {
         data: Date,
         agora: Timestamp,
     ) -> Result<Evento, ErroRegistro> {
+        conferir_ator(ator)?;
         let anexos = anexos::conferir_todos(arquivos)?;
         let autos = self.carregar(protocolo).await?;
         let mut processo = autos.processo;
@@ -753,6 +755,24 @@ async fn inserir_arquivos(
         .bind(&a.tipo_midia)
         .execute(&mut **tx)
         .await?;
+    }
+    Ok(())
+}
+
+/// Quem age entra no hash de cada evento e aparece na linha do tempo: um identificador vazio,
+/// longo demais ou com caractere de controle (uma quebra de linha desenharia uma linha falsa, um
+/// TAB ou um BEL confundiriam quem lê) é recusado aqui, na gravação, venha de onde vier (issue
+/// 14) — não só na linha de comando.
+fn conferir_ator(ator: &Ator) -> Result<(), ErroRegistro> {
+    let id = &ator.id;
+    if id.trim().is_empty() || id.chars().count() > 128 || id.chars().any(char::is_control) {
+        return Err(ErroRegistro::Recusado(divisa_processo::Recusa::new(
+            "quem pratica o ato",
+            format!(
+                "o identificador «{}» é vazio, longo demais (mais de 128 caracteres) ou tem caractere de controle (quebra de linha, tabulação)",
+                id.escape_debug()
+            ),
+        )));
     }
     Ok(())
 }

@@ -937,7 +937,7 @@ async fn tabela_de_processos_editada_e_evento_ilegivel_sao_acusados(
     .await
     .unwrap();
     assert!(r.verificar(Some(&p)).await.unwrap().is_empty());
-    sqlx::query("UPDATE processos SET fase = 'lei', nome = 'Outro nome' WHERE protocolo = $1")
+    sqlx::query("UPDATE processos SET fase = 'lei', nome = 'Outro nome', tipo = 'fusao' WHERE protocolo = $1")
         .bind(&p)
         .execute(r.pool())
         .await
@@ -952,6 +952,10 @@ async fn tabela_de_processos_editada_e_evento_ilegivel_sao_acusados(
     assert!(
         v.iter()
             .any(|x| x.descricao.contains("nome gravado «Outro nome»")),
+        "{v:?}"
+    );
+    assert!(
+        v.iter().any(|x| x.descricao.contains("tipo gravado «fusao»")),
         "{v:?}"
     );
     // o tipo gravado também entra no hash (formato 3)
@@ -983,6 +987,34 @@ async fn tabela_de_processos_editada_e_evento_ilegivel_sao_acusados(
             "{v:?}"
         );
     }
+}
+
+/// Issue 14: quem age entra no hash e na linha do tempo; um identificador com quebra de linha,
+/// tabulação ou BEL é recusado na gravação (não só na linha de comando), e nada é gravado.
+async fn ator_com_caractere_de_controle_e_recusado_na_gravacao(r: &Registro, _: &BancoDeTeste) {
+    let p = protocolado(r, "Controle").await;
+    for id in ["carla\npresidente", "carla\tx", "carla\u{7}", "", &"x".repeat(200)] {
+        let e = r
+            .anexar(
+                &p,
+                1,
+                &Ator::new(id, Papel::Servidor),
+                Ato::JuntarDocumento {
+                    art15: None,
+                    descricao: "d".into(),
+                },
+                DIA,
+                ts(DIA),
+            )
+            .await
+            .unwrap_err();
+        assert!(
+            e.to_string().contains("caractere de controle"),
+            "{:?}: {e}",
+            id
+        );
+    }
+    assert_eq!(r.carregar(&p).await.unwrap().processo.versao, 1, "nada gravado");
 }
 
 /// A âncora fecha o que a cadeia sozinha não vê: o processo apagado inteiro (no PostgreSQL
@@ -1123,6 +1155,7 @@ async fn ancoras_assinadas_e_encadeadas(r: &Registro, _: &BancoDeTeste) {
 }
 
 nas_duas_bases! {
+    ator_com_caractere_de_controle_e_recusado_na_gravacao => super::ator_com_caractere_de_controle_e_recusado_na_gravacao;
     ancoras_assinadas_e_encadeadas => super::ancoras_assinadas_e_encadeadas;
     ancora_acusa_processo_apagado_e_fim_de_cadeia_refeito => super::ancora_acusa_processo_apagado_e_fim_de_cadeia_refeito;
     tabela_de_processos_editada_e_evento_ilegivel_sao_acusados => super::tabela_de_processos_editada_e_evento_ilegivel_sao_acusados;
