@@ -235,7 +235,12 @@ mod testes {
             Coord { x: -56.0, y: -15.0 }
         );
         let em_cdata = kml(&format!("<![CDATA[{ANEL}]]>"));
-        assert!(ler_kml("a.kml", em_cdata.as_bytes()).is_ok());
+        let sem_cdata = kml(ANEL);
+        assert_eq!(
+            ler_kml("a.kml", em_cdata.as_bytes()).unwrap().poligonos,
+            ler_kml("a.kml", sem_cdata.as_bytes()).unwrap().poligonos,
+            "o CDATA dá os mesmos vértices"
+        );
         let campo_a_mais = kml("-56,-15,0,9 -55.9,-15 -55.9,-14.9 -56,-15");
         let e = ler_kml("a.kml", campo_a_mais.as_bytes()).unwrap_err();
         assert!(e.to_string().contains("lon,lat[,alt]"), "{e}");

@@ -1088,6 +1088,28 @@ mod testes {
     use crate::memorial::memorial;
     use geo_types::polygon;
 
+    /// Issue 14: um memorial inteiro com sinais que mudam de tamanho ao passar para minúsculas
+    /// (o K de Kelvin, o İ turco) antes e entre os vértices é lido com os mesmos vértices do
+    /// original — nada some, nada se desloca.
+    #[test]
+    fn kelvin_e_i_turco_no_memorial_dao_os_mesmos_vertices() {
+        let original = MultiPolygon(vec![
+            polygon![(x: -56.10, y: -15.60), (x: -56.09, y: -15.60), (x: -56.09, y: -15.59), (x: -56.10, y: -15.59)],
+        ]);
+        let texto = memorial(&original).texto("teste");
+        let lido = ler_memorial("m.txt", texto.as_bytes()).expect("o original");
+        for estragado in [
+            format!("\u{212A}\u{212A} İİİ\n{texto}"),
+            texto.replace("; deste,", "; İİ \u{212A} deste,"),
+        ] {
+            let outro = ler_memorial("m.txt", estragado.as_bytes()).expect("lido");
+            assert_eq!(
+                outro.territorio.poligonos, lido.territorio.poligonos,
+                "os mesmos vértices"
+            );
+        }
+    }
+
     #[test]
     fn zona_trocada_que_tira_de_mato_grosso_diz_qual_zona_serve() {
         // Um quadrado perto de Cáceres (zona 21S) escrito em UTM e declarado na zona 20S: cairia
