@@ -173,9 +173,45 @@ proptest! {
         }
     }
 
+    /// Blobs de geometria GeoPackage ao acaso, e blobs bem formados com contagens mentirosas
+    /// (partes, anéis, vértices): nunca pânico, nunca um pedido de memória pela contagem.
     #[test]
-    fn bytes_ao_acaso_em_cada_formato(bytes in prop::collection::vec(any::<u8>(), 0..400), formato in 0usize..5) {
-        let nome = ["a.geojson", "a.kml", "a.txt", "a.kmz", "a.zip"][formato];
+    fn blob_de_geopackage_ao_acaso(
+        bytes in prop::collection::vec(any::<u8>(), 0..300),
+        partes in any::<u32>(),
+        aneis in any::<u32>(),
+        vertices in any::<u32>(),
+        srs in prop::sample::select(vec![4674i64, 4326, 31981, 31982, 29193, 0, -1, i64::MAX]),
+    ) {
+        use divisa_territorio::leitura_gpkg::{ler_geopackage, CamadaGpkg};
+        // cabeçalho GP sem envelope + MultiPolygon WKB com as contagens sorteadas
+        let mut mentiroso = vec![b'G', b'P', 0, 0b0000_0001];
+        mentiroso.extend_from_slice(&4674i32.to_le_bytes());
+        mentiroso.push(1);
+        mentiroso.extend_from_slice(&6u32.to_le_bytes());
+        mentiroso.extend_from_slice(&partes.to_le_bytes());
+        mentiroso.push(1);
+        mentiroso.extend_from_slice(&3u32.to_le_bytes());
+        mentiroso.extend_from_slice(&aneis.to_le_bytes());
+        mentiroso.extend_from_slice(&vertices.to_le_bytes());
+        mentiroso.extend_from_slice(&bytes);
+        for blob in [bytes.clone(), mentiroso] {
+            let camada = CamadaGpkg {
+                tabela: "camada".into(),
+                srs_organizacao: "EPSG".into(),
+                srs_codigo: srs,
+                srs_definicao: String::new(),
+                geometrias: vec![(1, blob)],
+            };
+            if let Ok(t) = ler_geopackage("a.gpkg", &camada) {
+                aceito_tem_area(&t);
+            }
+        }
+    }
+
+    #[test]
+    fn bytes_ao_acaso_em_cada_formato(bytes in prop::collection::vec(any::<u8>(), 0..400), formato in 0usize..7) {
+        let nome = ["a.geojson", "a.kml", "a.txt", "a.kmz", "a.zip", "a.shp", "a.dxf"][formato];
         if let Ok(t) = ler(nome, &bytes) {
             aceito_tem_area(&t);
         }
