@@ -854,7 +854,7 @@ fn catalogo(exemplos: &Path, mutacoes: usize) -> Vec<Caso> {
         })
         .collect();
     casos.push(Caso::memorial(f, "20.000 partes", "a.gpkg", gpkg(&format!("CREATE TABLE camada (fid INTEGER PRIMARY KEY, geom BLOB); INSERT INTO camada VALUES (1, X'{}');", hex(&blob_multipoligono(&partes))))));
-    let mut wkb_mentiroso = blob_multipoligono(&[dentro.clone()]);
+    let mut wkb_mentiroso = blob_multipoligono(std::slice::from_ref(&dentro));
     wkb_mentiroso[13..17].copy_from_slice(&u32::MAX.to_le_bytes());
     casos.push(Caso::memorial(f, "WKB diz 4 bilhões de partes", "a.gpkg", gpkg(&format!("CREATE TABLE camada (fid INTEGER PRIMARY KEY, geom BLOB); INSERT INTO camada VALUES (1, X'{}');", hex(&wkb_mentiroso)))));
     casos.push(Caso::memorial(
@@ -994,7 +994,7 @@ fn catalogo(exemplos: &Path, mutacoes: usize) -> Vec<Caso> {
             let _ = write!(
                 texto,
                 "deste, segue até o vértice V-{i}, de coordenadas N {:.2} m e E {:.2} m; ",
-                8_300_000.0 + 20_000.0 * (a.cos() - 1.0) * -1.0,
+                8_300_000.0 + 20_000.0 * (1.0 - a.cos()),
                 600_000.0 + 20_000.0 * a.sin()
             );
         }

@@ -98,10 +98,19 @@ pub(crate) fn executar(
     }
     let bytes = match formato {
         FormatoMemorial::Texto => {
-            let mut texto = memorial.texto(&titulo);
-            texto.push('\n');
-            texto.push_str(&memorial.divisas(&titulo, origem));
-            texto.into_bytes()
+            // direto para a saída, à medida que é montado (140 MB num milhão de vértices)
+            return escrever(destino, saida, |w| {
+                let mut a = Adaptador { w, erro: None };
+                let r = memorial.escrever_texto(&titulo, &mut a).and_then(|()| {
+                    std::fmt::Write::write_str(&mut a, "\n")?;
+                    std::fmt::Write::write_str(&mut a, &memorial.divisas(&titulo, origem))
+                });
+                match (r, a.erro) {
+                    (Ok(()), _) => Ok(()),
+                    (Err(_), Some(e)) => Err(e),
+                    (Err(_), None) => Err(std::io::Error::other("falha ao montar o texto")),
+                }
+            });
         }
         FormatoMemorial::Json => {
             // direto para a saída: um memorial de um milhão de vértices tem 550 MB de JSON
@@ -143,6 +152,22 @@ pub(crate) fn executar(
         }
     };
     escrever(destino, saida, |w| w.write_all(&bytes))
+}
+
+/// Um `io::Write` visto como `fmt::Write` (o memorial em texto é escrito com `write!`), que
+/// guarda o erro de E/S para dizê-lo.
+struct Adaptador<'a> {
+    w: &'a mut dyn Write,
+    erro: Option<std::io::Error>,
+}
+
+impl std::fmt::Write for Adaptador<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.w.write_all(s.as_bytes()).map_err(|e| {
+            self.erro = Some(e);
+            std::fmt::Error
+        })
+    }
 }
 
 /// Escreve o resultado em `destino` (ou na saída padrão), dizendo onde gravou.

@@ -706,7 +706,7 @@ async fn alertas(
                     "Art. 3º: a lei que criar, fundir ou incorporar municípios para a eleição de {} precisa sair até {} ({quando}); {} em andamento sujeito{} a esse corte.\n",
                     fmt_data(eleicao),
                     fmt_data(corte),
-                    divisa_referencia::formato::plural(sujeitos as u64, "processo", "processos"),
+                    divisa_referencia::formato::plural(sujeitos, "processo", "processos"),
                     if sujeitos == 1 { "" } else { "s" }
                 )?;
             }

@@ -278,7 +278,7 @@ pub fn estado() -> Result<(), Estouro> {
 
 /// Confere o orçamento a cada `passo` chamadas (para laços muito curtos por iteração).
 pub fn conferir_a_cada(i: usize, passo: usize) {
-    if i % passo.max(1) == 0 {
+    if i.is_multiple_of(passo.max(1)) {
         conferir();
     }
 }

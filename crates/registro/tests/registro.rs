@@ -955,7 +955,8 @@ async fn tabela_de_processos_editada_e_evento_ilegivel_sao_acusados(
         "{v:?}"
     );
     assert!(
-        v.iter().any(|x| x.descricao.contains("tipo gravado «fusao»")),
+        v.iter()
+            .any(|x| x.descricao.contains("tipo gravado «fusao»")),
         "{v:?}"
     );
     // o tipo gravado também entra no hash (formato 3)
@@ -993,7 +994,13 @@ async fn tabela_de_processos_editada_e_evento_ilegivel_sao_acusados(
 /// tabulação ou BEL é recusado na gravação (não só na linha de comando), e nada é gravado.
 async fn ator_com_caractere_de_controle_e_recusado_na_gravacao(r: &Registro, _: &BancoDeTeste) {
     let p = protocolado(r, "Controle").await;
-    for id in ["carla\npresidente", "carla\tx", "carla\u{7}", "", &"x".repeat(200)] {
+    for id in [
+        "carla\npresidente",
+        "carla\tx",
+        "carla\u{7}",
+        "",
+        &"x".repeat(200),
+    ] {
         let e = r
             .anexar(
                 &p,
@@ -1014,7 +1021,11 @@ async fn ator_com_caractere_de_controle_e_recusado_na_gravacao(r: &Registro, _: 
             id
         );
     }
-    assert_eq!(r.carregar(&p).await.unwrap().processo.versao, 1, "nada gravado");
+    assert_eq!(
+        r.carregar(&p).await.unwrap().processo.versao,
+        1,
+        "nada gravado"
+    );
 }
 
 /// A âncora fecha o que a cadeia sozinha não vê: o processo apagado inteiro (no PostgreSQL

@@ -165,7 +165,7 @@ impl Faixas {
 
     fn contem(&self, p: Coord<f64>) -> bool {
         let i = (p.y - self.y0) / self.altura;
-        if !(i >= 0.0) || i as usize >= self.faixas.len() {
+        if i.is_nan() || i < 0.0 || i as usize >= self.faixas.len() {
             return false;
         }
         let mut dentro = false;

@@ -174,6 +174,59 @@ fn coordenadas(texto: &str) -> Result<LineString<f64>, String> {
     Ok(LineString(pontos))
 }
 
+/// O erro do leitor de XML em português (a mensagem dele é em inglês).
+fn erro_xml(e: &quick_xml::Error) -> String {
+    use quick_xml::errors::{IllFormedError as M, SyntaxError as S};
+    let curto = |t: &str| -> String {
+        let t: String = t.chars().take(60).collect();
+        t
+    };
+    match e {
+        quick_xml::Error::Syntax(s) => match s {
+            S::InvalidBangMarkup => "marcação «<!» inválida".to_owned(),
+            S::UnclosedPI | S::UnclosedXmlDecl => {
+                "a declaração «<?xml … ?>» não fecha: o arquivo está cortado ou estragado"
+                    .to_owned()
+            }
+            S::UnclosedComment => "um comentário «<!-- … -->» não fecha".to_owned(),
+            S::UnclosedDoctype => "a declaração «<!DOCTYPE …>» não fecha".to_owned(),
+            S::UnclosedCData => "um trecho «<![CDATA[ … ]]>» não fecha".to_owned(),
+            S::UnclosedTag => {
+                "uma marca «<…>» não fecha antes do fim: o arquivo está cortado".to_owned()
+            }
+            S::UnclosedSingleQuotedAttributeValue | S::UnclosedDoubleQuotedAttributeValue => {
+                "o valor de um atributo não fecha as aspas antes do fim".to_owned()
+            }
+        },
+        quick_xml::Error::IllFormed(m) => match m {
+            M::MissingDeclVersion(_) | M::UnknownVersion => {
+                "a declaração «<?xml … ?>» não diz uma versão válida".to_owned()
+            }
+            M::MissingDoctypeName => "a declaração «<!DOCTYPE>» não tem nome".to_owned(),
+            M::MissingEndTag(t) => format!("falta fechar o elemento «{}»", curto(t)),
+            M::UnmatchedEndTag(t) => {
+                format!("«</{}>» fecha um elemento que não foi aberto", curto(t))
+            }
+            M::MismatchedEndTag { expected, found } => format!(
+                "esperava «</{}>» e encontrou «</{}>»",
+                curto(expected),
+                curto(found)
+            ),
+            M::DoubleHyphenInComment => "«--» dentro de um comentário".to_owned(),
+            M::UnclosedReference => "uma referência «&…;» não fecha".to_owned(),
+        },
+        quick_xml::Error::InvalidAttr(_) => "um atributo mal formado".to_owned(),
+        quick_xml::Error::Encoding(_) => {
+            "o texto não está na codificação declarada (salve como UTF-8)".to_owned()
+        }
+        quick_xml::Error::Escape(_) => {
+            "uma referência «&…;» desconhecida ou mal formada".to_owned()
+        }
+        quick_xml::Error::Namespace(_) => "um prefixo de espaço de nomes não declarado".to_owned(),
+        quick_xml::Error::Io(_) => "erro de leitura".to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod testes {
     use super::*;
@@ -270,58 +323,5 @@ mod testes {
             bytes.truncate(bytes.len() - (estado >> 40) as usize % 30);
             let _ = ler_kml("x.kml", &bytes);
         }
-    }
-}
-
-/// O erro do leitor de XML em português (a mensagem dele é em inglês).
-fn erro_xml(e: &quick_xml::Error) -> String {
-    use quick_xml::errors::{IllFormedError as M, SyntaxError as S};
-    let curto = |t: &str| -> String {
-        let t: String = t.chars().take(60).collect();
-        t
-    };
-    match e {
-        quick_xml::Error::Syntax(s) => match s {
-            S::InvalidBangMarkup => "marcação «<!» inválida".to_owned(),
-            S::UnclosedPI | S::UnclosedXmlDecl => {
-                "a declaração «<?xml … ?>» não fecha: o arquivo está cortado ou estragado"
-                    .to_owned()
-            }
-            S::UnclosedComment => "um comentário «<!-- … -->» não fecha".to_owned(),
-            S::UnclosedDoctype => "a declaração «<!DOCTYPE …>» não fecha".to_owned(),
-            S::UnclosedCData => "um trecho «<![CDATA[ … ]]>» não fecha".to_owned(),
-            S::UnclosedTag => {
-                "uma marca «<…>» não fecha antes do fim: o arquivo está cortado".to_owned()
-            }
-            S::UnclosedSingleQuotedAttributeValue | S::UnclosedDoubleQuotedAttributeValue => {
-                "o valor de um atributo não fecha as aspas antes do fim".to_owned()
-            }
-        },
-        quick_xml::Error::IllFormed(m) => match m {
-            M::MissingDeclVersion(_) | M::UnknownVersion => {
-                "a declaração «<?xml … ?>» não diz uma versão válida".to_owned()
-            }
-            M::MissingDoctypeName => "a declaração «<!DOCTYPE>» não tem nome".to_owned(),
-            M::MissingEndTag(t) => format!("falta fechar o elemento «{}»", curto(t)),
-            M::UnmatchedEndTag(t) => {
-                format!("«</{}>» fecha um elemento que não foi aberto", curto(t))
-            }
-            M::MismatchedEndTag { expected, found } => format!(
-                "esperava «</{}>» e encontrou «</{}>»",
-                curto(expected),
-                curto(found)
-            ),
-            M::DoubleHyphenInComment => "«--» dentro de um comentário".to_owned(),
-            M::UnclosedReference => "uma referência «&…;» não fecha".to_owned(),
-        },
-        quick_xml::Error::InvalidAttr(_) => "um atributo mal formado".to_owned(),
-        quick_xml::Error::Encoding(_) => {
-            "o texto não está na codificação declarada (salve como UTF-8)".to_owned()
-        }
-        quick_xml::Error::Escape(_) => {
-            "uma referência «&…;» desconhecida ou mal formada".to_owned()
-        }
-        quick_xml::Error::Namespace(_) => "um prefixo de espaço de nomes não declarado".to_owned(),
-        quick_xml::Error::Io(_) => "erro de leitura".to_owned(),
     }
 }

@@ -271,6 +271,31 @@ fn anel<P>(anel: &PolygonRing<P>, converter: impl Fn(&P) -> Coord<f64>) -> (bool
     (externo, anel.points().iter().map(converter).collect())
 }
 
+/// O erro do leitor de shapefile em português (a mensagem dele é em inglês).
+fn erro_shp(e: &shapefile::Error) -> String {
+    use shapefile::Error as E;
+    match e {
+        E::IoError(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
+            "o arquivo acaba antes do que o cabeçalho promete: está cortado".to_owned()
+        }
+        E::IoError(_) => "erro de leitura".to_owned(),
+        E::InvalidFileCode(c) => format!("código de arquivo {c}, não 9994: não é um .shp"),
+        E::InvalidShapeType(c) => format!("tipo de forma {c} desconhecido"),
+        E::InvalidPatchType(c) => format!("tipo de retalho {c} desconhecido"),
+        E::MismatchShapeType { .. } => "um registro de tipo diferente do declarado".to_owned(),
+        E::InvalidShapeRecordSize => "um registro de tamanho inválido".to_owned(),
+        E::AllocationLimitExceeded { requested_bytes } => format!(
+            "um registro declara {} MB de pontos, mais do que o arquivo pode ter",
+            requested_bytes / (1024 * 1024)
+        ),
+        E::DbaseError(_) => "a tabela .dbf não pôde ser lida".to_owned(),
+        E::MissingDbf => "falta o .dbf ao lado do .shp".to_owned(),
+        E::MissingIndexFile => "falta o .shx ao lado do .shp".to_owned(),
+        #[allow(unreachable_patterns)]
+        _ => "forma inválida".to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod testes {
     use super::*;
@@ -420,30 +445,5 @@ mod testes {
             bytes.truncate(bytes.len() - (estado >> 40) as usize % 200);
             let _ = crate::leitura::ler_feicoes_shapefile_zip_por("x.zip", &bytes, &["CD_SETOR"]);
         }
-    }
-}
-
-/// O erro do leitor de shapefile em português (a mensagem dele é em inglês).
-fn erro_shp(e: &shapefile::Error) -> String {
-    use shapefile::Error as E;
-    match e {
-        E::IoError(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
-            "o arquivo acaba antes do que o cabeçalho promete: está cortado".to_owned()
-        }
-        E::IoError(_) => "erro de leitura".to_owned(),
-        E::InvalidFileCode(c) => format!("código de arquivo {c}, não 9994: não é um .shp"),
-        E::InvalidShapeType(c) => format!("tipo de forma {c} desconhecido"),
-        E::InvalidPatchType(c) => format!("tipo de retalho {c} desconhecido"),
-        E::MismatchShapeType { .. } => "um registro de tipo diferente do declarado".to_owned(),
-        E::InvalidShapeRecordSize => "um registro de tamanho inválido".to_owned(),
-        E::AllocationLimitExceeded { requested_bytes } => format!(
-            "um registro declara {} MB de pontos, mais do que o arquivo pode ter",
-            requested_bytes / (1024 * 1024)
-        ),
-        E::DbaseError(_) => "a tabela .dbf não pôde ser lida".to_owned(),
-        E::MissingDbf => "falta o .dbf ao lado do .shp".to_owned(),
-        E::MissingIndexFile => "falta o .shx ao lado do .shp".to_owned(),
-        #[allow(unreachable_patterns)]
-        _ => "forma inválida".to_owned(),
     }
 }

@@ -115,8 +115,7 @@ fn conteudo(
     let limite = entrada
         .compressed_size()
         .saturating_mul(RAZAO_MAXIMA)
-        .max(PISO_DESCOMPACTADO)
-        .min(LIMITE_BYTES);
+        .clamp(PISO_DESCOMPACTADO, LIMITE_BYTES);
     let mut bytes = Vec::new();
     entrada
         .take(limite + 1)

@@ -336,15 +336,29 @@ impl Memorial {
     /// O memorial em texto, no estilo dos memoriais do SIGEF.
     pub fn texto(&self, titulo: &str) -> String {
         let mut saida = String::new();
-        saida.push_str(&format!("MEMORIAL DESCRITIVO — {titulo}\n\n"));
-        saida.push_str(&format!(
-            "Sistema geodésico de referência: SIRGAS 2000. Coordenadas planas na projeção UTM, zona {}S (meridiano central {}° O). Azimutes e distâncias geodésicos, calculados no elipsoide GRS80.\n",
+        // escrever numa String não falha
+        let _ = self.escrever_texto(titulo, &mut saida);
+        saida
+    }
+
+    /// O memorial em texto, escrito em `saida` à medida que é montado (um memorial de um milhão
+    /// de vértices tem 140 MB de texto: a linha de comando o escreve direto no arquivo).
+    pub fn escrever_texto(
+        &self,
+        titulo: &str,
+        saida: &mut impl std::fmt::Write,
+    ) -> std::fmt::Result {
+        write!(saida, "MEMORIAL DESCRITIVO — {titulo}\n\n")?;
+        writeln!(
+            saida,
+            "Sistema geodésico de referência: SIRGAS 2000. Coordenadas planas na projeção UTM, zona {}S (meridiano central {}° O). Azimutes e distâncias geodésicos, calculados no elipsoide GRS80.",
             self.zona,
             meridiano_central(self.zona).abs()
-        ));
+        )?;
         let partes = self.aneis.iter().filter(|a| !a.interior).count();
-        saida.push_str(&format!(
-            "Área geodésica (GRS80, arestas geodésicas): {} km² ({} m²); na projeção de Albers do IBGE, o método da área oficial dos municípios: {} km²; no sistema geodésico local do SIGEF (SGL, sem altitudes): {} km². A área que a lei compara (Art. 8º, § 2º) é medida pelo mesmo método da área do município: a oficial do IBGE, em Albers. Perímetro: {} m; {} parte{}.\n",
+        writeln!(
+            saida,
+            "Área geodésica (GRS80, arestas geodésicas): {} km² ({} m²); na projeção de Albers do IBGE, o método da área oficial dos municípios: {} km²; no sistema geodésico local do SIGEF (SGL, sem altitudes): {} km². A área que a lei compara (Art. 8º, § 2º) é medida pelo mesmo método da área do município: a oficial do IBGE, em Albers. Perímetro: {} m; {} parte{}.",
             decimal(self.medida.area_km2(), 4),
             metros(self.medida.area_m2),
             decimal(self.area_albers_m2 / 1e6, 4),
@@ -356,7 +370,7 @@ impl Memorial {
             } else {
                 "s separadas"
             }
-        ));
+        )?;
         let nomes = self.lista_de_confrontantes();
         let sem_confrontante = self
             .aneis
@@ -364,13 +378,18 @@ impl Memorial {
             .flat_map(|a| &a.lados)
             .any(|l| l.confrontante.is_none());
         if nomes.is_empty() {
-            saida.push_str("Confrontantes: não identificados (sem malha de vizinhos); a completar pela Cartografia.\n");
+            saida.write_str("Confrontantes: não identificados (sem malha de vizinhos); a completar pela Cartografia.\n")?;
         } else {
-            saida.push_str(&format!(
-                "Confrontantes (Malha Municipal 2022, IBGE): {}{}.\n",
+            writeln!(
+                saida,
+                "Confrontantes (Malha Municipal 2022, IBGE): {}{}.",
                 nomes.join(", "),
-                if sem_confrontante { "; lados sem confrontante na malha: divisa estadual ou área fora dela, a completar pela Cartografia" } else { "" }
-            ));
+                if sem_confrontante {
+                    "; lados sem confrontante na malha: divisa estadual ou área fora dela, a completar pela Cartografia"
+                } else {
+                    ""
+                }
+            )?;
         }
         for anel in &self.aneis {
             let cabecalho = if anel.interior {
@@ -380,20 +399,22 @@ impl Memorial {
             } else {
                 "\n".to_owned()
             };
-            saida.push_str(&cabecalho);
+            saida.write_str(&cabecalho)?;
             let Some(primeiro) = anel.vertices.first() else {
                 continue;
             };
-            saida.push_str(&format!(
+            write!(
+            saida,
                 "Inicia-se a descrição deste perímetro no vértice {}, de coordenadas N {} m e E {} m ({}, {})",
                 primeiro.codigo,
                 metros(primeiro.utm.norte_m),
                 metros(primeiro.utm.leste_m),
                 gms_geo(primeiro.lat, true),
                 gms_geo(primeiro.lon, false)
-            ));
+            )?;
             let mut anterior: Option<&str> = None;
-            for lado in &anel.lados {
+            for (i, lado) in anel.lados.iter().enumerate() {
+                divisa_recursos::conferir_a_cada(i, 4096);
                 let chegada = &anel.vertices[lado.ate];
                 // "segue confrontando com X" só quando o confrontante muda, como nos memoriais.
                 let confronto = if lado.confrontante.as_deref() != anterior {
@@ -406,25 +427,27 @@ impl Memorial {
                     String::new()
                 };
                 if lado.ate == 0 {
-                    saida.push_str(&format!(
-                        "; deste, segue{confronto} com azimute de {} e distância de {} m até o vértice {}, ponto inicial da descrição deste perímetro.\n",
+                    writeln!(
+            saida,
+                        "; deste, segue{confronto} com azimute de {} e distância de {} m até o vértice {}, ponto inicial da descrição deste perímetro.",
                         azimute_gms(lado.azimute_graus),
                         metros(lado.distancia_m),
                         chegada.codigo
-                    ));
+                    )?;
                 } else {
-                    saida.push_str(&format!(
+                    write!(
+            saida,
                         "; deste, segue{confronto} com azimute de {} e distância de {} m até o vértice {}, de coordenadas N {} m e E {} m",
                         azimute_gms(lado.azimute_graus),
                         metros(lado.distancia_m),
                         chegada.codigo,
                         metros(chegada.utm.norte_m),
                         metros(chegada.utm.leste_m)
-                    ));
+                    )?;
                 }
             }
         }
-        saida
+        Ok(())
     }
 }
 

@@ -13,6 +13,7 @@ pub(crate) fn subir(dir: &std::path::Path) -> (std::process::Child, String, Stri
 }
 
 /// Sobe `divisa serve` com `mais` opções.
+#[allow(clippy::zombie_processes)]
 pub(crate) fn subir_com(
     dir: &std::path::Path,
     mais: &[&str],
