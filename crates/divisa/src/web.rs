@@ -61,6 +61,10 @@ pub(crate) fn serve(pedido: Servir, db: &str) -> anyhow::Result<Saida> {
         seguro: https,
         memoria_por_trabalho,
         proxies_confiaveis,
+        // do ambiente, nunca da linha de comando (que aparece no `ps`)
+        token_metricas: std::env::var("DIVISA_TOKEN_METRICAS")
+            .ok()
+            .filter(|t| !t.trim().is_empty()),
     };
     let rt = runtime()?;
     let r = rt.block_on(divisa_web::servir(opcoes, |end, aviso| {

@@ -455,6 +455,7 @@ async fn relatorio(
         estado
             .oficina()
             .na_vaga(quem.endereco.map(|e| e.ip()), async move {
+                crate::metricas::avaliacao();
                 divisa_autos::avaliar(estado2.registro(), &protocolo2, &ator, data).await
             })
             .await

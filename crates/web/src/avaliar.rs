@@ -109,6 +109,7 @@ pub(crate) fn avaliar_texto(
     em: Option<jiff::civil::Date>,
     area: Option<(&str, &[u8])>,
 ) -> Result<(divisa_lei::Avaliacao, divisa_avaliacao::Proposta), String> {
+    crate::metricas::avaliacao();
     // O arquivo do território vai para um diretório temporário só deste pedido, com o nome
     // com que veio (é por ele que a proposta o cita); o diretório some ao fim.
     let temporario = match area {

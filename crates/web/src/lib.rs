@@ -27,6 +27,7 @@ mod contas;
 mod documentos;
 mod formulario;
 mod html;
+mod metricas;
 mod oficina;
 mod openapi;
 mod paginas;
@@ -55,6 +56,8 @@ pub struct Configuracao {
     /// A memória de cada trabalho pesado (ler e medir um território, avaliar, escrever um
     /// documento), em bytes.
     pub memoria_por_trabalho: usize,
+    /// O token que abre `GET /metricas` (sem ele, a rota não existe).
+    pub token_metricas: Option<String>,
 }
 
 impl Default for Configuracao {
@@ -62,6 +65,7 @@ impl Default for Configuracao {
         Configuracao {
             seguro: false,
             memoria_por_trabalho: oficina::MEMORIA,
+            token_metricas: None,
         }
     }
 }
@@ -104,6 +108,8 @@ struct Interno {
     oficina: oficina::Oficina,
     /// Cookies com `Secure` (o servidor está atrás de TLS).
     seguro: bool,
+    /// O token de `GET /metricas`.
+    token_metricas: Option<String>,
     tentativas: Mutex<HashMap<String, contas::Tentativas>>,
     malha: OnceLock<Result<String, String>>,
     /// Os envios de formulário que protocolam (a chave de cada formulário, por conta): um
@@ -142,6 +148,7 @@ impl Estado {
         Estado(Arc::new(Interno {
             registro,
             seguro: c.seguro,
+            token_metricas: c.token_metricas.filter(|t| !t.is_empty()),
             tentativas: Mutex::new(HashMap::new()),
             malha: OnceLock::new(),
             oficina: oficina::Oficina::nova(c.memoria_por_trabalho),
@@ -245,6 +252,7 @@ pub fn rotas(estado: Estado) -> Router {
         .route("/municipios/{codigo}", get(consulta::municipio))
         .route("/publico", get(paginas::publico))
         .route("/saude", get(saude))
+        .route("/metricas", get(metricas_prometheus))
         .route("/ativos/{arquivo}", get(ativos::servir))
         .merge(api::rotas())
         .fallback(paginas::nao_encontrada)
@@ -256,6 +264,47 @@ pub fn rotas(estado: Estado) -> Router {
         .layer(axum::middleware::from_fn(pedidos::registrar))
         .layer(axum::extract::DefaultBodyLimit::max(LIMITE_DE_ENVIO))
         .with_state(estado)
+}
+
+/// `GET /metricas`: as métricas no formato do Prometheus, com `Authorization: Bearer TOKEN`
+/// (o token de `DIVISA_TOKEN_METRICAS`); sem token configurado, a rota não existe (404).
+async fn metricas_prometheus(
+    axum::extract::State(estado): axum::extract::State<Estado>,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    use sha2::{Digest, Sha256};
+    let Some(esperado) = &estado.0.token_metricas else {
+        return (StatusCode::NOT_FOUND, "métricas não configuradas").into_response();
+    };
+    let dado = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or_default();
+    // pelo SHA-256 dos dois lados: o tempo da comparação não diz quanto do token acertou
+    let (a, b) = (
+        Sha256::digest(dado.as_bytes()),
+        Sha256::digest(esperado.as_bytes()),
+    );
+    if a.iter().zip(b.iter()).fold(0u8, |d, (x, y)| d | (x ^ y)) != 0 {
+        return (
+            StatusCode::UNAUTHORIZED,
+            [(header::WWW_AUTHENTICATE, "Bearer")],
+            "falta o cabeçalho Authorization: Bearer com o token das métricas",
+        )
+            .into_response();
+    }
+    match metricas::texto(estado.registro()).await {
+        Ok(t) => (
+            [(
+                header::CONTENT_TYPE,
+                "application/openmetrics-text; version=1.0.0; charset=utf-8",
+            )],
+            t,
+        )
+            .into_response(),
+        Err(e) => Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e).into_response(),
+    }
 }
 
 /// `GET /saude`: 200 quando o banco responde e tem as migrações desta versão; 503 com o motivo
@@ -481,6 +530,8 @@ pub struct Opcoes {
     /// log), e só eles passam do limite de conexões por endereço. Sem proxy configurado, o
     /// cabeçalho é ignorado (qualquer um o forjaria).
     pub proxies_confiaveis: Vec<std::net::IpAddr>,
+    /// O token de `GET /metricas` (de `DIVISA_TOKEN_METRICAS`); sem ele, a rota não existe.
+    pub token_metricas: Option<String>,
 }
 
 /// Quanto um cliente tem para mandar o cabeçalho de um pedido (também o próximo, numa conexão
@@ -643,6 +694,7 @@ pub async fn servir(opcoes: Opcoes, pronto: impl FnOnce(SocketAddr, &str)) -> an
         Configuracao {
             seguro: opcoes.seguro,
             memoria_por_trabalho: opcoes.memoria_por_trabalho.unwrap_or(oficina::MEMORIA),
+            token_metricas: opcoes.token_metricas.clone(),
         },
     ));
     servir_conexoes(ouvinte, app, opcoes.proxies_confiaveis.clone()).await;

@@ -97,17 +97,25 @@ impl Oficina {
             divisa_recursos::com_orcamento(orcamento, trabalho).0
         });
         match tokio::time::timeout(orcamento.prazo + self.folga, tarefa).await {
-            Ok(Ok(Ok(t))) => Ok(t),
+            Ok(Ok(Ok(t))) => {
+                crate::metricas::trabalho("concluido");
+                Ok(t)
+            }
             Ok(Ok(Err(e @ divisa_recursos::Estouro::Memoria { .. }))) => {
+                crate::metricas::trabalho("memoria");
                 Err(Falha::nova(StatusCode::PAYLOAD_TOO_LARGE, e.to_string()))
             }
             Ok(Ok(Err(e @ divisa_recursos::Estouro::Tempo { .. }))) => {
+                crate::metricas::trabalho("tempo");
                 Err(Falha::nova(StatusCode::SERVICE_UNAVAILABLE, e.to_string()))
             }
-            Ok(Err(e)) => Err(Falha::nova(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                format!("erro interno no processamento: {e}"),
-            )),
+            Ok(Err(e)) => {
+                crate::metricas::trabalho("erro");
+                Err(Falha::nova(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    format!("erro interno no processamento: {e}"),
+                ))
+            }
             Err(_) => Err(Falha::nova(
                 StatusCode::SERVICE_UNAVAILABLE,
                 divisa_recursos::Estouro::Tempo {

@@ -573,6 +573,7 @@ fn avaliacao_dos_autos(
     arquivos: &divisa_avaliacao::autos::DoRegistro,
     hoje: jiff::civil::Date,
 ) -> String {
+    crate::metricas::avaliacao();
     match divisa_avaliacao::autos::avaliar(p, arquivos, hoje) {
         Ok(a) => {
             let mut s = achados_html(&a.avaliacao);

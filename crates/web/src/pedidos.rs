@@ -65,8 +65,10 @@ pub(crate) async fn registrar(mut req: Request, next: Next) -> Response {
         .map(|c| c.0.ip().to_string())
         .unwrap_or_default();
     let mut resposta = next.run(req).await;
-    let ms = inicio.elapsed().as_secs_f64() * 1000.0;
+    let segundos = inicio.elapsed().as_secs_f64();
+    let ms = segundos * 1000.0;
     let status = resposta.status().as_u16();
+    crate::metricas::pedido(&rota, metodo.as_str(), status, segundos);
     let usuario = pedido
         .usuario
         .lock()

@@ -584,3 +584,71 @@ fn trezentas_conexoes_caladas_nao_calam_o_servidor() {
     filho.wait().ok();
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 19: `GET /metricas` no formato do Prometheus, só com o token de
+/// `DIVISA_TOKEN_METRICAS` (sem ele configurado, a rota não existe): pedidos por rota, método e
+/// situação, o histograma da latência, as avaliações, os processos por fase e os prazos
+/// vencidos da demonstração.
+#[test]
+fn metricas_do_prometheus_com_token() {
+    let dir = diretorio_vazio();
+    let mut filho = Command::new(env!("CARGO_BIN_EXE_divisa"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .current_dir(&dir)
+        .env_remove("DIVISA_DB")
+        .env("DIVISA_TOKEN_METRICAS", "token-de-teste")
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("divisa serve");
+    let mut leitor = BufReader::new(filho.stderr.take().expect("stderr"));
+    let endereco = loop {
+        let mut linha = String::new();
+        assert!(leitor.read_line(&mut linha).unwrap_or(0) > 0, "não subiu");
+        if let Some(resto) = linha.split("no ar em http://").nth(1) {
+            break resto
+                .split_whitespace()
+                .next()
+                .expect("endereço")
+                .to_string();
+        }
+    };
+    std::thread::spawn(move || {
+        let _ = std::io::copy(&mut leitor, &mut std::io::sink());
+    });
+    let pedir = |token: Option<&str>| {
+        let mut s = std::net::TcpStream::connect(&endereco).expect("conecta");
+        let autorizacao = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+        write!(
+            s,
+            "GET /metricas HTTP/1.1\r\nHost: {endereco}\r\n{autorizacao}Connection: close\r\n\r\n"
+        )
+        .expect("pedido");
+        let mut r = String::new();
+        s.read_to_string(&mut r).expect("resposta");
+        r
+    };
+    assert!(get(&endereco, "/lei").starts_with("HTTP/1.1 200"));
+    assert!(pedir(None).starts_with("HTTP/1.1 401"));
+    assert!(pedir(Some("outro")).starts_with("HTTP/1.1 401"));
+    let m = pedir(Some("token-de-teste"));
+    assert!(m.starts_with("HTTP/1.1 200"), "{m}");
+    for esperado in [
+        "divisa_pedidos_total{rota=\"/lei\",metodo=\"GET\",status=\"200\"} 1",
+        "divisa_pedido_segundos_bucket{le=\"0.001\",rota=\"/lei\"}",
+        "divisa_avaliacoes_total",
+        "divisa_processos_abertos{fase=",
+        "divisa_prazos_vencidos ",
+        "# EOF",
+    ] {
+        assert!(m.contains(esperado), "falta «{esperado}»:\n{m}");
+    }
+    filho.kill().ok();
+    filho.wait().ok();
+    // sem o token no ambiente, a rota não existe
+    let (mut outro, endereco2, _) = subir(&dir);
+    assert!(get(&endereco2, "/metricas").starts_with("HTTP/1.1 404"));
+    outro.kill().ok();
+    outro.wait().ok();
+    std::fs::remove_dir_all(&dir).ok();
+}

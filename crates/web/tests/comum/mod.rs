@@ -296,6 +296,7 @@ pub fn servidor(nome: &str) -> (String, std::path::PathBuf) {
                 seguro: false,
                 memoria_por_trabalho: None,
                 proxies_confiaveis: Vec::new(),
+                token_metricas: None,
             },
             move |end, _| {
                 let _ = tx.send(end);
