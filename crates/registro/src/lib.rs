@@ -29,11 +29,13 @@ mod alertas;
 mod ancoras;
 pub mod anexos;
 mod autos;
+mod compartilhado;
 mod contas;
 mod setores;
 
 pub use ancoras::{chave_publica_hex, Ancora, ConferenciaDasAncoras};
 pub use anexos::{sha256_hex, ArquivoNovo};
+pub use compartilhado::{EnvioGravado, Falhas};
 pub use contas::{ArquivoGuardado, Usuario};
 pub use divisa_processo::NovaRepresentacao;
 pub use setores::SetorGravado;
@@ -81,6 +83,12 @@ const MIGRACOES: &[(i64, &str, &str, &str)] = &[
         "ancoras_assinadas",
         include_str!("../migracoes/sqlite/0007_ancoras_assinadas.sql"),
         include_str!("../migracoes/postgres/0007_ancoras_assinadas.sql"),
+    ),
+    (
+        8,
+        "estado_compartilhado",
+        include_str!("../migracoes/sqlite/0008_estado_compartilhado.sql"),
+        include_str!("../migracoes/postgres/0008_estado_compartilhado.sql"),
     ),
 ];
 

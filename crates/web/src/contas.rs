@@ -1,7 +1,7 @@
 //! Quem pede: sessão, CSRF, login com limite de tentativas, senhas em argon2id.
 
 use std::net::SocketAddr;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use argon2::password_hash::rand_core::{OsRng, RngCore};
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
@@ -51,26 +51,14 @@ pub(crate) const POR_CONTA: Limite = Limite {
 };
 /// Falhas esquecidas depois de tanto tempo sem outra.
 pub(crate) const JANELA: Duration = Duration::from_secs(15 * 60);
-/// Quantas chaves de falhas guardar, no máximo (um dilúvio de logins inventados não cresce a
-/// memória sem fim: as mais antigas são esquecidas).
-const CHAVES_GUARDADAS: usize = 100_000;
 
-/// As falhas de uma chave.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Tentativas {
-    falhas: u32,
-    ultima: Instant,
-}
-
-impl Tentativas {
-    /// Quanto a próxima tentativa tem de esperar depois da última falha.
-    fn espera(&self, limite: Limite) -> Duration {
-        if self.falhas < limite.livres {
-            return Duration::ZERO;
-        }
-        let expoente = (self.falhas - limite.livres).min(20);
-        Duration::from_secs(1u64 << expoente).min(limite.teto)
+/// Quanto a próxima tentativa tem de esperar depois da última de `falhas` falhas.
+fn espera(falhas: u32, limite: Limite) -> Duration {
+    if falhas < limite.livres {
+        return Duration::ZERO;
     }
+    let expoente = (falhas - limite.livres).min(20);
+    Duration::from_secs(1u64 << expoente).min(limite.teto)
 }
 
 /// "3 segundos", "1 minuto", "15 minutos".
@@ -316,18 +304,19 @@ pub(crate) struct Entrada {
 }
 
 /// Recusa (429) se alguma das `chaves` ainda está na espera depois da última falha, dizendo
-/// quanto falta.
-fn bloqueado(estado: &Estado, chaves: &[(String, Limite)]) -> Result<(), Falha> {
-    let mut t = estado
-        .0
-        .tentativas
-        .lock()
-        .map_err(|_| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, "estado interno"))?;
-    t.retain(|_, v| v.ultima.elapsed() < JANELA);
+/// quanto falta. As falhas estão no banco: valem em todos os servidores (issue 19).
+async fn bloqueado(estado: &Estado, chaves: &[(String, Limite)]) -> Result<(), Falha> {
+    let nomes: Vec<String> = chaves.iter().map(|(c, _)| c.clone()).collect();
+    let gravadas = estado.registro().falhas(&nomes).await?;
+    let agora = Timestamp::now().as_millisecond();
     let mut falta = Duration::ZERO;
     for (chave, limite) in chaves {
-        if let Some(v) = t.get(chave) {
-            falta = falta.max(v.espera(*limite).saturating_sub(v.ultima.elapsed()));
+        if let Some((_, f)) = gravadas.iter().find(|(c, _)| c == chave) {
+            let passou = Duration::from_millis(u64::try_from(agora - f.ultima_ms).unwrap_or(0));
+            if passou >= JANELA {
+                continue;
+            }
+            falta = falta.max(espera(f.falhas, *limite).saturating_sub(passou));
         }
     }
     if falta > Duration::ZERO {
@@ -348,23 +337,16 @@ fn chave_da_conta(login: &str) -> String {
     format!("conta:{}", sha256_hex(login.as_bytes()))
 }
 
-/// Conta uma falha em cada uma das `chaves`.
-fn registrar_falha(estado: &Estado, chaves: &[(String, Limite)]) {
-    if let Ok(mut t) = estado.0.tentativas.lock() {
-        if t.len() >= CHAVES_GUARDADAS {
-            let mut idades: Vec<Instant> = t.values().map(|v| v.ultima).collect();
-            idades.sort_unstable();
-            let corte = idades[idades.len() / 2];
-            t.retain(|_, v| v.ultima > corte);
-        }
-        for (chave, _) in chaves {
-            let v = t.entry(chave.clone()).or_insert(Tentativas {
-                falhas: 0,
-                ultima: Instant::now(),
-            });
-            v.falhas += 1;
-            v.ultima = Instant::now();
-        }
+/// Conta uma falha em cada uma das `chaves`, no banco.
+async fn registrar_falha(estado: &Estado, chaves: &[(String, Limite)]) {
+    let nomes: Vec<String> = chaves.iter().map(|(c, _)| c.clone()).collect();
+    let janela = i64::try_from(JANELA.as_millis()).unwrap_or(i64::MAX);
+    if let Err(e) = estado
+        .registro()
+        .registrar_falhas(&nomes, Timestamp::now(), janela)
+        .await
+    {
+        tracing::error!(target: "divisa::conta", causa = %e, "não foi possível registrar a falha de entrada");
     }
 }
 
@@ -385,7 +367,7 @@ pub(crate) async fn trocar_senha(
         ));
     };
     let chaves = [(chave_da_conta(&usuario.login), POR_CONTA_E_ENDERECO)];
-    bloqueado(estado, &chaves)?;
+    bloqueado(estado, &chaves).await?;
     let hash = estado
         .registro()
         .usuario_e_hash(&usuario.login)
@@ -393,7 +375,7 @@ pub(crate) async fn trocar_senha(
         .map(|(_, h)| h)
         .unwrap_or_default();
     if !confere_senha(atual, &hash) {
-        registrar_falha(estado, &chaves);
+        registrar_falha(estado, &chaves).await;
         return Err(Falha::no_campo("atual", "a senha atual não confere"));
     }
     if nova.chars().count() < TAMANHO_MINIMO_DA_SENHA {
@@ -442,7 +424,7 @@ pub(crate) async fn entrar(
     // o login tentado vai ao log cortado (quem digita a senha no campo do login não a vê inteira
     // no log, e um login de 30 MB não vira uma linha de 30 MB)
     let login_no_log: String = login.chars().take(32).collect();
-    if let Err(f) = bloqueado(estado, &chaves) {
+    if let Err(f) = bloqueado(estado, &chaves).await {
         tracing::warn!(target: "divisa::conta", login = %login_no_log, endereco = %endereco, "entrada recusada: tentativas demais (bloqueio)");
         return Err(f);
     }
@@ -456,7 +438,7 @@ pub(crate) async fn entrar(
         }
     };
     let Some((usuario, _)) = achado.filter(|_| ok) else {
-        registrar_falha(estado, &chaves);
+        registrar_falha(estado, &chaves).await;
         tracing::warn!(target: "divisa::conta", login = %login_no_log, endereco = %endereco, "falha de entrada: login ou senha não conferem");
         return Err(Falha::nova(
             StatusCode::UNAUTHORIZED,
@@ -464,9 +446,12 @@ pub(crate) async fn entrar(
         ));
     };
     // quem entra zera as suas falhas naquela conta (as do endereço continuam contando)
-    if let Ok(mut t) = estado.0.tentativas.lock() {
-        t.remove(&chaves[0].0);
-        t.remove(&chaves[2].0);
+    if let Err(e) = estado
+        .registro()
+        .esquecer_falhas(&[chaves[0].0.clone(), chaves[2].0.clone()])
+        .await
+    {
+        tracing::error!(target: "divisa::conta", causa = %e, "não foi possível esquecer as falhas de entrada");
     }
     let sessao = token();
     let csrf = token();
@@ -512,22 +497,16 @@ mod testes {
     /// conta fica trancada.
     #[test]
     fn espera_cresce_em_dobro_ate_o_teto() {
-        let t = |falhas| Tentativas {
-            falhas,
-            ultima: Instant::now(),
-        };
-        assert_eq!(t(4).espera(POR_CONTA_E_ENDERECO), Duration::ZERO);
-        assert_eq!(t(5).espera(POR_CONTA_E_ENDERECO), Duration::from_secs(1));
-        assert_eq!(t(6).espera(POR_CONTA_E_ENDERECO), Duration::from_secs(2));
-        assert_eq!(t(14).espera(POR_CONTA_E_ENDERECO), Duration::from_secs(512));
-        assert_eq!(t(15).espera(POR_CONTA_E_ENDERECO), Duration::from_secs(900));
-        assert_eq!(
-            t(1_000).espera(POR_CONTA_E_ENDERECO),
-            Duration::from_secs(900)
-        );
+        let l = POR_CONTA_E_ENDERECO;
+        assert_eq!(espera(4, l), Duration::ZERO);
+        assert_eq!(espera(5, l), Duration::from_secs(1));
+        assert_eq!(espera(6, l), Duration::from_secs(2));
+        assert_eq!(espera(14, l), Duration::from_secs(512));
+        assert_eq!(espera(15, l), Duration::from_secs(900));
+        assert_eq!(espera(1_000, l), Duration::from_secs(900));
         // a conta somando todos os endereços: 50 livres, no máximo um minuto
-        assert_eq!(t(49).espera(POR_CONTA), Duration::ZERO);
-        assert_eq!(t(60).espera(POR_CONTA), Duration::from_secs(60));
+        assert_eq!(espera(49, POR_CONTA), Duration::ZERO);
+        assert_eq!(espera(60, POR_CONTA), Duration::from_secs(60));
         assert_eq!(duracao(Duration::from_secs(1)), "1 segundo");
         assert_eq!(duracao(Duration::from_millis(1500)), "1 segundo");
         assert_eq!(duracao(Duration::from_secs(59)), "59 segundos");

@@ -110,11 +110,7 @@ struct Interno {
     seguro: bool,
     /// O token de `GET /metricas`.
     token_metricas: Option<String>,
-    tentativas: Mutex<HashMap<String, contas::Tentativas>>,
     malha: OnceLock<Result<String, String>>,
-    /// Os envios de formulário que protocolam (a chave de cada formulário, por conta): um
-    /// duplo clique ou um recarregar não protocola duas vezes.
-    envios: Mutex<HashMap<(String, String), Option<String>>>,
 }
 
 /// O que se sabe de um envio de formulário pela sua chave.
@@ -126,9 +122,6 @@ pub(crate) enum Envio {
     /// Já protocolado: o número.
     Feito(String),
 }
-
-/// Quantos envios lembrar (os mais antigos são esquecidos quando passa disso).
-const ENVIOS_LEMBRADOS: usize = 10_000;
 
 impl Estado {
     /// O estado sobre um registro aberto. `seguro`: marcar os cookies como `Secure` (atrás de
@@ -149,45 +142,52 @@ impl Estado {
             registro,
             seguro: c.seguro,
             token_metricas: c.token_metricas.filter(|t| !t.is_empty()),
-            tentativas: Mutex::new(HashMap::new()),
             malha: OnceLock::new(),
             oficina: oficina::Oficina::nova(c.memoria_por_trabalho),
-            envios: Mutex::new(HashMap::new()),
         }))
     }
 
-    /// Reserva a chave de um envio (ou diz o que já aconteceu com ela).
-    pub(crate) fn reservar_envio(&self, login: &str, chave: &str) -> Envio {
-        let Ok(mut m) = self.0.envios.lock() else {
-            return Envio::Novo;
-        };
-        match m.get(&(login.to_owned(), chave.to_owned())) {
-            Some(Some(p)) => Envio::Feito(p.clone()),
-            Some(None) => Envio::EmAndamento,
-            None => {
-                if m.len() >= ENVIOS_LEMBRADOS {
-                    // esquece os já protocolados, nunca os que estão em andamento
-                    m.retain(|_, protocolo| protocolo.is_none());
-                }
-                m.insert((login.to_owned(), chave.to_owned()), None);
+    /// Reserva a chave de um envio (ou diz o que já aconteceu com ela). No banco: vale em
+    /// todos os servidores (issue 19).
+    pub(crate) async fn reservar_envio(&self, login: &str, chave: &str) -> Envio {
+        match self
+            .registro()
+            .reservar_envio(login, chave, jiff::Timestamp::now())
+            .await
+        {
+            Ok(divisa_registro::EnvioGravado::Novo) => Envio::Novo,
+            Ok(divisa_registro::EnvioGravado::EmAndamento) => Envio::EmAndamento,
+            Ok(divisa_registro::EnvioGravado::Feito(p)) => Envio::Feito(p),
+            Err(e) => {
+                // sem o banco, o protocolo também não sai: segue e falha lá, dizendo por quê
+                tracing::error!(target: "divisa::envio", causa = %e, "não foi possível reservar a chave do envio");
                 Envio::Novo
             }
         }
     }
 
-    /// O envio terminou: com o protocolo, ou sem (a chave volta a valer para corrigir e
-    /// reenviar).
-    pub(crate) fn concluir_envio(&self, login: &str, chave: &str, protocolo: Option<&str>) {
-        if let Ok(mut m) = self.0.envios.lock() {
-            let k = (login.to_owned(), chave.to_owned());
-            match protocolo {
-                Some(p) => {
-                    m.insert(k, Some(p.to_owned()));
-                }
-                None => {
-                    m.remove(&k);
-                }
-            }
+    /// O envio terminou com o protocolo: a chave passa a levar ao recibo.
+    pub(crate) async fn concluir_envio(&self, login: &str, chave: &str, protocolo: &str) {
+        if let Err(e) = self
+            .registro()
+            .concluir_envio(login, chave, Some(protocolo))
+            .await
+        {
+            tracing::error!(target: "divisa::envio", causa = %e, "não foi possível gravar o protocolo do envio");
+        }
+    }
+
+    /// O envio terminou sem protocolo: a chave volta a valer, para corrigir e reenviar (numa
+    /// tarefa à parte: chamado também de um `Drop`).
+    pub(crate) fn liberar_envio(&self, login: &str, chave: &str) {
+        if chave.is_empty() {
+            return;
+        }
+        let (estado, login, chave) = (self.clone(), login.to_owned(), chave.to_owned());
+        if let Ok(rt) = tokio::runtime::Handle::try_current() {
+            rt.spawn(async move {
+                let _ = estado.registro().concluir_envio(&login, &chave, None).await;
+            });
         }
     }
 

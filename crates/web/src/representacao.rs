@@ -320,7 +320,7 @@ async fn conferir_envio(
     }
     // Um pedido com a mesma chave em andamento: espera o protocolo dele (até 15 s).
     for _ in 0..150 {
-        match estado.reservar_envio(login, chave) {
+        match estado.reservar_envio(login, chave).await {
             crate::Envio::Novo => return Ok(None),
             crate::Envio::Feito(p) => return Ok(Some(ao_recibo(&p))),
             crate::Envio::EmAndamento => {
@@ -344,9 +344,10 @@ struct Reserva<'a> {
 
 impl Reserva<'_> {
     /// O protocolo saiu (com os arquivos): a chave passa a levar ao recibo dele.
-    fn concluir(mut self, protocolo: &str) {
+    async fn concluir(mut self, protocolo: &str) {
         self.estado
-            .concluir_envio(&self.login, &self.chave, Some(protocolo));
+            .concluir_envio(&self.login, &self.chave, protocolo)
+            .await;
         self.feita = true;
     }
 }
@@ -354,7 +355,7 @@ impl Reserva<'_> {
 impl Drop for Reserva<'_> {
     fn drop(&mut self) {
         if !self.feita && !self.chave.is_empty() {
-            self.estado.concluir_envio(&self.login, &self.chave, None);
+            self.estado.liberar_envio(&self.login, &self.chave);
         }
     }
 }
@@ -463,7 +464,7 @@ pub(crate) async fn novo_da_proposta(
     let mut valores = campos.clone();
     valores.push(("proposta-form".into(), "1".into()));
     let erro = |e: ErroDoForm| -> Result<Response, Falha> {
-        estado.concluir_envio(&u.login, &chave, None);
+        estado.liberar_envio(&u.login, &chave);
         let mut r = pagina(
             &quem,
             "Nova representação",
@@ -547,7 +548,7 @@ pub(crate) async fn novo_da_proposta(
     {
         Ok(f) => f,
         Err(f) => {
-            estado.concluir_envio(&u.login, &chave, None);
+            estado.liberar_envio(&u.login, &chave);
             return Err(f);
         }
     };
@@ -574,12 +575,12 @@ pub(crate) async fn novo_da_proposta(
             )))
         }
         Err(e) => {
-            estado.concluir_envio(&u.login, &chave, None);
+            estado.liberar_envio(&u.login, &chave);
             return Err(e.into());
         }
     };
     let protocolo = recibo.protocolo.as_str().to_string();
-    reserva.concluir(&protocolo);
+    reserva.concluir(&protocolo).await;
     Ok(ao_recibo(&protocolo))
 }
 
@@ -733,7 +734,7 @@ pub(crate) async fn novo(
     };
     let deputados = deputados(&estado).await?;
     let erro = |e: ErroDoForm| -> Result<Response, Falha> {
-        estado.concluir_envio(&u.login, &chave, None);
+        estado.liberar_envio(&u.login, &chave);
         let mut r = pagina(
             &quem,
             "Nova representação",
@@ -850,7 +851,7 @@ pub(crate) async fn novo(
             })
         }
         Err(e) => {
-            estado.concluir_envio(&u.login, &chave, None);
+            estado.liberar_envio(&u.login, &chave);
             return Err(e.into());
         }
     };
@@ -885,7 +886,7 @@ pub(crate) async fn novo(
             .await?;
     }
     // protocolado e com os arquivos guardados: só agora o envio conta como feito
-    reserva.concluir(&protocolo);
+    reserva.concluir(&protocolo).await;
     Ok(ao_recibo(&protocolo))
 }
 

@@ -652,3 +652,133 @@ fn metricas_do_prometheus_com_token() {
     outro.wait().ok();
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 19: dois `divisa serve` no mesmo PostgreSQL, como atrás de um proxy: a sessão aberta
+/// num vale no outro, a espera de quem errou a senha num vale no outro, e dois atos que disputam
+/// a mesma versão do processo, um por servidor, dão um sucesso e um conflito.
+#[test]
+fn dois_servidores_no_mesmo_postgresql() {
+    if std::env::var_os("DIVISA_SEM_POSTGRES").is_some() {
+        eprintln!("DIVISA_SEM_POSTGRES: pulado");
+        return;
+    }
+    let banco = format!("divisa_teste_dois_servidores_{}", std::process::id());
+    let admin = "postgres://postgres@127.0.0.1:5432/postgres";
+    let executar = |sql: String| {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+            .block_on(async {
+                use sqlx::Connection;
+                sqlx::any::install_default_drivers();
+                let mut c = sqlx::AnyConnection::connect(admin).await.unwrap();
+                sqlx::query(&sql).execute(&mut c).await.unwrap();
+            })
+    };
+    executar(format!("DROP DATABASE IF EXISTS {banco} WITH (FORCE)"));
+    executar(format!("CREATE DATABASE {banco}"));
+    let url = format!("postgres://postgres@127.0.0.1:5432/{banco}");
+    let dir = diretorio_vazio();
+    // o primeiro sobe (e semeia a demonstração); o segundo encontra as contas
+    let (mut a, end_a, _) = subir_com(&dir, &["--db", &url]);
+    let (mut b, end_b, _) = subir_com(&dir, &["--db", &url]);
+    // um processo novo, protocolado pela linha de comando no mesmo banco
+    let criar = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "criar",
+            "--proposta",
+            &format!("{}/../../exemplos/criacao.toml", env!("CARGO_MANIFEST_DIR")),
+            "--representante",
+            "Maria da Silva",
+            "--como",
+            "representante:maria",
+            "--data",
+            "2026-11-02",
+            "--db",
+            &url,
+        ],
+    );
+    assert_eq!(criar.codigo, 0, "{}", criar.stderr);
+    let protocolo = criar
+        .stdout
+        .split_whitespace()
+        .find(|p| p.contains('/') && p.contains('.'))
+        .expect("protocolo")
+        .trim_matches(|c: char| !c.is_ascii_alphanumeric())
+        .to_string();
+    let pedir = |endereco: &str, metodo: &str, caminho: &str, cabecalhos: &str, corpo: &str| {
+        let mut s = std::net::TcpStream::connect(endereco).expect("conecta");
+        write!(
+            s,
+            "{metodo} {caminho} HTTP/1.1\r\nHost: {endereco}\r\n{cabecalhos}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{corpo}",
+            corpo.len()
+        )
+        .expect("pedido");
+        let mut r = String::new();
+        s.read_to_string(&mut r).expect("resposta");
+        r
+    };
+    let entrar = |endereco: &str, login: &str, senha: &str| {
+        pedir(
+            endereco,
+            "POST",
+            "/api/sessao",
+            "",
+            &format!(r#"{{"login":"{login}","senha":"{senha}"}}"#),
+        )
+    };
+    // a sessão aberta em A vale em B
+    let r = entrar(&end_a, "ana", "demonstracao");
+    assert!(r.starts_with("HTTP/1.1 200"), "{r}");
+    let cookie = r
+        .lines()
+        .find_map(|l| l.strip_prefix("set-cookie: "))
+        .and_then(|c| c.split(';').next())
+        .expect("cookie")
+        .to_string();
+    let corpo = r.split("\r\n\r\n").nth(1).unwrap_or_default();
+    let csrf = serde_json::from_str::<serde_json::Value>(corpo).expect("JSON")["csrf"]
+        .as_str()
+        .expect("csrf")
+        .to_string();
+    let em_b = pedir(
+        &end_b,
+        "GET",
+        "/api/sessao",
+        &format!("Cookie: {cookie}\r\n"),
+        "",
+    );
+    assert!(
+        em_b.starts_with("HTTP/1.1 200") && em_b.contains("\"ana\""),
+        "{em_b}"
+    );
+    // a espera de quem errou em A vale em B (do mesmo endereço, mesmo com a senha certa)
+    for _ in 0..5 {
+        assert!(entrar(&end_a, "bruno", "chute").starts_with("HTTP/1.1 401"));
+    }
+    let r = entrar(&end_b, "bruno", "demonstracao");
+    assert!(r.starts_with("HTTP/1.1 429"), "{r}");
+    // dois atos na mesma versão, um por servidor: um entra, o outro é conflito
+    let caminho = format!("/api/processos/{}/atos", protocolo.replace('/', "%2F"));
+    let cabecalhos = format!("Cookie: {cookie}\r\nX-CSRF-Token: {csrf}\r\n");
+    let ato =
+        r#"{"versao":1,"ato":{"tipo":"divulgar","publicacao":"Diário Oficial da ALMT nº 1"}}"#;
+    let (ra, rb) = std::thread::scope(|s| {
+        let x = s.spawn(|| pedir(&end_a, "POST", &caminho, &cabecalhos, ato));
+        let y = s.spawn(|| pedir(&end_b, "POST", &caminho, &cabecalhos, ato));
+        (x.join().unwrap(), y.join().unwrap())
+    });
+    let situacoes = [&ra, &rb].map(|r| r.split_whitespace().nth(1).unwrap_or("").to_string());
+    let ok = situacoes.iter().filter(|s| s.starts_with('2')).count();
+    let conflito = situacoes.iter().filter(|s| *s == "409").count();
+    assert_eq!((ok, conflito), (1, 1), "{ra}\n---\n{rb}");
+    for filho in [&mut a, &mut b] {
+        filho.kill().ok();
+        filho.wait().ok();
+    }
+    executar(format!("DROP DATABASE IF EXISTS {banco} WITH (FORCE)"));
+    std::fs::remove_dir_all(&dir).ok();
+}
