@@ -447,11 +447,14 @@ fn log_em_json_uma_linha_por_pedido_sem_senha() {
             }
         }
     });
+    // todas as linhas vistas ficam guardadas, para conferir no fim que nenhuma tem um segredo
+    let vistas = std::cell::RefCell::new(Vec::<String>::new());
     let esperar = |f: &dyn Fn(&str) -> bool| -> String {
         let fim = std::time::Instant::now() + std::time::Duration::from_secs(20);
         loop {
             let resto = fim.saturating_duration_since(std::time::Instant::now());
             let linha = rx.recv_timeout(resto).expect("linha do log a tempo");
+            vistas.borrow_mut().push(linha.clone());
             if f(&linha) {
                 return linha;
             }
@@ -498,6 +501,77 @@ fn log_em_json_uma_linha_por_pedido_sem_senha() {
     for l in [&falha, &pedido] {
         assert!(!l.contains("segredo"), "a senha foi ao log: {l}");
     }
+    // um fluxo inteiro: entrar (token no cookie, CSRF no corpo), usar a sessão, conferir
+    // títulos de eleitor; nada disso vai ao log
+    let enviar = |metodo: &str, caminho: &str, cabecalhos: &str, corpo: &str| {
+        let mut s = std::net::TcpStream::connect(&endereco).expect("conecta");
+        write!(
+            s,
+            "{metodo} {caminho} HTTP/1.1\r\nHost: {endereco}\r\n{cabecalhos}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{corpo}",
+            corpo.len()
+        )
+        .expect("pedido");
+        let mut r = String::new();
+        s.read_to_string(&mut r).expect("resposta");
+        r
+    };
+    let r = enviar(
+        "POST",
+        "/api/sessao",
+        "",
+        r#"{"login":"carla","senha":"demonstracao"}"#,
+    );
+    assert!(r.starts_with("HTTP/1.1 200"), "{r}");
+    let token = r
+        .lines()
+        .find_map(|l| l.strip_prefix("set-cookie: divisa_sessao="))
+        .and_then(|c| c.split(';').next())
+        .expect("token da sessão")
+        .to_string();
+    let csrf = serde_json::from_str::<serde_json::Value>(r.split("\r\n\r\n").nth(1).unwrap())
+        .unwrap()["csrf"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let cabecalhos = format!("Cookie: divisa_sessao={token}\r\nX-CSRF-Token: {csrf}\r\n");
+    assert!(enviar("GET", "/api/sessao", &cabecalhos, "").starts_with("HTTP/1.1 200"));
+    let titulos = "004356781872\n123456781872";
+    assert!(
+        enviar("POST", "/api/validacao/titulos", &cabecalhos, titulos).starts_with("HTTP/1.1 200")
+    );
+    esperar(&|l| l.contains("/api/validacao/titulos"));
+    // o que mais chegou até aqui
+    while let Ok(l) = rx.recv_timeout(std::time::Duration::from_millis(300)) {
+        vistas.borrow_mut().push(l);
+    }
+    // as linhas do log (JSON); o aviso de partida, que diz a senha pública da demonstração, não
+    let log: Vec<String> = vistas
+        .borrow()
+        .iter()
+        .filter(|l| l.starts_with('{'))
+        .cloned()
+        .collect();
+    for l in &log {
+        for segredo in [
+            "segredo-que-nao-vai-ao-log",
+            "demonstracao",
+            token.as_str(),
+            csrf.as_str(),
+            "004356781872",
+            "123456781872",
+        ] {
+            assert!(!l.contains(segredo), "«{segredo}» foi ao log: {l}");
+        }
+    }
+    // quem pediu vai ao log pelo login (o GET /api/sessao com a sessão de carla)
+    assert!(
+        log.iter().any(|l| l.contains("\"usuario\":\"carla\"")),
+        "{log:?}"
+    );
+    assert!(
+        log.iter().any(|l| l.contains("\"message\":\"entrada\"")),
+        "{log:?}"
+    );
     filho.kill().ok();
     filho.wait().ok();
     std::fs::remove_dir_all(&dir).ok();
