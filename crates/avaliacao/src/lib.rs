@@ -15,5 +15,6 @@ pub mod relatorio;
 pub mod territorio;
 
 pub use proposta::{
-    ler, ler_com_arquivos, ler_com_setores, ler_confinado, ler_sem_arquivos, ErroProposta, Proposta,
+    ler, ler_com_arquivos, ler_com_setores, ler_confinado, ler_sem_arquivos, ler_toml,
+    ErroProposta, Proposta,
 };

@@ -53,6 +53,37 @@ pub struct ErroProposta {
     pub mensagem: String,
 }
 
+/// Lê qualquer TOML do divisa (a proposta, a configuração do servidor) com os erros em
+/// português: a linha, o campo e o que se esperava.
+pub fn ler_toml<T: serde::de::DeserializeOwned>(
+    arquivo: &str,
+    texto: &str,
+) -> Result<T, ErroProposta> {
+    let erro = |linha: Option<usize>, campo: Option<String>, mensagem: String| ErroProposta {
+        arquivo: arquivo.to_owned(),
+        linha,
+        campo,
+        mensagem,
+    };
+    let deserializador = toml::de::Deserializer::parse(texto).map_err(|e| {
+        erro(
+            e.span().map(|s| linha_de(texto, s.start)),
+            None,
+            format!("TOML inválido: {}", traduzir_sintaxe(e.message())),
+        )
+    })?;
+    serde_path_to_error::deserialize(deserializador).map_err(|e| {
+        let caminho = caminho_de(e.path());
+        let linha = e
+            .inner()
+            .span()
+            .map(|s| linha_de(texto, s.start))
+            .or_else(|| linha_do_campo(texto, &caminho));
+        let campo = Some(caminho.join(".")).filter(|c| !c.is_empty() && c != "?");
+        erro(linha, campo, traduzir(e.inner().message()))
+    })
+}
+
 /// Lê uma proposta de `texto`. `arquivo` é o nome para as mensagens; `diretorio` é onde os
 /// caminhos relativos (`area = "vale.geojson"`) são procurados.
 pub fn ler(arquivo: &str, texto: &str, diretorio: &Path) -> Result<Proposta, ErroProposta> {
@@ -125,29 +156,7 @@ fn ler_de(
     confinado: bool,
     arquivos: Option<&std::collections::BTreeMap<String, Vec<u8>>>,
 ) -> Result<Proposta, ErroProposta> {
-    let erro = |linha: Option<usize>, campo: Option<String>, mensagem: String| ErroProposta {
-        arquivo: arquivo.to_owned(),
-        linha,
-        campo,
-        mensagem,
-    };
-    let deserializador = toml::de::Deserializer::parse(texto).map_err(|e| {
-        erro(
-            e.span().map(|s| linha_de(texto, s.start)),
-            None,
-            format!("TOML inválido: {}", traduzir_sintaxe(e.message())),
-        )
-    })?;
-    let bruta: PropostaToml = serde_path_to_error::deserialize(deserializador).map_err(|e| {
-        let caminho = caminho_de(e.path());
-        let linha = e
-            .inner()
-            .span()
-            .map(|s| linha_de(texto, s.start))
-            .or_else(|| linha_do_campo(texto, &caminho));
-        let campo = Some(caminho.join(".")).filter(|c| !c.is_empty() && c != "?");
-        erro(linha, campo, traduzir(e.inner().message()))
-    })?;
+    let bruta: PropostaToml = ler_toml(arquivo, texto)?;
     let validador = Validador {
         arquivo,
         texto,

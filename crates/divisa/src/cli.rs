@@ -274,20 +274,30 @@ pub(crate) enum Comando {
     /// demonstração (uma conta por papel), marcados como tal.
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa serve [--addr IP:PORTA] [--sem-demonstracao] [--https] [--db URL]",
+        override_usage = "divisa serve [--config ARQUIVO.toml] [--addr IP:PORTA] [--sem-demonstracao] [--https] [--db URL] [--log-json] [--proxy-confiavel IP]... [--memoria-por-trabalho MB]",
         next_help_heading = "Opções"
     )]
     Serve {
-        /// Onde escutar (padrão 127.0.0.1:8080; 0.0.0.0:8080 para a rede). `--addr` é o nome do
-        /// contrato (CONTRACT §1); `--endereco` também vale.
+        /// A configuração do servidor num arquivo TOML (também a variável DIVISA_CONFIG): o
+        /// endereço, o banco, o log, os proxies confiáveis, a memória por trabalho e os avisos
+        /// por e-mail. O que vier na linha de comando ou no ambiente vale mais que o arquivo.
+        #[arg(
+            long,
+            value_name = "ARQUIVO.toml",
+            env = "DIVISA_CONFIG",
+            hide_env = true
+        )]
+        config: Option<std::path::PathBuf>,
+        /// Onde escutar (padrão 127.0.0.1:8080; 0.0.0.0:8080 para a rede; também a variável
+        /// DIVISA_ENDERECO). `--endereco` também vale.
         #[arg(
             long = "addr",
             alias = "endereco",
             value_name = "IP:PORTA",
-            default_value = "127.0.0.1:8080",
-            hide_default_value = true
+            env = "DIVISA_ENDERECO",
+            hide_env = true
         )]
-        endereco: std::net::SocketAddr,
+        endereco: Option<std::net::SocketAddr>,
         /// Não semear dados de demonstração num banco vazio.
         #[arg(long)]
         sem_demonstracao: bool,

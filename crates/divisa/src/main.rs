@@ -10,6 +10,7 @@ mod auditoria;
 mod avaliar;
 mod backup;
 mod cli;
+mod configuracao;
 mod documento;
 mod inconsistencias;
 mod memorial;
@@ -103,6 +104,7 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
             banco,
         } => setores::importar(&malha, &agregados, &banco.db, saida),
         cli::Comando::Serve {
+            config,
             endereco,
             sem_demonstracao,
             https,
@@ -110,17 +112,47 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
             proxies_confiaveis,
             log_json,
             banco,
-        } => web::serve(
-            web::Servir {
-                endereco,
-                demonstracao: !sem_demonstracao,
-                https,
-                memoria_por_trabalho: memoria_por_trabalho.map(|mb| mb as usize * 1024 * 1024),
-                proxies_confiaveis,
-                log_json,
-            },
-            &banco.db,
-        ),
+        } => {
+            let arquivo = match config.as_deref().map(configuracao::ler).transpose() {
+                Ok(a) => a.unwrap_or_default(),
+                Err(m) => {
+                    eprintln!("divisa serve: {m}.");
+                    return Ok(Saida::EntradaInvalida);
+                }
+            };
+            // a linha de comando e o ambiente valem mais que o arquivo; o banco padrão só
+            // quando nem a opção, nem DIVISA_DB, nem o arquivo dizem outro
+            let db = if banco.db == divisa_registro::BANCO_PADRAO
+                && std::env::var_os("DIVISA_DB").is_none()
+            {
+                arquivo.banco.clone().unwrap_or(banco.db)
+            } else {
+                banco.db
+            };
+            let mut proxies = proxies_confiaveis;
+            if proxies.is_empty() {
+                proxies = arquivo.proxies_confiaveis.clone().unwrap_or_default();
+            }
+            web::serve(
+                web::Servir {
+                    endereco: endereco
+                        .or(arquivo.endereco)
+                        .unwrap_or_else(|| std::net::SocketAddr::from(([127, 0, 0, 1], 8080))),
+                    demonstracao: !(sem_demonstracao || arquivo.sem_demonstracao == Some(true)),
+                    https: https || arquivo.https == Some(true),
+                    memoria_por_trabalho: memoria_por_trabalho
+                        .or(arquivo.memoria_por_trabalho_mb)
+                        .map(|mb| mb as usize * 1024 * 1024),
+                    proxies_confiaveis: proxies,
+                    log_json: log_json || arquivo.log_json == Some(true),
+                    avisos: arquivo
+                        .avisos
+                        .as_ref()
+                        .map(configuracao::Avisos::para_o_servidor),
+                },
+                &db,
+            )
+        }
         cli::Comando::Usuario { comando, banco } => web::usuario(comando, &banco.db, saida),
         cli::Comando::Backup {
             saida: destino,

@@ -21,6 +21,7 @@ pub(crate) struct Servir {
     pub memoria_por_trabalho: Option<usize>,
     pub proxies_confiaveis: Vec<std::net::IpAddr>,
     pub log_json: bool,
+    pub avisos: Option<divisa_web::avisos::ConfiguracaoAvisos>,
 }
 
 /// O log do servidor no stderr: legível (hora, nível, alvo, campos) ou JSON, uma linha por
@@ -51,6 +52,7 @@ pub(crate) fn serve(pedido: Servir, db: &str) -> anyhow::Result<Saida> {
         memoria_por_trabalho,
         proxies_confiaveis,
         log_json,
+        avisos,
     } = pedido;
     iniciar_log(log_json);
     let inicio = std::time::Instant::now();
@@ -65,6 +67,7 @@ pub(crate) fn serve(pedido: Servir, db: &str) -> anyhow::Result<Saida> {
         token_metricas: std::env::var("DIVISA_TOKEN_METRICAS")
             .ok()
             .filter(|t| !t.trim().is_empty()),
+        avisos,
     };
     let rt = runtime()?;
     let r = rt.block_on(divisa_web::servir(opcoes, |end, aviso| {

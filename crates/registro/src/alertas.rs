@@ -63,6 +63,7 @@ impl Registro {
                     protocolo,
                     nome,
                     alerta,
+                    pendencia,
                 })
             })
             .collect();

@@ -165,3 +165,144 @@ impl Registro {
         Ok(())
     }
 }
+
+/// Um aviso por e-mail na caixa de saída.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Aviso {
+    /// O número na caixa.
+    pub id: i64,
+    /// Os destinatários, separados por vírgula.
+    pub para: String,
+    /// O assunto.
+    pub assunto: String,
+    /// O texto.
+    pub corpo: String,
+    /// Quantas tentativas de entrega já falharam.
+    pub tentativas: u32,
+}
+
+/// Quanto um servidor segura um aviso reservado antes de outro poder tentá-lo.
+const RESERVA_MS: i64 = 120_000;
+
+impl Registro {
+    /// Põe um aviso na caixa de saída, se a `chave` ainda não entrou (cada aviso, uma vez só);
+    /// `true` se entrou agora.
+    pub async fn enfileirar_aviso(
+        &self,
+        chave: &str,
+        para: &str,
+        assunto: &str,
+        corpo: &str,
+        agora: Timestamp,
+    ) -> Result<bool, ErroRegistro> {
+        let n = sqlx::query(
+            "INSERT INTO caixa_de_saida (chave, para, assunto, corpo, criado_ms, tentativas, proxima_ms) \
+             VALUES ($1, $2, $3, $4, $5, 0, $5) ON CONFLICT (chave) DO NOTHING",
+        )
+        .bind(chave)
+        .bind(para)
+        .bind(assunto)
+        .bind(corpo)
+        .bind(ms(agora))
+        .execute(&self.pool)
+        .await?
+        .rows_affected();
+        Ok(n == 1)
+    }
+
+    /// Reserva até `limite` avisos prontos para entrega (não entregues, sem reserva viva, com a
+    /// próxima tentativa vencida): só quem reservou os manda.
+    pub async fn reservar_avisos(
+        &self,
+        agora: Timestamp,
+        limite: u32,
+    ) -> Result<Vec<Aviso>, ErroRegistro> {
+        let agora = ms(agora);
+        let candidatos: Vec<i64> = sqlx::query_scalar(
+            "SELECT id FROM caixa_de_saida WHERE enviado_ms IS NULL AND proxima_ms <= $1 \
+             AND (reservado_ate_ms IS NULL OR reservado_ate_ms < $1) ORDER BY id LIMIT $2",
+        )
+        .bind(agora)
+        .bind(i64::from(limite))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut reservados = Vec::new();
+        for id in candidatos {
+            // a reserva é uma escrita condicional: de dois servidores, só um a faz
+            let feita = sqlx::query(
+                "UPDATE caixa_de_saida SET reservado_ate_ms = $2 WHERE id = $1 AND enviado_ms IS NULL \
+                 AND (reservado_ate_ms IS NULL OR reservado_ate_ms < $3)",
+            )
+            .bind(id)
+            .bind(agora + RESERVA_MS)
+            .bind(agora)
+            .execute(&self.pool)
+            .await?
+            .rows_affected();
+            if feita != 1 {
+                continue;
+            }
+            let r = sqlx::query(
+                "SELECT para, assunto, corpo, tentativas FROM caixa_de_saida WHERE id = $1",
+            )
+            .bind(id)
+            .fetch_one(&self.pool)
+            .await?;
+            let tentativas: i64 = r.try_get("tentativas")?;
+            reservados.push(Aviso {
+                id,
+                para: r.try_get("para")?,
+                assunto: r.try_get("assunto")?,
+                corpo: r.try_get("corpo")?,
+                tentativas: u32::try_from(tentativas).unwrap_or(u32::MAX),
+            });
+        }
+        Ok(reservados)
+    }
+
+    /// O aviso foi entregue ao servidor de e-mail.
+    pub async fn aviso_entregue(&self, id: i64, agora: Timestamp) -> Result<(), ErroRegistro> {
+        sqlx::query(
+            "UPDATE caixa_de_saida SET enviado_ms = $2, reservado_ate_ms = NULL, erro = NULL WHERE id = $1",
+        )
+        .bind(id)
+        .bind(ms(agora))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A entrega falhou: fica para `proxima`, com o erro dito.
+    pub async fn aviso_falhou(
+        &self,
+        id: i64,
+        erro: &str,
+        proxima: Timestamp,
+    ) -> Result<(), ErroRegistro> {
+        sqlx::query(
+            "UPDATE caixa_de_saida SET tentativas = tentativas + 1, proxima_ms = $2, reservado_ate_ms = NULL, erro = $3 WHERE id = $1",
+        )
+        .bind(id)
+        .bind(ms(proxima))
+        .bind(erro)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Quantos avisos há na caixa: (entregues, por entregar).
+    pub async fn contagem_de_avisos(&self) -> Result<(u64, u64), ErroRegistro> {
+        let entregues: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM caixa_de_saida WHERE enviado_ms IS NOT NULL")
+                .fetch_one(&self.pool)
+                .await?;
+        let pendentes: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM caixa_de_saida WHERE enviado_ms IS NULL")
+                .fetch_one(&self.pool)
+                .await?;
+        Ok((
+            u64::try_from(entregues).unwrap_or(0),
+            u64::try_from(pendentes).unwrap_or(0),
+        ))
+    }
+}

@@ -35,7 +35,7 @@ mod setores;
 
 pub use ancoras::{chave_publica_hex, Ancora, ConferenciaDasAncoras};
 pub use anexos::{sha256_hex, ArquivoNovo};
-pub use compartilhado::{EnvioGravado, Falhas};
+pub use compartilhado::{Aviso, EnvioGravado, Falhas};
 pub use contas::{ArquivoGuardado, Usuario};
 pub use divisa_processo::NovaRepresentacao;
 pub use setores::SetorGravado;
@@ -246,6 +246,8 @@ pub struct AlertaDoProcesso {
     pub nome: String,
     /// O alerta.
     pub alerta: Alerta,
+    /// A pendência de que ele vem (o órgão, o tipo), para os avisos por e-mail.
+    pub pendencia: divisa_processo::Pendencia,
 }
 
 /// O dia de hoje em Cuiabá (UTC−4; Mato Grosso não tem horário de verão desde 2019, Decreto

@@ -20,6 +20,7 @@
 mod api;
 mod ativos;
 mod avaliar;
+pub mod avisos;
 mod catalogo;
 mod consulta;
 mod conta;
@@ -532,6 +533,8 @@ pub struct Opcoes {
     pub proxies_confiaveis: Vec<std::net::IpAddr>,
     /// O token de `GET /metricas` (de `DIVISA_TOKEN_METRICAS`); sem ele, a rota não existe.
     pub token_metricas: Option<String>,
+    /// Os avisos de prazo por e-mail; sem eles, nenhum e-mail sai.
+    pub avisos: Option<avisos::ConfiguracaoAvisos>,
 }
 
 /// Quanto um cliente tem para mandar o cabeçalho de um pedido (também o próximo, numa conexão
@@ -697,7 +700,15 @@ pub async fn servir(opcoes: Opcoes, pronto: impl FnOnce(SocketAddr, &str)) -> an
             token_metricas: opcoes.token_metricas.clone(),
         },
     ));
+    // os avisos por e-mail numa tarefa à parte, que morre com o servidor
+    let avisos = opcoes
+        .avisos
+        .clone()
+        .map(|c| tokio::spawn(avisos::laco(registro.clone(), c)));
     servir_conexoes(ouvinte, app, opcoes.proxies_confiaveis.clone()).await;
+    if let Some(t) = avisos {
+        t.abort();
+    }
     registro.fechar().await;
     Ok(())
 }

@@ -856,3 +856,174 @@ fn dois_servidores_no_mesmo_postgresql() {
     executar(format!("DROP DATABASE IF EXISTS {banco} WITH (FORCE)"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Um servidor SMTP de mentira, em 127.0.0.1:`porta`, que guarda cada mensagem recebida.
+fn caixa_smtp(porta: u16) -> std::sync::Arc<std::sync::Mutex<Vec<String>>> {
+    let recebidas = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let ouvinte = std::net::TcpListener::bind(("127.0.0.1", porta)).expect("porta do SMTP");
+    let guardar = recebidas.clone();
+    std::thread::spawn(move || {
+        for conexao in ouvinte.incoming().map_while(Result::ok) {
+            let guardar = guardar.clone();
+            std::thread::spawn(move || {
+                let mut escrever = conexao.try_clone().expect("clone");
+                let mut ler = BufReader::new(conexao);
+                let _ = escrever.write_all(b"220 caixa de teste\r\n");
+                let mut dados: Option<String> = None;
+                loop {
+                    let mut linha = String::new();
+                    if ler.read_line(&mut linha).unwrap_or(0) == 0 {
+                        break;
+                    }
+                    if let Some(d) = dados.as_mut() {
+                        if linha == ".\r\n" {
+                            guardar.lock().unwrap().push(std::mem::take(d));
+                            dados = None;
+                            let _ = escrever.write_all(b"250 guardada\r\n");
+                        } else {
+                            d.push_str(&linha);
+                        }
+                        continue;
+                    }
+                    let comando = linha.to_ascii_uppercase();
+                    let resposta: &[u8] = if comando.starts_with("DATA") {
+                        dados = Some(String::new());
+                        b"354 manda\r\n"
+                    } else if comando.starts_with("QUIT") {
+                        let _ = escrever.write_all(b"221 tchau\r\n");
+                        break;
+                    } else {
+                        b"250 ok\r\n"
+                    };
+                    let _ = escrever.write_all(resposta);
+                }
+            });
+        }
+    });
+    recebidas
+}
+
+/// Issue 19: os avisos de prazo por e-mail saem da caixa de saída do banco. Com o servidor de
+/// e-mail fora do ar, ficam guardados (com o erro) e saem quando ele volta; um reinício do
+/// divisa não manda nenhum de novo. Cada aviso vai ao órgão e à Comissão.
+#[test]
+fn avisos_por_email_pela_caixa_de_saida() {
+    let dir = diretorio_vazio();
+    let porta = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    std::fs::write(
+        dir.join("divisa.toml"),
+        format!(
+            "[avisos]\nsmtp = \"127.0.0.1:{porta}\"\nremetente = \"Comissão de Revisão Territorial <crt@teste.mt.gov.br>\"\ncomissao = [\"crt@teste.mt.gov.br\"]\ncartografia = [\"cartografia@teste.mt.gov.br\"]\nfazenda = [\"fazenda@teste.mt.gov.br\"]\ntre = [\"tre@teste.jus.br\"]\nintervalo_segundos = 1\n"
+        ),
+    )
+    .unwrap();
+    let contar = |sql: &str| -> i64 {
+        let banco = rusqlite::Connection::open(dir.join("divisa.sqlite3")).expect("banco");
+        banco.query_row(sql, [], |r| r.get(0)).unwrap_or(-1)
+    };
+    let esperar = |f: &dyn Fn() -> bool| {
+        let fim = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while !f() {
+            assert!(std::time::Instant::now() < fim, "não aconteceu a tempo");
+            std::thread::sleep(std::time::Duration::from_millis(200));
+        }
+    };
+    // o servidor de e-mail fora do ar: os avisos ficam na caixa, com o erro
+    let (mut a, _, _) = subir_com(&dir, &["--config", "divisa.toml"]);
+    esperar(&|| {
+        contar("SELECT COUNT(*) FROM caixa_de_saida WHERE enviado_ms IS NULL AND erro IS NOT NULL")
+            > 0
+    });
+    assert_eq!(
+        contar("SELECT COUNT(*) FROM caixa_de_saida WHERE enviado_ms IS NOT NULL"),
+        0
+    );
+    let total = contar("SELECT COUNT(*) FROM caixa_de_saida");
+    // o servidor de e-mail volta: tudo sai
+    let caixa = caixa_smtp(porta);
+    esperar(&|| contar("SELECT COUNT(*) FROM caixa_de_saida WHERE enviado_ms IS NULL") == 0);
+    let recebidas = caixa.lock().unwrap().clone();
+    assert_eq!(recebidas.len() as i64, total, "{recebidas:?}");
+    for m in &recebidas {
+        assert!(
+            m.contains("crt@teste.mt.gov.br"),
+            "a Comissão recebe todos: {m}"
+        );
+        assert!(m.contains("Art. 2"), "{m}");
+    }
+    assert!(
+        recebidas.iter().any(|m| m.contains("tre@teste.jus.br")),
+        "o TRE recebe o seu: {recebidas:?}"
+    );
+    a.kill().ok();
+    a.wait().ok();
+    // um reinício não manda nada de novo
+    let (mut b, _, _) = subir_com(&dir, &["--config", "divisa.toml"]);
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    assert_eq!(
+        caixa.lock().unwrap().len(),
+        recebidas.len(),
+        "nada duas vezes"
+    );
+    assert_eq!(contar("SELECT COUNT(*) FROM caixa_de_saida"), total);
+    b.kill().ok();
+    b.wait().ok();
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A configuração do servidor num arquivo: um campo desconhecido ou um e-mail que não é e-mail
+/// é recusado com o campo (saída 2), e o endereço do arquivo é o que o servidor escuta.
+#[test]
+fn configuracao_do_servidor_em_arquivo() {
+    let dir = diretorio_vazio();
+    std::fs::write(dir.join("ruim.toml"), "enderecos = \"0.0.0.0:80\"\n").unwrap();
+    let e = divisa_em(&dir, &["serve", "--config", "ruim.toml"]);
+    assert_eq!(e.codigo, 2, "{}", e.stderr);
+    assert!(
+        e.stderr.contains("ruim.toml, linha 1") && e.stderr.contains("«enderecos»"),
+        "{}",
+        e.stderr
+    );
+    std::fs::write(
+        dir.join("email.toml"),
+        "[avisos]\nsmtp = \"relay:25\"\nremetente = \"crt@x.br\"\ncomissao = [\"crt arroba x\"]\n",
+    )
+    .unwrap();
+    let e = divisa_em(&dir, &["serve", "--config", "email.toml"]);
+    assert_eq!(e.codigo, 2, "{}", e.stderr);
+    assert!(e.stderr.contains("avisos.comissao"), "{}", e.stderr);
+    let porta = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    std::fs::write(
+        dir.join("bom.toml"),
+        format!("endereco = \"127.0.0.1:{porta}\"\nsem_demonstracao = true\nlog_json = true\n"),
+    )
+    .unwrap();
+    let mut filho = Command::new(env!("CARGO_BIN_EXE_divisa"))
+        .args(["serve", "--config", "bom.toml"])
+        .current_dir(&dir)
+        .env_remove("DIVISA_DB")
+        .env_remove("DIVISA_ENDERECO")
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("serve");
+    let mut leitor = BufReader::new(filho.stderr.take().unwrap());
+    let mut linha = String::new();
+    loop {
+        linha.clear();
+        assert!(leitor.read_line(&mut linha).unwrap_or(0) > 0, "não subiu");
+        if linha.contains("no ar em") {
+            break;
+        }
+    }
+    assert!(linha.contains(&format!("127.0.0.1:{porta}")), "{linha}");
+    filho.kill().ok();
+    filho.wait().ok();
+    std::fs::remove_dir_all(&dir).ok();
+}

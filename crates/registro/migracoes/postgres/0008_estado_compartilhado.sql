@@ -13,3 +13,19 @@ CREATE TABLE envios (
     criado_ms BIGINT NOT NULL,
     PRIMARY KEY (conta, chave)
 );
+-- A caixa de saída dos avisos por e-mail (prazos do Art. 2º, § 3º): cada aviso entra uma vez
+-- (a chave é única), fica até ser entregue (um servidor de e-mail fora do ar não perde nada)
+-- e é reservado por um servidor de cada vez (dois servidores não mandam o mesmo aviso).
+CREATE TABLE caixa_de_saida (
+    id BIGSERIAL PRIMARY KEY,
+    chave TEXT NOT NULL UNIQUE,
+    para TEXT NOT NULL,
+    assunto TEXT NOT NULL,
+    corpo TEXT NOT NULL,
+    criado_ms BIGINT NOT NULL,
+    tentativas BIGINT NOT NULL DEFAULT 0,
+    proxima_ms BIGINT NOT NULL,
+    reservado_ate_ms BIGINT,
+    enviado_ms BIGINT,
+    erro TEXT
+);

@@ -297,6 +297,7 @@ pub fn servidor(nome: &str) -> (String, std::path::PathBuf) {
                 memoria_por_trabalho: None,
                 proxies_confiaveis: Vec::new(),
                 token_metricas: None,
+                avisos: None,
             },
             move |end, _| {
                 let _ = tx.send(end);
