@@ -4,7 +4,9 @@
 #   - PostgreSQL em 127.0.0.1:5432, usuário postgres sem senha (os testes do registro criam e
 #     apagam os seus bancos);
 #   - Chromium e chromedriver do Debian (o teste do navegador guia o Chromium sem janela);
-#   - poppler-utils (pdftotext, pdftoppm, pdfinfo) e unzip (os testes dos documentos e dos autos);
+#   - poppler-utils (pdftotext, pdftoppm, pdfinfo, pdfsig) e unzip (os testes dos documentos, da
+#     assinatura e dos autos);
+#   - curl e openssl (o TLS nativo e o certificado A1 de teste);
 #   - python3 (o verificador dos autos exportados; a máquina já o traz).
 # O que já existe não é reinstalado; o que falta vem do apt (como root, ou com sudo).
 # Chamado por scripts/testar.sh (o comando de testes do README) e pelo .ci/run.
@@ -64,10 +66,19 @@ etapa "poppler-utils, unzip, python3"
 # primeira página com pdftoppm; o teste da exportação dos autos (crates/divisa/tests/cli/autos.rs)
 # abre o .zip com unzip, conta as páginas com pdfinfo e confere a cadeia com o verificar.py do
 # pacote, no python3 (que a máquina rust-svc já traz).
-if ! command -v pdftotext >/dev/null || ! command -v pdftoppm >/dev/null || ! command -v pdfinfo >/dev/null || ! command -v unzip >/dev/null; then
+if ! command -v pdftotext >/dev/null || ! command -v pdftoppm >/dev/null || ! command -v pdfinfo >/dev/null || ! command -v pdfsig >/dev/null || ! command -v unzip >/dev/null; then
   echo "instalando poppler-utils e unzip do Debian"
   instalar poppler-utils unzip
 fi
 pdftotext -v 2>&1 | sed -n 1p   # sed lê tudo: com head, o pdftotext morre de SIGPIPE e o pipefail derruba o CI
 command -v python3 >/dev/null || { echo "python3 não encontrado: a máquina rust-svc traz o CPython"; exit 1; }
 
+etapa "curl e openssl"
+# O teste do TLS nativo pede a página com o curl (confiando no certificado que o teste faz); os
+# da assinatura PAdES fazem o certificado A1 de teste com o openssl.
+if ! command -v curl >/dev/null || ! command -v openssl >/dev/null; then
+  echo "instalando curl e openssl do Debian"
+  instalar curl openssl
+fi
+curl --version | sed -n 1p
+openssl version

@@ -313,6 +313,13 @@ pub(crate) enum Comando {
         /// o cabeçalho é ignorado.
         #[arg(long = "proxy-confiavel", value_name = "IP")]
         proxies_confiaveis: Vec<std::net::IpAddr>,
+        /// TLS no próprio servidor (sem proxy na frente): o certificado em PEM, com a cadeia.
+        /// Vai com --tls-chave.
+        #[arg(long, value_name = "CERT.pem", requires = "tls_chave")]
+        tls_certificado: Option<std::path::PathBuf>,
+        /// A chave privada do certificado, em PEM. Vai com --tls-certificado.
+        #[arg(long, value_name = "CHAVE.pem", requires = "tls_certificado")]
+        tls_chave: Option<std::path::PathBuf>,
         /// O log em JSON, uma linha por evento (para o journald ou um coletor); sem ela, linhas
         /// legíveis no terminal. Sempre no stderr.
         #[arg(long)]

@@ -8,6 +8,8 @@
 //! proxies_confiaveis = ["10.0.0.1"]
 //! memoria_por_trabalho_mb = 512
 //! sem_demonstracao = true
+//! # tls_certificado = "/etc/divisa/cert.pem"   # TLS no próprio servidor, sem proxy
+//! # tls_chave = "/etc/divisa/chave.pem"
 //!
 //! [avisos]                             # os avisos de prazo por e-mail
 //! smtp = "relay.al.mt.gov.br:25"
@@ -40,6 +42,9 @@ pub(crate) struct Arquivo {
     pub proxies_confiaveis: Option<Vec<IpAddr>>,
     pub memoria_por_trabalho_mb: Option<u32>,
     pub sem_demonstracao: Option<bool>,
+    /// TLS no próprio servidor: o certificado (PEM, com a cadeia) e a chave privada (PEM).
+    pub tls_certificado: Option<std::path::PathBuf>,
+    pub tls_chave: Option<std::path::PathBuf>,
     pub avisos: Option<Avisos>,
 }
 
@@ -88,6 +93,11 @@ pub(crate) fn ler(caminho: &Path) -> Result<Arquivo, String> {
     })?;
     let texto = String::from_utf8(bytes).map_err(|_| format!("{nome}: não é texto UTF-8"))?;
     let arquivo: Arquivo = divisa_avaliacao::ler_toml(&nome, &texto).map_err(|e| e.to_string())?;
+    if arquivo.tls_certificado.is_some() != arquivo.tls_chave.is_some() {
+        return Err(format!(
+            "{nome}, campos tls_certificado e tls_chave: dê os dois (o certificado e a sua chave privada, em PEM), ou nenhum"
+        ));
+    }
     if let Some(mb) = arquivo.memoria_por_trabalho_mb {
         if !(8..=65536).contains(&mb) {
             return Err(format!(
@@ -127,4 +137,22 @@ pub(crate) fn ler(caminho: &Path) -> Result<Arquivo, String> {
         }
     }
     Ok(arquivo)
+}
+
+#[cfg(test)]
+mod testes {
+    /// O exemplo do repositório (`implantacao/divisa.toml`) é uma configuração válida.
+    #[test]
+    fn o_exemplo_da_implantacao_e_valido() {
+        let caminho =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../implantacao/divisa.toml");
+        let c = super::ler(&caminho).expect("o exemplo lê");
+        assert_eq!(c.sem_demonstracao, Some(true));
+        let avisos = c.avisos.expect("a seção [avisos]");
+        assert_eq!(avisos.comissao, ["crt@al.mt.gov.br"]);
+        assert_eq!(
+            avisos.para_o_servidor().intervalo,
+            std::time::Duration::from_secs(300)
+        );
+    }
 }

@@ -110,6 +110,8 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
             https,
             memoria_por_trabalho,
             proxies_confiaveis,
+            tls_certificado,
+            tls_chave,
             log_json,
             banco,
         } => {
@@ -149,6 +151,10 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
                         .avisos
                         .as_ref()
                         .map(configuracao::Avisos::para_o_servidor),
+                    tls: tls_certificado.zip(tls_chave).or(arquivo
+                        .tls_certificado
+                        .clone()
+                        .zip(arquivo.tls_chave.clone())),
                 },
                 &db,
             )

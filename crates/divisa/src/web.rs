@@ -22,6 +22,7 @@ pub(crate) struct Servir {
     pub proxies_confiaveis: Vec<std::net::IpAddr>,
     pub log_json: bool,
     pub avisos: Option<divisa_web::avisos::ConfiguracaoAvisos>,
+    pub tls: Option<(std::path::PathBuf, std::path::PathBuf)>,
 }
 
 /// O log do servidor no stderr: legível (hora, nível, alvo, campos) ou JSON, uma linha por
@@ -53,7 +54,9 @@ pub(crate) fn serve(pedido: Servir, db: &str) -> anyhow::Result<Saida> {
         proxies_confiaveis,
         log_json,
         avisos,
+        tls,
     } = pedido;
+    let esquema = if tls.is_some() { "https" } else { "http" };
     iniciar_log(log_json);
     let inicio = std::time::Instant::now();
     let opcoes = divisa_web::Opcoes {
@@ -68,6 +71,7 @@ pub(crate) fn serve(pedido: Servir, db: &str) -> anyhow::Result<Saida> {
             .ok()
             .filter(|t| !t.trim().is_empty()),
         avisos,
+        tls,
     };
     let rt = runtime()?;
     let r = rt.block_on(divisa_web::servir(opcoes, |end, aviso| {
@@ -75,7 +79,7 @@ pub(crate) fn serve(pedido: Servir, db: &str) -> anyhow::Result<Saida> {
             eprintln!("divisa serve: {aviso}");
         }
         eprintln!(
-            "divisa serve: no ar em http://{end} (banco {db}; pronto em {} ms). Ctrl+C encerra.",
+            "divisa serve: no ar em {esquema}://{end} (banco {db}; pronto em {} ms). Ctrl+C encerra.",
             inicio.elapsed().as_millis()
         );
     }));

@@ -535,6 +535,53 @@ pub struct Opcoes {
     pub token_metricas: Option<String>,
     /// Os avisos de prazo por e-mail; sem eles, nenhum e-mail sai.
     pub avisos: Option<avisos::ConfiguracaoAvisos>,
+    /// TLS no próprio servidor: (certificado em PEM, com a cadeia; chave privada em PEM). Sem
+    /// ele, HTTP (o TLS fica no proxy reverso).
+    pub tls: Option<(std::path::PathBuf, std::path::PathBuf)>,
+}
+
+/// O aceitador TLS dos arquivos PEM, com a mensagem em português quando não lê.
+fn aceitador_tls(
+    certificado: &std::path::Path,
+    chave: &std::path::Path,
+) -> anyhow::Result<tokio_rustls::TlsAcceptor> {
+    use rustls_pki_types::pem::PemObject as _;
+    use rustls_pki_types::{CertificateDer, PrivateKeyDer};
+    let cadeia: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(certificado)
+        .and_then(|i| i.collect::<Result<_, _>>())
+        .map_err(|e| {
+            anyhow::anyhow!(
+                "{}: não foi possível ler o certificado em PEM ({e})",
+                certificado.display()
+            )
+        })?;
+    if cadeia.is_empty() {
+        anyhow::bail!(
+            "{}: nenhum certificado (BEGIN CERTIFICATE) no arquivo",
+            certificado.display()
+        );
+    }
+    let chave_privada = PrivateKeyDer::from_pem_file(chave).map_err(|e| {
+        anyhow::anyhow!(
+            "{}: não foi possível ler a chave privada em PEM ({e})",
+            chave.display()
+        )
+    })?;
+    let provedor = std::sync::Arc::new(tokio_rustls::rustls::crypto::ring::default_provider());
+    let mut config = tokio_rustls::rustls::ServerConfig::builder_with_provider(provedor)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| anyhow::anyhow!("TLS: {e}"))?
+        .with_no_client_auth()
+        .with_single_cert(cadeia, chave_privada)
+        .map_err(|e| {
+            anyhow::anyhow!(
+                "{} e {}: o certificado e a chave não formam um par válido ({e})",
+                certificado.display(),
+                chave.display()
+            )
+        })?;
+    config.alpn_protocols = vec![b"http/1.1".to_vec()];
+    Ok(tokio_rustls::TlsAcceptor::from(std::sync::Arc::new(config)))
 }
 
 /// Quanto um cliente tem para mandar o cabeçalho de um pedido (também o próximo, numa conexão
@@ -553,6 +600,7 @@ async fn servir_conexoes(
     ouvinte: tokio::net::TcpListener,
     app: Router,
     proxies: Vec<std::net::IpAddr>,
+    tls: Option<tokio_rustls::TlsAcceptor>,
 ) {
     let proxies = std::sync::Arc::new(proxies);
     use hyper_util::rt::{TokioIo, TokioTimer};
@@ -613,11 +661,28 @@ async fn servir_conexoes(
                     .insert(axum::extract::ConnectInfo(cliente));
                 app.clone().oneshot(pedido.map(axum::body::Body::new))
             });
-        let conexao = construtor.serve_connection(TokioIo::new(soquete), servico);
-        let conexao = graciosa.watch(conexao);
+        let Some(aceitador) = tls.clone() else {
+            let conexao = construtor.serve_connection(TokioIo::new(soquete), servico);
+            let conexao = graciosa.watch(conexao);
+            tokio::spawn(async move {
+                let _vaga = vaga;
+                let _do_endereco = do_endereco;
+                let _ = tokio::time::timeout(VIDA_DA_CONEXAO, conexao).await;
+            });
+            continue;
+        };
+        // Com TLS: o aperto de mão na tarefa da conexão (um cliente lento não segura as outras),
+        // com o mesmo prazo do cabeçalho.
+        let (construtor, vigia) = (construtor.clone(), graciosa.watcher());
         tokio::spawn(async move {
             let _vaga = vaga;
             let _do_endereco = do_endereco;
+            let Ok(Ok(cifrado)) =
+                tokio::time::timeout(PRAZO_DO_CABECALHO, aceitador.accept(soquete)).await
+            else {
+                return;
+            };
+            let conexao = vigia.watch(construtor.serve_connection(TokioIo::new(cifrado), servico));
             let _ = tokio::time::timeout(VIDA_DA_CONEXAO, conexao).await;
         });
     }
@@ -687,6 +752,11 @@ pub async fn servir(opcoes: Opcoes, pronto: impl FnOnce(SocketAddr, &str)) -> an
             semente::SENHA
         );
     }
+    let tls = opcoes
+        .tls
+        .as_ref()
+        .map(|(certificado, chave)| aceitador_tls(certificado, chave))
+        .transpose()?;
     let ouvinte = tokio::net::TcpListener::bind(opcoes.endereco)
         .await
         .map_err(|e| anyhow::anyhow!("não foi possível escutar em {}: {e}", opcoes.endereco))?;
@@ -705,7 +775,7 @@ pub async fn servir(opcoes: Opcoes, pronto: impl FnOnce(SocketAddr, &str)) -> an
         .avisos
         .clone()
         .map(|c| tokio::spawn(avisos::laco(registro.clone(), c)));
-    servir_conexoes(ouvinte, app, opcoes.proxies_confiaveis.clone()).await;
+    servir_conexoes(ouvinte, app, opcoes.proxies_confiaveis.clone(), tls).await;
     if let Some(t) = avisos {
         t.abort();
     }

@@ -37,7 +37,11 @@ pub(crate) fn subir_com(
             panic!("o servidor terminou sem subir: {dito}");
         }
         dito.push_str(&linha);
-        if let Some(resto) = linha.split("no ar em http://").nth(1) {
+        if let Some(resto) = linha
+            .split("://")
+            .nth(1)
+            .filter(|_| linha.contains("no ar em "))
+        {
             let endereco = resto
                 .split_whitespace()
                 .next()
@@ -1025,5 +1029,74 @@ fn configuracao_do_servidor_em_arquivo() {
     assert!(linha.contains(&format!("127.0.0.1:{porta}")), "{linha}");
     filho.kill().ok();
     filho.wait().ok();
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 19: TLS no próprio servidor (`--tls-certificado`, `--tls-chave`), com um certificado
+/// que o teste faz: o curl confia nele e recebe a página por HTTPS; HTTP puro na mesma porta não
+/// recebe página; um certificado que não é PEM é recusado na partida com o arquivo dito.
+#[test]
+fn tls_nativo_com_certificado_do_teste() {
+    let dir = diretorio_vazio();
+    let certificado =
+        rcgen::generate_simple_self_signed(vec!["localhost".to_owned(), "127.0.0.1".to_owned()])
+            .expect("certificado");
+    std::fs::write(dir.join("cert.pem"), certificado.cert.pem()).unwrap();
+    std::fs::write(dir.join("chave.pem"), certificado.key_pair.serialize_pem()).unwrap();
+    let (mut filho, endereco, dito) = subir_com(
+        &dir,
+        &["--tls-certificado", "cert.pem", "--tls-chave", "chave.pem"],
+    );
+    assert!(dito.contains("no ar em https://"), "{dito}");
+    let curl = Command::new("curl")
+        .args([
+            "-sS",
+            "--cacert",
+            "cert.pem",
+            "-o",
+            "/dev/null",
+            "-w",
+            "%{http_code} %{ssl_verify_result}",
+            &format!("https://{endereco}/lei"),
+        ])
+        .current_dir(&dir)
+        .output()
+        .expect("curl (apt-get install curl)");
+    let saida = String::from_utf8_lossy(&curl.stdout);
+    assert_eq!(
+        saida.trim(),
+        "200 0",
+        "{saida} {}",
+        String::from_utf8_lossy(&curl.stderr)
+    );
+    // HTTP puro na porta do TLS: nenhuma página
+    let mut s = std::net::TcpStream::connect(&endereco).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(15)))
+        .unwrap();
+    let _ = write!(
+        s,
+        "GET /lei HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    );
+    let mut r = Vec::new();
+    let _ = s.read_to_end(&mut r);
+    assert!(!String::from_utf8_lossy(&r).contains("HTTP/1.1 200"));
+    filho.kill().ok();
+    filho.wait().ok();
+    // um certificado que não é PEM: recusado na partida, com o arquivo
+    std::fs::write(dir.join("lixo.pem"), "isto não é um certificado").unwrap();
+    let e = divisa_em(
+        &dir,
+        &[
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--tls-certificado",
+            "lixo.pem",
+            "--tls-chave",
+            "chave.pem",
+        ],
+    );
+    assert_eq!(e.codigo, 2, "{}", e.stderr);
+    assert!(e.stderr.contains("lixo.pem"), "{}", e.stderr);
     std::fs::remove_dir_all(&dir).ok();
 }

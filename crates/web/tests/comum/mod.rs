@@ -298,6 +298,7 @@ pub fn servidor(nome: &str) -> (String, std::path::PathBuf) {
                 proxies_confiaveis: Vec::new(),
                 token_metricas: None,
                 avisos: None,
+                tls: None,
             },
             move |end, _| {
                 let _ = tx.send(end);
