@@ -267,7 +267,7 @@ pub fn assinar(
     h.update(&saida[pos_depois..]);
     let resumo: [u8; 32] = h.finalize().into();
     let der_cms = cms::assinar(&resumo, cert)?;
-    if 2 * der_cms.len() > 2 * reserva {
+    if der_cms.len() > reserva {
         return Err(Erro::Interno("o CMS não coube no espaço reservado".into()));
     }
     let hex: Vec<u8> = der_cms
@@ -686,6 +686,17 @@ pub fn acrescimos_so_de_assinatura(pdf: &[u8], original: usize) -> Result<(), St
                 ));
             }
         }
+    }
+    // Um formulário XFA no /AcroForm novo desenharia outra coisa no lugar das páginas.
+    let xfa = novo
+        .catalog()
+        .ok()
+        .and_then(|c| c.get(b"AcroForm").ok())
+        .and_then(|o| novo.dereference(o).ok())
+        .and_then(|(_, o)| o.as_dict().ok())
+        .is_some_and(|f| f.has(b"XFA"));
+    if xfa {
+        return Err("uma revisão acrescentada põe um formulário XFA no documento".into());
     }
     // As anotações novas das páginas: só campos de assinatura invisíveis.
     for id in &paginas {
