@@ -331,19 +331,21 @@ pub(crate) enum Comando {
     /// Os documentos oficiais da Comissão em PDF (ou HTML), escritos da proposta: ofícios aos
     /// órgãos (Art. 2º, § 3º), parecer de mérito (Art. 18), projeto de decreto legislativo do
     /// plebiscito (Art. 18, § 2º) e projeto de lei de criação (Art. 7º). `divisa documento
-    /// verificar ARQUIVO.pdf` confere o código de verificação. Saída: 0 feito ou confere; 3 não
+    /// verificar ARQUIVO.pdf` confere o código de verificação e as assinaturas; `divisa documento
+    /// assinar ENTRADA.pdf --certificado A1.p12 -o SAIDA.pdf` assina (PAdES, certificado A1 do
+    /// ICP-Brasil; a senha vem da entrada padrão, uma linha). Saída: 0 feito ou confere; 3 não
     /// confere; 2 entrada inválida.
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa documento oficio|parecer|decreto-legislativo|projeto-de-lei|relatorio-tecnico PROPOSTA.toml -o SAIDA.pdf [--formato pdf|html|odt] [--protocolo NUP] [--em AAAA-MM-DD]\n       divisa documento parecer-preliminar|parecer-resultado --protocolo NUP -o SAIDA.pdf [--db URL]\n       divisa documento verificar ARQUIVO.pdf",
+        override_usage = "divisa documento oficio|parecer|decreto-legislativo|projeto-de-lei|relatorio-tecnico PROPOSTA.toml -o SAIDA.pdf [--formato pdf|html|odt] [--protocolo NUP] [--em AAAA-MM-DD]\n       divisa documento parecer-preliminar|parecer-resultado --protocolo NUP -o SAIDA.pdf [--db URL]\n       divisa documento verificar ARQUIVO.pdf\n       divisa documento assinar ENTRADA.pdf --certificado A1.p12 -o SAIDA.pdf   (a senha na entrada padrão)",
         next_help_heading = "Opções"
     )]
     Documento {
         /// oficio, parecer, decreto-legislativo, projeto-de-lei, relatorio-tecnico,
-        /// parecer-preliminar, parecer-resultado ou verificar.
+        /// parecer-preliminar, parecer-resultado, verificar ou assinar.
         #[arg(value_name = "TIPO", help_heading = "Argumentos")]
         tipo: String,
-        /// A proposta (TOML, CONTRACT §2) ou, com `verificar`, o PDF a conferir. Os documentos
+        /// A proposta (TOML, CONTRACT §2) ou, com `verificar` e `assinar`, o PDF. Os documentos
         /// que saem dos atos do processo (parecer-preliminar, parecer-resultado) dispensam a
         /// proposta: vêm do banco, pelo --protocolo.
         #[arg(value_name = "ARQUIVO", help_heading = "Argumentos")]
@@ -365,6 +367,10 @@ pub(crate) enum Comando {
         /// A data do documento e do texto da lei (padrão: hoje).
         #[arg(long, value_name = "AAAA-MM-DD", value_parser = data_civil)]
         em: Option<jiff::civil::Date>,
+        /// Com `assinar`: o certificado A1 (PKCS#12, .p12 ou .pfx) com a chave privada. A senha
+        /// vem da entrada padrão (uma linha), nunca da linha de comando.
+        #[arg(long, value_name = "A1.p12")]
+        certificado: Option<std::path::PathBuf>,
         #[command(flatten)]
         banco: Banco,
     },

@@ -39,24 +39,7 @@ pub(crate) fn executar(
         }
     };
     if tipo == "verificar" {
-        return Ok(match divisa_documentos::verificar(&bytes) {
-            Verificacao::Confere {
-                codigo,
-                titulo,
-                protocolo,
-            } => {
-                writeln!(
-                    saida,
-                    "{nome}: confere — «{titulo}», código de verificação {codigo}{}.",
-                    protocolo.map_or(String::new(), |p| format!(", processo {p}"))
-                )?;
-                Saida::Sucesso
-            }
-            Verificacao::NaoConfere(motivo) => {
-                eprintln!("divisa documento verificar: {nome}: NÃO CONFERE — {motivo}.");
-                Saida::NaoAtende
-            }
-        });
+        return verificar(&nome, &bytes, saida);
     }
     let Some(tipo) = Tipo::de_codigo(tipo) else {
         eprintln!("divisa documento: tipo «{tipo}» desconhecido; use oficio, parecer, decreto-legislativo, projeto-de-lei, relatorio-tecnico ou verificar.");
@@ -144,6 +127,268 @@ fn gravar(
         None => saida.write_all(&bytes)?,
     }
     Ok(Saida::Sucesso)
+}
+
+/// `divisa documento verificar`: o código de verificação (o documento que o divisa escreveu é o
+/// começo do arquivo) e, se há assinaturas, cada uma conferida. Saída 0 se o documento confere
+/// e toda assinatura está intacta; 3 se não.
+fn verificar(nome: &str, bytes: &[u8], saida: &mut impl Write) -> anyhow::Result<Saida> {
+    let (codigo, original) = divisa_documentos::verificar_original(bytes);
+    let mut confere = true;
+    match codigo {
+        Verificacao::Confere {
+            codigo,
+            titulo,
+            protocolo,
+        } => {
+            // O que veio depois do documento (atualizações incrementais) só pode ser assinatura.
+            let acrescimo = if original < bytes.len() {
+                divisa_assinatura::acrescimos_so_de_assinatura(bytes, original)
+            } else {
+                Ok(())
+            };
+            match acrescimo {
+                Ok(()) => writeln!(
+                    saida,
+                    "{nome}: confere — «{titulo}», código de verificação {codigo}{}.",
+                    protocolo.map_or(String::new(), |p| format!(", processo {p}"))
+                )?,
+                Err(motivo) => {
+                    eprintln!(
+                        "divisa documento verificar: {nome}: NÃO CONFERE — o documento de código {codigo} está no começo do arquivo, mas {motivo}."
+                    );
+                    confere = false;
+                }
+            }
+        }
+        Verificacao::NaoConfere(motivo) => {
+            eprintln!("divisa documento verificar: {nome}: NÃO CONFERE — {motivo}.");
+            confere = false;
+        }
+    }
+    // As assinaturas, quando o PDF se lê (um arquivo estragado já foi dito acima).
+    let assinaturas = divisa_assinatura::assinaturas(bytes).unwrap_or_default();
+    for (i, a) in assinaturas.iter().enumerate() {
+        let cobertura = match &a.faixa_invalida {
+            Some(p) => format!("NÃO CONFERE: {p}"),
+            None if a.cobre_tudo() => "cobre o arquivo inteiro, menos o próprio /Contents".into(),
+            None => format!(
+                "cobre a revisão até o byte {} (depois dela vêm {} bytes de revisões seguintes)",
+                a.fim,
+                a.tamanho - a.fim
+            ),
+        };
+        let resumo = if a.cms.resumo_confere {
+            "o resumo SHA-256 confere"
+        } else {
+            "o resumo SHA-256 NÃO CONFERE (o arquivo foi alterado depois de assinado)"
+        };
+        let cms = match (&a.cms.problema, a.cms.assinatura_confere) {
+            (Some(p), _) => format!("assinatura NÃO CONFERIDA: {p}"),
+            (None, true) => "a assinatura confere com o certificado embutido".into(),
+            (None, false) => "a assinatura NÃO CONFERE com o certificado embutido".into(),
+        };
+        let linha = format!(
+            "  assinatura {} ({}): {}{} — {cobertura}; {resumo}; {cms}.",
+            i + 1,
+            a.campo,
+            a.signatario,
+            a.quando
+                .as_ref()
+                .map_or(String::new(), |q| format!(", em {q}")),
+        );
+        if a.intacta() {
+            writeln!(saida, "{linha}")?;
+        } else {
+            eprintln!("{linha}");
+            confere = false;
+        }
+    }
+    if !assinaturas.is_empty() {
+        writeln!(
+            saida,
+            "  (a confiança na cadeia do certificado — AC raiz do ICP-Brasil, revogação — não é conferida aqui; confira no validador do ITI.)"
+        )?;
+    }
+    Ok(if confere {
+        Saida::Sucesso
+    } else {
+        Saida::NaoAtende
+    })
+}
+
+/// `divisa documento assinar ENTRADA.pdf --certificado A1.p12 -o SAIDA.pdf`: assinatura PAdES
+/// como atualização incremental; a senha do certificado, uma linha da entrada padrão.
+pub(crate) fn assinar(
+    entrada: Option<&Path>,
+    certificado: Option<&Path>,
+    destino: Option<&Path>,
+    saida: &mut impl Write,
+) -> anyhow::Result<Saida> {
+    let uso = "use divisa documento assinar ENTRADA.pdf --certificado A1.p12 -o SAIDA.pdf (a senha na entrada padrão)";
+    let (Some(entrada), Some(certificado), Some(destino)) = (entrada, certificado, destino) else {
+        let falta = match (entrada, certificado) {
+            (None, _) => "falta ENTRADA.pdf",
+            (_, None) => "falta --certificado A1.p12",
+            _ => "falta -o SAIDA.pdf (o PDF assinado é gravado num arquivo novo)",
+        };
+        eprintln!("divisa documento assinar: {falta}; {uso}.");
+        return Ok(Saida::EntradaInvalida);
+    };
+    if mesmo_arquivo(entrada, destino) {
+        eprintln!(
+            "divisa documento assinar: -o {}: é o próprio arquivo de entrada; grave o assinado num arquivo novo (o original fica como está).",
+            destino.display()
+        );
+        return Ok(Saida::EntradaInvalida);
+    }
+    let ler = |p: &Path, limite: u64| -> Option<Vec<u8>> {
+        let lido = std::fs::File::open(p).and_then(|f| {
+            let mut v = Vec::new();
+            std::io::Read::read_to_end(&mut std::io::Read::take(f, limite + 1), &mut v)?;
+            Ok(v)
+        });
+        match lido {
+            Ok(v) if v.len() as u64 > limite => {
+                eprintln!(
+                    "divisa documento assinar: {}: passa de {} MB, grande demais.",
+                    p.display(),
+                    limite >> 20
+                );
+                None
+            }
+            Ok(v) => Some(v),
+            Err(e) => {
+                eprintln!(
+                    "divisa documento assinar: {}: não foi possível ler o arquivo ({e}).",
+                    p.display()
+                );
+                None
+            }
+        }
+    };
+    let Some(pdf) = ler(entrada, 512 << 20) else {
+        return Ok(Saida::EntradaInvalida);
+    };
+    let Some(p12) = ler(certificado, 1 << 20) else {
+        return Ok(Saida::EntradaInvalida);
+    };
+    let nome_cert = certificado.display().to_string();
+    let senha = match ler_senha() {
+        Ok(s) => s,
+        Err(m) => {
+            eprintln!("divisa documento assinar: {m}.");
+            return Ok(Saida::EntradaInvalida);
+        }
+    };
+    let cert = match divisa_assinatura::Certificado::abrir(&nome_cert, &p12, &senha) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("divisa documento assinar: {e}.");
+            return Ok(Saida::EntradaInvalida);
+        }
+    };
+    drop(senha);
+    let agora = crate::relogio::agora();
+    if let Err(e) = cert.valido_em(&nome_cert, agora) {
+        eprintln!("divisa documento assinar: {e}.");
+        return Ok(Saida::EntradaInvalida);
+    }
+    let assinado = match divisa_assinatura::assinar(&pdf, &cert, agora, divisa_assinatura::MOTIVO) {
+        Ok(b) => b,
+        Err(divisa_assinatura::Erro::Interno(m)) => anyhow::bail!("{m}"),
+        Err(e) => {
+            eprintln!("divisa documento assinar: {}: {e}.", entrada.display());
+            return Ok(Saida::EntradaInvalida);
+        }
+    };
+    if let Err(e) = gravar_atomico(destino, &assinado) {
+        eprintln!(
+            "divisa documento assinar: {}: não foi possível gravar ({e}).",
+            destino.display()
+        );
+        return Ok(Saida::EntradaInvalida);
+    }
+    writeln!(
+        saida,
+        "{}: assinado por {} (PAdES-B-B, SHA-256) — gravado em {}.",
+        entrada.display(),
+        cert.titular(),
+        destino.display()
+    )?;
+    Ok(Saida::Sucesso)
+}
+
+/// Os dois caminhos são o mesmo arquivo (o destino ainda pode não existir).
+fn mesmo_arquivo(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// Grava num temporário ao lado e renomeia: quem lê o destino vê o arquivo velho ou o novo
+/// inteiro, nunca um pela metade.
+fn gravar_atomico(destino: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let pasta = destino
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let nome = destino
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "assinado.pdf".into());
+    let temp = pasta.join(format!(".{nome}.{}.tmp", std::process::id()));
+    let feito = (|| {
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&temp, destino)
+    })();
+    if feito.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    feito
+}
+
+/// A senha: uma linha da entrada padrão. No terminal, pede-a em stderr sem ecoar (stty).
+fn ler_senha() -> Result<String, String> {
+    use std::io::{BufRead, IsTerminal, Read};
+    let entrada = std::io::stdin();
+    let terminal = entrada.is_terminal();
+    let stty = |arg: &str| {
+        std::process::Command::new("stty")
+            .arg(arg)
+            .stdin(std::process::Stdio::inherit())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    let sem_eco = terminal && {
+        eprint!("Senha do certificado: ");
+        stty("-echo")
+    };
+    let mut linha = Vec::new();
+    let lido = entrada.lock().take(4097).read_until(b'\n', &mut linha);
+    if sem_eco {
+        stty("echo");
+        eprintln!();
+    }
+    if let Err(e) = lido {
+        return Err(format!("a senha não pôde ser lida da entrada padrão ({e})"));
+    }
+    if linha.is_empty() {
+        return Err("falta a senha do certificado na entrada padrão (uma linha)".into());
+    }
+    if linha.len() > 4096 {
+        return Err("a senha na entrada padrão passa de 4096 bytes".into());
+    }
+    while matches!(linha.last(), Some(b'\n' | b'\r')) {
+        linha.pop();
+    }
+    String::from_utf8(linha).map_err(|_| "a senha na entrada padrão não é texto UTF-8".into())
 }
 
 /// Os documentos escritos dos autos: o processo vem do banco, com a proposta juntada, as

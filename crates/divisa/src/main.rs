@@ -169,10 +169,23 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
             tipo,
             arquivo,
             saida: destino,
+            certificado,
+            ..
+        } if tipo == "assinar" => documento::assinar(
+            arquivo.as_deref(),
+            certificado.as_deref(),
+            destino.as_deref(),
+            saida,
+        ),
+        cli::Comando::Documento {
+            tipo,
+            arquivo,
+            saida: destino,
             formato,
             protocolo,
             em,
             banco,
+            ..
         } => documento::executar(
             &tipo,
             arquivo.as_deref(),

@@ -225,36 +225,66 @@ pub(crate) const CHAVE: &[u8] = b"/DivisaConteudo <";
 /// Confere um PDF escrito por [`pdf`]: relê o conteúdo canônico guardado nele, refaz o PDF e
 /// compara byte a byte.
 pub fn verificar(bytes: &[u8]) -> Verificacao {
+    match verificar_original(bytes) {
+        (Verificacao::Confere { codigo, .. }, n) if n < bytes.len() => {
+            Verificacao::NaoConfere(format!(
+                "o arquivo traz o documento de código {codigo} e, depois dele, {} bytes acrescentados",
+                bytes.len() - n
+            ))
+        }
+        (v, _) => v,
+    }
+}
+
+/// Como [`verificar`], mas o documento pode ser só o começo do arquivo: uma atualização
+/// incremental (uma assinatura PAdES) acrescenta bytes depois dele sem mudar os dele. Devolve
+/// também quantos bytes do começo são o documento que o divisa escreveu (o arquivo inteiro
+/// quando nada foi acrescentado). O que foi acrescentado não é conferido aqui: quem chama
+/// confere que só acrescenta assinaturas.
+pub fn verificar_original(bytes: &[u8]) -> (Verificacao, usize) {
     let Some(inicio) = bytes
         .windows(CHAVE.len())
         .position(|w| w == CHAVE)
         .map(|i| i + CHAVE.len())
     else {
-        return Verificacao::NaoConfere(
+        return (Verificacao::NaoConfere(
             "o arquivo não traz o conteúdo de um documento do divisa (não foi gerado por ele, ou foi regravado por outro programa)".into(),
-        );
+        ), bytes.len());
     };
     let Some(fim) = bytes[inicio..].iter().position(|b| *b == b'>') else {
-        return Verificacao::NaoConfere("o conteúdo guardado no arquivo está cortado".into());
+        return (
+            Verificacao::NaoConfere("o conteúdo guardado no arquivo está cortado".into()),
+            bytes.len(),
+        );
     };
     let hex = &bytes[inicio..inicio + fim];
     let Some(json) = de_hex(hex) else {
-        return Verificacao::NaoConfere("o conteúdo guardado no arquivo foi alterado".into());
+        return (
+            Verificacao::NaoConfere("o conteúdo guardado no arquivo foi alterado".into()),
+            bytes.len(),
+        );
     };
     let Ok(doc) = serde_json::from_slice::<Documento>(&json) else {
-        return Verificacao::NaoConfere("o conteúdo guardado no arquivo foi alterado".into());
+        return (
+            Verificacao::NaoConfere("o conteúdo guardado no arquivo foi alterado".into()),
+            bytes.len(),
+        );
     };
-    if pdf(&doc) == bytes {
-        Verificacao::Confere {
-            codigo: doc.codigo(),
-            titulo: doc.titulo,
-            protocolo: doc.protocolo,
-        }
+    let refeito = pdf(&doc);
+    if bytes.starts_with(&refeito) {
+        (
+            Verificacao::Confere {
+                codigo: doc.codigo(),
+                titulo: doc.titulo,
+                protocolo: doc.protocolo,
+            },
+            refeito.len(),
+        )
     } else {
-        Verificacao::NaoConfere(format!(
+        (Verificacao::NaoConfere(format!(
             "o arquivo não é o que o divisa escreveu para o documento de código {}: foi alterado depois de gerado",
             doc.codigo()
-        ))
+        )), bytes.len())
     }
 }
 

@@ -589,6 +589,40 @@ fn pdf_adulterado_nao_confere() {
     ));
 }
 
+/// Uma atualização incremental (a assinatura PAdES) acrescenta bytes depois do documento:
+/// `verificar` não aceita o arquivo como veio do divisa, `verificar_original` acha o documento
+/// intacto no começo e diz onde ele termina (o acrescentado é conferido por quem chama).
+#[test]
+fn documento_no_comeco_do_arquivo_e_achado_com_o_tamanho() {
+    let doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);
+    let pdf = divisa_documentos::pdf(&doc);
+    assert_eq!(
+        divisa_documentos::verificar_original(&pdf).1,
+        pdf.len(),
+        "sem acréscimo, o arquivo inteiro"
+    );
+    let mut acrescido = pdf.clone();
+    acrescido.extend_from_slice(b"\n9 0 obj\n<</Type/Sig>>\nendobj\n");
+    assert!(matches!(
+        divisa_documentos::verificar(&acrescido),
+        Verificacao::NaoConfere(ref m) if m.contains("acrescentados")
+    ));
+    let (v, n) = divisa_documentos::verificar_original(&acrescido);
+    assert!(matches!(v, Verificacao::Confere { ref codigo, .. } if *codigo == doc.codigo()));
+    assert_eq!(n, pdf.len());
+    // um byte do documento mudado: nem o começo confere
+    let mut mudado = acrescido.clone();
+    let i = mudado
+        .windows(5)
+        .position(|w| w == b"5.200")
+        .expect("número no PDF");
+    mudado[i] = b'9';
+    assert!(matches!(
+        divisa_documentos::verificar_original(&mudado).0,
+        Verificacao::NaoConfere(_)
+    ));
+}
+
 /// Art. 11, § 2º: a maioria absoluta dos inscritos — 501 de 1.000 aprova, 500 não.
 #[test]
 fn parecer_do_resultado_art_20_maioria_absoluta_dos_inscritos() {

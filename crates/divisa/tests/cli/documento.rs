@@ -260,3 +260,346 @@ fn cada_tipo_produz_os_documentos_da_lei_e_recusa_os_outros_com_o_artigo() {
     assert!(e.stdout.contains("Município contíguo indicado pelos eleitores requerentes, nos termos do Art. 10, § 2º, da Lei Complementar nº 23, de 19 de novembro de 1992: o Município de Ponte Branca"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `divisa ARGS` em `dir` com `entrada` na entrada padrão (a senha do certificado).
+fn divisa_com_entrada(
+    dir: &std::path::Path,
+    argumentos: &[&str],
+    entrada: &str,
+    agora: Option<&str>,
+) -> crate::util::Execucao {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut c = Command::new(env!("CARGO_BIN_EXE_divisa"));
+    c.args(argumentos)
+        .current_dir(dir)
+        .env_remove("DIVISA_DB")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(a) = agora {
+        c.env("DIVISA_AGORA", a);
+    }
+    let mut filho = c.spawn().expect("o executável divisa roda");
+    filho
+        .stdin
+        .take()
+        .expect("entrada")
+        .write_all(entrada.as_bytes())
+        .expect("escreve a senha");
+    let s = filho.wait_with_output().expect("termina");
+    crate::util::Execucao {
+        stdout: String::from_utf8(s.stdout).expect("stdout em UTF-8"),
+        stderr: String::from_utf8(s.stderr).expect("stderr em UTF-8"),
+        codigo: s.status.code().expect("terminou com código"),
+    }
+}
+
+/// Roda um programa de fora (openssl, pdfsig) e devolve stdout e stderr juntos.
+fn de_fora(dir: &std::path::Path, programa: &str, args: &[&str]) -> String {
+    let s = std::process::Command::new(programa)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("{programa} não roda ({e}): instale o openssl e o poppler-utils")
+        });
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&s.stdout),
+        String::from_utf8_lossy(&s.stderr)
+    )
+}
+
+/// Um ofício do exemplo, gerado pelo divisa, e um A1 de teste (RSA 2048 autoassinado, válido
+/// de hoje a 30 dias) em dois PKCS#12: o de hoje (PBES2/AES) e o legado (3DES e RC2).
+fn oficio_e_certificados(dir: &std::path::Path) -> Vec<u8> {
+    let proposta =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../exemplos/criacao.toml");
+    let e = divisa_em(
+        dir,
+        &[
+            "documento",
+            "oficio",
+            proposta.to_str().expect("caminho"),
+            "-o",
+            "oficio.pdf",
+            "--em",
+            "2027-03-10",
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    de_fora(
+        dir,
+        "openssl",
+        &[
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-keyout",
+            "chave.pem",
+            "-out",
+            "cert.pem",
+            "-days",
+            "30",
+            "-utf8",
+            "-subj",
+            "/O=ICP-Brasil (teste)/CN=João Relator da Comissão:12345678900",
+        ],
+    );
+    for (saida, legado) in [("a1.p12", false), ("a1-legado.p12", true)] {
+        let mut args = vec![
+            "pkcs12",
+            "-export",
+            "-inkey",
+            "chave.pem",
+            "-in",
+            "cert.pem",
+            "-out",
+            saida,
+            "-passout",
+            "pass:senha do A1",
+        ];
+        if legado {
+            args.push("-legacy");
+        }
+        de_fora(dir, "openssl", &args);
+        assert!(dir.join(saida).exists(), "o openssl gravou {saida}");
+    }
+    std::fs::read(dir.join("oficio.pdf")).expect("PDF gravado")
+}
+
+#[test]
+fn assinado_vale_no_pdfsig_e_o_documento_continua_conferindo() {
+    let dir = diretorio_vazio();
+    let original = oficio_e_certificados(&dir);
+    let assinar = |entrada: &str, cert: &str, saida: &str| {
+        divisa_com_entrada(
+            &dir,
+            &[
+                "documento",
+                "assinar",
+                entrada,
+                "--certificado",
+                cert,
+                "-o",
+                saida,
+            ],
+            "senha do A1\n",
+            None,
+        )
+    };
+    let e = assinar("oficio.pdf", "a1.p12", "assinado.pdf");
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    assert!(
+        e.stdout
+            .contains("assinado por João Relator da Comissão:12345678900"),
+        "{}",
+        e.stdout
+    );
+    assert!(
+        !e.stdout.contains("senha do A1") && !e.stderr.contains("senha do A1"),
+        "a senha não aparece"
+    );
+    let assinado = std::fs::read(dir.join("assinado.pdf")).expect("gravado");
+    assert!(
+        assinado.starts_with(&original),
+        "os bytes do original ficam"
+    );
+    assert_eq!(
+        std::fs::read(dir.join("oficio.pdf")).expect("original"),
+        original
+    );
+    // O validador de fora (poppler): assinatura válida, do titular; a cadeia autoassinada não
+    // é confiável, como se espera de um certificado de teste.
+    let s = de_fora(&dir, "pdfsig", &["assinado.pdf"]);
+    assert!(
+        s.contains("Signature Validation: Signature is Valid."),
+        "{s}"
+    );
+    assert!(s.contains("João Relator da Comissão:12345678900"), "{s}");
+    assert!(
+        s.contains("ETSI.CAdES.detached") && s.contains("SHA-256"),
+        "{s}"
+    );
+    assert!(s.contains("Total document signed"), "{s}");
+    // O divisa: o código de verificação confere e a assinatura está intacta.
+    let e = divisa_em(&dir, &["documento", "verificar", "assinado.pdf"]);
+    assert_eq!(e.codigo, 0, "{}{}", e.stdout, e.stderr);
+    assert!(e.stdout.contains("confere — «OFÍCIOS"), "{}", e.stdout);
+    assert!(
+        e.stdout
+            .contains("assinatura 1 (Assinatura1): João Relator da Comissão:12345678900")
+            && e.stdout.contains("cobre o arquivo inteiro")
+            && e.stdout.contains("o resumo SHA-256 confere")
+            && e.stdout
+                .contains("a assinatura confere com o certificado embutido"),
+        "{}",
+        e.stdout
+    );
+    // Segunda assinatura (o presidente), com o A1 legado (3DES): as duas valem.
+    let e = assinar("assinado.pdf", "a1-legado.p12", "duas.pdf");
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    let s = de_fora(&dir, "pdfsig", &["duas.pdf"]);
+    assert_eq!(s.matches("Signature is Valid.").count(), 2, "{s}");
+    let e = divisa_em(&dir, &["documento", "verificar", "duas.pdf"]);
+    assert_eq!(e.codigo, 0, "{}{}", e.stdout, e.stderr);
+    assert!(
+        e.stdout.contains("assinatura 2 (Assinatura2)")
+            && e.stdout.contains("cobre a revisão até o byte"),
+        "{}",
+        e.stdout
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn byte_mudado_depois_de_assinado_e_acusado_pelo_pdfsig_e_pelo_divisa() {
+    let dir = diretorio_vazio();
+    oficio_e_certificados(&dir);
+    let e = divisa_com_entrada(
+        &dir,
+        &[
+            "documento",
+            "assinar",
+            "oficio.pdf",
+            "--certificado",
+            "a1.p12",
+            "-o",
+            "assinado.pdf",
+        ],
+        "senha do A1\n",
+        None,
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    let mut a = std::fs::read(dir.join("assinado.pdf")).expect("gravado");
+    let i = a
+        .windows(14)
+        .position(|w| w == b"Atenciosamente")
+        .expect("o texto do ofício está no PDF");
+    a[i] = b'X';
+    std::fs::write(dir.join("mexido.pdf"), &a).expect("grava");
+    let s = de_fora(&dir, "pdfsig", &["mexido.pdf"]);
+    assert!(!s.contains("Signature is Valid."), "{s}");
+    assert!(s.contains("Digest Mismatch"), "{s}");
+    let e = divisa_em(&dir, &["documento", "verificar", "mexido.pdf"]);
+    assert_eq!(e.codigo, 3, "{}{}", e.stdout, e.stderr);
+    assert!(
+        e.stderr.contains("NÃO CONFERE") && e.stderr.contains("o resumo SHA-256 NÃO CONFERE"),
+        "{}",
+        e.stderr
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn assinar_recusa_senha_errada_certificado_vencido_e_entradas_que_nao_servem() {
+    let dir = diretorio_vazio();
+    oficio_e_certificados(&dir);
+    std::fs::write(dir.join("texto.pdf"), "não sou PDF").expect("grava");
+    de_fora(
+        &dir,
+        "openssl",
+        &[
+            "pkcs12",
+            "-export",
+            "-nokeys",
+            "-in",
+            "cert.pem",
+            "-out",
+            "sem-chave.p12",
+            "-passout",
+            "pass:senha do A1",
+        ],
+    );
+    let casos: [(&[&str], &str, Option<&str>, &str); 7] = [
+        (
+            &["oficio.pdf", "--certificado", "a1.p12", "-o", "s.pdf"],
+            "outra senha\n",
+            None,
+            "a1.p12: a senha não abre o certificado",
+        ),
+        (
+            &[
+                "oficio.pdf",
+                "--certificado",
+                "a1-legado.p12",
+                "-o",
+                "s.pdf",
+            ],
+            "outra senha\n",
+            None,
+            "a1-legado.p12: a senha não abre o certificado",
+        ),
+        (
+            &["oficio.pdf", "--certificado", "a1.p12", "-o", "s.pdf"],
+            "senha do A1\n",
+            Some("2099-01-01"),
+            "venceu em ",
+        ),
+        (
+            &["oficio.pdf", "--certificado", "a1.p12", "-o", "s.pdf"],
+            "senha do A1\n",
+            Some("2000-01-01"),
+            "só vale a partir de ",
+        ),
+        (
+            &[
+                "oficio.pdf",
+                "--certificado",
+                "sem-chave.p12",
+                "-o",
+                "s.pdf",
+            ],
+            "senha do A1\n",
+            None,
+            "não traz a chave privada",
+        ),
+        (
+            &["texto.pdf", "--certificado", "a1.p12", "-o", "s.pdf"],
+            "senha do A1\n",
+            None,
+            "texto.pdf: não é um PDF",
+        ),
+        (
+            &["oficio.pdf", "--certificado", "a1.p12", "-o", "oficio.pdf"],
+            "senha do A1\n",
+            None,
+            "é o próprio arquivo de entrada",
+        ),
+    ];
+    for (args, senha, agora, esperado) in casos {
+        let mut todos = vec!["documento", "assinar"];
+        todos.extend_from_slice(args);
+        let e = divisa_com_entrada(&dir, &todos, senha, agora);
+        assert_eq!(e.codigo, 2, "{args:?}: {}", e.stderr);
+        assert!(e.stderr.contains(esperado), "{args:?}: {}", e.stderr);
+        assert!(!e.stderr.contains("senha do A1") && !e.stderr.contains("outra senha"));
+        assert!(!e.stderr.contains("panicked"), "{}", e.stderr);
+        assert!(!dir.join("s.pdf").exists(), "nada gravado: {args:?}");
+    }
+    // As datas do certificado vencido vão em dd/mm/aaaa.
+    let e = divisa_com_entrada(
+        &dir,
+        &[
+            "documento",
+            "assinar",
+            "oficio.pdf",
+            "--certificado",
+            "a1.p12",
+            "-o",
+            "s.pdf",
+        ],
+        "senha do A1\n",
+        Some("2099-01-01"),
+    );
+    let datas = e
+        .stderr
+        .split(|c: char| !(c.is_ascii_digit() || c == '/'))
+        .filter(|p| p.len() == 10 && p.matches('/').count() == 2)
+        .count();
+    assert!(datas >= 2, "{}", e.stderr);
+    std::fs::remove_dir_all(&dir).ok();
+}
