@@ -31,10 +31,13 @@ pub(crate) fn executar(
         return Ok(Saida::EntradaInvalida);
     };
     let nome = arquivo.display().to_string();
-    let bytes = match std::fs::read(arquivo) {
+    let bytes = match divisa_recursos::ler_com_teto(arquivo, divisa_recursos::MAIOR_ARQUIVO) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("divisa documento: {nome}: não foi possível ler o arquivo ({e}).");
+            eprintln!(
+                "divisa documento: {nome}: não foi possível ler o arquivo ({}).",
+                divisa_recursos::motivo_de_leitura(&e)
+            );
             return Ok(Saida::EntradaInvalida);
         }
     };

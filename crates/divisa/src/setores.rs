@@ -259,7 +259,10 @@ pub(crate) fn importar(
             let Some(shp) = crate::avaliar::ler_arquivo(CMD, malha) else {
                 return Ok(Saida::EntradaInvalida);
             };
-            let Ok(dbf) = std::fs::read(malha.with_extension("dbf")) else {
+            let Ok(dbf) = divisa_recursos::ler_com_teto(
+                &malha.with_extension("dbf"),
+                divisa_recursos::MAIOR_ARQUIVO,
+            ) else {
                 eprintln!(
                     "divisa {CMD}: {nome_malha}: falta {} ao lado (a tabela com o código de cada setor).",
                     malha.with_extension("dbf").display()
