@@ -97,11 +97,13 @@ impl Registro {
         Ok(())
     }
 
-    /// Reserva a chave de um envio de formulário para `conta` (ou diz o que já houve com ela).
+    /// Reserva a chave de um envio de formulário para `conta`, em nome de `dono` (um valor ao
+    /// acaso do pedido), ou diz o que já houve com ela.
     pub async fn reservar_envio(
         &self,
         conta: &str,
         chave: &str,
+        dono: &str,
         agora: Timestamp,
     ) -> Result<EnvioGravado, ErroRegistro> {
         // as chaves de mais de 30 dias já não levam a nada (o recibo fica nos autos)
@@ -110,11 +112,12 @@ impl Registro {
             .execute(&self.pool)
             .await?;
         let inserido = sqlx::query(
-            "INSERT INTO envios (conta, chave, protocolo, criado_ms) VALUES ($1, $2, NULL, $3) \
+            "INSERT INTO envios (conta, chave, protocolo, dono, criado_ms) VALUES ($1, $2, NULL, $3, $4) \
              ON CONFLICT (conta, chave) DO NOTHING",
         )
         .bind(conta)
         .bind(chave)
+        .bind(dono)
         .bind(ms(agora))
         .execute(&self.pool)
         .await?
@@ -135,29 +138,35 @@ impl Registro {
         })
     }
 
-    /// O envio terminou: com o protocolo (a chave passa a levar ao recibo), ou sem ele (a chave
-    /// volta a valer, para corrigir e reenviar).
+    /// O envio de `dono` terminou: com o protocolo (a chave passa a levar ao recibo), ou sem ele
+    /// (a chave volta a valer, para corrigir e reenviar). Só o dono da reserva a conclui: uma
+    /// devolução atrasada de um pedido antigo não apaga a reserva de um pedido novo.
     pub async fn concluir_envio(
         &self,
         conta: &str,
         chave: &str,
+        dono: &str,
         protocolo: Option<&str>,
     ) -> Result<(), ErroRegistro> {
         match protocolo {
             Some(p) => {
-                sqlx::query("UPDATE envios SET protocolo = $3 WHERE conta = $1 AND chave = $2")
-                    .bind(conta)
-                    .bind(chave)
-                    .bind(p)
-                    .execute(&self.pool)
-                    .await?;
-            }
-            None => {
                 sqlx::query(
-                    "DELETE FROM envios WHERE conta = $1 AND chave = $2 AND protocolo IS NULL",
+                    "UPDATE envios SET protocolo = $4 WHERE conta = $1 AND chave = $2 AND dono = $3",
                 )
                 .bind(conta)
                 .bind(chave)
+                .bind(dono)
+                .bind(p)
+                .execute(&self.pool)
+                .await?;
+            }
+            None => {
+                sqlx::query(
+                    "DELETE FROM envios WHERE conta = $1 AND chave = $2 AND dono = $3 AND protocolo IS NULL",
+                )
+                .bind(conta)
+                .bind(chave)
+                .bind(dono)
                 .execute(&self.pool)
                 .await?;
             }

@@ -43,7 +43,7 @@ fn corpo(quem: &Quem, mensagem: Option<(&str, &str)>) -> String {
 /// `GET /conta`.
 pub(crate) async fn pagina_da_conta(quem: Quem) -> Response {
     if quem.usuario.is_none() {
-        return Redirect::to("/entrar").into_response();
+        return Redirect::to("/entrar?proximo=%2Fconta").into_response();
     }
     pagina(&quem, "Minha conta", &corpo(&quem, None))
 }
@@ -86,15 +86,41 @@ pub(crate) async fn trocar_senha(
 pub(crate) async fn entrar_form(
     State(estado): State<Estado>,
     quem: Quem,
+    axum::extract::Query(consulta): axum::extract::Query<std::collections::HashMap<String, String>>,
 ) -> Result<Response, Falha> {
+    let proximo = destino_seguro(consulta.get("proximo").map(String::as_str));
     Ok(pagina(
         &quem,
         "Entrar",
-        &form_entrar(&estado, &quem, None).await?,
+        &form_entrar(&estado, &quem, None, &proximo).await?,
     ))
 }
 
-async fn form_entrar(estado: &Estado, quem: &Quem, erro: Option<&str>) -> Result<String, Falha> {
+/// Para onde ir depois de entrar: um caminho deste site (começa com uma barra só), nunca outro
+/// site (`//exemplo.com`, `https://…`, uma barra invertida depois da primeira) nem a própria
+/// página de entrada.
+pub(crate) fn destino_seguro(proximo: Option<&str>) -> String {
+    match proximo {
+        Some(p)
+            if p.starts_with('/')
+                && !p.starts_with("//")
+                && !p.starts_with("/\\")
+                && !p.contains(['\r', '\n'])
+                && !p.starts_with("/entrar")
+                && p.len() <= 2000 =>
+        {
+            p.to_owned()
+        }
+        _ => "/".to_owned(),
+    }
+}
+
+async fn form_entrar(
+    estado: &Estado,
+    quem: &Quem,
+    erro: Option<&str>,
+    proximo: &str,
+) -> Result<String, Falha> {
     let demo = estado
         .registro()
         .usuarios()
@@ -107,12 +133,13 @@ async fn form_entrar(estado: &Estado, quem: &Quem, erro: Option<&str>) -> Result
     }
     let _ = write!(
         s,
-        "<form method=\"post\" action=\"/entrar\" id=\"form-entrar\">{}\
+        "<form method=\"post\" action=\"/entrar\" id=\"form-entrar\">{}<input type=\"hidden\" name=\"proximo\" value=\"{}\">\
          <label for=\"login\">Login</label><input id=\"login\" name=\"login\" type=\"text\" autocomplete=\"username\" required autofocus>\
          <label for=\"senha\">Senha</label><input id=\"senha\" name=\"senha\" type=\"password\" autocomplete=\"current-password\" required>\
          <button type=\"submit\">Entrar</button></form>\
          <p>O público não precisa entrar: os processos e os seus documentos públicos estão no <a href=\"/publico\">portal público</a> (Art. 16).</p>",
-        campo_csrf(quem)
+        campo_csrf(quem),
+        esc(proximo)
     );
     if demo {
         let _ = write!(
@@ -137,9 +164,11 @@ pub(crate) async fn entrar(
     quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
     let login = campo(&campos, "login").unwrap_or_default();
     let senha = campo(&campos, "senha").unwrap_or_default();
+    let proximo = destino_seguro(campo(&campos, "proximo").as_deref());
     match contas::entrar(&estado, &quem, &login, &senha).await {
         Ok(entrada) => {
-            let mut r = Redirect::to("/").into_response();
+            // volta para onde ia quando a entrada foi pedida
+            let mut r = Redirect::to(&proximo).into_response();
             if let Ok(v) = HeaderValue::from_str(&entrada.set_cookie) {
                 r.headers_mut().append(header::SET_COOKIE, v);
             }
@@ -154,7 +183,7 @@ pub(crate) async fn entrar(
             let mut r = pagina(
                 &quem,
                 "Entrar",
-                &form_entrar(&estado, &quem, Some(&f.mensagem)).await?,
+                &form_entrar(&estado, &quem, Some(&f.mensagem), &proximo).await?,
             );
             *r.status_mut() = f.status;
             Ok(r)

@@ -116,8 +116,8 @@ struct Interno {
 
 /// O que se sabe de um envio de formulário pela sua chave.
 pub(crate) enum Envio {
-    /// Primeira vez: segue (e a chave fica reservada).
-    Novo,
+    /// Primeira vez: segue (e a chave fica reservada para este dono).
+    Novo(String),
     /// Outro pedido com a mesma chave está sendo processado agora.
     EmAndamento,
     /// Já protocolado: o número.
@@ -149,29 +149,37 @@ impl Estado {
     }
 
     /// Reserva a chave de um envio (ou diz o que já aconteceu com ela). No banco: vale em
-    /// todos os servidores (issue 19).
+    /// todos os servidores (issue 19). `Novo` traz o dono da reserva (um valor ao acaso deste
+    /// pedido), que a conclui ou a devolve.
     pub(crate) async fn reservar_envio(&self, login: &str, chave: &str) -> Envio {
+        let dono = contas::token();
         match self
             .registro()
-            .reservar_envio(login, chave, jiff::Timestamp::now())
+            .reservar_envio(login, chave, &dono, jiff::Timestamp::now())
             .await
         {
-            Ok(divisa_registro::EnvioGravado::Novo) => Envio::Novo,
+            Ok(divisa_registro::EnvioGravado::Novo) => Envio::Novo(dono),
             Ok(divisa_registro::EnvioGravado::EmAndamento) => Envio::EmAndamento,
             Ok(divisa_registro::EnvioGravado::Feito(p)) => Envio::Feito(p),
             Err(e) => {
                 // sem o banco, o protocolo também não sai: segue e falha lá, dizendo por quê
                 tracing::error!(target: "divisa::envio", causa = %e, "não foi possível reservar a chave do envio");
-                Envio::Novo
+                Envio::Novo(dono)
             }
         }
     }
 
     /// O envio terminou com o protocolo: a chave passa a levar ao recibo.
-    pub(crate) async fn concluir_envio(&self, login: &str, chave: &str, protocolo: &str) {
+    pub(crate) async fn concluir_envio(
+        &self,
+        login: &str,
+        chave: &str,
+        dono: &str,
+        protocolo: &str,
+    ) {
         if let Err(e) = self
             .registro()
-            .concluir_envio(login, chave, Some(protocolo))
+            .concluir_envio(login, chave, dono, Some(protocolo))
             .await
         {
             tracing::error!(target: "divisa::envio", causa = %e, "não foi possível gravar o protocolo do envio");
@@ -179,15 +187,23 @@ impl Estado {
     }
 
     /// O envio terminou sem protocolo: a chave volta a valer, para corrigir e reenviar (numa
-    /// tarefa à parte: chamado também de um `Drop`).
-    pub(crate) fn liberar_envio(&self, login: &str, chave: &str) {
+    /// tarefa à parte: chamado de um `Drop`; só a reserva deste `dono` é devolvida).
+    pub(crate) fn liberar_envio(&self, login: &str, chave: &str, dono: &str) {
         if chave.is_empty() {
             return;
         }
-        let (estado, login, chave) = (self.clone(), login.to_owned(), chave.to_owned());
+        let (estado, login, chave, dono) = (
+            self.clone(),
+            login.to_owned(),
+            chave.to_owned(),
+            dono.to_owned(),
+        );
         if let Ok(rt) = tokio::runtime::Handle::try_current() {
             rt.spawn(async move {
-                let _ = estado.registro().concluir_envio(&login, &chave, None).await;
+                let _ = estado
+                    .registro()
+                    .concluir_envio(&login, &chave, &dono, None)
+                    .await;
             });
         }
     }
@@ -259,12 +275,42 @@ pub fn rotas(estado: Estado) -> Router {
         .fallback(paginas::nao_encontrada)
         // a tradução por dentro, os cabeçalhos de segurança por fora (valem também para ela)
         .layer(axum::middleware::from_fn(rejeicoes_em_portugues))
+        .layer(axum::middleware::from_fn(entrar_e_voltar))
         .layer(axum::middleware::from_fn(prazo_do_corpo))
         .layer(axum::middleware::map_response(cabecalhos_de_seguranca))
         // o log por fora de tudo: vê a resposta que sai, também o 408 do corpo lento
         .layer(axum::middleware::from_fn(pedidos::registrar))
         .layer(axum::extract::DefaultBodyLimit::max(LIMITE_DE_ENVIO))
         .with_state(estado)
+}
+
+/// Uma página (não a API) que pede conta, aberta sem sessão: vai à entrada e, depois dela, volta
+/// para onde ia (`/entrar?proximo=…`; issue 17).
+async fn entrar_e_voltar(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let ir = (req.method() == axum::http::Method::GET
+        && !req.uri().path().starts_with("/api/")
+        && req.uri().path() != "/metricas")
+        .then(|| {
+            req.uri()
+                .path_and_query()
+                .map_or("/".to_owned(), |p| p.as_str().to_owned())
+        });
+    let r = next.run(req).await;
+    match ir {
+        Some(caminho) if r.status() == StatusCode::UNAUTHORIZED => {
+            let codificado: String = caminho
+                .bytes()
+                .map(|b| match b {
+                    b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                        (b as char).to_string()
+                    }
+                    _ => format!("%{b:02X}"),
+                })
+                .collect();
+            axum::response::Redirect::to(&format!("/entrar?proximo={codificado}")).into_response()
+        }
+        _ => r,
+    }
 }
 
 /// `GET /metricas`: as métricas no formato do Prometheus, com `Authorization: Bearer TOKEN`

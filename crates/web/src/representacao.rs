@@ -309,20 +309,21 @@ fn form_novo(
 
 /// O envio de um formulário que protocola, pela sua chave: a primeira vez segue; a segunda (um
 /// duplo clique, um recarregar da página do recibo que reenvia) vai ao recibo do protocolo já
-/// feito, sem protocolar de novo. `Ok(None)`: siga; `Ok(Some(r))`: responda `r`.
+/// feito, sem protocolar de novo. `Ok(Ok(dono))`: siga, com a reserva deste dono;
+/// `Ok(Err(r))`: responda `r`.
 async fn conferir_envio(
     estado: &Estado,
     login: &str,
     chave: &str,
-) -> Result<Option<Response>, Falha> {
+) -> Result<Result<String, Response>, Falha> {
     if chave.is_empty() {
-        return Ok(None);
+        return Ok(Ok(String::new()));
     }
     // Um pedido com a mesma chave em andamento: espera o protocolo dele (até 15 s).
     for _ in 0..150 {
         match estado.reservar_envio(login, chave).await {
-            crate::Envio::Novo => return Ok(None),
-            crate::Envio::Feito(p) => return Ok(Some(ao_recibo(&p))),
+            crate::Envio::Novo(dono) => return Ok(Ok(dono)),
+            crate::Envio::Feito(p) => return Ok(Err(ao_recibo(&p))),
             crate::Envio::EmAndamento => {
                 tokio::time::sleep(std::time::Duration::from_millis(100)).await
             }
@@ -339,6 +340,7 @@ struct Reserva<'a> {
     estado: &'a Estado,
     login: String,
     chave: String,
+    dono: String,
     feita: bool,
 }
 
@@ -346,7 +348,7 @@ impl Reserva<'_> {
     /// O protocolo saiu (com os arquivos): a chave passa a levar ao recibo dele.
     async fn concluir(mut self, protocolo: &str) {
         self.estado
-            .concluir_envio(&self.login, &self.chave, protocolo)
+            .concluir_envio(&self.login, &self.chave, &self.dono, protocolo)
             .await;
         self.feita = true;
     }
@@ -355,7 +357,8 @@ impl Reserva<'_> {
 impl Drop for Reserva<'_> {
     fn drop(&mut self) {
         if !self.feita && !self.chave.is_empty() {
-            self.estado.liberar_envio(&self.login, &self.chave);
+            self.estado
+                .liberar_envio(&self.login, &self.chave, &self.dono);
         }
     }
 }
@@ -449,22 +452,23 @@ pub(crate) async fn novo_da_proposta(
     let u = quem.exigir_conta()?.clone();
     Falha::protocolo(u.papel)?;
     let chave = campo(&campos, "envio").unwrap_or_default();
-    if let Some(r) = conferir_envio(&estado, &u.login, &chave).await? {
-        return Ok(r);
-    }
+    let dono = match conferir_envio(&estado, &u.login, &chave).await? {
+        Ok(dono) => dono,
+        Err(r) => return Ok(r),
+    };
     // a chave reservada volta a valer se o pedido terminar sem protocolo (erro, cliente que
     // desconecta no meio): nada fica preso em "em andamento"
     let reserva = Reserva {
         estado: &estado,
         login: u.login.clone(),
         chave: chave.clone(),
+        dono,
         feita: false,
     };
     let deputados = deputados(&estado).await?;
     let mut valores = campos.clone();
     valores.push(("proposta-form".into(), "1".into()));
     let erro = |e: ErroDoForm| -> Result<Response, Falha> {
-        estado.liberar_envio(&u.login, &chave);
         let mut r = pagina(
             &quem,
             "Nova representação",
@@ -548,7 +552,6 @@ pub(crate) async fn novo_da_proposta(
     {
         Ok(f) => f,
         Err(f) => {
-            estado.liberar_envio(&u.login, &chave);
             return Err(f);
         }
     };
@@ -575,7 +578,6 @@ pub(crate) async fn novo_da_proposta(
             )))
         }
         Err(e) => {
-            estado.liberar_envio(&u.login, &chave);
             return Err(e.into());
         }
     };
@@ -721,20 +723,21 @@ pub(crate) async fn novo(
     let u = quem.exigir_conta()?.clone();
     Falha::protocolo(u.papel)?;
     let chave = campo(&campos, "envio").unwrap_or_default();
-    if let Some(r) = conferir_envio(&estado, &u.login, &chave).await? {
-        return Ok(r);
-    }
+    let dono = match conferir_envio(&estado, &u.login, &chave).await? {
+        Ok(dono) => dono,
+        Err(r) => return Ok(r),
+    };
     // a chave reservada volta a valer se o pedido terminar sem protocolo (erro, cliente que
     // desconecta no meio): nada fica preso em "em andamento"
     let reserva = Reserva {
         estado: &estado,
         login: u.login.clone(),
         chave: chave.clone(),
+        dono,
         feita: false,
     };
     let deputados = deputados(&estado).await?;
     let erro = |e: ErroDoForm| -> Result<Response, Falha> {
-        estado.liberar_envio(&u.login, &chave);
         let mut r = pagina(
             &quem,
             "Nova representação",
@@ -851,7 +854,6 @@ pub(crate) async fn novo(
             })
         }
         Err(e) => {
-            estado.liberar_envio(&u.login, &chave);
             return Err(e.into());
         }
     };

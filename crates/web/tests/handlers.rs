@@ -106,11 +106,15 @@ fn cada_papel_diante_de_cada_rota_arts_14_16_22_23() {
                 },
                 "{papel:?} painel"
             );
-            // nova representação (Art. 14)
+            // nova representação (Art. 14); a página, sem sessão, leva à entrada e volta
             let novo = a.get("/processos/novo", s).await;
             assert_eq!(
                 novo.status,
-                esperado(PROTOCOLA.contains(&papel), StatusCode::FORBIDDEN),
+                if anonimo {
+                    StatusCode::SEE_OTHER
+                } else {
+                    esperado(PROTOCOLA.contains(&papel), StatusCode::FORBIDDEN)
+                },
                 "{papel:?} nova representação"
             );
             // alertas: a Comissão e a Casa
@@ -2242,5 +2246,64 @@ fn falhas_de_um_endereco_nao_trancam_a_conta_para_os_outros() {
         tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
         let (status, corpo) = entrar("203.0.113.66", "demonstracao").await;
         assert_eq!(status, StatusCode::OK, "{corpo}");
+    });
+}
+
+/// Issue 17: depois de entrar, a pessoa vai para onde ia. Uma página que pede conta, aberta sem
+/// sessão, leva à entrada com o destino; a entrada volta a ele; um destino de outro site vira a
+/// página inicial (nada de redirecionamento aberto); a API continua respondendo 401.
+#[test]
+fn depois_de_entrar_vai_para_onde_ia() {
+    rodar(async {
+        let a = app("entrar-e-voltar").await;
+        let v = a.visitante().await;
+        let r = a.get("/processos/novo", Some(&v)).await;
+        assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.corpo);
+        let destino = r
+            .headers
+            .get("location")
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_owned();
+        assert_eq!(destino, "/entrar?proximo=%2Fprocessos%2Fnovo");
+        let form = a.get(&destino, Some(&v)).await;
+        assert!(
+            form.corpo
+                .contains("name=\"proximo\" value=\"/processos/novo\""),
+            "{}",
+            form.corpo
+        );
+        let entrar = |proximo: &'static str| {
+            let (a, v) = (&a, &v);
+            async move {
+                a.post_form(
+                    "/entrar",
+                    Some(v),
+                    &[
+                        ("csrf", &v.csrf),
+                        ("login", "carla"),
+                        ("senha", "demonstracao"),
+                        ("proximo", proximo),
+                    ],
+                )
+                .await
+            }
+        };
+        let r = entrar("/processos/novo").await;
+        assert_eq!(r.status, StatusCode::SEE_OTHER);
+        assert_eq!(r.headers.get("location").unwrap(), "/processos/novo");
+        for outro_site in [
+            "//exemplo.com/x",
+            "https://exemplo.com",
+            "/\\exemplo.com",
+            "/entrar",
+        ] {
+            let r = entrar(outro_site).await;
+            assert_eq!(r.headers.get("location").unwrap(), "/", "{outro_site}");
+        }
+        // a API não é redirecionada
+        let r = a.get("/api/processos", None).await;
+        assert_ne!(r.status, StatusCode::SEE_OTHER);
     });
 }

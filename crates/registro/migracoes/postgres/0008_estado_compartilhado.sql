@@ -10,6 +10,8 @@ CREATE TABLE envios (
     conta TEXT NOT NULL,
     chave TEXT NOT NULL,
     protocolo TEXT,
+    -- quem reservou a chave (um valor ao acaso por pedido): só ele a conclui ou a devolve
+    dono TEXT NOT NULL,
     criado_ms BIGINT NOT NULL,
     PRIMARY KEY (conta, chave)
 );
