@@ -64,6 +64,21 @@ fn get(endereco: &str, caminho: &str) -> String {
     r
 }
 
+/// Um pedido HTTP/1.1 inteiro (com `cabecalhos` já terminados em CRLF e um corpo JSON, se houver),
+/// e a resposta inteira.
+fn http(endereco: &str, metodo: &str, caminho: &str, cabecalhos: &str, corpo: &str) -> String {
+    let mut s = std::net::TcpStream::connect(endereco).expect("conectar");
+    write!(
+        s,
+        "{metodo} {caminho} HTTP/1.1\r\nHost: {endereco}\r\n{cabecalhos}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{corpo}",
+        corpo.len()
+    )
+    .expect("pedido");
+    let mut r = String::new();
+    s.read_to_string(&mut r).expect("resposta");
+    r
+}
+
 #[test]
 fn serve_sobe_no_banco_padrao_com_a_demonstracao_marcada() {
     let dir = diretorio_vazio();
@@ -486,16 +501,13 @@ fn log_em_json_uma_linha_por_pedido_sem_senha() {
     assert_eq!(evento["level"], "INFO", "{linha}");
     assert!(evento["ms"].as_f64().is_some(), "{linha}");
     // uma falha de entrada: o login e o endereço, nunca a senha
-    let corpo = r#"{"login":"ana","senha":"segredo-que-nao-vai-ao-log"}"#;
-    let mut s = std::net::TcpStream::connect(&endereco).expect("conecta");
-    write!(
-        s,
-        "POST /api/sessao HTTP/1.1\r\nHost: {endereco}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{corpo}",
-        corpo.len()
-    )
-    .expect("pedido");
-    let mut resposta = String::new();
-    s.read_to_string(&mut resposta).expect("resposta");
+    let resposta = http(
+        &endereco,
+        "POST",
+        "/api/sessao",
+        "",
+        r#"{"login":"ana","senha":"segredo-que-nao-vai-ao-log"}"#,
+    );
     assert!(resposta.starts_with("HTTP/1.1 401"), "{resposta}");
     let falha = esperar(&|l| l.contains("falha de entrada"));
     let evento: serde_json::Value = serde_json::from_str(&falha).expect("JSON");
@@ -508,16 +520,7 @@ fn log_em_json_uma_linha_por_pedido_sem_senha() {
     // um fluxo inteiro: entrar (token no cookie, CSRF no corpo), usar a sessão, conferir
     // títulos de eleitor; nada disso vai ao log
     let enviar = |metodo: &str, caminho: &str, cabecalhos: &str, corpo: &str| {
-        let mut s = std::net::TcpStream::connect(&endereco).expect("conecta");
-        write!(
-            s,
-            "{metodo} {caminho} HTTP/1.1\r\nHost: {endereco}\r\n{cabecalhos}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{corpo}",
-            corpo.len()
-        )
-        .expect("pedido");
-        let mut r = String::new();
-        s.read_to_string(&mut r).expect("resposta");
-        r
+        http(&endereco, metodo, caminho, cabecalhos, corpo)
     };
     let r = enviar(
         "POST",
@@ -695,16 +698,8 @@ fn metricas_do_prometheus_com_token() {
         let _ = std::io::copy(&mut leitor, &mut std::io::sink());
     });
     let pedir = |token: Option<&str>| {
-        let mut s = std::net::TcpStream::connect(&endereco).expect("conecta");
         let autorizacao = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
-        write!(
-            s,
-            "GET /metricas HTTP/1.1\r\nHost: {endereco}\r\n{autorizacao}Connection: close\r\n\r\n"
-        )
-        .expect("pedido");
-        let mut r = String::new();
-        s.read_to_string(&mut r).expect("resposta");
-        r
+        http(&endereco, "GET", "/metricas", &autorizacao, "")
     };
     assert!(get(&endereco, "/lei").starts_with("HTTP/1.1 200"));
     assert!(pedir(None).starts_with("HTTP/1.1 401"));
@@ -787,18 +782,7 @@ fn dois_servidores_no_mesmo_postgresql() {
         .expect("protocolo")
         .trim_matches(|c: char| !c.is_ascii_alphanumeric())
         .to_string();
-    let pedir = |endereco: &str, metodo: &str, caminho: &str, cabecalhos: &str, corpo: &str| {
-        let mut s = std::net::TcpStream::connect(endereco).expect("conecta");
-        write!(
-            s,
-            "{metodo} {caminho} HTTP/1.1\r\nHost: {endereco}\r\n{cabecalhos}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{corpo}",
-            corpo.len()
-        )
-        .expect("pedido");
-        let mut r = String::new();
-        s.read_to_string(&mut r).expect("resposta");
-        r
-    };
+    let pedir = http;
     let entrar = |endereco: &str, login: &str, senha: &str| {
         pedir(
             endereco,
