@@ -288,6 +288,21 @@ pub fn verificar_original(bytes: &[u8]) -> (Verificacao, usize) {
     }
 }
 
+/// O código de verificação que um PDF escrito pelo divisa traz consigo, lido do próprio arquivo
+/// (sem refazê-lo): é por ele que o registro dos documentos emitidos é consultado quando os
+/// bytes do arquivo não são os registrados (regravado por outro programa, alterado).
+pub fn codigo_do_pdf(bytes: &[u8]) -> Option<String> {
+    let inicio = bytes
+        .windows(CHAVE.len())
+        .position(|w| w == CHAVE)
+        .map(|i| i + CHAVE.len())?;
+    let fim = bytes[inicio..].iter().position(|b| *b == b'>')?;
+    let json = de_hex(&bytes[inicio..inicio + fim])?;
+    serde_json::from_slice::<Documento>(&json)
+        .ok()
+        .map(|d| d.codigo())
+}
+
 fn de_hex(hex: &[u8]) -> Option<Vec<u8>> {
     let limpo: Vec<u8> = hex
         .iter()
