@@ -307,7 +307,8 @@ pub async fn exportar(
             data,
             publico,
         );
-        let pdf = divisa_documentos::pdf(&doc);
+        let pdf = divisa_documentos::pdf(&doc)
+            .map_err(|e| ErroAutos::Documento(e.to_string()))?;
         divisa_documentos::pacote_dos_autos(&divisa_documentos::Pacote {
             protocolo: &protocolo,
             pdf: &pdf,

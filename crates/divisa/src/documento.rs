@@ -109,7 +109,10 @@ fn gravar(
     let bytes = match formato {
         "html" => divisa_documentos::html(doc).into_bytes(),
         "odt" => divisa_documentos::odt(doc),
-        _ => divisa_documentos::pdf(doc),
+        _ => match divisa_documentos::pdf(doc) {
+            Ok(b) => b,
+            Err(e) => anyhow::bail!("{e}"),
+        },
     };
     match destino {
         Some(d) => {

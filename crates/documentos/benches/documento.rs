@@ -47,12 +47,9 @@ fn main() {
                 autos: None,
             };
             let doc = divisa_documentos::projeto_de_lei(&caso).expect("projeto");
-            let pdf = divisa_documentos::pdf(&doc);
+            let pdf = divisa_documentos::pdf(&doc).expect("composição");
             melhor = melhor.min(t.elapsed().as_secs_f64() * 1000.0);
-            paginas = pdf
-                .windows(6)
-                .filter(|w| w == b"/Page\n" || w == b"/Page ")
-                .count();
+            paginas = divisa_documentos::paginas(&doc).expect("composição");
             tamanho = pdf.len();
             // Só a escrita do ODT (o documento já montado), para comparar com a do PDF.
             let t = Instant::now();

@@ -2,22 +2,19 @@
 //! projeto de lei de criação, escritos do caso com cada número e cada citação certos.
 //!
 //! Um documento é um [`Documento`]: blocos (títulos, parágrafos, tabelas, o mapa) sem forma.
-//! Dele saem o PDF ([`pdf`]), o HTML ([`html`]) e o ODT editável ([`odt`]) com o mesmo
-//! conteúdo. O PDF é feito aqui, com
-//! o `pdf-writer` e as fontes padrão do PDF (Times, na WinAnsiEncoding — o português inteiro
-//! cabe nela), sem programa externo nem fonte embutida: compila em segundos e o texto sai
-//! extraível (pdftotext). A escolha e o que ela custa (sem hifenização, só Times) estão em
-//! `pdf.rs`.
+//! Dele saem o PDF ([`pdf`], composto pelo typst com a forma de `modelos/documento.typ`), o
+//! HTML ([`html`]) e o ODT editável ([`odt`]) com o mesmo conteúdo.
 //!
-//! Cada documento traz um código de verificação: o SHA-256 do seu conteúdo canônico (o JSON do
-//! [`Documento`]). O conteúdo vai dentro do PDF; [`verificar`] o relê, refaz o PDF e compara
-//! byte a byte — qualquer mudança no arquivo (no texto, nos números, no código) é apontada.
+//! Cada documento traz um código de verificação: os 20 primeiros dígitos hexadecimais do
+//! SHA-256 do seu conteúdo canônico (o JSON do [`Documento`]), impresso no rodapé, no QR e nos
+//! metadados do PDF ([`codigo_do_pdf`] o lê de volta). A autenticidade de um arquivo se confere
+//! no registro dos documentos emitidos (o SHA-256 dos bytes emitidos, guardado nos autos), não
+//! refazendo o PDF: um compositor futuro não pode desmentir um documento de hoje.
 //!
 //! Puro: bytes e dados entram, bytes saem; sem arquivos, sem relógio (a data é argumento).
 
 mod gerar;
 mod html;
-mod metricas;
 mod odt;
 mod pacote;
 mod pdf;
@@ -33,7 +30,7 @@ pub use gerar::{
 pub use html::html;
 pub use odt::odt;
 pub use pacote::{pacote_dos_autos, Pacote};
-pub use pdf::{paginas_das_quebras, pdf};
+pub use pdf::{paginas, paginas_das_quebras, pdf, ErroComposicao};
 
 /// Os tipos de documento (CONTRACT §1: `divisa documento TIPO`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -203,120 +200,29 @@ impl Documento {
     }
 }
 
-/// O resultado de [`verificar`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verificacao {
-    /// O arquivo é exatamente o que o divisa escreveu para este conteúdo.
-    Confere {
-        /// O código.
-        codigo: String,
-        /// O título.
-        titulo: String,
-        /// O processo.
-        protocolo: Option<String>,
-    },
-    /// O arquivo foi mudado depois de escrito (ou não é um documento do divisa).
-    NaoConfere(String),
-}
-
-/// Marca do conteúdo canônico dentro do PDF (no dicionário de informações).
-pub(crate) const CHAVE: &[u8] = b"/DivisaConteudo <";
-
-/// Confere um PDF escrito por [`pdf`]: relê o conteúdo canônico guardado nele, refaz o PDF e
-/// compara byte a byte.
-pub fn verificar(bytes: &[u8]) -> Verificacao {
-    match verificar_original(bytes) {
-        (Verificacao::Confere { codigo, .. }, n) if n < bytes.len() => {
-            Verificacao::NaoConfere(format!(
-                "o arquivo traz o documento de código {codigo} e, depois dele, {} bytes acrescentados",
-                bytes.len() - n
-            ))
-        }
-        (v, _) => v,
-    }
-}
-
-/// Como [`verificar`], mas o documento pode ser só o começo do arquivo: uma atualização
-/// incremental (uma assinatura PAdES) acrescenta bytes depois dele sem mudar os dele. Devolve
-/// também quantos bytes do começo são o documento que o divisa escreveu (o arquivo inteiro
-/// quando nada foi acrescentado). O que foi acrescentado não é conferido aqui: quem chama
-/// confere que só acrescenta assinaturas.
-pub fn verificar_original(bytes: &[u8]) -> (Verificacao, usize) {
-    let Some(inicio) = bytes
-        .windows(CHAVE.len())
-        .position(|w| w == CHAVE)
-        .map(|i| i + CHAVE.len())
-    else {
-        return (Verificacao::NaoConfere(
-            "o arquivo não traz o conteúdo de um documento do divisa (não foi gerado por ele, ou foi regravado por outro programa)".into(),
-        ), bytes.len());
-    };
-    let Some(fim) = bytes[inicio..].iter().position(|b| *b == b'>') else {
-        return (
-            Verificacao::NaoConfere("o conteúdo guardado no arquivo está cortado".into()),
-            bytes.len(),
-        );
-    };
-    let hex = &bytes[inicio..inicio + fim];
-    let Some(json) = de_hex(hex) else {
-        return (
-            Verificacao::NaoConfere("o conteúdo guardado no arquivo foi alterado".into()),
-            bytes.len(),
-        );
-    };
-    let Ok(doc) = serde_json::from_slice::<Documento>(&json) else {
-        return (
-            Verificacao::NaoConfere("o conteúdo guardado no arquivo foi alterado".into()),
-            bytes.len(),
-        );
-    };
-    let refeito = pdf(&doc);
-    if bytes.starts_with(&refeito) {
-        (
-            Verificacao::Confere {
-                codigo: doc.codigo(),
-                titulo: doc.titulo,
-                protocolo: doc.protocolo,
-            },
-            refeito.len(),
-        )
-    } else {
-        (Verificacao::NaoConfere(format!(
-            "o arquivo não é o que o divisa escreveu para o documento de código {}: foi alterado depois de gerado",
-            doc.codigo()
-        )), bytes.len())
-    }
-}
-
 /// O código de verificação que um PDF escrito pelo divisa traz consigo, lido do próprio arquivo
 /// (sem refazê-lo): é por ele que o registro dos documentos emitidos é consultado quando os
 /// bytes do arquivo não são os registrados (regravado por outro programa, alterado).
 pub fn codigo_do_pdf(bytes: &[u8]) -> Option<String> {
-    let inicio = bytes
-        .windows(CHAVE.len())
-        .position(|w| w == CHAVE)
-        .map(|i| i + CHAVE.len())?;
-    let fim = bytes[inicio..].iter().position(|b| *b == b'>')?;
-    let json = de_hex(&bytes[inicio..inicio + fim])?;
-    serde_json::from_slice::<Documento>(&json)
-        .ok()
-        .map(|d| d.codigo())
+    // Nos metadados XMP (texto UTF-8, não compactado, exigido pelo PDF/A): a palavra-chave
+    // "código de verificação XXXXX-XXXXX-XXXXX-XXXXX".
+    const MARCA: &[u8] = "código de verificação ".as_bytes();
+    let mut resto = bytes;
+    while let Some(i) = resto.windows(MARCA.len()).position(|w| w == MARCA) {
+        let depois = &resto[i + MARCA.len()..];
+        let candidato = depois.get(..23)?;
+        let valido = candidato.iter().enumerate().all(|(k, c)| {
+            if k % 6 == 5 {
+                *c == b'-'
+            } else {
+                c.is_ascii_digit() || (b'A'..=b'F').contains(c)
+            }
+        });
+        if valido {
+            return Some(String::from_utf8_lossy(candidato).into_owned());
+        }
+        resto = depois;
+    }
+    None
 }
 
-fn de_hex(hex: &[u8]) -> Option<Vec<u8>> {
-    let limpo: Vec<u8> = hex
-        .iter()
-        .copied()
-        .filter(|b| !b.is_ascii_whitespace())
-        .collect();
-    if !limpo.len().is_multiple_of(2) {
-        return None;
-    }
-    limpo
-        .chunks(2)
-        .map(|p| {
-            let d = |c: u8| (c as char).to_digit(16);
-            Some((d(p[0])? * 16 + d(p[1])?) as u8)
-        })
-        .collect()
-}

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use divisa_documentos::{Caso, Documento, Tipo, Verificacao};
+use divisa_documentos::{Caso, Documento, Tipo};
 use divisa_processo::Orgao;
 use jiff::civil::{date, Date};
 
@@ -105,7 +105,7 @@ fn contem(texto: &str, fatos: &[&str], doc: &str) {
 #[test]
 fn oficios_art_2_par_3_trinta_dias_sob_pena_de_responsabilidade() {
     let doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Oficio);
-    let texto = ler_pdf("oficios", &divisa_documentos::pdf(&doc));
+    let texto = ler_pdf("oficios", &divisa_documentos::pdf(&doc).expect("composição"));
     contem(
         &texto,
         &[
@@ -136,7 +136,7 @@ fn fusao_art_4_sem_oficio_a_expedir_e_sem_certidoes_do_art_2() {
     let fusao = raiz().join("exemplos/fusao.toml");
     let oficio = ler_pdf(
         "oficio-fusao",
-        &divisa_documentos::pdf(&documento_com(&fusao, Tipo::Oficio, &[])),
+        &divisa_documentos::pdf(&documento_com(&fusao, Tipo::Oficio, &[])).expect("composição"),
     );
     assert!(oficio.contains("Não há ofício a expedir"), "{oficio}");
     assert!(
@@ -145,7 +145,7 @@ fn fusao_art_4_sem_oficio_a_expedir_e_sem_certidoes_do_art_2() {
     );
     let parecer = ler_pdf(
         "parecer-fusao",
-        &divisa_documentos::pdf(&documento(&fusao, Tipo::Parecer)),
+        &divisa_documentos::pdf(&documento(&fusao, Tipo::Parecer)).expect("composição"),
     );
     assert!(!parecer.contains("certidões do Art. 2º"), "{parecer}");
     assert!(
@@ -157,7 +157,7 @@ fn fusao_art_4_sem_oficio_a_expedir_e_sem_certidoes_do_art_2() {
 #[test]
 fn parecer_de_merito_art_18_com_a_tabela_de_achados() {
     let doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);
-    let texto = ler_pdf("parecer", &divisa_documentos::pdf(&doc));
+    let texto = ler_pdf("parecer", &divisa_documentos::pdf(&doc).expect("composição"));
     contem(
         &texto,
         &[
@@ -182,7 +182,7 @@ fn decreto_legislativo_art_12_ii_pergunta_sim_e_nao() {
         &raiz().join("exemplos/criacao.toml"),
         Tipo::DecretoLegislativo,
     );
-    let texto = ler_pdf("decreto-legislativo", &divisa_documentos::pdf(&doc));
+    let texto = ler_pdf("decreto-legislativo", &divisa_documentos::pdf(&doc).expect("composição"));
     contem(
         &texto,
         &[
@@ -210,7 +210,7 @@ fn decreto_legislativo_consulta_a_area_que_a_lei_nomeia_e_a_descreve() {
         &raiz().join("exemplos/desmembramento_area.toml"),
         Tipo::DecretoLegislativo,
     );
-    let texto = ler_pdf("decreto-desmembramento", &divisa_documentos::pdf(&doc));
+    let texto = ler_pdf("decreto-desmembramento", &divisa_documentos::pdf(&doc).expect("composição"));
     contem(
         &texto,
         &[
@@ -226,7 +226,7 @@ fn decreto_legislativo_consulta_a_area_que_a_lei_nomeia_e_a_descreve() {
         &raiz().join("exemplos/fusao.toml"),
         Tipo::DecretoLegislativo,
     );
-    let texto = ler_pdf("decreto-fusao", &divisa_documentos::pdf(&fusao));
+    let texto = ler_pdf("decreto-fusao", &divisa_documentos::pdf(&fusao).expect("composição"));
     contem(
         &texto,
         &["os eleitores dos Municípios de Araguainha e Ponte Branca, cujos territórios se fundem"],
@@ -246,7 +246,7 @@ fn projeto_de_lei_art_7_com_as_divisas_do_poligono_o_mapa_e_o_memorial() {
             .any(|b| matches!(b, divisa_documentos::Bloco::Mapa { .. })),
         "tem o mapa"
     );
-    let texto = ler_pdf("projeto-de-lei", &divisa_documentos::pdf(&doc));
+    let texto = ler_pdf("projeto-de-lei", &divisa_documentos::pdf(&doc).expect("composição"));
     contem(
         &texto,
         &[
@@ -283,7 +283,7 @@ fn projeto_de_lei_da_revisao_de_limites_art_8_e_art_5() {
         &raiz().join("exemplos/desmembramento_area.toml"),
         Tipo::ProjetoDeLei,
     );
-    let texto = ler_pdf("projeto-de-lei-revisao", &divisa_documentos::pdf(&doc));
+    let texto = ler_pdf("projeto-de-lei-revisao", &divisa_documentos::pdf(&doc).expect("composição"));
     contem(
         &texto,
         &[
@@ -318,7 +318,7 @@ fn projeto_de_lei_avisa_o_nao_atendido() {
         &raiz().join("exemplos/desmembramento.toml"),
         Tipo::ProjetoDeLei,
     );
-    let texto = ler_pdf("projeto-de-lei-nao-atendido", &divisa_documentos::pdf(&doc));
+    let texto = ler_pdf("projeto-de-lei-nao-atendido", &divisa_documentos::pdf(&doc).expect("composição"));
     let corrido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         corrido.contains(
@@ -347,7 +347,7 @@ fn projeto_de_lei_avisa_o_nao_atendido() {
 #[test]
 fn projeto_de_lei_da_fusao_art_4_e_art_7() {
     let doc = documento(&raiz().join("exemplos/fusao.toml"), Tipo::ProjetoDeLei);
-    let texto = ler_pdf("projeto-de-lei-fusao", &divisa_documentos::pdf(&doc));
+    let texto = ler_pdf("projeto-de-lei-fusao", &divisa_documentos::pdf(&doc).expect("composição"));
     let corrido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
     for trecho in [
         "Cria o Município de Ponte Branca, pela fusão dos Municípios de Araguainha e Ponte Branca, que se extinguem",
@@ -395,7 +395,7 @@ fn projeto_de_lei_da_incorporacao_art_1() {
             .any(|b| matches!(b, divisa_documentos::Bloco::Mapa { .. })),
         "tem o mapa dos dois"
     );
-    let texto = ler_pdf("projeto-de-lei-incorporacao", &divisa_documentos::pdf(&doc));
+    let texto = ler_pdf("projeto-de-lei-incorporacao", &divisa_documentos::pdf(&doc).expect("composição"));
     let corrido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
     for trecho in [
         "Incorpora o Município de Araguainha ao Município de Ponte Branca",
@@ -539,88 +539,119 @@ fn odt_escapa_o_texto() {
     assert_eq!(conteudo.matches("<table:table-cell ").count(), 4);
 }
 
-#[test]
-fn pdf_adulterado_nao_confere() {
-    let doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);
-    let pdf = divisa_documentos::pdf(&doc);
-    assert_eq!(divisa_documentos::pdf(&doc), pdf, "determinístico");
+/// Um programa do poppler sobre o PDF gravado em target/documentos.
+fn poppler(programa: &str, nome: &str, bytes: &[u8], args: &[&str]) -> String {
+    let dir = raiz().join("target/documentos");
+    std::fs::create_dir_all(&dir).expect("target/documentos");
+    let arquivo = dir.join(format!("{nome}.pdf"));
+    std::fs::write(&arquivo, bytes).expect("gravar PDF");
+    let saida = Command::new(programa)
+        .args(args)
+        .arg(&arquivo)
+        .output()
+        .unwrap_or_else(|e| panic!("{programa} (apt-get install poppler-utils): {e}"));
     assert!(
-        matches!(divisa_documentos::verificar(&pdf), Verificacao::Confere { ref codigo, .. } if *codigo == doc.codigo())
+        saida.status.success(),
+        "{programa} falhou em {nome}: {}",
+        String::from_utf8_lossy(&saida.stderr)
     );
-    // um número do texto visível trocado
-    let achar = |agulha: &[u8]| {
-        pdf.windows(agulha.len())
-            .position(|w| w == agulha)
-            .expect("trecho no PDF")
-    };
-    let mut a = pdf.clone();
-    let i = achar(b"5.200 habitantes");
-    a[i + 2] = b'9';
-    assert!(
-        matches!(divisa_documentos::verificar(&a), Verificacao::NaoConfere(_)),
-        "texto visível mudado"
-    );
-    // o conteúdo guardado trocado junto (5.200 → 5.900 nos dois lugares): o código não bate
-    let hex_de = |s: &str| s.bytes().map(|b| format!("{b:02x}")).collect::<String>();
-    let mut b = String::from_utf8_lossy(&a).into_owned().into_bytes();
-    let de = hex_de("5.200 habitantes");
-    let para = hex_de("5.900 habitantes");
-    let pos = b
-        .windows(de.len())
-        .position(|w| w == de.as_bytes())
-        .expect("conteúdo guardado");
-    b[pos..pos + de.len()].copy_from_slice(para.as_bytes());
-    assert!(
-        matches!(divisa_documentos::verificar(&b), Verificacao::NaoConfere(_)),
-        "conteúdo e texto mudados"
-    );
-    // um byte qualquer do fim do arquivo
-    let mut c = pdf.clone();
-    let n = c.len() - 10;
-    c[n] ^= 1;
-    assert!(matches!(
-        divisa_documentos::verificar(&c),
-        Verificacao::NaoConfere(_)
-    ));
-    // não é PDF do divisa
-    assert!(matches!(
-        divisa_documentos::verificar(b"%PDF-1.7 qualquer"),
-        Verificacao::NaoConfere(_)
-    ));
+    String::from_utf8_lossy(&saida.stdout).into_owned()
 }
 
-/// Uma atualização incremental (a assinatura PAdES) acrescenta bytes depois do documento:
-/// `verificar` não aceita o arquivo como veio do divisa, `verificar_original` acha o documento
-/// intacto no começo e diz onde ele termina (o acrescentado é conferido por quem chama).
+/// O mesmo documento dá os mesmos bytes (a data é a do documento, não a do relógio), e o
+/// código de verificação se lê do próprio arquivo — é por ele que o registro dos documentos
+/// emitidos é consultado.
 #[test]
-fn documento_no_comeco_do_arquivo_e_achado_com_o_tamanho() {
+fn pdf_deterministico_com_o_codigo_de_verificacao_no_arquivo() {
     let doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);
-    let pdf = divisa_documentos::pdf(&doc);
-    assert_eq!(
-        divisa_documentos::verificar_original(&pdf).1,
-        pdf.len(),
-        "sem acréscimo, o arquivo inteiro"
+    let pdf = divisa_documentos::pdf(&doc).expect("composição");
+    assert_eq!(divisa_documentos::pdf(&doc).expect("composição"), pdf);
+    assert_eq!(divisa_documentos::codigo_do_pdf(&pdf), Some(doc.codigo()));
+    // o código impresso no rodapé de toda página
+    let texto = ler_pdf("parecer-codigo", &pdf);
+    contem(&texto, &[&format!("Código de verificação: {}", doc.codigo())], "parecer");
+    assert_eq!(divisa_documentos::codigo_do_pdf(b"%PDF-1.7 qualquer"), None);
+}
+
+/// Issue 16, composição: fontes embutidas e recortadas (pdffonts: «emb yes» em todas), PDF/A-3u
+/// identificado nos metadados XMP, PDF marcado com a língua pt-BR, o conteúdo do documento
+/// anexo como arquivo associado, fluxos compactados.
+#[test]
+fn pdf_a_3u_marcado_com_fontes_embutidas_e_o_conteudo_anexo() {
+    let doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::ProjetoDeLei);
+    let pdf = divisa_documentos::pdf(&doc).expect("composição");
+    let fontes = poppler("pdffonts", "pl-fontes", &pdf, &[]);
+    let linhas: Vec<&str> = fontes.lines().skip(2).collect();
+    assert!(!linhas.is_empty(), "nenhuma fonte:\n{fontes}");
+    for l in &linhas {
+        let c: Vec<&str> = l.split_whitespace().collect();
+        // name type encoding emb sub uni object ID: a coluna «emb» é a 4ª a contar do fim
+        assert_eq!(c[c.len() - 5], "yes", "fonte não embutida: {l}");
+        assert_eq!(c[c.len() - 4], "yes", "fonte não recortada: {l}");
+        assert!(l.contains("Libertinus"), "fonte inesperada: {l}");
+    }
+    let info = poppler("pdfinfo", "pl-info", &pdf, &["-meta"]);
+    assert!(
+        info.contains("pdfaid:part>3<") || info.contains("pdfaid:part=\"3\""),
+        "sem a identificação PDF/A-3:\n{info}"
     );
-    let mut acrescido = pdf.clone();
-    acrescido.extend_from_slice(b"\n9 0 obj\n<</Type/Sig>>\nendobj\n");
-    assert!(matches!(
-        divisa_documentos::verificar(&acrescido),
-        Verificacao::NaoConfere(ref m) if m.contains("acrescentados")
-    ));
-    let (v, n) = divisa_documentos::verificar_original(&acrescido);
-    assert!(matches!(v, Verificacao::Confere { ref codigo, .. } if *codigo == doc.codigo()));
-    assert_eq!(n, pdf.len());
-    // um byte do documento mudado: nem o começo confere
-    let mut mudado = acrescido.clone();
-    let i = mudado
-        .windows(5)
-        .position(|w| w == b"5.200")
-        .expect("número no PDF");
-    mudado[i] = b'9';
-    assert!(matches!(
-        divisa_documentos::verificar_original(&mudado).0,
-        Verificacao::NaoConfere(_)
-    ));
+    assert!(
+        info.contains("pdfaid:conformance>U<") || info.contains("pdfaid:conformance=\"U\""),
+        "sem a conformidade U:\n{info}"
+    );
+    let info = poppler("pdfinfo", "pl-info", &pdf, &[]);
+    assert!(info.contains("Tagged:         yes"), "não marcado:\n{info}");
+    assert!(info.contains("PDF version:    1.7"), "{info}");
+    let cru = String::from_utf8_lossy(&pdf);
+    assert!(cru.contains("/Lang (pt-BR)"), "sem /Lang pt-BR");
+    assert!(cru.contains("/StructTreeRoot"), "sem árvore de estrutura");
+    let anexos = poppler("pdfdetach", "pl-anexos", &pdf, &["-list"]);
+    assert!(anexos.contains("conteudo.json"), "sem o conteúdo anexo:\n{anexos}");
+}
+
+/// A Times padrão em WinAnsi imprimia «→» como «?» na tabela do memorial: com a fonte embutida,
+/// o Unicode inteiro sai como está (setas, graus, primos, ordinais, travessões).
+#[test]
+fn pdf_imprime_o_unicode_inteiro() {
+    let mut doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);
+    doc.blocos.push(divisa_documentos::Bloco::Paragrafo {
+        texto: "Do vértice V-01 → V-02, azimute 123°45′10″; 1º, 2ª, «aspas» — e ≥ 4.000.".into(),
+    });
+    let texto = ler_pdf("unicode", &divisa_documentos::pdf(&doc).expect("composição"));
+    contem(
+        &texto,
+        &["V-01 → V-02", "123°45′10″", "1º, 2ª", "«aspas»", "≥ 4.000"],
+        "unicode",
+    );
+    assert!(!texto.contains('?'), "caractere trocado por «?»:\n{texto}");
+}
+
+/// Um texto com a marcação do typst (#, *, _, $, colchetes) entra como dado, não como código:
+/// sai como está e não quebra a composição.
+#[test]
+fn texto_com_marcacao_sai_como_esta() {
+    let mut doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);
+    let hostil = "#set page(width: 1pt) *negrito* _itálico_ $x^2$ [colchete] <rótulo> @ref `cru` \\ fim";
+    doc.blocos.push(divisa_documentos::Bloco::Paragrafo { texto: hostil.into() });
+    doc.titulo = "#pagebreak() ]} TÍTULO".into();
+    let pdf = divisa_documentos::pdf(&doc).expect("composição");
+    let texto = ler_pdf("marcacao", &pdf);
+    contem(&texto, &["*negrito* _itálico_ $x^2$ [colchete] <rótulo> @ref `cru`", "#pagebreak() ]} TÍTULO"], "marcação");
+}
+
+/// Os espaços que não quebram: «Art. 1º», «§ 2º», «nº 23», «inciso V», «R$ 1.234,56» e a
+/// unidade junto do número não ficam em linhas separadas.
+#[test]
+fn espacos_inseparaveis_nas_citacoes_e_nos_numeros() {
+    let mut doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);
+    doc.blocos = vec![divisa_documentos::Bloco::Paragrafo {
+        texto: "Art. 1º § 2º nº 23 inciso V R$ 1.234,56 4.000 habitantes 12,5 km² sem mudar o resto".into(),
+    }];
+    let pdf = divisa_documentos::pdf(&doc).expect("composição");
+    let cru = poppler("pdftotext", "inseparaveis", &pdf, &["-raw"]);
+    for par in ["Art.\u{a0}1º", "§\u{a0}2º", "nº\u{a0}23", "inciso\u{a0}V", "R$\u{a0}1.234,56", "4.000\u{a0}habitantes", "12,5\u{a0}km²"] {
+        assert!(cru.contains(par), "falta o espaço inseparável em «{par}»:\n{cru:?}");
+    }
 }
 
 /// Art. 11, § 2º: a maioria absoluta dos inscritos — 501 de 1.000 aprova, 500 não.
@@ -688,7 +719,7 @@ fn parecer_do_resultado_art_20_maioria_absoluta_dos_inscritos() {
         let doc = divisa_documentos::parecer_do_resultado(&caso, &processo).expect("parecer");
         let texto = ler_pdf(
             &format!("parecer-resultado-{sim}"),
-            &divisa_documentos::pdf(&doc),
+            &divisa_documentos::pdf(&doc).expect("composição"),
         );
         contem(
             &texto,
@@ -713,7 +744,7 @@ fn relatorio_tecnico_art_8_par_3_da_revisao_de_limites() {
         &raiz().join("exemplos/desmembramento_area.toml"),
         Tipo::RelatorioTecnico,
     );
-    let texto = ler_pdf("relatorio-tecnico", &divisa_documentos::pdf(&doc));
+    let texto = ler_pdf("relatorio-tecnico", &divisa_documentos::pdf(&doc).expect("composição"));
     contem(
         &texto,
         &[

@@ -217,7 +217,8 @@ pub(crate) async fn documento(
         .executar(quem.endereco.map(|e| e.ip()), move || {
             divisa_documentos::pdf(&doc)
         })
-        .await?;
+        .await?
+        .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/pdf".to_string()),

@@ -271,7 +271,10 @@ pub fn autos_do_processo(
     let mut paginas = vec![999; pecas.len()];
     let mut doc = montar(&paginas);
     for _ in 0..3 {
-        let novas = crate::paginas_das_quebras(&doc);
+        // sem composição (defeito do modelo), o índice fica com as páginas da passada anterior
+        let Ok(novas) = crate::paginas_das_quebras(&doc) else {
+            break;
+        };
         if novas == paginas {
             break;
         }
