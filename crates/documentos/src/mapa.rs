@@ -98,7 +98,7 @@ pub fn svg(camadas: &[Camada], legenda: &str) -> Option<Mapa> {
 /// camadas de destaque (as que não são vizinhas): o do recorte com folga para qualquer
 /// proporção da moldura. Quem monta as camadas recorta os vizinhos nele ([`recortar`]) e não
 /// guarda no documento o que nunca aparece.
-pub fn caixa_de_contexto(camadas: &[Camada]) -> Option<[f64; 4]> {
+pub(crate) fn caixa_de_contexto(camadas: &[Camada]) -> Option<[f64; 4]> {
     let limpas: Vec<Limpa<'_>> = camadas.iter().map(limpar).collect();
     let r = Recorte::das(&limpas)?;
     // A moldura tem a proporção entre 0,55 e 0,85 em torno do centro: um quadrado do maior lado
@@ -116,7 +116,7 @@ pub fn caixa_de_contexto(camadas: &[Camada]) -> Option<[f64; 4]> {
 /// Um anel recortado a um retângulo `[lon_min, lat_min, lon_max, lat_max]`
 /// (Sutherland-Hodgman). O resultado pode ter lados sobre a borda do retângulo: serve para
 /// desenhar dentro de uma moldura menor que ele, não para medir. Vazio se o anel cai fora.
-pub fn recortar(anel: &[[f64; 2]], caixa: [f64; 4]) -> Vec<[f64; 2]> {
+pub(crate) fn recortar(anel: &[[f64; 2]], caixa: [f64; 4]) -> Vec<[f64; 2]> {
     let mut pontos: Vec<[f64; 2]> = anel.to_vec();
     // Cada borda: (eixo, valor, manter o lado >= valor?)
     for (eixo, valor, acima) in [
@@ -249,7 +249,9 @@ impl Recorte {
         }
         let (lon0, lat0) = ((a + c) / 2.0, (b + d) / 2.0);
         let (m, n) = raios(lat0);
-        let k = n * lat0.to_radians().cos() / m;
+        // Perto do polo o cosseno some e as longitudes explodiriam: nada em Mato Grosso chega
+        // lá, mas um dado errado não pode travar o desenho.
+        let k = (n * lat0.to_radians().cos() / m).max(0.05);
         let mut largura = ((c - a) * k).max(LADO_MINIMO_GRAUS) * 1.16;
         let mut altura = (d - b).max(LADO_MINIMO_GRAUS) * 1.16;
         if altura < largura * PROPORCAO_MINIMA {
@@ -767,6 +769,10 @@ impl<'a> Desenho<'a> {
         let multiplos = |a: f64, b: f64| -> Vec<i64> {
             let p = self.passo as f64;
             let (i0, i1) = ((a * 60.0 / p).ceil() as i64, (b * 60.0 / p).floor() as i64);
+            // O passo dá no máximo umas cinco linhas; mais de cem só com dado absurdo.
+            if i1.saturating_sub(i0) > 100 {
+                return Vec::new();
+            }
             (i0..=i1).map(|i| i * self.passo).collect()
         };
         (multiplos(r.lon_min(), r.lon_max()), multiplos(r.y0, r.y1))
@@ -1772,6 +1778,49 @@ mod testes {
         let s = simplificar(&anel);
         assert!(s.len() < 200, "{}", s.len());
         assert!(s.len() > 20, "{}", s.len());
+    }
+
+    /// Seis municípios lado a lado, cada um com a sede num canto perto dos outros: nenhum nome
+    /// cobre outro nome ou uma sede, e os de destaque têm todos o nome escrito.
+    #[test]
+    fn nomes_e_sedes_nao_se_sobrepoem() {
+        let mut camadas = Vec::new();
+        for i in 0..3 {
+            for j in 0..2 {
+                let (x, y) = (-56.0 + f64::from(i) * 0.2, -15.0 + f64::from(j) * 0.2);
+                camadas.push(Camada {
+                    rotulo: format!("Município de Nome Comprido {i}{j}"),
+                    papel: if (i, j) == (1, 0) { "novo" } else { "origem" }.into(),
+                    poligonos: vec![vec![vec![
+                        [x, y],
+                        [x + 0.2, y],
+                        [x + 0.2, y + 0.2],
+                        [x, y + 0.2],
+                    ]]],
+                    sede: Some(crate::Sede {
+                        nome: format!("Cidade {i}{j}"),
+                        ponto: [x + 0.18, y + 0.18],
+                        proposta: (i, j) == (1, 0),
+                    }),
+                });
+            }
+        }
+        let limpas: Vec<Limpa<'_>> = camadas.iter().map(limpar).collect();
+        let recorte = Recorte::das(&limpas).expect("recorte");
+        let mut desenho = Desenho::novo(&limpas, recorte, "", "teste".into());
+        let svg = desenho.sedes_e_nomes();
+        let caixas = &desenho.ocupado;
+        for (a, x) in caixas.iter().enumerate() {
+            for y in &caixas[a + 1..] {
+                assert!(!x.sobrepoe(y), "{x:?} cobre {y:?}");
+            }
+        }
+        // Numa linha ou em duas, o fim do nome aparece.
+        for i in 0..3 {
+            for j in 0..2 {
+                assert!(svg.contains(&format!("COMPRIDO {i}{j}<")), "falta o {i}{j}");
+            }
+        }
     }
 
     #[test]

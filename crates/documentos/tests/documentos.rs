@@ -1128,6 +1128,13 @@ fn mapa_com_poligonos_malformados_nao_entra_em_panico() {
         sede: None,
     });
     let mapa = svg(&com_um_bom, "Fonte: <teste> & cia.").expect("o anel bom é desenhado");
+    // Longe de Mato Grosso: no polo e cruzando o globo inteiro, ainda sem travar.
+    assert!(svg(&[retangulo("Polo", "novo", [-10.0, 89.9, 10.0, 90.0])], "").is_some());
+    assert!(svg(
+        &[retangulo("Globo", "novo", [-180.0, -90.0, 180.0, 90.0])],
+        ""
+    )
+    .is_some());
     xml_bem_formado("mapa.svg", mapa.svg.as_bytes());
     assert!(mapa.svg.contains("Fonte: &lt;teste&gt; &amp; cia."));
     // Só uma sede, sem polígono nenhum: um mapa pequeno em volta dela.
