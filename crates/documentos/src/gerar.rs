@@ -8,7 +8,7 @@ use divisa_processo::Orgao;
 use divisa_referencia::formato::{data as fmt_data, inteiro, km2, reais};
 use jiff::civil::Date;
 
-use crate::{Bloco, Camada, Documento, Tipo};
+use crate::{Bloco, Camada, Documento, Sede, Tipo};
 
 mod autos;
 mod cabimento;
@@ -225,47 +225,128 @@ impl Caso<'_> {
         ]
     }
 
-    /// O mapa: os municípios de origem (Malha 2022) e a área, quando a proposta a traz.
+    /// O mapa: os municípios em destaque com o papel de cada um no tipo de processo (Malha
+    /// 2022), a área ou o território do novo município quando a proposta o traz, as sedes (a
+    /// proposta marcada como tal) e, de contexto, os vizinhos que aparecem no recorte.
+    ///
+    /// Quem é quem vem de `divisa_avaliacao::mapa`, o mesmo do mapa do relatório. O mapa vai
+    /// inteiro no conteúdo canônico do documento (e no PDF): os polígonos de destaque são
+    /// simplificados a 0,002° (uns 200 m, abaixo do traço do desenho na página), e os vizinhos
+    /// são recortados ao retângulo que o desenho pode mostrar e simplificados na resolução dele.
     fn mapa(&self) -> Option<Bloco> {
+        use divisa_avaliacao::mapa::{municipios_em_destaque, papel_do_territorio, sede_proposta};
         use geo::Simplify;
-        let mut camadas = Vec::new();
+        let fatos = &self.proposta.fatos;
         let mt = divisa_referencia::mt().ok()?;
-        let mut codigos: Vec<u32> = self
-            .proposta
-            .fatos
-            .novo
-            .as_ref()
-            .map(|n| n.origens.clone())
-            .unwrap_or_default();
-        if let Some(d) = &self.proposta.fatos.desmembramento {
-            codigos.push(d.cedente);
-            codigos.push(d.receptor);
-        }
-        if let Some(i) = &self.proposta.fatos.incorporacao {
-            codigos.push(i.municipio);
-            codigos.push(i.receptor);
-        }
-        for c in codigos {
-            if let Ok(Some(mp)) = divisa_referencia::malha::poligono(c) {
+        let destaque = municipios_em_destaque(fatos);
+        let sede_municipal = |codigo: u32| {
+            let m = mt.por_codigo(codigo)?;
+            let p = m.sede.as_ref()?;
+            Some(Sede {
+                nome: m.nome.clone(),
+                ponto: [p.lon, p.lat],
+                proposta: false,
+            })
+        };
+        let mut camadas = Vec::new();
+        for (codigo, papel) in &destaque {
+            if let Ok(Some(mp)) = divisa_referencia::malha::poligono(*codigo) {
                 camadas.push(Camada {
-                    rotulo: mt.por_codigo(c).map_or(c.to_string(), |m| m.nome.clone()),
-                    papel: "origem".into(),
-                    poligonos: coordenadas(&mp.simplify(0.002)),
+                    rotulo: mt
+                        .por_codigo(*codigo)
+                        .map_or(codigo.to_string(), |m| m.nome.clone()),
+                    papel: papel.codigo().into(),
+                    poligonos: coordenadas(&mp.simplify(0.002), 1e6),
+                    sede: sede_municipal(*codigo),
                 });
             }
         }
-        if let Some(t) = &self.proposta.territorio {
-            camadas.push(Camada {
+        let papel_da_area = papel_do_territorio(fatos.tipo);
+        let sede = sede_proposta(fatos).map(|(nome, ponto)| Sede {
+            nome,
+            ponto,
+            proposta: true,
+        });
+        match &self.proposta.territorio {
+            Some(t) => camadas.push(Camada {
                 rotulo: self.nome(),
-                papel: "area".into(),
-                poligonos: coordenadas(&t.poligonos),
-            });
+                papel: papel_da_area.codigo().into(),
+                poligonos: coordenadas(&t.poligonos, 1e6),
+                sede: sede.filter(|_| papel_da_area == crate::Papel::Novo),
+            }),
+            // Sem o território em arquivo, a sede proposta ainda se marca (sem polígono).
+            None => {
+                if let Some(sede) = sede {
+                    camadas.push(Camada {
+                        rotulo: self.nome(),
+                        papel: crate::Papel::Novo.codigo().into(),
+                        poligonos: Vec::new(),
+                        sede: Some(sede),
+                    });
+                }
+            }
         }
-        (!camadas.is_empty()).then(|| Bloco::Mapa {
+        if camadas.iter().all(|c| c.poligonos.is_empty()) {
+            return None;
+        }
+        if let (Some(caixa), Ok(malha)) = (
+            crate::mapa::caixa_de_contexto(&camadas),
+            divisa_referencia::malha::carregar(),
+        ) {
+            // Um pixel do desenho (676 px de moldura) vale cerca de lado/800 graus.
+            let tolerancia = ((caixa[2] - caixa[0]).max(caixa[3] - caixa[1]) / 1200.0).max(0.002);
+            let retangulo = geo::Rect::new(
+                geo::coord! { x: caixa[0], y: caixa[1] },
+                geo::coord! { x: caixa[2], y: caixa[3] },
+            );
+            for (entrada, mp) in &malha {
+                if destaque.iter().any(|(c, _)| *c == entrada.codigo) {
+                    continue;
+                }
+                if !geo::Intersects::intersects(mp, &retangulo) {
+                    continue;
+                }
+                let poligonos: Vec<Vec<Vec<[f64; 2]>>> = coordenadas(&mp.simplify(tolerancia), 1e4)
+                    .into_iter()
+                    .filter_map(|aneis| {
+                        let aneis: Vec<Vec<[f64; 2]>> = aneis
+                            .iter()
+                            .map(|a| crate::mapa::recortar(a, caixa))
+                            .collect();
+                        (!aneis.first()?.is_empty())
+                            .then(|| aneis.into_iter().filter(|a| !a.is_empty()).collect())
+                    })
+                    .collect();
+                if !poligonos.is_empty() {
+                    camadas.push(Camada {
+                        rotulo: mt
+                            .por_codigo(entrada.codigo)
+                            .map_or(entrada.nome_malha_2022.to_owned(), |m| m.nome.clone()),
+                        papel: crate::Papel::Vizinho.codigo().into(),
+                        poligonos,
+                        sede: None,
+                    });
+                }
+            }
+        }
+        let area = if self.proposta.territorio.is_some() {
+            " Área: arquivo da proposta."
+        } else {
+            ""
+        };
+        let sede_da_proposta = if camadas
+            .iter()
+            .any(|c| c.sede.as_ref().is_some_and(|s| s.proposta))
+        {
+            " Sede proposta: a localidade indicada na proposta."
+        } else {
+            ""
+        };
+        Some(Bloco::Mapa {
             camadas,
-            legenda:
-                "Limites: Malha Municipal 2022 (IBGE), SIRGAS 2000; área: arquivo da proposta."
-                    .into(),
+            legenda: format!(
+                "Fonte: IBGE, Malha Municipal 2022 (limites) e Base de Localidades 2022 (sedes municipais); SIRGAS 2000.{area}{sede_da_proposta}"
+            ),
         })
     }
 
@@ -345,8 +426,10 @@ fn tabela_de_achados(a: &Avaliacao, filtro: impl Fn(Situacao) -> bool) -> Bloco 
     }
 }
 
-fn coordenadas(mp: &geo::MultiPolygon<f64>) -> Vec<Vec<Vec<[f64; 2]>>> {
-    let r = |v: f64| (v * 1e6).round() / 1e6;
+/// Os anéis de um multipolígono como listas de [lon, lat], arredondados a `1/por` grau (1e6:
+/// a precisão da malha; 1e4, uns 11 m, para o que só aparece de contexto).
+fn coordenadas(mp: &geo::MultiPolygon<f64>, por: f64) -> Vec<Vec<Vec<[f64; 2]>>> {
+    let r = |v: f64| (v * por).round() / por;
     mp.0.iter()
         .map(|pol| {
             std::iter::once(pol.exterior())

@@ -15,6 +15,7 @@
 
 mod gerar;
 mod html;
+pub mod mapa;
 mod odt;
 mod pacote;
 mod pdf;
@@ -28,6 +29,7 @@ pub use gerar::{
     Autos, Caso,
 };
 pub use html::html;
+pub use mapa::{Mapa, Papel};
 pub use odt::odt;
 pub use pacote::{pacote_dos_autos, Pacote};
 pub use pdf::{paginas, paginas_das_quebras, pdf, ErroComposicao};
@@ -159,26 +161,50 @@ pub enum Bloco {
         /// Linhas.
         linhas: Vec<Vec<String>>,
     },
-    /// O mapa: polígonos em graus, com o papel de cada um.
+    /// O mapa: polígonos em graus, com o papel de cada um e as sedes. [`mapa::svg`] o
+    /// desenha (um SVG e a descrição em palavras) para o HTML e o ODT.
     Mapa {
-        /// (rótulo, papel, anéis [[lon, lat]…]).
+        /// (rótulo, papel, anéis [[lon, lat]…], sede).
         camadas: Vec<Camada>,
-        /// Legenda e fonte.
+        /// A fonte dos dados, que o mapa escreve no pé.
         legenda: String,
     },
     /// Começa uma página nova.
     QuebraDePagina,
 }
 
-/// Uma camada do mapa.
+/// Uma camada do mapa: um município (ou a área da proposta) e a sua sede.
+///
+/// As sedes vão nas camadas, e não ao lado delas no [`Bloco::Mapa`], para que o JSON dos
+/// documentos já emitidos (sem sede) continue a ser lido e dê o mesmo conteúdo canônico.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Camada {
-    /// O nome na legenda.
+    /// O nome do município (ou da área), escrito dentro dele no mapa.
     pub rotulo: String,
-    /// `area` (a área proposta), `origem` (município de origem) ou `vizinho`.
+    /// O papel no processo, pelo código de [`Papel`]: `novo` (o território do município a
+    /// criar), `area` (a área a desmembrar), `origem` (município que cede território),
+    /// `receptor` (o que recebe a área ou o município incorporado), `incorporado`, `fundido`
+    /// ou `vizinho`. Um código desconhecido é desenhado como vizinho.
     pub papel: String,
-    /// Polígonos: anéis de pontos [lon, lat], o primeiro o exterior.
+    /// Polígonos: anéis de pontos [lon, lat], o primeiro o exterior; pode ser vazio (uma sede
+    /// proposta sem território em arquivo).
     pub poligonos: Vec<Vec<Vec<[f64; 2]>>>,
+    /// A sede: a cidade do município ou, no território do novo município, a sede proposta.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sede: Option<Sede>,
+}
+
+/// Uma sede no mapa.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Sede {
+    /// O nome da localidade.
+    pub nome: String,
+    /// O ponto [lon, lat], graus SIRGAS 2000.
+    pub ponto: [f64; 2],
+    /// Se é a sede proposta do município a criar (marcada com outro símbolo), e não uma que já
+    /// existe.
+    #[serde(default)]
+    pub proposta: bool,
 }
 
 impl Documento {

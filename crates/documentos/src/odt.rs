@@ -174,22 +174,36 @@ fn conteudo(doc: &Documento, imagens: &mut Vec<(String, String)>) -> String {
                 );
             }
             Bloco::Mapa { camadas, legenda } => {
-                if let Some((svg, largura, altura)) = crate::html::mapa_svg(camadas) {
+                if let Some(mapa) = crate::mapa::svg(camadas, legenda) {
                     let numero = imagens.len() + 1;
-                    let nome = format!("Pictures/mapa{numero}.svg");
-                    // Na largura útil e na proporção do mapa, até 18 cm de altura.
-                    let (mut w, mut h) = (LARGURA_UTIL_CM, LARGURA_UTIL_CM * altura / largura);
-                    if h > 18.0 {
-                        w *= 18.0 / h;
-                        h = 18.0;
+                    let nome = format!("Pictures/mapa-{numero}.svg");
+                    // Na largura útil e na proporção do mapa, até 20 cm de altura (a página
+                    // útil tem uns 23 cm entre o cabeçalho e o rodapé).
+                    let (mut w, mut h) = (
+                        LARGURA_UTIL_CM,
+                        LARGURA_UTIL_CM * mapa.altura / mapa.largura,
+                    );
+                    if h > 20.0 {
+                        w *= 20.0 / h;
+                        h = 20.0;
                     }
+                    // O título e a descrição do quadro são o texto alternativo que o
+                    // LibreOffice e o Word leem para quem usa leitor de tela.
                     let _ = write!(
                         corpo,
-                        r#"<text:p text:style-name="Centro"><draw:frame draw:style-name="Quadro" draw:name="Mapa {numero}" text:anchor-type="as-char" svg:width="{w:.2}cm" svg:height="{h:.2}cm"><draw:image xlink:href="{nome}" xlink:type="simple" xlink:show="embed" xlink:actuate="onLoad" draw:mime-type="image/svg+xml"/></draw:frame></text:p>"#
+                        r#"<text:p text:style-name="Centro"><draw:frame draw:style-name="Quadro" draw:name="Mapa {numero}" text:anchor-type="as-char" svg:width="{w:.2}cm" svg:height="{h:.2}cm"><draw:image xlink:href="{nome}" xlink:type="simple" xlink:show="embed" xlink:actuate="onLoad" draw:mime-type="image/svg+xml"/><svg:title>{}</svg:title><svg:desc>{}</svg:desc></draw:frame></text:p>"#,
+                        xml(&mapa.titulo),
+                        xml(&mapa.descricao)
                     );
-                    imagens.push((nome, svg));
+                    imagens.push((
+                        nome,
+                        format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{}", mapa.svg),
+                    ));
+                    // A fonte já está no pé do desenho; embaixo, o título, editável.
+                    paragrafo(&mut corpo, "Legenda", &format!("{}.", mapa.titulo));
+                } else {
+                    paragrafo(&mut corpo, "Legenda", legenda);
                 }
-                paragrafo(&mut corpo, "Legenda", legenda);
             }
         }
     }

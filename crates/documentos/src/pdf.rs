@@ -26,7 +26,7 @@ use typst::{Library, LibraryExt, World};
 use typst_layout::PagedDocument;
 use typst_pdf::{PdfOptions, PdfStandard, PdfStandards};
 
-use crate::{Bloco, Camada, Documento};
+use crate::{mapa, Bloco, Documento};
 
 /// A forma dos documentos.
 const MODELO: &str = include_str!("../modelos/documento.typ");
@@ -223,12 +223,19 @@ fn vista(doc: &Documento, mapas: &mut Vec<(String, Vec<u8>)>) -> Vista {
                 });
             }
             Bloco::Mapa { camadas, legenda } => {
+                // sem nada válido a desenhar, o mapa fica de fora (a legenda não fica órfã)
+                let Some(m) = mapa::svg(camadas, legenda) else {
+                    continue;
+                };
                 let arquivo = format!("/mapa-{}.svg", mapas.len() + 1);
-                let m = mapa_svg(camadas, legenda);
-                mapas.push((arquivo.clone(), m.svg.into_bytes()));
+                // o SVG pede a família genérica «serif»; no PDF, a fonte embutida do documento
+                let svg = m
+                    .svg
+                    .replace("font-family=\"serif\"", "font-family=\"Libertinus Serif\"");
+                mapas.push((arquivo.clone(), svg.into_bytes()));
                 blocos.push(VistaBloco::Mapa {
                     arquivo,
-                    legenda: inseparaveis(legenda),
+                    legenda: inseparaveis(&m.titulo),
                     descricao: m.descricao,
                 });
             }
@@ -393,57 +400,22 @@ fn qr(codigo: &str) -> String {
     }
 }
 
-/// O mapa desenhado (SVG) e a descrição dele (o texto alternativo).
-struct MapaDesenhado {
-    svg: String,
-    descricao: String,
-}
+#[cfg(test)]
+mod testes {
+    use super::inseparaveis;
 
-/// Provisório: os polígonos em SVG, cada papel numa cor.
-fn mapa_svg(camadas: &[Camada], legenda: &str) -> MapaDesenhado {
-    let pontos = || {
-        camadas
-            .iter()
-            .flat_map(|c| c.poligonos.iter().flatten().flatten())
-            .filter(|p| p[0].is_finite() && p[1].is_finite())
-    };
-    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-    for p in pontos() {
-        x0 = x0.min(p[0]);
-        x1 = x1.max(p[0]);
-        y0 = y0.min(p[1]);
-        y1 = y1.max(p[1]);
-    }
-    let lat = ((y0 + y1) / 2.0).to_radians().cos().max(0.1);
-    let (w, h) = (((x1 - x0) * lat).max(1e-9), (y1 - y0).max(1e-9));
-    let escala = 600.0 / w.max(h);
-    let (lw, lh) = (w * escala, h * escala);
-    let mut svg = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="-10 -10 {:.0} {:.0}">"#,
-        lw + 20.0,
-        lh + 20.0
-    );
-    for c in camadas {
-        let cor = match c.papel.as_str() {
-            "area" => "#d9a441",
-            "origem" => "#c9d6e3",
-            _ => "#eeeeee",
-        };
-        svg.push_str(&format!(r#"<path fill="{cor}" fill-rule="evenodd" stroke="#333" stroke-width="0.8" d=""#));
-        for anel in c.poligonos.iter().flatten() {
-            for (i, p) in anel.iter().enumerate() {
-                let x = (p[0] - x0) * lat * escala;
-                let y = (y1 - p[1]) * escala;
-                svg.push_str(&format!("{}{x:.1} {y:.1} ", if i == 0 { "M" } else { "L" }));
-            }
-            svg.push('Z');
-        }
-        svg.push_str(r#""/>"#);
-    }
-    svg.push_str("</svg>");
-    let nomes: Vec<&str> = camadas.iter().map(|c| c.rotulo.as_str()).collect();
-    MapaDesenhado {
-        svg,
-        descricao: format!("Mapa: {}. {legenda}", nomes.join(", ")),
+    /// «Art. 1º», «§ 2º», «nº 23», «inciso V», «R$ 1.234,56» e a unidade junto do número não
+    /// se separam no fim da linha; o resto do texto fica como está.
+    #[test]
+    fn espacos_inseparaveis_nas_citacoes_e_nos_numeros() {
+        let t = inseparaveis(
+            "Art. 1º § 2º nº 23 inciso V, R$ 1.234,56 4.000 habitantes 12,5 km² sem mudar o resto",
+        );
+        assert_eq!(
+            t,
+            "Art.\u{a0}1º §\u{a0}2º nº\u{a0}23 inciso\u{a0}V, R$\u{a0}1.234,56 4.000\u{a0}habitantes 12,5\u{a0}km² sem mudar o resto"
+        );
+        // palavra que só parece romana não é inciso; número sem unidade não se prende
+        assert_eq!(inseparaveis("inciso único 2027 eleição"), "inciso único 2027 eleição");
     }
 }

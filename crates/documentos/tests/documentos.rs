@@ -62,7 +62,7 @@ fn ler_pdf(nome: &str, bytes: &[u8]) -> String {
     let arquivo = dir.join(format!("{nome}.pdf"));
     std::fs::write(&arquivo, bytes).expect("gravar PDF");
     let texto = Command::new("pdftotext")
-        .args(["-layout", &arquivo.display().to_string(), "-"])
+        .args(["-raw", &arquivo.display().to_string(), "-"])
         .output()
         .expect("pdftotext (apt-get install poppler-utils)");
     assert!(
@@ -86,11 +86,13 @@ fn ler_pdf(nome: &str, bytes: &[u8]) -> String {
         .status()
         .expect("pdftoppm");
     assert!(png.success());
-    // as linhas juntas: um fato pode quebrar de linha no PDF
+    // as linhas juntas: um fato pode quebrar de linha no PDF, e uma palavra, pela hifenização
+    // (o hífen de quebra sai como o hífen discricionário U+00AD no fim da linha)
     String::from_utf8_lossy(&texto.stdout)
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
+        .replace("\u{ad} ", "")
 }
 
 fn contem(texto: &str, fatos: &[&str], doc: &str) {
@@ -483,12 +485,12 @@ fn projeto_de_lei_em_odt_editavel() {
         "FPM-ICMS-25",
         "ANEXO III — MEMORIAL DESCRITIVO (Art. 5º)",
         "<table:table-header-rows>",
-        r#"xlink:href="Pictures/mapa1.svg""#,
+        r#"xlink:href="Pictures/mapa-1.svg""#,
     ] {
         assert!(conteudo.contains(trecho), "falta «{trecho}» no content.xml");
     }
-    assert!(parte("META-INF/manifest.xml").contains(r#"manifest:full-path="Pictures/mapa1.svg""#));
-    assert!(parte("Pictures/mapa1.svg").contains("<path"));
+    assert!(parte("META-INF/manifest.xml").contains(r#"manifest:full-path="Pictures/mapa-1.svg""#));
+    assert!(parte("Pictures/mapa-1.svg").contains("<path"));
     let estilos = parte("styles.xml");
     assert!(estilos.contains("ASSEMBLEIA LEGISLATIVA"));
     assert!(estilos.contains("Processo nº 00001.000001/2026-91"));
@@ -548,6 +550,7 @@ fn poppler(programa: &str, nome: &str, bytes: &[u8], args: &[&str]) -> String {
     let saida = Command::new(programa)
         .args(args)
         .arg(&arquivo)
+        .args(if programa == "pdftotext" { &["-"][..] } else { &[] })
         .output()
         .unwrap_or_else(|e| panic!("{programa} (apt-get install poppler-utils): {e}"));
     assert!(
@@ -600,11 +603,27 @@ fn pdf_a_3u_marcado_com_fontes_embutidas_e_o_conteudo_anexo() {
         "sem a conformidade U:\n{info}"
     );
     let info = poppler("pdfinfo", "pl-info", &pdf, &[]);
-    assert!(info.contains("Tagged:         yes"), "não marcado:\n{info}");
-    assert!(info.contains("PDF version:    1.7"), "{info}");
-    let cru = String::from_utf8_lossy(&pdf);
-    assert!(cru.contains("/Lang (pt-BR)"), "sem /Lang pt-BR");
-    assert!(cru.contains("/StructTreeRoot"), "sem árvore de estrutura");
+    let campo = |nome: &str| {
+        info.lines()
+            .find_map(|l| l.strip_prefix(nome))
+            .map(str::trim)
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert_eq!(campo("Tagged:"), "yes", "não marcado:\n{info}");
+    assert_eq!(campo("PDF version:"), "1.7", "{info}");
+    let meta = poppler("pdfinfo", "pl-info", &pdf, &["-meta"]);
+    assert!(
+        meta.contains("<dc:language><rdf:Bag><rdf:li>pt-BR</rdf:li>"),
+        "sem a língua pt-BR"
+    );
+    // a árvore de estrutura (o PDF marcado): pdfinfo -struct a lista
+    let estrutura = poppler("pdfinfo", "pl-estrutura", &pdf, &["-struct"]);
+    assert!(
+        estrutura.contains("Document") && estrutura.contains("Table") && estrutura.contains("Figure"),
+        "árvore de estrutura sem documento, tabela ou figura:\n{}",
+        estrutura.chars().take(2000).collect::<String>()
+    );
     let anexos = poppler("pdfdetach", "pl-anexos", &pdf, &["-list"]);
     assert!(anexos.contains("conteudo.json"), "sem o conteúdo anexo:\n{anexos}");
 }
@@ -623,7 +642,10 @@ fn pdf_imprime_o_unicode_inteiro() {
         &["V-01 → V-02", "123°45′10″", "1º, 2ª", "«aspas»", "≥ 4.000"],
         "unicode",
     );
-    assert!(!texto.contains('?'), "caractere trocado por «?»:\n{texto}");
+    assert!(
+        !texto.contains("V-01 ? V-02") && !texto.contains("123?"),
+        "caractere trocado por «?»:\n{texto}"
+    );
 }
 
 /// Um texto com a marcação do typst (#, *, _, $, colchetes) entra como dado, não como código:
@@ -637,21 +659,6 @@ fn texto_com_marcacao_sai_como_esta() {
     let pdf = divisa_documentos::pdf(&doc).expect("composição");
     let texto = ler_pdf("marcacao", &pdf);
     contem(&texto, &["*negrito* _itálico_ $x^2$ [colchete] <rótulo> @ref `cru`", "#pagebreak() ]} TÍTULO"], "marcação");
-}
-
-/// Os espaços que não quebram: «Art. 1º», «§ 2º», «nº 23», «inciso V», «R$ 1.234,56» e a
-/// unidade junto do número não ficam em linhas separadas.
-#[test]
-fn espacos_inseparaveis_nas_citacoes_e_nos_numeros() {
-    let mut doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);
-    doc.blocos = vec![divisa_documentos::Bloco::Paragrafo {
-        texto: "Art. 1º § 2º nº 23 inciso V R$ 1.234,56 4.000 habitantes 12,5 km² sem mudar o resto".into(),
-    }];
-    let pdf = divisa_documentos::pdf(&doc).expect("composição");
-    let cru = poppler("pdftotext", "inseparaveis", &pdf, &["-raw"]);
-    for par in ["Art.\u{a0}1º", "§\u{a0}2º", "nº\u{a0}23", "inciso\u{a0}V", "R$\u{a0}1.234,56", "4.000\u{a0}habitantes", "12,5\u{a0}km²"] {
-        assert!(cru.contains(par), "falta o espaço inseparável em «{par}»:\n{cru:?}");
-    }
 }
 
 /// Art. 11, § 2º: a maioria absoluta dos inscritos — 501 de 1.000 aprova, 500 não.
@@ -773,4 +780,420 @@ fn relatorio_tecnico_art_8_par_3_da_revisao_de_limites() {
     assert!(divisa_documentos::relatorio_tecnico(&caso)
         .unwrap_err()
         .contains("desmembramento"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Os mapas (issue 16): um só desenho em SVG para o HTML, o ODT e o PDF.
+
+/// O bloco do mapa de um documento: as camadas e a legenda.
+fn camadas_do_mapa(doc: &Documento) -> (Vec<divisa_documentos::Camada>, String) {
+    doc.blocos
+        .iter()
+        .find_map(|b| match b {
+            divisa_documentos::Bloco::Mapa { camadas, legenda } => {
+                Some((camadas.clone(), legenda.clone()))
+            }
+            _ => None,
+        })
+        .expect("o documento tem o mapa")
+}
+
+/// O mapa do projeto de lei de uma proposta, gravado em `target/documentos/mapa-NOME.svg` (e em
+/// PNG, quando há o `rsvg-convert` do librsvg2-bin) para uma pessoa olhar.
+fn mapa_do_projeto(proposta: &str, nome: &str) -> (divisa_documentos::Mapa, Documento) {
+    let doc = documento(&raiz().join(proposta), Tipo::ProjetoDeLei);
+    let (camadas, legenda) = camadas_do_mapa(&doc);
+    let mapa = divisa_documentos::mapa::svg(&camadas, &legenda).expect("há o que desenhar");
+    let dir = raiz().join("target/documentos");
+    std::fs::create_dir_all(&dir).expect("target/documentos");
+    let svg = dir.join(format!("mapa-{nome}.svg"));
+    std::fs::write(&svg, &mapa.svg).expect("gravar SVG");
+    // Só para olhar: sem o rsvg-convert, o teste não depende dele.
+    let _ = Command::new("rsvg-convert")
+        .args([
+            "-o",
+            &dir.join(format!("mapa-{nome}.png")).display().to_string(),
+        ])
+        .arg(&svg)
+        .status();
+    (mapa, doc)
+}
+
+/// Os textos do SVG (o conteúdo de cada `<text>`), na ordem.
+fn textos(svg: &str) -> Vec<String> {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|t| Some(t.split_once('>')?.1.split_once("</text>")?.0.to_owned()))
+        .collect()
+}
+
+/// O SVG inteiro lido por um leitor de XML, com as cores de preenchimento dos polígonos.
+fn preenchimentos(svg: &str) -> Vec<String> {
+    xml_bem_formado("mapa.svg", svg.as_bytes());
+    svg.split("<path d=\"M")
+        .skip(1)
+        .filter(|t| t.contains("fill-rule=\"evenodd\""))
+        .filter_map(|t| Some(t.split_once("fill=\"")?.1.split_once('"')?.0.to_owned()))
+        .collect()
+}
+
+/// A criação por desmembramento com a área em arquivo: o mapa tem a seta do norte, a escala
+/// gráfica, as convenções de cada papel presente, o nome de cada município de destaque, a sede
+/// proposta marcada com a estrela, as coordenadas na moldura e a situação no Estado (a área é
+/// pequena); a descrição diz tudo isso em palavras.
+#[test]
+fn mapa_da_criacao_tem_norte_escala_convencoes_nomes_sede_e_coordenadas() {
+    let (mapa, _) = mapa_do_projeto(
+        "crates/documentos/tests/dados/criacao_com_area_e_sede.toml",
+        "criacao",
+    );
+    let t = textos(&mapa.svg);
+    assert!(t.iter().any(|x| x == "N"), "seta do norte: {t:?}");
+    assert!(
+        t.iter().any(|x| x.ends_with(" km") || x.ends_with(" m")),
+        "escala gráfica: {t:?}"
+    );
+    for convencao in [
+        "território do novo município",
+        "município de origem (remanescente)",
+        "município vizinho",
+        "sede proposta",
+        "sede municipal",
+    ] {
+        assert!(
+            t.iter().any(|x| x == convencao),
+            "convenção «{convencao}»: {t:?}"
+        );
+    }
+    for nome in ["VALE DO RIBEIRÃO", "RIBEIRÃOZINHO", "PONTE BRANCA"] {
+        assert!(
+            t.iter().any(|x| x == nome)
+                || t.windows(2).any(|w| format!("{} {}", w[0], w[1]) == nome),
+            "nome «{nome}» no mapa: {t:?}"
+        );
+    }
+    assert!(
+        t.iter().any(|x| x == "Vale do Ribeirão"),
+        "nome da sede proposta"
+    );
+    assert!(
+        mapa.svg.contains("fill=\"#c00000\""),
+        "estrela da sede proposta"
+    );
+    // paralelos e meridianos com graus e minutos na moldura: 16°40' S, 52°50' O
+    let coordenada = |x: &String, h: &str| {
+        x.ends_with(h) && x.contains('°') && x.chars().next().is_some_and(|c| c.is_ascii_digit())
+    };
+    assert!(t.iter().any(|x| coordenada(x, " S")), "latitudes: {t:?}");
+    assert!(t.iter().any(|x| coordenada(x, " O")), "longitudes: {t:?}");
+    assert!(
+        t.iter().any(|x| x.starts_with("Mato Grosso")),
+        "situação no Estado"
+    );
+    assert!(t
+        .iter()
+        .any(|x| x.starts_with("Fonte: IBGE, Malha Municipal 2022")));
+    for trecho in [
+        "o território do novo município, Vale do Ribeirão",
+        "o município de origem (Ribeirãozinho)",
+        "A sede proposta, Vale do Ribeirão, está marcada com uma estrela em 16°37' S, 52°51' O",
+        "de Mato Grosso",
+    ] {
+        assert!(
+            mapa.descricao.contains(trecho),
+            "falta «{trecho}» em: {}",
+            mapa.descricao
+        );
+    }
+    // Pequeno: a malha simplificada na resolução do desenho.
+    assert!(mapa.svg.len() < 120_000, "{} bytes", mapa.svg.len());
+}
+
+/// Na incorporação, o receptor não é "município de origem": tem a sua cor e o seu nome nas
+/// convenções, diferentes dos do incorporado.
+#[test]
+fn mapa_da_incorporacao_pinta_o_receptor_de_outra_cor_que_a_do_incorporado() {
+    let (mapa, doc) = mapa_do_projeto("exemplos/incorporacao.toml", "incorporacao");
+    let (camadas, _) = camadas_do_mapa(&doc);
+    let papel = |nome: &str| {
+        camadas
+            .iter()
+            .find(|c| c.rotulo == nome)
+            .map(|c| c.papel.clone())
+    };
+    assert_eq!(papel("Ponte Branca").as_deref(), Some("receptor"));
+    assert_eq!(papel("Araguainha").as_deref(), Some("incorporado"));
+    let cores = preenchimentos(&mapa.svg);
+    let (receptor, _, _) = divisa_documentos::Papel::Receptor.estilo();
+    let (incorporado, _, _) = divisa_documentos::Papel::Incorporado.estilo();
+    let (origem, _, _) = divisa_documentos::Papel::Origem.estilo();
+    assert!(cores.iter().any(|c| c == receptor) && cores.iter().any(|c| c == incorporado));
+    assert_ne!(receptor, incorporado);
+    assert!(
+        !cores.iter().any(|c| c == origem),
+        "ninguém é de origem na incorporação"
+    );
+    let t = textos(&mapa.svg);
+    assert!(t.iter().any(|x| x == "município receptor"));
+    assert!(t.iter().any(|x| x == "município incorporado (extingue-se)"));
+    assert!(!t.iter().any(|x| x.starts_with("município de origem")));
+    assert!(t.iter().any(|x| x == "PONTE BRANCA") && t.iter().any(|x| x == "ARAGUAINHA"));
+    assert!(mapa
+        .descricao
+        .contains("o município incorporado (Araguainha), que se extingue"));
+    assert!(mapa
+        .descricao
+        .contains("o município receptor (Ponte Branca)"));
+}
+
+/// Na fusão, os dois municípios que se fundem e a sede proposta (a cidade de Ponte Branca,
+/// achada pelo nome entre as sedes dos de origem) marcada uma vez só, com a estrela.
+#[test]
+fn mapa_da_fusao_marca_a_sede_proposta_uma_vez() {
+    let (mapa, _) = mapa_do_projeto("exemplos/fusao.toml", "fusao");
+    let t = textos(&mapa.svg);
+    assert!(t.iter().any(|x| x == "município que se funde"));
+    assert!(t.iter().any(|x| x == "sede proposta"));
+    assert_eq!(
+        t.iter().filter(|x| *x == "Ponte Branca").count(),
+        2,
+        "o nome da sede (com o halo) uma vez: {t:?}"
+    );
+    assert!(mapa.descricao.contains("A sede proposta, Ponte Branca"));
+}
+
+/// A revisão de limites: a área a desmembrar, o cedente e o receptor; a faixa é estreita
+/// demais para o nome dentro dela, que vai ao lado, e a situação no Estado aparece.
+#[test]
+fn mapa_da_revisao_de_limites_tem_area_cedente_receptor_e_situacao() {
+    let (mapa, _) = mapa_do_projeto("exemplos/desmembramento_area.toml", "revisao-de-limites");
+    let t = textos(&mapa.svg);
+    for convencao in [
+        "área a desmembrar",
+        "município de origem (remanescente)",
+        "município receptor",
+    ] {
+        assert!(
+            t.iter().any(|x| x == convencao),
+            "convenção «{convencao}»: {t:?}"
+        );
+    }
+    assert!(t.iter().any(|x| x.starts_with("Mato Grosso")));
+}
+
+/// Sem o território em arquivo, a sede proposta ainda se marca pelas coordenadas da proposta,
+/// sobre o município de origem; as convenções não citam um território que não está desenhado.
+#[test]
+fn mapa_da_criacao_sem_territorio_marca_a_sede_das_coordenadas() {
+    let (mapa, doc) = mapa_do_projeto("exemplos/criacao.toml", "criacao-sem-territorio");
+    let t = textos(&mapa.svg);
+    assert!(t.iter().any(|x| x == "Espigão do Leste") && t.iter().any(|x| x == "sede proposta"));
+    assert!(!t.iter().any(|x| x == "território do novo município"));
+    assert!(t.iter().any(|x| x == "município de origem"));
+    assert!(
+        mapa.descricao.contains(
+            "A sede proposta, Espigão do Leste, está marcada com uma estrela em 11°26' S, 52°11' O"
+        ),
+        "{}",
+        mapa.descricao
+    );
+    // O mapa vai no conteúdo canônico (e no PDF): os vizinhos recortados e simplificados o
+    // mantêm pequeno mesmo em São Félix do Araguaia, com 25 vizinhos no recorte.
+    let (camadas, _) = camadas_do_mapa(&doc);
+    let json = serde_json::to_string(&camadas).expect("JSON");
+    assert!(json.len() < 150_000, "{} bytes", json.len());
+}
+
+/// Um retângulo `[lon0, lat0, lon1, lat1]` como camada.
+fn retangulo(rotulo: &str, papel: &str, c: [f64; 4]) -> divisa_documentos::Camada {
+    divisa_documentos::Camada {
+        rotulo: rotulo.into(),
+        papel: papel.into(),
+        poligonos: vec![vec![vec![
+            [c[0], c[1]],
+            [c[2], c[1]],
+            [c[2], c[3]],
+            [c[0], c[3]],
+            [c[0], c[1]],
+        ]]],
+        sede: None,
+    }
+}
+
+/// Quando o mapa já mostra a maior parte do Estado, o mapa de situação não aparece.
+#[test]
+fn mapa_que_mostra_o_estado_nao_tem_situacao() {
+    let camadas = [retangulo("Grande", "novo", [-61.0, -17.5, -51.0, -8.0])];
+    let mapa = divisa_documentos::mapa::svg(&camadas, "Fonte: teste.").expect("mapa");
+    assert!(!textos(&mapa.svg)
+        .iter()
+        .any(|x| x.starts_with("Mato Grosso")));
+    let pequeno = [retangulo("Pequeno", "novo", [-55.6, -12.8, -55.4, -12.6])];
+    let mapa = divisa_documentos::mapa::svg(&pequeno, "Fonte: teste.").expect("mapa");
+    assert!(textos(&mapa.svg)
+        .iter()
+        .any(|x| x.starts_with("Mato Grosso")));
+    assert!(
+        mapa.descricao.contains("no centro de Mato Grosso"),
+        "{}",
+        mapa.descricao
+    );
+}
+
+/// A mesma entrada dá os mesmos bytes (o documento inteiro, em HTML e em ODT, também).
+#[test]
+fn mapa_e_deterministico() {
+    let doc = documento(
+        &raiz().join("exemplos/desmembramento_area.toml"),
+        Tipo::ProjetoDeLei,
+    );
+    let (camadas, legenda) = camadas_do_mapa(&doc);
+    let a = divisa_documentos::mapa::svg(&camadas, &legenda).expect("mapa");
+    let b = divisa_documentos::mapa::svg(&camadas.clone(), &legenda.clone()).expect("mapa");
+    assert_eq!(a, b);
+    assert_eq!(divisa_documentos::html(&doc), divisa_documentos::html(&doc));
+    assert_eq!(divisa_documentos::odt(&doc), divisa_documentos::odt(&doc));
+}
+
+/// No HTML, o mapa é uma figura com legenda, e o SVG tem o papel de imagem com a descrição
+/// como texto alternativo (aria-label, title, desc).
+#[test]
+fn mapa_no_html_e_figura_com_texto_alternativo() {
+    let doc = documento(
+        &raiz().join("exemplos/incorporacao.toml"),
+        Tipo::ProjetoDeLei,
+    );
+    let html = divisa_documentos::html(&doc);
+    std::fs::write(
+        raiz().join("target/documentos/projeto-de-lei-incorporacao.html"),
+        &html,
+    )
+    .expect("gravar HTML");
+    let figura = html
+        .split_once("<figure class=\"mapa\">")
+        .and_then(|(_, d)| d.split_once("</figure>"))
+        .map(|(f, _)| f)
+        .expect("o mapa numa <figure>");
+    assert!(figura.starts_with("<svg") && figura.contains("role=\"img\""));
+    assert!(figura.contains("aria-label=\"Mapa que mostra"));
+    assert!(figura.contains("<title>Mapa: ") && figura.contains("<desc>Mapa que mostra"));
+    assert!(figura.contains("<figcaption>Mapa: Araguainha e Ponte Branca.</figcaption>"));
+    assert!(figura.contains("Fonte: IBGE"), "a fonte no pé do mapa");
+}
+
+/// No ODT, o mapa é a imagem `Pictures/mapa-1.svg` do pacote, no manifesto, num quadro com o
+/// título e a descrição (o texto alternativo do LibreOffice e do Word).
+#[test]
+fn mapa_no_odt_e_imagem_svg_do_pacote_com_texto_alternativo() {
+    let doc = documento(&raiz().join("exemplos/fusao.toml"), Tipo::ProjetoDeLei);
+    let bytes = divisa_documentos::odt(&doc);
+    std::fs::write(
+        raiz().join("target/documentos/projeto-de-lei-fusao.odt"),
+        &bytes,
+    )
+    .expect("gravar ODT");
+    let partes = partes_do_odt(&bytes);
+    let parte = |nome: &str| -> String {
+        let (_, _, v) = partes
+            .iter()
+            .find(|(n, _, _)| n == nome)
+            .unwrap_or_else(|| panic!("falta {nome}"));
+        String::from_utf8(v.clone()).expect("UTF-8")
+    };
+    assert!(parte("META-INF/manifest.xml").contains(
+        r#"<manifest:file-entry manifest:full-path="Pictures/mapa-1.svg" manifest:media-type="image/svg+xml"/>"#
+    ));
+    let conteudo = parte("content.xml");
+    assert!(conteudo.contains(r#"<draw:image xlink:href="Pictures/mapa-1.svg""#));
+    assert!(
+        conteudo.contains("<svg:title>Mapa: ") && conteudo.contains("<svg:desc>Mapa que mostra")
+    );
+    let svg = parte("Pictures/mapa-1.svg");
+    assert!(svg.starts_with("<?xml") && svg.contains(">N</text>"));
+    xml_bem_formado("Pictures/mapa-1.svg", svg.as_bytes());
+}
+
+/// Polígonos vazios, anéis de dois pontos, coordenadas NaN ou fora do globo, buracos sem
+/// exterior, sede inválida: nada disso faz o desenho entrar em pânico; sem nada válido, não há
+/// mapa.
+#[test]
+fn mapa_com_poligonos_malformados_nao_entra_em_panico() {
+    use divisa_documentos::{mapa::svg, Camada, Sede};
+    let ruins = vec![
+        Camada {
+            rotulo: "Vazio".into(),
+            papel: "origem".into(),
+            poligonos: vec![vec![], vec![vec![]]],
+            sede: None,
+        },
+        Camada {
+            rotulo: "<Dois & pontos>".into(),
+            papel: "receptor".into(),
+            poligonos: vec![vec![vec![[-56.0, -15.0], [-55.0, -15.0]]]],
+            sede: Some(Sede {
+                nome: "Em lugar nenhum".into(),
+                ponto: [f64::NAN, 1000.0],
+                proposta: true,
+            }),
+        },
+        Camada {
+            rotulo: "Inválido".into(),
+            papel: "papel-desconhecido".into(),
+            poligonos: vec![vec![vec![
+                [f64::NAN, -15.0],
+                [f64::INFINITY, -14.0],
+                [500.0, -15.0],
+                [-55.0, 200.0],
+            ]]],
+            sede: None,
+        },
+    ];
+    assert!(svg(&ruins, "").is_none());
+    assert!(svg(&[], "").is_none());
+    // Um anel válido no meio do lixo, um ponto repetido mil vezes, um anel degenerado em linha.
+    let mut com_um_bom = ruins.clone();
+    com_um_bom.push(retangulo("Bom", "novo", [-56.1, -15.6, -56.0, -15.5]));
+    com_um_bom.push(Camada {
+        rotulo: "Ponto".into(),
+        papel: "vizinho".into(),
+        poligonos: vec![vec![vec![[-56.05, -15.55]; 1000]]],
+        sede: None,
+    });
+    com_um_bom.push(Camada {
+        rotulo: "Linha".into(),
+        papel: "vizinho".into(),
+        poligonos: vec![vec![vec![[-56.0, -15.5], [-55.9, -15.5], [-55.8, -15.5]]]],
+        sede: None,
+    });
+    let mapa = svg(&com_um_bom, "Fonte: <teste> & cia.").expect("o anel bom é desenhado");
+    // Longe de Mato Grosso: no polo e cruzando o globo inteiro, ainda sem travar.
+    assert!(svg(&[retangulo("Polo", "novo", [-10.0, 89.9, 10.0, 90.0])], "").is_some());
+    assert!(svg(
+        &[retangulo("Globo", "novo", [-180.0, -90.0, 180.0, 90.0])],
+        ""
+    )
+    .is_some());
+    xml_bem_formado("mapa.svg", mapa.svg.as_bytes());
+    assert!(mapa.svg.contains("Fonte: &lt;teste&gt; &amp; cia."));
+    // Só uma sede, sem polígono nenhum: um mapa pequeno em volta dela.
+    let so_sede = [Camada {
+        rotulo: "Sede".into(),
+        papel: "novo".into(),
+        poligonos: vec![],
+        sede: Some(Sede {
+            nome: "Vila".into(),
+            ponto: [-56.0, -15.5],
+            proposta: true,
+        }),
+    }];
+    assert!(svg(&so_sede, "").is_some());
+}
+
+/// O JSON de um documento emitido antes das sedes (camadas sem `sede`) ainda se lê, e o
+/// conteúdo canônico dele não muda: o código de verificação dos PDFs já emitidos vale.
+#[test]
+fn camada_sem_sede_do_json_antigo_se_le_e_mantem_o_codigo() {
+    let antigo = r#"{"tipo":"parecer","titulo":"T","protocolo":null,"data":"2027-03-10","blocos":[{"bloco":"mapa","camadas":[{"rotulo":"A","papel":"origem","poligonos":[[[[-56.0,-15.0],[-55.0,-15.0],[-55.0,-14.0]]]]}],"legenda":"L"}],"referencias":[]}"#;
+    let doc: Documento = serde_json::from_str(antigo).expect("JSON antigo");
+    assert_eq!(doc.canonico(), antigo);
 }

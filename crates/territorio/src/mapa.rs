@@ -18,35 +18,83 @@ const LARGURA: f64 = 800.0;
 const ALTURA: f64 = 600.0;
 const MARGEM: f64 = 30.0;
 
-/// O papel de uma camada, que decide a cor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// O papel de um município (ou da área) no mapa de uma proposta, que decide a cor e a legenda.
+///
+/// A ordem das variantes é a do desenho: os vizinhos por baixo, a área da proposta por cima.
+/// O mesmo vocabulário serve ao mapa do relatório (aqui) e ao dos documentos oficiais
+/// (`divisa-documentos`), que guardam o papel pelo [`Papel::codigo`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Papel {
     /// Município vizinho, de contexto.
     Vizinho,
-    /// Município de origem (ou cedente).
+    /// Município de origem: cede território ao novo município ou à área desmembrada.
     Origem,
-    /// Município que recebe a área.
+    /// Município que recebe a área (revisão de limites) ou o município incorporado.
     Receptor,
-    /// A área da proposta (o novo município ou a parte desmembrada).
+    /// Município incorporado a outro, que se extingue (Art. 1º).
+    Incorporado,
+    /// Município que se funde com outros num novo (Art. 4º).
+    Fundido,
+    /// A área a desmembrar de um município para outro (Art. 8º).
     Area,
+    /// O território do município a criar.
+    Novo,
 }
 
 impl Papel {
-    fn estilo(self) -> (&'static str, &'static str, f64) {
+    /// Todos, na ordem do desenho.
+    pub const TODOS: [Papel; 7] = [
+        Papel::Vizinho,
+        Papel::Origem,
+        Papel::Receptor,
+        Papel::Incorporado,
+        Papel::Fundido,
+        Papel::Area,
+        Papel::Novo,
+    ];
+
+    /// O código guardado nos documentos (`"origem"`, `"receptor"`…).
+    pub fn codigo(self) -> &'static str {
+        match self {
+            Papel::Vizinho => "vizinho",
+            Papel::Origem => "origem",
+            Papel::Receptor => "receptor",
+            Papel::Incorporado => "incorporado",
+            Papel::Fundido => "fundido",
+            Papel::Area => "area",
+            Papel::Novo => "novo",
+        }
+    }
+
+    /// O inverso de [`Papel::codigo`].
+    pub fn de_codigo(codigo: &str) -> Option<Papel> {
+        Papel::TODOS.into_iter().find(|p| p.codigo() == codigo)
+    }
+
+    /// O preenchimento, o contorno e a espessura do contorno (px). Cores claras e distintas
+    /// entre si, que se leem impressas em preto e branco pela espessura do contorno.
+    pub fn estilo(self) -> (&'static str, &'static str, f64) {
         match self {
             Papel::Vizinho => ("#f2f2ee", "#b8b8b0", 0.8),
             Papel::Origem => ("#e3e8d4", "#6f7d4b", 1.2),
             Papel::Receptor => ("#d9e4f0", "#4b6f96", 1.2),
+            Papel::Incorporado => ("#f5e6b3", "#9a7a14", 1.2),
+            Papel::Fundido => ("#e6dcef", "#6d4f8c", 1.2),
             Papel::Area => ("#f4b183", "#b3470c", 2.0),
+            Papel::Novo => ("#f2aca4", "#a3161a", 2.0),
         }
     }
 
-    fn legenda(self) -> &'static str {
+    /// O nome do papel na legenda.
+    pub fn legenda(self) -> &'static str {
         match self {
             Papel::Vizinho => "município vizinho",
             Papel::Origem => "município de origem",
             Papel::Receptor => "município receptor",
+            Papel::Incorporado => "município incorporado (extingue-se)",
+            Papel::Fundido => "município que se funde",
             Papel::Area => "área da proposta",
+            Papel::Novo => "território do novo município",
         }
     }
 }
@@ -169,7 +217,7 @@ pub fn svg(titulo: &str, camadas: &[Camada<'_>], pontos: &[Ponto]) -> String {
     }
     for camada in ordenadas
         .iter()
-        .filter(|c| !c.nome.is_empty() && c.papel != Papel::Area)
+        .filter(|c| !c.nome.is_empty() && !matches!(c.papel, Papel::Area | Papel::Novo))
     {
         if let Some(caixa) = camada.territorio.bounding_rect() {
             let (x, y) = tela(caixa.center().x, caixa.center().y);
