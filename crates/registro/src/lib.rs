@@ -31,12 +31,14 @@ pub mod anexos;
 mod autos;
 mod compartilhado;
 mod contas;
+mod emitidos;
 mod setores;
 
 pub use ancoras::{chave_publica_hex, Ancora, ConferenciaDasAncoras};
 pub use anexos::{sha256_hex, ArquivoNovo};
 pub use compartilhado::{Aviso, EnvioGravado, Falhas};
 pub use contas::{ArquivoGuardado, Usuario};
+pub use emitidos::{codigo_com_tracos, codigo_normalizado, DocumentoEmitido, NovaEmissao};
 pub use divisa_processo::NovaRepresentacao;
 pub use setores::SetorGravado;
 
@@ -89,6 +91,12 @@ const MIGRACOES: &[(i64, &str, &str, &str)] = &[
         "estado_compartilhado",
         include_str!("../migracoes/sqlite/0008_estado_compartilhado.sql"),
         include_str!("../migracoes/postgres/0008_estado_compartilhado.sql"),
+    ),
+    (
+        9,
+        "documentos_emitidos",
+        include_str!("../migracoes/sqlite/0009_documentos_emitidos.sql"),
+        include_str!("../migracoes/postgres/0009_documentos_emitidos.sql"),
     ),
 ];
 
