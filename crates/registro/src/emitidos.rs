@@ -203,7 +203,9 @@ impl Registro {
         .await
         .map_err(|erro| match &erro {
             // o processo não existe (a chave estrangeira): o documento não é de um processo
-            sqlx::Error::Database(d) if d.is_foreign_key_violation() => ErroRegistro::NaoEncontrado(e.protocolo.to_owned()),
+            sqlx::Error::Database(d) if d.is_foreign_key_violation() => {
+                ErroRegistro::NaoEncontrado(e.protocolo.to_owned())
+            }
             _ => ErroRegistro::Banco(erro),
         })?;
         let r = sqlx::query(&format!(
@@ -262,11 +264,10 @@ impl Registro {
     /// Os bytes de uma emissão, conferidos contra o SHA-256 registrado: bytes mexidos no banco
     /// não saem como cópia autêntica.
     pub async fn conteudo_emitido(&self, id: i64) -> Result<Option<Vec<u8>>, ErroRegistro> {
-        let Some(r) =
-            sqlx::query("SELECT sha256, conteudo FROM documentos_emitidos WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&self.pool)
-                .await?
+        let Some(r) = sqlx::query("SELECT sha256, conteudo FROM documentos_emitidos WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
         else {
             return Ok(None);
         };

@@ -38,8 +38,8 @@ pub use ancoras::{chave_publica_hex, Ancora, ConferenciaDasAncoras};
 pub use anexos::{sha256_hex, ArquivoNovo};
 pub use compartilhado::{Aviso, EnvioGravado, Falhas};
 pub use contas::{ArquivoGuardado, Usuario};
-pub use emitidos::{codigo_com_tracos, codigo_normalizado, DocumentoEmitido, NovaEmissao};
 pub use divisa_processo::NovaRepresentacao;
+pub use emitidos::{codigo_com_tracos, codigo_normalizado, DocumentoEmitido, NovaEmissao};
 pub use setores::SetorGravado;
 
 /// As migrações, em ordem: (versão, nome, SQL do SQLite, SQL do PostgreSQL).

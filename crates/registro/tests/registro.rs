@@ -1227,12 +1227,23 @@ async fn issue16_documentos_emitidos_registrados_uma_vez_e_imutaveis(
     let por_codigo = r.emitidos_por_codigo("3F2A1B4C5D6E7F80912A").await.unwrap();
     assert_eq!(por_codigo, vec![e.clone(), e2.clone()]);
     assert_eq!(
-        r.emitidos_por_codigo("3f2a1 b4c5d 6e7f8 0912a").await.unwrap().len(),
+        r.emitidos_por_codigo("3f2a1 b4c5d 6e7f8 0912a")
+            .await
+            .unwrap()
+            .len(),
         2,
         "o código como alguém o digita"
     );
-    assert!(r.emitidos_por_codigo("00000-00000-00000-00000").await.unwrap().is_empty());
-    assert!(r.emitidos_por_codigo("não é código").await.unwrap().is_empty());
+    assert!(r
+        .emitidos_por_codigo("00000-00000-00000-00000")
+        .await
+        .unwrap()
+        .is_empty());
+    assert!(r
+        .emitidos_por_codigo("não é código")
+        .await
+        .unwrap()
+        .is_empty());
     let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM documentos_emitidos")
         .fetch_one(r.pool())
         .await
