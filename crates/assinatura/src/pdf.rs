@@ -795,7 +795,9 @@ pub fn revisoes(pdf: &[u8]) -> Vec<usize> {
 
 /// O fim da primeira revisão: até o primeiro `%%EOF`, com o seu fim de linha. É o documento
 /// como o divisa o emitiu; o que vem depois são atualizações incrementais
-/// ([`acrescimos_so_de_assinatura`] confere que só assinam).
+/// ([`acrescimos_so_de_assinatura`] confere que só assinam). Um PDF escrito sem fim de linha
+/// depois do `%%EOF` recebe o da revisão que se acrescenta: quem procura o original confere
+/// também o começo que para no `%%EOF` (`divisa_autos::conferir`).
 pub fn fim_da_primeira_revisao(pdf: &[u8]) -> Option<usize> {
     revisoes(pdf).first().copied()
 }
@@ -811,7 +813,10 @@ mod testes_das_revisoes {
         assert_eq!(revisoes(b"%PDF-1.7\n%%EOF\n"), vec![15]);
         assert_eq!(revisoes(b"%PDF-1.7\n%%EOF\r\nX\n%%EOF"), vec![16, 23]);
         assert_eq!(revisoes(b"%PDF-1.7\n%%EOF\rmais\n%%EOF\n\n"), vec![15, 26]);
-        assert_eq!(fim_da_primeira_revisao(b"%PDF-1.7\n%%EOF\n%%EOF\n"), Some(15));
+        assert_eq!(
+            fim_da_primeira_revisao(b"%PDF-1.7\n%%EOF\n%%EOF\n"),
+            Some(15)
+        );
         assert_eq!(fim_da_primeira_revisao(b"sem marca"), None);
         assert!(revisoes(b"").is_empty());
         // um arquivo cheio de marcas não vira milhares de revisões
