@@ -9,7 +9,9 @@
 //! a revogação) não é conferida aqui: é a do validador do ITI ou do leitor de PDF.
 //!
 //! Fica num crate à parte porque as dependências (PKCS#12, CMS, RSA, o leitor de PDF) só
-//! interessam à linha de comando: a aplicação web e os documentos não as compilam.
+//! interessam a quem assina e a quem confere um arquivo: a linha de comando e a verificação dos
+//! documentos emitidos (`divisa_autos::conferir`, a página `/verificar`); os documentos não as
+//! compilam. [`revisoes`] diz onde termina cada revisão: a primeira é o documento emitido.
 //!
 //! Puro: bytes entram, bytes saem; o instante da assinatura é argumento.
 
@@ -19,7 +21,10 @@ mod pdf;
 
 pub use certificado::Certificado;
 pub use cms::ConferenciaCms;
-pub use pdf::{acrescimos_so_de_assinatura, assinar, assinaturas, Assinatura, MOTIVO};
+pub use pdf::{
+    acrescimos_so_de_assinatura, assinar, assinaturas, fim_da_primeira_revisao, revisoes,
+    Assinatura, MAIS_REVISOES, MOTIVO,
+};
 
 /// Por que não se assinou. A mensagem diz, em português, o arquivo e o que se esperava.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -760,3 +760,67 @@ fn anotacoes(doc: &Document, pagina: ObjectId) -> Vec<Object> {
         .and_then(|(_, o)| o.as_array().ok().cloned())
         .unwrap_or_default()
 }
+
+/// Quantas revisões [`revisoes`] devolve, no máximo: um documento da Comissão com algumas
+/// assinaturas tem poucas; um arquivo com milhares de `%%EOF` não vira milhares de consultas.
+pub const MAIS_REVISOES: usize = 64;
+
+/// Onde termina cada revisão do arquivo, em ordem: logo depois de cada `%%EOF` e do fim de linha
+/// que o segue (CR, LF ou CR LF; ISO 32000-1, 7.5.5 e 7.5.6), no máximo [`MAIS_REVISOES`]. A
+/// primeira é o documento como foi escrito; as seguintes, as atualizações incrementais (as
+/// assinaturas PAdES acrescentam uma cada). Um arquivo sem `%%EOF` não tem revisão: a lista
+/// vem vazia.
+pub fn revisoes(pdf: &[u8]) -> Vec<usize> {
+    const MARCA: &[u8] = b"%%EOF";
+    let mut fins = Vec::new();
+    let mut i = 0;
+    while fins.len() < MAIS_REVISOES {
+        let Some(p) = pdf
+            .get(i..)
+            .and_then(|resto| resto.windows(MARCA.len()).position(|w| w == MARCA))
+        else {
+            break;
+        };
+        let mut fim = i + p + MARCA.len();
+        match pdf.get(fim..) {
+            Some([b'\r', b'\n', ..]) => fim += 2,
+            Some([b'\r' | b'\n', ..]) => fim += 1,
+            _ => {}
+        }
+        fins.push(fim);
+        i = fim;
+    }
+    fins
+}
+
+/// O fim da primeira revisão: até o primeiro `%%EOF`, com o seu fim de linha. É o documento
+/// como o divisa o emitiu; o que vem depois são atualizações incrementais
+/// ([`acrescimos_so_de_assinatura`] confere que só assinam). Um PDF escrito sem fim de linha
+/// depois do `%%EOF` recebe o da revisão que se acrescenta: quem procura o original confere
+/// também o começo que para no `%%EOF` (`divisa_autos::conferir`).
+pub fn fim_da_primeira_revisao(pdf: &[u8]) -> Option<usize> {
+    revisoes(pdf).first().copied()
+}
+
+#[cfg(test)]
+mod testes_das_revisoes {
+    use super::{fim_da_primeira_revisao, revisoes, MAIS_REVISOES};
+
+    /// Issue 16: o documento emitido é a primeira revisão do arquivo assinado — até o primeiro
+    /// `%%EOF` e o seu fim de linha, seja LF, CR LF ou CR; sem fim de linha, até o `%%EOF`.
+    #[test]
+    fn cada_revisao_termina_depois_do_eof_e_do_fim_de_linha() {
+        assert_eq!(revisoes(b"%PDF-1.7\n%%EOF\n"), vec![15]);
+        assert_eq!(revisoes(b"%PDF-1.7\n%%EOF\r\nX\n%%EOF"), vec![16, 23]);
+        assert_eq!(revisoes(b"%PDF-1.7\n%%EOF\rmais\n%%EOF\n\n"), vec![15, 26]);
+        assert_eq!(
+            fim_da_primeira_revisao(b"%PDF-1.7\n%%EOF\n%%EOF\n"),
+            Some(15)
+        );
+        assert_eq!(fim_da_primeira_revisao(b"sem marca"), None);
+        assert!(revisoes(b"").is_empty());
+        // um arquivo cheio de marcas não vira milhares de revisões
+        let muitas = b"%%EOF\n".repeat(MAIS_REVISOES * 10);
+        assert_eq!(revisoes(&muitas).len(), MAIS_REVISOES);
+    }
+}

@@ -9,7 +9,7 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{ArgAction, Parser, Subcommand};
 
 mod processo;
-pub(crate) use processo::{ComandoAuditoria, ComandoProcesso};
+pub(crate) use processo::{ComandoAuditoria, ComandoProcesso, Como};
 
 const MODELO_AJUDA: &str = "\
 {about}
@@ -330,14 +330,17 @@ pub(crate) enum Comando {
 
     /// Os documentos oficiais da Comissão em PDF (ou HTML), escritos da proposta: ofícios aos
     /// órgãos (Art. 2º, § 3º), parecer de mérito (Art. 18), projeto de decreto legislativo do
-    /// plebiscito (Art. 18, § 2º) e projeto de lei de criação (Art. 7º). `divisa documento
-    /// verificar ARQUIVO.pdf` confere o código de verificação e as assinaturas; `divisa documento
-    /// assinar ENTRADA.pdf --certificado A1.p12 -o SAIDA.pdf` assina (PAdES, certificado A1 do
-    /// ICP-Brasil; a senha vem da entrada padrão, uma linha). Saída: 0 feito ou confere; 3 não
-    /// confere; 2 entrada inválida.
+    /// plebiscito (Art. 18, § 2º) e projeto de lei de criação (Art. 7º). Só o PDF escrito dos
+    /// autos de um processo (--protocolo, sem a proposta) é emitido: fica registrado no banco, com
+    /// quem emitiu, e é o que confere; o escrito de uma proposta solta é minuta, e o HTML e o ODT
+    /// são rascunhos para editar — nenhum deles é registrado. `divisa documento verificar
+    /// ARQUIVO.pdf` confere o arquivo no registro dos documentos emitidos (e as assinaturas);
+    /// `divisa documento assinar ENTRADA.pdf --certificado A1.p12 -o SAIDA.pdf` assina (PAdES,
+    /// certificado A1 do ICP-Brasil; a senha vem da entrada padrão, uma linha). Saída: 0 feito ou
+    /// confere; 3 não confere ou não consta do registro; 2 entrada inválida.
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa documento oficio|parecer|decreto-legislativo|projeto-de-lei|relatorio-tecnico PROPOSTA.toml -o SAIDA.pdf [--formato pdf|html|odt] [--protocolo NUP] [--em AAAA-MM-DD]\n       divisa documento parecer-preliminar|parecer-resultado --protocolo NUP -o SAIDA.pdf [--db URL]\n       divisa documento verificar ARQUIVO.pdf\n       divisa documento assinar ENTRADA.pdf --certificado A1.p12 -o SAIDA.pdf   (a senha na entrada padrão)",
+        override_usage = "divisa documento oficio|parecer|decreto-legislativo|projeto-de-lei|relatorio-tecnico PROPOSTA.toml -o SAIDA.pdf [--formato pdf|html|odt] [--protocolo NUP] [--em AAAA-MM-DD]   (minuta)\n       divisa documento TIPO --protocolo NUP -o SAIDA.pdf [--como PAPEL:ID] [--em AAAA-MM-DD] [--db URL]   (emitido e registrado)\n       divisa documento verificar ARQUIVO.pdf [--db URL]\n       divisa documento assinar ENTRADA.pdf --certificado A1.p12 -o SAIDA.pdf   (a senha na entrada padrão)",
         next_help_heading = "Opções"
     )]
     Documento {
@@ -353,7 +356,8 @@ pub(crate) enum Comando {
         /// Onde gravar (padrão: a saída padrão).
         #[arg(short = 'o', long = "saida", value_name = "SAIDA")]
         saida: Option<std::path::PathBuf>,
-        /// pdf (padrão, a versão autêntica), html ou odt (editável no LibreOffice ou no Word).
+        /// pdf (padrão, a versão autêntica), html ou odt (rascunhos para editar no LibreOffice ou
+        /// no Word: não são registrados e não conferem).
         #[arg(
             long,
             default_value = "pdf",
@@ -361,9 +365,14 @@ pub(crate) enum Comando {
             hide_default_value = true
         )]
         formato: String,
-        /// O número do processo (NUP) a constar do documento.
+        /// O processo (NUP). Sem a proposta, o documento é escrito dos autos gravados e, em PDF,
+        /// emitido e registrado; com a proposta, o número só consta da minuta.
         #[arg(long, value_name = "NUP")]
         protocolo: Option<String>,
+        /// Quem emite o documento dos autos, PAPEL:LOGIN (membro:bruno): o registro guarda o
+        /// nome da conta e o cargo do papel. Padrão: o operador, como membro da Comissão.
+        #[arg(long, value_name = "PAPEL:ID", value_parser = processo::como)]
+        como: Option<Como>,
         /// A data do documento e do texto da lei (padrão: hoje).
         #[arg(long, value_name = "AAAA-MM-DD", value_parser = data_civil)]
         em: Option<jiff::civil::Date>,

@@ -1,9 +1,13 @@
-//! `divisa documento`: os documentos oficiais escritos da proposta, e a verificação do código.
+//! `divisa documento`: os documentos oficiais — emitidos dos autos de um processo (e
+//! registrados) ou minutas escritas de uma proposta —, a verificação de um arquivo no registro
+//! dos documentos emitidos e a assinatura PAdES.
 
 use std::io::Write;
 use std::path::Path;
 
-use divisa_documentos::{Caso, Tipo, Verificacao};
+use divisa_autos::Conferencia;
+use divisa_documentos::{Caso, Tipo};
+use divisa_processo::Ator;
 use jiff::civil::Date;
 
 use crate::Saida;
@@ -16,15 +20,16 @@ pub(crate) fn executar(
     formato: &str,
     protocolo: Option<&str>,
     em: Option<Date>,
+    como: Option<Ator>,
     db: &str,
     saida: &mut impl Write,
 ) -> anyhow::Result<Saida> {
     if let Some(t) = Tipo::DO_PROCESSO.into_iter().find(|t| t.codigo() == tipo) {
-        return do_processo(t, protocolo, destino, formato, em, db, saida);
+        return do_processo(t, protocolo, destino, formato, em, como, db, saida);
     }
     // Sem a proposta e com o protocolo: qualquer documento sai dos autos gravados.
     if let (None, Some(_), Some(t)) = (arquivo, protocolo, Tipo::de_codigo(tipo)) {
-        return do_processo(t, protocolo, destino, formato, em, db, saida);
+        return do_processo(t, protocolo, destino, formato, em, como, db, saida);
     }
     let Some(arquivo) = arquivo else {
         eprintln!("divisa documento {tipo}: falta o ARQUIVO (a proposta, ou o PDF a verificar).");
@@ -42,7 +47,7 @@ pub(crate) fn executar(
         }
     };
     if tipo == "verificar" {
-        return verificar(&nome, &bytes, saida);
+        return verificar(&nome, bytes, db, saida);
     }
     let Some(tipo) = Tipo::de_codigo(tipo) else {
         eprintln!("divisa documento: tipo «{tipo}» desconhecido; use oficio, parecer, decreto-legislativo, projeto-de-lei, relatorio-tecnico ou verificar.");
@@ -97,26 +102,34 @@ pub(crate) fn executar(
             return Ok(Saida::EntradaInvalida);
         }
     };
-    gravar(&doc, formato, destino, saida)
+    // Escrito de uma proposta solta: minuta, com qualquer número que se lhe dê — não vai ao
+    // registro e não confere (issue 16).
+    let bytes = desenhar(&doc, formato)?;
+    let nota = "minuta: escrita da proposta, fora de um processo, não é registrada e não confere; o documento emitido sai dos autos (divisa documento TIPO --protocolo NUP, sem a proposta)";
+    gravar(&doc.titulo, &bytes, nota, destino, saida)
 }
 
+/// O documento no formato pedido: o PDF, o HTML ou o ODT.
+fn desenhar(doc: &divisa_documentos::Documento, formato: &str) -> anyhow::Result<Vec<u8>> {
+    Ok(match formato {
+        "html" => divisa_documentos::html(doc).into_bytes(),
+        "odt" => divisa_documentos::odt(doc),
+        _ => divisa_documentos::pdf(doc).map_err(|e| anyhow::anyhow!("{e}"))?,
+    })
+}
+
+/// Grava os bytes em `destino` (ou na saída padrão) e diz em stderr o que foi gravado: `nota`
+/// diz se é um documento emitido (o código, o registro) ou uma minuta.
 fn gravar(
-    doc: &divisa_documentos::Documento,
-    formato: &str,
+    titulo: &str,
+    bytes: &[u8],
+    nota: &str,
     destino: Option<&Path>,
     saida: &mut impl Write,
 ) -> anyhow::Result<Saida> {
-    let bytes = match formato {
-        "html" => divisa_documentos::html(doc).into_bytes(),
-        "odt" => divisa_documentos::odt(doc),
-        _ => match divisa_documentos::pdf(doc) {
-            Ok(b) => b,
-            Err(e) => anyhow::bail!("{e}"),
-        },
-    };
     match destino {
         Some(d) => {
-            if let Err(e) = std::fs::write(d, &bytes) {
+            if let Err(e) = std::fs::write(d, bytes) {
                 eprintln!(
                     "divisa documento: {}: não foi possível gravar ({e}).",
                     d.display()
@@ -124,56 +137,75 @@ fn gravar(
                 return Ok(Saida::EntradaInvalida);
             }
             eprintln!(
-                "divisa documento: «{}» gravado em {} — código de verificação {}.",
-                doc.titulo,
-                d.display(),
-                doc.codigo()
+                "divisa documento: «{titulo}» gravado em {} — {nota}.",
+                d.display()
             );
         }
-        None => saida.write_all(&bytes)?,
+        None => {
+            saida.write_all(bytes)?;
+            eprintln!("divisa documento: «{titulo}» — {nota}.");
+        }
     }
     Ok(Saida::Sucesso)
 }
 
-/// `divisa documento verificar`: o código de verificação (o documento que o divisa escreveu é o
-/// começo do arquivo) e, se há assinaturas, cada uma conferida. Saída 0 se o documento confere
-/// e toda assinatura está intacta; 3 se não.
-fn verificar(nome: &str, bytes: &[u8], saida: &mut impl Write) -> anyhow::Result<Saida> {
-    let (codigo, original) = divisa_documentos::verificar_original(bytes);
-    let mut confere = true;
-    match codigo {
-        Verificacao::Confere {
-            codigo,
-            titulo,
-            protocolo,
-        } => {
-            // O que veio depois do documento (atualizações incrementais) só pode ser assinatura.
-            let acrescimo = if original < bytes.len() {
-                divisa_assinatura::acrescimos_so_de_assinatura(bytes, original)
-            } else {
-                Ok(())
-            };
-            match acrescimo {
-                Ok(()) => writeln!(
-                    saida,
-                    "{nome}: confere — «{titulo}», código de verificação {codigo}{}.",
-                    protocolo.map_or(String::new(), |p| format!(", processo {p}"))
-                )?,
-                Err(motivo) => {
-                    eprintln!(
-                        "divisa documento verificar: {nome}: NÃO CONFERE — o documento de código {codigo} está no começo do arquivo, mas {motivo}."
-                    );
-                    confere = false;
-                }
-            }
+/// `divisa documento verificar`: o arquivo diante do registro dos documentos emitidos
+/// (`divisa_autos::conferir`: o documento emitido é o arquivo inteiro ou a sua primeira
+/// revisão, e o que vem depois só assina) e, se há assinaturas, cada uma conferida. Saída 0 se
+/// confere e toda assinatura está intacta; 3 se não confere ou não consta do registro; 2 se o
+/// banco não abre.
+fn verificar(
+    nome: &str,
+    bytes: Vec<u8>,
+    db: &str,
+    saida: &mut impl Write,
+) -> anyhow::Result<Saida> {
+    let feito = crate::processo::rodar(async {
+        let r = match divisa_registro::Registro::abrir_existente(db).await {
+            Ok(r) => r,
+            Err(e) => return Ok(Err(e)),
+        };
+        let c = divisa_autos::conferir(&r, bytes, None).await;
+        r.fechar().await;
+        c.map(Ok)
+    })?;
+    let conferido = match feito {
+        Ok(Ok(c)) => c,
+        Ok(Err(e)) => {
+            eprintln!("divisa documento verificar: {e} (o registro dos documentos emitidos fica no banco: --db).");
+            return Ok(Saida::EntradaInvalida);
         }
-        Verificacao::NaoConfere(motivo) => {
-            eprintln!("divisa documento verificar: {nome}: NÃO CONFERE — {motivo}.");
-            confere = false;
+        Err(e) => anyhow::bail!("{e}"),
+    };
+    let mut confere = false;
+    match &conferido.conferencia {
+        Conferencia::Confere { emitido, .. } => {
+            writeln!(saida, "{nome}: confere — {}.", descrever(emitido, true))?;
+            confere = true;
         }
+        Conferencia::Acrescido { emitido, motivo } => eprintln!(
+            "divisa documento verificar: {nome}: NÃO CONFERE — o documento emitido está no começo do arquivo ({}), mas {motivo}.",
+            descrever(emitido, true)
+        ),
+        Conferencia::NaoEOEmitido { codigo, emitidos } => {
+            let primeiro = emitidos
+                .first()
+                .map(|e| descrever(e, false))
+                .unwrap_or_default();
+            eprintln!(
+                "divisa documento verificar: {nome}: NÃO CONFERE — o código {} corresponde ao documento {primeiro}, mas este arquivo não é o emitido (foi alterado ou regravado por outro programa); obtenha a cópia autêntica na página /verificar do sistema, com o código.",
+                divisa_registro::codigo_com_tracos(codigo)
+            );
+        }
+        Conferencia::NaoConsta { codigo } => eprintln!(
+            "divisa documento verificar: {nome}: não consta do registro de documentos emitidos{} — é uma minuta (escrita de uma proposta, fora de um processo) ou um arquivo que não saiu deste sistema.",
+            codigo.as_deref().map_or(String::new(), |c| format!(
+                " (traz o código {}, que nenhum documento emitido tem)",
+                divisa_registro::codigo_com_tracos(c)
+            ))
+        ),
     }
-    // As assinaturas, quando o PDF se lê (um arquivo estragado já foi dito acima).
-    let assinaturas = divisa_assinatura::assinaturas(bytes).unwrap_or_default();
+    let assinaturas = conferido.assinaturas;
     for (i, a) in assinaturas.iter().enumerate() {
         let cobertura = match &a.faixa_invalida {
             Some(p) => format!("NÃO CONFERE: {p}"),
@@ -397,14 +429,40 @@ fn ler_senha() -> Result<String, String> {
     String::from_utf8(linha).map_err(|_| "a senha na entrada padrão não é texto UTF-8".into())
 }
 
+/// «Título», código X, processo NUP, emitido por NOME (CARGO) em dd/mm/aaaa (e a data do
+/// documento, quando é outra); sem o código com `com_codigo` falso.
+fn descrever(e: &divisa_registro::DocumentoEmitido, com_codigo: bool) -> String {
+    let emitido_em = divisa_registro::hoje_em_cuiaba(e.emitido_em);
+    format!(
+        "«{}»{}, processo {}, emitido por {} em {}{}",
+        e.titulo,
+        if com_codigo {
+            format!(", código {}", divisa_registro::codigo_com_tracos(&e.codigo))
+        } else {
+            String::new()
+        },
+        e.protocolo,
+        e.emitente(),
+        divisa_referencia::formato::data(emitido_em),
+        if e.data == emitido_em {
+            String::new()
+        } else {
+            format!(", datado de {}", divisa_referencia::formato::data(e.data))
+        }
+    )
+}
+
 /// Os documentos escritos dos autos: o processo vem do banco, com a proposta juntada, as
-/// certidões, os ofícios, os votos e as pessoas.
+/// certidões, os ofícios, os votos e as pessoas. Em PDF, emitido: registrado antes de gravado
+/// (`divisa_autos::emitir`); em HTML ou ODT, rascunho para editar, sem registro.
+#[allow(clippy::too_many_arguments)]
 fn do_processo(
     tipo: Tipo,
     protocolo: Option<&str>,
     destino: Option<&Path>,
     formato: &str,
     em: Option<Date>,
+    como: Option<Ator>,
     db: &str,
     saida: &mut impl Write,
 ) -> anyhow::Result<Saida> {
@@ -416,23 +474,45 @@ fn do_processo(
         eprintln!("divisa documento: --formato «{formato}»: use pdf, html ou odt (editável).");
         return Ok(Saida::EntradaInvalida);
     }
-    let data = em.unwrap_or_else(|| divisa_registro::hoje_em_cuiaba(crate::relogio::agora()));
-    // A linha de comando é do operador no servidor: age como membro da Comissão.
-    let operador = divisa_processo::Ator::new("operador", divisa_processo::Papel::Membro);
-    let feito = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()?
-        .block_on(async {
-            let r = match divisa_registro::Registro::abrir_existente(db).await {
-                Ok(r) => r,
-                Err(e) => return Err(divisa_autos::ErroAutos::Registro(e)),
-            };
-            let d = divisa_autos::documento(&r, protocolo, tipo, &operador, data).await;
-            r.fechar().await;
-            d
-        });
+    let agora = crate::relogio::agora();
+    let data = em.unwrap_or_else(|| divisa_registro::hoje_em_cuiaba(agora));
+    // A linha de comando é do operador no servidor: sem --como, age como membro da Comissão.
+    let ator = como.unwrap_or_else(|| Ator::new("operador", divisa_processo::Papel::Membro));
+    let pdf = formato == "pdf";
+    let feito = crate::processo::rodar(async {
+        let r = match divisa_registro::Registro::abrir_existente(db).await {
+            Ok(r) => r,
+            Err(e) => return Err(divisa_autos::ErroAutos::Registro(e)),
+        };
+        let feito = if pdf {
+            divisa_autos::emitir(&r, protocolo, tipo, &ator, data, agora)
+                .await
+                .map(|e| {
+                    let nota = format!(
+                        "emitido e registrado por {}, código de verificação {}; confira com divisa documento verificar ou na página /verificar do sistema",
+                        e.registro.emitente(),
+                        divisa_registro::codigo_com_tracos(&e.registro.codigo)
+                    );
+                    (e.documento.titulo, e.pdf, nota)
+                })
+        } else {
+            divisa_autos::documento(&r, protocolo, tipo, &ator, data)
+                .await
+                .and_then(|d| {
+                    let nota = format!(
+                        "rascunho em {} para editar: não é registrado e não confere; o documento emitido é o PDF",
+                        formato.to_uppercase()
+                    );
+                    let bytes = desenhar(&d, formato)
+                        .map_err(|e| divisa_autos::ErroAutos::Documento(e.to_string()))?;
+                    Ok((d.titulo.clone(), bytes, nota))
+                })
+        };
+        r.fechar().await;
+        feito
+    })?;
     match feito {
-        Ok(d) => gravar(&d, formato, destino, saida),
+        Ok((titulo, bytes, nota)) => gravar(&titulo, &bytes, &nota, destino, saida),
         Err(e) => {
             eprintln!("divisa documento: {e}.");
             Ok(Saida::EntradaInvalida)

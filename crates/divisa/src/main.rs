@@ -184,6 +184,7 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
             formato,
             protocolo,
             em,
+            como,
             banco,
             ..
         } => documento::executar(
@@ -193,6 +194,7 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
             &formato,
             protocolo.as_deref(),
             em,
+            como.map(|c| c.0),
             &banco.db,
             saida,
         ),

@@ -31,6 +31,7 @@ pub mod anexos;
 mod autos;
 mod compartilhado;
 mod contas;
+mod emitidos;
 mod setores;
 
 pub use ancoras::{chave_publica_hex, Ancora, ConferenciaDasAncoras};
@@ -38,6 +39,7 @@ pub use anexos::{sha256_hex, ArquivoNovo};
 pub use compartilhado::{Aviso, EnvioGravado, Falhas};
 pub use contas::{ArquivoGuardado, Usuario};
 pub use divisa_processo::NovaRepresentacao;
+pub use emitidos::{codigo_com_tracos, codigo_normalizado, DocumentoEmitido, NovaEmissao};
 pub use setores::SetorGravado;
 
 /// As migrações, em ordem: (versão, nome, SQL do SQLite, SQL do PostgreSQL).
@@ -89,6 +91,12 @@ const MIGRACOES: &[(i64, &str, &str, &str)] = &[
         "estado_compartilhado",
         include_str!("../migracoes/sqlite/0008_estado_compartilhado.sql"),
         include_str!("../migracoes/postgres/0008_estado_compartilhado.sql"),
+    ),
+    (
+        9,
+        "documentos_emitidos",
+        include_str!("../migracoes/sqlite/0009_documentos_emitidos.sql"),
+        include_str!("../migracoes/postgres/0009_documentos_emitidos.sql"),
     ),
 ];
 

@@ -912,7 +912,7 @@ async fn migracao_alterada_depois_de_aplicada_e_recusada(r: &Registro, b: &Banco
         .fetch_one(outro.pool())
         .await
         .unwrap();
-    assert_eq!(n, 8, "uma soma por migração");
+    assert_eq!(n, 9, "uma soma por migração");
     outro.fechar().await;
 }
 
@@ -1165,6 +1165,159 @@ async fn ancoras_assinadas_e_encadeadas(r: &Registro, _: &BancoDeTeste) {
     );
 }
 
+/// Issue 16 ("assinado e verificável"): cada PDF emitido de um processo fica registrado com o
+/// código, o SHA-256 e os bytes; emitir de novo os mesmos bytes não repete a linha, o mesmo
+/// código com outros bytes (outro desenho do mesmo conteúdo) é outra emissão; o registro só
+/// aceita acréscimo, e um documento de processo que não existe é recusado.
+async fn issue16_documentos_emitidos_registrados_uma_vez_e_imutaveis(
+    r: &Registro,
+    _: &BancoDeTeste,
+) {
+    use divisa_registro::{codigo_com_tracos, NovaEmissao};
+    let p = protocolado(r, "Emitidos").await;
+    let pdf = b"%PDF-1.7\n...\n%%EOF\n".to_vec();
+    let nova = NovaEmissao {
+        codigo: "3f2a1-b4c5d-6e7f8-0912a",
+        conteudo: &pdf,
+        tipo: "parecer",
+        titulo: "PARECER DE MÉRITO",
+        protocolo: &p,
+        emitido_por: "bruno.membro",
+        emitente_nome: Some("Bruno Campos"),
+        emitente_cargo: Papel::Membro.cargo(),
+        data: DIA,
+    };
+    let e = r.registrar_emissao(&nova, ts(DIA)).await.unwrap();
+    assert_eq!(e.codigo, "3F2A1B4C5D6E7F80912A");
+    assert_eq!(codigo_com_tracos(&e.codigo), "3F2A1-B4C5D-6E7F8-0912A");
+    assert_eq!(e.sha256, divisa_registro::sha256_hex(&pdf));
+    assert_eq!(e.tamanho, pdf.len() as u64);
+    assert_eq!(e.protocolo, p);
+    assert_eq!(e.data, DIA);
+    assert_eq!(e.emitido_em, ts(DIA));
+    assert_eq!(
+        e.emitente(),
+        "Bruno Campos (Membro da Comissão de Revisão Territorial)",
+        "por nome e cargo, nunca o login"
+    );
+    // baixar de novo, no dia seguinte, os mesmos bytes: a mesma emissão, a primeira
+    let dia2 = date(2026, 3, 3);
+    let outra_vez = r.registrar_emissao(&nova, ts(dia2)).await.unwrap();
+    assert_eq!(outra_vez, e, "sem linha nova: a primeira emissão");
+    // o mesmo conteúdo desenhado de outro jeito: outra emissão, e as duas se acham pelo código
+    let redesenhado = b"%PDF-2.0\n...\n%%EOF\n".to_vec();
+    let e2 = r
+        .registrar_emissao(
+            &NovaEmissao {
+                conteudo: &redesenhado,
+                emitente_nome: None,
+                emitido_por: "operador",
+                ..nova
+            },
+            ts(dia2),
+        )
+        .await
+        .unwrap();
+    assert_ne!(e2.id, e.id);
+    assert_eq!(
+        e2.emitente(),
+        "Membro da Comissão de Revisão Territorial (nome não cadastrado)",
+        "sem conta, o cargo — nunca o login"
+    );
+    let por_codigo = r.emitidos_por_codigo("3F2A1B4C5D6E7F80912A").await.unwrap();
+    assert_eq!(por_codigo, vec![e.clone(), e2.clone()]);
+    assert_eq!(
+        r.emitidos_por_codigo("3f2a1 b4c5d 6e7f8 0912a")
+            .await
+            .unwrap()
+            .len(),
+        2,
+        "o código como alguém o digita"
+    );
+    assert!(r
+        .emitidos_por_codigo("00000-00000-00000-00000")
+        .await
+        .unwrap()
+        .is_empty());
+    assert!(r
+        .emitidos_por_codigo("não é código")
+        .await
+        .unwrap()
+        .is_empty());
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM documentos_emitidos")
+        .fetch_one(r.pool())
+        .await
+        .unwrap();
+    assert_eq!(n, 2);
+    // pelo SHA-256 dos bytes, e os bytes de volta
+    assert_eq!(
+        r.emitido_por_sha256(&e2.sha256).await.unwrap(),
+        Some(e2.clone())
+    );
+    assert!(r
+        .emitido_por_sha256(&divisa_registro::sha256_hex(b"outro"))
+        .await
+        .unwrap()
+        .is_none());
+    assert_eq!(r.conteudo_emitido(e.id).await.unwrap(), Some(pdf.clone()));
+    assert_eq!(r.conteudo_emitido(e2.id + 100).await.unwrap(), None);
+    // só acréscimo: nem mudar nem apagar
+    for sql in [
+        "UPDATE documentos_emitidos SET titulo = 'outro'",
+        "UPDATE documentos_emitidos SET conteudo = conteudo",
+        "DELETE FROM documentos_emitidos",
+    ] {
+        assert!(
+            sqlx::query(sql).execute(r.pool()).await.is_err(),
+            "{sql} deveria ser recusado"
+        );
+    }
+    assert_eq!(r.emitidos_por_codigo(&e.codigo).await.unwrap().len(), 2);
+    // um processo que não existe, um código que não é código, um título vazio, o mesmo código e
+    // os mesmos bytes noutro processo: recusados
+    match r
+        .registrar_emissao(
+            &NovaEmissao {
+                codigo: "AAAAA-BBBBB-CCCCC-DDDDD",
+                protocolo: "00001.999999/2026-00",
+                ..nova
+            },
+            ts(DIA),
+        )
+        .await
+    {
+        Err(ErroRegistro::NaoEncontrado(x)) => assert_eq!(x, "00001.999999/2026-00"),
+        outro => panic!("esperado processo não encontrado, veio {outro:?}"),
+    }
+    let p2 = protocolado(r, "Outro").await;
+    for errada in [
+        NovaEmissao {
+            codigo: "123",
+            ..nova
+        },
+        NovaEmissao {
+            titulo: " ",
+            ..nova
+        },
+        NovaEmissao {
+            emitido_por: "bruno\u{7}",
+            ..nova
+        },
+        NovaEmissao {
+            protocolo: &p2,
+            ..nova
+        },
+    ] {
+        assert!(
+            matches!(
+                r.registrar_emissao(&errada, ts(DIA)).await,
+                Err(ErroRegistro::Recusado(_))
+            ),
+            "{errada:?}"
+        );
+    }
+}
+
 nas_duas_bases! {
     ator_com_caractere_de_controle_e_recusado_na_gravacao => super::ator_com_caractere_de_controle_e_recusado_na_gravacao;
     ancoras_assinadas_e_encadeadas => super::ancoras_assinadas_e_encadeadas;
@@ -1184,4 +1337,5 @@ nas_duas_bases! {
     setores_importados_gravados_relidos_e_substituidos => super::setores_importados_gravados_relidos_e_substituidos;
     art9_recusa_com_quebras_e_separadores_no_motivo_chega_inteira_aos_alertas => super::art9_recusa_com_quebras_e_separadores_no_motivo_chega_inteira_aos_alertas;
     contas_sessoes_e_arquivos_da_web => super::contas_sessoes_e_arquivos_da_web;
+    issue16_documentos_emitidos_registrados_uma_vez_e_imutaveis => super::issue16_documentos_emitidos_registrados_uma_vez_e_imutaveis;
 }

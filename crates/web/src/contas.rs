@@ -51,6 +51,14 @@ pub(crate) const POR_CONTA: Limite = Limite {
 };
 /// Falhas esquecidas depois de tanto tempo sem outra.
 pub(crate) const JANELA: Duration = Duration::from_secs(15 * 60);
+/// Códigos de verificação que não constam, pedidos do mesmo endereço (issue 16). O código tem 80
+/// bits e não se adivinha; ainda assim a página de verificação não vira um oráculo para tentar
+/// códigos ao acaso: passados os erros livres (quem digita errado umas vezes), cada código
+/// desconhecido espera o dobro do anterior, até 15 minutos — só naquele endereço.
+pub(crate) const VERIFICACOES_POR_ENDERECO: Limite = Limite {
+    livres: 10,
+    teto: Duration::from_secs(15 * 60),
+};
 
 /// Quanto a próxima tentativa tem de esperar depois da última de `falhas` falhas.
 fn espera(falhas: u32, limite: Limite) -> Duration {
@@ -306,6 +314,39 @@ pub(crate) struct Entrada {
 /// Recusa (429) se alguma das `chaves` ainda está na espera depois da última falha, dizendo
 /// quanto falta. As falhas estão no banco: valem em todos os servidores (issue 19).
 async fn bloqueado(estado: &Estado, chaves: &[(String, Limite)]) -> Result<(), Falha> {
+    bloqueado_por(estado, chaves, "tentativas de entrada demais").await
+}
+
+/// A chave das verificações de um endereço (issue 16).
+fn chave_da_verificacao(quem: &Quem) -> [(String, Limite); 1] {
+    let endereco = quem
+        .endereco
+        .map_or("local".to_string(), |e| e.ip().to_string());
+    [(format!("verificar:{endereco}"), VERIFICACOES_POR_ENDERECO)]
+}
+
+/// Recusa (429) quem pediu códigos de verificação desconhecidos demais, há pouco, deste
+/// endereço (issue 16).
+pub(crate) async fn limitar_verificacao(estado: &Estado, quem: &Quem) -> Result<(), Falha> {
+    bloqueado_por(
+        estado,
+        &chave_da_verificacao(quem),
+        "códigos de verificação desconhecidos demais a partir deste endereço",
+    )
+    .await
+}
+
+/// Conta um código de verificação desconhecido pedido deste endereço.
+pub(crate) async fn falha_de_verificacao(estado: &Estado, quem: &Quem) {
+    registrar_falha(estado, &chave_da_verificacao(quem)).await;
+}
+
+/// [`bloqueado`] com o que foi demais (`o_que`) na mensagem.
+async fn bloqueado_por(
+    estado: &Estado,
+    chaves: &[(String, Limite)],
+    o_que: &str,
+) -> Result<(), Falha> {
     let nomes: Vec<String> = chaves.iter().map(|(c, _)| c.clone()).collect();
     let gravadas = estado.registro().falhas(&nomes).await?;
     let agora = Timestamp::now().as_millisecond();
@@ -322,10 +363,7 @@ async fn bloqueado(estado: &Estado, chaves: &[(String, Limite)]) -> Result<(), F
     if falta > Duration::ZERO {
         return Err(Falha::nova(
             StatusCode::TOO_MANY_REQUESTS,
-            format!(
-                "tentativas de entrada demais; espere {} e tente de novo",
-                duracao(falta)
-            ),
+            format!("{o_que}; espere {} e tente de novo", duracao(falta)),
         ));
     }
     Ok(())

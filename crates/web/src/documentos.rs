@@ -1,5 +1,6 @@
 //! Os arquivos e os documentos oficiais de um processo: baixar um arquivo enviado e escrever os
-//! documentos da proposta anexada ou dos atos gravados, em PDF, HTML ou ODT.
+//! documentos da proposta anexada ou dos atos gravados, em PDF (emitido e registrado: o que
+//! confere em `/verificar`), HTML ou ODT (rascunhos para editar, sem registro).
 
 use std::collections::HashMap;
 
@@ -211,14 +212,32 @@ pub(crate) async fn documento(
             .into_response());
     }
     // a diagramação do PDF (o projeto de lei com mapa e memorial tem dezenas de páginas) fora
-    // dos trabalhadores assíncronos, com a sua própria vaga
-    let pdf = estado
+    // dos trabalhadores assíncronos, com a sua própria vaga (depois de devolvida a da escrita)
+    let (doc, pdf) = estado
         .oficina()
         .executar(quem.endereco.map(|e| e.ip()), move || {
-            divisa_documentos::pdf(&doc)
+            let pdf = divisa_documentos::pdf(&doc);
+            pdf.map(|pdf| (doc, pdf))
         })
         .await?
         .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    // O PDF é o documento emitido (issue 16): registrado antes de entregue, com quem o emitiu
+    // — é o que /verificar e `divisa documento verificar` conferem. O HTML e o ODT acima são
+    // rascunhos para editar: não vão ao registro.
+    let emitido = divisa_autos::registrar_emissao(
+        estado.registro(),
+        &protocolo,
+        &doc,
+        &pdf,
+        &quem.ator(),
+        jiff::Timestamp::now(),
+    )
+    .await
+    .map_err(|e| match e {
+        divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
+        e => Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    })?;
+    tracing::info!(target: "divisa::documento", protocolo = %protocolo, tipo = t.codigo(), codigo = %emitido.codigo, "documento emitido");
     Ok((
         [
             (header::CONTENT_TYPE, "application/pdf".to_string()),

@@ -36,7 +36,7 @@ pub(crate) fn documento(titulo: &str, quem: Option<&Quem>, corpo: &str) -> Strin
     let mut nav = String::new();
     let _ = write!(
         nav,
-        "<a href=\"/\">Painel</a><a href=\"/processos\">Processos</a><a href=\"/avaliar\">Avaliar proposta</a><a href=\"/lei\">A lei</a><a href=\"/municipios\">Municípios</a><a href=\"/publico\">Portal público</a>"
+        "<a href=\"/\">Painel</a><a href=\"/processos\">Processos</a><a href=\"/avaliar\">Avaliar proposta</a><a href=\"/lei\">A lei</a><a href=\"/municipios\">Municípios</a><a href=\"/publico\">Portal público</a><a href=\"/verificar\">Verificar documento</a>"
     );
     let conta = match quem.and_then(|q| q.usuario.as_ref().map(|u| (q, u))) {
         Some((q, u)) => format!(

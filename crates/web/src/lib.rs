@@ -36,6 +36,7 @@ mod pedidos;
 mod representacao;
 pub mod semente;
 pub mod texto;
+mod verificar;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -268,6 +269,11 @@ pub fn rotas(estado: Estado) -> Router {
         .route("/municipios", get(consulta::municipios))
         .route("/municipios/{codigo}", get(consulta::municipio))
         .route("/publico", get(paginas::publico))
+        .route(
+            "/verificar",
+            get(verificar::pagina_de_verificacao).post(verificar::enviar),
+        )
+        .route("/verificar/{arquivo}", get(verificar::copia))
         .route("/saude", get(saude))
         .route("/metricas", get(metricas_prometheus))
         .route("/ativos/{arquivo}", get(ativos::servir))

@@ -369,7 +369,7 @@ async fn pagina_do_processo(
         if p.requisicoes.contains_key(&o) && p.proposta.is_some() {
             let _ = write!(
                 s,
-                "<h2>Ofício {}</h2><p><a href=\"{}/documentos/oficio?orgao={}\">Ofício em PDF</a> · <a href=\"{}/documentos/oficio?orgao={}&amp;formato=html\">HTML</a></p>",
+                "<h2>Ofício {}</h2><p><a href=\"{}/documentos/oficio?orgao={}\">Ofício em PDF</a> (o documento emitido, conferível em <a href=\"/verificar\">Verificar documento</a>) · <a href=\"{}/documentos/oficio?orgao={}&amp;formato=html\">HTML</a> (para ler na tela)</p>",
                 esc(&o.ao_orgao()),
                 esc(&endereco),
                 o.codigo(),
@@ -416,7 +416,7 @@ async fn pagina_do_processo(
         for t in tipos {
             let _ = write!(
                 s,
-                "<li>{} — <a href=\"{}/documentos/{}\">PDF</a> · <a href=\"{}/documentos/{}?formato=html\">HTML</a> · <a href=\"{}/documentos/{}?formato=odt\">ODT (editável)</a></li>",
+                "<li>{} — <a href=\"{}/documentos/{}\">PDF</a> · <a href=\"{}/documentos/{}?formato=html\">HTML (rascunho)</a> · <a href=\"{}/documentos/{}?formato=odt\">ODT (rascunho editável)</a></li>",
                 esc(t.nome()),
                 esc(&endereco),
                 t.codigo(),
@@ -426,7 +426,7 @@ async fn pagina_do_processo(
                 t.codigo()
             );
         }
-        s.push_str("</ul><p class=\"historico\">Cada documento traz o número do processo e um código de verificação, que a Comissão confere no sistema.</p>");
+        s.push_str("</ul><p class=\"historico\">O PDF é o documento emitido: fica registrado, em seu nome, quando você o baixa, e traz o número do processo e um código de verificação com que qualquer pessoa o confere em <a href=\"/verificar\">Verificar documento</a>. O HTML e o ODT são rascunhos para ler e editar: não são registrados e não conferem.</p>");
     }
 
     // os autos inteiros, para retirar cópia (Art. 22) ou na versão pública (Art. 16)

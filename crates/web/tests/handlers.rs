@@ -2188,7 +2188,7 @@ fn saude_diz_que_o_banco_responde() {
         assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
         let j = r.json();
         assert_eq!(j["estado"], "pronto", "{j}");
-        assert_eq!(j["migracoes"], 8, "{j}");
+        assert_eq!(j["migracoes"], 9, "{j}");
     });
 }
 

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 #[derive(Debug, Clone)]
 pub(crate) struct Como(pub divisa_processo::Ator);
 
-fn como(texto: &str) -> Result<Como, String> {
+pub(crate) fn como(texto: &str) -> Result<Como, String> {
     let (papel, id) = texto.split_once(':').ok_or_else(|| {
         "esperava PAPEL:IDENTIFICADOR, como presidente:ana ou tre:tre-mt".to_owned()
     })?;

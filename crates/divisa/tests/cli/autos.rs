@@ -686,8 +686,10 @@ fn exportar_autos_abre_com_unzip_e_pdfinfo_e_a_cadeia_confere_sem_o_divisa() {
 #[test]
 fn comando_de_leitura_recusa_banco_que_nao_existe_sem_criar_nada() {
     let dir = diretorio_vazio();
+    std::fs::write(dir.join("x.pdf"), "%PDF-1.7\n%%EOF\n").unwrap();
     for args in [
-        &["processo", "listar"][..],
+        &["documento", "verificar", "x.pdf"][..],
+        &["processo", "listar"],
         &["processo", "avaliar", P],
         &["processo", "exportar", P, "-o", "x.zip"],
         &["processo", "mostrar", P],

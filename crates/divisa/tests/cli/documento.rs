@@ -2,49 +2,206 @@
 
 use crate::util::{diretorio_vazio, divisa_em};
 
-#[test]
-fn documento_gerado_confere_e_adulterado_nao_confere() {
-    let dir = diretorio_vazio();
-    let proposta =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../exemplos/criacao.toml");
-    let proposta = proposta.to_str().expect("caminho");
-    let e = divisa_em(
-        &dir,
+const P: &str = "00001.000001/2026-91";
+
+fn exemplo(nome: &str) -> String {
+    format!("{}/../../exemplos/{nome}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Um banco em `dir` com a conta de Bruno Campos (membro da Comissão) e o processo `P`, de uma
+/// criação protocolada da proposta de exemplo.
+fn processo_com_membro(dir: &std::path::Path) {
+    let e = divisa_com_entrada(
+        dir,
         &[
-            "documento",
-            "parecer",
-            proposta,
-            "-o",
-            "parecer.pdf",
-            "--protocolo",
-            "00001.000001/2026-91",
-            "--em",
-            "2027-03-10",
+            "usuario",
+            "criar",
+            "bruno",
+            "--nome",
+            "Bruno Campos",
+            "--papel",
+            "membro",
+        ],
+        "uma senha longa o bastante\n",
+        None,
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    let e = divisa_em(
+        dir,
+        &[
+            "processo",
+            "criar",
+            "--proposta",
+            &exemplo("criacao.toml"),
+            "--representante",
+            "Maria da Silva",
+            "--como",
+            "representante:maria",
+            "--data",
+            "2026-11-02",
         ],
     );
     assert_eq!(e.codigo, 0, "{}", e.stderr);
-    assert!(e.stderr.contains("código de verificação"), "{}", e.stderr);
+}
+
+/// Issue 16 ("assinado e verificável"): o PDF emitido dos autos fica registrado em nome de quem
+/// o emitiu, e `verificar` o acha no registro pelos bytes — confere, com o título, o código, o
+/// processo, quem emitiu (nome e cargo, nunca o login) e o dia; um byte mudado e o arquivo já
+/// não é o emitido, embora traga o código (saída 3, e onde obter a cópia autêntica).
+#[test]
+fn issue16_emitido_dos_autos_confere_pelo_registro_e_byte_mudado_nao_e_o_emitido() {
+    let dir = diretorio_vazio();
+    processo_com_membro(&dir);
+    let emitir = |saida: &str| {
+        divisa_com_entrada(
+            &dir,
+            &[
+                "documento",
+                "parecer",
+                "--protocolo",
+                P,
+                "--como",
+                "membro:bruno",
+                "--em",
+                "2026-11-20",
+                "-o",
+                saida,
+            ],
+            "",
+            Some("2026-11-21"),
+        )
+    };
+    let e = emitir("parecer.pdf");
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    assert!(
+        e.stderr.contains(
+            "emitido e registrado por Bruno Campos (Membro da Comissão de Revisão Territorial), código de verificação"
+        ),
+        "{}",
+        e.stderr
+    );
     let pdf = std::fs::read(dir.join("parecer.pdf")).expect("PDF gravado");
     assert!(pdf.starts_with(b"%PDF-"));
     let e = divisa_em(&dir, &["documento", "verificar", "parecer.pdf"]);
     assert_eq!(e.codigo, 0, "{}", e.stderr);
     assert!(
-        e.stdout.contains("confere") && e.stdout.contains("PARECER DE MÉRITO"),
+        e.stdout.contains("parecer.pdf: confere — «PARECER")
+            && e.stdout.contains(&format!(
+                "processo {P}, emitido por Bruno Campos (Membro da Comissão de Revisão Territorial) em 21/11/2026, datado de 20/11/2026."
+            )),
         "{}",
         e.stdout
     );
-    // adulterado: saída 3
+    assert!(
+        !e.stdout.contains("bruno,") && !e.stdout.contains(" bruno "),
+        "nunca o login"
+    );
+    // baixado de novo: os mesmos bytes, a mesma emissão, e continua conferindo
+    let e = emitir("de-novo.pdf");
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    assert_eq!(std::fs::read(dir.join("de-novo.pdf")).unwrap(), pdf);
+    // um byte mudado (antes dos metadados, que ainda dizem o código): não é o emitido
+    let marca = "código de verificação ".as_bytes();
+    let chave = pdf
+        .windows(marca.len())
+        .position(|w| w == marca)
+        .expect("o código no PDF");
     let mut a = pdf.clone();
-    let i = a
-        .windows(5)
-        .position(|w| w == b"5.200")
-        .expect("número no PDF");
-    a[i] = b'9';
-    std::fs::write(dir.join("adulterado.pdf"), a).expect("gravar");
+    let i = chave / 2;
+    a[i] = if a[i] == b'0' { b'1' } else { b'0' };
+    std::fs::write(dir.join("adulterado.pdf"), &a).expect("gravar");
     let e = divisa_em(&dir, &["documento", "verificar", "adulterado.pdf"]);
-    assert_eq!(e.codigo, 3);
-    assert!(e.stderr.contains("NÃO CONFERE"), "{}", e.stderr);
-    // HTML com o mesmo código; tipo errado: saída 2
+    assert_eq!(e.codigo, 3, "{}{}", e.stdout, e.stderr);
+    assert!(
+        e.stderr.contains("NÃO CONFERE — o código ")
+            && e.stderr.contains("corresponde ao documento «PARECER")
+            && e.stderr.contains("emitido por Bruno Campos")
+            && e.stderr.contains(
+                "mas este arquivo não é o emitido (foi alterado ou regravado por outro programa)"
+            )
+            && e.stderr.contains("/verificar"),
+        "{}",
+        e.stderr
+    );
+    // o HTML dos autos é rascunho para editar: sai, mas não vai ao registro
+    let e = divisa_em(
+        &dir,
+        &[
+            "documento",
+            "parecer",
+            "--protocolo",
+            P,
+            "--formato",
+            "html",
+            "-o",
+            "parecer.html",
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    assert!(
+        e.stderr
+            .contains("rascunho em HTML para editar: não é registrado"),
+        "{}",
+        e.stderr
+    );
+    // sem o banco, não há registro para conferir: entrada inválida, nada criado
+    let outro = diretorio_vazio();
+    std::fs::copy(dir.join("parecer.pdf"), outro.join("parecer.pdf")).unwrap();
+    let e = divisa_em(&outro, &["documento", "verificar", "parecer.pdf"]);
+    assert_eq!(e.codigo, 2, "{}", e.stderr);
+    assert!(e.stderr.contains("o arquivo não existe"), "{}", e.stderr);
+    assert!(!outro.join("divisa.sqlite3").exists());
+    std::fs::remove_dir_all(&outro).ok();
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 16: o documento escrito de uma proposta solta é minuta — ainda que traga um número de
+/// processo verdadeiro (`--protocolo`) e o de uma proposta editada; não vai ao registro e
+/// `verificar` diz que não consta (saída 3). O HTML e o ODT saem como antes.
+#[test]
+fn issue16_minuta_da_proposta_nao_consta_do_registro_mesmo_com_protocolo_verdadeiro() {
+    let dir = diretorio_vazio();
+    processo_com_membro(&dir);
+    let proposta = exemplo("criacao.toml");
+    let proposta = proposta.as_str();
+    // a proposta editada: outro número de habitantes, o mesmo processo
+    let editada = std::fs::read_to_string(proposta)
+        .unwrap()
+        .replace("populacao = 5200", "populacao = 9200");
+    std::fs::write(dir.join("editada.toml"), editada).unwrap();
+    for (entrada, saida) in [(proposta, "minuta.pdf"), ("editada.toml", "editada.pdf")] {
+        let e = divisa_em(
+            &dir,
+            &[
+                "documento",
+                "parecer",
+                entrada,
+                "-o",
+                saida,
+                "--protocolo",
+                P,
+                "--em",
+                "2027-03-10",
+            ],
+        );
+        assert_eq!(e.codigo, 0, "{}", e.stderr);
+        assert!(
+            e.stderr
+                .contains("minuta: escrita da proposta, fora de um processo, não é registrada"),
+            "{}",
+            e.stderr
+        );
+        let e = divisa_em(&dir, &["documento", "verificar", saida]);
+        assert_eq!(e.codigo, 3, "{saida}: {}{}", e.stdout, e.stderr);
+        assert!(
+            e.stderr
+                .contains("não consta do registro de documentos emitidos")
+                && !e.stdout.contains("confere"),
+            "{saida}: {}",
+            e.stderr
+        );
+    }
+    // HTML e ODT: os rascunhos de sempre; formato e tipo errados: saída 2
     let e = divisa_em(
         &dir,
         &[
@@ -61,7 +218,6 @@ fn documento_gerado_confere_e_adulterado_nao_confere() {
     assert!(e
         .stdout
         .contains("Fica criado o Município de Espigão do Leste"));
-    // ODT, a versão editável: um pacote OpenDocument (zip com o mimetype na frente)
     let e = divisa_em(
         &dir,
         &[
@@ -311,21 +467,22 @@ fn de_fora(dir: &std::path::Path, programa: &str, args: &[&str]) -> String {
     )
 }
 
-/// Um ofício do exemplo, gerado pelo divisa, e um A1 de teste (RSA 2048 autoassinado, válido
-/// de hoje a 30 dias) em dois PKCS#12: o de hoje (PBES2/AES) e o legado (3DES e RC2).
+/// Um ofício emitido dos autos de um processo (registrado no banco de `dir`) e um A1 de teste
+/// (RSA 2048 autoassinado, válido de hoje a 30 dias) em dois PKCS#12: o de hoje (PBES2/AES) e
+/// o legado (3DES e RC2).
 fn oficio_e_certificados(dir: &std::path::Path) -> Vec<u8> {
-    let proposta =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../exemplos/criacao.toml");
+    processo_com_membro(dir);
     let e = divisa_em(
         dir,
         &[
             "documento",
             "oficio",
-            proposta.to_str().expect("caminho"),
+            "--protocolo",
+            P,
+            "--como",
+            "membro:bruno",
             "-o",
             "oficio.pdf",
-            "--em",
-            "2027-03-10",
         ],
     );
     assert_eq!(e.codigo, 0, "{}", e.stderr);
@@ -425,10 +582,17 @@ fn assinado_vale_no_pdfsig_e_o_documento_continua_conferindo() {
         "{s}"
     );
     assert!(s.contains("Total document signed"), "{s}");
-    // O divisa: o código de verificação confere e a assinatura está intacta.
+    // O divisa (issue 16): o documento emitido é a primeira revisão do arquivo assinado, achada
+    // no registro; o que vem depois só assina, e a assinatura está intacta.
     let e = divisa_em(&dir, &["documento", "verificar", "assinado.pdf"]);
     assert_eq!(e.codigo, 0, "{}{}", e.stdout, e.stderr);
-    assert!(e.stdout.contains("confere — «OFÍCIOS"), "{}", e.stdout);
+    assert!(
+        e.stdout.contains("confere — «OFÍCIOS")
+            && e.stdout
+                .contains("emitido por Bruno Campos (Membro da Comissão de Revisão Territorial)"),
+        "{}",
+        e.stdout
+    );
     assert!(
         e.stdout
             .contains("assinatura 1 (Assinatura1): João Relator da Comissão:12345678900")
@@ -475,11 +639,9 @@ fn byte_mudado_depois_de_assinado_e_acusado_pelo_pdfsig_e_pelo_divisa() {
     );
     assert_eq!(e.codigo, 0, "{}", e.stderr);
     let mut a = std::fs::read(dir.join("assinado.pdf")).expect("gravado");
-    let i = a
-        .windows(14)
-        .position(|w| w == b"Atenciosamente")
-        .expect("o texto do ofício está no PDF");
-    a[i] = b'X';
+    // um byte do meio do documento assinado (o texto vai em fluxos compactados)
+    let i = a.len() / 4;
+    a[i] ^= 0x20;
     std::fs::write(dir.join("mexido.pdf"), &a).expect("grava");
     let s = de_fora(&dir, "pdfsig", &["mexido.pdf"]);
     assert!(!s.contains("Signature is Valid."), "{s}");

@@ -92,6 +92,8 @@ pub struct Resposta {
     pub status: StatusCode,
     pub headers: axum::http::HeaderMap,
     pub corpo: String,
+    /// O corpo como veio (um PDF não é texto).
+    pub bytes: Vec<u8>,
 }
 
 impl Resposta {
@@ -151,6 +153,7 @@ impl App {
             status,
             headers,
             corpo: String::from_utf8_lossy(&bytes).into_owned(),
+            bytes: bytes.to_vec(),
         }
     }
 
@@ -337,6 +340,27 @@ pub fn multipart(partes: &[(&str, Option<&str>, &str)]) -> String {
         c.push_str(&format!("\r\n\r\n{valor}\r\n"));
     }
     c.push_str(&format!("--{FRONTEIRA}--\r\n"));
+    c
+}
+
+/// Um corpo multipart/form-data com bytes quaisquer (um PDF): (campo, nome do arquivo se for
+/// arquivo, valor).
+pub fn multipart_bytes(partes: &[(&str, Option<&str>, &[u8])]) -> Vec<u8> {
+    let mut c = Vec::new();
+    for (nome, arquivo, valor) in partes {
+        c.extend_from_slice(
+            format!("--{FRONTEIRA}\r\nContent-Disposition: form-data; name=\"{nome}\"").as_bytes(),
+        );
+        if let Some(a) = arquivo {
+            c.extend_from_slice(
+                format!("; filename=\"{a}\"\r\nContent-Type: application/pdf").as_bytes(),
+            );
+        }
+        c.extend_from_slice(b"\r\n\r\n");
+        c.extend_from_slice(valor);
+        c.extend_from_slice(b"\r\n");
+    }
+    c.extend_from_slice(format!("--{FRONTEIRA}--\r\n").as_bytes());
     c
 }
 
