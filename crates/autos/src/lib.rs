@@ -17,7 +17,7 @@
 
 use std::collections::BTreeMap;
 
-use divisa_processo::{Acao, Ator, Orgao, Recusa};
+use divisa_processo::{Acao, Ator, Orgao, Papel, Recusa};
 use divisa_registro::{ErroRegistro, Registro};
 use jiff::civil::Date;
 
@@ -328,6 +328,27 @@ pub async fn registrar_emissao(
         .into_iter()
         .find(|u| u.login == ator.id)
         .map(|u| u.nome);
+    // Os documentos são da Comissão (ofícios, pareceres, projetos): quem os obtém de fora dela —
+    // o órgão certificador que baixa o ofício dirigido a ele — não os emite. O registro diz a
+    // Comissão como emitente e quem obteve a cópia no cargo, para não fazer do TRE o autor do
+    // ofício que o TRE recebe.
+    let da_casa = matches!(
+        ator.papel,
+        Papel::Presidente | Papel::Membro | Papel::Servidor | Papel::Deputado
+    );
+    let cargo_de_fora;
+    let (nome, cargo) = if da_casa {
+        (nome, ator.papel.cargo())
+    } else {
+        cargo_de_fora = format!(
+            "Assembleia Legislativa do Estado de Mato Grosso; cópia obtida por {}",
+            nome.as_deref().unwrap_or(ator.papel.cargo())
+        );
+        (
+            Some("Comissão de Revisão Territorial".to_owned()),
+            cargo_de_fora.as_str(),
+        )
+    };
     let codigo = documento.codigo();
     Ok(r.registrar_emissao(
         &divisa_registro::NovaEmissao {
@@ -338,7 +359,7 @@ pub async fn registrar_emissao(
             protocolo,
             emitido_por: &ator.id,
             emitente_nome: nome.as_deref(),
-            emitente_cargo: ator.papel.cargo(),
+            emitente_cargo: cargo,
             data,
         },
         agora,

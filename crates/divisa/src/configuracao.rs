@@ -2,6 +2,7 @@
 //!
 //! ```toml
 //! endereco = "0.0.0.0:8080"
+//! endereco_publico = "https://divisa.al.mt.gov.br"   # o QR dos documentos leva a /verificar nele
 //! banco = "postgres://divisa@banco/divisa"
 //! log_json = true
 //! https = true                         # atrás de um proxy com TLS: cookies Secure
@@ -46,6 +47,9 @@ pub(crate) struct Arquivo {
     pub tls_certificado: Option<std::path::PathBuf>,
     pub tls_chave: Option<std::path::PathBuf>,
     pub avisos: Option<Avisos>,
+    /// O endereço público do divisa (`https://…`): o QR e o rodapé dos documentos levam a
+    /// `/verificar` nele.
+    pub endereco_publico: Option<String>,
 }
 
 /// Os avisos por e-mail.

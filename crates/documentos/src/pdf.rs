@@ -39,6 +39,28 @@ const FONTES: [&[u8]; 4] = [
     include_bytes!("../fontes/LibertinusSerif-BoldItalic.otf"),
 ];
 
+/// O endereço público do divisa (`https://…`, sem a barra final), de onde o QR do rodapé leva a
+/// `/verificar?codigo=…`. Sem ele, o QR traz só o código (que se digita na página).
+static ENDERECO_PUBLICO: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Define, uma vez por processo, o endereço público de conferência ([`ENDERECO_PUBLICO`]): o
+/// servidor o lê da configuração, a linha de comando do ambiente. Um endereço que não é
+/// `http(s)://` é recusado com o motivo.
+pub fn definir_endereco_publico(endereco: &str) -> Result<(), String> {
+    let e = endereco.trim().trim_end_matches('/');
+    let valido = (e.starts_with("https://") || e.starts_with("http://"))
+        && e.len() > "https://".len()
+        && e.chars().all(|c| c.is_ascii_graphic());
+    if !valido {
+        return Err(format!(
+            "o endereço público «{endereco}» não é um endereço http(s):// (ex.: https://divisa.al.mt.gov.br)"
+        ));
+    }
+    // definido uma vez: uma segunda chamada com outro valor não muda documentos já compostos
+    let _ = ENDERECO_PUBLICO.set(e.to_owned());
+    Ok(())
+}
+
 /// O que não deixa o documento ser composto: um defeito do modelo ou do divisa (o texto entra
 /// como dado, não como marcação), dito com a mensagem do compositor.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -255,7 +277,10 @@ fn vista(doc: &Documento, mapas: &mut Vec<(String, Vec<u8>)>) -> Vista {
         ],
         protocolo: doc.protocolo.clone(),
         data,
-        conferir: "A autenticidade deste documento se confere pelo código de verificação, na página «Verificar documento» da Comissão de Revisão Territorial.".into(),
+        conferir: match ENDERECO_PUBLICO.get() {
+            Some(e) => format!("A autenticidade deste documento se confere em {e}/verificar, com o código de verificação, ou pelo QR ao lado."),
+            None => "A autenticidade deste documento se confere pelo código de verificação, na página «Verificar documento» da Comissão de Revisão Territorial.".into(),
+        },
         codigo,
         blocos,
         referencias: doc.referencias.clone(),
@@ -387,8 +412,12 @@ impl World for Mundo {
 /// O QR do rodapé: o código de verificação, para a página de conferência.
 fn qr(codigo: &str) -> String {
     use qrcode::render::svg;
+    let conteudo = match ENDERECO_PUBLICO.get() {
+        Some(e) => format!("{e}/verificar?codigo={codigo}"),
+        None => format!("Código de verificação {codigo}"),
+    };
     match qrcode::QrCode::with_error_correction_level(
-        format!("DIVISA-VERIFICAR:{codigo}").as_bytes(),
+        conteudo.as_bytes(),
         qrcode::EcLevel::M,
     ) {
         Ok(q) => q

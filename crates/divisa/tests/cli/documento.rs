@@ -765,3 +765,36 @@ fn assinar_recusa_senha_errada_certificado_vencido_e_entradas_que_nao_servem() {
     assert!(datas >= 2, "{}", e.stderr);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 16: o QR e o rodapé dos documentos levam à página de conferência no endereço público
+/// (DIVISA_ENDERECO_PUBLICO, ou `endereco_publico` na configuração do servidor); um endereço
+/// que não é http(s) é recusado com o motivo (saída 2), não impresso num documento.
+#[test]
+fn rodape_leva_a_verificar_no_endereco_publico() {
+    let dir = diretorio_vazio();
+    let exemplo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../exemplos/criacao.toml")
+        .canonicalize()
+        .expect("exemplo");
+    let rodar = |endereco: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_divisa"))
+            .args(["documento", "parecer"])
+            .arg(&exemplo)
+            .args(["-o", "p.pdf", "--em", "2027-03-10"])
+            .current_dir(&dir)
+            .env("DIVISA_ENDERECO_PUBLICO", endereco)
+            .output()
+            .expect("divisa roda")
+    };
+    let s = rodar("https://divisa.exemplo.gov.br/");
+    assert!(s.status.success(), "{}", String::from_utf8_lossy(&s.stderr));
+    let texto = de_fora(&dir, "pdftotext", &["-raw", "p.pdf", "-"]);
+    assert!(
+        texto.contains("https://divisa.exemplo.gov.br/verificar"),
+        "{texto}"
+    );
+    let s = rodar("javascript:alert(1)");
+    assert_eq!(s.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&s.stderr).contains("não é um endereço http(s)://"));
+    std::fs::remove_dir_all(&dir).ok();
+}

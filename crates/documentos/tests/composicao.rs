@@ -1,0 +1,127 @@
+//! Issue 16, composição: para cada proposta de exemplo × cada documento que a lei manda produzir
+//! para ela (`cabimento`), o PDF sai com todas as fontes embutidas e recortadas (pdffonts), a
+//! identificação PDF/A-3u e a língua pt-BR nos metadados, marcado (pdfinfo: «Tagged: yes») e
+//! com o código de verificação legível no próprio arquivo; o que a lei não manda produzir é
+//! recusado com o artigo.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use divisa_documentos::{Caso, Tipo};
+use jiff::civil::{date, Date};
+
+const DATA: Date = date(2027, 3, 10);
+
+fn raiz() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn poppler(programa: &str, arquivo: &Path, args: &[&str]) -> String {
+    let saida = Command::new(programa)
+        .args(args)
+        .arg(arquivo)
+        .output()
+        .unwrap_or_else(|e| panic!("{programa} (apt-get install poppler-utils): {e}"));
+    assert!(
+        saida.status.success(),
+        "{programa} falhou em {}: {}",
+        arquivo.display(),
+        String::from_utf8_lossy(&saida.stderr)
+    );
+    String::from_utf8_lossy(&saida.stdout).into_owned()
+}
+
+#[test]
+fn todo_par_tipo_documento_sai_em_pdf_a_3u_marcado_com_fontes_embutidas() {
+    let dir = raiz().join("target/documentos/composicao");
+    std::fs::create_dir_all(&dir).expect("diretório");
+    let mut compostos = 0;
+    let mut recusados = 0;
+    for exemplo in [
+        "criacao",
+        "criacao_distrito",
+        "desmembramento",
+        "desmembramento_area",
+        "fusao",
+        "incorporacao",
+        "extincao",
+        "alteracao_nome",
+    ] {
+        let caminho = raiz().join(format!("exemplos/{exemplo}.toml"));
+        let texto = std::fs::read_to_string(&caminho).expect("proposta");
+        let p = divisa_avaliacao::ler(
+            &caminho.display().to_string(),
+            &texto,
+            caminho.parent().expect("dir"),
+        )
+        .expect("proposta válida");
+        let a = divisa_lei::avaliar(&p.fatos, DATA).expect("avaliação");
+        let caso = Caso {
+            proposta: &p,
+            avaliacao: &a,
+            protocolo: Some("00001.000001/2026-91"),
+            data: DATA,
+            autos: None,
+        };
+        for tipo in Tipo::TODOS {
+            if let Err(motivo) = divisa_documentos::cabimento(tipo, &p.fatos) {
+                // recusado pela lei: o motivo cita o artigo
+                assert!(
+                    motivo.contains("Art."),
+                    "{exemplo} × {}: recusa sem o artigo: {motivo}",
+                    tipo.codigo()
+                );
+                recusados += 1;
+                continue;
+            }
+            let doc = match tipo {
+                Tipo::Oficio => Ok(divisa_documentos::oficios(
+                    &caso,
+                    divisa_documentos::orgaos_do_oficio(&p.fatos),
+                )),
+                Tipo::Parecer => Ok(divisa_documentos::parecer_de_merito(&caso)),
+                Tipo::DecretoLegislativo => divisa_documentos::decreto_legislativo(&caso),
+                Tipo::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso),
+                _ => divisa_documentos::relatorio_tecnico(&caso),
+            }
+            .unwrap_or_else(|e| panic!("{exemplo} × {}: cabe, mas não sai: {e}", tipo.codigo()));
+            let pdf = divisa_documentos::pdf(&doc)
+                .unwrap_or_else(|e| panic!("{exemplo} × {}: {e}", tipo.codigo()));
+            let arquivo = dir.join(format!("{exemplo}-{}.pdf", tipo.codigo()));
+            std::fs::write(&arquivo, &pdf).expect("gravar");
+            let par = format!("{exemplo} × {}", tipo.codigo());
+            assert_eq!(
+                divisa_documentos::codigo_do_pdf(&pdf),
+                Some(doc.codigo()),
+                "{par}"
+            );
+            let fontes = poppler("pdffonts", &arquivo, &[]);
+            let linhas: Vec<&str> = fontes.lines().skip(2).collect();
+            assert!(!linhas.is_empty(), "{par}: nenhuma fonte");
+            for l in linhas {
+                let c: Vec<&str> = l.split_whitespace().collect();
+                assert!(
+                    c.len() >= 5 && c[c.len() - 5] == "yes" && c[c.len() - 4] == "yes",
+                    "{par}: fonte não embutida ou não recortada: {l}"
+                );
+            }
+            let meta = poppler("pdfinfo", &arquivo, &["-meta"]);
+            assert!(
+                meta.contains("<pdfaid:part>3</pdfaid:part>")
+                    && meta.contains("<pdfaid:conformance>U</pdfaid:conformance>"),
+                "{par}: sem a identificação PDF/A-3u"
+            );
+            assert!(meta.contains("<rdf:li>pt-BR</rdf:li>"), "{par}: sem pt-BR");
+            let info = poppler("pdfinfo", &arquivo, &[]);
+            assert!(
+                info.lines()
+                    .any(|l| l.starts_with("Tagged:") && l.trim_end().ends_with("yes")),
+                "{par}: não marcado"
+            );
+            compostos += 1;
+        }
+    }
+    // a tabela da lei produz documentos e recusa outros: os dois lados foram exercitados
+    assert!(compostos >= 15, "só {compostos} documentos compostos");
+    assert!(recusados >= 10, "só {recusados} recusas");
+}
