@@ -139,6 +139,9 @@ enum VistaBloco {
     Recuado {
         texto: String,
     },
+    Ementa {
+        texto: String,
+    },
     /// Linhas centradas seguidas, numa caixa só.
     Centro {
         linhas: Vec<Linha>,
@@ -178,6 +181,9 @@ fn vista(doc: &Documento, mapas: &mut Vec<(String, Vec<u8>)>) -> Vista {
                 texto: inseparaveis(texto),
             }),
             Bloco::Recuado { texto } => blocos.push(VistaBloco::Recuado {
+                texto: inseparaveis(texto),
+            }),
+            Bloco::Ementa { texto } => blocos.push(VistaBloco::Ementa {
                 texto: inseparaveis(texto),
             }),
             Bloco::Centro { texto, negrito } => {
