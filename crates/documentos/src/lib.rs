@@ -257,4 +257,3 @@ pub fn codigo_do_pdf(bytes: &[u8]) -> Option<String> {
     }
     None
 }
-

@@ -247,9 +247,18 @@ fn extincao(caso: &Caso<'_>) -> Result<Partes, String> {
         recuado("Art. 4º Esta Lei entra em vigor na data de sua publicação."),
     ];
     let (inciso, paragrafo) = match e.motivo {
-        M::PerdaRequisitos => ("I, por perda dos requisitos dos incisos I a V do Art. 2º", "§ 1º, o Município extinto volta a pertencer ao de sua origem"),
-        M::InundacaoDestruicao => ("II, por inundação ou destruição da cidade-sede", "§ 1º, o Município extinto volta a pertencer ao de sua origem"),
-        M::RequerimentoEleitores => ("III, a requerimento da maioria absoluta dos eleitores", "§ 2º, os eleitores requerentes indicam o município contíguo a que desejam pertencer"),
+        M::PerdaRequisitos => (
+            "I, por perda dos requisitos dos incisos I a V do Art. 2º",
+            "§ 1º, o Município extinto volta a pertencer ao de sua origem",
+        ),
+        M::InundacaoDestruicao => (
+            "II, por inundação ou destruição da cidade-sede",
+            "§ 1º, o Município extinto volta a pertencer ao de sua origem",
+        ),
+        M::RequerimentoEleitores => (
+            "III, a requerimento da maioria absoluta dos eleitores",
+            "§ 2º, os eleitores requerentes indicam o município contíguo a que desejam pertencer",
+        ),
     };
     let justificativa = vec![
         p(format!(
@@ -414,7 +423,9 @@ fn divisas_vigentes(
             itens.push((vizinho, tocados));
         }
     }
-    itens.sort_by(|a, b| divisa_referencia::nomes::chave(&a.0).cmp(&divisa_referencia::nomes::chave(&b.0)));
+    itens.sort_by(|a, b| {
+        divisa_referencia::nomes::chave(&a.0).cmp(&divisa_referencia::nomes::chave(&b.0))
+    });
     let mut linhas: Vec<String> = itens
         .iter()
         .map(|(vizinho, tocados)| {
@@ -461,7 +472,9 @@ fn incisos(linhas: &[String]) -> Vec<Bloco> {
             };
             recuado(format!(
                 "{} – {l}{fim}",
-                ROMANOS.get(i).map_or_else(|| (i + 1).to_string(), |r| r.to_string())
+                ROMANOS
+                    .get(i)
+                    .map_or_else(|| (i + 1).to_string(), |r| r.to_string())
             ))
         })
         .collect()
@@ -503,7 +516,7 @@ fn instalacao(n: u32, nome: &str, data: Date) -> Result<(Bloco, Bloco), String> 
             data_por_extenso(eleicao)
         )),
         p(format!(
-            "O ano de instalação (Art. 7º, III) é o da posse dos eleitos na eleição municipal de {}, simultânea à dos municípios existentes (Art. 1º, § 2º). Pelo Art. 3º da Lei Complementar nº 23/1992, a criação só pode ocorrer até seis meses antes da eleição: a lei deve ser publicada até {}. O Supremo Tribunal Federal, na ADPF 819, julgou normas estaduais sobre o prazo de criação de municípios, entre elas a do Art. 3º, diante do art. 18, § 4º, da Constituição Federal; a data acima é a da lei estadual como escrita, e não dispensa o exame dessa condição.",
+            "O ano de instalação (Art. 7º, III) é o da posse dos eleitos na eleição municipal de {}, simultânea à dos municípios existentes (Art. 1º, § 2º). Pelo Art. 3º da Lei Complementar nº 23/1992, a criação só pode ocorrer até seis meses antes da eleição: a lei deve ser publicada até {}. A ADPF 819, julgada pelo Supremo Tribunal Federal diante do art. 18, § 4º, da Constituição Federal, teve por objeto normas estaduais sobre o prazo de criação de municípios, entre elas o Art. 3º; a data acima é a da lei estadual como escrita, e não dispensa o exame dessa condição.",
             fmt_data(eleicao),
             fmt_data(corte)
         )),
@@ -721,12 +734,24 @@ fn desmembramento(caso: &Caso<'_>) -> Result<Partes, String> {
     ))];
     justificativa.extend(como_os_autos_cumpriram(
         caso,
-        &["Art. 8º", "Art. 5º", "Art. 11", "Art. 12", "Art. 13", "Art. 2º, VI", "Art. 20"],
+        &[
+            "Art. 8º",
+            "Art. 5º",
+            "Art. 11",
+            "Art. 12",
+            "Art. 13",
+            "Art. 2º, VI",
+            "Art. 20",
+        ],
     ));
     match &memorial {
         Some(m) => {
             artigos.push(recuado("Art. 2º A área de que trata o art. 1º tem as seguintes divisas, descritas por linhas geodésicas entre os vértices do memorial descritivo anexo, no Sistema Geodésico de Referência SIRGAS 2000:"));
-            artigos.extend(linhas_com_origem(m, &format!("área desmembrada de {cedente}"), Some(&cedente)));
+            artigos.extend(linhas_com_origem(
+                m,
+                &format!("área desmembrada de {cedente}"),
+                Some(&cedente),
+            ));
             let confronta_o_cedente = m
                 .aneis
                 .iter()
@@ -817,7 +842,9 @@ fn criacao(caso: &Caso<'_>) -> Result<Partes, String> {
     ))];
     justificativa.extend(como_os_autos_cumpriram(
         caso,
-        &["Art. 2º", "Art. 6º", "Art. 11", "Art. 12", "Art. 13", "Art. 20"],
+        &[
+            "Art. 2º", "Art. 6º", "Art. 11", "Art. 12", "Art. 13", "Art. 20",
+        ],
     ));
     match &memorial {
         Some(m) => {
@@ -847,25 +874,48 @@ fn criacao(caso: &Caso<'_>) -> Result<Partes, String> {
     if let Some(d) = f.novo.as_ref().map(|n| n.dados) {
         let mut linhas = Vec::new();
         if let Some(v) = d.populacao {
-            linhas.push(vec!["População estimada".into(), inteiro(v as i64), "Art. 2º, I".into()]);
+            linhas.push(vec![
+                "População estimada".into(),
+                inteiro(v as i64),
+                "Art. 2º, I".into(),
+            ]);
         }
         if let Some(v) = d.eleitores {
-            linhas.push(vec!["Eleitores".into(), inteiro(v as i64), "Art. 2º, II".into()]);
+            linhas.push(vec![
+                "Eleitores".into(),
+                inteiro(v as i64),
+                "Art. 2º, II".into(),
+            ]);
         }
         if let Some(v) = d.casas_centro_urbano {
-            linhas.push(vec!["Casas no centro urbano".into(), inteiro(v as i64), "Art. 2º, III".into()]);
+            linhas.push(vec![
+                "Casas no centro urbano".into(),
+                inteiro(v as i64),
+                "Art. 2º, III".into(),
+            ]);
         }
         if let Some(v) = d.valor_adicionado {
-            linhas.push(vec!["Valor adicionado".into(), reais(v), "Art. 2º, IV".into()]);
+            linhas.push(vec![
+                "Valor adicionado".into(),
+                reais(v),
+                "Art. 2º, IV".into(),
+            ]);
         }
         if let Some(v) = d.arrecadacao {
             linhas.push(vec!["Arrecadação".into(), reais(v), "Art. 2º, V".into()]);
         }
         if let Some(m) = &memorial {
-            linhas.push(vec!["Área geodésica (SIRGAS 2000)".into(), km2(m.medida.area_m2 / 1e6), "Art. 2º, VI".into()]);
+            linhas.push(vec![
+                "Área geodésica (SIRGAS 2000)".into(),
+                km2(m.medida.area_m2 / 1e6),
+                "Art. 2º, VI".into(),
+            ]);
             linhas.push(vec![
                 "Perímetro".into(),
-                format!("{} km", divisa_referencia::formato::decimal(m.medida.perimetro_m / 1000.0, 3)),
+                format!(
+                    "{} km",
+                    divisa_referencia::formato::decimal(m.medida.perimetro_m / 1000.0, 3)
+                ),
                 "Art. 5º".into(),
             ]);
         }
