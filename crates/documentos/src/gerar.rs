@@ -214,6 +214,21 @@ impl Caso<'_> {
         }
     }
 
+    /// A epígrafe do projeto de lei (LC nº 95/1998, art. 4º), que é o título do documento: com o
+    /// número dado na apresentação (dos autos), "PROJETO DE LEI Nº 123/2027"; antes dela, com o
+    /// número e a data em branco, como nas minutas da Casa.
+    fn epigrafe_do_projeto(&self) -> String {
+        let numero = self.numero_do_projeto("PROJETO DE LEI");
+        if numero.contains("___") {
+            format!(
+                "PROJETO DE LEI Nº ___, DE ___ DE __________ DE {}",
+                self.data.year()
+            )
+        } else {
+            numero
+        }
+    }
+
     fn local_e_data(&self) -> Bloco {
         p(format!("Cuiabá, {}.", data_por_extenso(self.data)))
     }

@@ -16,7 +16,7 @@ pub fn html(doc: &Documento) -> String {
     let mut s = format!(
         "<!DOCTYPE html>\n<html lang=\"pt-BR\"><head><meta charset=\"utf-8\"><title>{}</title>\
          <style>body{{font-family:'Times New Roman',Times,serif;max-width:760px;margin:2em auto;line-height:1.45}}\
-         header,.centro{{text-align:center}} p{{text-align:justify}} .recuado{{margin-left:3em}}\
+         header,.centro{{text-align:center}} p{{text-align:justify}} .recuado{{margin-left:3em}} .ementa{{margin-left:50%}}\
          table{{border-collapse:collapse;width:100%;font-size:.9em}} th,td{{border-bottom:1px solid #999;padding:.2em .4em;text-align:left;vertical-align:top}}\
          footer{{font-size:.8em;border-top:1px solid #999;margin-top:2em;padding-top:.5em}}\
          figure.mapa{{margin:1em 0}} figure.mapa svg{{display:block;width:100%;height:auto}} figcaption{{font-size:.85em;margin-top:.3em}}</style></head><body>\
@@ -39,6 +39,9 @@ pub fn html(doc: &Documento) -> String {
                     "<p class=\"recuado\">{}</p>",
                     esc(texto).replace('\n', "<br>")
                 );
+            }
+            Bloco::Ementa { texto } => {
+                let _ = writeln!(s, "<p class=\"ementa\">{}</p>", esc(texto));
             }
             Bloco::Centro { texto, negrito } => {
                 let t = esc(texto);

@@ -145,6 +145,12 @@ pub enum Bloco {
         /// O texto.
         texto: String,
     },
+    /// A ementa de um projeto: o resumo do objeto, destacado do texto, recuado na metade
+    /// direita da página e justificado (LC nº 95/1998, art. 5º).
+    Ementa {
+        /// O texto.
+        texto: String,
+    },
     /// Parágrafo centralizado (epígrafes, assinaturas).
     Centro {
         /// O texto.
@@ -251,4 +257,3 @@ pub fn codigo_do_pdf(bytes: &[u8]) -> Option<String> {
     }
     None
 }
-

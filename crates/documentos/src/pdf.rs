@@ -161,6 +161,9 @@ enum VistaBloco {
     Recuado {
         texto: String,
     },
+    Ementa {
+        texto: String,
+    },
     /// Linhas centradas seguidas, numa caixa só.
     Centro {
         linhas: Vec<Linha>,
@@ -202,6 +205,9 @@ fn vista(doc: &Documento, mapas: &mut Vec<(String, Vec<u8>)>) -> Vista {
             Bloco::Recuado { texto } => blocos.push(VistaBloco::Recuado {
                 texto: inseparaveis(texto),
             }),
+            Bloco::Ementa { texto } => blocos.push(VistaBloco::Ementa {
+                texto: inseparaveis(texto),
+            }),
             Bloco::Centro { texto, negrito } => {
                 let linha = Linha {
                     texto: inseparaveis(texto),
@@ -233,7 +239,8 @@ fn vista(doc: &Documento, mapas: &mut Vec<(String, Vec<u8>)>) -> Vista {
                 let linhas = linhas
                     .iter()
                     .map(|l| {
-                        let mut l: Vec<String> = l.iter().take(n).map(|c| inseparaveis(c)).collect();
+                        let mut l: Vec<String> =
+                            l.iter().take(n).map(|c| inseparaveis(c)).collect();
                         l.resize(n, String::new());
                         l
                     })
@@ -265,7 +272,13 @@ fn vista(doc: &Documento, mapas: &mut Vec<(String, Vec<u8>)>) -> Vista {
         }
     }
     let data = jiff::civil::Date::strptime("%Y-%m-%d", &doc.data)
-        .map(|d| [i64::from(d.year()), i64::from(d.month()), i64::from(d.day())])
+        .map(|d| {
+            [
+                i64::from(d.year()),
+                i64::from(d.month()),
+                i64::from(d.day()),
+            ]
+        })
         .unwrap_or([1992, 1, 1]);
     let codigo = doc.codigo();
     Vista {
@@ -294,8 +307,18 @@ pub(crate) fn inseparaveis(texto: &str) -> String {
         "Art.", "Arts.", "art.", "arts.", "§", "§§", "nº", "Nº", "R$",
     ];
     const DEPOIS: [&str; 12] = [
-        "km²", "km", "m", "ha", "%", "habitantes", "eleitores", "casas", "vértices", "hab.",
-        "m²", "°",
+        "km²",
+        "km",
+        "m",
+        "ha",
+        "%",
+        "habitantes",
+        "eleitores",
+        "casas",
+        "vértices",
+        "hab.",
+        "m²",
+        "°",
     ];
     let palavras: Vec<&str> = texto.split(' ').collect();
     let mut saida = String::with_capacity(texto.len());
@@ -346,7 +369,8 @@ static FONTES_CARREGADAS: LazyLock<Fontes> = LazyLock::new(|| {
 });
 
 fn id(caminho: &str) -> FileId {
-    let caminho = VirtualPath::new(caminho).unwrap_or_else(|_| VirtualPath::new("/x").expect("caminho fixo"));
+    let caminho =
+        VirtualPath::new(caminho).unwrap_or_else(|_| VirtualPath::new("/x").expect("caminho fixo"));
     RootedPath::new(VirtualRoot::Project, caminho).intern()
 }
 
@@ -357,7 +381,10 @@ impl Mundo {
         let json = serde_json::to_vec(&v).unwrap_or_default();
         let mut arquivos = vec![
             (id("/documento.json"), Bytes::new(json)),
-            (id("/conteudo.json"), Bytes::new(doc.canonico().into_bytes())),
+            (
+                id("/conteudo.json"),
+                Bytes::new(doc.canonico().into_bytes()),
+            ),
             (id("/qr.svg"), Bytes::new(qr(&v.codigo).into_bytes())),
         ];
         for (nome, svg) in mapas {
@@ -445,6 +472,9 @@ mod testes {
             "Art.\u{a0}1º §\u{a0}2º nº\u{a0}23 inciso\u{a0}V, R$\u{a0}1.234,56 4.000\u{a0}habitantes 12,5\u{a0}km² sem mudar o resto"
         );
         // palavra que só parece romana não é inciso; número sem unidade não se prende
-        assert_eq!(inseparaveis("inciso único 2027 eleição"), "inciso único 2027 eleição");
+        assert_eq!(
+            inseparaveis("inciso único 2027 eleição"),
+            "inciso único 2027 eleição"
+        );
     }
 }

@@ -16,7 +16,31 @@ pub fn parecer_de_merito(caso: &Caso<'_>) -> Documento {
         .iter()
         .filter(|x| x.situacao == Situacao::Pendente)
         .count();
+    // O relator: dos votos registrados nos autos; sem eles, em branco para a Comissão preencher.
+    let votos_registrados = caso.autos.and_then(|autos| {
+        autos.eventos.iter().rev().find_map(|e| match &e.ato {
+            divisa_processo::Ato::ParecerDeMerito { votos, .. } => Some(votos),
+            _ => None,
+        })
+    });
+    let relator_nomeado = votos_registrados
+        .and_then(|v| v.relator.as_ref())
+        .and_then(|r| {
+            caso.autos.map(|a| {
+                a.pessoa(&divisa_processo::Ator::new(
+                    r.as_str(),
+                    divisa_processo::Papel::Membro,
+                ))
+            })
+        });
     let mut blocos = vec![
+        centro(format!("PARECER DE MÉRITO — {}", caso.nome().to_uppercase()), true),
+        p(format!(
+            "Relator(a): {}",
+            relator_nomeado
+                .as_deref()
+                .map_or("____________________________________", |r| r.split(", ").next().unwrap_or(r))
+        )),
         p(format!("Processo: {}. Objeto: {}.", caso.protocolo.unwrap_or("(a protocolar)"), caso.objeto())),
         secao("I — RELATÓRIO"),
         p(format!(
@@ -83,7 +107,10 @@ pub fn parecer_de_merito(caso: &Caso<'_>) -> Documento {
                 placar(v),
                 votacao(caso.autos, v)
             )));
-            blocos.push(p(format!("Cuiabá, {}.", data_por_extenso(dia))));
+            blocos.push(p(format!(
+                "Sala das Comissões, em Cuiabá, {}.",
+                data_por_extenso(dia)
+            )));
             v.relator.as_ref().and_then(|r| {
                 caso.autos.map(|a| {
                     a.pessoa(&divisa_processo::Ator::new(
@@ -94,7 +121,10 @@ pub fn parecer_de_merito(caso: &Caso<'_>) -> Documento {
             })
         }
         None => {
-            blocos.push(caso.local_e_data());
+            blocos.push(p(format!(
+                "Sala das Comissões, em Cuiabá, {}.",
+                data_por_extenso(caso.data)
+            )));
             None
         }
     };
@@ -102,6 +132,8 @@ pub fn parecer_de_merito(caso: &Caso<'_>) -> Documento {
         || "Relator(a) — Comissão de Revisão Territorial".to_string(),
         |r| format!("{r}, Relator(a)"),
     )));
+    blocos.push(secao("VOTAÇÃO NA COMISSÃO"));
+    blocos.push(tabela_de_votos(caso.autos, votado.map(|(_, _, v)| v)));
     let citados: Vec<&str> = std::iter::once("art18_cpt")
         .chain(a.achados.iter().map(|x| x.dispositivo.as_str()))
         .collect();
@@ -113,7 +145,7 @@ pub fn parecer_de_merito(caso: &Caso<'_>) -> Documento {
     }
     caso.documento(
         Tipo::Parecer,
-        format!("PARECER DE MÉRITO — {}", caso.nome().to_uppercase()),
+        format!("PARECER Nº ___/{} – CRT", caso.data.year()),
         blocos,
         &citados_unicos,
     )
@@ -206,6 +238,60 @@ pub fn parecer_preliminar(
             "art15_cpt",
         ],
     ))
+}
+
+/// A tabela da votação (nome, cargo, voto): a votação nominal dos autos; sem ela, os membros da
+/// Comissão cadastrados com o voto em branco; sem autos, linhas em branco para preencher.
+fn tabela_de_votos(autos: Option<Autos<'_>>, votos: Option<&divisa_processo::Votos>) -> Bloco {
+    use divisa_processo::{Ator, Papel, Voto};
+    let nome_e_cargo = |pessoa: String| -> (String, String) {
+        match pessoa.split_once(", ") {
+            Some((n, c)) => (n.to_string(), c.to_string()),
+            None => (pessoa, String::new()),
+        }
+    };
+    let mut linhas: Vec<Vec<String>> = Vec::new();
+    if let Some(v) = votos.filter(|v| !v.nominais.is_empty()) {
+        for n in &v.nominais {
+            let pessoa = autos.map_or_else(
+                || Papel::Membro.cargo().to_string(),
+                |a| a.pessoa(&Ator::new(n.membro.as_str(), Papel::Membro)),
+            );
+            let (nome, cargo) = nome_e_cargo(pessoa);
+            let voto = match n.voto {
+                Voto::Sim => "SIM",
+                Voto::Nao => "NÃO",
+                Voto::Abstencao => "ABSTENÇÃO",
+            };
+            linhas.push(vec![nome, cargo, voto.to_string()]);
+        }
+    } else if let Some(a) = autos {
+        for pessoa in a.pessoas.values().filter(|v| {
+            v.ends_with(Papel::Presidente.cargo()) || v.ends_with(Papel::Membro.cargo())
+        }) {
+            let (nome, cargo) = nome_e_cargo(pessoa.clone());
+            linhas.push(vec![nome, cargo, String::new()]);
+        }
+    }
+    if linhas.is_empty() {
+        linhas.push(vec![
+            String::new(),
+            Papel::Presidente.cargo().to_string(),
+            String::new(),
+        ]);
+        for _ in 0..4 {
+            linhas.push(vec![
+                String::new(),
+                Papel::Membro.cargo().to_string(),
+                String::new(),
+            ]);
+        }
+    }
+    Bloco::Tabela {
+        colunas: vec!["Nome".into(), "Cargo".into(), "Voto".into()],
+        larguras: vec![2.2, 2.6, 1.0],
+        linhas,
+    }
 }
 
 /// O placar em palavras: "3 votos a 1", "3 votos a 0, com 1 abstenção" (sem abstenções, nada).

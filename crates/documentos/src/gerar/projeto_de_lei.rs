@@ -18,33 +18,141 @@
 use super::*;
 
 /// O projeto de lei do caso: de criação (Art. 7º) ou de revisão de limites por desmembramento
-/// (Arts. 5º e 8º).
+/// (Arts. 5º e 8º), de fusão, de incorporação, de extinção ou de alteração de nome, na forma da
+/// LC nº 95/1998 e do que a Assembleia publica: epígrafe (o título), autor, ementa, preâmbulo,
+/// artigos, justificativa, local e data, assinaturas e, depois delas, os anexos.
 pub fn projeto_de_lei(caso: &Caso<'_>) -> Result<Documento, String> {
-    let mut doc = projeto_do_tipo(caso)?;
-    // A ressalva constitucional onde ela incide (o alerta da avaliação), antes dos anexos: o
-    // projeto não pode parecer incondicional diante da CF, art. 18, § 4º.
+    let partes = projeto_do_tipo(caso)?;
+    Ok(montar(caso, partes))
+}
+
+/// O que cada tipo de projeto escreve; [`montar`] o põe na forma da Casa.
+struct Partes {
+    /// A ementa (LC nº 95/1998, art. 5º).
+    ementa: String,
+    /// Os artigos, do "Art. 1º" à cláusula de vigência.
+    artigos: Vec<Bloco>,
+    /// A justificativa: o que a lei exige e como os autos o cumpriram, com os artigos citados.
+    justificativa: Vec<Bloco>,
+    /// Os anexos (título sem o número, conteúdo), numerados na ordem: ANEXO I, II…
+    anexos: Vec<(String, Vec<Bloco>)>,
+    /// Os dispositivos citados (URN LexML).
+    citados: &'static [&'static str],
+}
+
+const ROMANOS: [&str; 10] = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
+
+/// O preâmbulo. A LC nº 23/1992 só diz que a criação, a incorporação, a fusão e o
+/// desmembramento se fazem "por lei estadual, obedecidos os requisitos previstos na Constituição
+/// Federal, na Constituição Estadual" (Art. 1º), sem dizer o artigo da Constituição do Estado;
+/// o material de referência do projeto não traz o texto dela (a LC 23 cita o art. 45, que é o
+/// da lei complementar, não o da matéria). Leitura adotada: o preâmbulo diz "nos termos da
+/// Constituição Estadual", sem número — um número de artigo não conferido no texto seria
+/// inventado.
+const PREAMBULO: &str = "A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, nos termos da Constituição Estadual, aprova e o Governador do Estado sanciona a seguinte Lei:";
+
+/// O projeto na forma da Casa.
+///
+/// Autor: a Comissão de Revisão Territorial em todos os tipos. A LC 23 o diz da criação (Art.
+/// 20, § 1º: "a Comissão de Revisão Territorial elaborará o projeto de lei") e da revisão de
+/// limites (Art. 8º, caput: o Plano de Ação é da Comissão); a fusão é criação (Art. 4º) e a
+/// incorporação tramita no mesmo rito (Arts. 11, 19 e 20). Da extinção (Art. 10) e da
+/// alteração de nome (Art. 6º, § 2º) a lei não nomeia o autor: a representação do Prefeito não
+/// é iniciativa de lei estadual, e a Comissão, a quem cabe a matéria territorial (Arts. 1º,
+/// § 1º, e 21), é quem o processo do divisa faz apresentar o projeto — leitura que um
+/// parlamentar pode trocar no ODT, se for ele o autor.
+fn montar(caso: &Caso<'_>, partes: Partes) -> Documento {
+    let mut blocos = vec![
+        p("Autor: Comissão de Revisão Territorial"),
+        Bloco::Ementa {
+            texto: partes.ementa,
+        },
+        p(PREAMBULO),
+    ];
+    blocos.extend(partes.artigos);
+    blocos.push(secao("JUSTIFICATIVA"));
+    blocos.extend(partes.justificativa);
+    blocos.extend(aviso_de_nao_atendidos(caso));
+    // A ressalva constitucional onde ela incide (o alerta da avaliação): o projeto não pode
+    // parecer incondicional diante da CF, art. 18, § 4º.
     if caso
         .avaliacao
         .alertas
         .iter()
         .any(|a| a.id == "cf_art18_par4")
     {
-        let ressalva = [
-            secao("RESSALVA CONSTITUCIONAL"),
-            p("A Constituição Federal, art. 18, § 4º (redação da Emenda Constitucional nº 15/1996), condiciona a criação, a incorporação, a fusão e o desmembramento de municípios ao período determinado por lei complementar federal, que ainda não foi editada (STF, ADO 3.682); o STF, na ADPF 819, declarou inconstitucionais as normas estaduais que permitam o surgimento de novos entes locais enquanto ela faltar, ressalvada a convalidação do ADCT, art. 96. A Comissão submete este projeto ciente dessa condição."),
-        ];
-        let antes_dos_anexos = doc
-            .blocos
-            .iter()
-            .position(|b| matches!(b, Bloco::Secao { texto } if texto.starts_with("ANEXO")))
-            .unwrap_or(doc.blocos.len());
-        doc.blocos
-            .splice(antes_dos_anexos..antes_dos_anexos, ressalva);
+        blocos.push(p("A Constituição Federal, art. 18, § 4º (redação da Emenda Constitucional nº 15/1996), condiciona a criação, a incorporação, a fusão e o desmembramento de municípios ao período determinado por lei complementar federal, que ainda não foi editada (STF, ADO 3.682); o Supremo Tribunal Federal, na ADPF 819, declarou inconstitucionais as normas estaduais que permitam o surgimento de novos entes locais enquanto ela faltar, ressalvada a convalidação do ADCT, art. 96. A Comissão submete este projeto ciente dessa condição."));
     }
-    Ok(doc)
+    blocos.push(p(format!(
+        "Sala das Sessões, em Cuiabá, {}.",
+        data_por_extenso(caso.data)
+    )));
+    blocos.extend(assinaturas_do_projeto(caso));
+    for (i, (titulo, conteudo)) in partes.anexos.into_iter().enumerate() {
+        blocos.push(Bloco::QuebraDePagina);
+        blocos.push(secao(format!(
+            "ANEXO {} — {titulo}",
+            ROMANOS.get(i).copied().unwrap_or("X")
+        )));
+        blocos.extend(conteudo);
+    }
+    caso.documento(
+        Tipo::ProjetoDeLei,
+        caso.epigrafe_do_projeto(),
+        blocos,
+        partes.citados,
+    )
 }
 
-fn projeto_do_tipo(caso: &Caso<'_>) -> Result<Documento, String> {
+/// As assinaturas do projeto da Comissão: dos autos, quem o apresentou e os membros da Comissão
+/// cadastrados (o Presidente primeiro), por nome e cargo; sem processo, as linhas com o cargo.
+fn assinaturas_do_projeto(caso: &Caso<'_>) -> Vec<Bloco> {
+    let mut quem: Vec<String> = Vec::new();
+    if let Some(a) = caso.autos {
+        if let Some(autor) = a.eventos.iter().rev().find_map(|e| match &e.ato {
+            divisa_processo::Ato::ApresentarProjetoDeLei { .. } => Some(a.pessoa(&e.ator)),
+            _ => None,
+        }) {
+            quem.push(autor);
+        }
+        let da_comissao = |cargo: &str| {
+            a.pessoas
+                .values()
+                .filter(move |v| v.ends_with(cargo))
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        for pessoa in da_comissao(divisa_processo::Papel::Presidente.cargo())
+            .into_iter()
+            .chain(da_comissao(divisa_processo::Papel::Membro.cargo()))
+        {
+            if !quem.contains(&pessoa) {
+                quem.push(pessoa);
+            }
+        }
+    }
+    if quem.is_empty() {
+        quem = vec![
+            divisa_processo::Papel::Presidente.cargo().to_string(),
+            "Relator(a) — Membro da Comissão de Revisão Territorial".to_string(),
+            divisa_processo::Papel::Membro.cargo().to_string(),
+        ];
+    }
+    quem.iter()
+        .flat_map(|q| {
+            // "Nome, Cargo" em duas linhas: o nome em negrito, o cargo embaixo
+            let (nome, cargo) = match q.split_once(", ") {
+                Some((n, c)) => (n.to_string(), Some(c.to_string())),
+                None => (q.clone(), None),
+            };
+            let mut v = caso.assinatura(&nome);
+            v.extend(cargo.map(|c| centro(c, false)));
+            v
+        })
+        .collect()
+}
+
+fn projeto_do_tipo(caso: &Caso<'_>) -> Result<Partes, String> {
     match caso.proposta.fatos.tipo {
         TipoLei::Criacao => criacao(caso),
         TipoLei::Desmembramento => desmembramento(caso),
@@ -58,29 +166,63 @@ fn projeto_do_tipo(caso: &Caso<'_>) -> Result<Documento, String> {
     }
 }
 
+/// "do Município de A" ou "dos Municípios de A e B".
+fn do_municipio(nomes: &[String]) -> String {
+    if nomes.len() == 1 {
+        format!("do Município de {}", nomes[0])
+    } else {
+        format!("dos Municípios de {}", lista_de_nomes(nomes))
+    }
+}
+
+/// O processo para a justificativa: "No processo nº X" ou, antes do protocolo, "No processo".
+fn no_processo(caso: &Caso<'_>) -> String {
+    match caso.protocolo {
+        Some(n) => format!("No processo nº {n}"),
+        None => "No processo".to_string(),
+    }
+}
+
+/// Os achados da avaliação que se aplicam, dos dispositivos com as citações dadas, como os
+/// autos os cumpriram (a justificativa do projeto; a tabela fica no parecer).
+fn como_os_autos_cumpriram(caso: &Caso<'_>, prefixos: &[&str]) -> Vec<Bloco> {
+    caso.avaliacao
+        .achados
+        .iter()
+        .filter(|a| a.situacao != Situacao::NaoSeAplica)
+        .filter(|a| prefixos.iter().any(|p| a.citacao.starts_with(p)))
+        .map(|a| {
+            recuado(format!(
+                "{} — exigido: {}; apurado: {} ({}).",
+                a.citacao,
+                a.exigido.trim_end_matches('.'),
+                a.apurado.trim_end_matches('.'),
+                a.situacao.rotulo().to_lowercase()
+            ))
+        })
+        .collect()
+}
+
 /// A lei que declara a extinção (Art. 10): o fundamento (I, II ou III), para onde vai o
 /// território (§ 1º: o de origem; § 2º: o contíguo indicado) e a sucessão.
-fn extincao(caso: &Caso<'_>) -> Result<Documento, String> {
+fn extincao(caso: &Caso<'_>) -> Result<Partes, String> {
     use divisa_lei::fatos::MotivoExtincao as M;
     let Some(e) = &caso.proposta.fatos.extincao else {
         return Err("a proposta de extinção não traz o município a extinguir".into());
     };
     let nome = nome_municipio(e.municipio);
-    let (fundamento, destino, como) = match e.motivo {
+    let (fundamento, destino) = match e.motivo {
         M::PerdaRequisitos => (
-            "por ter perdido os requisitos do Art. 2º, I a V, da Lei Complementar nº 23, de 19 de novembro de 1992 (Art. 10, I)",
+            "por ter perdido os requisitos de população, eleitorado, centro urbano, valor adicionado e arrecadação exigidos para a criação de municípios",
             e.municipio_de_origem,
-            "volta a pertencer ao Município de que se originou, nos termos do Art. 10, § 1º, da Lei Complementar nº 23, de 19 de novembro de 1992",
         ),
         M::InundacaoDestruicao => (
-            "em razão da inundação ou destruição da cidade-sede, sendo materialmente impossível a transferência da população para outro ponto do território municipal (Art. 10, II, da Lei Complementar nº 23, de 19 de novembro de 1992)",
+            "em razão da inundação ou destruição da cidade-sede, sendo materialmente impossível a transferência da população para outro ponto do território municipal",
             e.municipio_de_origem,
-            "volta a pertencer ao Município de que se originou, nos termos do Art. 10, § 1º, da Lei Complementar nº 23, de 19 de novembro de 1992",
         ),
         M::RequerimentoEleitores => (
-            "a requerimento da maioria absoluta dos eleitores residentes ou domiciliados no território municipal (Art. 10, III, da Lei Complementar nº 23, de 19 de novembro de 1992)",
+            "a requerimento da maioria absoluta dos eleitores residentes ou domiciliados no território municipal",
             e.municipio_contiguo,
-            "passa a pertencer ao Município contíguo indicado pelos eleitores requerentes, nos termos do Art. 10, § 2º, da Lei Complementar nº 23, de 19 de novembro de 1992",
         ),
     };
     let Some(destino) = destino else {
@@ -90,69 +232,66 @@ fn extincao(caso: &Caso<'_>) -> Result<Documento, String> {
         });
     };
     let destino = nome_municipio(destino);
-    let mut blocos = vec![centro(caso.numero_do_projeto("PROJETO DE LEI"), true)];
-    blocos.extend(aviso_de_nao_atendidos(caso));
-    blocos.push(recuado(format!(
-        "Declara extinto o Município de {nome}, cujo território passa a integrar o Município de {destino}, e dá outras providências."
-    )));
-    blocos.push(p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, tendo em vista o disposto no Art. 10 da Lei Complementar nº 23, de 19 de novembro de 1992, aprova e o Governador do Estado sanciona a seguinte lei:"));
-    blocos.push(recuado(format!(
-        "Art. 1º Fica extinto o Município de {nome}, {fundamento}."
-    )));
-    blocos.push(recuado(format!(
-        "Art. 2º O território do Município extinto {como}: o Município de {destino}, cujas divisas passam a abranger as do Município extinto com os demais municípios."
-    )));
-    blocos.push(recuado(format!(
-        "Art. 3º O Município de {destino} sucede o Município extinto nos seus bens, direitos e obrigações."
-    )));
-    blocos.push(recuado(
-        "Art. 4º Esta lei entra em vigor na data de sua publicação.",
-    ));
-    blocos.push(caso.local_e_data());
-    blocos.push(secao("JUSTIFICATIVA"));
-    blocos.push(p(format!(
-        "A extinção de município é declarada em lei estadual e pode ocorrer a qualquer tempo nas hipóteses do Art. 10 da Lei Complementar nº 23/1992. No processo {}, a Comissão de Revisão Territorial examinou a hipótese ({}) e o destino do território.",
-        caso.protocolo.unwrap_or("(a protocolar)"),
-        match e.motivo {
-            M::PerdaRequisitos => "perda dos requisitos, inciso I",
-            M::InundacaoDestruicao => "inundação ou destruição da sede, inciso II",
-            M::RequerimentoEleitores => "requerimento dos eleitores, inciso III",
-        }
-    )));
-    Ok(caso.documento(
-        Tipo::ProjetoDeLei,
-        format!(
-            "PROJETO DE LEI — EXTINÇÃO DO MUNICÍPIO DE {}",
-            nome.to_uppercase()
+    let como = match e.motivo {
+        M::RequerimentoEleitores => format!("passa a pertencer ao Município de {destino}, contíguo, indicado pelos eleitores requerentes"),
+        _ => format!("volta a pertencer ao Município de {destino}, de que se originou"),
+    };
+    let artigos = vec![
+        recuado(format!("Art. 1º Fica extinto o Município de {nome}, {fundamento}.")),
+        recuado(format!(
+            "Art. 2º O território do Município extinto {como}, cujas divisas passam a abranger as do Município extinto com os demais municípios."
+        )),
+        recuado(format!(
+            "Art. 3º O Município de {destino} sucede o Município extinto nos seus bens, direitos e obrigações, e os servidores do Município extinto passam a integrar o quadro de pessoal do Município de {destino}, observado o regime jurídico de cada vínculo."
+        )),
+        recuado("Art. 4º Esta Lei entra em vigor na data de sua publicação."),
+    ];
+    let (inciso, paragrafo) = match e.motivo {
+        M::PerdaRequisitos => (
+            "I, por perda dos requisitos dos incisos I a V do Art. 2º",
+            "§ 1º, o Município extinto volta a pertencer ao de sua origem",
         ),
-        blocos,
-        &["art10_cpt", "art10_par1", "art10_par2"],
-    ))
+        M::InundacaoDestruicao => (
+            "II, por inundação ou destruição da cidade-sede",
+            "§ 1º, o Município extinto volta a pertencer ao de sua origem",
+        ),
+        M::RequerimentoEleitores => (
+            "III, a requerimento da maioria absoluta dos eleitores",
+            "§ 2º, os eleitores requerentes indicam o município contíguo a que desejam pertencer",
+        ),
+    };
+    let justificativa = vec![
+        p(format!(
+            "A extinção de município é declarada em lei estadual e pode ocorrer a qualquer tempo nas hipóteses do Art. 10 da Lei Complementar nº 23, de 19 de novembro de 1992. {}, a Comissão de Revisão Territorial examinou a hipótese do inciso {inciso}, e o destino do território: pelo Art. 10, {paragrafo}.",
+            no_processo(caso)
+        )),
+        p("A sucessão do Município extinto pelo Município que recebe o seu território (art. 3º do projeto) segue a regra da sucessão entre entes na alteração territorial: quem recebe o território recebe os bens, os direitos e as obrigações a ele vinculados."),
+    ];
+    Ok(Partes {
+        ementa: format!(
+            "Declara extinto o Município de {nome}, cujo território passa a integrar o Município de {destino}, e dá outras providências."
+        ),
+        artigos,
+        justificativa,
+        anexos: Vec::new(),
+        citados: &["art10_cpt", "art10_par1", "art10_par2"],
+    })
 }
 
 /// A lei que altera o nome (Art. 6º, § 2º): por lei estadual, depois da representação do
 /// Prefeito, da aprovação da Câmara por 2/3 e do plebiscito.
-fn alteracao_de_nome(caso: &Caso<'_>) -> Result<Documento, String> {
+fn alteracao_de_nome(caso: &Caso<'_>) -> Result<Partes, String> {
     let Some(a) = &caso.proposta.fatos.alteracao_nome else {
         return Err("a proposta de alteração de nome não traz o município e o nome novo".into());
     };
     let atual = nome_municipio(a.municipio);
-    let mut blocos = vec![centro(caso.numero_do_projeto("PROJETO DE LEI"), true)];
-    blocos.extend(aviso_de_nao_atendidos(caso));
-    blocos.push(recuado(format!(
-        "Altera a denominação do Município de {atual} para Município de {}.",
-        a.nome_novo
-    )));
-    blocos.push(p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, tendo em vista o disposto no Art. 6º, § 2º, da Lei Complementar nº 23, de 19 de novembro de 1992, aprova e o Governador do Estado sanciona a seguinte lei:"));
-    blocos.push(recuado(format!(
-        "Art. 1º O Município de {atual} passa a denominar-se Município de {}.",
-        a.nome_novo
-    )));
-    blocos.push(recuado(
-        "Art. 2º Esta lei entra em vigor na data de sua publicação.",
-    ));
-    blocos.push(caso.local_e_data());
-    blocos.push(secao("JUSTIFICATIVA"));
+    let artigos = vec![
+        recuado(format!(
+            "Art. 1º O Município de {atual} passa a denominar-se Município de {}.",
+            a.nome_novo
+        )),
+        recuado("Art. 2º Esta Lei entra em vigor na data de sua publicação."),
+    ];
     let mut fatos = Vec::new();
     if let (Some(m), Some(v)) = (a.membros_camara, a.votos_favoraveis) {
         fatos.push(format!(
@@ -173,21 +312,26 @@ fn alteracao_de_nome(caso: &Caso<'_>) -> Result<Documento, String> {
     );
     if !fatos.is_empty() {
         justificativa.push_str(&format!(
-            " No processo {}, {}.",
-            caso.protocolo.unwrap_or("(a protocolar)"),
-            fatos.join("; e, ")
+            " {}, {}.",
+            no_processo(caso),
+            // "a; e b", sem "e" solto quando é um só
+            match fatos.as_slice() {
+                [um] => um.clone(),
+                [inicio @ .., ultimo] => format!("{}; e {ultimo}", inicio.join("; ")),
+                [] => String::new(),
+            }
         ));
     }
-    blocos.push(p(justificativa));
-    Ok(caso.documento(
-        Tipo::ProjetoDeLei,
-        format!(
-            "PROJETO DE LEI — ALTERAÇÃO DO NOME DO MUNICÍPIO DE {}",
-            atual.to_uppercase()
+    Ok(Partes {
+        ementa: format!(
+            "Altera a denominação do Município de {atual} para Município de {}.",
+            a.nome_novo
         ),
-        blocos,
-        &["art6_cpt", "art6_par1", "art6_par2"],
-    ))
+        artigos,
+        justificativa: vec![p(justificativa)],
+        anexos: Vec::new(),
+        citados: &["art6_cpt", "art6_par1", "art6_par2"],
+    })
 }
 
 /// A união dos municípios da Malha Municipal 2022 e o seu memorial com os confrontantes; `None`
@@ -210,194 +354,184 @@ fn uniao_da_malha(
     Ok(Some(memorial))
 }
 
-/// As divisas de um memorial como artigos recuados (uma linha por trecho de confrontante).
+/// As divisas de um memorial como artigos recuados (uma linha por trecho de confrontante), com
+/// "Município" em maiúscula, como a lei escreve o nome do ente.
 pub(super) fn linhas_das_divisas(
     m: &divisa_territorio::memorial::Memorial,
     titulo: &str,
 ) -> Vec<Bloco> {
-    m.divisas(titulo, None)
+    linhas_com_origem(m, titulo, None)
+}
+
+fn linhas_com_origem(
+    m: &divisa_territorio::memorial::Memorial,
+    titulo: &str,
+    origem: Option<&str>,
+) -> Vec<Bloco> {
+    m.divisas(titulo, origem)
         .lines()
         .skip(1)
         .filter(|l| !l.trim().is_empty())
-        .map(|l| recuado(l.trim().to_string()))
+        .map(|l| recuado(l.trim().replace("município de ", "Município de ")))
         .collect()
 }
 
-/// A tabela de área e perímetro de um memorial e, depois, o mapa e o memorial inteiro.
-fn anexos_do_territorio(
-    caso: &Caso<'_>,
+/// As divisas do território que resulta da fusão ou da incorporação, por confrontante, nas
+/// palavras da lei em vigor: "com o Município de X: pelas divisas vigentes entre os Municípios
+/// de A e X". As divisas com os vizinhos que já existem são as da legislação estadual em
+/// vigor, e não a Malha Municipal do IBGE, que é uma representação cartográfica delas: escrever
+/// a malha vértice a vértice numa lei faria dela a divisa legal (e com os erros da generalização
+/// cartográfica). Só uma linha nova — um memorial certificado — se descreve por vértices.
+///
+/// Quem confronta quem sai da malha (dois polígonos que se tocam); um vizinho que toque um dos
+/// municípios só num ponto entra, o que não muda a divisa escrita (ela é a vigente entre os
+/// dois). Trechos sem município confrontante na malha são os limites com outra Unidade da
+/// Federação.
+fn divisas_vigentes(
+    origens: &[u32],
     memorial: Option<&divisa_territorio::memorial::Memorial>,
-    blocos: &mut Vec<Bloco>,
-) {
-    if let Some(m) = memorial {
-        blocos.push(medidas(
-            m,
-            "",
-            " — da Malha Municipal 2022 (IBGE), SIRGAS 2000",
+) -> Result<Vec<String>, String> {
+    use geo::{BoundingRect, Intersects};
+    let malha = divisa_referencia::malha::carregar().map_err(|e| e.to_string())?;
+    let mt = divisa_referencia::mt().map_err(|e| e.to_string())?;
+    let nome_de = |codigo: u32, malha_2022: &str| {
+        mt.por_codigo(codigo)
+            .map_or_else(|| malha_2022.to_owned(), |m| m.nome.clone())
+    };
+    let proprios: Vec<(String, &geo::MultiPolygon<f64>)> = malha
+        .iter()
+        .filter(|(e, _)| origens.contains(&e.codigo))
+        .map(|(e, mp)| (nome_de(e.codigo, e.nome_malha_2022), mp))
+        .collect();
+    let mut itens: Vec<(String, Vec<String>)> = Vec::new();
+    for (e, mp) in &malha {
+        if origens.contains(&e.codigo) {
+            continue;
+        }
+        let Some(caixa) = mp.bounding_rect() else {
+            continue;
+        };
+        let vizinho = nome_de(e.codigo, e.nome_malha_2022);
+        let tocados: Vec<String> = proprios
+            .iter()
+            .filter(|(_, p)| {
+                p.bounding_rect().is_some_and(|c| c.intersects(&caixa)) && p.intersects(mp)
+            })
+            .map(|(n, _)| n.clone())
+            .collect();
+        if !tocados.is_empty() {
+            itens.push((vizinho, tocados));
+        }
+    }
+    itens.sort_by(|a, b| {
+        divisa_referencia::nomes::chave(&a.0).cmp(&divisa_referencia::nomes::chave(&b.0))
+    });
+    let mut linhas: Vec<String> = itens
+        .iter()
+        .map(|(vizinho, tocados)| {
+            let entre: Vec<String> = tocados
+                .iter()
+                .map(|t| format!("entre os Municípios de {t} e {vizinho}"))
+                .collect();
+            format!(
+                "com o Município de {vizinho}: pelas divisas vigentes {}",
+                lista_de_nomes(&entre)
+            )
+        })
+        .collect();
+    let interestadual = memorial.is_some_and(|m| {
+        m.aneis
+            .iter()
+            .filter(|a| !a.interior)
+            .flat_map(|a| &a.lados)
+            .any(|l| l.confrontante.is_none())
+    });
+    if interestadual {
+        let nomes: Vec<String> = proprios.iter().map(|(n, _)| n.clone()).collect();
+        linhas.push(format!(
+            "nos demais trechos: pelos limites vigentes {} com outra Unidade da Federação",
+            do_municipio(&nomes)
         ));
     }
-    mapa_e_memorial(caso, memorial, "", blocos);
+    Ok(linhas)
 }
 
-/// Os anexos II (mapa) e III (memorial descritivo, `do_que` no título: " DA ÁREA").
-fn mapa_e_memorial(
-    caso: &Caso<'_>,
-    memorial: Option<&divisa_territorio::memorial::Memorial>,
-    do_que: &str,
-    blocos: &mut Vec<Bloco>,
-) {
+/// As linhas das divisas como incisos: "I – …;", "II – …; e", "III – …."
+fn incisos(linhas: &[String]) -> Vec<Bloco> {
+    let n = linhas.len();
+    linhas
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let fim = if i + 1 == n {
+                "."
+            } else if i + 2 == n {
+                "; e"
+            } else {
+                ";"
+            };
+            recuado(format!(
+                "{} – {l}{fim}",
+                ROMANOS
+                    .get(i)
+                    .map_or_else(|| (i + 1).to_string(), |r| r.to_string())
+            ))
+        })
+        .collect()
+}
+
+/// O mapa como anexo, quando há o que desenhar.
+fn anexo_do_mapa(caso: &Caso<'_>, anexos: &mut Vec<(String, Vec<Bloco>)>) {
     if let Some(mapa) = caso.mapa() {
-        blocos.push(secao("ANEXO II — MAPA"));
-        blocos.push(mapa);
-    }
-    if let Some(m) = memorial {
-        blocos.push(Bloco::QuebraDePagina);
-        blocos.push(secao(format!(
-            "ANEXO III — MEMORIAL DESCRITIVO{do_que} (Art. 5º)"
-        )));
-        blocos.extend(tabela_do_memorial(m));
+        anexos.push(("MAPA".to_string(), vec![mapa]));
     }
 }
 
-/// Área em Albers e geodésica e perímetro, com o que se diz da área em Albers.
-fn medidas(m: &divisa_territorio::memorial::Memorial, albers: &str, fonte: &str) -> Bloco {
-    p(format!(
-        "Área em Albers do IBGE{albers}: {}; geodésica (elipsoide GRS80): {}; perímetro: {} km{fonte}.",
-        km2(m.area_albers_m2 / 1e6),
+/// O memorial descritivo (vértices) como anexo: só de uma linha nova, a do arquivo da proposta.
+fn anexo_do_memorial(
+    m: &divisa_territorio::memorial::Memorial,
+    do_que: &str,
+    anexos: &mut Vec<(String, Vec<Bloco>)>,
+) {
+    let mut v = vec![p(format!(
+        "Área geodésica (elipsoide GRS80): {}; área em Albers do IBGE: {}; perímetro: {} km.",
         km2(m.medida.area_m2 / 1e6),
+        km2(m.area_albers_m2 / 1e6),
         divisa_referencia::formato::decimal(m.medida.perimetro_m / 1000.0, 3)
-    ))
+    ))];
+    v.extend(tabela_do_memorial(m));
+    anexos.push((format!("MEMORIAL DESCRITIVO{do_que}"), v));
 }
 
-/// O projeto de lei de fusão (Art. 4º; Art. 7º): o novo município com o nome da sede, as
-/// divisas da união dos de origem, que se extinguem, o ano de instalação e o FPM-ICMS-25.
-fn fusao(caso: &Caso<'_>) -> Result<Documento, String> {
-    let Some(novo) = &caso.proposta.fatos.novo else {
-        return Err("a proposta de fusão não traz a seção [novo] (nome, sede e origens)".into());
-    };
-    let nome = caso.nome();
-    let origens = caso.origens();
-    let lista = lista_de_nomes(&origens);
-    let memorial = uniao_da_malha(&novo.origens)?;
-    let mut blocos = vec![centro(caso.numero_do_projeto("PROJETO DE LEI"), true)];
-    blocos.extend(aviso_de_nao_atendidos(caso));
-    blocos.push(recuado(format!(
-        "Cria o Município de {nome}, pela fusão dos Municípios de {lista}, que se extinguem, e dá outras providências."
-    )));
-    blocos.push(p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, tendo em vista o resultado do plebiscito sobre a fusão e a sede do novo município (Arts. 4º, parágrafo único, e 20 da Lei Complementar nº 23/1992), aprova e o Governador do Estado sanciona a seguinte lei:"));
-    blocos.push(recuado(format!(
-        "Art. 1º Fica criado o Município de {nome}, com sede na localidade de {}, pela fusão da área territorial integral dos Municípios de {lista}, que ficam extintos (LC nº 23/1992, Art. 4º; Art. 7º, I).",
-        novo.sede.clone().unwrap_or_else(|| nome.clone())
-    )));
-    match &memorial {
-        Some(m) => {
-            blocos.push(recuado(format!("Art. 2º O Município de {nome} tem as divisas dos Municípios de {lista} com os demais municípios, a seguir, conforme o memorial descritivo anexo no sistema SIRGAS 2000; os trechos comuns entre os Municípios de origem deixam de ser limite intermunicipal (Art. 7º, II e IV):")));
-            blocos.extend(linhas_das_divisas(m, &nome));
-        }
-        None => blocos.push(recuado(format!("Art. 2º O Município de {nome} tem as divisas dos Municípios de {lista} com os demais municípios; os trechos comuns entre eles deixam de ser limite intermunicipal (Art. 7º, II e IV). [Um dos municípios de origem não está na Malha Municipal 2022: juntar o memorial certificado pelo Órgão de Informação e Cartografia.]"))),
-    }
-    blocos.extend(instalacao_fpm_e_vigencia(
-        3,
-        &nome,
-        &format!("dos Municípios de {lista}"),
-        caso.data,
-    )?);
-    blocos.push(caso.local_e_data());
-    blocos.push(secao("ANEXO I — O TERRITÓRIO DO NOVO MUNICÍPIO"));
-    anexos_do_territorio(caso, memorial.as_ref(), &mut blocos);
-    Ok(caso.documento(
-        Tipo::ProjetoDeLei,
-        format!(
-            "PROJETO DE LEI — FUSÃO: MUNICÍPIO DE {}",
-            nome.to_uppercase()
-        ),
-        blocos,
-        &[
-            "art4_cpt",
-            "art4_par1u",
-            "art7_cpt_inc1",
-            "art7_cpt_inc2",
-            "art7_cpt_inc3",
-            "art7_cpt_inc4",
-            "art7_cpt_inc5",
-            "art3_cpt",
-            "art20_par1",
-        ],
-    ))
-}
-
-/// O projeto de lei de incorporação (Art. 1º): um município se extingue dentro de outro, que
-/// passa a ter as divisas dos dois.
-fn incorporacao(caso: &Caso<'_>) -> Result<Documento, String> {
-    let Some(i) = &caso.proposta.fatos.incorporacao else {
-        return Err("a proposta de incorporação não traz a seção [incorporacao]".into());
-    };
-    let (incorporado, receptor) = (nome_municipio(i.municipio), nome_municipio(i.receptor));
-    let memorial = uniao_da_malha(&[i.municipio, i.receptor])?;
-    let mut blocos = vec![centro(caso.numero_do_projeto("PROJETO DE LEI"), true)];
-    blocos.extend(aviso_de_nao_atendidos(caso));
-    blocos.push(recuado(format!(
-        "Incorpora o Município de {incorporado} ao Município de {receptor} e dá outras providências."
-    )));
-    blocos.push(p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, tendo em vista o resultado do plebiscito (Arts. 1º e 20 da Lei Complementar nº 23/1992), aprova e o Governador do Estado sanciona a seguinte lei:"));
-    blocos.push(recuado(format!(
-        "Art. 1º Fica o Município de {incorporado} incorporado ao Município de {receptor}, cujo território passa a integrar, e extinto como município (Lei Complementar nº 23/1992, Art. 1º)."
-    )));
-    match &memorial {
-        Some(m) => {
-            blocos.push(recuado(format!("Art. 2º O Município de {receptor} passa a ter as divisas dos Municípios de {incorporado} e {receptor} com os demais municípios, a seguir, conforme o memorial descritivo anexo no sistema SIRGAS 2000; o trecho comum entre os dois deixa de ser limite intermunicipal (Art. 5º):")));
-            blocos.extend(linhas_das_divisas(m, &receptor));
-        }
-        None => blocos.push(recuado(format!("Art. 2º O Município de {receptor} passa a ter as divisas dos Municípios de {incorporado} e {receptor} com os demais municípios; o trecho comum entre os dois deixa de ser limite intermunicipal (Art. 5º). [Um dos municípios não está na Malha Municipal 2022: juntar o memorial certificado pelo Órgão de Informação e Cartografia.]"))),
-    }
-    blocos.push(recuado(
-        "Art. 3º Esta lei entra em vigor na data de sua publicação.",
-    ));
-    blocos.push(caso.local_e_data());
-    blocos.push(secao(format!(
-        "ANEXO I — O TERRITÓRIO DO MUNICÍPIO DE {}",
-        receptor.to_uppercase()
-    )));
-    anexos_do_territorio(caso, memorial.as_ref(), &mut blocos);
-    Ok(caso.documento(
-        Tipo::ProjetoDeLei,
-        format!(
-            "PROJETO DE LEI — INCORPORAÇÃO DE {} A {}",
-            incorporado.to_uppercase(),
-            receptor.to_uppercase()
-        ),
-        blocos,
-        &["art1_cpt", "art5_cpt", "art20_par1"],
-    ))
-}
-
-/// Os três últimos artigos da lei de criação, a partir do de número `n`: a instalação com a
-/// eleição e o prazo do Art. 3º (Art. 7º, III), o percentual do FPM-ICMS-25 em branco para a
-/// certidão da Fazenda (Art. 7º, V e parágrafo único) e a vigência.
-fn instalacao_fpm_e_vigencia(
-    n: u32,
-    nome: &str,
-    de_quem: &str,
-    data: Date,
-) -> Result<[Bloco; 3], String> {
-    // o corte do Art. 3º pela redação em vigor na data (eleição de instalação e último dia)
+/// A instalação (Art. 7º, III; Art. 1º, § 2º): o ano, com a posse dos eleitos na eleição
+/// municipal seguinte ao corte do Art. 3º, em 1º de janeiro (CF, art. 29, III). A data-limite de
+/// publicação do Art. 3º vai à justificativa, com a ressalva da ADPF 819.
+fn instalacao(n: u32, nome: &str, data: Date) -> Result<(Bloco, Bloco), String> {
     let (eleicao, corte) = divisa_processo::corte_eleitoral(data)
         .ok_or_else(|| "a redação em vigor não tem o prazo do Art. 3º".to_string())?;
-    Ok([
+    let ano = eleicao.year() + 1;
+    Ok((
         recuado(format!(
-            "Art. {n}º A instalação do Município dar-se-á com a posse do Prefeito, do Vice-Prefeito e dos Vereadores eleitos na eleição municipal de {} (Art. 7º, III; Art. 3º: a lei deve ser publicada até {}).",
+            "Art. {n}º O Município de {nome} será instalado no ano de {ano}, com a posse, em 1º de janeiro de {ano}, do Prefeito, do Vice-Prefeito e dos Vereadores eleitos na eleição municipal de {}, simultaneamente à dos demais Municípios.",
+            data_por_extenso(eleicao)
+        )),
+        p(format!(
+            "O ano de instalação (Art. 7º, III) é o da posse dos eleitos na eleição municipal de {}, simultânea à dos municípios existentes (Art. 1º, § 2º). Pelo Art. 3º da Lei Complementar nº 23/1992, a criação só pode ocorrer até seis meses antes da eleição: a lei deve ser publicada até {}. A ADPF 819, julgada pelo Supremo Tribunal Federal diante do art. 18, § 4º, da Constituição Federal, teve por objeto normas estaduais sobre o prazo de criação de municípios, entre elas o Art. 3º; a data acima é a da lei estadual como escrita, e não dispensa o exame dessa condição.",
             fmt_data(eleicao),
             fmt_data(corte)
         )),
+    ))
+}
+
+/// O percentual do FPM-ICMS-25 (Art. 7º, V), em branco para a certidão da Fazenda (parágrafo
+/// único), e o que a justificativa diz dele.
+fn fpm(n: u32, nome: &str, de_quem: &str) -> (Bloco, Bloco) {
+    (
         recuado(format!(
-            "Art. {}º O Município de {nome} terá direito a ____% dos índices de participação no FPM-ICMS-25 {de_quem} (Art. 7º, V), percentual fixado com as informações do Órgão Fazendário Estadual (Art. 7º, parágrafo único). [Preencher com a certidão da Fazenda: o divisa não estima este percentual.]",
-            n + 1
+            "Art. {n}º O Município de {nome} terá direito a ____% (____________ por cento) dos índices de participação no FPM-ICMS-25 {de_quem}."
         )),
-        recuado(format!(
-            "Art. {}º Esta lei entra em vigor na data de sua publicação.",
-            n + 2
-        )),
-    ])
+        p("O percentual do FPM-ICMS-25 a que o novo Município terá direito (Art. 7º, V) é fixado pela Comissão de Revisão Territorial com as informações do Órgão Fazendário Estadual (Art. 7º, parágrafo único): o espaço em branco do artigo se preenche com a certidão da Secretaria de Estado de Fazenda, juntada aos autos."),
+    )
 }
 
 /// "A, B e C".
@@ -409,8 +543,8 @@ pub(super) fn lista_de_nomes(nomes: &[String]) -> String {
     }
 }
 
-/// Um aviso no alto do projeto quando a avaliação na data aponta dispositivos não atendidos: o
-/// projeto pode ser escrito (a Comissão decide), mas não sem dizer isso.
+/// Na justificativa, quando a avaliação na data aponta dispositivos não atendidos: o projeto
+/// pode ser escrito (a Comissão decide), mas não sem dizer isso.
 fn aviso_de_nao_atendidos(caso: &Caso<'_>) -> Option<Bloco> {
     let nao: Vec<&str> = caso
         .avaliacao
@@ -421,28 +555,161 @@ fn aviso_de_nao_atendidos(caso: &Caso<'_>) -> Option<Bloco> {
         .collect();
     (!nao.is_empty()).then(|| {
         p(format!(
-            "[Atenção: na avaliação da LC nº 23/1992 em {}, {}: {}. O projeto só segue com o parecer favorável da Comissão (Art. 18) — ver o parecer de mérito.]",
+            "Registre-se que, na avaliação da Lei Complementar nº 23/1992 em {}, {} o {}: o projeto só segue com o parecer favorável da Comissão (Art. 18), que examina o ponto.",
             fmt_data(caso.data),
-            if nao.len() == 1 { "não atendido" } else { "não atendidos" },
-            nao.join("; ")
+            if nao.len() == 1 { "não foi atendido" } else { "não foram atendidos" },
+            lista_de_nomes(&nao.iter().map(|s| s.to_string()).collect::<Vec<_>>())
         ))
+    })
+}
+
+/// O projeto de lei de fusão (Art. 4º; Art. 7º): o novo município com o nome da sede, as
+/// divisas vigentes dos de origem com os vizinhos, que se extinguem, o ano de instalação, o
+/// FPM-ICMS-25 e a sucessão.
+fn fusao(caso: &Caso<'_>) -> Result<Partes, String> {
+    let Some(novo) = &caso.proposta.fatos.novo else {
+        return Err("a proposta de fusão não traz a seção [novo] (nome, sede e origens)".into());
+    };
+    let nome = caso.nome();
+    let origens = caso.origens();
+    let lista = lista_de_nomes(&origens);
+    let memorial = uniao_da_malha(&novo.origens)?;
+    let divisas = divisas_vigentes(&novo.origens, memorial.as_ref())?;
+    let sede = novo.sede.clone().unwrap_or_else(|| nome.clone());
+    let com_sede = if sede == nome {
+        "com sede na localidade de igual nome".to_string()
+    } else {
+        format!("com sede na localidade de {sede}")
+    };
+    let mut artigos = vec![recuado(format!(
+        "Art. 1º Fica criado o Município de {nome}, {com_sede}, pela fusão da área territorial integral dos Municípios de {lista}, que ficam extintos."
+    ))];
+    artigos.push(recuado(format!(
+        "Art. 2º O Município de {nome} tem por divisas as divisas vigentes dos Municípios de {lista} com os municípios confrontantes, a saber:"
+    )));
+    artigos.extend(incisos(&divisas));
+    artigos.push(recuado(format!(
+        "Parágrafo único. As divisas entre os Municípios de {lista} deixam de constituir limite intermunicipal."
+    )));
+    let (art3, just_instalacao) = instalacao(3, &nome, caso.data)?;
+    artigos.push(art3);
+    let (art4, just_fpm) = fpm(4, &nome, &format!("dos Municípios de {lista}"));
+    artigos.push(art4);
+    artigos.push(recuado(format!(
+        "Art. 5º O Município de {nome} sucede os Municípios de {lista} nos seus bens, direitos e obrigações, e os servidores destes passam a integrar o quadro de pessoal do Município de {nome}, observado o regime jurídico de cada vínculo."
+    )));
+    artigos.push(recuado(format!(
+        "Parágrafo único. A extinção dos Municípios de {lista} e a sucessão de que trata este artigo produzem efeitos na data da instalação do Município de {nome}."
+    )));
+    artigos.push(recuado(
+        "Art. 6º Esta Lei entra em vigor na data de sua publicação.",
+    ));
+    let mut justificativa = vec![
+        p(format!(
+            "A Lei Complementar nº 23, de 19 de novembro de 1992, trata a fusão como criação de município: a que resulte da fusão de área territorial integral de dois ou mais municípios, com a extinção destes, dispensada a verificação dos requisitos do Art. 2º (Art. 4º). {}, a população diretamente interessada foi consultada em plebiscito sobre a concordância com a fusão e a sede do novo município (Art. 4º, parágrafo único), e a Comissão de Revisão Territorial elabora este projeto nos termos do Art. 20, § 1º.",
+            no_processo(caso)
+        )),
+        p(format!(
+            "O projeto menciona o que a lei de criação deve mencionar (Art. 7º): o nome, que é o da sede (inciso I); as divisas (inciso II), que são as vigentes dos Municípios de {lista} com os municípios confrontantes — as da legislação estadual em vigor, que a lei não redesenha, deixando de ser limite apenas as divisas entre os Municípios que se fundem (inciso IV); o ano de instalação (inciso III); e o percentual do FPM-ICMS-25 (inciso V). Os limites são os fixados por elementos naturais, construídos ou do mapeamento cartográfico oficial (Art. 5º); o mapa anexo os mostra pela Malha Municipal 2022 do IBGE, sem substituí-los."
+        )),
+    ];
+    if let Some(m) = &memorial {
+        justificativa.push(p(format!(
+            "O território do novo Município, pela Malha Municipal 2022, mede {} em Albers do IBGE ({} geodésicos).",
+            km2(m.area_albers_m2 / 1e6),
+            km2(m.medida.area_m2 / 1e6)
+        )));
+    }
+    justificativa.push(just_instalacao);
+    justificativa.push(just_fpm);
+    justificativa.push(p("A sucessão (art. 5º do projeto) segue a regra da alteração territorial: o Município que resulta da fusão sucede os que se extinguem nos bens, direitos e obrigações, e recebe o seu pessoal, com efeitos na instalação, quando cessam os mandatos nos Municípios extintos."));
+    let mut anexos = Vec::new();
+    anexo_do_mapa(caso, &mut anexos);
+    Ok(Partes {
+        ementa: format!(
+            "Cria o Município de {nome}, pela fusão dos Municípios de {lista}, que se extinguem, e dá outras providências."
+        ),
+        artigos,
+        justificativa,
+        anexos,
+        citados: &[
+            "art4_cpt",
+            "art4_par1u",
+            "art7_cpt_inc1",
+            "art7_cpt_inc2",
+            "art7_cpt_inc3",
+            "art7_cpt_inc4",
+            "art7_cpt_inc5",
+            "art3_cpt",
+            "art5_cpt",
+            "art20_par1",
+        ],
+    })
+}
+
+/// O projeto de lei de incorporação (Art. 1º): um município se extingue dentro de outro, que
+/// passa a ter as divisas vigentes dos dois com os vizinhos e o sucede.
+fn incorporacao(caso: &Caso<'_>) -> Result<Partes, String> {
+    let Some(i) = &caso.proposta.fatos.incorporacao else {
+        return Err("a proposta de incorporação não traz a seção [incorporacao]".into());
+    };
+    let (incorporado, receptor) = (nome_municipio(i.municipio), nome_municipio(i.receptor));
+    let memorial = uniao_da_malha(&[i.municipio, i.receptor])?;
+    let divisas = divisas_vigentes(&[i.municipio, i.receptor], memorial.as_ref())?;
+    let mut artigos = vec![recuado(format!(
+        "Art. 1º Fica o Município de {incorporado} incorporado ao Município de {receptor}, ao qual passa a pertencer todo o seu território, e extinto."
+    ))];
+    artigos.push(recuado(format!(
+        "Art. 2º O Município de {receptor} passa a ter por divisas as divisas vigentes dos Municípios de {incorporado} e {receptor} com os municípios confrontantes, a saber:"
+    )));
+    artigos.extend(incisos(&divisas));
+    artigos.push(recuado(format!(
+        "Parágrafo único. As divisas entre os Municípios de {incorporado} e {receptor} deixam de constituir limite intermunicipal."
+    )));
+    artigos.push(recuado(format!(
+        "Art. 3º O Município de {receptor} sucede o Município de {incorporado} nos seus bens, direitos e obrigações, e os servidores do Município de {incorporado} passam a integrar o quadro de pessoal do Município de {receptor}, observado o regime jurídico de cada vínculo."
+    )));
+    artigos.push(recuado(
+        "Art. 4º Esta Lei entra em vigor na data de sua publicação.",
+    ));
+    let mut justificativa = vec![
+        p(format!(
+            "A incorporação de município se faz por lei estadual, depois de aprovada em plebiscito pela população interessada (Lei Complementar nº 23/1992, Arts. 1º e 11). {}, a consulta aprovou a incorporação do Município de {incorporado} ao Município de {receptor}, e a Comissão de Revisão Territorial elabora este projeto (Arts. 19 e 20).",
+            no_processo(caso)
+        )),
+        p(format!(
+            "As divisas do Município de {receptor} passam a ser as vigentes dos dois Municípios com os confrontantes — as da legislação estadual em vigor, que este projeto não redesenha —, deixando de ser limite apenas a divisa entre eles (Art. 5º). O mapa anexo as mostra pela Malha Municipal 2022 do IBGE, sem substituí-las. A Lei Complementar nº 23/1992 só reparte os índices do FPM-ICMS-25 na criação (Art. 7º, V), e a incorporação não tem ano de instalação: o projeto não os trata."
+        )),
+        p(format!("O Município de {receptor}, que recebe o território, sucede o Município incorporado nos bens, direitos e obrigações e recebe o seu pessoal (art. 3º do projeto), como é regra na alteração territorial.")),
+    ];
+    if let Some(m) = &memorial {
+        justificativa.push(p(format!(
+            "O território resultante, pela Malha Municipal 2022, mede {} em Albers do IBGE ({} geodésicos).",
+            km2(m.area_albers_m2 / 1e6),
+            km2(m.medida.area_m2 / 1e6)
+        )));
+    }
+    let mut anexos = Vec::new();
+    anexo_do_mapa(caso, &mut anexos);
+    Ok(Partes {
+        ementa: format!(
+            "Incorpora o Município de {incorporado} ao Município de {receptor} e dá outras providências."
+        ),
+        artigos,
+        justificativa,
+        anexos,
+        citados: &["art1_cpt", "art5_cpt", "art11_cpt", "art20_par1"],
     })
 }
 
 /// O projeto de lei de revisão de limites: a área sai do cedente e passa ao receptor
 /// (Art. 8º, § 1º), com as divisas da área em linhas geodésicas (Art. 5º), o novo limite entre
-/// os dois, e em anexo os números do Art. 8º, o mapa e o memorial descritivo.
-fn desmembramento(caso: &Caso<'_>) -> Result<Documento, String> {
+/// os dois, e em anexo o mapa e o memorial descritivo.
+fn desmembramento(caso: &Caso<'_>) -> Result<Partes, String> {
     let Some(d) = &caso.proposta.fatos.desmembramento else {
         return Err("a proposta de desmembramento não traz a seção [desmembramento]".into());
     };
     let (cedente, receptor) = (nome_municipio(d.cedente), nome_municipio(d.receptor));
-    let mut blocos = vec![centro(caso.numero_do_projeto("PROJETO DE LEI"), true)];
-    blocos.extend(aviso_de_nao_atendidos(caso));
-    blocos.push(recuado(format!(
-        "Altera os limites entre os Municípios de {cedente} e {receptor}, desmembrando área do Município de {cedente} e integrando-a ao Município de {receptor}, e dá outras providências."
-    )));
-    blocos.push(p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, tendo em vista o resultado do plebiscito (Art. 20 da Lei Complementar nº 23/1992) e o Relatório Técnico da revisão de limites territoriais (Art. 8º, § 3º), aprova e o Governador do Estado sanciona a seguinte lei:"));
     let memorial = match &caso.proposta.territorio {
         Some(t) => Some(
             divisa_avaliacao::territorio::memorial_com_confrontantes(&t.poligonos)
@@ -457,68 +724,69 @@ fn desmembramento(caso: &Caso<'_>) -> Result<Documento, String> {
         .as_ref()
         .map(|m| m.area_albers_m2 / 1e6)
         .or(d.area_km2);
-    blocos.push(recuado(format!(
-        "Art. 1º Fica desmembrada do Município de {cedente} e integrada ao Município de {receptor} a área {}descrita nesta lei (Lei Complementar nº 23/1992, Art. 8º, § 1º).",
+    let mut artigos = vec![recuado(format!(
+        "Art. 1º Fica desmembrada do Município de {cedente} e integrada ao Município de {receptor} a área {}descrita no art. 2º desta Lei.",
         area.map(|a| format!("de {} ", km2(a))).unwrap_or_default()
-    )));
+    ))];
+    let mut justificativa = vec![p(format!(
+        "A revisão dos limites territoriais para resolução de inconsistência territorial se faz pelo desmembramento, entendido como a separação de parte de um município para se integrar a outro (Lei Complementar nº 23/1992, Art. 8º, § 1º, na redação da Lei Complementar nº 792/2024), com o Relatório Técnico dos procedimentos realizados (Art. 8º, § 3º) e a consulta plebiscitária (Art. 11). {}, a Comissão de Revisão Territorial apurou:",
+        no_processo(caso)
+    ))];
+    justificativa.extend(como_os_autos_cumpriram(
+        caso,
+        &[
+            "Art. 8º",
+            "Art. 5º",
+            "Art. 11",
+            "Art. 12",
+            "Art. 13",
+            "Art. 2º, VI",
+            "Art. 20",
+        ],
+    ));
     match &memorial {
         Some(m) => {
-            blocos.push(recuado("Art. 2º A área de que trata o art. 1º tem as seguintes divisas, descritas por linhas geodésicas entre os vértices do memorial descritivo anexo, no sistema SIRGAS 2000 (Art. 5º):"));
-            let divisas = m.divisas(&format!("área desmembrada de {cedente}"), Some(&cedente));
-            for linha in divisas.lines().skip(1).filter(|l| !l.trim().is_empty()) {
-                blocos.push(recuado(linha.trim().to_string()));
-            }
+            artigos.push(recuado("Art. 2º A área de que trata o art. 1º tem as seguintes divisas, descritas por linhas geodésicas entre os vértices do memorial descritivo anexo, no Sistema Geodésico de Referência SIRGAS 2000:"));
+            artigos.extend(linhas_com_origem(
+                m,
+                &format!("área desmembrada de {cedente}"),
+                Some(&cedente),
+            ));
             let confronta_o_cedente = m
                 .aneis
                 .iter()
                 .flat_map(|a| &a.lados)
                 .any(|l| l.confrontante.as_deref() == Some(cedente.as_str()));
-            blocos.push(recuado(if confronta_o_cedente {
-                format!("Art. 3º O limite entre os Municípios de {cedente} e {receptor} passa a ser, no trecho alterado, o das linhas geodésicas do art. 2º confrontantes com o Município de {cedente}; o trecho da divisa anterior entre os dois Municípios compreendido na área deixa de ser limite intermunicipal (Art. 5º).")
-            } else {
-                format!("Art. 3º O limite entre os Municípios de {cedente} e {receptor} passa a ser o das divisas do art. 2º (Art. 5º). [A área não confronta o remanescente de {cedente} pela Malha Municipal 2022: conferir com o Órgão de Informação e Cartografia.]")
-            }));
+            artigos.push(recuado(format!("Art. 3º O limite entre os Municípios de {cedente} e {receptor} passa a ser, no trecho alterado, o das linhas geodésicas do art. 2º confrontantes com o Município de {cedente}; o trecho da divisa anterior entre os dois Municípios compreendido na área deixa de ser limite intermunicipal.")));
+            justificativa.push(p("As divisas da área são linhas geodésicas entre vértices identificados, descritas no memorial anexo (Art. 5º); a área em Albers do IBGE é a usada na comparação com a área oficial do Município cedente (Art. 8º, § 2º)."));
+            if !confronta_o_cedente {
+                justificativa.push(p(format!("Pela Malha Municipal 2022, a área não confronta o remanescente do Município de {cedente}: o traçado do art. 3º deve ser conferido com o Órgão de Informação e Cartografia antes da votação.")));
+            }
         }
         None => {
-            blocos.push(recuado("Art. 2º A área de que trata o art. 1º tem as divisas do memorial descritivo anexo, em linhas geodésicas entre vértices identificados (Art. 5º). [A proposta não traz o arquivo da área: juntar o memorial certificado pelo Órgão de Informação e Cartografia antes da votação.]"));
-            blocos.push(recuado(format!(
-                "Art. 3º O limite entre os Municípios de {cedente} e {receptor} passa a ser, no trecho alterado, o das divisas do art. 2º confrontantes com o Município de {cedente} (Art. 5º)."
+            artigos.push(recuado("Art. 2º A área de que trata o art. 1º tem as seguintes divisas, descritas por linhas geodésicas entre vértices identificados, no Sistema Geodésico de Referência SIRGAS 2000: ____."));
+            artigos.push(recuado(format!(
+                "Art. 3º O limite entre os Municípios de {cedente} e {receptor} passa a ser, no trecho alterado, o das divisas do art. 2º confrontantes com o Município de {cedente}."
             )));
+            justificativa.push(p("A proposta não trouxe o arquivo da área: o memorial descritivo certificado pelo Órgão de Informação e Cartografia, em linhas geodésicas entre vértices identificados (Art. 5º), deve ser juntado antes da votação, para completar o art. 2º."));
         }
     }
-    blocos.push(recuado(
-        "Art. 4º Esta lei entra em vigor na data de sua publicação.",
+    artigos.push(recuado(
+        "Art. 4º Esta Lei entra em vigor na data de sua publicação.",
     ));
-    blocos.push(caso.local_e_data());
-    blocos.push(secao(
-        "ANEXO I — A ÁREA DIANTE DA LEI COMPLEMENTAR Nº 23/1992",
-    ));
+    let mut anexos = Vec::new();
+    anexo_do_mapa(caso, &mut anexos);
     if let Some(m) = &memorial {
-        blocos.push(medidas(
-            m,
-            " (a da área oficial dos municípios, usada no Art. 8º, § 2º)",
-            "",
-        ));
+        anexo_do_memorial(m, " DA ÁREA", &mut anexos);
     }
-    blocos.push(caso.tabela_dos_artigos(&[
-        "Art. 8º",
-        "Art. 5º",
-        "Art. 11",
-        "Art. 12",
-        "Art. 13",
-        "Art. 2º, VI",
-        "Art. 20",
-    ]));
-    mapa_e_memorial(caso, memorial.as_ref(), " DA ÁREA", &mut blocos);
-    Ok(caso.documento(
-        Tipo::ProjetoDeLei,
-        format!(
-            "PROJETO DE LEI — REVISÃO DE LIMITES {} / {}",
-            cedente.to_uppercase(),
-            receptor.to_uppercase()
+    Ok(Partes {
+        ementa: format!(
+            "Altera os limites entre os Municípios de {cedente} e {receptor}, desmembrando área do Município de {cedente} e integrando-a ao Município de {receptor}, e dá outras providências."
         ),
-        blocos,
-        &[
+        artigos,
+        justificativa,
+        anexos,
+        citados: &[
             "art8_cpt",
             "art8_par1",
             "art8_par2",
@@ -527,58 +795,83 @@ fn desmembramento(caso: &Caso<'_>) -> Result<Documento, String> {
             "art13_cpt",
             "art20_par1",
         ],
-    ))
+    })
 }
 
-/// O projeto de lei de criação (Art. 7º; Art. 20, § 1º): o nome, as divisas escritas do
-/// polígono, o ano de instalação, as novas divisas das origens e a participação no FPM e no
-/// ICMS; com o mapa e o memorial descritivo em anexo.
-fn criacao(caso: &Caso<'_>) -> Result<Documento, String> {
+/// O projeto de lei de criação (Art. 7º; Art. 20, § 1º): o nome e a sede, as divisas escritas
+/// do polígono, as novas divisas das origens, o ano de instalação e a participação no
+/// FPM-ICMS-25; com os dados, o mapa e o memorial descritivo em anexo.
+fn criacao(caso: &Caso<'_>) -> Result<Partes, String> {
     let f = &caso.proposta.fatos;
     let nome = caso.nome();
-    let origens = caso.origens().join(", ");
-    let mut blocos = vec![
-        centro(caso.numero_do_projeto("PROJETO DE LEI"), true),
-        recuado(format!("Cria o Município de {nome}, desmembrado de {origens}, e dá outras providências.")),
-        p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, tendo em vista o resultado do plebiscito (Art. 20 da Lei Complementar nº 23/1992), aprova e o Governador do Estado sanciona a seguinte lei:"),
+    let origens = caso.origens();
+    let de_origens = do_municipio(&origens);
+    let sede = f
+        .novo
+        .as_ref()
+        .and_then(|n| n.sede.clone())
+        .unwrap_or_else(|| nome.clone());
+    let com_sede = if sede == nome {
+        "com sede na localidade de igual nome".to_string()
+    } else {
+        format!("com sede na localidade de {sede}")
+    };
+    // "constituído de um só distrito, o da sede": a proposta não traz distritos na área, e o
+    // novo município nasce com o distrito da sede; outro distrito que a área abranja se declara
+    // na lei (emenda ao projeto) — a criação de distritos é da lei municipal (Art. 24, § 1º).
+    let mut artigos = vec![
         recuado(format!(
-            "Art. 1º Fica criado o Município de {nome}, com sede na localidade de {}, desmembrado do Município de {origens} (LC nº 23/1992, Art. 7º, I).",
-            f.novo.as_ref().and_then(|n| n.sede.clone()).unwrap_or_else(|| nome.clone())
+            "Art. 1º Fica criado o Município de {nome}, {com_sede}, desmembrado {de_origens}."
+        )),
+        recuado(format!(
+            "Parágrafo único. O Município de {nome} é constituído de um só distrito, o da sede."
         )),
     ];
-    let (memorial, divisas) = match &caso.proposta.territorio {
+    let (memorial, origem) = match &caso.proposta.territorio {
         Some(t) => {
             let (m, origem) =
                 divisa_avaliacao::territorio::memorial_com_confrontantes(&t.poligonos)
                     .map_err(|e| e.to_string())?;
-            let d = m.divisas(&nome, origem.as_deref());
-            (Some(m), Some(d))
+            (Some(m), origem)
         }
         None => (None, None),
     };
-    match &divisas {
-        Some(d) => {
-            blocos.push(recuado("Art. 2º O Município de que trata esta lei tem as seguintes divisas (Art. 7º, II), descritas por linhas geodésicas entre os vértices do memorial descritivo anexo, no sistema SIRGAS 2000:"));
-            for linha in d.lines().skip(1).filter(|l| !l.trim().is_empty()) {
-                blocos.push(recuado(linha.trim().to_string()));
-            }
+    let mut justificativa = vec![p(format!(
+        "A criação de município se faz por lei estadual, obedecidos os requisitos da Lei Complementar nº 23, de 19 de novembro de 1992, e depende de consulta prévia, mediante plebiscito, à população diretamente interessada (Art. 1º). {}, a Comissão de Revisão Territorial, aprovado o seu parecer sobre o resultado do plebiscito, elabora o projeto de lei de criação (Art. 20, § 1º). Os autos demonstram:",
+        no_processo(caso)
+    ))];
+    justificativa.extend(como_os_autos_cumpriram(
+        caso,
+        &[
+            "Art. 2º", "Art. 6º", "Art. 11", "Art. 12", "Art. 13", "Art. 20",
+        ],
+    ));
+    match &memorial {
+        Some(m) => {
+            artigos.push(recuado(format!("Art. 2º O Município de {nome} tem as seguintes divisas, descritas por linhas geodésicas entre os vértices do memorial descritivo anexo, no Sistema Geodésico de Referência SIRGAS 2000:")));
+            artigos.extend(linhas_com_origem(m, &nome, origem.as_deref()));
         }
-        None => blocos.push(recuado(
-            "Art. 2º O Município de que trata esta lei tem as divisas do memorial descritivo anexo (Art. 7º, II). [A proposta não traz o arquivo do território: juntar o memorial certificado pelo Órgão de Informação e Cartografia antes da votação.]",
-        )),
+        None => {
+            artigos.push(recuado(format!("Art. 2º O Município de {nome} tem as seguintes divisas, descritas por linhas geodésicas entre vértices identificados, no Sistema Geodésico de Referência SIRGAS 2000: ____.")));
+            justificativa.push(p("A proposta não trouxe o arquivo do território: o memorial descritivo certificado pelo Órgão de Informação e Cartografia, em linhas geodésicas entre vértices identificados (Art. 5º), deve ser juntado antes da votação, para completar o art. 2º."));
+        }
     }
-    blocos.push(recuado(format!(
-        "Art. 3º O Município de {origens} passa a ter as suas divisas alteradas na parte confrontante com o Município ora criado, conforme o art. 2º (Art. 7º, IV)."
+    artigos.push(recuado(format!(
+        "Art. 3º {} passa a ter por divisas as vigentes com os demais municípios, excluída a área de que trata o art. 2º, e, com o Município de {nome}, as linhas do art. 2º que com ele confrontam.",
+        if origens.len() == 1 { format!("O Município de {}", origens[0]) } else { format!("Cada um dos Municípios de {}", lista_de_nomes(&origens)) }
     )));
-    blocos.extend(instalacao_fpm_e_vigencia(
-        4,
-        &nome,
-        &format!("do Município de {origens}"),
-        caso.data,
-    )?);
-    blocos.push(caso.local_e_data());
+    let (art4, just_instalacao) = instalacao(4, &nome, caso.data)?;
+    artigos.push(art4);
+    let (art5, just_fpm) = fpm(5, &nome, &de_origens);
+    artigos.push(art5);
+    artigos.push(recuado(
+        "Art. 6º Esta Lei entra em vigor na data de sua publicação.",
+    ));
+    justificativa.push(p("O projeto menciona o que a lei de criação deve mencionar (Art. 7º): o nome, que é o da sede (inciso I); as divisas, descritas por linhas geodésicas entre vértices identificados (inciso II e Art. 5º); o ano de instalação (inciso III); as divisas dos municípios de origem (inciso IV); e o percentual do FPM-ICMS-25 (inciso V)."));
+    justificativa.push(just_instalacao);
+    justificativa.push(just_fpm);
+    let mut anexos = Vec::new();
     if let Some(d) = f.novo.as_ref().map(|n| n.dados) {
-        blocos.push(secao("ANEXO I — DADOS DO NOVO MUNICÍPIO (Art. 2º)"));
         let mut linhas = Vec::new();
         if let Some(v) = d.populacao {
             linhas.push(vec![
@@ -626,21 +919,30 @@ fn criacao(caso: &Caso<'_>) -> Result<Documento, String> {
                 "Art. 5º".into(),
             ]);
         }
-        blocos.push(Bloco::Tabela {
-            colunas: vec!["Dado".into(), "Valor".into(), "Dispositivo".into()],
-            larguras: vec![2.5, 2.0, 1.2],
-            linhas,
-        });
+        if !linhas.is_empty() {
+            anexos.push((
+                "DADOS DO NOVO MUNICÍPIO".to_string(),
+                vec![Bloco::Tabela {
+                    colunas: vec!["Dado".into(), "Valor".into(), "Dispositivo".into()],
+                    larguras: vec![2.5, 2.0, 1.2],
+                    linhas,
+                }],
+            ));
+        }
     }
-    mapa_e_memorial(caso, memorial.as_ref(), "", &mut blocos);
-    Ok(caso.documento(
-        Tipo::ProjetoDeLei,
-        format!(
-            "PROJETO DE LEI — CRIAÇÃO DO MUNICÍPIO DE {}",
-            nome.to_uppercase()
+    anexo_do_mapa(caso, &mut anexos);
+    if let Some(m) = &memorial {
+        anexo_do_memorial(m, "", &mut anexos);
+    }
+    Ok(Partes {
+        ementa: format!(
+            "Cria o Município de {nome}, desmembrado {de_origens}, e dá outras providências."
         ),
-        blocos,
-        &[
+        artigos,
+        justificativa,
+        anexos,
+        citados: &[
+            "art1_cpt",
             "art7_cpt_inc1",
             "art7_cpt_inc2",
             "art7_cpt_inc3",
@@ -651,5 +953,5 @@ fn criacao(caso: &Caso<'_>) -> Result<Documento, String> {
             "art5_cpt",
             "art20_par1",
         ],
-    ))
+    })
 }
