@@ -285,8 +285,8 @@ pub async fn emitir(
 ) -> Result<Emitido, ErroAutos> {
     let documento = documento(r, protocolo, tipo, ator, data).await?;
     let (documento, pdf) = fora_do_executor(move || {
-        let pdf = divisa_documentos::pdf(&documento)
-            .map_err(|e| ErroAutos::Documento(e.to_string()))?;
+        let pdf =
+            divisa_documentos::pdf(&documento).map_err(|e| ErroAutos::Documento(e.to_string()))?;
         Ok((documento, pdf))
     })
     .await?;
@@ -586,8 +586,7 @@ pub async fn exportar(
             data,
             publico,
         );
-        let pdf = divisa_documentos::pdf(&doc)
-            .map_err(|e| ErroAutos::Documento(e.to_string()))?;
+        let pdf = divisa_documentos::pdf(&doc).map_err(|e| ErroAutos::Documento(e.to_string()))?;
         divisa_documentos::pacote_dos_autos(&divisa_documentos::Pacote {
             protocolo: &protocolo,
             pdf: &pdf,

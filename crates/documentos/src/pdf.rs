@@ -443,10 +443,7 @@ fn qr(codigo: &str) -> String {
         Some(e) => format!("{e}/verificar?codigo={codigo}"),
         None => format!("Código de verificação {codigo}"),
     };
-    match qrcode::QrCode::with_error_correction_level(
-        conteudo.as_bytes(),
-        qrcode::EcLevel::M,
-    ) {
+    match qrcode::QrCode::with_error_correction_level(conteudo.as_bytes(), qrcode::EcLevel::M) {
         Ok(q) => q
             .render::<svg::Color>()
             .min_dimensions(120, 120)

@@ -193,10 +193,11 @@ fn issue16_arquivo_enviado_confere_pelos_bytes_e_o_mudado_nao_e_o_emitido() {
             "{}",
             r.corpo
         );
-        // um byte mudado antes do conteúdo guardado (o código continua legível)
+        // um byte mudado antes dos metadados (o código continua legível)
+        let marca = "código de verificação ".as_bytes();
         let chave = pdf
-            .windows(17)
-            .position(|w| w == b"/DivisaConteudo <")
+            .windows(marca.len())
+            .position(|w| w == marca)
             .expect("o código no PDF");
         let mut mudado = pdf.clone();
         let i = chave / 2;

@@ -413,7 +413,14 @@ fn cada_tipo_produz_os_documentos_da_lei_e_recusa_os_outros_com_o_artigo() {
     );
     assert_eq!(e.codigo, 0, "{}", e.stderr);
     assert!(e.stdout.contains("Fica extinto o Município de Araguainha"));
-    assert!(e.stdout.contains("Município contíguo indicado pelos eleitores requerentes, nos termos do Art. 10, § 2º, da Lei Complementar nº 23, de 19 de novembro de 1992: o Município de Ponte Branca"));
+    // Art. 10, § 2º: o território passa ao município contíguo que os eleitores indicam
+    assert!(
+        e.stdout.contains(
+            "passa a pertencer ao Município de Ponte Branca, contíguo, indicado pelos eleitores requerentes"
+        ),
+        "{}",
+        e.stdout
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
