@@ -157,6 +157,8 @@ enum VistaBloco {
     },
     Paragrafo {
         texto: String,
+        /// Preso ao que vem depois: o local e a data ficam na página das assinaturas.
+        preso: bool,
     },
     Recuado {
         texto: String,
@@ -201,6 +203,7 @@ fn vista(doc: &Documento, mapas: &mut Vec<(String, Vec<u8>)>) -> Vista {
             }),
             Bloco::Paragrafo { texto } => blocos.push(VistaBloco::Paragrafo {
                 texto: inseparaveis(texto),
+                preso: false,
             }),
             Bloco::Recuado { texto } => blocos.push(VistaBloco::Recuado {
                 texto: inseparaveis(texto),
@@ -218,10 +221,19 @@ fn vista(doc: &Documento, mapas: &mut Vec<(String, Vec<u8>)>) -> Vista {
                         linhas.push(linha);
                         *juntas = linhas.len() <= CENTRO_JUNTO;
                     }
-                    _ => blocos.push(VistaBloco::Centro {
-                        linhas: vec![linha],
-                        juntas: true,
-                    }),
+                    anterior => {
+                        // a linha de assinatura prende o parágrafo de antes ("Sala das
+                        // Sessões, em Cuiabá, …") à página dela
+                        if linha.texto.starts_with("___") {
+                            if let Some(VistaBloco::Paragrafo { preso, .. }) = anterior {
+                                *preso = true;
+                            }
+                        }
+                        blocos.push(VistaBloco::Centro {
+                            linhas: vec![linha],
+                            juntas: true,
+                        })
+                    }
                 }
             }
             Bloco::Tabela {
