@@ -7,6 +7,7 @@
 #   - poppler-utils (pdftotext, pdftoppm, pdfinfo, pdfsig) e unzip (os testes dos documentos, da
 #     assinatura e dos autos);
 #   - curl e openssl (o TLS nativo e o certificado A1 de teste);
+#   - o LibreOffice Writer sem interface (o ODT dos documentos abre nele e vira PDF);
 #   - python3 (o verificador dos autos exportados; a máquina já o traz).
 # O que já existe não é reinstalado; o que falta vem do apt (como root, ou com sudo).
 # Chamado por scripts/testar.sh (o comando de testes do README) e pelo .ci/run.
@@ -82,3 +83,31 @@ if ! command -v curl >/dev/null || ! command -v openssl >/dev/null; then
 fi
 curl --version | sed -n 1p
 openssl version
+
+etapa "LibreOffice Writer"
+# O teste do ODT (crates/documentos/tests/composicao.rs) abre os documentos editáveis no
+# LibreOffice, como o servidor da Casa os abriria, e os converte em PDF para ler o texto e o mapa.
+# Sem as recomendações (uns 45 s de instalação nesta máquina).
+if ! command -v soffice >/dev/null; then
+  echo "instalando libreoffice-writer-nogui do Debian"
+  apt_get install -y -q --no-install-recommends libreoffice-writer-nogui >/dev/null \
+    || { apt_get update -q >/dev/null && apt_get install -y -q --no-install-recommends libreoffice-writer-nogui >/dev/null; }
+fi
+soffice --version | sed -n 1p
+
+etapa "axe-core"
+# O teste de acessibilidade (crates/web/tests/navegador.rs) roda o axe-core, do npm, em cada
+# página principal nas larguras de laptop e de celular. Versão fixa; o npm confere a integridade
+# do pacote (o SHA-512 publicado no registro). Fica em target/axe-core/ (fora do repositório).
+AXE_VERSAO=4.14.1
+AXE_DIR="$(pwd)/target/axe-core"
+if ! [ -f "$AXE_DIR/axe.min.js" ]; then
+  command -v npm >/dev/null || { echo "falta o npm (Node.js) para baixar o axe-core: a máquina rust-svc o traz"; exit 1; }
+  mkdir -p "$AXE_DIR"
+  tmp=$(mktemp -d)
+  (cd "$tmp" && npm pack "axe-core@$AXE_VERSAO" --silent >/dev/null)
+  tar xzf "$tmp/axe-core-$AXE_VERSAO.tgz" -C "$tmp"
+  cp "$tmp/package/axe.min.js" "$tmp/package/LICENSE" "$AXE_DIR/"
+  rm -rf "$tmp"
+fi
+echo "axe-core $AXE_VERSAO em $AXE_DIR"

@@ -249,6 +249,15 @@ pub async fn documento_ao_orgao(
             (divisa_documentos::Tipo::Oficio, Some(o)) => {
                 divisa_documentos::cabimento(tipo, &caso.proposta.fatos)
                     .map_err(ErroAutos::Documento)?;
+                if !divisa_documentos::orgaos_oficiados(&c.autos.processo).contains(&o) {
+                    return Err(ErroAutos::Recusado(Recusa::new(
+                        "Art. 2º, § 3º",
+                        format!(
+                            "este processo não requisita certidão {}: não há ofício a ele",
+                            o.do_orgao()
+                        ),
+                    )));
+                }
                 Ok(divisa_documentos::oficios(&caso, &[o]))
             }
             _ => divisa_documentos::dos_autos(tipo, &caso).map_err(ErroAutos::Documento),
@@ -268,8 +277,8 @@ pub struct Emitido {
     pub registro: divisa_registro::DocumentoEmitido,
 }
 
-/// Emite um documento dos autos: escreve-o ([`documento`]), desenha o PDF fora dos
-/// trabalhadores assíncronos e o registra ([`registrar_emissao`]) antes de entregá-lo — o que
+/// Emite um documento dos autos (o ofício, a um órgão só: `orgao`): escreve-o
+/// ([`documento_ao_orgao`]), desenha o PDF fora dos trabalhadores assíncronos e o registra ([`registrar_emissao`]) antes de entregá-lo — o que
 /// sai daqui confere, e só o que sai daqui confere. `agora`: o instante da emissão.
 ///
 /// O servidor web faz os mesmos três passos em separado ([`documento_ao_orgao`], o PDF na
@@ -281,9 +290,10 @@ pub async fn emitir(
     tipo: divisa_documentos::Tipo,
     ator: &Ator,
     data: Date,
+    orgao: Option<Orgao>,
     agora: jiff::Timestamp,
 ) -> Result<Emitido, ErroAutos> {
-    let documento = documento(r, protocolo, tipo, ator, data).await?;
+    let documento = documento_ao_orgao(r, protocolo, tipo, ator, data, orgao).await?;
     let (documento, pdf) = fora_do_executor(move || {
         let pdf =
             divisa_documentos::pdf(&documento).map_err(|e| ErroAutos::Documento(e.to_string()))?;

@@ -340,7 +340,7 @@ pub(crate) enum Comando {
     /// confere; 3 não confere ou não consta do registro; 2 entrada inválida.
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa documento oficio|parecer|decreto-legislativo|projeto-de-lei|relatorio-tecnico PROPOSTA.toml -o SAIDA.pdf [--formato pdf|html|odt] [--protocolo NUP] [--em AAAA-MM-DD]   (minuta)\n       divisa documento TIPO --protocolo NUP -o SAIDA.pdf [--como PAPEL:ID] [--em AAAA-MM-DD] [--db URL]   (emitido e registrado)\n       divisa documento verificar ARQUIVO.pdf [--db URL]\n       divisa documento assinar ENTRADA.pdf --certificado A1.p12 -o SAIDA.pdf   (a senha na entrada padrão)",
+        override_usage = "divisa documento oficio|parecer|decreto-legislativo|projeto-de-lei|relatorio-tecnico PROPOSTA.toml -o SAIDA.pdf [--formato pdf|html|odt] [--orgao ÓRGÃO] [--protocolo NUP] [--em AAAA-MM-DD]   (minuta)\n       divisa documento TIPO --protocolo NUP -o SAIDA.pdf [--orgao ÓRGÃO] [--como PAPEL:ID] [--em AAAA-MM-DD] [--db URL]   (emitido e registrado)\n       divisa documento verificar ARQUIVO.pdf [--db URL]\n       divisa documento assinar ENTRADA.pdf --certificado A1.p12 -o SAIDA.pdf   (a senha na entrada padrão)",
         next_help_heading = "Opções"
     )]
     Documento {
@@ -376,6 +376,11 @@ pub(crate) enum Comando {
         /// A data do documento e do texto da lei (padrão: hoje).
         #[arg(long, value_name = "AAAA-MM-DD", value_parser = data_civil)]
         em: Option<jiff::civil::Date>,
+        /// Com `oficio`: o órgão a que o ofício se dirige — cartografia, fazenda ou tre. Cada
+        /// órgão recebe o seu ofício, com número e código de verificação próprios (Art. 2º,
+        /// § 3º); sem ele, a minuta escrita da proposta traz os de todos os órgãos.
+        #[arg(long, value_name = "cartografia|fazenda|tre", value_parser = orgao_oficiado)]
+        orgao: Option<divisa_processo::Orgao>,
         /// Com `assinar`: o certificado A1 (PKCS#12, .p12 ou .pfx) com a chave privada. A senha
         /// vem da entrada padrão (uma linha), nunca da linha de comando.
         #[arg(long, value_name = "A1.p12")]
@@ -647,6 +652,16 @@ fn nomes_dos_comandos() -> String {
         .map(|c| c.get_name().to_owned())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// O órgão de um ofício, pelo código: `cartografia`, `fazenda` ou `tre` (a Comissão não se
+/// oficia: apura o inciso V ela mesma, Art. 2º, § 2º).
+fn orgao_oficiado(texto: &str) -> Result<divisa_processo::Orgao, String> {
+    divisa_processo::Orgao::de_codigo(texto)
+        .filter(|o| *o != divisa_processo::Orgao::Comissao)
+        .ok_or_else(|| {
+            format!("«{texto}» não é um órgão a oficiar: use cartografia, fazenda ou tre")
+        })
 }
 
 #[cfg(test)]

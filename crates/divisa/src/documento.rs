@@ -7,7 +7,7 @@ use std::path::Path;
 
 use divisa_autos::Conferencia;
 use divisa_documentos::{Caso, Tipo};
-use divisa_processo::Ator;
+use divisa_processo::{Ator, Orgao};
 use jiff::civil::Date;
 
 use crate::Saida;
@@ -21,15 +21,20 @@ pub(crate) fn executar(
     protocolo: Option<&str>,
     em: Option<Date>,
     como: Option<Ator>,
+    orgao: Option<Orgao>,
     db: &str,
     saida: &mut impl Write,
 ) -> anyhow::Result<Saida> {
+    if orgao.is_some() && tipo != "oficio" {
+        eprintln!("divisa documento {tipo}: --orgao só cabe ao ofício (o órgão a que se dirige).");
+        return Ok(Saida::EntradaInvalida);
+    }
     if let Some(t) = Tipo::DO_PROCESSO.into_iter().find(|t| t.codigo() == tipo) {
-        return do_processo(t, protocolo, destino, formato, em, como, db, saida);
+        return do_processo(t, protocolo, destino, formato, em, como, orgao, db, saida);
     }
     // Sem a proposta e com o protocolo: qualquer documento sai dos autos gravados.
     if let (None, Some(_), Some(t)) = (arquivo, protocolo, Tipo::de_codigo(tipo)) {
-        return do_processo(t, protocolo, destino, formato, em, como, db, saida);
+        return do_processo(t, protocolo, destino, formato, em, como, orgao, db, saida);
     }
     let Some(arquivo) = arquivo else {
         eprintln!("divisa documento {tipo}: falta o ARQUIVO (a proposta, ou o PDF a verificar).");
@@ -82,16 +87,29 @@ pub(crate) fn executar(
         eprintln!("divisa documento: {nome}: {motivo}.");
         return Ok(Saida::EntradaInvalida);
     }
-    let doc = match tipo {
-        Tipo::Oficio => Ok(divisa_documentos::oficios(
+    let doc = match (tipo, orgao) {
+        // o ofício a um órgão (--orgao), se o tipo o oficia
+        (Tipo::Oficio, Some(o)) => {
+            if divisa_documentos::orgaos_do_oficio(&proposta.fatos).contains(&o) {
+                Ok(divisa_documentos::oficios(&caso, &[o]))
+            } else {
+                Err(format!(
+                    "{nome}: {} não requisita certidão {} (Art. 2º, § 3º): não há ofício a ele",
+                    caso.o_objeto(),
+                    o.do_orgao()
+                ))
+            }
+        }
+        // a minuta com os ofícios de todos os órgãos, cada um na sua página
+        (Tipo::Oficio, None) => Ok(divisa_documentos::oficios(
             &caso,
             divisa_documentos::orgaos_do_oficio(&proposta.fatos),
         )),
-        Tipo::Parecer => Ok(divisa_documentos::parecer_de_merito(&caso)),
-        Tipo::DecretoLegislativo => divisa_documentos::decreto_legislativo(&caso),
-        Tipo::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso),
-        Tipo::RelatorioTecnico => divisa_documentos::relatorio_tecnico(&caso),
-        Tipo::ParecerPreliminar | Tipo::ParecerResultado | Tipo::Autos => {
+        (Tipo::Parecer, _) => Ok(divisa_documentos::parecer_de_merito(&caso)),
+        (Tipo::DecretoLegislativo, _) => divisa_documentos::decreto_legislativo(&caso),
+        (Tipo::ProjetoDeLei, _) => divisa_documentos::projeto_de_lei(&caso),
+        (Tipo::RelatorioTecnico, _) => divisa_documentos::relatorio_tecnico(&caso),
+        (Tipo::ParecerPreliminar | Tipo::ParecerResultado | Tipo::Autos, _) => {
             Err("este documento é escrito do processo".to_string())
         }
     };
@@ -463,6 +481,7 @@ fn do_processo(
     formato: &str,
     em: Option<Date>,
     como: Option<Ator>,
+    orgao: Option<Orgao>,
     db: &str,
     saida: &mut impl Write,
 ) -> anyhow::Result<Saida> {
@@ -485,7 +504,7 @@ fn do_processo(
             Err(e) => return Err(divisa_autos::ErroAutos::Registro(e)),
         };
         let feito = if pdf {
-            divisa_autos::emitir(&r, protocolo, tipo, &ator, data, agora)
+            divisa_autos::emitir(&r, protocolo, tipo, &ator, data, orgao, agora)
                 .await
                 .map(|e| {
                     let nota = format!(
@@ -496,7 +515,7 @@ fn do_processo(
                     (e.documento.titulo, e.pdf, nota)
                 })
         } else {
-            divisa_autos::documento(&r, protocolo, tipo, &ator, data)
+            divisa_autos::documento_ao_orgao(&r, protocolo, tipo, &ator, data, orgao)
                 .await
                 .and_then(|d| {
                     let nota = format!(

@@ -199,6 +199,7 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
             protocolo,
             em,
             como,
+            orgao,
             banco,
             ..
         } => documento::executar(
@@ -209,6 +210,7 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
             protocolo.as_deref(),
             em,
             como.map(|c| c.0),
+            orgao,
             &banco.db,
             saida,
         ),

@@ -307,8 +307,12 @@ pub(crate) fn importar(
         de_mt.iter().map(|(c, _)| c.clone()).collect();
     if queremos.len() != de_mt.len() {
         eprintln!(
-            "divisa {CMD}: {nome_malha}: {} código(s) de setor repetido(s) na malha; qual feição vale? Corrija o arquivo.",
-            de_mt.len() - queremos.len()
+            "divisa {CMD}: {nome_malha}: {} na malha; qual feição vale? Corrija o arquivo.",
+            divisa_referencia::formato::plural(
+                (de_mt.len() - queremos.len()) as u64,
+                "código de setor repetido",
+                "códigos de setor repetidos"
+            )
         );
         return Ok(Saida::EntradaInvalida);
     }
@@ -404,9 +408,9 @@ pub(crate) fn importar(
     let domicilios: u64 = gravar.iter().map(|s| u64::from(s.domicilios)).sum();
     writeln!(
         saida,
-        "Importados {} setores de {} município(s) de Mato Grosso: {} habitantes, {} domicílios particulares ocupados (Censo 2022, IBGE), no banco {db}.",
+        "Importados {} setores de {} de Mato Grosso: {} habitantes, {} domicílios particulares ocupados (Censo 2022, IBGE), no banco {db}.",
         inteiro((gravar.len() - repartidos) as i64),
-        municipios.len(),
+        divisa_referencia::formato::plural(municipios.len() as u64, "município", "municípios"),
         inteiro(populacao as i64),
         inteiro(domicilios as i64)
     )?;

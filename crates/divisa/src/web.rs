@@ -152,15 +152,17 @@ pub(crate) fn usuario(
             for u in contas {
                 writeln!(
                     saida,
-                    "{:<20} {:<28} {}{}",
+                    "{:<20} {:<28} {}, {}{}{}",
                     u.login,
                     u.papel.nome(),
                     u.nome,
+                    u.cargo_exibido(),
                     if u.demonstracao {
                         "  [demonstração]"
                     } else {
                         ""
-                    }
+                    },
+                    if u.ativa { "" } else { "  [desativada]" }
                 )?;
             }
             Ok(Saida::Sucesso)

@@ -174,7 +174,7 @@ impl Caso<'_> {
     }
 
     /// O objeto com o artigo: "a criação…", "o desmembramento…".
-    fn o_objeto(&self) -> String {
+    pub fn o_objeto(&self) -> String {
         let objeto = self.objeto();
         if objeto.starts_with("desmembramento") {
             format!("o {objeto}")
@@ -218,10 +218,16 @@ impl Caso<'_> {
     /// número dado na apresentação (dos autos), "PROJETO DE LEI Nº 123/2027"; antes dela, com o
     /// número e a data em branco, como nas minutas da Casa.
     fn epigrafe_do_projeto(&self) -> String {
-        let numero = self.numero_do_projeto("PROJETO DE LEI");
+        self.epigrafe("PROJETO DE LEI")
+    }
+
+    /// A epígrafe de um projeto da espécie dada (LC nº 95/1998, art. 4º): o número dos autos ou,
+    /// antes da apresentação, "Nº ___, DE ___ DE __________ DE AAAA", como nas minutas da Casa.
+    fn epigrafe(&self, especie: &str) -> String {
+        let numero = self.numero_do_projeto(especie);
         if numero.contains("___") {
             format!(
-                "PROJETO DE LEI Nº ___, DE ___ DE __________ DE {}",
+                "{especie} Nº ___, DE ___ DE __________ DE {}",
                 self.data.year()
             )
         } else {
@@ -489,6 +495,7 @@ fn data_por_extenso(d: Date) -> String {
 pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
     let f = &caso.proposta.fatos;
     let mut blocos = Vec::new();
+    let mut titulo_unico = None;
     for (i, o) in orgaos.iter().enumerate() {
         if i > 0 {
             blocos.push(Bloco::QuebraDePagina);
@@ -502,11 +509,20 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
         let (titulo, dia) = match &requisicao.oficio {
             Some((numero, em)) => (format!("OFÍCIO Nº {numero} — CRT/ALMT"), *em),
             None => (
-                "MINUTA DE OFÍCIO — CRT/ALMT (o número é dado no envio)".to_string(),
+                format!(
+                    "MINUTA DE OFÍCIO {} — CRT/ALMT (o número é dado no envio)",
+                    o.ao_orgao().to_uppercase()
+                ),
                 caso.data,
             ),
         };
-        blocos.push(centro(titulo, true));
+        // O ofício a um órgão só tem por título o seu número (o título do documento); no
+        // caderno de minutas, cada um o traz no alto da sua página.
+        if orgaos.len() == 1 {
+            titulo_unico = Some(titulo);
+        } else {
+            blocos.push(centro(titulo, true));
+        }
         blocos.push(p(format!("Cuiabá, {}.", data_por_extenso(dia))));
         let (destinatario, vocativo) = cabimento::destinatario(*o);
         blocos.push(p(destinatario));
@@ -563,12 +579,17 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
             caso.o_objeto()
         )));
     }
-    caso.documento(
-        Tipo::Oficio,
+    // Um ofício por órgão, cada um documento com o seu número e o seu código (issue 16); o
+    // caderno com os de todos os órgãos é só a minuta escrita de uma proposta solta.
+    let titulo = titulo_unico.unwrap_or_else(|| {
         format!(
             "OFÍCIOS AOS ÓRGÃOS CERTIFICADORES — {}",
             caso.nome().to_uppercase()
-        ),
+        )
+    });
+    caso.documento(
+        Tipo::Oficio,
+        titulo,
         blocos,
         &["art2_par2", "art2_par3", "art17_par2"],
     )
@@ -630,10 +651,18 @@ pub fn decreto_legislativo(caso: &Caso<'_>) -> Result<Documento, String> {
             String::new(),
         ),
     };
+    // A forma da Casa, como no projeto de lei: a epígrafe é o título (uma vez só), o autor, a
+    // ementa destacada e o preâmbulo; o decreto legislativo é promulgado pela Assembleia, sem
+    // sanção (Constituição Estadual).
     let mut blocos = vec![
-        centro(caso.numero_do_projeto("PROJETO DE DECRETO LEGISLATIVO"), true),
-        recuado(format!("Autoriza o Tribunal Regional Eleitoral a realizar plebiscito sobre {}.", caso.o_objeto())),
-        p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO decreta:"),
+        p("Autor: Comissão de Revisão Territorial"),
+        Bloco::Ementa {
+            texto: format!(
+                "Autoriza o Tribunal Regional Eleitoral a realizar plebiscito sobre {}.",
+                caso.o_objeto()
+            ),
+        },
+        p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, nos termos da Constituição Estadual, decreta:"),
         recuado(format!(
             "Art. 1º Fica autorizada a realização de plebiscito, pelo Tribunal Regional Eleitoral de Mato Grosso, para consulta sobre {}, nos termos do Art. 18, § 2º, da Lei Complementar nº 23, de 19 de novembro de 1992.",
             caso.o_objeto()
@@ -644,7 +673,6 @@ pub fn decreto_legislativo(caso: &Caso<'_>) -> Result<Documento, String> {
         )),
         recuado("Art. 4º A medida será considerada aprovada se obtiver o voto favorável da maioria absoluta dos eleitores inscritos no território consultado, nos termos do Art. 11, § 2º, da Lei Complementar nº 23, de 19 de novembro de 1992."),
         recuado("Art. 5º Este Decreto Legislativo entra em vigor na data de sua publicação."),
-        caso.local_e_data(),
         secao("JUSTIFICATIVA"),
         p(format!(
             "No processo {}, a Comissão de Revisão Territorial emitiu parecer sobre a medida (Art. 18). Cabe agora à população interessada decidir em plebiscito, regulado por resolução do Tribunal Regional Eleitoral (Art. 12).",
@@ -662,6 +690,11 @@ pub fn decreto_legislativo(caso: &Caso<'_>) -> Result<Documento, String> {
             "Alerta: a Lei nº 9.709/1998, art. 7º, entende por população diretamente interessada tanto a do território que se pretende desmembrar quanto a do que sofre o desmembramento (na fusão ou anexação, a das duas áreas), e o Supremo Tribunal Federal julgou essa regra aplicável aos municípios (ADI 2.650, 24/08/2011). Por essa leitura, a consulta alcança também {alem}; a resolução do Tribunal Regional Eleitoral fixa o eleitorado consultado."
         )));
     }
+    blocos.push(p(format!(
+        "Sala das Sessões, em Cuiabá, {}.",
+        data_por_extenso(caso.data)
+    )));
+    blocos.extend(projeto_de_lei::assinaturas_do_projeto(caso));
     if let Some(m) = &memorial {
         blocos.push(Bloco::QuebraDePagina);
         blocos.push(secao("ANEXO — A ÁREA CONSULTADA (Art. 19, § 3º)"));
@@ -672,10 +705,7 @@ pub fn decreto_legislativo(caso: &Caso<'_>) -> Result<Documento, String> {
     }
     Ok(caso.documento(
         Tipo::DecretoLegislativo,
-        format!(
-            "PROJETO DE DECRETO LEGISLATIVO — PLEBISCITO — {}",
-            caso.nome().to_uppercase()
-        ),
+        caso.epigrafe("PROJETO DE DECRETO LEGISLATIVO"),
         blocos,
         &[
             "art18_par2",
@@ -689,6 +719,18 @@ pub fn decreto_legislativo(caso: &Caso<'_>) -> Result<Documento, String> {
     ))
 }
 
+/// Os órgãos a que o processo requisita certidões por ofício (Art. 2º, § 3º): os
+/// certificadores do tipo, menos a Comissão, que apura o inciso V ela mesma (Art. 2º, § 2º).
+pub fn orgaos_oficiados(processo: &divisa_processo::Processo) -> Vec<Orgao> {
+    processo
+        .tipo
+        .orgaos_certificadores()
+        .iter()
+        .copied()
+        .filter(|o| *o != Orgao::Comissao)
+        .collect()
+}
+
 /// O documento do tipo pedido, escrito dos autos (a página do processo e `divisa documento
 /// TIPO --protocolo` chamam esta função). Os ofícios vão aos órgãos de que o tipo de processo
 /// requisita certidões; a Comissão não se oficia.
@@ -698,17 +740,17 @@ pub fn dos_autos(tipo: Tipo, caso: &Caso<'_>) -> Result<Documento, String> {
     };
     cabimento(tipo, &caso.proposta.fatos)?;
     match tipo {
-        Tipo::Oficio => Ok(oficios(
-            caso,
-            &autos
-                .processo
-                .tipo
-                .orgaos_certificadores()
-                .iter()
-                .copied()
-                .filter(|o| *o != Orgao::Comissao)
-                .collect::<Vec<_>>(),
-        )),
+        Tipo::Oficio => match orgaos_oficiados(autos.processo).as_slice() {
+            [o] => Ok(oficios(caso, &[*o])),
+            varios => Err(format!(
+                "cada órgão recebe o seu ofício, com número e código de verificação próprios: diga a qual órgão ({})",
+                varios
+                    .iter()
+                    .map(|o| o.nome())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        },
         Tipo::Parecer => Ok(parecer_de_merito(caso)),
         Tipo::DecretoLegislativo => decreto_legislativo(caso),
         Tipo::ProjetoDeLei => projeto_de_lei(caso),

@@ -25,8 +25,8 @@ use sha2::{Digest, Sha256};
 
 pub use gerar::{
     autos_do_processo, cabimento, decreto_legislativo, dos_autos, oficios, orgaos_do_oficio,
-    parecer_de_merito, parecer_do_resultado, parecer_preliminar, projeto_de_lei, relatorio_tecnico,
-    Autos, Caso,
+    orgaos_oficiados, parecer_de_merito, parecer_do_resultado, parecer_preliminar, projeto_de_lei,
+    relatorio_tecnico, Autos, Caso,
 };
 pub use html::html;
 pub use mapa::{Mapa, Papel};

@@ -139,3 +139,133 @@ fn todo_par_tipo_documento_sai_em_pdf_a_3u_marcado_com_fontes_embutidas() {
     assert!(compostos >= 15, "só {compostos} documentos compostos");
     assert!(recusados >= 10, "só {recusados} recusas");
 }
+
+/// A proposta de exemplo lida e avaliada na data dos testes.
+fn avaliada(exemplo: &str) -> (divisa_avaliacao::Proposta, divisa_lei::Avaliacao) {
+    let caminho = raiz().join(format!("exemplos/{exemplo}.toml"));
+    let texto = std::fs::read_to_string(&caminho).expect("proposta");
+    let p = divisa_avaliacao::ler(
+        &caminho.display().to_string(),
+        &texto,
+        caminho.parent().expect("dir"),
+    )
+    .expect("proposta válida");
+    let a = divisa_lei::avaliar(&p.fatos, DATA).expect("avaliação");
+    (p, a)
+}
+
+/// O texto de um PDF com os espaços juntos (uma frase pode quebrar de linha).
+fn texto_do_pdf(arquivo: &Path) -> String {
+    let saida = Command::new("pdftotext")
+        .args(["-enc", "UTF-8"])
+        .arg(arquivo)
+        .arg("-")
+        .output()
+        .unwrap_or_else(|e| panic!("pdftotext (apt-get install poppler-utils): {e}"));
+    assert!(
+        saida.status.success(),
+        "pdftotext falhou em {}",
+        arquivo.display()
+    );
+    String::from_utf8_lossy(&saida.stdout)
+        .replace(['\u{a0}', '\u{2009}', '\u{202f}'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Issue 16: o ODT, a versão editável, abre no LibreOffice (`soffice --headless --convert-to
+/// pdf`, como o servidor da Casa o abriria) e guarda o texto — o título, os artigos — e o mapa
+/// com o norte, a escala e a legenda de cada papel. Um ODT que o LibreOffice não abre não sai em
+/// PDF; um mapa perdido na conversão não tem texto na página.
+#[test]
+fn odt_abre_no_libreoffice_com_o_texto_e_o_mapa() {
+    let dir = raiz().join("target/documentos/odt");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("pdf")).expect("diretório");
+    let mut gerados = Vec::new();
+    for (exemplo, tipo) in [
+        ("criacao", Tipo::ProjetoDeLei),
+        ("criacao", Tipo::Parecer),
+        ("desmembramento", Tipo::RelatorioTecnico),
+        ("incorporacao", Tipo::ProjetoDeLei),
+        ("fusao", Tipo::DecretoLegislativo),
+    ] {
+        let (p, a) = avaliada(exemplo);
+        let caso = Caso {
+            proposta: &p,
+            avaliacao: &a,
+            protocolo: Some("00001.000001/2026-91"),
+            data: DATA,
+            autos: None,
+        };
+        let doc = match tipo {
+            Tipo::Parecer => Ok(divisa_documentos::parecer_de_merito(&caso)),
+            Tipo::DecretoLegislativo => divisa_documentos::decreto_legislativo(&caso),
+            Tipo::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso),
+            _ => divisa_documentos::relatorio_tecnico(&caso),
+        }
+        .unwrap_or_else(|e| panic!("{exemplo} × {}: {e}", tipo.codigo()));
+        let nome = format!("{exemplo}-{}", tipo.codigo());
+        std::fs::write(
+            dir.join(format!("{nome}.odt")),
+            divisa_documentos::odt(&doc),
+        )
+        .expect("gravar");
+        gerados.push((nome, doc));
+    }
+    // uma invocação para todos (o LibreOffice leva segundos para subir), com um perfil próprio
+    let perfil = format!("file://{}", dir.join("perfil").display());
+    let saida = Command::new("soffice")
+        .arg(format!("-env:UserInstallation={perfil}"))
+        .args(["--headless", "--convert-to", "pdf", "--outdir"])
+        .arg(dir.join("pdf"))
+        .args(gerados.iter().map(|(n, _)| dir.join(format!("{n}.odt"))))
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("soffice (apt-get install libreoffice-writer-nogui; scripts/preparar-testes.sh o instala): {e}")
+        });
+    assert!(
+        saida.status.success(),
+        "soffice falhou: {}",
+        String::from_utf8_lossy(&saida.stderr)
+    );
+    let mut mapas = 0;
+    for (nome, doc) in &gerados {
+        let pdf = dir.join(format!("pdf/{nome}.pdf"));
+        assert!(pdf.exists(), "{nome}: o LibreOffice não abriu o ODT");
+        let texto = texto_do_pdf(&pdf);
+        let titulo = doc.titulo.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            texto.contains(&titulo),
+            "{nome}: sem o título «{titulo}»: {texto}"
+        );
+        assert!(
+            texto.contains("Art. ") && texto.contains("LC nº 23/1992"),
+            "{nome}: sem os dispositivos: {texto}"
+        );
+        for b in &doc.blocos {
+            let divisa_documentos::Bloco::Mapa { camadas, .. } = b else {
+                continue;
+            };
+            mapas += 1;
+            // o norte, a escala e a legenda: o mapa veio inteiro, não só a moldura
+            assert!(
+                texto.contains(" km") || texto.contains(" m "),
+                "{nome}: sem a escala"
+            );
+            // a legenda traz o papel de cada camada desenhada (a que não tem polígono — a sede
+            // proposta sem o arquivo do território — entra só como sede)
+            for c in camadas.iter().filter(|c| !c.poligonos.is_empty()) {
+                let papel = divisa_documentos::Papel::de_codigo(&c.papel)
+                    .unwrap_or(divisa_documentos::Papel::Vizinho);
+                assert!(
+                    texto.contains(papel.legenda()),
+                    "{nome}: sem «{}» na legenda do mapa: {texto}",
+                    papel.legenda()
+                );
+            }
+        }
+    }
+    assert!(mapas >= 3, "só {mapas} mapas conferidos");
+}

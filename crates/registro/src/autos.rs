@@ -389,6 +389,7 @@ impl Registro {
             v.extend(cadeia::verificar(&protocolo, &linhas, versao, &ultimo_hash));
             v.extend(self.conferir_arquivos(&protocolo, &linhas).await?);
             v.extend(self.conferir_projecao(id, &protocolo).await?);
+            v.extend(self.conferir_emitidos(&protocolo).await?);
         }
         Ok(v)
     }

@@ -22,6 +22,70 @@ pub struct Usuario {
     /// Conta da semente de demonstração (gravada como 0/1: o driver `Any` do sqlx não lê
     /// BOOLEAN do SQLite).
     pub demonstracao: bool,
+    /// O cargo por extenso ("Técnica Legislativa", "Deputado Estadual"); sem ele, o do papel
+    /// ([`Usuario::cargo_exibido`]).
+    pub cargo: Option<String>,
+    /// A conta entra (desativada pela Presidência, não entra e não tem sessão).
+    pub ativa: bool,
+    /// A senha é provisória (criada ou redefinida pela Presidência): a pessoa a troca ao entrar.
+    pub trocar_senha: bool,
+}
+
+impl Usuario {
+    /// Uma conta nova, ativa, com o cargo do papel e senha definitiva.
+    pub fn nova(login: impl Into<String>, nome: impl Into<String>, papel: Papel) -> Usuario {
+        Usuario {
+            login: login.into(),
+            nome: nome.into(),
+            papel,
+            demonstracao: false,
+            cargo: None,
+            ativa: true,
+            trocar_senha: false,
+        }
+    }
+
+    /// O cargo que se mostra: o cargo por extenso, ou o do papel.
+    pub fn cargo_exibido(&self) -> &str {
+        match &self.cargo {
+            Some(c) if !c.trim().is_empty() => c.trim(),
+            _ => self.papel.cargo(),
+        }
+    }
+}
+
+/// Uma alteração de conta feita pela Presidência, como registrada.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AlteracaoDeConta {
+    /// A conta alterada.
+    pub login: String,
+    /// O que mudou: `criada`, `nome`, `cargo`, `papel`, `desativada`, `reativada`,
+    /// `senha_redefinida`.
+    pub alteracao: String,
+    /// O valor novo, em palavras (nunca a senha).
+    pub detalhe: String,
+    /// O login de quem alterou.
+    pub por: String,
+    /// Quando.
+    pub em: Timestamp,
+}
+
+/// O que a Presidência muda numa conta.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Alteracao {
+    /// O nome por extenso.
+    Nome(String),
+    /// O cargo por extenso (vazio: o do papel).
+    Cargo(String),
+    /// O papel.
+    Papel(Papel),
+    /// Desativa: não entra mais, e as sessões abertas se encerram.
+    Desativar,
+    /// Reativa.
+    Reativar,
+    /// Redefine a senha (o hash da provisória): a pessoa a troca ao entrar; as sessões se
+    /// encerram.
+    RedefinirSenha(String),
 }
 
 /// Um arquivo guardado com o processo.
@@ -56,9 +120,15 @@ fn usuario_da_linha(r: &sqlx::any::AnyRow) -> Result<Usuario, ErroRegistro> {
         })?,
         nome: r.try_get("nome")?,
         demonstracao: r.try_get::<i64, _>("demonstracao")? != 0,
+        cargo: r.try_get("cargo")?,
+        ativa: r.try_get::<i64, _>("ativa")? != 0,
+        trocar_senha: r.try_get::<i64, _>("trocar_senha")? != 0,
         login,
     })
 }
+
+/// As colunas de uma conta (sem a senha).
+const COLUNAS_DA_CONTA: &str = "login, nome, papel, demonstracao, cargo, ativa, trocar_senha";
 
 impl Registro {
     /// Cria uma conta. `Ok(false)` se o login já existe (nada é mudado).
@@ -69,8 +139,9 @@ impl Registro {
         agora: Timestamp,
     ) -> Result<bool, ErroRegistro> {
         let feito = sqlx::query(
-            "INSERT INTO usuarios (login, nome, papel, senha_hash, demonstracao, criado_em) \
-             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (login) DO NOTHING",
+            "INSERT INTO usuarios (login, nome, papel, senha_hash, demonstracao, criado_em, \
+             cargo, ativa, trocar_senha) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (login) DO NOTHING",
         )
         .bind(&usuario.login)
         .bind(&usuario.nome)
@@ -78,6 +149,15 @@ impl Registro {
         .bind(senha_hash)
         .bind(i64::from(usuario.demonstracao))
         .bind(agora.to_string())
+        .bind(
+            usuario
+                .cargo
+                .as_deref()
+                .map(str::trim)
+                .filter(|c| !c.is_empty()),
+        )
+        .bind(i64::from(usuario.ativa))
+        .bind(i64::from(usuario.trocar_senha))
         .execute(&self.pool)
         .await?;
         Ok(feito.rows_affected() == 1)
@@ -88,9 +168,9 @@ impl Registro {
         &self,
         login: &str,
     ) -> Result<Option<(Usuario, String)>, ErroRegistro> {
-        let Some(r) = sqlx::query(
-            "SELECT login, nome, papel, demonstracao, senha_hash FROM usuarios WHERE login = $1",
-        )
+        let Some(r) = sqlx::query(&format!(
+            "SELECT {COLUNAS_DA_CONTA}, senha_hash FROM usuarios WHERE login = $1"
+        ))
         .bind(login)
         .fetch_optional(&self.pool)
         .await?
@@ -109,11 +189,12 @@ impl Registro {
         manter: Option<&str>,
     ) -> Result<bool, ErroRegistro> {
         let mut tx = self.pool.begin().await?;
-        let feito = sqlx::query("UPDATE usuarios SET senha_hash = $1 WHERE login = $2")
-            .bind(senha_hash)
-            .bind(login)
-            .execute(&mut *tx)
-            .await?;
+        let feito =
+            sqlx::query("UPDATE usuarios SET senha_hash = $1, trocar_senha = 0 WHERE login = $2")
+                .bind(senha_hash)
+                .bind(login)
+                .execute(&mut *tx)
+                .await?;
         sqlx::query("DELETE FROM sessoes WHERE login = $1 AND token_hash <> $2")
             .bind(login)
             .bind(manter.unwrap_or(""))
@@ -140,16 +221,20 @@ impl Registro {
             .usuarios()
             .await?
             .into_iter()
-            .map(|u| (u.login, format!("{}, {}", u.nome, u.papel.cargo())))
+            .map(|u| {
+                let quem = format!("{}, {}", u.nome, u.cargo_exibido());
+                (u.login, quem)
+            })
             .collect())
     }
 
     /// Todas as contas, por login.
     pub async fn usuarios(&self) -> Result<Vec<Usuario>, ErroRegistro> {
-        let rows =
-            sqlx::query("SELECT login, nome, papel, demonstracao FROM usuarios ORDER BY login")
-                .fetch_all(&self.pool)
-                .await?;
+        let rows = sqlx::query(&format!(
+            "SELECT {COLUNAS_DA_CONTA} FROM usuarios ORDER BY login"
+        ))
+        .fetch_all(&self.pool)
+        .await?;
         rows.iter().map(usuario_da_linha).collect()
     }
 
@@ -187,8 +272,10 @@ impl Registro {
         agora: Timestamp,
     ) -> Result<Option<(Usuario, String)>, ErroRegistro> {
         let Some(r) = sqlx::query(
-            "SELECT u.login, u.nome, u.papel, u.demonstracao, s.csrf, s.expira_em \
-             FROM sessoes s JOIN usuarios u ON u.login = s.login WHERE s.token_hash = $1",
+            "SELECT u.login, u.nome, u.papel, u.demonstracao, u.cargo, u.ativa, u.trocar_senha, \
+             s.csrf, s.expira_em \
+             FROM sessoes s JOIN usuarios u ON u.login = s.login \
+             WHERE s.token_hash = $1 AND u.ativa = 1",
         )
         .bind(token_hash)
         .fetch_optional(&self.pool)
@@ -201,6 +288,165 @@ impl Registro {
             Ok(e) if e > agora => Ok(Some((usuario_da_linha(&r)?, r.try_get("csrf")?))),
             _ => Ok(None),
         }
+    }
+
+    /// Altera uma conta, por `por` (o login de quem altera), e registra a alteração, numa
+    /// transação. Desativar e redefinir a senha encerram as sessões da conta. `Ok(false)` se a
+    /// conta não existe.
+    pub async fn alterar_conta(
+        &self,
+        login: &str,
+        alteracao: &Alteracao,
+        por: &str,
+        agora: Timestamp,
+    ) -> Result<bool, ErroRegistro> {
+        let (sql, valor, nome, detalhe, encerrar): (&str, Option<String>, &str, String, bool) =
+            match alteracao {
+                Alteracao::Nome(n) => (
+                    "UPDATE usuarios SET nome = $1 WHERE login = $2",
+                    Some(n.trim().to_owned()),
+                    "nome",
+                    n.trim().to_owned(),
+                    false,
+                ),
+                Alteracao::Cargo(c) => (
+                    "UPDATE usuarios SET cargo = $1 WHERE login = $2",
+                    Some(c.trim().to_owned()).filter(|c| !c.is_empty()),
+                    "cargo",
+                    if c.trim().is_empty() {
+                        "o cargo do papel".to_owned()
+                    } else {
+                        c.trim().to_owned()
+                    },
+                    false,
+                ),
+                Alteracao::Papel(p) => (
+                    "UPDATE usuarios SET papel = $1 WHERE login = $2",
+                    Some(p.codigo().to_owned()),
+                    "papel",
+                    p.nome().to_owned(),
+                    // o papel novo vale já: as sessões abertas agiam com o antigo
+                    true,
+                ),
+                Alteracao::Desativar => (
+                    "UPDATE usuarios SET ativa = 0 WHERE login = $1",
+                    None,
+                    "desativada",
+                    "a conta não entra mais".to_owned(),
+                    true,
+                ),
+                Alteracao::Reativar => (
+                    "UPDATE usuarios SET ativa = 1 WHERE login = $1",
+                    None,
+                    "reativada",
+                    "a conta volta a entrar".to_owned(),
+                    false,
+                ),
+                Alteracao::RedefinirSenha(hash) => (
+                    "UPDATE usuarios SET senha_hash = $1, trocar_senha = 1 WHERE login = $2",
+                    Some(hash.clone()),
+                    "senha_redefinida",
+                    "senha provisória, a trocar na entrada".to_owned(),
+                    true,
+                ),
+            };
+        if detalhe.chars().any(char::is_control) || por.trim().is_empty() {
+            return Err(ErroRegistro::Recusado(divisa_processo::Recusa::new(
+                "contas",
+                "o valor novo não pode ter caracteres de controle",
+            )));
+        }
+        let mut tx = self.pool.begin().await?;
+        let consulta = sqlx::query(sql);
+        // Nome, cargo, papel e senha levam o valor novo ($1) e o login ($2); desativar e
+        // reativar, só o login ($1).
+        let consulta = match alteracao {
+            Alteracao::Desativar | Alteracao::Reativar => consulta.bind(login),
+            _ => consulta.bind(valor).bind(login),
+        };
+        let feito = consulta.execute(&mut *tx).await?;
+        if feito.rows_affected() != 1 {
+            return Ok(false);
+        }
+        if encerrar {
+            sqlx::query("DELETE FROM sessoes WHERE login = $1")
+                .bind(login)
+                .execute(&mut *tx)
+                .await?;
+        }
+        sqlx::query(
+            "INSERT INTO alteracoes_de_contas (login, alteracao, detalhe, por, em) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(login)
+        .bind(nome)
+        .bind(&detalhe)
+        .bind(por)
+        .bind(agora.to_string())
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Registra a criação de uma conta pela Presidência (a conta já gravada por
+    /// [`Registro::criar_usuario`]).
+    pub async fn registrar_criacao_de_conta(
+        &self,
+        usuario: &Usuario,
+        por: &str,
+        agora: Timestamp,
+    ) -> Result<(), ErroRegistro> {
+        sqlx::query(
+            "INSERT INTO alteracoes_de_contas (login, alteracao, detalhe, por, em) \
+             VALUES ($1, 'criada', $2, $3, $4)",
+        )
+        .bind(&usuario.login)
+        .bind(format!(
+            "{}, {} ({})",
+            usuario.nome,
+            usuario.cargo_exibido(),
+            usuario.papel.nome()
+        ))
+        .bind(por)
+        .bind(agora.to_string())
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// As alterações de contas, da mais recente à mais antiga (as de uma conta, ou todas), até
+    /// `limite`.
+    pub async fn alteracoes_de_contas(
+        &self,
+        login: Option<&str>,
+        limite: u32,
+    ) -> Result<Vec<AlteracaoDeConta>, ErroRegistro> {
+        let linhas = sqlx::query(
+            "SELECT login, alteracao, detalhe, por, em FROM alteracoes_de_contas \
+             WHERE ($1 = '' OR login = $1) ORDER BY id DESC LIMIT $2",
+        )
+        .bind(login.unwrap_or(""))
+        .bind(i64::from(limite))
+        .fetch_all(&self.pool)
+        .await?;
+        linhas
+            .iter()
+            .map(|r| {
+                let em: String = r.try_get("em")?;
+                Ok(AlteracaoDeConta {
+                    login: r.try_get("login")?,
+                    alteracao: r.try_get("alteracao")?,
+                    detalhe: r.try_get("detalhe")?,
+                    por: r.try_get("por")?,
+                    em: em.parse().map_err(|_| ErroRegistro::Corrompido {
+                        protocolo: "alterações de contas".into(),
+                        seq: 0,
+                        causa: format!("instante «{em}» ilegível"),
+                    })?,
+                })
+            })
+            .collect()
     }
 
     /// Encerra uma sessão.

@@ -284,6 +284,289 @@ impl Registro {
     }
 }
 
+/// Uma versão assinada de um documento emitido, como registrada (sem os bytes:
+/// [`Registro::conteudo_assinado`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocumentoAssinado {
+    /// O número da versão no registro.
+    pub id: i64,
+    /// A emissão de que é versão ([`DocumentoEmitido::id`]).
+    pub emissao: i64,
+    /// O SHA-256 dos bytes, em hexadecimal minúsculo.
+    pub sha256: String,
+    /// O tamanho, em bytes.
+    pub tamanho: u64,
+    /// O login de quem assinou: para a auditoria, nunca mostrado.
+    pub assinado_por: String,
+    /// O nome de quem assinou, como era no dia.
+    pub assinante_nome: Option<String>,
+    /// O cargo com que assinou.
+    pub assinante_cargo: String,
+    /// O titular, como o certificado o traz.
+    pub titular: String,
+    /// O instante da assinatura.
+    pub assinado_em: Timestamp,
+}
+
+impl DocumentoAssinado {
+    /// Quem assinou, por nome e cargo; sem conta cadastrada, o titular do certificado e o
+    /// cargo — nunca o login.
+    pub fn assinante(&self) -> String {
+        match &self.assinante_nome {
+            Some(n) if !n.trim().is_empty() => format!("{} ({})", n.trim(), self.assinante_cargo),
+            _ => format!("{} ({})", self.titular, self.assinante_cargo),
+        }
+    }
+}
+
+/// Uma versão assinada a registrar.
+#[derive(Debug, Clone, Copy)]
+pub struct NovaAssinatura<'a> {
+    /// A emissão assinada.
+    pub emissao: i64,
+    /// Os bytes do PDF assinado: começam pelos da emissão (ou da última versão assinada).
+    pub conteudo: &'a [u8],
+    /// O login de quem assina.
+    pub assinado_por: &'a str,
+    /// O nome de quem assina, se tem conta.
+    pub assinante_nome: Option<&'a str>,
+    /// O cargo com que assina.
+    pub assinante_cargo: &'a str,
+    /// O titular do certificado.
+    pub titular: &'a str,
+}
+
+const COLUNAS_ASSINADOS: &str = "id, emissao, sha256, tamanho, assinado_por, assinante_nome, \
+                                 assinante_cargo, titular, assinado_em";
+
+fn assinado_da_linha(r: &sqlx::any::AnyRow) -> Result<DocumentoAssinado, ErroRegistro> {
+    let id: i64 = r.try_get("id")?;
+    let assinado_em: String = r.try_get("assinado_em")?;
+    Ok(DocumentoAssinado {
+        id,
+        emissao: r.try_get("emissao")?,
+        sha256: r.try_get("sha256")?,
+        tamanho: para_u64(r.try_get("tamanho")?),
+        assinado_por: r.try_get("assinado_por")?,
+        assinante_nome: r.try_get("assinante_nome")?,
+        assinante_cargo: r.try_get("assinante_cargo")?,
+        titular: r.try_get("titular")?,
+        assinado_em: assinado_em.parse().map_err(|_| ErroRegistro::Corrompido {
+            protocolo: format!("documento assinado nº {id}"),
+            seq: 0,
+            causa: format!("instante da assinatura «{assinado_em}» ilegível"),
+        })?,
+    })
+}
+
+impl Registro {
+    /// As emissões de um processo, da primeira à última.
+    pub async fn emitidos_do_processo(
+        &self,
+        protocolo: &str,
+    ) -> Result<Vec<DocumentoEmitido>, ErroRegistro> {
+        let linhas = sqlx::query(&format!(
+            "SELECT {COLUNAS} FROM documentos_emitidos WHERE protocolo = $1 ORDER BY id"
+        ))
+        .bind(protocolo)
+        .fetch_all(&self.pool)
+        .await?;
+        linhas.iter().map(da_linha).collect()
+    }
+
+    /// A emissão de número `id`, se houver.
+    pub async fn emitido(&self, id: i64) -> Result<Option<DocumentoEmitido>, ErroRegistro> {
+        let r = sqlx::query(&format!(
+            "SELECT {COLUNAS} FROM documentos_emitidos WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        r.as_ref().map(da_linha).transpose()
+    }
+
+    /// Registra uma versão assinada de uma emissão. Os bytes têm de começar pela última versão
+    /// registrada (a emissão, ou a última assinada): uma assinatura acrescenta, não refaz — a
+    /// versão que partisse de outra, mais antiga, perderia a assinatura de alguém.
+    pub async fn registrar_assinatura(
+        &self,
+        a: &NovaAssinatura<'_>,
+        agora: Timestamp,
+    ) -> Result<DocumentoAssinado, ErroRegistro> {
+        let textos = [
+            a.assinado_por,
+            a.assinante_cargo,
+            a.titular,
+            a.assinante_nome.unwrap_or("x"),
+        ];
+        if textos
+            .iter()
+            .any(|t| t.trim().is_empty() || t.chars().any(char::is_control))
+        {
+            return Err(recusa(
+                "quem assina, o cargo e o titular do certificado são obrigatórios e sem caracteres de controle",
+            ));
+        }
+        let outra_antes = || {
+            recusa("outra assinatura deste documento entrou antes desta: assine de novo a versão atual, que já a traz")
+        };
+        let Some(base) = self.ultima_versao(a.emissao).await? else {
+            return Err(ErroRegistro::NaoEncontrado(format!(
+                "documento emitido nº {}",
+                a.emissao
+            )));
+        };
+        if a.conteudo.len() <= base.len() || !a.conteudo.starts_with(&base) {
+            return Err(outra_antes());
+        }
+        let sha256 = crate::sha256_hex(a.conteudo);
+        let anterior = crate::sha256_hex(&base);
+        sqlx::query(
+            "INSERT INTO documentos_assinados (emissao, sha256, anterior, tamanho, assinado_por, \
+             assinante_nome, assinante_cargo, titular, assinado_em, conteudo) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(a.emissao)
+        .bind(&sha256)
+        .bind(&anterior)
+        .bind(para_i64(a.conteudo.len() as u64))
+        .bind(a.assinado_por)
+        .bind(a.assinante_nome.map(str::trim))
+        .bind(a.assinante_cargo)
+        .bind(a.titular)
+        .bind(agora.to_string())
+        .bind(a.conteudo.to_vec())
+        .execute(&self.pool)
+        .await
+        .map_err(|erro| match &erro {
+            // a mesma versão anterior já foi assinada por outra pessoa (UNIQUE)
+            sqlx::Error::Database(d) if d.is_unique_violation() => outra_antes(),
+            _ => ErroRegistro::Banco(erro),
+        })?;
+        let r = sqlx::query(&format!(
+            "SELECT {COLUNAS_ASSINADOS} FROM documentos_assinados WHERE sha256 = $1"
+        ))
+        .bind(&sha256)
+        .fetch_one(&self.pool)
+        .await?;
+        assinado_da_linha(&r)
+    }
+
+    /// As versões assinadas de uma emissão, da primeira à última.
+    pub async fn assinaturas_da_emissao(
+        &self,
+        emissao: i64,
+    ) -> Result<Vec<DocumentoAssinado>, ErroRegistro> {
+        let linhas = sqlx::query(&format!(
+            "SELECT {COLUNAS_ASSINADOS} FROM documentos_assinados WHERE emissao = $1 ORDER BY id"
+        ))
+        .bind(emissao)
+        .fetch_all(&self.pool)
+        .await?;
+        linhas.iter().map(assinado_da_linha).collect()
+    }
+
+    /// Os bytes de uma versão assinada, conferidos contra o SHA-256 registrado.
+    pub async fn conteudo_assinado(&self, id: i64) -> Result<Option<Vec<u8>>, ErroRegistro> {
+        let Some(r) =
+            sqlx::query("SELECT sha256, conteudo FROM documentos_assinados WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?
+        else {
+            return Ok(None);
+        };
+        let sha256: String = r.try_get("sha256")?;
+        let conteudo: Vec<u8> = r.try_get("conteudo")?;
+        if crate::sha256_hex(&conteudo) != sha256 {
+            return Err(ErroRegistro::Corrompido {
+                protocolo: format!("documento assinado nº {id}"),
+                seq: 0,
+                causa: "os bytes guardados não têm o SHA-256 registrado".into(),
+            });
+        }
+        Ok(Some(conteudo))
+    }
+
+    /// A última versão de uma emissão: a última assinada ou, sem assinatura, a emitida.
+    pub async fn ultima_versao(&self, emissao: i64) -> Result<Option<Vec<u8>>, ErroRegistro> {
+        match self.assinaturas_da_emissao(emissao).await?.last() {
+            Some(v) => self.conteudo_assinado(v.id).await,
+            None => self.conteudo_emitido(emissao).await,
+        }
+    }
+}
+
+impl Registro {
+    /// A auditoria dos documentos emitidos de um processo e das suas versões assinadas: os
+    /// bytes guardados têm o SHA-256 e o tamanho registrados, e cada versão assinada começa pela
+    /// versão a que diz acrescentar (a emitida ou a assinada antes). Um documento trocado no
+    /// banco, ou uma assinatura que apaga outra, é acusado com o número da emissão.
+    pub(crate) async fn conferir_emitidos(
+        &self,
+        protocolo: &str,
+    ) -> Result<Vec<divisa_processo::cadeia::Violacao>, ErroRegistro> {
+        let mut v = Vec::new();
+        let violacao = |descricao: String| divisa_processo::cadeia::Violacao {
+            protocolo: protocolo.to_owned(),
+            seq: None,
+            descricao,
+        };
+        let emitidos = sqlx::query(
+            "SELECT id, codigo, sha256, tamanho, conteudo FROM documentos_emitidos \
+             WHERE protocolo = $1 ORDER BY id",
+        )
+        .bind(protocolo)
+        .fetch_all(&self.pool)
+        .await?;
+        for r in &emitidos {
+            let id: i64 = r.try_get("id")?;
+            let sha256: String = r.try_get("sha256")?;
+            let tamanho = para_u64(r.try_get("tamanho")?);
+            let codigo: String = r.try_get("codigo")?;
+            let conteudo: Vec<u8> = r.try_get("conteudo")?;
+            if crate::sha256_hex(&conteudo) != sha256 || conteudo.len() as u64 != tamanho {
+                v.push(violacao(format!(
+                    "ADULTERAÇÃO: os bytes do documento emitido nº {id} (código {}) não são os registrados (SHA-256 ou tamanho diferentes)",
+                    codigo_com_tracos(&codigo)
+                )));
+            }
+            if codigo_normalizado(&codigo).as_deref() != Some(codigo.as_str()) {
+                v.push(violacao(format!(
+                    "ADULTERAÇÃO: o documento emitido nº {id} tem um código de verificação ilegível («{codigo}»)"
+                )));
+            }
+            let assinados = sqlx::query(
+                "SELECT id, sha256, anterior, tamanho, conteudo FROM documentos_assinados \
+                 WHERE emissao = $1 ORDER BY id",
+            )
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+            let mut anterior = (sha256, conteudo);
+            for a in &assinados {
+                let versao: i64 = a.try_get("id")?;
+                let sha: String = a.try_get("sha256")?;
+                let base: String = a.try_get("anterior")?;
+                let tamanho = para_u64(a.try_get("tamanho")?);
+                let bytes: Vec<u8> = a.try_get("conteudo")?;
+                if crate::sha256_hex(&bytes) != sha || bytes.len() as u64 != tamanho {
+                    v.push(violacao(format!(
+                        "ADULTERAÇÃO: os bytes da versão assinada nº {versao} do documento emitido nº {id} não são os registrados"
+                    )));
+                }
+                if base != anterior.0 || !bytes.starts_with(&anterior.1) {
+                    v.push(violacao(format!(
+                        "ADULTERAÇÃO: a versão assinada nº {versao} do documento emitido nº {id} não acrescenta à versão anterior (uma assinatura foi apagada ou o documento trocado)"
+                    )));
+                }
+                anterior = (sha, bytes);
+            }
+        }
+        Ok(v)
+    }
+}
+
 #[cfg(test)]
 mod testes {
     use super::{codigo_com_tracos, codigo_normalizado};

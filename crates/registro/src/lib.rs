@@ -37,9 +37,12 @@ mod setores;
 pub use ancoras::{chave_publica_hex, Ancora, ConferenciaDasAncoras};
 pub use anexos::{sha256_hex, ArquivoNovo};
 pub use compartilhado::{Aviso, EnvioGravado, Falhas};
-pub use contas::{ArquivoGuardado, Usuario};
+pub use contas::{Alteracao, AlteracaoDeConta, ArquivoGuardado, Usuario};
 pub use divisa_processo::NovaRepresentacao;
-pub use emitidos::{codigo_com_tracos, codigo_normalizado, DocumentoEmitido, NovaEmissao};
+pub use emitidos::{
+    codigo_com_tracos, codigo_normalizado, DocumentoAssinado, DocumentoEmitido, NovaAssinatura,
+    NovaEmissao,
+};
 pub use setores::SetorGravado;
 
 /// As migrações, em ordem: (versão, nome, SQL do SQLite, SQL do PostgreSQL).
@@ -97,6 +100,18 @@ const MIGRACOES: &[(i64, &str, &str, &str)] = &[
         "documentos_emitidos",
         include_str!("../migracoes/sqlite/0009_documentos_emitidos.sql"),
         include_str!("../migracoes/postgres/0009_documentos_emitidos.sql"),
+    ),
+    (
+        10,
+        "documentos_assinados",
+        include_str!("../migracoes/sqlite/0010_documentos_assinados.sql"),
+        include_str!("../migracoes/postgres/0010_documentos_assinados.sql"),
+    ),
+    (
+        11,
+        "contas_administradas",
+        include_str!("../migracoes/sqlite/0011_contas_administradas.sql"),
+        include_str!("../migracoes/postgres/0011_contas_administradas.sql"),
     ),
 ];
 
@@ -262,6 +277,17 @@ pub struct AlertaDoProcesso {
 /// federal nº 9.772/2019). Fixo, para não depender da base de fusos do sistema.
 pub fn hoje_em_cuiaba(agora: Timestamp) -> Date {
     jiff::tz::offset(-4).to_datetime(agora).date()
+}
+
+/// O instante em Cuiabá, para quem lê: "17/05/2024 às 14:05".
+pub fn data_e_hora_em_cuiaba(agora: Timestamp) -> String {
+    let t = jiff::tz::offset(-4).to_datetime(agora);
+    format!(
+        "{} às {:02}:{:02}",
+        fmt_data(t.date()),
+        t.hour(),
+        t.minute()
+    )
 }
 
 fn fmt_data(d: Date) -> String {

@@ -656,10 +656,8 @@ async fn art16_art22_cada_papel_ve_o_que_pode(r: &Registro, _: &BancoDeTeste) {
 async fn contas_sessoes_e_arquivos_da_web(r: &Registro, _: &BancoDeTeste) {
     use divisa_registro::Usuario;
     let u = Usuario {
-        login: "ana".into(),
-        nome: "Ana".into(),
-        papel: Papel::Presidente,
         demonstracao: true,
+        ..Usuario::nova("ana", "Ana", Papel::Presidente)
     };
     assert!(r
         .criar_usuario(&u, "$argon2id$fake", ts(DIA))
@@ -912,7 +910,7 @@ async fn migracao_alterada_depois_de_aplicada_e_recusada(r: &Registro, b: &Banco
         .fetch_one(outro.pool())
         .await
         .unwrap();
-    assert_eq!(n, 9, "uma soma por migração");
+    assert_eq!(n, 11, "uma soma por migração");
     outro.fechar().await;
 }
 
@@ -1318,6 +1316,153 @@ async fn issue16_documentos_emitidos_registrados_uma_vez_e_imutaveis(
     }
 }
 
+/// Issue 16 (assinar na página do processo): cada versão assinada acrescenta à anterior —
+/// duas assinaturas sobre a mesma versão não fazem dois ramos (a segunda é recusada) —, só
+/// acréscimo; e a auditoria acusa o documento emitido trocado no banco e a versão assinada que
+/// não parte da anterior (uma assinatura apagada), com o número da emissão.
+async fn issue16_versoes_assinadas_encadeadas_e_auditadas(r: &Registro, b: &BancoDeTeste) {
+    use divisa_registro::{NovaAssinatura, NovaEmissao};
+    let p = protocolado(r, "Assinados").await;
+    let pdf = b"%PDF-1.7\n...\n%%EOF\n".to_vec();
+    let e = r
+        .registrar_emissao(
+            &NovaEmissao {
+                codigo: "3f2a1-b4c5d-6e7f8-0912a",
+                conteudo: &pdf,
+                tipo: "parecer",
+                titulo: "PARECER DE MÉRITO",
+                protocolo: &p,
+                emitido_por: "bruno.membro",
+                emitente_nome: Some("Bruno Campos"),
+                emitente_cargo: Papel::Membro.cargo(),
+                data: DIA,
+            },
+            ts(DIA),
+        )
+        .await
+        .unwrap();
+    let relator = [pdf.as_slice(), b"assinatura do relator\n%%EOF\n"].concat();
+    let nova = NovaAssinatura {
+        emissao: e.id,
+        conteudo: &relator,
+        assinado_por: "bruno.membro",
+        assinante_nome: Some("Bruno Campos"),
+        assinante_cargo: Papel::Membro.cargo(),
+        titular: "BRUNO CAMPOS:11122233344",
+    };
+    let v1 = r.registrar_assinatura(&nova, ts(DIA)).await.unwrap();
+    assert_eq!(
+        v1.assinante(),
+        "Bruno Campos (Membro da Comissão de Revisão Territorial)"
+    );
+    // outra assinatura sobre a emitida (não sobre a do relator): recusada, não faz um ramo
+    let ramo = [pdf.as_slice(), b"assinatura de outro\n%%EOF\n"].concat();
+    let recusada = r
+        .registrar_assinatura(
+            &NovaAssinatura {
+                conteudo: &ramo,
+                ..nova
+            },
+            ts(DIA),
+        )
+        .await;
+    assert!(
+        matches!(&recusada, Err(ErroRegistro::Recusado(_))),
+        "{recusada:?}"
+    );
+    // a Presidente assina a do relator
+    let presidente = [relator.as_slice(), b"assinatura da presidente\n%%EOF\n"].concat();
+    let v2 = r
+        .registrar_assinatura(
+            &NovaAssinatura {
+                conteudo: &presidente,
+                assinado_por: "ana",
+                assinante_nome: None,
+                assinante_cargo: Papel::Presidente.cargo(),
+                titular: "ANA SOUZA:55566677788",
+                ..nova
+            },
+            ts(DIA),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        v2.assinante(),
+        "ANA SOUZA:55566677788 (Presidente da Comissão de Revisão Territorial)",
+        "sem conta, o titular do certificado — nunca o login"
+    );
+    assert_eq!(
+        r.assinaturas_da_emissao(e.id).await.unwrap(),
+        vec![v1.clone(), v2.clone()]
+    );
+    assert_eq!(
+        r.ultima_versao(e.id).await.unwrap(),
+        Some(presidente.clone())
+    );
+    assert_eq!(r.emitidos_do_processo(&p).await.unwrap(), vec![e.clone()]);
+    assert!(r.verificar(Some(&p)).await.unwrap().is_empty());
+    for sql in [
+        "UPDATE documentos_assinados SET titular = 'outro'",
+        "DELETE FROM documentos_assinados",
+    ] {
+        assert!(
+            sqlx::query(sql).execute(r.pool()).await.is_err(),
+            "{sql} deveria ser recusado"
+        );
+    }
+
+    // quem derruba os gatilhos e troca os bytes é acusado pela auditoria
+    let derrubar: &[&str] = if b.url.starts_with("postgres") {
+        &[
+            "DROP TRIGGER documentos_emitidos_imutaveis ON documentos_emitidos",
+            "DROP TRIGGER documentos_assinados_imutaveis ON documentos_assinados",
+        ]
+    } else {
+        &[
+            "DROP TRIGGER documentos_emitidos_sem_update",
+            "DROP TRIGGER documentos_assinados_sem_update",
+        ]
+    };
+    for sql in derrubar {
+        sqlx::query(sql).execute(r.pool()).await.unwrap();
+    }
+    sqlx::query("UPDATE documentos_emitidos SET conteudo = $1 WHERE id = $2")
+        .bind(b"%PDF-1.7 outro".to_vec())
+        .bind(e.id)
+        .execute(r.pool())
+        .await
+        .unwrap();
+    let v = r.verificar(Some(&p)).await.unwrap();
+    let textos: Vec<&str> = v.iter().map(|v| v.descricao.as_str()).collect();
+    assert!(
+        textos.iter().any(|t| t.contains(&format!(
+            "os bytes do documento emitido nº {} (código 3F2A1-B4C5D-6E7F8-0912A) não são os registrados",
+            e.id
+        ))),
+        "{textos:?}"
+    );
+    // a versão da Presidente trocada por uma que parte da emitida: a assinatura do relator some
+    let sem_relator = [pdf.as_slice(), b"so a presidente\n%%EOF\n"].concat();
+    sqlx::query(
+        "UPDATE documentos_assinados SET conteudo = $1, sha256 = $2, tamanho = $3 WHERE id = $4",
+    )
+    .bind(sem_relator.clone())
+    .bind(divisa_registro::sha256_hex(&sem_relator))
+    .bind(sem_relator.len() as i64)
+    .bind(v2.id)
+    .execute(r.pool())
+    .await
+    .unwrap();
+    let v = r.verificar(Some(&p)).await.unwrap();
+    assert!(
+        v.iter().any(|v| v.descricao.contains(&format!(
+            "a versão assinada nº {} do documento emitido nº {} não acrescenta à versão anterior",
+            v2.id, e.id
+        ))),
+        "{v:?}"
+    );
+}
+
 nas_duas_bases! {
     ator_com_caractere_de_controle_e_recusado_na_gravacao => super::ator_com_caractere_de_controle_e_recusado_na_gravacao;
     ancoras_assinadas_e_encadeadas => super::ancoras_assinadas_e_encadeadas;
@@ -1338,4 +1483,5 @@ nas_duas_bases! {
     art9_recusa_com_quebras_e_separadores_no_motivo_chega_inteira_aos_alertas => super::art9_recusa_com_quebras_e_separadores_no_motivo_chega_inteira_aos_alertas;
     contas_sessoes_e_arquivos_da_web => super::contas_sessoes_e_arquivos_da_web;
     issue16_documentos_emitidos_registrados_uma_vez_e_imutaveis => super::issue16_documentos_emitidos_registrados_uma_vez_e_imutaveis;
+    issue16_versoes_assinadas_encadeadas_e_auditadas => super::issue16_versoes_assinadas_encadeadas_e_auditadas;
 }

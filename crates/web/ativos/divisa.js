@@ -17,9 +17,28 @@
   function iniciarMapas() {
     if (typeof L === "undefined") return;
     document.querySelectorAll(".mapa-web").forEach(function (div) {
-      var mapa = L.map(div, { attributionControl: true });
-      mapa.attributionControl.setPrefix("Leaflet");
-      mapa.attributionControl.addAttribution("Malha Municipal 2022 — IBGE");
+      // fora da ordem do Tab (o teclado não navega o mapa: os dados estão nas tabelas da página)
+      // O SVG do tamanho exato do mapa (sem a margem do Leaflet, que cobria o título acima dele).
+      var mapa = L.map(div, {
+        attributionControl: false, zoomControl: false, keyboard: false,
+        renderer: L.svg({ padding: 0 })
+      });
+      // a fonte dos dados abaixo do mapa, como legenda, e não sobre ele
+      if (!div.nextElementSibling || !div.nextElementSibling.classList.contains("fonte-do-mapa")) {
+        var fonte = document.createElement("p");
+        fonte.className = "fonte-do-mapa";
+        fonte.textContent = "Mapa: Malha Municipal 2022 (IBGE), desenhada com o Leaflet.";
+        div.insertAdjacentElement("afterend", fonte);
+      }
+      // os botões dizem o que fazem, em palavras (não «+» e «−»)
+      L.control.zoom({
+        zoomInText: "Aproximar", zoomInTitle: "Aproximar",
+        zoomOutText: "Afastar", zoomOutTitle: "Afastar"
+      }).addTo(mapa);
+      div.querySelectorAll(".leaflet-control-zoom a").forEach(function (a) {
+        a.removeAttribute("aria-label");
+        a.setAttribute("tabindex", "-1");
+      });
       L.control.scale({ imperial: false }).addTo(mapa);
       mapa.setView([-13.0, -56.0], 5);
       fetch("/api/malha.geojson").then(function (r) { return r.json(); }).then(function (g) {
@@ -97,7 +116,8 @@
           (j.achados || []).forEach(function (a) {
             var d = document.createElement("div");
             d.className = "validacao " + a.situacao;
-            d.textContent = a.citacao + ": " + a.rotulo + (a.mensagem ? " — " + a.mensagem : "");
+            // o porquê: o que se achou no nome («"1º de Maio" designa uma data»), não só o rótulo
+            d.textContent = a.citacao + ": " + a.rotulo + (a.apurado ? " — " + a.apurado : "") + (a.mensagem ? " (" + a.mensagem + ")" : "");
             saida.appendChild(d);
           });
         });
@@ -169,7 +189,44 @@
     });
   }
 
+  // O menu do celular: a navegação se abre pelo botão; no laptop, sempre aberta.
+  function iniciarMenu() {
+    var botao = document.querySelector("header .menu-botao");
+    var nav = document.getElementById("nav-principal");
+    if (!botao || !nav) return;
+    var celular = window.matchMedia("(max-width: 640px)");
+    function ajustar() {
+      if (celular.matches) {
+        botao.hidden = false;
+        nav.classList.toggle("fechado", botao.getAttribute("aria-expanded") !== "true");
+      } else {
+        botao.hidden = true;
+        nav.classList.remove("fechado");
+      }
+    }
+    botao.addEventListener("click", function () {
+      botao.setAttribute("aria-expanded", botao.getAttribute("aria-expanded") === "true" ? "false" : "true");
+      ajustar();
+    });
+    celular.addEventListener("change", ajustar);
+    ajustar();
+  }
+
+  // Tabelas largas: a caixa que rola de lado recebe o foco do teclado (e diz o que é).
+  function iniciarTabelas() {
+    document.querySelectorAll("div.tabela").forEach(function (d) {
+      if (d.hasAttribute("tabindex")) return;
+      d.setAttribute("tabindex", "0");
+      d.setAttribute("role", "region");
+      var t = d.querySelector("caption");
+      var h = d.previousElementSibling;
+      d.setAttribute("aria-label", t ? t.textContent : (h && /^H[1-6]$/.test(h.tagName) ? h.textContent : "Tabela"));
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    iniciarMenu();
+    iniciarTabelas();
     iniciarMapas();
     iniciarTitulos();
     iniciarNome();

@@ -827,6 +827,7 @@ async fn toponimo(Query(q): Query<HashMap<String, String>>) -> Resposta {
         "achados": achados.iter().map(|a| json!({
             "dispositivo": a.dispositivo, "citacao": a.citacao, "situacao": a.situacao.codigo(),
             "rotulo": a.situacao.rotulo(), "mensagem": a.mensagem,
+            "exigido": a.exigido, "apurado": a.apurado,
         })).collect::<Vec<_>>(),
     }))
     .into_response())

@@ -35,20 +35,27 @@ fn form_avaliar(
     relatorio: Option<String>,
 ) -> String {
     format!(
-        "<h1>Avaliar uma proposta</h1><p>Preencha o formulário, escreva ou cole a proposta (o arquivo de proposta, como no exemplo abaixo) ou envie o arquivo; \
+        "<h1>Avaliar uma proposta</h1><p>Preencha o formulário (ou, se já tem a proposta em arquivo, cole-a ou envie-a); \
          mude um número ou o limite e o relatório é refeito na hora.</p>\
          <div class=\"duas-colunas\"><div><form method=\"post\" action=\"/avaliar\" enctype=\"multipart/form-data\" id=\"form-campos\">{}\
          <input type=\"hidden\" name=\"modo\" value=\"formulario\">{}</form>\
          <form method=\"post\" action=\"/avaliar\" enctype=\"multipart/form-data\" id=\"form-avaliar\">{}\
-         <label for=\"proposta\">Proposta (TOML)</label><textarea class=\"proposta\" id=\"proposta\" name=\"proposta\" spellcheck=\"false\">{}</textarea>\
+         <details class=\"ato\" id=\"proposta-em-arquivo\"{}><summary>A proposta em arquivo (o formato de arquivo do sistema, para quem já o tem)</summary>\
+         <label for=\"proposta\">Proposta</label><textarea class=\"proposta\" id=\"proposta\" name=\"proposta\" spellcheck=\"false\">{}</textarea>\
          <label for=\"arquivo\">ou o arquivo da proposta</label><input id=\"arquivo\" name=\"arquivo\" type=\"file\" accept=\".toml\">\
-         <label for=\"area\">Arquivo do território citado em <code>area = …</code> (GeoJSON, KML, memorial .txt, Shapefile .zip, GeoPackage)</label><input id=\"area\" name=\"area\" type=\"file\">\
+         <label for=\"area\">Arquivo do território que a proposta cita (GeoJSON, KML, memorial .txt, Shapefile .zip, GeoPackage)</label><input id=\"area\" name=\"area\" type=\"file\"></details>\
          <label for=\"em\">Texto da lei em vigor em (vazio: a data da proposta ou hoje)</label><input id=\"em\" name=\"em\" type=\"date\" value=\"{}\">\
          <button type=\"submit\">Avaliar</button></form></div>\
          <section><h2>Relatório</h2><div id=\"relatorio\" aria-live=\"polite\">{}</div></section></div>",
         campo_csrf(quem),
         crate::formulario::html(campos),
         campo_csrf(quem),
+        // aberta quando foi por ela que se avaliou (o formulário campo a campo é o caminho comum)
+        if relatorio.is_some() && campos("modo").as_deref() != Some("formulario") {
+            " open"
+        } else {
+            ""
+        },
         esc(proposta),
         esc(em),
         relatorio.unwrap_or_else(|| "<p>Envie a proposta para ver o relatório.</p>".into())

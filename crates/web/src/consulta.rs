@@ -106,7 +106,7 @@ pub(crate) async fn municipios(quem: Quem) -> Result<Response, Falha> {
     let mt = divisa_referencia::mt()
         .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     let mut s = String::from(
-        "<h1>Municípios de Mato Grosso</h1><div class=\"mapa-web\" id=\"mapa\"></div><div class=\"tabela\"><table><tr><th>Município</th><th>Código IBGE</th><th class=\"num\">População (Censo 2022)</th><th class=\"num\">Eleitores (2024)</th></tr>",
+        "<h1>Municípios de Mato Grosso</h1><div class=\"mapa-web\" id=\"mapa\" role=\"region\" aria-label=\"Mapa dos municípios de Mato Grosso\"></div><div class=\"tabela\"><table><tr><th>Município</th><th>Código IBGE</th><th class=\"num\">População (Censo 2022)</th><th class=\"num\">Eleitores (2024)</th></tr>",
     );
     for m in mt.municipios() {
         let _ = write!(
@@ -136,7 +136,7 @@ pub(crate) async fn municipio(quem: Quem, Path(codigo): Path<String>) -> Result<
         }
     };
     let s = format!(
-        "<h1>{}</h1><div class=\"mapa-web\" id=\"mapa\" data-camada=\"/api/municipios/{}/limite.geojson\"></div><pre>{}</pre>",
+        "<h1>{}</h1><div class=\"mapa-web\" id=\"mapa\" role=\"region\" aria-label=\"Mapa do município\" data-camada=\"/api/municipios/{}/limite.geojson\"></div><pre>{}</pre>",
         esc(&m.nome),
         m.codigo_ibge,
         esc(&crate::texto::ficha_do_municipio(m))

@@ -1,7 +1,7 @@
 //! Entrar, sair e a página da conta de quem entrou: nome, papel e a troca de senha (as contas de
 //! demonstração nascem com uma senha conhecida; quem passa a usar o divisa de verdade precisa
-//! trocá-la sem ir à linha de comando). As contas são criadas pela linha de comando (`divisa
-//! usuario criar`).
+//! trocá-la sem ir à linha de comando). A Presidência cria e administra as contas em /contas
+//! (`administrar`); a linha de comando (`divisa usuario criar`) cria a primeira.
 
 use std::fmt::Write as _;
 
@@ -18,8 +18,21 @@ fn corpo(quem: &Quem, mensagem: Option<(&str, &str)>) -> String {
     let Some(u) = &quem.usuario else {
         return String::new();
     };
+    let provisoria = if u.trocar_senha && mensagem.is_none_or(|(tipo, _)| tipo != "ok") {
+        aviso(
+            "aviso",
+            "A sua senha é provisória, dada pela Presidência da Comissão: escolha agora uma senha sua. Até trocá-la, as outras páginas ficam fechadas para esta conta.",
+        )
+    } else {
+        String::new()
+    };
+    let administrar = if u.papel == divisa_processo::Papel::Presidente {
+        "<p><a href=\"/contas\">Administrar as contas de acesso</a> (criar, dar papel, desativar, redefinir senha)</p>"
+    } else {
+        ""
+    };
     format!(
-        "<h1>Minha conta</h1><p><strong>{}</strong> — login <code>{}</code>, {}{}</p>{}\
+        "<h1>Minha conta</h1>{provisoria}<p><strong>{}</strong> — {}, com o papel de {}{}</p>{administrar}{}\
          <h2>Trocar a senha</h2>\
          <form method=\"post\" action=\"/conta/senha\" class=\"ato\">{}\
          <label for=\"atual\">Senha atual</label><input id=\"atual\" name=\"atual\" type=\"password\" autocomplete=\"current-password\" required>\
@@ -28,7 +41,7 @@ fn corpo(quem: &Quem, mensagem: Option<(&str, &str)>) -> String {
          <button type=\"submit\">Trocar a senha</button></form>\
          <p class=\"historico\">Ao trocar a senha, as outras sessões desta conta (outros navegadores) são encerradas.</p>",
         esc(&u.nome),
-        esc(&u.login),
+        esc(u.cargo_exibido()),
         esc(u.papel.nome()),
         if u.demonstracao {
             " — conta de demonstração, com a senha conhecida de todos: troque-a antes de usar com dados reais"
@@ -167,8 +180,13 @@ pub(crate) async fn entrar(
     let proximo = destino_seguro(campo(&campos, "proximo").as_deref());
     match contas::entrar(&estado, &quem, &login, &senha).await {
         Ok(entrada) => {
-            // volta para onde ia quando a entrada foi pedida
-            let mut r = Redirect::to(&proximo).into_response();
+            // volta para onde ia quando a entrada foi pedida; com a senha provisória, à troca
+            let destino = if entrada.usuario.trocar_senha {
+                "/conta?provisoria=1".to_owned()
+            } else {
+                proximo
+            };
+            let mut r = Redirect::to(&destino).into_response();
             if let Ok(v) = HeaderValue::from_str(&entrada.set_cookie) {
                 r.headers_mut().append(header::SET_COOKIE, v);
             }
@@ -177,7 +195,7 @@ pub(crate) async fn entrar(
         Err(f)
             if matches!(
                 f.status,
-                StatusCode::UNAUTHORIZED | StatusCode::TOO_MANY_REQUESTS
+                StatusCode::UNAUTHORIZED | StatusCode::TOO_MANY_REQUESTS | StatusCode::FORBIDDEN
             ) =>
         {
             let mut r = pagina(

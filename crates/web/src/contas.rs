@@ -120,10 +120,8 @@ pub async fn criar_usuario(
     }
     let hash = hash_de_senha(senha).map_err(anyhow::Error::msg)?;
     let usuario = Usuario {
-        login: login.to_string(),
-        nome: nome.trim().to_string(),
-        papel,
         demonstracao,
+        ..Usuario::nova(login, nome.trim(), papel)
     };
     Ok(registro
         .criar_usuario(&usuario, &hash, Timestamp::now())
@@ -275,6 +273,17 @@ impl FromRequestParts<Estado> for Quem {
             if let Some((usuario, csrf)) = estado.registro().sessao(&h, Timestamp::now()).await? {
                 if let Some(p) = parts.extensions.get::<crate::pedidos::Pedido>() {
                     p.anotar_usuario(&usuario.login);
+                }
+                // A senha provisória (dada pela Presidência) se troca antes de qualquer outra
+                // coisa: só a página da conta, a troca e a saída respondem.
+                let caminho = parts.uri.path();
+                if usuario.trocar_senha
+                    && !matches!(caminho, "/conta" | "/conta/senha" | "/sair")
+                    && !caminho.starts_with("/ativos/")
+                {
+                    return Err(Falha::proibido(
+                        "a sua senha é provisória, dada pela Presidência da Comissão: troque-a em «Minha conta» (/conta) antes de continuar",
+                    ));
                 }
                 return Ok(Quem {
                     usuario: Some(usuario),
@@ -483,6 +492,13 @@ pub(crate) async fn entrar(
             "login ou senha não conferem",
         ));
     };
+    // A conta desativada pela Presidência não entra; só quem sabe a senha fica sabendo por quê.
+    if !usuario.ativa {
+        tracing::warn!(target: "divisa::conta", login = %login_no_log, endereco = %endereco, "entrada recusada: conta desativada");
+        return Err(Falha::proibido(
+            "esta conta foi desativada pela Presidência da Comissão: procure a secretaria da Comissão de Revisão Territorial",
+        ));
+    }
     // quem entra zera as suas falhas naquela conta (as do endereço continuam contando)
     if let Err(e) = estado
         .registro()

@@ -32,7 +32,7 @@ pub(crate) const CAMPOS: &[(&str, &str, &str)] = &[
     ),
     (
         "f_arrecadacao",
-        "Arrecadação, em R$ (Art. 2º, IV)",
+        "Arrecadação, em R$ (Art. 2º, V)",
         "3.000.000,00",
     ),
     (
@@ -126,8 +126,8 @@ pub(crate) fn html(valor: &dyn Fn(&str) -> Option<String>) -> String {
     let tipo = valor("f_tipo").unwrap_or_default();
     let desmembramento = tipo == "desmembramento";
     let mut s = format!(
-        "<details class=\"ato\" id=\"formulario\"><summary>Preencher um formulário (criação de município ou revisão de limites)</summary>\
-         <p>Os campos viram a proposta ao lado, que você pode continuar editando.</p>\
+        "<details class=\"ato\" id=\"formulario\" open><summary>Preencher um formulário (criação de município ou revisão de limites)</summary>\
+         <p>A cada campo preenchido, o relatório ao lado é refeito.</p>\
          <label for=\"f_tipo\">Tipo</label><select id=\"f_tipo\" name=\"f_tipo\">\
          <option value=\"criacao\"{}>Criação de município (Arts. 2º e 7º)</option>\
          <option value=\"desmembramento\"{}>Revisão de limites: desmembramento de área (Art. 8º)</option></select>\

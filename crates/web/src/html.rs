@@ -38,12 +38,18 @@ pub(crate) fn documento(titulo: &str, quem: Option<&Quem>, corpo: &str) -> Strin
         nav,
         "<a href=\"/\">Painel</a><a href=\"/processos\">Processos</a><a href=\"/avaliar\">Avaliar proposta</a><a href=\"/lei\">A lei</a><a href=\"/municipios\">Municípios</a><a href=\"/publico\">Portal público</a><a href=\"/verificar\">Verificar documento</a>"
     );
+    if quem
+        .and_then(|q| q.usuario.as_ref())
+        .is_some_and(|u| u.papel == divisa_processo::Papel::Presidente)
+    {
+        nav.push_str("<a href=\"/contas\">Contas</a>");
+    }
     let conta = match quem.and_then(|q| q.usuario.as_ref().map(|u| (q, u))) {
         Some((q, u)) => format!(
             "<span class=\"conta\"><a href=\"/conta\" title=\"Minha conta\">{}</a> <small>({})</small>{}</span>\
              <form method=\"post\" action=\"/sair\" class=\"sair\">{}<button type=\"submit\">Sair</button></form>",
             esc(&u.nome),
-            esc(u.papel.nome()),
+            esc(u.cargo_exibido()),
             if u.demonstracao {
                 " <span class=\"selo-demo\">demonstração</span>"
             } else {
@@ -57,8 +63,9 @@ pub(crate) fn documento(titulo: &str, quem: Option<&Quem>, corpo: &str) -> Strin
         "<!DOCTYPE html>\n<html lang=\"pt-BR\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{} — divisa</title>\n<link rel=\"stylesheet\" href=\"/ativos/leaflet.css\">\n<link rel=\"stylesheet\" href=\"/ativos/divisa.css\">\n</head>\n<body>\n\
+         <a class=\"pular\" href=\"#conteudo\">Pular para o conteúdo</a>\n\
          <header><div class=\"marca\"><a href=\"/\">divisa</a> <small>LC nº 23/1992 — Comissão de Revisão Territorial · ALMT</small></div>\
-         <nav>{nav}</nav><div class=\"quem\">{conta}</div></header>\n<main>\n{corpo}\n</main>\n\
+         <button type=\"button\" class=\"menu-botao\" aria-expanded=\"false\" aria-controls=\"nav-principal\" hidden>Menu</button><nav id=\"nav-principal\" aria-label=\"Principal\">{nav}</nav><div class=\"quem\">{conta}</div></header>\n<main id=\"conteudo\" tabindex=\"-1\">\n{corpo}\n</main>\n\
          <footer>Assembleia Legislativa do Estado de Mato Grosso — Lei Complementar nº 23/1992 e alterações. \
          Dados: IBGE (Censo 2022, Malha Municipal 2022, Base de Localidades 2022), TSE, PIB dos Municípios.</footer>\n\
          <script src=\"/ativos/leaflet.js\"></script>\n<script src=\"/ativos/divisa.js\"></script>\n</body>\n</html>\n",

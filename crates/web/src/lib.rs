@@ -17,7 +17,9 @@
 //!   (Arts. 14, 21 a 23);
 //! - todo texto livre sai escapado; toda consulta ao banco é parametrizada.
 
+mod administrar;
 mod api;
+mod assinar;
 mod ativos;
 mod avaliar;
 pub mod avisos;
@@ -28,6 +30,7 @@ mod contas;
 mod documentos;
 mod formulario;
 mod html;
+mod mesa;
 mod metricas;
 mod oficina;
 mod openapi;
@@ -233,6 +236,11 @@ pub fn rotas(estado: Estado) -> Router {
         .route("/sair", post(conta::sair))
         .route("/conta", get(conta::pagina_da_conta))
         .route("/conta/senha", post(conta::trocar_senha))
+        .route(
+            "/contas",
+            get(administrar::pagina_das_contas).post(administrar::criar),
+        )
+        .route("/contas/{login}", post(administrar::alterar))
         .route("/processos", get(paginas::processos))
         .route(
             "/processos/novo",
@@ -260,6 +268,11 @@ pub fn rotas(estado: Estado) -> Router {
         .route(
             "/processos/{protocolo}/documentos/{tipo}",
             get(documentos::documento),
+        )
+        .route("/processos/{protocolo}/assinaturas", post(assinar::assinar))
+        .route(
+            "/processos/{protocolo}/assinados/{id}",
+            get(assinar::versao_assinada),
         )
         .route(
             "/avaliar",
@@ -493,8 +506,10 @@ async fn rejeicoes_em_portugues(
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("text/plain"));
+    // sem tipo de conteúdo: a recusa do roteador sem corpo (405, o método que a rota não tem)
+    let sem_tipo = r.headers().get(header::CONTENT_TYPE).is_none();
     let status = r.status();
-    if !texto_puro || !status.is_client_error() {
+    if !(texto_puro || sem_tipo) || !status.is_client_error() {
         return r;
     }
     let (partes, corpo) = r.into_parts();
@@ -536,6 +551,8 @@ pub(crate) fn traduzir_rejeicao(status: StatusCode, original: &str) -> String {
             .to_owned()
     } else if original.contains("Failed to buffer") || original.contains("Error parsing") {
         "o envio chegou incompleto ou mal formado; tente de novo".to_owned()
+    } else if status == StatusCode::METHOD_NOT_ALLOWED {
+        "este endereço não aceita este tipo de pedido (um formulário enviado a uma página que só se lê, ou o contrário): volte à página anterior e use os botões dela".to_owned()
     } else if status == StatusCode::UNSUPPORTED_MEDIA_TYPE {
         "o tipo do conteúdo enviado não é o esperado (formulário ou JSON)".to_owned()
     } else {
@@ -965,6 +982,9 @@ fn traduzir_status(s: &str) -> &'static str {
         "Too Many Requests" => "Tentativas demais",
         "Unprocessable Entity" => "Recusado",
         "Bad Request" => "Pedido inválido",
+        "Method Not Allowed" => "Pedido não aceito",
+        "Payload Too Large" => "Envio grande demais",
+        "Unsupported Media Type" => "Conteúdo não aceito",
         _ => "Erro",
     }
 }
@@ -1066,6 +1086,23 @@ pub(crate) async fn anexar(
 /// O protocolo num endereço: a barra do NUP vira `%2F`.
 pub(crate) fn caminho_do_processo(protocolo: &str) -> String {
     format!("/processos/{}", protocolo.replace('/', "%2F"))
+}
+
+/// Um valor para a consulta de um endereço (`?q=…`): letras, algarismos e `-_.~` como estão;
+/// o resto em %XX (UTF-8).
+pub(crate) fn codificar_url(valor: &str) -> String {
+    let mut s = String::with_capacity(valor.len());
+    for b in valor.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                s.push(char::from(b))
+            }
+            _ => {
+                let _ = std::fmt::Write::write_fmt(&mut s, format_args!("%{b:02X}"));
+            }
+        }
+    }
+    s
 }
 
 /// O dia de hoje em Cuiabá.

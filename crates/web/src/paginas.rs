@@ -58,10 +58,13 @@ pub(crate) async fn painel(State(estado): State<Estado>, quem: Quem) -> Result<R
     let hoje = hoje();
     let processos = estado.registro().listar().await?;
     let mut s = format!(
-        "<h1>Painel</h1><p>{} — {}</p>",
+        "<h1>Painel</h1><p>{}, {} — {}</p>",
         esc(&usuario.nome),
+        esc(usuario.cargo_exibido()),
         fmt_data(hoje)
     );
+    // o que espera por quem entrou, conforme o papel (issue 17)
+    s.push_str(&crate::mesa::mesa(&estado, usuario, &processos, hoje).await?);
 
     // o próximo corte eleitoral (Art. 3º)
     if let Some((eleicao, corte)) = corte_eleitoral(hoje) {
@@ -99,7 +102,14 @@ pub(crate) async fn painel(State(estado): State<Estado>, quem: Quem) -> Result<R
     s.push_str("</div>");
 
     // prazos
-    let alertas = estado.registro().alertas(hoje).await?;
+    // o órgão certificador vê os prazos dele, não os dos outros órgãos (issue 17)
+    let alertas: Vec<_> = estado
+        .registro()
+        .alertas(hoje)
+        .await?
+        .into_iter()
+        .filter(|a| usuario.papel.orgao().is_none_or(|o| a.pendencia.orgao == o))
+        .collect();
     let (vencidos, a_vencer): (Vec<_>, Vec<_>) = alertas
         .iter()
         .partition(|a| matches!(a.alerta.situacao, Some(Situacao::Vencido { .. })));
@@ -137,13 +147,13 @@ pub(crate) async fn painel(State(estado): State<Estado>, quem: Quem) -> Result<R
 
 fn tabela_de_processos(processos: &[divisa_registro::Resumo]) -> String {
     let mut s = String::from(
-        "<h2>Processos</h2><div class=\"tabela\"><table><tr><th>Protocolo</th><th>Nome</th><th>Tipo</th><th>Fase</th><th>Último ato</th></tr>",
+        "<h2>Processos</h2><div class=\"tabela\"><table class=\"cartoes-no-celular\"><tr class=\"cabecalho\"><th scope=\"col\">Protocolo</th><th scope=\"col\">Nome</th><th scope=\"col\">Tipo</th><th scope=\"col\">Fase</th><th scope=\"col\">Último ato</th></tr>",
     );
     for p in processos {
         let _ =
             write!(
             s,
-            "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr><td data-rotulo=\"Protocolo\"><a href=\"{}\">{}</a></td><td data-rotulo=\"Nome\">{}</td><td data-rotulo=\"Tipo\">{}</td><td data-rotulo=\"Fase\">{}</td><td data-rotulo=\"Último ato\">{}</td></tr>",
             esc(&caminho_do_processo(&p.protocolo)),
             esc(&p.protocolo),
             esc(&p.nome),
@@ -156,9 +166,186 @@ fn tabela_de_processos(processos: &[divisa_registro::Resumo]) -> String {
     s
 }
 
-pub(crate) async fn processos(State(estado): State<Estado>, quem: Quem) -> Result<Response, Falha> {
-    let lista = estado.registro().listar().await?;
-    Ok(pagina(&quem, "Processos", &tabela_de_processos(&lista)))
+/// Processos por página na lista.
+const POR_PAGINA: usize = 25;
+
+/// `GET /processos`: a lista, com busca (protocolo, nome ou município de origem), filtros (tipo,
+/// fase, prazo) e páginas de 25; o formulário é GET, e o endereço guarda a busca (issue 17).
+pub(crate) async fn processos(
+    State(estado): State<Estado>,
+    quem: Quem,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Response, Falha> {
+    let todos = estado.registro().listar().await?;
+    let valor = |n: &str| q.get(n).map(|v| v.trim().to_owned()).unwrap_or_default();
+    let (busca, tipo, fase, prazo) = (valor("q"), valor("tipo"), valor("fase"), valor("prazo"));
+    let chave = divisa_referencia::nomes::chave(&busca);
+    // o município de origem está no processo, não no resumo: só carrega se a busca pedir
+    let mut origens: HashMap<String, String> = HashMap::new();
+    if !chave.is_empty() {
+        let ator = quem.ator();
+        for r in &todos {
+            if let Ok((p, _)) = estado
+                .registro()
+                .eventos_visiveis(&r.protocolo, &ator)
+                .await
+            {
+                origens.insert(
+                    r.protocolo.clone(),
+                    divisa_referencia::nomes::chave(&p.municipios_origem.join(" ")),
+                );
+            }
+        }
+    }
+    let com_prazo: std::collections::BTreeSet<(String, bool)> = if prazo.is_empty() {
+        Default::default()
+    } else {
+        estado
+            .registro()
+            .alertas(hoje())
+            .await?
+            .into_iter()
+            .map(|a| {
+                let vencido = matches!(a.alerta.situacao, Some(Situacao::Vencido { .. }));
+                (a.protocolo, vencido)
+            })
+            .collect()
+    };
+    let filtrados: Vec<&divisa_registro::Resumo> = todos
+        .iter()
+        .filter(|r| {
+            chave.is_empty()
+                || r.protocolo.contains(busca.as_str())
+                || divisa_referencia::nomes::chave(&r.nome).contains(&chave)
+                || origens
+                    .get(&r.protocolo)
+                    .is_some_and(|o| o.contains(&chave))
+        })
+        .filter(|r| tipo.is_empty() || r.tipo == tipo)
+        .filter(|r| fase.is_empty() || r.fase.codigo() == fase)
+        .filter(|r| match prazo.as_str() {
+            "vencido" => com_prazo.contains(&(r.protocolo.clone(), true)),
+            "pendente" => com_prazo.iter().any(|(p, _)| *p == r.protocolo),
+            _ => true,
+        })
+        .collect();
+    let paginas = filtrados.len().div_ceil(POR_PAGINA).max(1);
+    let pagina_atual = q
+        .get("pagina")
+        .and_then(|v| v.parse::<usize>().ok())
+        .unwrap_or(1)
+        .clamp(1, paginas);
+    let mostrados: Vec<divisa_registro::Resumo> = filtrados
+        .iter()
+        .skip((pagina_atual - 1) * POR_PAGINA)
+        .take(POR_PAGINA)
+        .map(|r| (*r).clone())
+        .collect();
+
+    let mut s = String::from("<h1>Processos</h1>");
+    let opcao = |valor: &str, rotulo: &str, atual: &str| {
+        format!(
+            "<option value=\"{}\"{}>{}</option>",
+            esc(valor),
+            if valor == atual { " selected" } else { "" },
+            esc(rotulo)
+        )
+    };
+    let mut tipos = opcao("", "todos os tipos", &tipo);
+    for t in [
+        TipoProcesso::Criacao,
+        TipoProcesso::Desmembramento,
+        TipoProcesso::Fusao,
+        TipoProcesso::Incorporacao,
+    ] {
+        tipos.push_str(&opcao(t.codigo(), t.nome(), &tipo));
+    }
+    let mut fases = opcao("", "todas as fases", &fase);
+    for f in Fase::TODAS {
+        fases.push_str(&opcao(f.codigo(), f.nome(), &fase));
+    }
+    let prazos = [
+        opcao("", "com ou sem prazo", &prazo),
+        opcao("pendente", "com prazo ou pendência", &prazo),
+        opcao("vencido", "com prazo vencido", &prazo),
+    ]
+    .concat();
+    let _ = write!(
+        s,
+        "<form method=\"get\" action=\"/processos\" class=\"filtros\" role=\"search\">\
+         <label for=\"busca\">Buscar</label><input id=\"busca\" name=\"q\" type=\"search\" value=\"{}\" placeholder=\"protocolo, nome ou município de origem\">\
+         <label for=\"filtro-tipo\">Tipo</label><select id=\"filtro-tipo\" name=\"tipo\">{tipos}</select>\
+         <label for=\"filtro-fase\">Fase</label><select id=\"filtro-fase\" name=\"fase\">{fases}</select>\
+         <label for=\"filtro-prazo\">Prazo</label><select id=\"filtro-prazo\" name=\"prazo\">{prazos}</select>\
+         <button type=\"submit\">Filtrar</button> <a href=\"/processos\">Limpar</a></form>",
+        esc(&busca)
+    );
+    let _ = write!(
+        s,
+        "<p role=\"status\">{} de {}{}.</p>",
+        divisa_referencia::formato::plural(
+            filtrados.len() as u64,
+            "processo encontrado",
+            "processos encontrados"
+        ),
+        inteiro(todos.len() as i64),
+        if paginas > 1 {
+            format!(" · página {pagina_atual} de {paginas}")
+        } else {
+            String::new()
+        }
+    );
+    s.push_str(&tabela_de_processos(&mostrados).replacen("<h2>Processos</h2>", "", 1));
+    if paginas > 1 {
+        let mut base: Vec<(String, String)> = [
+            ("q", &busca),
+            ("tipo", &tipo),
+            ("fase", &fase),
+            ("prazo", &prazo),
+        ]
+        .into_iter()
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(k, v)| (k.to_owned(), v.clone()))
+        .collect();
+        let endereco = |n: usize, base: &mut Vec<(String, String)>| {
+            base.retain(|(k, _)| k != "pagina");
+            base.push(("pagina".into(), n.to_string()));
+            let consulta = base
+                .iter()
+                .map(|(k, v)| format!("{k}={}", crate::codificar_url(v)))
+                .collect::<Vec<_>>()
+                .join("&");
+            format!("/processos?{consulta}")
+        };
+        s.push_str("<nav class=\"paginacao\" aria-label=\"Páginas\"><ul>");
+        if pagina_atual > 1 {
+            let _ = write!(
+                s,
+                "<li><a href=\"{}\" rel=\"prev\">Anterior</a></li>",
+                esc(&endereco(pagina_atual - 1, &mut base))
+            );
+        }
+        for n in 1..=paginas {
+            if n == pagina_atual {
+                let _ = write!(s, "<li><span aria-current=\"page\">{n}</span></li>");
+            } else {
+                let _ = write!(
+                    s,
+                    "<li><a href=\"{}\">{n}</a></li>",
+                    esc(&endereco(n, &mut base))
+                );
+            }
+        }
+        if pagina_atual < paginas {
+            let _ = write!(
+                s,
+                "<li><a href=\"{}\" rel=\"next\">Próxima</a></li>",
+                esc(&endereco(pagina_atual + 1, &mut base))
+            );
+        }
+        s.push_str("</ul></nav>");
+    }
+    Ok(pagina(&quem, "Processos", &s))
 }
 
 pub(crate) async fn publico(State(estado): State<Estado>, quem: Quem) -> Result<Response, Falha> {
@@ -183,7 +370,15 @@ pub(crate) async fn processo(
     let ok = q
         .get("registrado")
         .and_then(|v| v.parse::<u64>().ok())
-        .map(|n| format!("Ato {n} registrado."));
+        .map(|n| format!("Ato {n} registrado."))
+        .or_else(|| {
+            q.get("assinado")
+                .filter(|v| v.parse::<u64>().is_ok())
+                .map(|_| {
+                    "Documento assinado: a versão assinada está em «Documentos emitidos», abaixo."
+                        .to_owned()
+                })
+        });
     pagina_do_processo(&estado, &quem, &protocolo, ok, None, None).await
 }
 
@@ -241,7 +436,7 @@ async fn pagina_do_processo(
     // o mapa
     let _ = write!(
         s,
-        "<h2>Mapa</h2><div class=\"mapa-web\" id=\"mapa\" data-camada=\"/api{}/mapa.geojson\" aria-label=\"Mapa dos municípios de origem e da área proposta\"></div>",
+        "<h2>Mapa</h2><div class=\"mapa-web\" id=\"mapa\" role=\"region\" data-camada=\"/api{}/mapa.geojson\" aria-label=\"Mapa dos municípios de origem e da área proposta\"></div>",
         esc(&endereco)
     );
 
@@ -413,20 +608,37 @@ async fn pagina_do_processo(
         if p.plebiscito.is_some() {
             tipos.push(divisa_documentos::Tipo::ParecerResultado);
         }
+        // um ofício por órgão, cada um com o seu número e o seu código (Art. 2º, § 3º)
+        let mut itens: Vec<(String, String)> = Vec::new();
         for t in tipos {
+            if t == D::Oficio {
+                for o in divisa_documentos::orgaos_oficiados(&p) {
+                    itens.push((
+                        format!("Ofício {} (Art. 2º, § 3º)", o.ao_orgao()),
+                        format!("oficio?orgao={}&", o.codigo()),
+                    ));
+                }
+            } else {
+                itens.push((t.nome().to_owned(), format!("{}?", t.codigo())));
+            }
+        }
+        for (nome, alvo) in itens {
+            let href = format!("{endereco}/documentos/{alvo}");
             let _ = write!(
                 s,
-                "<li>{} — <a href=\"{}/documentos/{}\">PDF</a> · <a href=\"{}/documentos/{}?formato=html\">HTML (rascunho)</a> · <a href=\"{}/documentos/{}?formato=odt\">ODT (rascunho editável)</a></li>",
-                esc(t.nome()),
-                esc(&endereco),
-                t.codigo(),
-                esc(&endereco),
-                t.codigo(),
-                esc(&endereco),
-                t.codigo()
+                "<li>{} — <a href=\"{}\">PDF</a> · <a href=\"{}formato=html\">HTML (rascunho)</a> · <a href=\"{}formato=odt\">ODT (rascunho editável)</a></li>",
+                esc(&nome),
+                esc(href.trim_end_matches(['?', '&'])),
+                esc(&href),
+                esc(&href)
             );
         }
         s.push_str("</ul><p class=\"historico\">O PDF é o documento emitido: fica registrado, em seu nome, quando você o baixa, e traz o número do processo e um código de verificação com que qualquer pessoa o confere em <a href=\"/verificar\">Verificar documento</a>. O HTML e o ODT são rascunhos para ler e editar: não são registrados e não conferem.</p>");
+    }
+
+    // os documentos emitidos e as suas versões assinadas; quem assina, assina aqui (issue 16)
+    if completo {
+        s.push_str(&crate::assinar::secao(estado, quem, protocolo).await?);
     }
 
     // os autos inteiros, para retirar cópia (Art. 22) ou na versão pública (Art. 16)
@@ -467,7 +679,11 @@ async fn pagina_do_processo(
                 esc(pessoas
                     .get(&a.enviado_por)
                     .map_or("conta não cadastrada", String::as_str)),
-                esc(a.enviado_em.get(..10).unwrap_or(&a.enviado_em))
+                esc(&a
+                    .enviado_em
+                    .parse::<jiff::Timestamp>()
+                    .map(divisa_registro::data_e_hora_em_cuiaba)
+                    .unwrap_or_else(|_| a.enviado_em.clone()))
             );
         }
         s.push_str("</ul>");

@@ -1370,11 +1370,35 @@ fn documentos_oficiais_do_processo_so_para_a_comissao_e_a_casa() {
         );
         let html = a
             .get(
-                &format!("{}/documentos/oficio?formato=html", caminho(&p)),
+                &format!("{}/documentos/oficio?orgao=tre&formato=html", caminho(&p)),
                 Some(&ana),
             )
             .await;
         assert!(html.corpo.contains("sob pena de responsabilidade") && html.corpo.contains(&p));
+        // Art. 2º, § 3º: um ofício por órgão, cada um com o seu código — a página liga cada um,
+        // e o caderno com todos não sai
+        for orgao in ["cartografia", "fazenda", "tre"] {
+            assert!(
+                pagina
+                    .corpo
+                    .contains(&format!("documentos/oficio?orgao={orgao}")),
+                "{orgao}"
+            );
+        }
+        let todos = a
+            .get(&format!("{}/documentos/oficio", caminho(&p)), Some(&ana))
+            .await;
+        assert_eq!(
+            todos.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            todos.corpo
+        );
+        assert!(
+            todos.corpo.contains("cada órgão recebe o seu ofício"),
+            "{}",
+            todos.corpo
+        );
         // a versão editável, para baixar
         assert!(pagina.corpo.contains("?formato=odt"));
         let odt = a
@@ -2188,7 +2212,7 @@ fn saude_diz_que_o_banco_responde() {
         assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
         let j = r.json();
         assert_eq!(j["estado"], "pronto", "{j}");
-        assert_eq!(j["migracoes"], 9, "{j}");
+        assert_eq!(j["migracoes"], 11, "{j}");
     });
 }
 

@@ -348,7 +348,7 @@ fn no_navegador_protocolar_avancar_relatorio_mapa_e_o_ato_proibido() {
     );
     d.capturar("avaliar");
     // o formulário campo a campo monta a proposta e reavalia
-    d.clicar("#formulario summary");
+    // (o formulário já vem aberto: é o caminho comum)
     d.digitar("#f_nome", "Vale do Sol");
     d.digitar("#f_origem", "Sorriso");
     d.digitar("#f_populacao", "3.999");
@@ -419,4 +419,103 @@ fn no_navegador_protocolar_avancar_relatorio_mapa_e_o_ato_proibido() {
         "sem rolagem lateral no telefone: {largura}"
     );
     d.capturar("processo-no-telefone");
+}
+
+/// Issue 17: o axe-core (do npm; `scripts/preparar-testes.sh` o põe em `target/axe-core/`) em
+/// cada página principal, como cada papel a vê, no laptop (1366×900) e no celular (390×844):
+/// nenhuma violação e nada sério ou crítico deixado «a revisar». A captura de cada página, nas
+/// duas larguras, fica em `target/capturas/paginas/` para uma pessoa olhar.
+#[test]
+fn acessibilidade_axe_core_em_cada_pagina_no_laptop_e_no_celular() {
+    let Some(d) = Driver::novo() else { return };
+    let axe = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/axe-core/axe.min.js");
+    let axe = std::fs::read_to_string(&axe).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; rode scripts/preparar-testes.sh (baixa o axe-core do npm)",
+            axe.display()
+        )
+    });
+    let (base, _dir) = comum::servidor("axe");
+    let capturas = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/capturas/paginas");
+    std::fs::create_dir_all(&capturas).expect("target/capturas/paginas");
+    let processo = "/processos/00001.000001%2F2026-91";
+    // (quem entra, a página); None: sem entrar
+    let paginas: &[(Option<&str>, &str)] = &[
+        (None, "/publico"),
+        (None, "/entrar"),
+        (None, "/verificar"),
+        (None, "/lei"),
+        (None, "/municipios"),
+        (None, "/municipios/5107859"),
+        (Some("ana"), "/"),
+        (Some("ana"), "/processos"),
+        (Some("ana"), processo),
+        (Some("ana"), "/contas"),
+        (Some("ana"), "/conta"),
+        (Some("carla"), "/avaliar"),
+        (Some("dep.joao"), "/processos/novo"),
+        (Some("tre"), "/"),
+        (Some("comunidade"), "/"),
+    ];
+    let mut problemas = Vec::new();
+    let mut quem_entrou: Option<&str> = None;
+    for (largura, altura, tamanho) in [(1366, 900, "laptop"), (390, 844, "celular")] {
+        d.cmd(
+            "POST",
+            "/window/rect",
+            json!({"width": largura, "height": altura}),
+        );
+        for (quem, caminho) in paginas {
+            if quem_entrou != *quem {
+                if quem_entrou.is_some() {
+                    d.ir(&format!("{base}/"));
+                    d.sair();
+                }
+                if let Some(login) = quem {
+                    d.entrar(&base, login);
+                }
+                quem_entrou = *quem;
+            }
+            d.ir(&format!("{base}{caminho}"));
+            d.esperar(
+                "return document.readyState === 'complete';",
+                "a página carregar",
+            );
+            let nome = format!(
+                "{tamanho}-{}-{}",
+                quem.unwrap_or("publico"),
+                caminho.trim_matches('/').replace(['/', '%'], "_")
+            );
+            d.capturar(&format!("paginas/{nome}"));
+            d.script(&axe, json!([]));
+            let r = d.script_async(
+                "const feito = arguments[arguments.length - 1];\
+                 axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}, resultTypes: ['violations', 'incomplete']})\
+                   .then(r => feito({violacoes: r.violations.map(v => ({id: v.id, impacto: v.impact, ajuda: v.help, alvos: v.nodes.slice(0, 3).map(n => n.target.join(' '))})),\
+                                     revisar: r.incomplete.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => ({id: v.id, impacto: v.impact, ajuda: v.help, alvos: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' [' + n.any.concat(n.all).map(c => c.message).join('; ') + ']')}))}))\
+                   .catch(e => feito({erro: String(e)}));",
+            );
+            assert!(r.get("erro").is_none(), "{nome}: o axe falhou: {r}");
+            for (tipo, lista) in [("violação", &r["violacoes"]), ("a revisar", &r["revisar"])] {
+                for v in lista.as_array().into_iter().flatten() {
+                    problemas.push(format!(
+                        "{nome}: {tipo} {} ({}): {} — {}",
+                        v["id"].as_str().unwrap_or_default(),
+                        v["impacto"].as_str().unwrap_or_default(),
+                        v["ajuda"].as_str().unwrap_or_default(),
+                        v["alvos"]
+                    ));
+                }
+            }
+        }
+    }
+    let relatorio = capturas.join("axe.txt");
+    std::fs::write(&relatorio, problemas.join("\n")).expect("gravar o relatório do axe");
+    assert!(
+        problemas.is_empty(),
+        "{} problemas de acessibilidade (em {}):\n{}",
+        problemas.len(),
+        relatorio.display(),
+        problemas.join("\n")
+    );
 }

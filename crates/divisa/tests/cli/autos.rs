@@ -237,21 +237,24 @@ fn art2_par2_a_certidao_decide_o_inciso_e_o_numero_da_representacao_so_da_previa
 #[test]
 fn documentos_dos_autos_tem_os_numeros_dos_oficios_as_datas_os_nomes_e_os_votos() {
     let dir = autos_com_certidao();
+    // `oficio:ORGAO`: o ofício a um órgão (cada órgão recebe o seu, com o seu código)
     let saida = |tipo: &str| {
-        let arquivo = dir.join(format!("{tipo}.pdf"));
-        let e = divisa_em(
-            &dir,
-            &[
-                "documento",
-                tipo,
-                "--protocolo",
-                P,
-                "--em",
-                "2026-11-20",
-                "-o",
-                arquivo.to_str().unwrap(),
-            ],
-        );
+        let arquivo = dir.join(format!("{}.pdf", tipo.replace(':', "-")));
+        let (tipo, orgao) = tipo.split_once(':').unwrap_or((tipo, ""));
+        let mut args = vec![
+            "documento",
+            tipo,
+            "--protocolo",
+            P,
+            "--em",
+            "2026-11-20",
+            "-o",
+            arquivo.to_str().unwrap(),
+        ];
+        if !orgao.is_empty() {
+            args.extend(["--orgao", orgao]);
+        }
+        let e = divisa_em(&dir, &args);
         assert_eq!(e.codigo, 0, "{tipo}: {}", e.stderr);
         let texto = rodar("pdftotext", &[arquivo.to_str().unwrap(), "-"]);
         String::from_utf8_lossy(&texto.stdout)
@@ -261,7 +264,7 @@ fn documentos_dos_autos_tem_os_numeros_dos_oficios_as_datas_os_nomes_e_os_votos(
     };
     // Art. 2º, § 3º: o ofício traz o número gravado e o prazo contado do recebimento gravado
     // (09/11/2026 + 30 dias = 09/12/2026).
-    let oficio = saida("oficio");
+    let oficio = saida("oficio:cartografia");
     assert!(oficio.contains("OFÍCIO Nº OF-10/2026"), "número do ofício");
     assert!(
         oficio.contains("Recebido em 09/11/2026") && oficio.contains("vence em 09/12/2026"),
@@ -276,8 +279,25 @@ fn documentos_dos_autos_tem_os_numeros_dos_oficios_as_datas_os_nomes_e_os_votos(
         "assinado por quem enviou, por nome e cargo"
     );
     assert!(!oficio.contains("Recebido hoje"));
-    // O TRE foi oficiado? Não: a minuta diz que o número vem no envio.
-    assert!(oficio.contains("o número é dado no envio"));
+    assert!(
+        !oficio.contains("Tribunal Regional Eleitoral"),
+        "um ofício por órgão: o da cartografia não traz o do TRE"
+    );
+    // O TRE foi oficiado? Não: a minuta do ofício a ele diz que o número vem no envio.
+    let ao_tre = saida("oficio:tre");
+    assert!(ao_tre.contains("o número é dado no envio"), "{ao_tre}");
+    assert!(!ao_tre.contains("OF-10/2026"));
+    // Sem dizer o órgão, não sai um caderno com os ofícios de todos: cada um tem o seu código.
+    let e = divisa_em(
+        &dir,
+        &["documento", "oficio", "--protocolo", P, "-o", "todos.pdf"],
+    );
+    assert_eq!(e.codigo, 2, "{}", e.stderr);
+    assert!(
+        e.stderr.contains("cada órgão recebe o seu ofício"),
+        "{}",
+        e.stderr
+    );
 
     // Art. 17: o parecer preliminar tem a data do ato, o nome e o cargo de quem visitou, e o
     // placar sem "0 abstenção(ões)".

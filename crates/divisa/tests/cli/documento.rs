@@ -486,6 +486,8 @@ fn oficio_e_certificados(dir: &std::path::Path) -> Vec<u8> {
             "oficio",
             "--protocolo",
             P,
+            "--orgao",
+            "tre",
             "--como",
             "membro:bruno",
             "-o",
@@ -594,7 +596,8 @@ fn assinado_vale_no_pdfsig_e_o_documento_continua_conferindo() {
     let e = divisa_em(&dir, &["documento", "verificar", "assinado.pdf"]);
     assert_eq!(e.codigo, 0, "{}{}", e.stdout, e.stderr);
     assert!(
-        e.stdout.contains("confere — «OFÍCIOS")
+        e.stdout
+            .contains("confere — «MINUTA DE OFÍCIO AO TRIBUNAL REGIONAL ELEITORAL")
             && e.stdout
                 .contains("emitido por Bruno Campos (Membro da Comissão de Revisão Territorial)"),
         "{}",

@@ -24,7 +24,7 @@ fn importa_os_setores_de_mt_com_populacao_e_domicilios() {
     assert_eq!(e.codigo, 0, "{}", e.stderr);
     // Os 43 setores somam exatamente a população do município no Censo 2022.
     assert!(
-        e.stdout.contains("Importados 43 setores de 1 município(s) de Mato Grosso: 12.940 habitantes, 4.604 domicílios"),
+        e.stdout.contains("Importados 43 setores de 1 município de Mato Grosso: 12.940 habitantes, 4.604 domicílios"),
         "{}",
         e.stdout
     );
@@ -59,7 +59,7 @@ fn importa_a_malha_em_shapefile_zip_e_solto() {
     );
     assert_eq!(e.codigo, 0, "{}", e.stderr);
     assert!(
-        e.stdout.contains("Importados 43 setores de 1 município(s) de Mato Grosso: 12.940 habitantes, 4.604 domicílios"),
+        e.stdout.contains("Importados 43 setores de 1 município de Mato Grosso: 12.940 habitantes, 4.604 domicílios"),
         "{}",
         e.stdout
     );

@@ -106,7 +106,7 @@ fn montar(caso: &Caso<'_>, partes: Partes) -> Documento {
 
 /// As assinaturas do projeto da Comissão: dos autos, quem o apresentou e os membros da Comissão
 /// cadastrados (o Presidente primeiro), por nome e cargo; sem processo, as linhas com o cargo.
-fn assinaturas_do_projeto(caso: &Caso<'_>) -> Vec<Bloco> {
+pub(super) fn assinaturas_do_projeto(caso: &Caso<'_>) -> Vec<Bloco> {
     let mut quem: Vec<String> = Vec::new();
     if let Some(a) = caso.autos {
         if let Some(autor) = a.eventos.iter().rev().find_map(|e| match &e.ato {

@@ -1,0 +1,447 @@
+//! As contas de acesso, administradas pela Presidência da Comissão (issue 17): criar a conta de
+//! uma pessoa com nome, cargo e papel; mudar o papel, o nome ou o cargo; desativar e reativar;
+//! redefinir a senha. Sem a linha de comando.
+//!
+//! A senha de uma conta criada ou redefinida aqui é provisória: gerada pelo servidor, mostrada
+//! uma vez a quem administra (para entregar à pessoa) e trocada por ela ao entrar — até lá,
+//! a conta só abre a página «Minha conta» (`contas::Quem`). Desativar e mudar o papel encerram
+//! as sessões abertas da conta. Cada alteração fica no registro, com quem a fez e quando.
+//!
+//! Decisão: administra quem preside a Comissão (Art. 21: a Comissão age pelo seu Presidente). A
+//! Presidência não desativa a própria conta nem lhe tira o papel — a Casa ficaria sem quem
+//! administra; a troca da Presidência se faz dando o papel a outra conta, que então ajusta a
+//! anterior.
+
+use std::fmt::Write as _;
+
+use argon2::password_hash::rand_core::{OsRng, RngCore};
+use axum::extract::{Form, Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
+use divisa_processo::Papel;
+use divisa_registro::{Alteracao, Usuario};
+
+use crate::contas::{self, Quem};
+use crate::html::{aviso, campo_csrf, esc, pagina};
+use crate::paginas::{campo, Campos};
+use crate::{Estado, Falha};
+
+/// Os papéis que uma conta pode ter (o público não tem conta).
+const PAPEIS: [Papel; 8] = [
+    Papel::Presidente,
+    Papel::Membro,
+    Papel::Deputado,
+    Papel::Servidor,
+    Papel::Cartografia,
+    Papel::Fazenda,
+    Papel::Tre,
+    Papel::Representante,
+];
+
+/// Os caracteres da senha provisória: sem 0/O, 1/l/I, que se confundem ditados ou impressos.
+const ALFABETO: &[u8] = b"abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/// Uma senha provisória de 14 caracteres (~80 bits), em grupos de 7 para ditar.
+fn senha_provisoria() -> String {
+    let mut s = String::with_capacity(15);
+    for i in 0..14 {
+        if i == 7 {
+            s.push('-');
+        }
+        // rejeição para não enviesar: 256 - 256 % 55 = 220
+        loop {
+            let mut b = [0u8; 1];
+            OsRng.fill_bytes(&mut b);
+            if usize::from(b[0]) < 256 - 256 % ALFABETO.len() {
+                s.push(char::from(ALFABETO[usize::from(b[0]) % ALFABETO.len()]));
+                break;
+            }
+        }
+    }
+    s
+}
+
+/// Só a Presidência administra as contas.
+fn so_a_presidencia(quem: &Quem) -> Result<&Usuario, Falha> {
+    match &quem.usuario {
+        Some(u) if u.papel == Papel::Presidente => Ok(u),
+        Some(_) => Err(Falha::proibido(
+            "as contas de acesso são administradas pela Presidência da Comissão (Art. 21)",
+        )),
+        None => Err(Falha::nova(
+            StatusCode::UNAUTHORIZED,
+            "entre com a conta da Presidência para administrar as contas",
+        )),
+    }
+}
+
+/// O nome por extenso: de 3 a 120 caracteres, sem caracteres de controle.
+fn validar_nome(nome: &str) -> Result<String, String> {
+    let nome = nome.split_whitespace().collect::<Vec<_>>().join(" ");
+    if nome.chars().count() < 3 || nome.chars().count() > 120 {
+        return Err("escreva o nome completo da pessoa (de 3 a 120 caracteres)".into());
+    }
+    if nome.chars().any(char::is_control) {
+        return Err("o nome não pode ter caracteres de controle".into());
+    }
+    Ok(nome)
+}
+
+/// O cargo por extenso: até 120 caracteres; vazio, o do papel.
+fn validar_cargo(cargo: &str) -> Result<String, String> {
+    let cargo = cargo.split_whitespace().collect::<Vec<_>>().join(" ");
+    if cargo.chars().count() > 120 || cargo.chars().any(char::is_control) {
+        return Err("o cargo tem até 120 caracteres, sem caracteres de controle".into());
+    }
+    Ok(cargo)
+}
+
+fn papel_do_campo(valor: Option<String>) -> Result<Papel, String> {
+    valor
+        .as_deref()
+        .and_then(Papel::de_codigo)
+        .filter(|p| PAPEIS.contains(p))
+        .ok_or_else(|| "escolha o papel da conta na lista".to_owned())
+}
+
+/// As opções de papel, com `atual` escolhida.
+fn opcoes_de_papel(atual: Option<Papel>) -> String {
+    let mut s = String::new();
+    for p in PAPEIS {
+        let _ = write!(
+            s,
+            "<option value=\"{}\"{}>{}</option>",
+            p.codigo(),
+            if Some(p) == atual { " selected" } else { "" },
+            esc(p.cargo())
+        );
+    }
+    s
+}
+
+/// O que mudou, em palavras, para o histórico.
+fn alteracao_em_palavras(a: &str) -> &'static str {
+    match a {
+        "criada" => "conta criada",
+        "nome" => "nome alterado para",
+        "cargo" => "cargo alterado para",
+        "papel" => "papel alterado para",
+        "desativada" => "conta desativada:",
+        "reativada" => "conta reativada:",
+        "senha_redefinida" => "senha redefinida:",
+        _ => "alteração:",
+    }
+}
+
+/// A página: as contas, o formulário de conta nova e o histórico das alterações.
+async fn corpo(
+    estado: &Estado,
+    quem: &Quem,
+    mensagem: Option<(&str, String)>,
+    enviado: Option<&Campos>,
+) -> Result<String, Falha> {
+    let usuarios = estado.registro().usuarios().await?;
+    let nome_de = |login: &str| {
+        usuarios
+            .iter()
+            .find(|u| u.login == login)
+            .map_or_else(|| "conta removida".to_owned(), |u| u.nome.clone())
+    };
+    let mut s = String::from("<h1>Contas de acesso</h1>");
+    if let Some((tipo, texto)) = &mensagem {
+        s.push_str(&aviso(tipo, texto));
+    }
+    s.push_str("<p>Cada pessoa entra com a sua conta, e aparece nas páginas e nos documentos pelo nome e pelo cargo. O papel diz o que ela pode ver e fazer no processo (Arts. 14, 16, 22 e 23). A senha de uma conta nova, ou redefinida, é provisória: entregue-a à pessoa, que a troca ao entrar.</p>");
+    let _ = write!(
+        s,
+        "<div class=\"tabela-rolavel\" tabindex=\"0\" role=\"region\" aria-label=\"Contas de acesso\"><table class=\"cartoes-no-celular\"><caption>{}</caption><thead><tr><th scope=\"col\">Nome</th><th scope=\"col\">Cargo</th><th scope=\"col\">Papel</th><th scope=\"col\">Situação</th><th scope=\"col\">Alterar</th></tr></thead><tbody>",
+        esc(&divisa_referencia::formato::plural(
+            usuarios.len() as u64,
+            "conta",
+            "contas"
+        ))
+    );
+    for u in &usuarios {
+        let situacao = match (u.ativa, u.trocar_senha, u.demonstracao) {
+            (false, _, _) => "desativada",
+            (true, true, _) => "ativa, com senha provisória",
+            (true, false, true) => "ativa (demonstração)",
+            (true, false, false) => "ativa",
+        };
+        let propria = quem.usuario.as_ref().is_some_and(|q| q.login == u.login);
+        let alvo = format!("/contas/{}", esc(&u.login));
+        let csrf = campo_csrf(quem);
+        let mut acoes = String::new();
+        let _ = write!(
+            acoes,
+            "<form method=\"post\" action=\"{alvo}\" class=\"em-linha\">{csrf}<input type=\"hidden\" name=\"acao\" value=\"papel\"><label for=\"papel-{id}\" class=\"visualmente-oculto\">Papel de {nome}</label><select id=\"papel-{id}\" name=\"valor\"{travado}>{opcoes}</select> <button type=\"submit\"{travado}>Mudar o papel</button></form>",
+            id = esc(&u.login),
+            nome = esc(&u.nome),
+            opcoes = opcoes_de_papel(Some(u.papel)),
+            travado = if propria { " disabled" } else { "" },
+        );
+        let _ = write!(
+            acoes,
+            "<form method=\"post\" action=\"{alvo}\" class=\"em-linha\">{csrf}<input type=\"hidden\" name=\"acao\" value=\"cargo\"><label for=\"cargo-{id}\" class=\"visualmente-oculto\">Cargo de {nome}</label><input id=\"cargo-{id}\" name=\"valor\" value=\"{cargo}\" maxlength=\"120\" placeholder=\"{padrao}\"> <button type=\"submit\">Mudar o cargo</button></form>",
+            id = esc(&u.login),
+            nome = esc(&u.nome),
+            cargo = esc(u.cargo.as_deref().unwrap_or("")),
+            padrao = esc(u.papel.cargo()),
+        );
+        if !propria {
+            let (acao, rotulo) = if u.ativa {
+                ("desativar", "Desativar")
+            } else {
+                ("reativar", "Reativar")
+            };
+            let _ = write!(
+                acoes,
+                "<form method=\"post\" action=\"{alvo}\" class=\"em-linha\">{csrf}<input type=\"hidden\" name=\"acao\" value=\"{acao}\"><button type=\"submit\">{rotulo}</button></form>\
+                 <form method=\"post\" action=\"{alvo}\" class=\"em-linha\">{csrf}<input type=\"hidden\" name=\"acao\" value=\"redefinir_senha\"><button type=\"submit\">Redefinir a senha</button></form>"
+            );
+        }
+        let _ = write!(
+            s,
+            "<tr><th scope=\"row\">{}</th><td data-rotulo=\"Cargo\">{}</td><td data-rotulo=\"Papel\">{}</td><td data-rotulo=\"Situação\">{}</td><td>{acoes}</td></tr>",
+            esc(&u.nome),
+            esc(u.cargo_exibido()),
+            esc(u.papel.nome()),
+            situacao,
+        );
+    }
+    s.push_str("</tbody></table></div>");
+
+    // a conta nova (o que foi enviado volta preenchido se houve erro)
+    let valor = |n: &str| {
+        enviado
+            .and_then(|c| campo(c, n))
+            .map(|v| esc(&v))
+            .unwrap_or_default()
+    };
+    let papel_enviado = enviado
+        .and_then(|c| campo(c, "papel"))
+        .and_then(|p| Papel::de_codigo(&p));
+    let _ = write!(
+        s,
+        "<h2>Nova conta</h2><form method=\"post\" action=\"/contas\" class=\"ato\">{}\
+         <label for=\"nova-nome\">Nome completo</label><input id=\"nova-nome\" name=\"nome\" value=\"{}\" required minlength=\"3\" maxlength=\"120\" autocomplete=\"off\">\
+         <label for=\"nova-cargo\">Cargo (como aparece nos documentos; vazio, o do papel)</label><input id=\"nova-cargo\" name=\"cargo\" value=\"{}\" maxlength=\"120\" autocomplete=\"off\">\
+         <label for=\"nova-papel\">Papel</label><select id=\"nova-papel\" name=\"papel\" required>{}</select>\
+         <label for=\"nova-login\">Login (letras minúsculas sem acento, algarismos, ponto, hífen)</label><input id=\"nova-login\" name=\"login\" value=\"{}\" required maxlength=\"64\" autocomplete=\"off\" autocapitalize=\"none\" spellcheck=\"false\">\
+         <button type=\"submit\">Criar a conta</button></form>",
+        campo_csrf(quem),
+        valor("nome"),
+        valor("cargo"),
+        opcoes_de_papel(papel_enviado.or(Some(Papel::Servidor))),
+        valor("login"),
+    );
+
+    let historico = estado.registro().alteracoes_de_contas(None, 50).await?;
+    if !historico.is_empty() {
+        s.push_str("<h2>Últimas alterações</h2><ul class=\"historico\">");
+        for h in &historico {
+            let _ = write!(
+                s,
+                "<li>{} — {} {} {} (por {})</li>",
+                esc(&divisa_registro::data_e_hora_em_cuiaba(h.em)),
+                esc(&nome_de(&h.login)),
+                alteracao_em_palavras(&h.alteracao),
+                esc(&h.detalhe),
+                esc(&nome_de(&h.por)),
+            );
+        }
+        s.push_str("</ul>");
+    }
+    Ok(s)
+}
+
+/// `GET /contas`.
+pub(crate) async fn pagina_das_contas(
+    State(estado): State<Estado>,
+    quem: Quem,
+    Query(q): Query<std::collections::HashMap<String, String>>,
+) -> Result<Response, Falha> {
+    so_a_presidencia(&quem)?;
+    let mensagem = q.get("feito").map(|f| {
+        (
+            "ok",
+            match f.as_str() {
+                "papel" => "Papel alterado; as sessões abertas da conta foram encerradas.",
+                "cargo" => "Cargo alterado.",
+                "desativar" => "Conta desativada; as sessões abertas dela foram encerradas.",
+                "reativar" => "Conta reativada.",
+                _ => "Feito.",
+            }
+            .to_owned(),
+        )
+    });
+    Ok(pagina(
+        &quem,
+        "Contas de acesso",
+        &corpo(&estado, &quem, mensagem, None).await?,
+    ))
+}
+
+/// A página com um erro e o formulário como foi enviado (422).
+async fn com_erro(
+    estado: &Estado,
+    quem: &Quem,
+    erro: String,
+    enviado: Option<&Campos>,
+) -> Result<Response, Falha> {
+    let mut r = pagina(
+        quem,
+        "Contas de acesso",
+        &corpo(estado, quem, Some(("erro", erro)), enviado).await?,
+    );
+    *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
+    Ok(r)
+}
+
+/// `POST /contas`: cria a conta com uma senha provisória, mostrada uma vez.
+pub(crate) async fn criar(
+    State(estado): State<Estado>,
+    quem: Quem,
+    Form(campos): Form<Campos>,
+) -> Result<Response, Falha> {
+    quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
+    let presidente = so_a_presidencia(&quem)?.login.clone();
+    let login = campo(&campos, "login")
+        .unwrap_or_default()
+        .trim()
+        .to_lowercase();
+    let validado = (|| {
+        contas::validar_login(&login)?;
+        let nome = validar_nome(&campo(&campos, "nome").unwrap_or_default())?;
+        let cargo = validar_cargo(&campo(&campos, "cargo").unwrap_or_default())?;
+        let papel = papel_do_campo(campo(&campos, "papel"))?;
+        Ok::<_, String>((nome, cargo, papel))
+    })();
+    let (nome, cargo, papel) = match validado {
+        Ok(v) => v,
+        Err(e) => return com_erro(&estado, &quem, e, Some(&campos)).await,
+    };
+    let senha = senha_provisoria();
+    let hash = contas::hash_de_senha(&senha)
+        .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    let usuario = Usuario {
+        cargo: Some(cargo).filter(|c| !c.is_empty()),
+        trocar_senha: true,
+        ..Usuario::nova(login.clone(), nome, papel)
+    };
+    let agora = jiff::Timestamp::now();
+    if !estado
+        .registro()
+        .criar_usuario(&usuario, &hash, agora)
+        .await?
+    {
+        return com_erro(
+            &estado,
+            &quem,
+            format!("já existe uma conta com o login «{login}»: escolha outro"),
+            Some(&campos),
+        )
+        .await;
+    }
+    estado
+        .registro()
+        .registrar_criacao_de_conta(&usuario, &presidente, agora)
+        .await?;
+    tracing::info!(target: "divisa::conta", login = %login, por = %presidente, "conta criada");
+    let mensagem = format!(
+        "Conta de {} criada, com o login «{}». Senha provisória: {senha} — entregue-a à pessoa (ela a trocará ao entrar). Esta senha não será mostrada de novo.",
+        usuario.nome, usuario.login
+    );
+    let mut r = pagina(
+        &quem,
+        "Contas de acesso",
+        &corpo(&estado, &quem, Some(("ok", mensagem)), None).await?,
+    );
+    *r.status_mut() = StatusCode::CREATED;
+    Ok(r)
+}
+
+/// `POST /contas/{login}`: uma alteração (`acao`: papel, cargo, desativar, reativar,
+/// redefinir_senha; `valor` para papel e cargo).
+pub(crate) async fn alterar(
+    State(estado): State<Estado>,
+    quem: Quem,
+    Path(login): Path<String>,
+    Form(campos): Form<Campos>,
+) -> Result<Response, Falha> {
+    quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
+    let presidente = so_a_presidencia(&quem)?.login.clone();
+    let acao = campo(&campos, "acao").unwrap_or_default();
+    let propria = login == presidente;
+    let mut senha = None;
+    let alteracao = match acao.as_str() {
+        "papel" | "desativar" if propria => {
+            return com_erro(
+                &estado,
+                &quem,
+                "a Presidência não desativa a própria conta nem lhe tira o papel: dê o papel de Presidente a outra conta, que então ajusta esta".into(),
+                None,
+            )
+            .await
+        }
+        "papel" => match papel_do_campo(campo(&campos, "valor")) {
+            Ok(p) => Alteracao::Papel(p),
+            Err(e) => return com_erro(&estado, &quem, e, None).await,
+        },
+        "cargo" => match validar_cargo(&campo(&campos, "valor").unwrap_or_default()) {
+            Ok(c) => Alteracao::Cargo(c),
+            Err(e) => return com_erro(&estado, &quem, e, None).await,
+        },
+        "desativar" => Alteracao::Desativar,
+        "reativar" => Alteracao::Reativar,
+        "redefinir_senha" => {
+            let s = senha_provisoria();
+            let hash = contas::hash_de_senha(&s)
+                .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+            senha = Some(s);
+            Alteracao::RedefinirSenha(hash)
+        }
+        _ => {
+            return com_erro(
+                &estado,
+                &quem,
+                "alteração desconhecida: use os botões da lista de contas".into(),
+                None,
+            )
+            .await
+        }
+    };
+    if !estado
+        .registro()
+        .alterar_conta(&login, &alteracao, &presidente, jiff::Timestamp::now())
+        .await?
+    {
+        return Err(Falha::nova(
+            StatusCode::NOT_FOUND,
+            format!("não há conta com o login «{login}»"),
+        ));
+    }
+    tracing::info!(target: "divisa::conta", login = %login, acao = %acao, por = %presidente, "conta alterada");
+    match senha {
+        // a senha provisória aparece uma vez, nesta resposta (não num endereço que fica no
+        // histórico do navegador)
+        Some(s) => {
+            let nome = estado
+                .registro()
+                .usuarios()
+                .await?
+                .into_iter()
+                .find(|u| u.login == login)
+                .map_or(login.clone(), |u| u.nome);
+            let mensagem = format!(
+                "Senha de {nome} redefinida; as sessões abertas da conta foram encerradas. Senha provisória: {s} — entregue-a à pessoa (ela a trocará ao entrar). Esta senha não será mostrada de novo."
+            );
+            Ok(pagina(
+                &quem,
+                "Contas de acesso",
+                &corpo(&estado, &quem, Some(("ok", mensagem)), None).await?,
+            ))
+        }
+        None => Ok(Redirect::to(&format!("/contas?feito={acao}")).into_response()),
+    }
+}

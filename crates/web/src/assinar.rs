@@ -1,0 +1,269 @@
+//! Assinar na página do processo (issue 16): o relator e o Presidente assinam o documento
+//! emitido com o seu certificado A1 do ICP-Brasil (PKCS#12), e a versão assinada fica no
+//! registro, ligada à emissão.
+//!
+//! A assinatura é PAdES (a de `divisa documento assinar`): uma revisão acrescentada ao PDF, que
+//! deixa o documento emitido intacto no começo — ele continua conferindo em /verificar, e cada
+//! nova assinatura parte da última versão, de modo que o Presidente assina o que o relator já
+//! assinou. O certificado e a senha vêm no formulário, são usados na memória para esta
+//! assinatura e descartados: nada deles é gravado nem escrito no log.
+
+use std::fmt::Write as _;
+
+use axum::extract::{Multipart, Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use divisa_processo::{Acao, Papel};
+use divisa_referencia::formato::data as fmt_data;
+use divisa_registro::codigo_com_tracos;
+
+use crate::contas::Quem;
+use crate::html::esc;
+use crate::paginas::campo;
+use crate::{caminho_do_processo, Estado, Falha};
+
+/// O maior certificado A1 aceito: um PKCS#12 com a cadeia tem poucos kB.
+const MAIOR_CERTIFICADO: usize = 64 * 1024;
+
+/// Os papéis que assinam documentos da Comissão: o relator (um membro) e o Presidente (Art. 21:
+/// a Comissão fala pelo seu Presidente e, na ausência dele, por qualquer dos membros).
+fn assina(papel: Papel) -> bool {
+    matches!(papel, Papel::Presidente | Papel::Membro)
+}
+
+/// O dia de um instante, em Cuiabá.
+fn dia(t: jiff::Timestamp) -> String {
+    fmt_data(divisa_registro::hoje_em_cuiaba(t))
+}
+
+/// A seção «Documentos emitidos» da página do processo, para quem vê os autos inteiros: cada
+/// emissão, as suas versões assinadas e, a quem assina, o formulário de assinatura.
+pub(crate) async fn secao(estado: &Estado, quem: &Quem, protocolo: &str) -> Result<String, Falha> {
+    let emitidos = estado.registro().emitidos_do_processo(protocolo).await?;
+    let endereco = caminho_do_processo(protocolo);
+    let mut s = String::from("<h2 id=\"emitidos\">Documentos emitidos</h2>");
+    if emitidos.is_empty() {
+        s.push_str("<p>Nenhum documento foi emitido neste processo. Um documento é emitido quando alguém da Comissão baixa o seu PDF, na lista acima; então pode ser assinado aqui.</p>");
+        return Ok(s);
+    }
+    s.push_str("<ul class=\"emitidos\">");
+    let mut opcoes = String::new();
+    for e in &emitidos {
+        let versoes = estado.registro().assinaturas_da_emissao(e.id).await?;
+        let _ = write!(
+            s,
+            "<li><strong>{}</strong> — emitido por {} em {} · código {} · <a href=\"/verificar?codigo={}\">conferir</a>",
+            esc(&e.titulo),
+            esc(&e.emitente()),
+            dia(e.emitido_em),
+            esc(&codigo_com_tracos(&e.codigo)),
+            esc(&e.codigo)
+        );
+        if versoes.is_empty() {
+            s.push_str("<br>Sem assinatura.");
+        } else {
+            s.push_str("<ul>");
+            for v in &versoes {
+                let _ = write!(
+                    s,
+                    "<li>Assinado por {} em {} (certificado de {}) — <a href=\"{}/assinados/{}\">PDF assinado</a></li>",
+                    esc(&v.assinante()),
+                    dia(v.assinado_em),
+                    esc(&v.titular),
+                    esc(&endereco),
+                    v.id
+                );
+            }
+            s.push_str("</ul>");
+        }
+        s.push_str("</li>");
+        let _ = write!(
+            opcoes,
+            "<option value=\"{}\">{} — emitido em {}{}</option>",
+            e.id,
+            esc(&e.titulo),
+            dia(e.emitido_em),
+            match versoes.len() {
+                0 => String::new(),
+                1 => " (com 1 assinatura)".to_owned(),
+                n => format!(" (com {n} assinaturas)"),
+            }
+        );
+    }
+    s.push_str("</ul>");
+    if assina(quem.ator().papel) {
+        let _ = write!(
+            s,
+            "<form method=\"post\" action=\"{}/assinaturas\" enctype=\"multipart/form-data\" class=\"assinar\">\
+             <h3>Assinar um documento emitido</h3>\
+             <p>A assinatura digital segue o padrão PAdES, com o certificado A1 do ICP-Brasil (arquivo .p12 ou .pfx). Ela se acrescenta ao documento: as assinaturas anteriores e o código de verificação continuam valendo. O certificado e a senha servem só a esta assinatura e não são guardados.</p>\
+             <input type=\"hidden\" name=\"csrf\" value=\"{}\">\
+             <p><label for=\"assinar-emissao\">Documento</label><br><select id=\"assinar-emissao\" name=\"emissao\" required>{}</select></p>\
+             <p><label for=\"assinar-certificado\">Certificado A1 (.p12 ou .pfx)</label><br><input id=\"assinar-certificado\" type=\"file\" name=\"certificado\" accept=\".p12,.pfx,application/x-pkcs12\" required></p>\
+             <p><label for=\"assinar-senha\">Senha do certificado</label><br><input id=\"assinar-senha\" type=\"password\" name=\"senha\" autocomplete=\"off\" required></p>\
+             <p><button type=\"submit\">Assinar</button></p></form>",
+            esc(&endereco),
+            esc(&quem.csrf),
+            opcoes
+        );
+    }
+    Ok(s)
+}
+
+/// `POST /processos/{protocolo}/assinaturas`: assina a última versão de um documento emitido
+/// do processo e a registra; de volta à página do processo, que lista a versão assinada.
+pub(crate) async fn assinar(
+    State(estado): State<Estado>,
+    quem: Quem,
+    Path(protocolo): Path<String>,
+    multipart: Multipart,
+) -> Result<Response, Falha> {
+    let (campos, arquivos) = crate::representacao::ler_multipart(multipart).await?;
+    quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
+    let ator = quem.ator();
+    if !assina(ator.papel) {
+        return Err(Falha::proibido(
+            "assinam os documentos da Comissão o relator e o Presidente (Art. 21)",
+        ));
+    }
+    let (p, _) = estado
+        .registro()
+        .eventos_visiveis(&protocolo, &ator)
+        .await?;
+    p.pode(&ator, Acao::VerCompleto)
+        .map_err(|r| Falha::proibido(r.to_string()))?;
+    let Some(emissao) = campo(&campos, "emissao").and_then(|v| v.trim().parse::<i64>().ok()) else {
+        return Err(Falha::no_campo(
+            "emissao",
+            "escolha o documento emitido a assinar",
+        ));
+    };
+    let emitido = match estado.registro().emitido(emissao).await? {
+        Some(e) if e.protocolo == protocolo => e,
+        _ => {
+            return Err(Falha::no_campo(
+                "emissao",
+                format!("o documento escolhido não é um documento emitido do processo {protocolo}"),
+            ))
+        }
+    };
+    let Some(certificado) = arquivos.get("certificado") else {
+        return Err(Falha::no_campo(
+            "certificado",
+            "escolha o arquivo do certificado A1 (.p12 ou .pfx)",
+        ));
+    };
+    if certificado.bytes.len() > MAIOR_CERTIFICADO {
+        return Err(Falha::no_campo(
+            "certificado",
+            format!(
+                "«{}» tem {} bytes: um certificado A1 tem poucos kB (até {} kB aceitos); escolha o arquivo .p12 ou .pfx",
+                certificado.nome,
+                certificado.bytes.len(),
+                MAIOR_CERTIFICADO / 1024
+            ),
+        ));
+    }
+    let senha = campo(&campos, "senha").unwrap_or_default();
+    let Some(base) = estado.registro().ultima_versao(emitido.id).await? else {
+        return Err(Falha::nova(
+            StatusCode::NOT_FOUND,
+            "o documento emitido não está no registro",
+        ));
+    };
+    // abrir o PKCS#12 (derivar a chave da senha) e assinar: trabalho pesado, na oficina
+    let agora = jiff::Timestamp::now();
+    let (nome, bytes) = (certificado.nome.clone(), certificado.bytes.clone());
+    let motivo = format!(
+        "Assinado por {} ({})",
+        quem.usuario.as_ref().map_or("", |u| u.nome.as_str()),
+        ator.papel.cargo()
+    );
+    let assinado = estado
+        .oficina()
+        .executar(quem.endereco.map(|e| e.ip()), move || {
+            let cert = divisa_assinatura::Certificado::abrir(&nome, &bytes, &senha)?;
+            cert.valido_em(&nome, agora)?;
+            let pdf = divisa_assinatura::assinar(&base, &cert, agora, &motivo)?;
+            Ok::<_, divisa_assinatura::Erro>((pdf, cert.titular()))
+        })
+        .await?;
+    let (pdf, titular) = assinado.map_err(|e| Falha::no_campo("certificado", e.to_string()))?;
+    let nome = quem.usuario.as_ref().map(|u| u.nome.clone());
+    let versao = estado
+        .registro()
+        .registrar_assinatura(
+            &divisa_registro::NovaAssinatura {
+                emissao: emitido.id,
+                conteudo: &pdf,
+                assinado_por: &ator.id,
+                assinante_nome: nome.as_deref(),
+                assinante_cargo: ator.papel.cargo(),
+                titular: &titular,
+            },
+            agora,
+        )
+        .await?;
+    tracing::info!(target: "divisa::documento", protocolo = %protocolo, codigo = %emitido.codigo, versao = versao.id, "documento assinado");
+    Ok(Redirect::to(&format!(
+        "{}?assinado={}#emitidos",
+        caminho_do_processo(&protocolo),
+        versao.id
+    ))
+    .into_response())
+}
+
+/// `GET /processos/{protocolo}/assinados/{id}`: uma versão assinada, a quem vê os autos inteiros.
+pub(crate) async fn versao_assinada(
+    State(estado): State<Estado>,
+    quem: Quem,
+    Path((protocolo, id)): Path<(String, String)>,
+) -> Result<Response, Falha> {
+    let nao_ha = || Falha::nova(StatusCode::NOT_FOUND, "versão assinada não encontrada");
+    let id: i64 = id.parse().map_err(|_| nao_ha())?;
+    let ator = quem.ator();
+    let (p, _) = estado
+        .registro()
+        .eventos_visiveis(&protocolo, &ator)
+        .await?;
+    p.pode(&ator, Acao::VerCompleto)
+        .map_err(|r| Falha::proibido(r.to_string()))?;
+    // a versão tem de ser de uma emissão deste processo
+    let emitidos = estado.registro().emitidos_do_processo(&protocolo).await?;
+    let mut achada = None;
+    for e in &emitidos {
+        if estado
+            .registro()
+            .assinaturas_da_emissao(e.id)
+            .await?
+            .iter()
+            .any(|v| v.id == id)
+        {
+            achada = Some(e);
+            break;
+        }
+    }
+    let Some(emitido) = achada else {
+        return Err(nao_ha());
+    };
+    let bytes = estado
+        .registro()
+        .conteudo_assinado(id)
+        .await?
+        .ok_or_else(nao_ha)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!(
+                    "inline; filename=\"{}-{}-assinado-{id}.pdf\"",
+                    emitido.tipo,
+                    protocolo.replace(['/', '.'], "-")
+                ),
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
+}

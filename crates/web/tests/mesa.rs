@@ -1,0 +1,174 @@
+//! Issue 17 ("Uma lista de trabalho por papel"): o painel abre no que espera por quem entrou.
+//! Cada órgão certificador vê os ofícios dirigidos a ele, com o prazo de 30 dias do Art. 2º,
+//! § 3º, e não os dos outros; o deputado, as representações que chegaram através dele (Art.
+//! 14); o representante, a sua e o que falta nela (Art. 15); a Presidência, o próximo passo de
+//! cada processo e os documentos emitidos que ainda não assinou.
+
+mod comum;
+
+use axum::http::StatusCode;
+use comum::{app, caminho, rodar};
+
+#[test]
+fn issue17_cada_papel_abre_na_sua_mesa_de_trabalho() {
+    rodar(async {
+        let a = app("mesa").await;
+        // a seção da mesa de trabalho do painel (o resto do painel lista todos os processos)
+        let painel = |login: &'static str| {
+            let a = &a;
+            async move {
+                let s = a.entrar(login).await;
+                let r = a.get("/", Some(&s)).await;
+                assert_eq!(r.status, StatusCode::OK, "{login}: {}", r.corpo);
+                let inicio = r
+                    .corpo
+                    .find("<section class=\"mesa\"")
+                    .unwrap_or_else(|| panic!("{login}: sem a mesa de trabalho: {}", r.corpo));
+                let fim = inicio + r.corpo[inicio..].find("</section>").expect("fim da mesa");
+                r.corpo[inicio..fim].to_owned()
+            }
+        };
+
+        // o TRE: o ofício dele, recebido há 35 dias — o prazo venceu
+        let tre = painel("tre").await;
+        assert!(tre.contains("Of. 101/2026-CRT"), "{tre}");
+        assert!(tre.contains("venceu há"), "{tre}");
+        assert!(tre.contains("documentos/oficio?orgao=tre"));
+        assert!(!tre.contains("Of. 102/2026-CRT") && !tre.contains("Of. 103/2026-CRT"));
+        // a cartografia: o dela, a vencer, e nada do prazo vencido do TRE
+        let cartografia = painel("cartografia").await;
+        assert!(cartografia.contains("Of. 102/2026-CRT"), "{cartografia}");
+        assert!(cartografia.contains("faltam ") || cartografia.contains("vence hoje"));
+        assert!(!cartografia.contains("Of. 101/2026-CRT"), "{cartografia}");
+        // e, no painel inteiro, os prazos vencidos são os dela, não o do TRE
+        let s = a.entrar("cartografia").await;
+        let inteiro = a.get("/", Some(&s)).await.corpo;
+        assert!(
+            !inteiro.contains("Tribunal Regional Eleitoral"),
+            "os prazos do TRE não são da cartografia: {inteiro}"
+        );
+        // a fazenda: o ofício sem recebimento registrado
+        let fazenda = painel("fazenda").await;
+        assert!(fazenda.contains("Of. 103/2026-CRT"), "{fazenda}");
+        assert!(
+            fazenda.contains("recebimento ainda não registrado"),
+            "{fazenda}"
+        );
+
+        // o deputado: a representação que chegou através dele
+        let deputado = painel("dep.joao").await;
+        assert!(deputado.contains("chegou através de você"), "{deputado}");
+        assert!(deputado.contains("Espigão"), "{deputado}");
+        // o representante: a sua, com o próximo passo e os documentos do Art. 15
+        let comunidade = painel("comunidade").await;
+        assert!(comunidade.contains("Próximo passo"), "{comunidade}");
+        assert!(
+            comunidade.contains("Falta juntar (Art. 15)")
+                || comunidade.contains("Os documentos do Art. 15 estão nos autos"),
+            "{comunidade}"
+        );
+        assert!(
+            !comunidade.contains("Espigão do Leste"),
+            "não a do deputado: {comunidade}"
+        );
+
+        // a Presidência: os próximos passos e o que assinar
+        let ana = painel("ana").await;
+        assert!(ana.contains("Próximo passo"), "{ana}");
+        assert!(
+            ana.contains("Nenhum documento emitido espera a sua assinatura"),
+            "{ana}"
+        );
+        let carla = painel("carla").await;
+        assert!(!carla.contains("A assinar"), "o servidor não assina");
+        // Bruno emite o parecer: ele passa a esperar a assinatura da Presidência
+        let p = a.protocolo("Espigão").await;
+        let bruno = a.entrar("bruno").await;
+        let r = a
+            .get(&format!("{}/documentos/parecer", caminho(&p)), Some(&bruno))
+            .await;
+        assert_eq!(r.status, StatusCode::OK);
+        let ana = painel("ana").await;
+        assert!(
+            ana.contains("1 documento emitido sem a assinatura da Presidência"),
+            "{ana}"
+        );
+    });
+}
+
+/// Issue 17: a lista de processos tem busca (protocolo, nome, município de origem), filtros
+/// (tipo, fase, prazo vencido) e páginas de 25, com a busca guardada nos endereços das páginas.
+#[test]
+fn issue17_processos_com_busca_filtros_e_paginas() {
+    rodar(async {
+        let a = app("processos-filtros").await;
+        let ana = a.entrar("ana").await;
+        let lista = |consulta: &'static str| {
+            let (a, ana) = (&a, &ana);
+            async move {
+                let r = a.get(&format!("/processos{consulta}"), Some(ana)).await;
+                assert_eq!(r.status, StatusCode::OK, "{consulta}: {}", r.corpo);
+                r.corpo
+            }
+        };
+        let tudo = lista("").await;
+        assert!(tudo.contains("3 processos encontrados de 3"), "{tudo}");
+        // pelo nome, sem acento e em qualquer caixa
+        let r = lista("?q=ESPIGAO").await;
+        assert!(
+            r.contains("Espigão") && !r.contains("Araguainha e Ponte"),
+            "{r}"
+        );
+        assert!(r.contains("1 processo encontrado de 3"), "{r}");
+        // pelo município de origem (a fusão de Araguainha com Ponte Branca)
+        let r = lista("?q=ponte+branca").await;
+        assert!(r.contains("Araguainha e Ponte Branca"), "{r}");
+        // pelo tipo e pela fase
+        let r = lista("?tipo=fusao").await;
+        assert!(r.contains("Araguainha") && !r.contains("Espigão"), "{r}");
+        let r = lista("?fase=certidoes").await;
+        assert!(r.contains("Espigão") && !r.contains("Araguainha"), "{r}");
+        // com prazo vencido: o TRE não respondeu no processo de Espigão
+        let r = lista("?prazo=vencido").await;
+        assert!(r.contains("Espigão") && !r.contains("Araguainha"), "{r}");
+        // o que foi buscado volta no formulário
+        assert!(lista("?q=espig%C3%A3o").await.contains("value=\"espigão\""));
+
+        // 30 processos a mais: duas páginas, e a busca vai junto nos endereços
+        for i in 0..30 {
+            a.registro
+                .protocolar(
+                    &divisa_processo::Ator::new("dep.joao", divisa_processo::Papel::Deputado),
+                    divisa_processo::NovaRepresentacao {
+                        tipo: divisa_processo::TipoProcesso::Criacao,
+                        nome: format!("Vila Teste {i:02}"),
+                        municipios_origem: vec!["Sorriso".into()],
+                        via: divisa_processo::Via::Deputado {
+                            id: "dep.joao".into(),
+                        },
+                        representante: "João da Silva".into(),
+                        assinaturas: 12,
+                        documentos: divisa_processo::DocumentoArt15::TODOS.to_vec(),
+                        proposta: None,
+                    },
+                    jiff::civil::date(2026, 11, 2),
+                    jiff::Timestamp::now(),
+                )
+                .await
+                .expect("protocolo");
+        }
+        let r = lista("?q=vila+teste").await;
+        assert!(
+            r.contains("30 processos encontrados de 33 · página 1 de 2"),
+            "{r}"
+        );
+        assert_eq!(r.matches("Vila Teste ").count(), 25, "25 por página");
+        assert!(r.contains("/processos?q=vila%20teste&amp;pagina=2"), "{r}");
+        let r = lista("?q=vila+teste&pagina=2").await;
+        assert_eq!(r.matches("Vila Teste ").count(), 5);
+        assert!(r.contains("aria-current=\"page\">2<"), "{r}");
+        // uma página que não existe mostra a última
+        let r = lista("?q=vila+teste&pagina=99").await;
+        assert!(r.contains("página 2 de 2"), "{r}");
+    });
+}
