@@ -29,7 +29,7 @@ fn main() {
         };
         let geojson = divisa_territorio::escrita::geojson(&area, serde_json::Map::new());
         std::fs::write(dir.join("area.geojson"), geojson).expect("gravar");
-        let toml = "tipo = \"criacao\"\n[novo]\nnome = \"Vale da Brasilândia\"\norigens = [5106208]\narea = \"area.geojson\"\n[novo.dados]\npopulacao = 5000\neleitores = 1200\n";
+        let toml = "tipo = \"criacao\"\n[novo]\nnome = \"Vale da Brasilândia\"\norigens = [5106208]\narea = \"area.geojson\"\n[novo.dados]\npopulacao = 2000\neleitores = 500\n";
         let mut melhor = f64::MAX;
         let mut paginas = 0;
         let mut tamanho = 0;

@@ -41,32 +41,32 @@
       });
       L.control.scale({ imperial: false }).addTo(mapa);
       mapa.setView([-13.0, -56.0], 5);
-      fetch("/api/malha.geojson").then(function (r) { return r.json(); }).then(function (g) {
+      // pronto (data-pronto) quando as duas camadas chegaram e o recorte foi ajustado, sem
+      // animação: quem lê a página (ou a testa) vê o mapa parado
+      var fundo = fetch("/api/malha.geojson").then(function (r) { return r.json(); }).then(function (g) {
         L.geoJSON(g, {
           style: { color: "#6e7781", weight: 0.6, fillColor: "#ffffff", fillOpacity: 0.7 },
           onEachFeature: function (f, camada) { camada.bindTooltip(f.properties.nome); }
         }).addTo(mapa).bringToBack();
-      });
+      }).catch(function () {});
       var url = div.getAttribute("data-camada");
-      if (url) {
-        fetch(url).then(function (r) { return r.ok ? r.json() : null; }).then(function (g) {
-          if (!g || !g.features || g.features.length === 0) return;
-          var camada = L.geoJSON(g, {
-            style: function (f) {
-              var cor = f.properties.papel === "area" ? "#a4161a" : "#0b4f79";
-              return { color: cor, weight: 2, fillColor: cor, fillOpacity: 0.25 };
-            },
-            pointToLayer: function (f, ll) {
-              return L.circleMarker(ll, { radius: 5, color: "#1b1f23", fillColor: "#ffd33d", fillOpacity: 1 });
-            },
-            onEachFeature: function (f, c) { if (f.properties.nome) c.bindTooltip(f.properties.nome); }
-          }).addTo(mapa);
-          mapa.fitBounds(camada.getBounds(), { padding: [20, 20] });
-          div.setAttribute("data-pronto", "1");
-        });
-      } else {
-        div.setAttribute("data-pronto", "1");
-      }
+      var frente = !url ? Promise.resolve() : fetch(url).then(function (r) { return r.ok ? r.json() : null; }).then(function (g) {
+        if (!g || !g.features || g.features.length === 0) return;
+        var camada = L.geoJSON(g, {
+          style: function (f) {
+            var cor = f.properties.papel === "area" ? "#a4161a" : "#0b4f79";
+            return { color: cor, weight: 2, fillColor: cor, fillOpacity: 0.25 };
+          },
+          pointToLayer: function (f, ll) {
+            return L.circleMarker(ll, { radius: 5, color: "#1b1f23", fillColor: "#ffd33d", fillOpacity: 1 });
+          },
+          onEachFeature: function (f, c) { if (f.properties.nome) c.bindTooltip(f.properties.nome); }
+        }).addTo(mapa);
+        mapa.fitBounds(camada.getBounds(), { padding: [20, 20], animate: false });
+      }).catch(function () {});
+      Promise.all([fundo, frente]).then(function () {
+        requestAnimationFrame(function () { div.setAttribute("data-pronto", "1"); });
+      });
     });
   }
 

@@ -478,8 +478,8 @@ fn acessibilidade_axe_core_em_cada_pagina_no_laptop_e_no_celular() {
             }
             d.ir(&format!("{base}{caminho}"));
             d.esperar(
-                "return document.readyState === 'complete';",
-                "a página carregar",
+                "return document.readyState === 'complete' && Array.from(document.querySelectorAll('.mapa-web')).every(m => m.getAttribute('data-pronto') === '1');",
+                "a página e os mapas carregarem",
             );
             let nome = format!(
                 "{tamanho}-{}-{}",
