@@ -188,6 +188,12 @@ async fn corpo(
             cargo = esc(u.cargo.as_deref().unwrap_or("")),
             padrao = esc(u.papel.cargo()),
         );
+        let _ = write!(
+            acoes,
+            "<form method=\"post\" action=\"{alvo}\" class=\"em-linha\">{csrf}<input type=\"hidden\" name=\"acao\" value=\"nome\"><label for=\"nome-{id}\" class=\"visualmente-oculto\">Nome de {nome}</label><input id=\"nome-{id}\" name=\"valor\" value=\"{nome}\" maxlength=\"120\" required> <button type=\"submit\">Corrigir o nome</button></form>",
+            id = esc(&u.login),
+            nome = esc(&u.nome),
+        );
         if !propria {
             let (acao, rotulo) = if u.ativa {
                 ("desativar", "Desativar")
@@ -268,6 +274,7 @@ pub(crate) async fn pagina_das_contas(
             match f.as_str() {
                 "papel" => "Papel alterado; as sessões abertas da conta foram encerradas.",
                 "cargo" => "Cargo alterado.",
+                "nome" => "Nome corrigido.",
                 "desativar" => "Conta desativada; as sessões abertas dela foram encerradas.",
                 "reativar" => "Conta reativada.",
                 _ => "Feito.",
@@ -361,8 +368,8 @@ pub(crate) async fn criar(
     Ok(r)
 }
 
-/// `POST /contas/{login}`: uma alteração (`acao`: papel, cargo, desativar, reativar,
-/// redefinir_senha; `valor` para papel e cargo).
+/// `POST /contas/{login}`: uma alteração (`acao`: papel, nome, cargo, desativar, reativar,
+/// redefinir_senha; `valor` para papel, nome e cargo).
 pub(crate) async fn alterar(
     State(estado): State<Estado>,
     quem: Quem,
@@ -386,6 +393,10 @@ pub(crate) async fn alterar(
         }
         "papel" => match papel_do_campo(campo(&campos, "valor")) {
             Ok(p) => Alteracao::Papel(p),
+            Err(e) => return com_erro(&estado, &quem, e, None).await,
+        },
+        "nome" => match validar_nome(&campo(&campos, "valor").unwrap_or_default()) {
+            Ok(n) => Alteracao::Nome(n),
             Err(e) => return com_erro(&estado, &quem, e, None).await,
         },
         "cargo" => match validar_cargo(&campo(&campos, "valor").unwrap_or_default()) {

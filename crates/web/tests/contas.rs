@@ -262,6 +262,26 @@ fn issue17_desativar_redefinir_e_mudar_o_papel_encerram_as_sessoes() {
         let b = usuarios.iter().find(|u| u.login == "bruno").unwrap();
         assert_eq!(b.papel, divisa_processo::Papel::Deputado);
 
+        // o nome corrigido aparece por toda parte (a conta é a mesma)
+        let r = a
+            .post_form(
+                "/contas/carla",
+                Some(&ana),
+                &[
+                    ("csrf", &ana.csrf),
+                    ("acao", "nome"),
+                    ("valor", "Carla  Souza Lima"),
+                ],
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.corpo);
+        assert!(a
+            .registro
+            .pessoas()
+            .await
+            .unwrap()
+            .get("carla")
+            .is_some_and(|p| p.starts_with("Carla Souza Lima, ")));
         // a Presidência não se desativa nem se tira o papel
         for (acao, valor) in [("desativar", ""), ("papel", "servidor")] {
             let r = a
@@ -289,7 +309,10 @@ fn issue17_desativar_redefinir_e_mudar_o_papel_encerram_as_sessoes() {
             .await
             .unwrap();
         let feitas: Vec<&str> = h.iter().map(|x| x.alteracao.as_str()).collect();
-        assert_eq!(feitas, ["senha_redefinida", "reativada", "desativada"]);
+        assert_eq!(
+            feitas,
+            ["nome", "senha_redefinida", "reativada", "desativada"]
+        );
         assert!(h.iter().all(|x| x.por == "ana"));
     });
 }
