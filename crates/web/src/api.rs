@@ -555,19 +555,26 @@ fn simplificar(mp: &geo::MultiPolygon<f64>) -> geo::MultiPolygon<f64> {
 }
 
 fn feicao(mp: &geo::MultiPolygon<f64>, propriedades: Value) -> Value {
-    let coords: Vec<Value> =
-        mp.0.iter()
-            .map(|p| {
-                let anel = |l: &geo::LineString<f64>| -> Value {
-                    l.0.iter()
-                        .map(|c| json!([(c.x * 1e6).round() / 1e6, (c.y * 1e6).round() / 1e6]))
-                        .collect()
-                };
-                let mut aneis = vec![anel(p.exterior())];
-                aneis.extend(p.interiors().iter().map(anel));
-                Value::Array(aneis)
-            })
-            .collect();
+    feicao_com(mp, propriedades, 1e6)
+}
+
+/// A feição com as coordenadas arredondadas a `fator` (1e6: seis casas, ~0,1 m; 1e4: quatro,
+/// ~11 m, bastante para a malha de fundo, já simplificada a ~100 m).
+fn feicao_com(mp: &geo::MultiPolygon<f64>, propriedades: Value, fator: f64) -> Value {
+    let coords: Vec<Value> = mp
+        .0
+        .iter()
+        .map(|p| {
+            let anel = |l: &geo::LineString<f64>| -> Value {
+                l.0.iter()
+                    .map(|c| json!([(c.x * fator).round() / fator, (c.y * fator).round() / fator]))
+                    .collect()
+            };
+            let mut aneis = vec![anel(p.exterior())];
+            aneis.extend(p.interiors().iter().map(anel));
+            Value::Array(aneis)
+        })
+        .collect();
     json!({
         "type": "Feature",
         "properties": propriedades,
@@ -784,22 +791,70 @@ async fn limite(Path(codigo): Path<String>) -> Resposta {
 }
 
 /// A malha inteira, simplificada para a tela (feita uma vez por processo do servidor).
-async fn malha(State(estado): State<Estado>) -> Resposta {
+/// A malha em gzip, feita uma vez (~2 MB de GeoJSON viram uns 0,4 MB na rede; issue 17).
+static MALHA_GZIP: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+
+/// A malha em gzip (vazia se a compressão falhasse: então vai sem compressão).
+fn malha_gzip(texto: &str) -> &'static Vec<u8> {
+    MALHA_GZIP.get_or_init(|| {
+        use std::io::Write as _;
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        match e.write_all(texto.as_bytes()) {
+            Ok(()) => e.finish().unwrap_or_default(),
+            Err(_) => Vec::new(),
+        }
+    })
+}
+
+fn aceita_gzip(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|c| {
+            let mut partes = c.split(';');
+            let nome = partes.next().unwrap_or("").trim();
+            // "gzip;q=0" recusa
+            nome.eq_ignore_ascii_case("gzip") && !partes.any(|p| p.trim().replace(' ', "") == "q=0")
+        })
+}
+
+async fn malha(State(estado): State<Estado>, headers: HeaderMap) -> Resposta {
     let texto = estado.0.malha.get_or_init(|| {
         let lista = divisa_referencia::malha::carregar().map_err(|e| e.to_string())?;
         let feicoes: Vec<Value> = lista
             .iter()
             .map(|(e, mp)| {
-                feicao(
+                feicao_com(
                     &simplificar(mp),
                     json!({"codigo": e.codigo, "nome": e.nome_malha_2022}),
+                    1e4,
                 )
             })
             .collect();
         Ok(json!({"type": "FeatureCollection", "features": feicoes}).to_string())
     });
     match texto {
-        Ok(t) => Ok(geojson_texto(t.clone())),
+        Ok(t) if aceita_gzip(&headers) && !malha_gzip(t).is_empty() => {
+            let gz = malha_gzip(t);
+            Ok((
+                [
+                    (header::CONTENT_TYPE, "application/geo+json; charset=utf-8"),
+                    (header::CACHE_CONTROL, "public, max-age=3600"),
+                    (header::CONTENT_ENCODING, "gzip"),
+                    (header::VARY, "Accept-Encoding"),
+                ],
+                gz.clone(),
+            )
+                .into_response())
+        }
+        Ok(t) => {
+            let mut r = geojson_texto(t.clone());
+            r.headers_mut()
+                .insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+            Ok(r)
+        }
         Err(e) => Err(Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.clone()).json()),
     }
 }

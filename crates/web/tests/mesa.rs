@@ -8,6 +8,7 @@ mod comum;
 
 use axum::http::StatusCode;
 use comum::{app, caminho, rodar};
+use tower::ServiceExt as _;
 
 #[test]
 fn issue17_cada_papel_abre_na_sua_mesa_de_trabalho() {
@@ -170,5 +171,44 @@ fn issue17_processos_com_busca_filtros_e_paginas() {
         // uma página que não existe mostra a última
         let r = lista("?q=vila+teste&pagina=99").await;
         assert!(r.contains("página 2 de 2"), "{r}");
+    });
+}
+
+/// Issue 17 ("the municipal layer compressed (2 MB sent raw)"): a malha do mapa vai em gzip a
+/// quem aceita, com o mesmo conteúdo, e sem compressão a quem não aceita.
+#[test]
+fn issue17_malha_do_mapa_vai_comprimida() {
+    rodar(async {
+        let a = app("malha-gzip").await;
+        let cru = a.get("/api/malha.geojson", None).await;
+        assert_eq!(cru.status, StatusCode::OK);
+        assert!(cru.headers.get("content-encoding").is_none());
+        let r = a
+            .router
+            .clone()
+            .oneshot(
+                axum::http::Request::get("/api/malha.geojson")
+                    .header("accept-encoding", "br, gzip;q=0.8")
+                    .body(axum::body::Body::empty())
+                    .unwrap(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(r.headers().get("content-encoding").unwrap(), "gzip");
+        assert_eq!(r.headers().get("vary").unwrap(), "Accept-Encoding");
+        let gz = axum::body::to_bytes(r.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        let mut texto = String::new();
+        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&gz[..]), &mut texto)
+            .expect("gzip válido");
+        assert_eq!(texto, cru.corpo, "o mesmo GeoJSON");
+        assert!(
+            gz.len() * 3 < cru.bytes.len(),
+            "{} bytes em gzip de {} — menos de um terço",
+            gz.len(),
+            cru.bytes.len()
+        );
+        eprintln!("malha: {} bytes, {} em gzip", cru.bytes.len(), gz.len());
     });
 }
