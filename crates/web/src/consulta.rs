@@ -136,10 +136,10 @@ pub(crate) async fn municipio(quem: Quem, Path(codigo): Path<String>) -> Result<
         }
     };
     let s = format!(
-        "<h1>{}</h1><div class=\"mapa-web\" id=\"mapa\" role=\"region\" aria-label=\"Mapa do município\" data-camada=\"/api/municipios/{}/limite.geojson\"></div><pre>{}</pre>",
+        "<h1>{}</h1><div class=\"mapa-web\" id=\"mapa\" role=\"region\" aria-label=\"Mapa do município\" data-camada=\"/api/municipios/{}/limite.geojson\"></div>{}",
         esc(&m.nome),
         m.codigo_ibge,
-        esc(&crate::texto::ficha_do_municipio(m))
+        crate::texto::ficha_do_municipio_html(m)
     );
     Ok(pagina(&quem, &m.nome, &s))
 }

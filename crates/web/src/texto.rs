@@ -262,42 +262,51 @@ use divisa_referencia::formato::{inteiro, km2, ponto, reais_abreviado};
 use divisa_referencia::malha;
 use divisa_referencia::mt::{Municipio, Ponto};
 
-/// A ficha de um município, em texto.
-pub fn ficha_do_municipio(m: &Municipio) -> String {
+/// A ficha de um município em partes: o cabeçalho, cada dado (rótulo; valor, fonte e o número
+/// da nota, ou `None`: sem dado), os distritos e as notas. [`ficha_do_municipio`] a escreve em
+/// texto (a linha de comando e a API) e [`ficha_do_municipio_html`] como página.
+struct Ficha {
+    cabecalho: Vec<String>,
+    campos: Vec<(&'static str, Option<(String, String, Option<usize>)>)>,
+    distritos_titulo: String,
+    distritos: Vec<String>,
+    notas: Vec<&'static str>,
+}
+
+fn partes_da_ficha(m: &Municipio) -> Ficha {
     let mut notas: Vec<&'static str> = Vec::new();
-    let mut linhas: Vec<String> = Vec::new();
+    let mut cabecalho: Vec<String> = Vec::new();
     let mut titulo = format!("{} (MT) — código IBGE {}", m.nome, m.codigo_ibge);
     if let Some(tse) = m.codigo_tse {
         titulo.push_str(&format!(", código TSE {tse}"));
     }
-    linhas.push(titulo);
+    cabecalho.push(titulo);
     if let (Some(imediata), Some(intermediaria)) = (&m.regiao_imediata, &m.regiao_intermediaria) {
-        linhas.push(format!(
+        cabecalho.push(format!(
             "Região imediata de {imediata}; região intermediária de {intermediaria}"
         ));
     }
     if let Some(ausencias) = m.ausencias() {
-        linhas.push(format!("Atenção: {ausencias}"));
+        cabecalho.push(format!("Atenção: {ausencias}"));
     }
-    linhas.push(String::new());
-
-    let mut campo = |rotulo: &str, valor: Option<(String, Fonte)>| {
-        linhas.push(match valor {
-            Some((texto, fonte)) => {
-                let marca = fonte.ressalva.map_or(String::new(), |ressalva| {
-                    let numero = notas
+    let mut campos = Vec::new();
+    let mut campo = |rotulo: &'static str, valor: Option<(String, Fonte)>| {
+        campos.push((
+            rotulo,
+            valor.map(|(texto, fonte)| {
+                let nota = fonte.ressalva.map(|ressalva| {
+                    notas
                         .iter()
                         .position(|n| *n == ressalva)
                         .unwrap_or_else(|| {
                             notas.push(ressalva);
                             notas.len() - 1
-                        });
-                    format!(" [{}]", numero + 1)
+                        })
+                        + 1
                 });
-                format!("{rotulo}: {texto} — {fonte}{marca}")
-            }
-            None => format!("{rotulo}: sem dado"),
-        });
+                (texto, fonte.to_string(), nota)
+            }),
+        ));
     };
     let contar = |dado: Option<Dado<u32>>, unidade: &str| {
         dado.map(|d| (format!("{} {unidade}", inteiro(d.valor)), d.fonte))
@@ -352,39 +361,141 @@ pub fn ficha_do_municipio(m: &Municipio) -> String {
         "Sede",
         m.sede.as_ref().map(|p| (descrever_ponto(p), p.fonte)),
     );
-
-    linhas.push(String::new());
-    if m.distritos.is_empty() {
-        linhas.push("Distritos: nenhum na Divisão Territorial Brasileira 2023 (IBGE)".into());
+    let (distritos_titulo, distritos) = if m.distritos.is_empty() {
+        (
+            "Distritos: nenhum na Divisão Territorial Brasileira 2023 (IBGE)".to_owned(),
+            Vec::new(),
+        )
     } else {
-        linhas.push(format!(
-            "Distritos ({}) — Divisão Territorial Brasileira 2023 (IBGE):",
-            m.distritos.len()
-        ));
-        for distrito in &m.distritos {
-            let nome = if distrito.sede_municipal {
-                format!("{} (sede)", distrito.nome)
-            } else {
-                distrito.nome.clone()
-            };
-            let local = distrito
-                .sede
-                .as_ref()
-                .map_or("sem coordenadas".to_owned(), descrever_ponto);
-            linhas.push(format!("  {nome} — {local}"));
-        }
+        (
+            format!(
+                "Distritos ({}) — Divisão Territorial Brasileira 2023 (IBGE)",
+                m.distritos.len()
+            ),
+            m.distritos
+                .iter()
+                .map(|distrito| {
+                    let nome = if distrito.sede_municipal {
+                        format!("{} (sede)", distrito.nome)
+                    } else {
+                        distrito.nome.clone()
+                    };
+                    let local = distrito
+                        .sede
+                        .as_ref()
+                        .map_or("sem coordenadas".to_owned(), descrever_ponto);
+                    format!("{nome} — {local}")
+                })
+                .collect(),
+        )
+    };
+    Ficha {
+        cabecalho,
+        campos,
+        distritos_titulo,
+        distritos,
+        notas,
     }
+}
 
-    if !notas.is_empty() {
+/// A ficha de um município em texto: os dados com a fonte de cada um, os distritos e as notas.
+pub fn ficha_do_municipio(m: &Municipio) -> String {
+    let f = partes_da_ficha(m);
+    let mut linhas = f.cabecalho.clone();
+    linhas.push(String::new());
+    for (rotulo, valor) in &f.campos {
+        linhas.push(match valor {
+            Some((texto, fonte, nota)) => format!(
+                "{rotulo}: {texto} — {fonte}{}",
+                nota.map_or(String::new(), |n| format!(" [{n}]"))
+            ),
+            None => format!("{rotulo}: sem dado"),
+        });
+    }
+    linhas.push(String::new());
+    if f.distritos.is_empty() {
+        linhas.push(f.distritos_titulo.clone());
+    } else {
+        linhas.push(format!("{}:", f.distritos_titulo));
+        linhas.extend(f.distritos.iter().map(|d| format!("  {d}")));
+    }
+    if !f.notas.is_empty() {
         linhas.push(String::new());
         linhas.push("Notas:".into());
-        for (i, nota) in notas.iter().enumerate() {
+        for (i, nota) in f.notas.iter().enumerate() {
             linhas.push(format!("  [{}] {nota}", i + 1));
         }
     }
     let mut texto = linhas.join("\n");
     texto.push('\n');
     texto
+}
+
+/// A ficha de um município como página (issue 17: «a página do município como página, não um
+/// texto em fonte de máquina de escrever»): o cabeçalho, uma tabela Dado · Valor · Fonte, os
+/// distritos e as notas numeradas.
+pub(crate) fn ficha_do_municipio_html(m: &Municipio) -> String {
+    use crate::html::esc;
+    use std::fmt::Write as _;
+    let f = partes_da_ficha(m);
+    let mut s = String::new();
+    for (i, linha) in f.cabecalho.iter().enumerate() {
+        let classe = if linha.starts_with("Atenção:") {
+            " class=\"aviso\""
+        } else {
+            ""
+        };
+        let _ = write!(
+            s,
+            "<p{classe}>{}</p>",
+            if i == 0 {
+                format!("<strong>{}</strong>", esc(linha))
+            } else {
+                esc(linha)
+            }
+        );
+    }
+    s.push_str("<div class=\"tabela-rolavel\" tabindex=\"0\" role=\"region\" aria-label=\"Dados do município\"><table class=\"cartoes-no-celular\"><thead><tr><th scope=\"col\">Dado</th><th scope=\"col\">Valor</th><th scope=\"col\">Fonte</th></tr></thead><tbody>");
+    for (rotulo, valor) in &f.campos {
+        match valor {
+            Some((texto, fonte, nota)) => {
+                let _ = write!(
+                    s,
+                    "<tr><th scope=\"row\">{}</th><td data-rotulo=\"Valor\">{}</td><td data-rotulo=\"Fonte\">{}{}</td></tr>",
+                    esc(rotulo),
+                    esc(texto),
+                    esc(fonte),
+                    nota.map_or(String::new(), |n| format!(
+                        " <a href=\"#nota-{n}\" aria-label=\"nota {n}\"><sup>[{n}]</sup></a>"
+                    ))
+                );
+            }
+            None => {
+                let _ = write!(
+                    s,
+                    "<tr><th scope=\"row\">{}</th><td data-rotulo=\"Valor\">sem dado</td><td data-rotulo=\"Fonte\">—</td></tr>",
+                    esc(rotulo)
+                );
+            }
+        }
+    }
+    s.push_str("</tbody></table></div>");
+    let _ = write!(s, "<h2>{}</h2>", esc(&f.distritos_titulo));
+    if !f.distritos.is_empty() {
+        s.push_str("<ul>");
+        for d in &f.distritos {
+            let _ = write!(s, "<li>{}</li>", esc(d));
+        }
+        s.push_str("</ul>");
+    }
+    if !f.notas.is_empty() {
+        s.push_str("<h2>Notas</h2><ol class=\"notas\">");
+        for (i, nota) in f.notas.iter().enumerate() {
+            let _ = write!(s, "<li id=\"nota-{}\">{}</li>", i + 1, esc(nota));
+        }
+        s.push_str("</ol>");
+    }
+    s
 }
 
 fn descrever_ponto(p: &Ponto) -> String {
