@@ -262,12 +262,15 @@ use divisa_referencia::formato::{inteiro, km2, ponto, reais_abreviado};
 use divisa_referencia::malha;
 use divisa_referencia::mt::{Municipio, Ponto};
 
+/// Um dado da ficha: o valor escrito, a fonte e o número da nota da ressalva da fonte.
+type ValorComFonte = (String, String, Option<usize>);
+
 /// A ficha de um município em partes: o cabeçalho, cada dado (rótulo; valor, fonte e o número
 /// da nota, ou `None`: sem dado), os distritos e as notas. [`ficha_do_municipio`] a escreve em
 /// texto (a linha de comando e a API) e [`ficha_do_municipio_html`] como página.
 struct Ficha {
     cabecalho: Vec<String>,
-    campos: Vec<(&'static str, Option<(String, String, Option<usize>)>)>,
+    campos: Vec<(&'static str, Option<ValorComFonte>)>,
     distritos_titulo: String,
     distritos: Vec<String>,
     notas: Vec<&'static str>,
