@@ -314,6 +314,19 @@ fn vista(doc: &Documento, mapas: &mut Vec<(String, Vec<u8>)>) -> Vista {
 
 /// Espaços que não quebram linha onde a norma e o costume não separam: "Art. 1º", "§ 2º",
 /// "nº 23", "inciso V", "R$ 1.234,56", "4.000 habitantes", "12,5 km²", "5 %".
+fn sigla_com_barra_inteira(texto: &str) -> String {
+    let c: Vec<char> = texto.chars().collect();
+    let mut saida = String::with_capacity(texto.len() + 4);
+    for (i, &ch) in c.iter().enumerate() {
+        saida.push(ch);
+        let maiuscula = |j: usize| c.get(j).is_some_and(|x| x.is_uppercase());
+        if ch == '/' && i > 0 && maiuscula(i - 1) && maiuscula(i + 1) {
+            saida.push('\u{2060}');
+        }
+    }
+    saida
+}
+
 pub(crate) fn inseparaveis(texto: &str) -> String {
     const ANTES: [&str; 9] = [
         "Art.", "Arts.", "art.", "arts.", "§", "§§", "nº", "Nº", "R$",
@@ -332,6 +345,9 @@ pub(crate) fn inseparaveis(texto: &str) -> String {
         "m²",
         "°",
     ];
+    // «CRT/ALMT», «SEFAZ/MT»: a sigla com barra não se parte no fim da linha (a barra entre
+    // maiúsculas recebe o WORD JOINER, U+2060, que o typst respeita e não desenha)
+    let texto = &sigla_com_barra_inteira(texto);
     let palavras: Vec<&str> = texto.split(' ').collect();
     let mut saida = String::with_capacity(texto.len());
     for (i, p) in palavras.iter().enumerate() {
@@ -485,5 +501,16 @@ mod testes {
             inseparaveis("inciso único 2027 eleição"),
             "inciso único 2027 eleição"
         );
+    }
+
+    /// A sigla com barra («CRT/ALMT») não se parte no fim da linha; a barra de uma data ou de
+    /// um número («10/03/2027», «Of. 101/2026») e a de palavras em minúsculas ficam como estão.
+    #[test]
+    fn sigla_com_barra_nao_se_parte() {
+        assert_eq!(
+            inseparaveis("MINUTA — CRT/ALMT e SEFAZ/MT"),
+            "MINUTA — CRT/\u{2060}ALMT e SEFAZ/\u{2060}MT"
+        );
+        assert_eq!(inseparaveis("10/03/2027 e/ou"), "10/03/2027 e/ou");
     }
 }
