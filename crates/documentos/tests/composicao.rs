@@ -132,6 +132,26 @@ fn todo_par_tipo_documento_sai_em_pdf_a_3u_marcado_com_fontes_embutidas() {
                     .any(|l| l.starts_with("Tagged:") && l.trim_end().ends_with("yes")),
                 "{par}: não marcado"
             );
+            // nada de desenvolvedor no que se lê (issue 16): nem o formato do arquivo, nem
+            // nomes de campo, nem linha de comando, nem plurais com parênteses
+            let texto = texto_do_pdf(&arquivo);
+            for palavra in [
+                "CONTRACT",
+                "TOML",
+                "[referencia",
+                "nome_homenageia",
+                "media_va",
+                "--protocolo",
+                "divisa documento",
+                "(s)",
+                "(ões)",
+            ] {
+                assert!(!texto.contains(palavra), "{par}: «{palavra}» no documento");
+            }
+            assert!(
+                texto.contains("Lei Complementar nº 23") || texto.contains("LC nº 23"),
+                "{par}: sem a lei"
+            );
             compostos += 1;
         }
     }
