@@ -264,10 +264,24 @@ impl Registro {
     /// Os bytes de uma emissão, conferidos contra o SHA-256 registrado: bytes mexidos no banco
     /// não saem como cópia autêntica.
     pub async fn conteudo_emitido(&self, id: i64) -> Result<Option<Vec<u8>>, ErroRegistro> {
-        let Some(r) = sqlx::query("SELECT sha256, conteudo FROM documentos_emitidos WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?
+        self.conteudo_conferido("documentos_emitidos", "documento emitido", id)
+            .await
+    }
+
+    /// Os bytes da linha `id` de `tabela` (`documentos_emitidos` ou `documentos_assinados`),
+    /// conferidos contra o SHA-256 registrado; `o_que` nomeia a linha no erro.
+    async fn conteudo_conferido(
+        &self,
+        tabela: &'static str,
+        o_que: &str,
+        id: i64,
+    ) -> Result<Option<Vec<u8>>, ErroRegistro> {
+        let Some(r) = sqlx::query(&format!(
+            "SELECT sha256, conteudo FROM {tabela} WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
         else {
             return Ok(None);
         };
@@ -275,7 +289,7 @@ impl Registro {
         let conteudo: Vec<u8> = r.try_get("conteudo")?;
         if crate::sha256_hex(&conteudo) != sha256 {
             return Err(ErroRegistro::Corrompido {
-                protocolo: format!("documento emitido nº {id}"),
+                protocolo: format!("{o_que} nº {id}"),
                 seq: 0,
                 causa: "os bytes guardados não têm o SHA-256 registrado".into(),
             });
@@ -468,24 +482,8 @@ impl Registro {
 
     /// Os bytes de uma versão assinada, conferidos contra o SHA-256 registrado.
     pub async fn conteudo_assinado(&self, id: i64) -> Result<Option<Vec<u8>>, ErroRegistro> {
-        let Some(r) =
-            sqlx::query("SELECT sha256, conteudo FROM documentos_assinados WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&self.pool)
-                .await?
-        else {
-            return Ok(None);
-        };
-        let sha256: String = r.try_get("sha256")?;
-        let conteudo: Vec<u8> = r.try_get("conteudo")?;
-        if crate::sha256_hex(&conteudo) != sha256 {
-            return Err(ErroRegistro::Corrompido {
-                protocolo: format!("documento assinado nº {id}"),
-                seq: 0,
-                causa: "os bytes guardados não têm o SHA-256 registrado".into(),
-            });
-        }
-        Ok(Some(conteudo))
+        self.conteudo_conferido("documentos_assinados", "documento assinado", id)
+            .await
     }
 
     /// A última versão de uma emissão: a última assinada ou, sem assinatura, a emitida.
