@@ -84,15 +84,18 @@ fi
 curl --version | sed -n 1p
 openssl version
 
-etapa "LibreOffice Writer"
+etapa "LibreOffice Writer e Calc"
 # O teste do ODT (crates/documentos/tests/composicao.rs) abre os documentos editáveis no
-# LibreOffice, como o servidor da Casa os abriria, e os converte em PDF para ler o texto e o mapa.
-# Sem as recomendações (uns 45 s de instalação nesta máquina).
-if ! command -v soffice >/dev/null; then
-  echo "instalando libreoffice-writer-nogui do Debian"
-  apt_get install -y -q --no-install-recommends libreoffice-writer-nogui >/dev/null \
-    || { apt_get update -q >/dev/null && apt_get install -y -q --no-install-recommends libreoffice-writer-nogui >/dev/null; }
-fi
+# LibreOffice, como o servidor da Casa os abriria, e os converte em PDF para ler o texto e o mapa;
+# o da planilha do SIGEF (crates/divisa/tests/cli/memorial.rs) abre o ODS no Calc e lê as
+# células. Sem as recomendações (uns 45 s de instalação nesta máquina, mais uns 20 s o Calc).
+for pacote in libreoffice-writer-nogui libreoffice-calc-nogui; do
+  if ! dpkg -s "$pacote" >/dev/null 2>&1; then
+    echo "instalando $pacote do Debian"
+    apt_get install -y -q --no-install-recommends "$pacote" >/dev/null \
+      || { apt_get update -q >/dev/null && apt_get install -y -q --no-install-recommends "$pacote" >/dev/null; }
+  fi
+done
 soffice --version | sed -n 1p
 
 etapa "axe-core"

@@ -252,9 +252,15 @@ fn abrir(caminho: &Path, nome: &str) -> Result<(Connection, Escolhida), ErroLeit
         .iter()
         .filter(|c| matches!(c.2.as_str(), "POLYGON" | "MULTIPOLYGON" | "GEOMETRY"))
         .collect();
-    let (tabela, coluna, _, organizacao, codigo, definicao) = match poligonais.as_slice() {
-        [uma] => *uma,
-        [] => {
+    // O GeoPackage que o próprio divisa grava (`divisa memorial --formato gpkg`) tem o
+    // território e os remanescentes: a camada `territorio` é a lida de volta.
+    let do_divisa = (poligonais.len() > 1)
+        .then(|| poligonais.iter().find(|c| c.0 == "territorio"))
+        .flatten();
+    let (tabela, coluna, _, organizacao, codigo, definicao) = match (do_divisa, poligonais.as_slice()) {
+        (Some(territorio), _) => *territorio,
+        (None, [uma]) => *uma,
+        (None, []) => {
             return Err(erro(
                 "GeoPackage",
                 format!(
@@ -271,7 +277,7 @@ fn abrir(caminho: &Path, nome: &str) -> Result<(Connection, Escolhida), ErroLeit
                 ),
             ))
         }
-        varias => {
+        (None, varias) => {
             return Err(erro(
                 "GeoPackage",
                 format!(

@@ -165,6 +165,108 @@ fn zona_trocada(territorio: &Territorio, origens: &[u32]) -> Option<String> {
     })
 }
 
+/// O que um município de origem perde para o território e o que lhe resta, pela Malha 2022.
+#[derive(Debug, Clone)]
+pub struct Remanescente {
+    /// Código IBGE do município.
+    pub codigo_ibge: u32,
+    /// Nome do município (o do cadastro; o da Malha se ele não estiver lá).
+    pub nome: String,
+    /// Área geodésica do município inteiro, em km².
+    pub area_municipio_km2: f64,
+    /// Área geodésica da parte do território que cai no município, em km².
+    pub area_cedida_km2: f64,
+    /// O que resta do município sem o território.
+    pub poligono: MultiPolygon<f64>,
+    /// Área geodésica do que resta, em km².
+    pub area_remanescente_km2: f64,
+    /// Em quantas partes o resto fica (sem as lascas da largura da precisão da malha).
+    pub partes: usize,
+}
+
+/// A tolerância de área do território: uma faixa da largura da precisão da malha ao longo do
+/// perímetro (um memorial ao centímetro que segue a divisa), em km².
+fn tolerancia_km2(area: &MultiPolygon<f64>) -> f64 {
+    area_geodesica(area).perimetro_m * PRECISAO_DA_MALHA_M / 1e6
+}
+
+/// O remanescente de cada município de `codigos` depois de tirado o território; `None` no lugar
+/// de um município que não está na Malha 2022 (Boa Esperança do Norte) ou cuja operação falhou.
+pub fn remanescentes(
+    area: &MultiPolygon<f64>,
+    codigos: &[u32],
+) -> Vec<(u32, Option<Remanescente>)> {
+    let tolerancia = tolerancia_km2(area);
+    let mt = divisa_referencia::mt().ok();
+    codigos
+        .iter()
+        .map(|&codigo| {
+            let nome = mt
+                .and_then(|mt| mt.por_codigo(codigo))
+                .map(|m| m.nome.clone())
+                .or_else(|| {
+                    divisa_referencia::malha::entrada(codigo).map(|e| e.nome_malha_2022.to_owned())
+                })
+                .unwrap_or_else(|| codigo.to_string());
+            let poligono = divisa_referencia::malha::poligono(codigo).ok().flatten();
+            let remanescente = poligono.and_then(|municipio| {
+                let comum = intersecao(area, &municipio).ok()?;
+                let resto = diferenca(&municipio, area).ok()?;
+                // Lascas da largura da precisão da malha (um memorial ao centímetro ao longo
+                // da divisa) não são partes do remanescente.
+                let partes = resto
+                    .0
+                    .iter()
+                    .filter(|p| {
+                        area_geodesica(&MultiPolygon(vec![(*p).clone()])).area_km2() > tolerancia
+                    })
+                    .count();
+                Some(Remanescente {
+                    codigo_ibge: codigo,
+                    nome: nome.clone(),
+                    area_municipio_km2: area_geodesica(&municipio).area_km2(),
+                    area_cedida_km2: area_geodesica(&comum).area_km2(),
+                    area_remanescente_km2: area_geodesica(&resto).area_km2(),
+                    poligono: resto,
+                    partes,
+                })
+            });
+            (codigo, remanescente)
+        })
+        .collect()
+}
+
+/// Os municípios da Malha 2022 de que o território tira mais que a tolerância de área (a faixa
+/// da precisão da malha ao longo do perímetro), em ordem de código: os que perdem território.
+pub fn municipios_cortados(area: &MultiPolygon<f64>) -> Vec<u32> {
+    use geo::BoundingRect;
+    let Some(caixa) = area.bounding_rect() else {
+        return Vec::new();
+    };
+    let tolerancia = tolerancia_km2(area);
+    let Ok(malha) = divisa_referencia::malha::carregar() else {
+        return Vec::new();
+    };
+    let mut codigos: Vec<u32> = malha
+        .iter()
+        .filter(|(_, municipio)| {
+            municipio.bounding_rect().is_some_and(|r| {
+                r.min().x <= caixa.max().x
+                    && caixa.min().x <= r.max().x
+                    && r.min().y <= caixa.max().y
+                    && caixa.min().y <= r.max().y
+            })
+        })
+        .filter(|(_, municipio)| {
+            intersecao(area, municipio)
+                .is_ok_and(|comum| area_geodesica(&comum).area_km2() > tolerancia)
+        })
+        .map(|(entrada, _)| entrada.codigo)
+        .collect();
+    codigos.sort_unstable();
+    codigos
+}
+
 /// Remanescentes, parte fora das origens e contato com o receptor, pela Malha 2022.
 fn operacoes_com_a_malha(
     territorio: &Territorio,
@@ -176,31 +278,22 @@ fn operacoes_com_a_malha(
         return;
     };
     let area = &territorio.poligonos;
+    let tolerancia_km2 = tolerancia_km2(area);
     let mut dentro_km2 = 0.0;
-    let tolerancia_km2 = area_geodesica(area).perimetro_m * PRECISAO_DA_MALHA_M / 1e6;
     let mut todas_com_poligono = true;
-    for &codigo in origens {
-        let nome = mt
-            .por_codigo(codigo)
-            .map_or(codigo.to_string(), |m| m.nome.clone());
-        let poligono = divisa_referencia::malha::poligono(codigo).ok().flatten();
-        let Some(poligono) = poligono else {
-            todas_com_poligono = false;
-            medidas.remanescentes.push((nome, None));
-            continue;
-        };
-        if let (Ok(comum), Ok(resto)) = (intersecao(area, &poligono), diferenca(&poligono, area)) {
-            dentro_km2 += area_geodesica(&comum).area_km2();
-            // Lascas da largura da precisão da malha (um memorial ao centímetro ao longo da
-            // divisa) não são partes do remanescente.
-            let partes = resto
-                .0
-                .iter()
-                .filter(|p| {
-                    area_geodesica(&MultiPolygon(vec![(*p).clone()])).area_km2() > tolerancia_km2
-                })
-                .count();
-            medidas.remanescentes.push((nome, Some(partes)));
+    for (codigo, remanescente) in remanescentes(area, origens) {
+        match remanescente {
+            Some(r) => {
+                dentro_km2 += r.area_cedida_km2;
+                medidas.remanescentes.push((r.nome, Some(r.partes)));
+            }
+            None => {
+                todas_com_poligono = false;
+                let nome = mt
+                    .por_codigo(codigo)
+                    .map_or(codigo.to_string(), |m| m.nome.clone());
+                medidas.remanescentes.push((nome, None));
+            }
         }
     }
     if todas_com_poligono && !origens.is_empty() {

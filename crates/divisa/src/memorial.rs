@@ -11,6 +11,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::Context;
+use divisa_avaliacao::territorio::Remanescente;
 use divisa_referencia::formato::decimal;
 use divisa_territorio::leitura::Territorio;
 use divisa_territorio::memorial::Memorial;
@@ -127,17 +128,35 @@ pub(crate) fn executar(
             let dados: Vec<(&str, String)> = dados.iter().map(|(n, v)| (*n, v.clone())).collect();
             divisa_territorio::escrita::kml(&memorial, &titulo, &dados).into_bytes()
         }
-        FormatoMemorial::Ods => divisa_territorio::escrita_ods::planilha_sigef(&memorial, &titulo),
+        FormatoMemorial::Ods => {
+            // O município na forma da lista do modelo do SIGEF ("Vera-MT"); fora de Mato
+            // Grosso o divisa não sabe o município, e a célula fica para o agrimensor.
+            let municipio = origem.map(|o| format!("{o}-MT"));
+            divisa_territorio::escrita_ods::planilha_sigef(&memorial, &titulo, municipio.as_deref())
+        }
         FormatoMemorial::Gpkg => {
             // Só chega aqui com -o (conferido acima).
             let Some(destino) = destino else {
                 return Ok(Saida::EntradaInvalida);
             };
-            return match gravar_geopackage(destino, &memorial, &titulo, origem) {
+            // O que cada município cortado perde e o que lhe resta, para o QGIS mostrar lado a
+            // lado o território e os remanescentes.
+            let cortados = divisa_avaliacao::territorio::municipios_cortados(&territorio.poligonos);
+            let remanescentes: Vec<_> =
+                divisa_avaliacao::territorio::remanescentes(&territorio.poligonos, &cortados)
+                    .into_iter()
+                    .filter_map(|(_, r)| r)
+                    .collect();
+            return match gravar_geopackage(destino, &memorial, &titulo, origem, &remanescentes) {
                 Ok(()) => {
                     eprintln!(
-                        "divisa memorial: GeoPackage gravado em {} (camadas «territorio» e «vertices», EPSG:4674).",
-                        destino.display()
+                        "divisa memorial: GeoPackage gravado em {} (camadas «territorio», «vertices» e «remanescentes» — {}; EPSG:4674).",
+                        destino.display(),
+                        match remanescentes.len() {
+                            0 => "nenhum município de Mato Grosso cortado".to_owned(),
+                            1 => "1 município cortado".to_owned(),
+                            n => format!("{n} municípios cortados"),
+                        }
                     );
                     Ok(Saida::Sucesso)
                 }
@@ -275,8 +294,9 @@ const APPLICATION_ID_GPKG: i32 = 0x4750_4B47;
 const USER_VERSION_GPKG: i32 = 10400;
 
 /// As tabelas do padrão (OGC 12-128r18, Anexo C: `gpkg_spatial_ref_sys`, `gpkg_contents`,
-/// `gpkg_geometry_columns`) e as duas camadas: o território (MULTIPOLYGON) e os vértices
-/// (POINT, com o código do memorial).
+/// `gpkg_geometry_columns`) e as três camadas: o território (MULTIPOLYGON), os vértices
+/// (POINT, com o código do memorial) e os remanescentes (MULTIPOLYGON: o que resta de cada
+/// município da Malha 2022 de que o território tira parte, com as áreas).
 const TABELAS_GPKG: &str = r#"
 CREATE TABLE gpkg_spatial_ref_sys (
   srs_name TEXT NOT NULL, srs_id INTEGER NOT NULL PRIMARY KEY, organization TEXT NOT NULL,
@@ -302,6 +322,10 @@ CREATE TABLE vertices (
   fid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, geom POINT, codigo TEXT, parte INTEGER,
   anel_interior INTEGER, ordem INTEGER, altitude_m DOUBLE, leste_m DOUBLE, norte_m DOUBLE,
   confrontante TEXT);
+CREATE TABLE remanescentes (
+  fid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, geom MULTIPOLYGON, codigo_ibge INTEGER,
+  municipio TEXT, area_municipio_km2 DOUBLE, area_cedida_km2 DOUBLE,
+  area_remanescente_km2 DOUBLE, partes INTEGER);
 "#;
 
 /// A definição WKT do WGS 84 (EPSG:4326), que o padrão manda estar na tabela (Req. 11).
@@ -315,6 +339,7 @@ fn gravar_geopackage(
     memorial: &Memorial,
     titulo: &str,
     origem: Option<&str>,
+    remanescentes: &[Remanescente],
 ) -> anyhow::Result<()> {
     let parcial = destino.with_file_name(format!(
         ".{}.parcial-{}",
@@ -324,7 +349,7 @@ fn gravar_geopackage(
         std::process::id()
     ));
     let _ = std::fs::remove_file(&parcial);
-    let gravado = gravar_geopackage_em(&parcial, memorial, titulo, origem)
+    let gravado = gravar_geopackage_em(&parcial, memorial, titulo, origem, remanescentes)
         .and_then(|()| std::fs::rename(&parcial, destino).context("ao renomear o arquivo"));
     if gravado.is_err() {
         let _ = std::fs::remove_file(&parcial);
@@ -337,6 +362,7 @@ fn gravar_geopackage_em(
     memorial: &Memorial,
     titulo: &str,
     origem: Option<&str>,
+    remanescentes: &[Remanescente],
 ) -> anyhow::Result<()> {
     use divisa_territorio::escrita::{
         geometria_gpkg, ponto_gpkg, EPSG_SIRGAS_2000, WKT_SIRGAS_2000,
@@ -369,25 +395,48 @@ fn gravar_geopackage_em(
             params![nome, id, organizacao, codigo, definicao],
         )?;
     }
-    let envelope = memorial.territorio.bounding_rect();
-    let (min_x, min_y, max_x, max_y) = envelope.map_or((None, None, None, None), |r| {
-        (
-            Some(r.min().x),
-            Some(r.min().y),
-            Some(r.max().x),
-            Some(r.max().y),
-        )
-    });
-    for (tabela, tipo, descricao) in [
+    let envelope = |m: Option<geo::Rect<f64>>| {
+        m.map_or((None, None, None, None), |r| {
+            (
+                Some(r.min().x),
+                Some(r.min().y),
+                Some(r.max().x),
+                Some(r.max().y),
+            )
+        })
+    };
+    let do_territorio = envelope(memorial.territorio.bounding_rect());
+    let dos_remanescentes = envelope(
+        remanescentes
+            .iter()
+            .filter_map(|r| r.poligono.bounding_rect())
+            .reduce(|a, b| {
+                geo::Rect::new(
+                    geo::coord! { x: a.min().x.min(b.min().x), y: a.min().y.min(b.min().y) },
+                    geo::coord! { x: a.max().x.max(b.max().x), y: a.max().y.max(b.max().y) },
+                )
+            }),
+    );
+    for (tabela, tipo, descricao, (min_x, min_y, max_x, max_y)) in [
         (
             "territorio",
             "MULTIPOLYGON",
             format!("{titulo}: o território (divisa memorial)"),
+            do_territorio,
         ),
         (
             "vertices",
             "POINT",
             format!("{titulo}: os vértices do memorial, pelo código"),
+            do_territorio,
+        ),
+        (
+            "remanescentes",
+            "MULTIPOLYGON",
+            format!(
+                "{titulo}: o que resta de cada município da Malha Municipal 2022 (IBGE) de que o território tira parte"
+            ),
+            dos_remanescentes,
         ),
     ] {
         transacao.execute(
@@ -429,6 +478,20 @@ fn gravar_geopackage_em(
                 ],
             )?;
         }
+    }
+    for r in remanescentes {
+        transacao.execute(
+            "INSERT INTO remanescentes (geom, codigo_ibge, municipio, area_municipio_km2, area_cedida_km2, area_remanescente_km2, partes) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![
+                geometria_gpkg(&r.poligono),
+                r.codigo_ibge,
+                r.nome,
+                r.area_municipio_km2,
+                r.area_cedida_km2,
+                r.area_remanescente_km2,
+                r.partes as i64,
+            ],
+        )?;
     }
     transacao.commit()?;
     banco

@@ -72,6 +72,13 @@ pub(crate) fn serve(pedido: Servir, db: &str) -> anyhow::Result<Saida> {
             .filter(|t| !t.trim().is_empty()),
         avisos,
         tls,
+        // `DIVISA_AGORA` fixa o relógio do servidor como o dos outros comandos: para reproduzir
+        // o que as páginas mostraram num dia (prazos, calendário eleitoral, lei em vigor).
+        relogio: if std::env::var_os("DIVISA_AGORA").is_some() {
+            divisa_web::Relogio::Fixo(crate::relogio::agora())
+        } else {
+            divisa_web::Relogio::Sistema
+        },
     };
     let rt = runtime()?;
     let r = rt.block_on(divisa_web::servir(opcoes, |end, aviso| {

@@ -5,8 +5,8 @@ use jiff::civil::Date;
 
 use crate::ato::{Ato, NumerosCertificados, TipoProcesso, Via};
 use crate::papel::{Ator, Orgao, Papel};
-use crate::processo::{maioria, recusa, Resposta};
-use crate::{Fase, Processo, Recusa};
+use crate::processo::{impedimento, maioria, recusa, Resposta};
+use crate::{Fase, Natureza, Processo, Recusa};
 
 impl Processo {
     /// A parte da permissão que depende do caso: o órgão destinatário, o deputado autor.
@@ -18,7 +18,8 @@ impl Processo {
                 if ator.papel.orgao() == Some(*orgao) {
                     Ok(())
                 } else {
-                    Err(recusa(
+                    Err(impedimento(
+                        Natureza::Caso,
                         "Art. 2º, § 2º",
                         format!(
                             "o {} só responde pelo que é seu; a certidão do {} é do próprio órgão",
@@ -32,7 +33,8 @@ impl Processo {
                 if matches!(&self.via, Via::Deputado { id } if *id == ator.id) {
                     Ok(())
                 } else {
-                    Err(recusa(
+                    Err(impedimento(
+                        Natureza::Caso,
                         "Art. 23",
                         "só o Deputado autor da proposição ou o Presidente da Comissão autorizam servidores a prestar informações",
                     ))
@@ -46,7 +48,8 @@ impl Processo {
         if fases.contains(&self.fase) {
             Ok(())
         } else {
-            Err(recusa(
+            Err(impedimento(
+                Natureza::Fase,
                 artigo,
                 format!(
                     "{o_que} não cabe na fase atual ({}); o próximo passo é: {}",
@@ -60,7 +63,11 @@ impl Processo {
     pub(crate) fn condicoes(&self, ator: &Ator, ato: &Ato, data: Date) -> Result<(), Recusa> {
         use Fase as F;
         match ato {
-            Ato::Protocolar { .. } => Err(recusa("Art. 14", "o processo já foi protocolado")),
+            Ato::Protocolar { .. } => Err(impedimento(
+                Natureza::Estado,
+                "Art. 14",
+                "o processo já foi protocolado",
+            )),
             Ato::Divulgar { publicacao } => {
                 self.exigir_fase(&[F::Protocolada], "Art. 16", "a divulgação")?;
                 if publicacao.trim().is_empty() {
@@ -78,7 +85,8 @@ impl Processo {
                     "a diligência de documentos",
                 )?;
                 if self.documentos_faltantes().is_empty() {
-                    return Err(recusa(
+                    return Err(impedimento(
+                        Natureza::Estado,
                         "Art. 16, parágrafo único",
                         "a representação já tem todos os documentos do Art. 15",
                     ));
@@ -105,7 +113,8 @@ impl Processo {
                 )?;
                 let faltam = self.documentos_faltantes();
                 if !faltam.is_empty() {
-                    return Err(recusa(
+                    return Err(impedimento(
+                        Natureza::Estado,
                         "Art. 17, caput e Art. 16, parágrafo único",
                         format!(
                             "a Comissão vai à sede \"de posse da representação e dos documentos\"; faltam: {}",
@@ -114,7 +123,8 @@ impl Processo {
                     ));
                 }
                 if relatorio.trim().is_empty() {
-                    return Err(recusa(
+                    return Err(impedimento(
+                        Natureza::Estado,
                         "Art. 17, II",
                         "o parecer preliminar é precedido de relatório circunstanciado da visita: registre-o",
                     ));
@@ -133,14 +143,16 @@ impl Processo {
             Ato::EnviarOficio { orgao, numero } => {
                 self.exigir_fase(&[F::Certidoes], "Art. 17, § 2º", "o ofício ao órgão")?;
                 if *orgao == Orgao::Comissao {
-                    return Err(recusa(
+                    return Err(impedimento(
+                        Natureza::Caso,
                         "Art. 2º, § 2º",
                         "o inciso V é apurado pela própria Comissão, após verificação in loco: não há ofício",
                     ));
                 }
                 self.exigir_certificador(*orgao)?;
                 if let Some((n, em)) = self.requisicoes.get(orgao).and_then(|r| r.oficio.clone()) {
-                    return Err(recusa(
+                    return Err(impedimento(
+                        Natureza::Estado,
                         "Art. 2º, § 3º",
                         format!(
                             "o {} já foi oficiado (ofício {n}, {})",
@@ -158,13 +170,15 @@ impl Processo {
                 self.exigir_fase(&[F::Certidoes], "Art. 2º, § 3º", "o recebimento do ofício")?;
                 let r = self.requisicoes.get(orgao).cloned().unwrap_or_default();
                 if r.oficio.is_none() {
-                    return Err(recusa(
+                    return Err(impedimento(
+                        Natureza::Estado,
                         "Art. 17, § 2º",
                         format!("nenhum ofício foi enviado ao {}", orgao.nome()),
                     ));
                 }
                 if let Some(em) = r.recebido_em {
-                    return Err(recusa(
+                    return Err(impedimento(
+                        Natureza::Estado,
                         "Art. 2º, § 3º",
                         format!(
                             "o recebimento já foi registrado em {}: o prazo não recomeça",
@@ -186,20 +200,23 @@ impl Processo {
                 self.exigir_sem_resposta(*orgao)?;
                 if *orgao == Orgao::Comissao {
                     if ator.papel != Papel::Presidente {
-                        return Err(recusa(
+                        return Err(impedimento(
+                            Natureza::Caso,
                             "Art. 2º, § 2º",
                             "a apuração do inciso V é da Comissão, registrada pelo seu Presidente",
                         ));
                     }
                     if self.visita.is_none() {
-                        return Err(recusa(
+                        return Err(impedimento(
+                            Natureza::Estado,
                             "Art. 2º, § 2º",
                             "o inciso V é apurado \"após verificação in loco\": registre a visita",
                         ));
                     }
                 } else {
                     if ator.papel.orgao() != Some(*orgao) {
-                        return Err(recusa(
+                        return Err(impedimento(
+                            Natureza::Caso,
                             "Art. 2º, § 2º",
                             format!("a certidão é emitida pelo próprio {}", orgao.nome()),
                         ));
@@ -211,7 +228,8 @@ impl Processo {
             Ato::RecusarCertidao { orgao, motivo } => {
                 self.exigir_fase(&[F::Certidoes], "Art. 9º", "a recusa de certidão")?;
                 if *orgao == Orgao::Comissao {
-                    return Err(recusa(
+                    return Err(impedimento(
+                        Natureza::Caso,
                         "Art. 2º, § 2º",
                         "a Comissão não recusa a própria apuração do inciso V",
                     ));
@@ -237,7 +255,8 @@ impl Processo {
                     .map(|(o, _)| o.nome())
                     .collect();
                 if !sem_resposta.is_empty() {
-                    return Err(recusa(
+                    return Err(impedimento(
+                        Natureza::Estado,
                         "Art. 18",
                         format!(
                             "o parecer de mérito se dá \"de posse das certidões\"; faltam: {}",
@@ -289,7 +308,8 @@ impl Processo {
             }
             Ato::EmendarDivisas { descricao } => {
                 if self.fase > F::DecretoEmTramitacao {
-                    return Err(recusa(
+                    return Err(impedimento(
+                        Natureza::Fase,
                         "Art. 19, § 3º",
                         "as emendas sobre modificação de divisas somente podem ser apresentadas até a aprovação do projeto de decreto legislativo",
                     ));
@@ -465,12 +485,14 @@ impl Processo {
         if self.tipo.orgaos_certificadores().contains(&orgao) {
             Ok(())
         } else if self.tipo == TipoProcesso::Fusao {
-            Err(recusa(
+            Err(impedimento(
+                        Natureza::Caso,
                 "Art. 4º",
                 "na fusão é dispensada a verificação dos requisitos do Art. 2º: não há certidões a requisitar",
             ))
         } else {
-            Err(recusa(
+            Err(impedimento(
+                Natureza::Caso,
                 "Art. 2º, § 2º",
                 format!(
                     "o {} não certifica nada num processo de {}",
@@ -572,7 +594,8 @@ impl Processo {
     fn exigir_oficiado(&self, orgao: Orgao, artigo: &str) -> Result<(), Recusa> {
         match self.requisicoes.get(&orgao).and_then(|r| r.oficio.as_ref()) {
             Some(_) => Ok(()),
-            None => Err(recusa(
+            None => Err(impedimento(
+                Natureza::Estado,
                 artigo,
                 format!("o {} ainda não foi oficiado", orgao.nome()),
             )),
@@ -585,7 +608,8 @@ impl Processo {
             .get(&orgao)
             .and_then(|r| r.resposta.as_ref())
         {
-            Some(Resposta::Emitida { numero, em, .. }) => Err(recusa(
+            Some(Resposta::Emitida { numero, em, .. }) => Err(impedimento(
+                Natureza::Estado,
                 "Art. 2º, § 3º",
                 format!(
                     "o {} já certificou (certidão {numero}, {})",
@@ -593,7 +617,8 @@ impl Processo {
                     divisa_referencia::formato::data(*em)
                 ),
             )),
-            Some(Resposta::Recusada { em, .. }) => Err(recusa(
+            Some(Resposta::Recusada { em, .. }) => Err(impedimento(
+                Natureza::Estado,
                 "Art. 9º",
                 format!(
                     "a recusa do {} já foi registrada em {}",
@@ -608,7 +633,11 @@ impl Processo {
 
 fn unreachable_recusa() -> Result<(), Recusa> {
     // `decidir` recusa a urgência antes de chegar às condições.
-    Err(recusa("Art. 19", "vedada a urgência"))
+    Err(impedimento(
+        Natureza::Vedado,
+        "Art. 19",
+        "vedada a urgência",
+    ))
 }
 
 /// O que cada órgão apura (Art. 2º, § 2º), em palavras.

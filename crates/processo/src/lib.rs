@@ -34,4 +34,4 @@ pub use nup::{Nup, UNIDADE_PADRAO};
 pub use papel::{Acao, Ator, Orgao, Papel, Permissao};
 pub use pendencias::{Alerta, Pendencia, TipoPendencia};
 pub use processo::{corte_eleitoral, protocolar, Arquivamento, Processo, Requisicao, Resposta};
-pub use recusa::Recusa;
+pub use recusa::{Natureza, Recusa};

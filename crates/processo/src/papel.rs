@@ -449,7 +449,8 @@ pub fn permissao(papel: Papel, acao: Acao) -> Permissao {
 /// A recusa de uma ação pelo papel, com o artigo que a fundamenta.
 pub fn exigir(papel: Papel, acao: Acao) -> Result<Permissao, Recusa> {
     match permissao(papel, acao) {
-        Permissao::Nao => Err(Recusa::new(
+        Permissao::Nao => Err(Recusa::de(
+            crate::Natureza::Papel,
             fundamento(acao),
             format!("o papel {} não pode {}", papel.nome(), acao.descricao()),
         )),

@@ -27,7 +27,7 @@ use crate::ato::{
     Apuracao, Ato, Decisao, DocumentoArt15, Evento, NumerosCertificados, TipoProcesso, Via, Votos,
 };
 use crate::papel::{exigir, Acao, Ator, Orgao, Papel, Permissao};
-use crate::{Fase, Nup, Recusa};
+use crate::{Fase, Natureza, Nup, Recusa};
 
 /// A resposta de um órgão ao ofício.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -129,6 +129,11 @@ pub struct Processo {
 
 pub(crate) fn recusa(artigo: &str, motivo: impl Into<String>) -> Recusa {
     Recusa::new(artigo, motivo)
+}
+
+/// Uma recusa de natureza diferente da condição dos valores.
+pub(crate) fn impedimento(natureza: Natureza, artigo: &str, motivo: impl Into<String>) -> Recusa {
+    Recusa::de(natureza, artigo, motivo)
 }
 
 pub(crate) fn parametro(id: &str, nome: &str, data: Date) -> Result<i64, Recusa> {
@@ -418,13 +423,15 @@ impl Processo {
     pub fn decidir(&self, ator: &Ator, ato: &Ato, data: Date, hoje: Date) -> Result<(), Recusa> {
         // Art. 19: a urgência é vedada a todos, antes de qualquer outra conferência.
         if let Ato::PedirUrgencia { .. } = ato {
-            return Err(recusa(
+            return Err(impedimento(
+                Natureza::Vedado,
                 "Art. 19",
                 "os projetos de alteração territorial tramitam em rito ordinário normal, vedada a urgência",
             ));
         }
         if let Some(arq) = &self.arquivamento {
-            return Err(recusa(
+            return Err(impedimento(
+                Natureza::Fase,
                 arq.fundamento,
                 format!(
                     "o processo foi arquivado em {}",
@@ -433,7 +440,8 @@ impl Processo {
             ));
         }
         if self.fase == Fase::Lei {
-            return Err(recusa(
+            return Err(impedimento(
+                Natureza::Fase,
                 "Art. 20, § 2º",
                 "o processo terminou com a lei publicada",
             ));
@@ -607,7 +615,8 @@ impl Processo {
             && acao == Acao::JuntarDocumento
             && ator.id != self.protocolado_por
         {
-            return Err(recusa(
+            return Err(impedimento(
+                Natureza::Caso,
                 "Art. 14, parágrafo único",
                 "o representante da comunidade junta documentos só à representação que ele protocolou",
             ));
@@ -624,11 +633,11 @@ impl Processo {
                 if ator.papel == Papel::Servidor && self.autorizados.contains(&ator.id) {
                     Ok(())
                 } else {
-                    Err(recusa(
+                    Err(impedimento(
+                        Natureza::Caso,
                         "Art. 23",
                         format!(
-                            "o servidor {} não foi autorizado pelo Deputado autor nem pelo Presidente da Comissão a {}",
-                            ator.id,
+                            "o servidor não foi autorizado pelo Deputado autor nem pelo Presidente da Comissão a {}",
                             acao.descricao()
                         ),
                     ))

@@ -196,3 +196,58 @@ fn art14_representante_junta_documentos_so_a_sua_representacao() {
     assert_eq!(r.artigo, "Art. 14, parágrafo único");
     assert!(p.decidir(&representante(), &juntar, hoje, hoje).is_ok());
 }
+
+/// Cada recusa diz de onde vem o impedimento, e as telas oferecem um ato só quando a recusa
+/// depende dos valores preenchidos: fase (Art. 17, I: a visita antes da divulgação), papel
+/// (Art. 22: o membro não emite parecer), caso (Art. 2º, § 2º: a certidão do TRE é do TRE),
+/// estado dos autos (Art. 2º, § 3º: o recebimento antes do ofício), vedado (Art. 19: a urgência)
+/// e condição dos valores (Art. 2º, § 2º: a certidão sem número).
+#[test]
+fn art2_art17_art19_art22_recusas_com_a_natureza_do_impedimento() {
+    let mut c = Caso::novo(TipoProcesso::Criacao);
+    let visita = Ato::RegistrarVisita {
+        local: "Sede".into(),
+        relatorio: "Relatório".into(),
+    };
+    let r = c.recusado(&membro(), visita, "Art. 17");
+    assert_eq!(r.natureza, Natureza::Fase, "{r}");
+    let r = c.recusado(
+        &membro(),
+        Ato::ParecerPreliminar {
+            solicitar_certidoes: true,
+            votos: VOTOS,
+        },
+        "Art.",
+    );
+    assert_eq!(r.natureza, Natureza::Papel, "{r}");
+    let r = c.recusado(
+        &presidente(),
+        Ato::PedirUrgencia {
+            justificativa: "pressa".into(),
+        },
+        "Art. 19",
+    );
+    assert_eq!(r.natureza, Natureza::Vedado, "{r}");
+
+    c.ate_certidoes();
+    let r = c.recusado(
+        &presidente(),
+        certidao(Orgao::Tre, "1/2026"),
+        "Art. 2º, § 2º",
+    );
+    assert_eq!(r.natureza, Natureza::Caso, "{r}");
+    assert!(!r.depende_dos_valores());
+    let r = c.recusado(
+        &servidor(),
+        Ato::ConfirmarRecebimento { orgao: Orgao::Tre },
+        "Art. 17, § 2º",
+    );
+    assert_eq!(r.natureza, Natureza::Estado, "{r}");
+    let mut sem_numero = certidao(Orgao::Comissao, "");
+    if let Ato::EmitirCertidao { numero, .. } = &mut sem_numero {
+        numero.clear();
+    }
+    let r = c.recusado(&presidente(), sem_numero, "Art. 2º");
+    assert_eq!(r.natureza, Natureza::Condicao, "{r}");
+    assert!(r.depende_dos_valores());
+}

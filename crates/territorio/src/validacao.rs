@@ -13,8 +13,7 @@
 use std::fmt;
 
 use geo::line_intersection::{line_intersection, LineIntersection};
-use geo::Contains;
-use geo_types::{Coord, Line, LineString, MultiPolygon, Point, Polygon};
+use geo_types::{Coord, Line, LineString, MultiPolygon, Polygon};
 
 /// Quão grave é um problema.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -169,33 +168,71 @@ impl fmt::Display for Problema {
     }
 }
 
-struct Lado {
-    linha: Line<f64>,
-    /// Envelope: x mínimo, x máximo, y mínimo, y máximo.
-    caixa: [f64; 4],
-    onde: Onde,
-    /// Índice do anel entre todos, para saber se dois lados são vizinhos.
-    anel_global: usize,
-    /// Índice do lado no anel e quantos lados o anel tem.
-    posicao: usize,
+/// Os lados de todos os anéis, guardados pelos vértices distintos: o lado `i` vai de
+/// `pontos[i]` a `pontos[i + 1]`; cada anel termina repetindo o seu primeiro ponto, que não
+/// começa lado. Vinte e quatro bytes por vértice (um `Line` com a caixa, o lugar e a posição
+/// eram 112): a conferência de 93 mil vértices anda na memória que cabe no cache.
+struct Lados {
+    pontos: Vec<Coord<f64>>,
+    /// O anel de cada ponto (índice em `aneis`).
+    anel: Vec<u32>,
+    /// O número do vértice, no anel como veio (com os repetidos), de cada ponto.
+    original: Vec<u32>,
+    aneis: Vec<Anel>,
+}
+
+/// Um anel em [`Lados`]: onde começa, quantos lados tem e a que parte pertence.
+struct Anel {
+    base: Onde,
+    inicio: usize,
     total: usize,
 }
 
-impl Lado {
-    fn new(linha: Line<f64>, onde: Onde, anel_global: usize, posicao: usize, total: usize) -> Lado {
-        let caixa = [
-            linha.start.x.min(linha.end.x),
-            linha.start.x.max(linha.end.x),
-            linha.start.y.min(linha.end.y),
-            linha.start.y.max(linha.end.y),
-        ];
-        Lado {
-            linha,
-            caixa,
-            onde,
-            anel_global,
-            posicao,
-            total,
+impl Lados {
+    fn com_capacidade(pontos: usize) -> Lados {
+        Lados {
+            pontos: Vec::with_capacity(pontos),
+            anel: Vec::with_capacity(pontos),
+            original: Vec::with_capacity(pontos),
+            aneis: Vec::new(),
+        }
+    }
+
+    /// Acrescenta um anel pelos seus vértices distintos (com o número original de cada um).
+    fn acrescentar(&mut self, base: Onde, distintos: &[(usize, Coord<f64>)]) {
+        let indice = self.aneis.len() as u32;
+        let inicio = self.pontos.len();
+        for &(original, c) in distintos {
+            self.pontos.push(c);
+            self.anel.push(indice);
+            self.original.push(original as u32);
+        }
+        if let Some(&(original, c)) = distintos.first() {
+            self.pontos.push(c);
+            self.anel.push(indice);
+            self.original.push(original as u32);
+        }
+        self.aneis.push(Anel {
+            base,
+            inicio,
+            total: distintos.len(),
+        });
+    }
+
+    fn linha(&self, i: usize) -> Line<f64> {
+        Line::new(self.pontos[i], self.pontos[i + 1])
+    }
+
+    /// A caixa dos lados `inicio..fim` de uma cadeia monótona: a do primeiro e do último ponto.
+    fn caixa(&self, inicio: usize, fim: usize) -> [f64; 4] {
+        let (a, b) = (self.pontos[inicio], self.pontos[fim]);
+        [a.x.min(b.x), a.x.max(b.x), a.y.min(b.y), a.y.max(b.y)]
+    }
+
+    fn onde(&self, i: usize) -> Onde {
+        Onde {
+            vertice: self.original[i] as usize + 1,
+            ..self.aneis[self.anel[i] as usize].base
         }
     }
 }
@@ -212,8 +249,14 @@ impl Lado {
 /// ```
 pub fn validar(territorio: &MultiPolygon<f64>) -> Vec<Problema> {
     let mut problemas = Vec::new();
-    let mut lados = Vec::new();
-    let mut anel_global = 0;
+    let vertices: usize = territorio
+        .0
+        .iter()
+        .flat_map(|p| std::iter::once(p.exterior()).chain(p.interiors()))
+        .map(|anel| anel.0.len())
+        .sum();
+    let mut lados = Lados::com_capacidade(vertices);
+    let mut distintos: Vec<(usize, Coord<f64>)> = Vec::new();
     for (p, poligono) in territorio.0.iter().enumerate() {
         for (a, anel) in std::iter::once(poligono.exterior())
             .chain(poligono.interiors())
@@ -225,11 +268,10 @@ pub fn validar(territorio: &MultiPolygon<f64>) -> Vec<Problema> {
                 anel: a + 1,
                 vertice: 0,
             };
-            problemas.extend(problemas_do_anel(anel, base));
             let pontos = sem_fechamento(anel);
             // Os lados saem dos vértices distintos (um vértice repetido não cria lado), e cada
             // um guarda o número do vértice original para a mensagem.
-            let mut distintos: Vec<(usize, Coord<f64>)> = Vec::with_capacity(pontos.len());
+            distintos.clear();
             for (i, c) in pontos.iter().enumerate() {
                 if distintos.last().map(|(_, u)| u) != Some(c) {
                     distintos.push((i, *c));
@@ -240,37 +282,20 @@ pub fn validar(territorio: &MultiPolygon<f64>) -> Vec<Problema> {
             {
                 distintos.pop();
             }
-            let total = distintos.len();
-            for (posicao, &(original, inicio)) in distintos.iter().enumerate() {
-                let linha = Line::new(inicio, distintos[(posicao + 1) % total].1);
-                lados.push(Lado::new(
-                    linha,
-                    Onde {
-                        vertice: original + 1,
-                        ..base
-                    },
-                    anel_global,
-                    posicao,
-                    total,
-                ));
-            }
-            anel_global += 1;
-            if a > 0
-                && total >= 3
-                && !Polygon::new(poligono.exterior().clone(), vec![]).contains(&Point(pontos[0]))
-            {
-                let dentro_de_algum_lado = poligono
-                    .exterior()
-                    .lines()
-                    .any(|l| geo::Intersects::intersects(&l, &Point(pontos[0])));
-                if !dentro_de_algum_lado {
+            problemas_do_anel(pontos, &distintos, base, &mut problemas);
+            lados.acrescentar(base, &distintos);
+            if a > 0 && distintos.len() >= 3 {
+                use geo::coordinate_position::{coord_pos_relative_to_ring, CoordPos};
+                // Fora do exterior e fora da sua linha (encostar no exterior é outro problema,
+                // visto nos encontros entre lados).
+                if coord_pos_relative_to_ring(pontos[0], poligono.exterior()) == CoordPos::Outside {
                     problemas.push(Problema::BuracoForaDaCasca(base));
                 }
             }
         }
         problemas.extend(sentido(poligono, p + 1));
     }
-    problemas.extend(cruzamentos(lados));
+    problemas.extend(cruzamentos(&lados));
     problemas.sort_by_key(|p| p.gravidade() == Gravidade::Aviso);
     problemas
 }
@@ -284,17 +309,18 @@ fn sem_fechamento(anel: &LineString<f64>) -> &[Coord<f64>] {
     }
 }
 
-fn problemas_do_anel(anel: &LineString<f64>, base: Onde) -> Vec<Problema> {
-    let pontos = sem_fechamento(anel);
-    let mut problemas = Vec::new();
-    let mut distintos: Vec<Coord<f64>> = pontos.to_vec();
-    distintos.dedup();
-    if distintos.len() > 1 && distintos.first() == distintos.last() {
-        distintos.pop();
-    }
+/// Os problemas de um anel sozinho: poucos vértices, vértices repetidos e espinhos. `pontos`
+/// sem o de fechamento; `distintos`, sem os repetidos em seguida (nem o último igual ao
+/// primeiro).
+fn problemas_do_anel(
+    pontos: &[Coord<f64>],
+    distintos: &[(usize, Coord<f64>)],
+    base: Onde,
+    problemas: &mut Vec<Problema>,
+) {
     if distintos.len() < 3 {
         problemas.push(Problema::PoucosVertices(base));
-        return problemas;
+        return;
     }
     let total = pontos.len();
     for i in 0..total {
@@ -309,9 +335,9 @@ fn problemas_do_anel(anel: &LineString<f64>, base: Onde) -> Vec<Problema> {
     let n = distintos.len();
     for j in 0..n {
         let (anterior, atual, proximo) = (
-            distintos[(j + n - 1) % n],
-            distintos[j],
-            distintos[(j + 1) % n],
+            distintos[(j + n - 1) % n].1,
+            distintos[j].1,
+            distintos[(j + 1) % n].1,
         );
         let (u, v) = (atual - anterior, proximo - atual);
         let vetorial = u.x * v.y - u.y * v.x;
@@ -324,7 +350,6 @@ fn problemas_do_anel(anel: &LineString<f64>, base: Onde) -> Vec<Problema> {
             }));
         }
     }
-    problemas
 }
 
 /// Duas vezes a área com sinal do anel (positiva no sentido anti-horário), sem clonar nada.
@@ -368,40 +393,34 @@ fn sentido(poligono: &Polygon<f64>, parte: usize) -> Vec<Problema> {
 /// a caixa de qualquer trecho dela sai do primeiro e do último vértice — a busca entre duas
 /// cadeias se faz por bissecção, como no índice de cadeias monótonas do GEOS.
 struct Cadeia {
-    /// Lados `inicio..fim` em `lados`.
+    /// Lados `inicio..fim` em [`Lados`].
     inicio: usize,
     fim: usize,
     caixa: [f64; 4],
-}
-
-fn caixa_do_trecho(lados: &[Lado], inicio: usize, fim: usize) -> [f64; 4] {
-    let a = lados[inicio].linha.start;
-    let b = lados[fim - 1].linha.end;
-    [a.x.min(b.x), a.x.max(b.x), a.y.min(b.y), a.y.max(b.y)]
 }
 
 fn se_tocam(a: &[f64; 4], b: &[f64; 4]) -> bool {
     a[0] <= b[1] && b[0] <= a[1] && a[2] <= b[3] && b[2] <= a[3]
 }
 
-fn cadeias(lados: &[Lado]) -> Vec<Cadeia> {
-    let quadrante = |l: &Lado| {
-        let d = l.linha.end - l.linha.start;
-        (d.x > 0.0, d.x < 0.0, d.y > 0.0, d.y < 0.0)
-    };
+fn cadeias(lados: &Lados) -> Vec<Cadeia> {
+    let quadrante = |d: Coord<f64>| (d.x > 0.0, d.x < 0.0, d.y > 0.0, d.y < 0.0);
     let mut v = Vec::new();
-    let mut inicio = 0;
-    for i in 1..=lados.len() {
-        let corta = i == lados.len()
-            || lados[i].anel_global != lados[inicio].anel_global
-            || quadrante(&lados[i]) != quadrante(&lados[inicio]);
-        if corta {
-            v.push(Cadeia {
-                inicio,
-                fim: i,
-                caixa: caixa_do_trecho(lados, inicio, i),
-            });
-            inicio = i;
+    for anel in &lados.aneis {
+        let fim_do_anel = anel.inicio + anel.total;
+        let mut inicio = anel.inicio;
+        let mut atual = None;
+        for i in anel.inicio..=fim_do_anel {
+            let q = (i < fim_do_anel).then(|| quadrante(lados.pontos[i + 1] - lados.pontos[i]));
+            if i > inicio && (i == fim_do_anel || q != atual) {
+                v.push(Cadeia {
+                    inicio,
+                    fim: i,
+                    caixa: lados.caixa(inicio, i),
+                });
+                inicio = i;
+            }
+            atual = q;
         }
     }
     v
@@ -410,25 +429,21 @@ fn cadeias(lados: &[Lado]) -> Vec<Cadeia> {
 /// Compara os trechos `a` e `b` (de cadeias diferentes), partindo o maior ao meio enquanto as
 /// caixas se tocam.
 fn entre_trechos(
-    lados: &[Lado],
+    lados: &Lados,
     a: (usize, usize),
     b: (usize, usize),
     problemas: &mut Vec<Problema>,
 ) {
     if problemas.len() >= LIMITE_DE_ENCONTROS
-        || !se_tocam(
-            &caixa_do_trecho(lados, a.0, a.1),
-            &caixa_do_trecho(lados, b.0, b.1),
-        )
+        || !se_tocam(&lados.caixa(a.0, a.1), &lados.caixa(b.0, b.1))
     {
         return;
     }
     let (na, nb) = (a.1 - a.0, b.1 - b.0);
     if na == 1 && nb == 1 {
-        if se_tocam(&lados[a.0].caixa, &lados[b.0].caixa) {
-            if let Some(p) = comparar(&lados[a.0], &lados[b.0]) {
-                problemas.push(p);
-            }
+        // As caixas de um lado só já se tocam (conferido acima).
+        if let Some(p) = comparar(lados, a.0, b.0) {
+            problemas.push(p);
         }
     } else if na >= nb {
         let m = a.0 + na / 2;
@@ -441,11 +456,11 @@ fn entre_trechos(
     }
 }
 
-fn cruzamentos(lados: Vec<Lado>) -> Vec<Problema> {
+fn cruzamentos(lados: &Lados) -> Vec<Problema> {
     // Cadeias monótonas varridas em x; entre duas cadeias que se tocam, bissecção. Paranatinga
     // densificado (93 mil vértices): assim 4,4 ms (GEOS 3,1 ms); antes, varrendo os lados um a
     // um, 11,5 ms; grade uniforme, 16 ms; faixas de y, 20 ms.
-    let mut cs = cadeias(&lados);
+    let mut cs = cadeias(lados);
     cs.sort_unstable_by(|a, b| a.caixa[0].total_cmp(&b.caixa[0]));
     let mut problemas = Vec::new();
     for (i, a) in cs.iter().enumerate() {
@@ -457,7 +472,7 @@ fn cruzamentos(lados: Vec<Lado>) -> Vec<Problema> {
             if b.caixa[3] < a.caixa[2] || b.caixa[2] > a.caixa[3] {
                 continue;
             }
-            entre_trechos(&lados, (a.inicio, a.fim), (b.inicio, b.fim), &mut problemas);
+            entre_trechos(lados, (a.inicio, a.fim), (b.inicio, b.fim), &mut problemas);
         }
         if problemas.len() >= LIMITE_DE_ENCONTROS {
             break;
@@ -483,41 +498,40 @@ fn cruzamentos(lados: Vec<Lado>) -> Vec<Problema> {
 /// corrigir o arquivo, e um anel hostil (milhões de cruzamentos) não prende memória nem tempo.
 const LIMITE_DE_ENCONTROS: usize = 1_000;
 
-fn comparar(a: &Lado, b: &Lado) -> Option<Problema> {
-    // Para a mensagem, o lado que vem primeiro no anel.
-    let (a, b) = if (a.anel_global, a.posicao) <= (b.anel_global, b.posicao) {
-        (a, b)
-    } else {
-        (b, a)
-    };
-    let vizinhos = a.anel_global == b.anel_global && {
-        let distancia = a.posicao.abs_diff(b.posicao);
-        distancia == 1 || distancia == a.total - 1
+/// O encontro dos lados `i` e `j` (índices em [`Lados`]), se for um problema.
+fn comparar(lados: &Lados, i: usize, j: usize) -> Option<Problema> {
+    // Para a mensagem, o lado que vem primeiro no anel (os anéis estão em ordem em `Lados`).
+    let (i, j) = if i <= j { (i, j) } else { (j, i) };
+    let mesmo_anel = lados.anel[i] == lados.anel[j];
+    let total = lados.aneis[lados.anel[i] as usize].total;
+    let vizinhos = mesmo_anel && {
+        let distancia = j - i;
+        distancia == 1 || distancia == total - 1
     };
     // Lados vizinhos só se encontram no vértice comum; voltar pela mesma reta já é "espinho",
     // visto nos vértices.
-    if vizinhos && a.total > 3 {
+    if vizinhos && total > 3 {
         return None;
     }
-    match line_intersection(a.linha, b.linha)? {
-        LineIntersection::Collinear { .. } => (!vizinhos).then_some(Problema::Sobreposicao {
-            a: a.onde,
-            b: b.onde,
+    match line_intersection(lados.linha(i), lados.linha(j))? {
+        LineIntersection::Collinear { .. } => (!vizinhos).then(|| Problema::Sobreposicao {
+            a: lados.onde(i),
+            b: lados.onde(j),
         }),
         LineIntersection::SinglePoint {
             intersection,
             is_proper: true,
         } => Some(Problema::Cruzamento {
-            a: a.onde,
-            b: b.onde,
+            a: lados.onde(i),
+            b: lados.onde(j),
             ponto: intersection,
         }),
         LineIntersection::SinglePoint {
             intersection,
             is_proper: false,
-        } => (!vizinhos && a.anel_global == b.anel_global).then_some(Problema::Toque {
-            a: a.onde,
-            b: b.onde,
+        } => (!vizinhos && mesmo_anel).then(|| Problema::Toque {
+            a: lados.onde(i),
+            b: lados.onde(j),
             ponto: intersection,
         }),
     }
@@ -564,9 +578,8 @@ mod testes {
                 .map(ToString::to_string)
                 .collect();
             // todos com todos, pelos mesmos lados
-            let mut lados = Vec::new();
-            let anel = mp.0[0].exterior();
-            let pts = sem_fechamento(anel);
+            let mut lados = Lados::com_capacidade(n + 1);
+            let pts = sem_fechamento(mp.0[0].exterior());
             let mut distintos: Vec<(usize, Coord<f64>)> = Vec::new();
             for (i, c) in pts.iter().enumerate() {
                 if distintos.last().map(|(_, u)| u) != Some(c) {
@@ -578,25 +591,20 @@ mod testes {
             {
                 distintos.pop();
             }
+            lados.acrescentar(
+                Onde {
+                    parte: 1,
+                    anel: 1,
+                    vertice: 0,
+                },
+                &distintos,
+            );
             let total = distintos.len();
-            for (posicao, &(original, inicio)) in distintos.iter().enumerate() {
-                lados.push(Lado::new(
-                    Line::new(inicio, distintos[(posicao + 1) % total].1),
-                    Onde {
-                        parte: 1,
-                        anel: 1,
-                        vertice: original + 1,
-                    },
-                    0,
-                    posicao,
-                    total,
-                ));
-            }
             let mut todos = Vec::new();
-            for i in 0..lados.len() {
-                for j in i + 1..lados.len() {
-                    if se_tocam(&lados[i].caixa, &lados[j].caixa) {
-                        todos.extend(comparar(&lados[i], &lados[j]));
+            for i in 0..total {
+                for j in i + 1..total {
+                    if se_tocam(&lados.caixa(i, i + 1), &lados.caixa(j, j + 1)) {
+                        todos.extend(comparar(&lados, i, j));
                     }
                 }
             }

@@ -13,7 +13,41 @@
     };
   }
 
-  // Mapas: <div class="mapa-web" data-camadas="/api/...;/api/..."></div>
+  // O que cada cor do mapa quer dizer: cada papel a sua (o município de origem não tem a cor
+  // da área proposta), na legenda abaixo do mapa.
+  var PAPEIS = {
+    origem: { cor: "#0b4f79", nome: "Município de origem (limites da Malha Municipal 2022)" },
+    area: { cor: "#a4161a", nome: "Área proposta (do arquivo juntado aos autos)" }
+  };
+
+  // A legenda em HTML (texto de verdade, lido por leitores de tela), só com o que o mapa mostra.
+  function legenda(div, presentes) {
+    var lista = document.createElement("ul");
+    lista.className = "legenda-do-mapa";
+    lista.setAttribute("aria-label", "Legenda do mapa");
+    Object.keys(PAPEIS).forEach(function (papel) {
+      if (!presentes[papel]) return;
+      var item = document.createElement("li");
+      var amostra = document.createElement("span");
+      amostra.className = "amostra";
+      amostra.style.borderColor = PAPEIS[papel].cor;
+      amostra.style.backgroundColor = PAPEIS[papel].cor + "40";
+      amostra.setAttribute("aria-hidden", "true");
+      item.appendChild(amostra);
+      item.appendChild(document.createTextNode(PAPEIS[papel].nome));
+      lista.appendChild(item);
+    });
+    var fundo = document.createElement("li");
+    var amostra = document.createElement("span");
+    amostra.className = "amostra fundo";
+    amostra.setAttribute("aria-hidden", "true");
+    fundo.appendChild(amostra);
+    fundo.appendChild(document.createTextNode("Demais municípios de Mato Grosso"));
+    lista.appendChild(fundo);
+    div.insertAdjacentElement("afterend", lista);
+  }
+
+  // Mapas: <div class="mapa-web" data-camada="/api/..."></div>
   function iniciarMapas() {
     if (typeof L === "undefined") return;
     document.querySelectorAll(".mapa-web").forEach(function (div) {
@@ -52,17 +86,25 @@
       var url = div.getAttribute("data-camada");
       var frente = !url ? Promise.resolve() : fetch(url).then(function (r) { return r.ok ? r.json() : null; }).then(function (g) {
         if (!g || !g.features || g.features.length === 0) return;
+        var presentes = {};
         var camada = L.geoJSON(g, {
           style: function (f) {
-            var cor = f.properties.papel === "area" ? "#a4161a" : "#0b4f79";
-            return { color: cor, weight: 2, fillColor: cor, fillOpacity: 0.25 };
+            var papel = PAPEIS[f.properties.papel] || PAPEIS.origem;
+            return { color: papel.cor, weight: 2, fillColor: papel.cor, fillOpacity: 0.25 };
           },
           pointToLayer: function (f, ll) {
             return L.circleMarker(ll, { radius: 5, color: "#1b1f23", fillColor: "#ffd33d", fillOpacity: 1 });
           },
-          onEachFeature: function (f, c) { if (f.properties.nome) c.bindTooltip(f.properties.nome); }
+          onEachFeature: function (f, c) {
+            presentes[f.properties.papel in PAPEIS ? f.properties.papel : "origem"] = true;
+            if (!f.properties.nome) return;
+            // os municípios envolvidos com o nome sobre o mapa; a área, ao passar o ponteiro
+            var fixo = f.properties.papel !== "area";
+            c.bindTooltip(f.properties.nome, fixo ? { permanent: true, direction: "center", className: "rotulo-do-mapa", opacity: 1 } : {});
+          }
         }).addTo(mapa);
         mapa.fitBounds(camada.getBounds(), { padding: [20, 20], animate: false });
+        legenda(div, presentes);
       }).catch(function () {});
       Promise.all([fundo, frente]).then(function () {
         requestAnimationFrame(function () { div.setAttribute("data-pronto", "1"); });

@@ -336,7 +336,7 @@ pub(crate) async fn criar(
         trocar_senha: true,
         ..Usuario::nova(login.clone(), nome, papel)
     };
-    let agora = jiff::Timestamp::now();
+    let agora = estado.agora();
     if !estado
         .registro()
         .criar_usuario(&usuario, &hash, agora)
@@ -424,7 +424,7 @@ pub(crate) async fn alterar(
     };
     if !estado
         .registro()
-        .alterar_conta(&login, &alteracao, &presidente, jiff::Timestamp::now())
+        .alterar_conta(&login, &alteracao, &presidente, estado.agora())
         .await?
     {
         return Err(Falha::nova(

@@ -17,7 +17,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::contas::{self, Quem};
-use crate::{catalogo, hoje, Estado, Falha};
+use crate::{catalogo, Estado, Falha};
 
 pub(crate) fn rotas() -> Router<Estado> {
     Router::new()
@@ -228,8 +228,8 @@ async fn protocolar(
                 documentos: n.documentos,
                 proposta: n.proposta,
             },
-            hoje(),
-            jiff::Timestamp::now(),
+            estado.hoje(),
+            estado.agora(),
         )
         .await
         .map_err(|e| Falha::from(e).json())?;
@@ -309,7 +309,7 @@ async fn processo(
     Path(protocolo): Path<String>,
 ) -> Resposta {
     let ator = quem.ator();
-    let hoje = hoje();
+    let hoje = estado.hoje();
     let (p, eventos) = estado
         .registro()
         .eventos_visiveis(&protocolo, &ator)
@@ -319,7 +319,7 @@ async fn processo(
     let atos: Vec<&str> = if quem.usuario.is_some() {
         catalogo::oferecidos(&p, &ator, hoje)
             .iter()
-            .map(|m| m.tipo)
+            .map(|o| o.modelo.tipo)
             .collect()
     } else {
         Vec::new()
@@ -401,7 +401,7 @@ async fn ato(
         .json()
     })?;
     Falha::papel(quem.papel(), &ato).map_err(j)?;
-    let data = n.data.unwrap_or_else(hoje);
+    let data = n.data.unwrap_or_else(|| estado.hoje());
     let mut arquivos = Vec::with_capacity(n.anexos.len());
     for (i, a) in n.anexos.into_iter().enumerate() {
         use base64::Engine as _;
@@ -444,7 +444,7 @@ async fn relatorio(
     Query(q): Query<std::collections::HashMap<String, String>>,
 ) -> Resposta {
     let data = match q.get("em") {
-        None => hoje(),
+        None => estado.hoje(),
         Some(t) => t.parse::<jiff::civil::Date>().map_err(|_| {
             Falha::no_campo("em", format!("«{t}» não é uma data AAAA-MM-DD")).json()
         })?,
@@ -596,7 +596,7 @@ async fn alertas(State(estado): State<Estado>, quem: Quem) -> Resposta {
     }
     let lista = estado
         .registro()
-        .alertas(hoje())
+        .alertas(estado.hoje())
         .await
         .map_err(|e| Falha::from(e).json())?;
     Ok(Json(
@@ -649,10 +649,11 @@ async fn avaliar(
                 Err(e) => Err(Falha::no_campo("formulario", e).json()),
             };
         }
+        let hoje = estado.hoje();
         estado
             .oficina()
             .executar(cliente, move || {
-                crate::avaliar::avaliar_envio(&campos, &arquivos)
+                crate::avaliar::avaliar_envio(&campos, &arquivos, hoje)
             })
             .await
             .map_err(j)?
@@ -671,10 +672,11 @@ async fn avaliar(
                 Falha::no_campo("em", format!("«{e}» não é uma data (AAAA-MM-DD)")).json()
             })?),
         };
+        let hoje = estado.hoje();
         estado
             .oficina()
             .executar(cliente, move || {
-                crate::avaliar::avaliar_texto(&texto, em, None)
+                crate::avaliar::avaliar_texto(&texto, em, None, hoje)
             })
             .await
             .map_err(j)?
@@ -698,11 +700,11 @@ async fn avaliar(
     }
 }
 
-async fn lei(Query(q): Query<HashMap<String, String>>) -> Resposta {
+async fn lei(State(estado): State<Estado>, Query(q): Query<HashMap<String, String>>) -> Resposta {
     let lei = divisa_lei::texto::lei()
         .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).json())?;
     let data: jiff::civil::Date = match q.get("em").filter(|e| !e.is_empty()) {
-        None => hoje(),
+        None => estado.hoje(),
         Some(e) => e.parse().map_err(|_| {
             Falha::no_campo("em", format!("«{e}» não é uma data (AAAA-MM-DD)")).json()
         })?,
@@ -870,12 +872,15 @@ async fn titulos(body: String) -> Response {
     .into_response()
 }
 
-async fn toponimo(Query(q): Query<HashMap<String, String>>) -> Resposta {
+async fn toponimo(
+    State(estado): State<Estado>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Resposta {
     let nome = q.get("nome").map(|n| n.trim()).unwrap_or("");
     if nome.is_empty() {
         return Err(Falha::no_campo("nome", "informe o nome proposto").json());
     }
-    let achados = divisa_lei::toponimo(nome, None, hoje())
+    let achados = divisa_lei::toponimo(nome, None, estado.hoje())
         .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).json())?;
     Ok(Json(json!({
         "nome": nome,

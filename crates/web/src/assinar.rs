@@ -172,7 +172,7 @@ pub(crate) async fn assinar(
         ));
     };
     // abrir o PKCS#12 (derivar a chave da senha) e assinar: trabalho pesado, na oficina
-    let agora = jiff::Timestamp::now();
+    let agora = estado.agora();
     let (nome, bytes) = (certificado.nome.clone(), certificado.bytes.clone());
     let motivo = format!(
         "Assinado por {} ({})",

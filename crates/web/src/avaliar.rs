@@ -9,7 +9,7 @@ use axum::response::Response;
 
 use crate::contas::{self, Quem};
 use crate::html::{aviso, campo_csrf, esc, pagina};
-use crate::{hoje, Falha};
+use crate::Falha;
 
 use crate::paginas::{achados_html, campo, Campos};
 use crate::representacao::{ler_multipart, Enviado};
@@ -66,6 +66,7 @@ fn form_avaliar(
 pub(crate) fn avaliar_envio(
     campos: &Campos,
     arquivos: &HashMap<String, Enviado>,
+    hoje: jiff::civil::Date,
 ) -> Result<(divisa_lei::Avaliacao, divisa_avaliacao::Proposta), String> {
     let proposta = match arquivos.get("arquivo") {
         Some(a) => String::from_utf8(a.bytes.clone())
@@ -89,6 +90,7 @@ pub(crate) fn avaliar_envio(
         arquivos
             .get("area")
             .map(|a| (a.nome.as_str(), a.bytes.as_slice())),
+        hoje,
     )
 }
 
@@ -110,11 +112,13 @@ pub(crate) fn campo_ou_arquivo(
     }
 }
 
-/// Avalia `proposta` (TOML); `area`, se houver, é o arquivo citado em `area = "…"`.
+/// Avalia `proposta` (TOML); `area`, se houver, é o arquivo citado em `area = "…"`. Sem `em`
+/// nem data na proposta, a lei em vigor `hoje`.
 pub(crate) fn avaliar_texto(
     proposta: &str,
     em: Option<jiff::civil::Date>,
     area: Option<(&str, &[u8])>,
+    hoje: jiff::civil::Date,
 ) -> Result<(divisa_lei::Avaliacao, divisa_avaliacao::Proposta), String> {
     crate::metricas::avaliacao();
     // O arquivo do território vai para um diretório temporário só deste pedido, com o nome
@@ -138,7 +142,7 @@ pub(crate) fn avaliar_texto(
         None => divisa_avaliacao::ler_sem_arquivos("proposta", proposta),
     }
     .map_err(|e| e.to_string())?;
-    let data = em.or(lida.data_referencia).unwrap_or_else(hoje);
+    let data = em.or(lida.data_referencia).unwrap_or(hoje);
     let a = divisa_lei::avaliar(&lida.fatos, data).map_err(|e| e.to_string())?;
     Ok((a, lida))
 }
@@ -177,11 +181,11 @@ pub(crate) async fn avaliar(
     };
     let em = campo(&campos, "em").unwrap_or_default();
     // ler, medir e avaliar fora dos trabalhadores assíncronos, com prazo (crate::oficina)
-    let (c, a) = (campos.clone(), arquivos);
+    let (c, a, hoje) = (campos.clone(), arquivos, estado.hoje());
     let feito = estado
         .oficina()
         .executar(quem.endereco.map(|e| e.ip()), move || {
-            avaliar_envio(&c, &a).map(|(av, lida)| fragmento(&av, &lida))
+            avaliar_envio(&c, &a, hoje).map(|(av, lida)| fragmento(&av, &lida))
         })
         .await;
     let (relatorio, status) = match feito {

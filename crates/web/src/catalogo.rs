@@ -365,34 +365,45 @@ fn exemplo(m: &Modelo, orgao: Orgao, hoje: Date) -> Option<Ato> {
     montar_ato(m.tipo, &campos).ok()
 }
 
-/// Os modelos que `ator` pode usar agora.
-pub(crate) fn oferecidos(p: &Processo, ator: &Ator, hoje: Date) -> Vec<&'static Modelo> {
+/// Um ato que a tela oferece, e os órgãos para os quais ele cabe (nos atos com um órgão: o
+/// Presidente apura o inciso V pela Comissão, mas a certidão da Cartografia é da Cartografia).
+pub(crate) struct Oferecido {
+    pub(crate) modelo: &'static Modelo,
+    pub(crate) orgaos: Vec<Orgao>,
+}
+
+/// Os atos que `ator` pode praticar agora. Cada um é decidido com valores de exemplo: fica o
+/// que a lei não recusa ou recusa só pelos valores ([`divisa_processo::Recusa::depende_dos_valores`]);
+/// sai o recusado pela fase, pelo papel, pelo caso, pelo estado dos autos ou por ser vedado.
+pub(crate) fn oferecidos(p: &Processo, ator: &Ator, hoje: Date) -> Vec<Oferecido> {
     MODELOS
         .iter()
-        .filter(|m| {
-            let orgaos: Vec<Orgao> = if m.campos.iter().any(|f| f.tipo == Tipo::Orgao) {
-                Orgao::TODOS.to_vec()
+        .filter_map(|m| {
+            let com_orgao = m.campos.iter().any(|f| f.tipo == Tipo::Orgao);
+            let candidatos: &[Orgao] = if com_orgao {
+                &Orgao::TODOS
             } else {
-                vec![Orgao::Comissao]
+                &[Orgao::Comissao]
             };
-            orgaos.into_iter().any(|o| {
-                let Some(ato) = exemplo(m, o, hoje) else {
-                    return false;
-                };
-                if permissao(ator.papel, ato.acao()) == Permissao::Nao {
-                    return false;
-                }
-                match p.decidir(ator, &ato, hoje, hoje) {
-                    Ok(()) => true,
-                    Err(r) => {
-                        !(r.motivo.contains("não cabe na fase")
-                            || r.motivo.contains("o papel")
-                            || r.motivo.contains("só responde pelo que é seu")
-                            || r.motivo.contains("só o Deputado autor")
-                            || r.motivo.contains("não está autorizado")
-                            || r.motivo.contains("já "))
+            let orgaos: Vec<Orgao> = candidatos
+                .iter()
+                .copied()
+                .filter(|&o| {
+                    let Some(ato) = exemplo(m, o, hoje) else {
+                        return false;
+                    };
+                    if permissao(ator.papel, ato.acao()) == Permissao::Nao {
+                        return false;
                     }
-                }
+                    match p.decidir(ator, &ato, hoje, hoje) {
+                        Ok(()) => true,
+                        Err(r) => r.depende_dos_valores(),
+                    }
+                })
+                .collect();
+            (!orgaos.is_empty()).then(|| Oferecido {
+                modelo: m,
+                orgaos: if com_orgao { orgaos } else { Vec::new() },
             })
         })
         .collect()
@@ -410,7 +421,7 @@ pub(crate) struct Pessoas<'a> {
 }
 
 pub(crate) fn formulario(
-    m: &Modelo,
+    oferecido: &Oferecido,
     acao: &str,
     csrf: &str,
     versao: u64,
@@ -418,6 +429,7 @@ pub(crate) fn formulario(
     pessoas: &Pessoas<'_>,
     enviado: Option<&crate::paginas::Campos>,
 ) -> String {
+    let (m, orgaos) = (oferecido.modelo, &oferecido.orgaos);
     let (membros, servidores) = (pessoas.membros, pessoas.servidores);
     // Depois de uma recusa, o formulário do ato enviado volta aberto e com o que foi digitado.
     let enviado = enviado.filter(|c| crate::paginas::campo(c, "tipo").as_deref() == Some(m.tipo));
@@ -460,7 +472,7 @@ pub(crate) fn formulario(
             ),
             Tipo::Orgao => format!(
                 "<select id=\"{id}\" name=\"{nome}\">{}</select>",
-                Orgao::TODOS
+                orgaos
                     .iter()
                     .map(|o| format!("<option value=\"{}\"{}>{}</option>", o.codigo(), escolhido(&nome, o.codigo()), esc(o.nome())))
                     .collect::<String>()
@@ -695,7 +707,10 @@ mod testes {
         assert_eq!(votos.nominais.len(), 2, "quem não votou não entra");
         // o formulário mostra cada membro pelo nome e cargo, nunca só o login
         let html = formulario(
-            m,
+            &Oferecido {
+                modelo: m,
+                orgaos: Vec::new(),
+            },
             "/x",
             "t",
             1,

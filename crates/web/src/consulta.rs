@@ -3,24 +3,25 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use axum::extract::{Path, Query};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use divisa_referencia::formato::{data as fmt_data, inteiro};
 
 use crate::contas::Quem;
 use crate::html::{aviso, esc, pagina};
-use crate::{hoje, Falha};
+use crate::Falha;
 
 // ---------------------------------------------------------------- a lei
 
 pub(crate) async fn lei(
+    State(estado): State<crate::Estado>,
     quem: Quem,
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Response, Falha> {
     let lei = divisa_lei::texto::lei()
         .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-    let hoje = hoje();
+    let hoje = estado.hoje();
     let data = match q.get("em").filter(|e| !e.is_empty()) {
         None => hoje,
         Some(e) => e

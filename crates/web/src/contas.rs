@@ -270,7 +270,7 @@ impl FromRequestParts<Estado> for Quem {
         let seguro = estado.0.seguro;
         if let Some(t) = cookie(&parts.headers, COOKIE_SESSAO) {
             let h = sha256_hex(t.as_bytes());
-            if let Some((usuario, csrf)) = estado.registro().sessao(&h, Timestamp::now()).await? {
+            if let Some((usuario, csrf)) = estado.registro().sessao(&h, estado.agora()).await? {
                 if let Some(p) = parts.extensions.get::<crate::pedidos::Pedido>() {
                     p.anotar_usuario(&usuario.login);
                 }
@@ -358,7 +358,7 @@ async fn bloqueado_por(
 ) -> Result<(), Falha> {
     let nomes: Vec<String> = chaves.iter().map(|(c, _)| c.clone()).collect();
     let gravadas = estado.registro().falhas(&nomes).await?;
-    let agora = Timestamp::now().as_millisecond();
+    let agora = estado.agora().as_millisecond();
     let mut falta = Duration::ZERO;
     for (chave, limite) in chaves {
         if let Some((_, f)) = gravadas.iter().find(|(c, _)| c == chave) {
@@ -390,7 +390,7 @@ async fn registrar_falha(estado: &Estado, chaves: &[(String, Limite)]) {
     let janela = i64::try_from(JANELA.as_millis()).unwrap_or(i64::MAX);
     if let Err(e) = estado
         .registro()
-        .registrar_falhas(&nomes, Timestamp::now(), janela)
+        .registrar_falhas(&nomes, estado.agora(), janela)
         .await
     {
         tracing::error!(target: "divisa::conta", causa = %e, "não foi possível registrar a falha de entrada");
@@ -509,7 +509,7 @@ pub(crate) async fn entrar(
     }
     let sessao = token();
     let csrf = token();
-    let agora = Timestamp::now();
+    let agora = estado.agora();
     let expira = agora
         .checked_add(jiff::SignedDuration::from_secs(DURACAO_DA_SESSAO))
         .unwrap_or(agora);

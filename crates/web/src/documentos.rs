@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use divisa_processo::Acao;
 
 use crate::contas::Quem;
-use crate::{hoje, Estado, Falha};
+use crate::{Estado, Falha};
 
 pub(crate) async fn arquivo(
     State(estado): State<Estado>,
@@ -111,8 +111,14 @@ pub(crate) async fn exportar(
         estado
             .oficina()
             .na_vaga(quem.endereco.map(|e| e.ip()), async move {
-                divisa_autos::exportar(estado2.registro(), &protocolo2, &ator, publico, hoje())
-                    .await
+                divisa_autos::exportar(
+                    estado2.registro(),
+                    &protocolo2,
+                    &ator,
+                    publico,
+                    estado2.hoje(),
+                )
+                .await
             })
             .await?
     }
@@ -172,7 +178,7 @@ pub(crate) async fn documento(
                     &protocolo2,
                     t,
                     &ator,
-                    hoje(),
+                    estado2.hoje(),
                     orgao,
                 )
                 .await
@@ -230,7 +236,7 @@ pub(crate) async fn documento(
         &doc,
         &pdf,
         &quem.ator(),
-        jiff::Timestamp::now(),
+        estado.agora(),
     )
     .await
     .map_err(|e| match e {

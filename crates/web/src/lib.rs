@@ -63,6 +63,9 @@ pub struct Configuracao {
     pub memoria_por_trabalho: usize,
     /// O token que abre `GET /metricas` (sem ele, a rota não existe).
     pub token_metricas: Option<String>,
+    /// O relógio: o do sistema, ou um instante fixo (os testes fixam "hoje"; `divisa serve`
+    /// com `DIVISA_AGORA` reproduz o que o servidor mostrou num dia).
+    pub relogio: Relogio,
 }
 
 impl Default for Configuracao {
@@ -71,6 +74,28 @@ impl Default for Configuracao {
             seguro: false,
             memoria_por_trabalho: oficina::MEMORIA,
             token_metricas: None,
+            relogio: Relogio::Sistema,
+        }
+    }
+}
+
+/// De onde o servidor tira "agora": prazos, datas dos atos, sessões e o calendário eleitoral
+/// leem todos este relógio, guardado no estado da aplicação.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Relogio {
+    /// O relógio do sistema.
+    #[default]
+    Sistema,
+    /// Um instante que não anda.
+    Fixo(jiff::Timestamp),
+}
+
+impl Relogio {
+    /// O instante de agora neste relógio.
+    pub fn agora(self) -> jiff::Timestamp {
+        match self {
+            Relogio::Sistema => jiff::Timestamp::now(),
+            Relogio::Fixo(t) => t,
         }
     }
 }
@@ -116,6 +141,7 @@ struct Interno {
     /// O token de `GET /metricas`.
     token_metricas: Option<String>,
     malha: OnceLock<Result<String, String>>,
+    relogio: Relogio,
 }
 
 /// O que se sabe de um envio de formulário pela sua chave.
@@ -149,7 +175,18 @@ impl Estado {
             token_metricas: c.token_metricas.filter(|t| !t.is_empty()),
             malha: OnceLock::new(),
             oficina: oficina::Oficina::nova(c.memoria_por_trabalho),
+            relogio: c.relogio,
         }))
+    }
+
+    /// O instante de agora, pelo relógio do estado.
+    pub(crate) fn agora(&self) -> jiff::Timestamp {
+        self.0.relogio.agora()
+    }
+
+    /// A data de hoje em Cuiabá, pelo relógio do estado.
+    pub(crate) fn hoje(&self) -> jiff::civil::Date {
+        divisa_registro::hoje_em_cuiaba(self.agora())
     }
 
     /// Reserva a chave de um envio (ou diz o que já aconteceu com ela). No banco: vale em
@@ -159,7 +196,7 @@ impl Estado {
         let dono = contas::token();
         match self
             .registro()
-            .reservar_envio(login, chave, &dono, jiff::Timestamp::now())
+            .reservar_envio(login, chave, &dono, self.agora())
             .await
         {
             Ok(divisa_registro::EnvioGravado::Novo) => Envio::Novo(dono),
@@ -360,7 +397,7 @@ async fn metricas_prometheus(
         )
             .into_response();
     }
-    match metricas::texto(estado.registro()).await {
+    match metricas::texto(&estado).await {
         Ok(t) => (
             [(
                 header::CONTENT_TYPE,
@@ -607,6 +644,8 @@ pub struct Opcoes {
     /// TLS no próprio servidor: (certificado em PEM, com a cadeia; chave privada em PEM). Sem
     /// ele, HTTP (o TLS fica no proxy reverso).
     pub tls: Option<(std::path::PathBuf, std::path::PathBuf)>,
+    /// O relógio do servidor.
+    pub relogio: Relogio,
 }
 
 /// O aceitador TLS dos arquivos PEM, com a mensagem em português quando não lê.
@@ -810,7 +849,7 @@ pub async fn servir(opcoes: Opcoes, pronto: impl FnOnce(SocketAddr, &str)) -> an
     let registro = Registro::abrir(&opcoes.db).await?;
     let mut aviso = String::new();
     if opcoes.demonstracao && registro.contar_usuarios().await? == 0 {
-        semente::semear(&registro, jiff::Timestamp::now()).await?;
+        semente::semear(&registro, opcoes.relogio.agora()).await?;
         aviso = format!(
             "banco vazio: semeados dados de DEMONSTRAÇÃO (contas {}, senha \"{}\")",
             semente::CONTAS
@@ -837,6 +876,7 @@ pub async fn servir(opcoes: Opcoes, pronto: impl FnOnce(SocketAddr, &str)) -> an
             seguro: opcoes.seguro,
             memoria_por_trabalho: opcoes.memoria_por_trabalho.unwrap_or(oficina::MEMORIA),
             token_metricas: opcoes.token_metricas.clone(),
+            relogio: opcoes.relogio,
         },
     ));
     // os avisos por e-mail numa tarefa à parte, que morre com o servidor
@@ -1069,7 +1109,7 @@ pub(crate) async fn anexar(
                 ato.clone(),
                 arquivos,
                 data,
-                jiff::Timestamp::now(),
+                estado.agora(),
             )
             .await
         {
@@ -1103,11 +1143,6 @@ pub(crate) fn codificar_url(valor: &str) -> String {
         }
     }
     s
-}
-
-/// O dia de hoje em Cuiabá.
-pub(crate) fn hoje() -> jiff::civil::Date {
-    divisa_registro::hoje_em_cuiaba(jiff::Timestamp::now())
 }
 
 #[cfg(test)]

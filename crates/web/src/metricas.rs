@@ -137,7 +137,8 @@ pub(crate) fn trabalho(resultado: &str) {
 }
 
 /// O texto das métricas, com os processos por fase e os prazos vencidos lidos agora do banco.
-pub(crate) async fn texto(registro: &divisa_registro::Registro) -> Result<String, String> {
+pub(crate) async fn texto(estado: &crate::Estado) -> Result<String, String> {
+    let registro = estado.registro();
     let m = &*METRICAS;
     let processos = registro.listar().await.map_err(|e| e.to_string())?;
     m.processos.clear();
@@ -148,7 +149,7 @@ pub(crate) async fn texto(registro: &divisa_registro::Registro) -> Result<String
             })
             .inc();
     }
-    let hoje = divisa_registro::hoje_em_cuiaba(jiff::Timestamp::now());
+    let hoje = estado.hoje();
     let vencidos = registro
         .alertas(hoje)
         .await

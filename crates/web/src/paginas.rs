@@ -15,7 +15,7 @@ use divisa_referencia::formato::{data as fmt_data, inteiro};
 
 use crate::contas::Quem;
 use crate::html::{aviso, esc, pagina};
-use crate::{caminho_do_processo, catalogo, hoje, Estado, Falha};
+use crate::{caminho_do_processo, catalogo, Estado, Falha};
 
 pub(crate) type Campos = Vec<(String, String)>;
 
@@ -55,7 +55,7 @@ pub(crate) async fn painel(State(estado): State<Estado>, quem: Quem) -> Result<R
     let Some(usuario) = &quem.usuario else {
         return Ok(Redirect::to("/publico").into_response());
     };
-    let hoje = hoje();
+    let hoje = estado.hoje();
     let processos = estado.registro().listar().await?;
     let mut s = format!(
         "<h1>Painel</h1><p>{}, {} — {}</p>",
@@ -202,7 +202,7 @@ pub(crate) async fn processos(
     } else {
         estado
             .registro()
-            .alertas(hoje())
+            .alertas(estado.hoje())
             .await?
             .into_iter()
             .map(|a| {
@@ -391,7 +391,7 @@ async fn pagina_do_processo(
     enviado: Option<&Campos>,
 ) -> Result<Response, Falha> {
     let ator = quem.ator();
-    let hoje = hoje();
+    let hoje = estado.hoje();
     let (p, eventos) = estado.registro().eventos_visiveis(protocolo, &ator).await?;
     let completo = p.pode(&ator, Acao::VerCompleto).is_ok();
     let endereco = caminho_do_processo(protocolo);
@@ -764,9 +764,9 @@ async fn pagina_do_processo(
             s.push_str("<p>Nenhum ato cabe ao seu papel nesta fase.</p>");
         }
         let acao = format!("{endereco}/atos");
-        for m in oferecidos {
+        for oferecido in &oferecidos {
             s.push_str(&catalogo::formulario(
-                m,
+                oferecido,
                 &acao,
                 &quem.csrf,
                 p.versao,
@@ -1018,7 +1018,7 @@ async fn registrar_ato(
                 "falta a versão do processo sobre a qual o ato foi decidido",
             )
         })?;
-    let hoje = hoje();
+    let hoje = estado.hoje();
     let data = match campo(campos, "data").filter(|d| !d.is_empty()) {
         None => hoje,
         Some(d) => d.parse().map_err(|_| {

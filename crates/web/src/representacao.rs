@@ -11,7 +11,7 @@ use divisa_registro::NovaRepresentacao;
 
 use crate::contas::{self, Quem};
 use crate::html::{aviso, campo_csrf, esc, pagina};
-use crate::{caminho_do_processo, hoje, Estado, Falha};
+use crate::{caminho_do_processo, Estado, Falha};
 
 use crate::paginas::{campo, Campos};
 
@@ -565,8 +565,8 @@ pub(crate) async fn novo_da_proposta(
             &quem.ator(),
             nova,
             &territorio,
-            hoje(),
-            jiff::Timestamp::now(),
+            estado.hoje(),
+            estado.agora(),
         )
         .await;
     let recibo = match recibo {
@@ -824,7 +824,7 @@ pub(crate) async fn novo(
             }
         }
     }
-    let agora = jiff::Timestamp::now();
+    let agora = estado.agora();
     let recibo = estado
         .registro()
         .protocolar(
@@ -841,7 +841,7 @@ pub(crate) async fn novo(
                 // dela o tipo, o nome, as origens e as assinaturas (um registro só, sem contradição)
                 proposta: None,
             },
-            hoje(),
+            estado.hoje(),
             agora,
         )
         .await;

@@ -4,7 +4,7 @@
 mod comum;
 
 use axum::http::StatusCode;
-use comum::{app, caminho, rodar, App, Sessao};
+use comum::{app, app_no_instante, caminho, rodar, App, Sessao};
 use divisa_processo::Papel;
 use serde_json::json;
 
@@ -836,6 +836,25 @@ fn a_lei_em_vigor_numa_data_marca_as_emendas() {
     });
 }
 
+/// O relógio mora no estado da aplicação: parado num dia, as páginas e a API dizem a lei em
+/// vigor naquele dia (Art. 1º: o texto compilado com as emendas em vigor), sem olhar o relógio
+/// da máquina. Em 01/06/1995 a LC nº 43/1996 ainda não existia.
+#[test]
+fn o_relogio_do_estado_decide_o_dia_da_lei_em_vigor() {
+    rodar(async {
+        let instante: jiff::Timestamp = "1995-06-01T15:00:00Z".parse().unwrap();
+        let a = app_no_instante("relogio", instante).await;
+        let pagina = a.get("/lei", None).await.corpo;
+        assert!(
+            pagina.contains("Texto compilado em vigor em <strong>01/06/1995</strong>"),
+            "{pagina}"
+        );
+        assert!(!pagina.contains("redação dada pela LC nº 792/2024"));
+        let api = a.get("/api/lei?dispositivo=art1_cpt", None).await.json();
+        assert_eq!(api["em"], "1995-06-01", "{api}");
+    });
+}
+
 #[test]
 fn openapi_descreve_cada_rota_da_api() {
     rodar(async {
@@ -898,6 +917,32 @@ fn o_orgao_certifica_o_que_e_seu_pela_pagina_art_2_par_2() {
                 .iter()
                 .any(|t| t == "divulgar" || t == "parecer_de_merito"),
             "{oferecidos:?}"
+        );
+        // O seletor de órgão da certidão só traz os órgãos para os quais o ato cabe a quem
+        // olha (Art. 2º, § 2º: cada órgão certifica o que é seu; a Comissão apura o inciso V
+        // pelo seu Presidente): a Cartografia vê só a si mesma, e o Presidente não vê os órgãos
+        // que recusariam a certidão dele.
+        let orgaos_da_certidao = |corpo: &str| -> Vec<String> {
+            let Some(inicio) = corpo.find("name=\"tipo\" value=\"emitir_certidao\"") else {
+                return Vec::new();
+            };
+            let formulario = &corpo[inicio..];
+            let formulario = &formulario[..formulario.find("</form>").unwrap()];
+            let select = formulario.split("name=\"c_orgao\"").nth(1).unwrap();
+            let select = &select[..select.find("</select>").unwrap()];
+            select
+                .split("<option value=\"")
+                .skip(1)
+                .filter_map(|r| r.split('"').next().map(String::from))
+                .collect()
+        };
+        assert_eq!(orgaos_da_certidao(&pagina.corpo), ["cartografia"]);
+        let ana = a.entrar("ana").await;
+        let da_presidente = a.get(&caminho(&p), Some(&ana)).await;
+        let orgaos = orgaos_da_certidao(&da_presidente.corpo);
+        assert!(
+            orgaos.iter().all(|o| o == "comissao"),
+            "o Presidente só apura o inciso V: {orgaos:?}"
         );
         // a Cartografia não emite a certidão do TRE (Art. 2º, § 2º)…
         let versao = a

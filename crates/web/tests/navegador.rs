@@ -330,6 +330,25 @@ fn no_navegador_protocolar_avancar_relatorio_mapa_e_o_ato_proibido() {
         texto.contains("vencido há"),
         "o prazo vencido do TRE aparece"
     );
+    // O mapa diz o que cada cor é (a legenda em texto, abaixo dele) e põe o nome do município
+    // de origem sobre o seu limite.
+    let legenda = d.script(
+        "const l = document.querySelector('#mapa + ul.legenda-do-mapa'); return l ? l.textContent : '';",
+        json!([]),
+    );
+    let legenda = legenda.as_str().unwrap_or_default();
+    assert!(
+        legenda.contains("Município de origem") && legenda.contains("Demais municípios"),
+        "a legenda do mapa: «{legenda}»"
+    );
+    let rotulos = d.script(
+        "return Array.from(document.querySelectorAll('#mapa .rotulo-do-mapa')).map(r => r.textContent).join('|');",
+        json!([]),
+    );
+    assert!(
+        !rotulos.as_str().unwrap_or_default().is_empty(),
+        "o nome do município de origem sobre o mapa"
+    );
     d.capturar("processo-com-relatorio-e-mapa");
 
     // 4. avaliar: mudar um número refaz o relatório na hora

@@ -214,18 +214,206 @@ fn geopackage_kml_e_ods_gravados_e_relidos() {
         .unwrap()
         .read_to_string(&mut conteudo)
         .unwrap();
+    // As células do modelo do SIGEF são conferidas em `escrita_ods`; aqui, que a planilha
+    // gravada pelo comando traz as abas e o município de origem.
     for esperado in [
-        r#"<table:table table:name="parcela_1">"#,
-        "<text:p>Código do vértice</text:p>",
-        "<text:p>Método de posicionamento</text:p>",
+        r#"<table:table table:name="identificacao">"#,
+        r#"<table:table table:name="perimetro_1">"#,
+        "<text:p>Vera-MT</text:p>",
+        "<text:p>Método Posicionamento</text:p>",
         "<text:p>ABCD-M-0001</text:p>",
-        "<text:p>-55 30 01,080</text:p>",
-        "<text:p>-12 11 28,320</text:p>",
-        r#"office:value="352.18"><text:p>352,18</text:p>"#,
+        "<text:p>55 30 01,080 W</text:p>",
+        "<text:p>12 11 28,320 S</text:p>",
+        "<text:p>352,18</text:p>",
         "<text:p>Vera</text:p>",
     ] {
         assert!(conteudo.contains(esperado), "{esperado}\n{conteudo}");
     }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 18, "the vertex table in the ODS spreadsheet layout that SIGEF accepts": a planilha abre
+/// no LibreOffice Calc (o programa em que o agrimensor a completa, com a extensão do SIGEF), e
+/// cada aba, exportada em CSV pelo próprio Calc, traz os dados nas células do modelo 1.4 rc5 do
+/// INCRA: a denominação em B10 e o município em A17 da `identificacao`; na `perimetro_1`, os
+/// títulos na linha 11 e os vértices a partir da 12, com as coordenadas como texto.
+#[test]
+fn planilha_do_sigef_aberta_no_libreoffice_calc() {
+    let dir = diretorio_vazio();
+    let sigef = memorial_de_teste("sigef_texto.txt");
+    let ods = divisa_em(
+        &dir,
+        &["memorial", &sigef, "--formato", "ods", "-o", "parcela.ods"],
+    );
+    assert_eq!(ods.codigo, 0, "{}", ods.stderr);
+    let perfil = format!("file://{}", dir.join("perfil").display());
+    let saida = std::process::Command::new("soffice")
+        .arg(format!("-env:UserInstallation={perfil}"))
+        .args([
+            "--headless",
+            "--convert-to",
+            // cada aba num CSV (o último parâmetro, -1, do filtro do Calc), em UTF-8 (76)
+            "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1",
+            "--outdir",
+        ])
+        .arg(dir.join("csv"))
+        .arg(dir.join("parcela.ods"))
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("soffice (apt-get install libreoffice-calc-nogui; scripts/preparar-testes.sh o instala): {e}")
+        });
+    assert!(
+        saida.status.success(),
+        "soffice falhou: {}",
+        String::from_utf8_lossy(&saida.stderr)
+    );
+    let aba = |nome: &str| -> Vec<Vec<String>> {
+        let caminho = dir.join(format!("csv/parcela-{nome}.csv"));
+        let texto = std::fs::read_to_string(&caminho)
+            .unwrap_or_else(|e| panic!("o Calc não exportou a aba {nome}: {e}"));
+        csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(texto.as_bytes())
+            .records()
+            .map(|r| r.unwrap().iter().map(str::to_owned).collect())
+            .collect()
+    };
+    // A1 é a linha 1, coluna 0.
+    let celula = |linhas: &[Vec<String>], endereco: &str| -> String {
+        let coluna = (endereco.as_bytes()[0] - b'A') as usize;
+        let linha: usize = endereco[1..].parse().unwrap();
+        linhas
+            .get(linha - 1)
+            .and_then(|l| l.get(coluna))
+            .cloned()
+            .unwrap_or_default()
+    };
+    let identificacao = aba("identificacao");
+    assert_eq!(celula(&identificacao, "A10"), "Denominação:");
+    assert_eq!(celula(&identificacao, "B10"), "sigef_texto.txt");
+    assert_eq!(celula(&identificacao, "A17"), "Vera-MT");
+    let perimetro = aba("perimetro_1");
+    for (endereco, esperado) in [
+        ("A1", "Tabela de Perímetro"),
+        ("B3", "Parte 1"),
+        ("B4", "001"),
+        ("B5", "Externo"),
+        ("B9", "Geográfica"),
+        ("J10", "Confrontante"),
+        ("A11", "Vértice"),
+        ("B11", "E/Long"),
+        ("L11", "Descritivo"),
+        ("A12", "ABCD-M-0001"),
+        ("B12", "55 30 01,080 W"),
+        ("D12", "12 11 28,320 S"),
+        ("F12", "352,18"),
+        ("L12", "Vera"),
+        ("A17", "ABCD-M-0006"),
+        ("A18", ""),
+    ] {
+        assert_eq!(
+            celula(&perimetro, endereco),
+            esperado,
+            "perimetro_1.{endereco}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// As linhas da camada `remanescentes` de um GeoPackage gravado pelo divisa: código, município,
+/// área do município, cedida e remanescente (km²) e partes.
+fn remanescentes_gravados(gpkg: &Path) -> Vec<(i64, String, f64, f64, f64, i64)> {
+    let banco = rusqlite::Connection::open(gpkg).unwrap();
+    let mut consulta = banco
+        .prepare("SELECT codigo_ibge, municipio, area_municipio_km2, area_cedida_km2, area_remanescente_km2, partes FROM remanescentes ORDER BY codigo_ibge")
+        .unwrap();
+    consulta
+        .query_map([], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+            ))
+        })
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+/// Issue 18, "the territory and its remainders as a GeoPackage layer": a área do desmembramento
+/// de exemplo sai de Ribeirãozinho (5107198); o GeoPackage traz, além do território, o que resta
+/// de Ribeirãozinho, e a cedida mais a remanescente dá o município inteiro (Art. 2º, § 1º: o
+/// remanescente é o que a lei protege). O arquivo relido pelo divisa dá o território, não o
+/// remanescente.
+#[test]
+fn geopackage_com_o_remanescente_de_cada_municipio_cortado() {
+    let dir = diretorio_vazio();
+    let area = exemplo("area_ribeiraozinho.geojson").display().to_string();
+    let gravado = divisa_em(
+        &dir,
+        &["memorial", &area, "--formato", "gpkg", "-o", "area.gpkg"],
+    );
+    assert_eq!(gravado.codigo, 0, "{}", gravado.stderr);
+    assert!(
+        gravado
+            .stderr
+            .contains("«remanescentes» — 1 município cortado"),
+        "{}",
+        gravado.stderr
+    );
+    let linhas = remanescentes_gravados(&dir.join("area.gpkg"));
+    assert_eq!(linhas.len(), 1, "{linhas:?}");
+    let (codigo, municipio, inteiro, cedida, resto, partes) = &linhas[0];
+    assert_eq!(
+        (*codigo, municipio.as_str(), *partes),
+        (5107198, "Ribeirãozinho", 1)
+    );
+    let medido = divisa(&["memorial", &area, "--formato", "json"]);
+    let dados: serde_json::Value = serde_json::from_str(&medido.stdout).unwrap();
+    let area_km2 = dados["area_geodesica_m2"].as_f64().expect("área geodésica") / 1e6;
+    assert!(
+        (cedida - area_km2).abs() < 0.01 * area_km2,
+        "cedida {cedida} × área {area_km2}"
+    );
+    assert!(
+        (cedida + resto - inteiro).abs() < 1e-6 * inteiro,
+        "{cedida} + {resto} ≠ {inteiro}"
+    );
+    let relido = vertices(&[
+        "memorial",
+        &dir.join("area.gpkg").display().to_string(),
+        "--formato",
+        "json",
+    ]);
+    let original = vertices(&["memorial", &area, "--formato", "json"]);
+    assert_eq!(relido.len(), original.len());
+
+    // Fora de Mato Grosso: a camada existe, vazia, e a mensagem o diz.
+    let goiania = "MEMORIAL DESCRITIVO\nSIRGAS 2000.\nInicia-se a descrição deste perímetro no vértice P-01, de coordenadas Longitude: -49,2500 Latitude: -16,6800; deste, segue até o vértice P-02, de coordenadas Longitude: -49,2490 Latitude: -16,6800; deste, segue até o vértice P-03, de coordenadas Longitude: -49,2490 Latitude: -16,6790; deste, segue até o vértice P-01, ponto inicial da descrição deste perímetro.\n";
+    std::fs::write(dir.join("goiania.txt"), goiania).unwrap();
+    let fora = divisa_em(
+        &dir,
+        &[
+            "memorial",
+            "goiania.txt",
+            "--formato",
+            "gpkg",
+            "-o",
+            "goiania.gpkg",
+        ],
+    );
+    assert_eq!(fora.codigo, 0, "{}", fora.stderr);
+    assert!(
+        fora.stderr
+            .contains("nenhum município de Mato Grosso cortado"),
+        "{}",
+        fora.stderr
+    );
+    assert!(remanescentes_gravados(&dir.join("goiania.gpkg")).is_empty());
     std::fs::remove_dir_all(&dir).ok();
 }
 

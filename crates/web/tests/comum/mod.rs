@@ -39,6 +39,30 @@ pub async fn app(nome: &str) -> App {
     app_em(&url, dir).await
 }
 
+/// O aplicativo com o relógio do estado parado em `agora`: "hoje", para as páginas, é o dia de
+/// `agora` em Cuiabá. A semente é de hoje de verdade (os processos de demonstração seguem a
+/// redação da lei em vigor agora).
+pub async fn app_no_instante(nome: &str, agora: jiff::Timestamp) -> App {
+    let dir = diretorio(nome);
+    let url = dir.join("divisa.sqlite3").to_string_lossy().into_owned();
+    let registro = Registro::abrir(&url).await.expect("abrir o banco");
+    divisa_web::semente::semear(&registro, jiff::Timestamp::now())
+        .await
+        .expect("semente");
+    let estado = divisa_web::Estado::configurado(
+        registro.clone(),
+        divisa_web::Configuracao {
+            relogio: divisa_web::Relogio::Fixo(agora),
+            ..divisa_web::Configuracao::default()
+        },
+    );
+    App {
+        router: divisa_web::rotas(estado),
+        registro,
+        dir,
+    }
+}
+
 /// O aplicativo sobre um banco PostgreSQL novo (criado aqui; apagado por [`apagar_postgres`]).
 /// `None` só com `DIVISA_SEM_POSTGRES=1`.
 pub async fn app_postgres(nome: &str) -> Option<(App, String)> {
@@ -302,6 +326,7 @@ pub fn servidor(nome: &str) -> (String, std::path::PathBuf) {
                 token_metricas: None,
                 avisos: None,
                 tls: None,
+                relogio: divisa_web::Relogio::Sistema,
             },
             move |end, _| {
                 let _ = tx.send(end);
