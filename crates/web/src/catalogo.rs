@@ -11,7 +11,7 @@ use divisa_processo::{Ato, Ator, Orgao, Permissao, Processo};
 use jiff::civil::Date;
 
 use crate::html::esc;
-use crate::texto::montar_ato;
+use crate::texto::ato_de_objeto;
 
 /// Como um campo é preenchido.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -334,35 +334,67 @@ pub(crate) fn modelo(tipo: &str) -> Option<&'static Modelo> {
     MODELOS.iter().find(|m| m.tipo == tipo)
 }
 
-/// Valores de exemplo de um ato, para saber se ele cabe; `orgao` para os atos de órgão.
+/// Valores de exemplo de um ato, para saber se ele cabe; `orgao` para os atos de órgão. Passam
+/// pelo mesmo caminho do formulário enviado ([`ato_do_formulario`]), campo a campo.
 fn exemplo(m: &Modelo, orgao: Orgao, hoje: Date) -> Option<Ato> {
-    let campos: Vec<String> = m
-        .campos
-        .iter()
-        .filter(|f| !f.opcional)
-        .map(|f| {
-            let v = match f.tipo {
-                Tipo::Texto | Tipo::TextoLongo => "exemplo".to_string(),
-                Tipo::Servidor => "carla".to_string(),
-                Tipo::SimNao => "true".into(),
-                Tipo::Orgao => orgao.codigo().into(),
-                Tipo::Decisao => "tramitar".into(),
-                Tipo::Votos => r#"{"sim":5,"nao":0,"abstencoes":0}"#.into(),
-                Tipo::Data => hoje.to_string(),
-                Tipo::Art15 => "requerimento".into(),
-                Tipo::Json(e) => e.replace('…', "exemplo"),
-                Tipo::Numeros => match orgao {
-                    Orgao::Cartografia => r#"{"populacao":5000}"#,
-                    Orgao::Tre => r#"{"eleitores":1}"#,
-                    Orgao::Fazenda => r#"{"valor_adicionado":1.0}"#,
-                    Orgao::Comissao => r#"{"arrecadacao":1.0}"#,
-                }
-                .into(),
-            };
-            format!("{}={v}", f.nome)
-        })
-        .collect();
-    montar_ato(m.tipo, &campos).ok()
+    let mut valores: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    for f in m.campos.iter().filter(|f| !f.opcional) {
+        let nome = format!("c_{}", f.nome);
+        match f.tipo {
+            Tipo::Votos => {
+                valores.insert(format!("{nome}_sim"), "5".into());
+            }
+            Tipo::Numeros => {
+                let (campo, valor) = match orgao {
+                    Orgao::Cartografia => ("populacao", "5.000"),
+                    Orgao::Tre => ("eleitores", "1"),
+                    Orgao::Fazenda => ("valor_adicionado", "1,00"),
+                    Orgao::Comissao => ("arrecadacao", "1,00"),
+                };
+                valores.insert(format!("{nome}_{campo}"), valor.into());
+            }
+            tipo => {
+                let v = match tipo {
+                    Tipo::Texto | Tipo::TextoLongo => "exemplo".to_string(),
+                    Tipo::Servidor => "carla".to_string(),
+                    Tipo::SimNao => "true".into(),
+                    Tipo::Orgao => orgao.codigo().into(),
+                    Tipo::Decisao => "tramitar".into(),
+                    Tipo::Data => hoje.to_string(),
+                    Tipo::Art15 => "requerimento".into(),
+                    Tipo::Json(e) => e.replace('…', "exemplo"),
+                    Tipo::Votos | Tipo::Numeros => continue,
+                };
+                valores.insert(nome, v);
+            }
+        }
+    }
+    ato_do_formulario(m, &|n| valores.get(n).cloned()).ok()
+}
+
+/// O valor de um campo simples (nem votos nem números de certidão) com o tipo que o ato
+/// espera: texto como texto, sim/não como booleano, JSON como JSON. `Err` diz o que se esperava.
+pub(crate) fn valor_do_campo(f: &Campo, texto: &str) -> Result<serde_json::Value, String> {
+    use serde_json::Value;
+    match f.tipo {
+        Tipo::Texto
+        | Tipo::TextoLongo
+        | Tipo::Orgao
+        | Tipo::Decisao
+        | Tipo::Data
+        | Tipo::Art15
+        | Tipo::Servidor => Ok(Value::String(texto.to_owned())),
+        Tipo::SimNao => match texto.trim() {
+            "true" | "sim" => Ok(Value::Bool(true)),
+            "false" | "nao" | "não" => Ok(Value::Bool(false)),
+            outro => Err(format!(
+                "«{outro}» em «{}»: esperava sim ou não (true ou false)",
+                f.rotulo
+            )),
+        },
+        Tipo::Json(_) | Tipo::Votos | Tipo::Numeros => serde_json::from_str(texto)
+            .map_err(|_| format!("«{}» deve ser JSON válido, como o exemplo", f.rotulo)),
+    }
 }
 
 /// Um ato que a tela oferece, e os órgãos para os quais ele cabe (nos atos com um órgão: o
@@ -580,7 +612,7 @@ pub(crate) fn ato_do_formulario(
     m: &Modelo,
     valor: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Ato, (String, String)> {
-    let mut campos = Vec::new();
+    let mut objeto = serde_json::Map::new();
     for f in m.campos {
         let nome = format!("c_{}", f.nome);
         let v = match f.tipo {
@@ -625,10 +657,10 @@ pub(crate) fn ato_do_formulario(
                 if !nominais.is_empty() {
                     votos["nominais"] = serde_json::Value::Array(nominais);
                 }
-                votos.to_string()
+                votos
             }
             Tipo::Numeros => {
-                let mut objeto = serde_json::Map::new();
+                let mut numeros = serde_json::Map::new();
                 for (campo, rotulo, inteiro) in NUMEROS {
                     let bruto = valor(&format!("{nome}_{campo}")).unwrap_or_default();
                     if bruto.trim().is_empty() {
@@ -652,35 +684,60 @@ pub(crate) fn ato_do_formulario(
                     } else {
                         serde_json::Value::from(v)
                     };
-                    objeto.insert(campo.into(), v);
+                    numeros.insert(campo.into(), v);
                 }
-                serde_json::Value::Object(objeto).to_string()
+                serde_json::Value::Object(numeros)
             }
             _ => match valor(&nome)
                 .map(|v| v.trim().to_string())
                 .filter(|v| !v.is_empty())
             {
-                Some(v) => v,
+                Some(v) => valor_do_campo(f, &v).map_err(|e| (f.nome.to_string(), e))?,
                 None if f.opcional => continue,
                 None => return Err((f.nome.to_string(), format!("preencha «{}»", f.rotulo))),
             },
         };
-        if let Tipo::Json(_) = f.tipo {
-            if serde_json::from_str::<serde_json::Value>(&v).is_err() {
-                return Err((
-                    f.nome.to_string(),
-                    format!("«{}» deve ser JSON válido, como o exemplo", f.rotulo),
-                ));
-            }
-        }
-        campos.push(format!("{}={v}", f.nome));
+        objeto.insert(f.nome.to_owned(), v);
     }
-    montar_ato(m.tipo, &campos).map_err(|e| (String::new(), e))
+    ato_de_objeto(m.tipo, objeto).map_err(|e| (String::new(), e))
 }
 
 #[cfg(test)]
 mod testes {
     use super::*;
+
+    /// Art. 17, § 2º: o número do ofício é texto, diga o que disser — "true", "12" ou "[1]" não
+    /// viram booleano, número ou lista (o formulário e a linha de comando tipam cada campo pelo
+    /// que o ato declara), e um sim/não ilegível é recusado dizendo o campo.
+    #[test]
+    fn art17_par2_texto_que_parece_json_continua_texto() {
+        let m = modelo("enviar_oficio").unwrap();
+        for numero in ["true", "12", "[1]", "{\"a\":1}"] {
+            let campos: std::collections::HashMap<&str, &str> =
+                [("c_orgao", "tre"), ("c_numero", numero)]
+                    .into_iter()
+                    .collect();
+            let ato = ato_do_formulario(m, &|n| campos.get(n).map(|v| v.to_string()))
+                .unwrap_or_else(|e| panic!("{numero}: {e:?}"));
+            assert!(
+                matches!(&ato, Ato::EnviarOficio { numero: n, orgao: Orgao::Tre } if n == numero),
+                "{ato:?}"
+            );
+            let pela_linha_de_comando = crate::texto::montar_ato(
+                "enviar_oficio",
+                &["orgao=tre".to_string(), format!("numero={numero}")],
+            )
+            .unwrap();
+            assert_eq!(pela_linha_de_comando, ato);
+        }
+        let m = modelo("parecer_ccj").unwrap();
+        let campos: std::collections::HashMap<&str, &str> =
+            [("c_aprovado", "talvez")].into_iter().collect();
+        let (campo, erro) =
+            ato_do_formulario(m, &|n| campos.get(n).map(|v| v.to_string())).unwrap_err();
+        assert_eq!(campo, "aprovado");
+        assert!(erro.contains("esperava sim ou não"), "{erro}");
+    }
 
     /// Art. 17, II: a votação nominal marcada no formulário vira o placar, com o relator.
     #[test]

@@ -148,10 +148,18 @@ pub fn resumo_do_ato(ato: &Ato) -> String {
     ato.resumo()
 }
 
-/// Monta o ato a partir de `tipo` e `CAMPO=VALOR`; `Err` diz, em português, o que falta.
+/// Monta o ato a partir de `tipo` e `CAMPO=VALOR` (a linha de comando); `Err` diz, em
+/// português, o que falta. O tipo de cada valor é o do campo declarado no formulário do ato
+/// ([`crate::catalogo::MODELOS`]): um campo de texto fica texto ("numero=true" é o número
+/// «true»), um sim/não é `true` ou `false`, votos, números e listas são JSON. Um ato sem
+/// formulário (o pedido de urgência) lê o valor como JSON quando ele é booleano, lista ou
+/// objeto.
 pub fn montar_ato(tipo: &str, campos: &[String]) -> Result<Ato, String> {
+    if tipo == "protocolar" {
+        return Err("o protocolo é `divisa processo criar`".into());
+    }
+    let modelo = crate::catalogo::modelo(tipo);
     let mut objeto = serde_json::Map::new();
-    objeto.insert("tipo".into(), tipo.into());
     for c in campos {
         let (chave, valor) = c
             .split_once('=')
@@ -159,24 +167,32 @@ pub fn montar_ato(tipo: &str, campos: &[String]) -> Result<Ato, String> {
         if chave == "tipo" {
             return Err("o tipo do ato vem antes dos campos, não como tipo=…".into());
         }
-        // No primeiro nível os campos são texto, booleano, lista ou objeto (números só dentro
-        // de votos, apurações e conteúdo): "numero=12" continua texto.
-        let valor = match serde_json::from_str::<serde_json::Value>(valor) {
-            Ok(
-                v @ (serde_json::Value::Bool(_)
-                | serde_json::Value::Array(_)
-                | serde_json::Value::Object(_)),
-            ) => v,
-            _ => serde_json::Value::String(valor.to_string()),
+        let declarado = modelo.and_then(|m| m.campos.iter().find(|f| f.nome == chave));
+        let valor = match declarado {
+            Some(f) => crate::catalogo::valor_do_campo(f, valor)
+                .map_err(|m| format!("ato «{tipo}», campo {chave}: {m}"))?,
+            None => match serde_json::from_str::<serde_json::Value>(valor) {
+                Ok(
+                    v @ (serde_json::Value::Bool(_)
+                    | serde_json::Value::Array(_)
+                    | serde_json::Value::Object(_)),
+                ) => v,
+                _ => serde_json::Value::String(valor.to_string()),
+            },
         };
         objeto.insert(chave.to_string(), valor);
     }
-    if tipo == "protocolar" {
-        return Err("o protocolo é `divisa processo criar`".into());
-    }
-    let valor = serde_json::Value::Object(objeto);
+    ato_de_objeto(tipo, objeto)
+}
+
+/// O ato de um objeto JSON com os campos já tipados; `Err` em português, com o campo.
+pub(crate) fn ato_de_objeto(
+    tipo: &str,
+    mut objeto: serde_json::Map<String, serde_json::Value>,
+) -> Result<Ato, String> {
+    objeto.insert("tipo".into(), tipo.into());
     let mut caminho = String::new();
-    serde_path_to_error::deserialize::<_, Ato>(valor)
+    serde_path_to_error::deserialize::<_, Ato>(serde_json::Value::Object(objeto))
         .map_err(|e| {
             caminho = e.path().to_string();
             traduzir_serde(&e.into_inner().to_string())

@@ -232,8 +232,20 @@ fn entrada_invalida_diz_o_campo_em_portugues() {
         ),
         (&["divulgar"], "falta o campo publicacao"),
         (
-            &["parecer_preliminar", "solicitar_certidoes=sim", "votos={}"],
-            "esperava true ou false",
+            &[
+                "parecer_preliminar",
+                "solicitar_certidoes=talvez",
+                "votos={}",
+            ],
+            "campo solicitar_certidoes: «talvez»",
+        ),
+        (
+            &[
+                "parecer_preliminar",
+                "solicitar_certidoes=talvez",
+                "votos={}",
+            ],
+            "esperava sim ou não (true ou false)",
         ),
         (&["divulgar", "publicacao"], "esperava CAMPO=VALOR"),
     ];
