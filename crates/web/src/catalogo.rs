@@ -32,30 +32,52 @@ pub(crate) enum Tipo {
     Servidor,
 }
 
-/// Os números de uma certidão: o campo, o rótulo com quem o apura e se é inteiro.
-const NUMEROS: [(&str, &str, bool); 6] = [
-    (
-        "populacao",
-        "População, habitantes (Cartografia, inciso I)",
-        true,
-    ),
-    ("eleitores", "Eleitores (TRE, inciso II)", true),
-    (
-        "casas_centro_urbano",
-        "Casas do centro urbano (Cartografia, inciso III)",
-        true,
-    ),
-    (
-        "valor_adicionado",
-        "Valor adicionado do último exercício, R$ (Fazenda, inciso IV)",
-        false,
-    ),
-    (
-        "arrecadacao",
-        "Arrecadação do último exercício, R$ (Comissão, inciso V)",
-        false,
-    ),
-    ("area_km2", "Área, km² (Cartografia, inciso VI)", false),
+/// Um número de certidão (Art. 2º, § 2º): o campo, o rótulo com quem o apura, se é inteiro e
+/// o órgão que o certifica — o formulário de cada órgão mostra só os seus.
+struct Numero {
+    campo: &'static str,
+    rotulo: &'static str,
+    inteiro: bool,
+    orgao: Orgao,
+}
+
+const NUMEROS: [Numero; 6] = [
+    Numero {
+        campo: "populacao",
+        rotulo: "População, habitantes (Cartografia, inciso I)",
+        inteiro: true,
+        orgao: Orgao::Cartografia,
+    },
+    Numero {
+        campo: "eleitores",
+        rotulo: "Eleitores (TRE, inciso II)",
+        inteiro: true,
+        orgao: Orgao::Tre,
+    },
+    Numero {
+        campo: "casas_centro_urbano",
+        rotulo: "Casas do centro urbano (Cartografia, inciso III)",
+        inteiro: true,
+        orgao: Orgao::Cartografia,
+    },
+    Numero {
+        campo: "valor_adicionado",
+        rotulo: "Valor adicionado do último exercício, R$ (Fazenda, inciso IV)",
+        inteiro: false,
+        orgao: Orgao::Fazenda,
+    },
+    Numero {
+        campo: "arrecadacao",
+        rotulo: "Arrecadação do último exercício, R$ (Comissão, inciso V)",
+        inteiro: false,
+        orgao: Orgao::Comissao,
+    },
+    Numero {
+        campo: "area_km2",
+        rotulo: "Área, km² (Cartografia, inciso VI)",
+        inteiro: false,
+        orgao: Orgao::Cartografia,
+    },
 ];
 
 /// Um número escrito como um brasileiro escreve: "5.200", "45.000.000,00", "R$ 3,5", "850,76".
@@ -577,13 +599,22 @@ pub(crate) fn formulario(
             ),
             Tipo::Numeros => {
                 let mut campos = format!("<fieldset class=\"numeros\" id=\"{id}\">");
-                for (campo, rotulo, inteiro) in NUMEROS {
+                // só os números dos órgãos para os quais o ato cabe a quem preenche
+                for Numero {
+                    campo,
+                    rotulo,
+                    inteiro,
+                    ..
+                } in NUMEROS
+                    .iter()
+                    .filter(|n| orgaos.is_empty() || orgaos.contains(&n.orgao))
+                {
                     let _ = std::fmt::Write::write_fmt(
                         &mut campos,
                         format_args!(
                             "<label for=\"{id}-{campo}\">{}</label><input id=\"{id}-{campo}\" name=\"{nome}_{campo}\" type=\"text\" inputmode=\"{}\" autocomplete=\"off\" value=\"{}\">",
                             esc(rotulo),
-                            if inteiro { "numeric" } else { "decimal" },
+                            if *inteiro { "numeric" } else { "decimal" },
                             esc(&valor(&format!("{nome}_{campo}")))
                         ),
                     );
@@ -661,7 +692,13 @@ pub(crate) fn ato_do_formulario(
             }
             Tipo::Numeros => {
                 let mut numeros = serde_json::Map::new();
-                for (campo, rotulo, inteiro) in NUMEROS {
+                for Numero {
+                    campo,
+                    rotulo,
+                    inteiro,
+                    ..
+                } in &NUMEROS
+                {
                     let bruto = valor(&format!("{nome}_{campo}")).unwrap_or_default();
                     if bruto.trim().is_empty() {
                         continue;
@@ -676,7 +713,7 @@ pub(crate) fn ato_do_formulario(
                         )
                     };
                     let v = numero_brasileiro(&bruto).ok_or_else(erro)?;
-                    let v = if inteiro {
+                    let v = if *inteiro {
                         if v.fract() != 0.0 || v > 1e15 {
                             return Err(erro());
                         }
@@ -684,7 +721,7 @@ pub(crate) fn ato_do_formulario(
                     } else {
                         serde_json::Value::from(v)
                     };
-                    numeros.insert(campo.into(), v);
+                    numeros.insert((*campo).to_owned(), v);
                 }
                 serde_json::Value::Object(numeros)
             }

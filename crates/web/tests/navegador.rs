@@ -444,6 +444,264 @@ fn no_navegador_protocolar_avancar_relatorio_mapa_e_o_ato_proibido() {
 /// cada página principal, como cada papel a vê, no laptop (1366×900) e no celular (390×844):
 /// nenhuma violação e nada sério ou crítico deixado «a revisar». A captura de cada página, nas
 /// duas larguras, fica em `target/capturas/paginas/` para uma pessoa olhar.
+/// A senha provisória que a página das contas mostra uma vez ("Senha provisória: XXXXXXX-XXXXXXX —").
+fn senha_provisoria(texto: &str) -> String {
+    texto
+        .split("Senha provisória: ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap_or_else(|| panic!("sem senha provisória na página: {texto}"))
+        .to_string()
+}
+
+/// Issue 17, "the browser suite grows to a day of work", como cada pessoa o faria, pela página:
+/// 1. a representante da comunidade protocola com um erro (Art. 15, III: a origem que não é
+///    município de Mato Grosso) e encontra o formulário inteiro, com o erro junto do campo;
+///    corrige, protocola, recarrega o recibo e continua com um processo só (Art. 14);
+/// 2. cada órgão certificador abre a sua mesa de trabalho, vai do ofício ao processo e responde
+///    com a certidão, vendo só o seu órgão e os seus números (Art. 2º, §§ 2º e 3º);
+/// 3. a servidora busca e filtra os processos;
+/// 4. a Presidente cria uma conta e redefine a senha dela (Art. 21), e a pessoa entra com a
+///    senha provisória e é levada a trocá-la.
+#[test]
+fn um_dia_de_trabalho_no_navegador() {
+    let Some(d) = Driver::novo() else { return };
+    let (base, _dir) = comum::servidor("dia-de-trabalho");
+
+    // 1. a comunidade protocola; o erro do servidor não apaga nada
+    d.entrar(&base, "comunidade");
+    d.ir(&format!("{base}/processos/novo"));
+    d.digitar("#nome", "Nova Esperança do Sul");
+    d.digitar("#origem", "Município Inexistente");
+    d.digitar("#representante", "Joana Prado");
+    // os dez eleitores do Art. 13, cada título com os dígitos verificadores de Mato Grosso (18)
+    let titulos = format!("{TITULOS}123456781899\n234567811830\n345678121856\n");
+    d.digitar("#titulos", &titulos);
+    d.esperar(
+        "return document.getElementById('titulos-validacao').innerText.includes('10 títulos válidos');",
+        "a validação dos títulos ao digitar",
+    );
+    d.clicar("input[name=documento][value=requerimento]");
+    d.clicar("#form-novo button[type=submit]");
+    d.esperar(
+        "return !!document.querySelector('#origem[aria-invalid=true]');",
+        "o erro junto do município de origem",
+    );
+    let voltou = d.script(
+        "return [document.getElementById('nome').value, document.getElementById('origem').value,
+                 document.getElementById('representante').value, document.getElementById('titulos').value,
+                 document.querySelector('input[name=documento][value=requerimento]').checked,
+                 document.querySelector('[role=alert]').innerText,
+                 document.getElementById(document.getElementById('origem').getAttribute('aria-describedby')).innerText];",
+        json!([]),
+    );
+    assert_eq!(voltou[0], "Nova Esperança do Sul", "{voltou}");
+    assert_eq!(voltou[1], "Município Inexistente", "{voltou}");
+    assert_eq!(voltou[2], "Joana Prado", "{voltou}");
+    assert_eq!(voltou[3], titulos, "os títulos voltam como foram digitados");
+    assert_eq!(voltou[4], true, "o documento marcado continua marcado");
+    assert!(
+        voltou[5]
+            .as_str()
+            .is_some_and(|t| t.contains("O envio não foi protocolado")),
+        "o resumo no alto: {voltou}"
+    );
+    assert!(
+        voltou[6]
+            .as_str()
+            .is_some_and(|t| t.contains("não é um município de Mato Grosso")),
+        "a mensagem ao lado do campo: {voltou}"
+    );
+    d.capturar("dia-representacao-com-erro");
+    d.script(
+        "document.getElementById('origem').value = 'Sorriso';",
+        json!([]),
+    );
+    d.clicar("#form-novo button[type=submit]");
+    d.esperar("return !!document.getElementById('recibo');", "o recibo");
+    // recarregar o recibo (ou voltar a ele) não protocola de novo
+    d.cmd("POST", "/refresh", json!({}));
+    d.esperar(
+        "return document.readyState === 'complete' && !!document.getElementById('recibo');",
+        "o recibo recarregado",
+    );
+    d.capturar("dia-recibo");
+    d.ir(&format!("{base}/processos?q=Nova%20Esperan%C3%A7a"));
+    let quantos = d.script(
+        "return Array.from(document.querySelectorAll('main tr'))
+                 .filter(tr => tr.innerText.includes('Nova Esperança do Sul')).length;",
+        json!([]),
+    );
+    assert_eq!(quantos, json!(1), "um processo só para a representação");
+    d.sair();
+
+    // 2. cada órgão responde ao seu ofício a partir da mesa de trabalho
+    for (login, orgao, numeros) in [
+        (
+            "cartografia",
+            "cartografia",
+            &[
+                ("populacao", "5.300"),
+                ("casas_centro_urbano", "260"),
+                ("area_km2", "850,76"),
+            ][..],
+        ),
+        ("tre", "tre", &[("eleitores", "1.350")][..]),
+        (
+            "fazenda",
+            "fazenda",
+            &[("valor_adicionado", "45.000.000,00")][..],
+        ),
+    ] {
+        d.entrar(&base, login);
+        let mesa = d
+            .script(
+                "const m = document.querySelector('section.mesa'); return m ? m.innerText : '';",
+                json!([]),
+            )
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        assert!(
+            mesa.contains("Espigão do Leste") && mesa.contains("Of. 10"),
+            "{login}: o ofício na mesa: {mesa}"
+        );
+        d.clicar("section.mesa td[data-rotulo='Processo'] a");
+        d.esperar(
+            "return location.pathname.startsWith('/processos/0') && !!document.querySelector('input[name=tipo][value=emitir_certidao]');",
+            "a página do processo com a certidão a emitir",
+        );
+        let (orgaos, campos) = {
+            let v = d.script(
+                "const f = document.querySelector('input[name=tipo][value=emitir_certidao]').closest('form');
+                 f.closest('details').open = true;
+                 return [Array.from(f.querySelectorAll('select[name=c_orgao] option')).map(o => o.value),
+                         Array.from(f.querySelectorAll('fieldset.numeros input')).map(i => i.name)];",
+                json!([]),
+            );
+            (v[0].clone(), v[1].clone())
+        };
+        assert_eq!(orgaos, json!([orgao]), "{login}: o órgão que certifica");
+        let esperados: Vec<String> = numeros
+            .iter()
+            .map(|(c, _)| format!("c_dados_{c}"))
+            .collect();
+        assert_eq!(campos, json!(esperados), "{login}: só os seus números");
+        d.digitar("#emitir_certidao-numero", &format!("{}/2026", login.len()));
+        for (campo, valor) in numeros {
+            d.digitar(&format!("#emitir_certidao-dados-{campo}"), valor);
+        }
+        d.digitar("#emitir_certidao-signatario", "Rosa Campos, diretora");
+        d.script(
+            "document.querySelector('input[name=tipo][value=emitir_certidao]').closest('form').requestSubmit();",
+            json!([]),
+        );
+        d.esperar(
+            "return /Ato \\d+ registrado/.test(document.body.innerText);",
+            "a certidão registrada",
+        );
+        d.capturar(&format!("dia-certidao-{login}"));
+        d.ir(&format!("{base}/"));
+        let mesa = d.script(
+            "return document.querySelector('section.mesa').innerText;",
+            json!([]),
+        );
+        assert!(
+            mesa.as_str()
+                .is_some_and(|m| m.contains("Nenhum ofício") && m.contains("espera certidão")),
+            "{login}: a mesa fica vazia depois de responder: {mesa}"
+        );
+        d.sair();
+    }
+
+    // 3. a servidora busca e filtra
+    d.entrar(&base, "carla");
+    d.ir(&format!("{base}/processos"));
+    d.digitar("#busca", "Espigão");
+    d.clicar("form.filtros button[type=submit]");
+    d.esperar(
+        "return location.search.includes('q=Espig');",
+        "a busca no endereço",
+    );
+    let achados = d.texto();
+    assert!(
+        achados.contains("1 processo encontrado") && achados.contains("Espigão do Leste"),
+        "{achados}"
+    );
+    d.ir(&format!("{base}/processos"));
+    d.script(
+        "document.getElementById('filtro-tipo').value = 'fusao'; document.querySelector('form.filtros').requestSubmit();",
+        json!([]),
+    );
+    d.esperar(
+        "return location.search.includes('tipo=fusao');",
+        "o filtro no endereço",
+    );
+    let fusoes = d.texto();
+    assert!(
+        fusoes.contains("Araguainha") && !fusoes.contains("Espigão do Leste"),
+        "{fusoes}"
+    );
+    d.capturar("dia-processos-filtrados");
+    d.sair();
+
+    // 4. a Presidente cria uma conta e redefine a senha; a pessoa entra e troca a provisória
+    d.entrar(&base, "ana");
+    d.ir(&format!("{base}/contas"));
+    d.digitar("#nova-nome", "Paulo Mendes");
+    d.digitar("#nova-cargo", "Assessor da Comissão");
+    d.script(
+        "document.getElementById('nova-papel').value = 'servidor';",
+        json!([]),
+    );
+    d.digitar("#nova-login", "paulo.mendes");
+    d.clicar("form[action='/contas'] button[type=submit]");
+    d.esperar(
+        "return document.body.innerText.includes('Conta de Paulo Mendes criada');",
+        "a conta criada",
+    );
+    let primeira = senha_provisoria(&d.texto());
+    d.script(
+        "const f = Array.from(document.querySelectorAll(\"form[action='/contas/paulo.mendes']\"))
+             .find(f => f.querySelector('input[name=acao][value=redefinir_senha]'));
+         f.requestSubmit();",
+        json!([]),
+    );
+    d.esperar(
+        "return document.body.innerText.includes('Senha de Paulo Mendes redefinida');",
+        "a senha redefinida",
+    );
+    let segunda = senha_provisoria(&d.texto());
+    assert_ne!(primeira, segunda);
+    d.capturar("dia-contas");
+    d.sair();
+    d.ir(&format!("{base}/entrar"));
+    d.digitar("#login", "paulo.mendes");
+    d.digitar("#senha", &segunda);
+    d.clicar("#form-entrar button");
+    d.esperar(
+        "return location.pathname === '/conta';",
+        "a página da conta, para trocar a senha provisória",
+    );
+    d.digitar("#atual", &segunda);
+    d.digitar("#nova", "ipê-amarelo de Cuiabá 2026");
+    d.digitar("#confirmacao", "ipê-amarelo de Cuiabá 2026");
+    d.clicar("form[action='/conta/senha'] button[type=submit]");
+    d.esperar(
+        "return document.body.innerText.includes('Senha trocada');",
+        "a senha trocada",
+    );
+    d.ir(&format!("{base}/"));
+    d.esperar(
+        "return location.pathname === '/' && !!document.querySelector('section.mesa');",
+        "o painel, depois da troca",
+    );
+    assert!(
+        d.texto().contains("Paulo Mendes"),
+        "a pessoa aparece pelo nome"
+    );
+}
+
 #[test]
 fn acessibilidade_axe_core_em_cada_pagina_no_laptop_e_no_celular() {
     let Some(d) = Driver::novo() else { return };
