@@ -16,8 +16,10 @@
   // O que cada cor do mapa quer dizer: cada papel a sua (o município de origem não tem a cor
   // da área proposta), na legenda abaixo do mapa.
   var PAPEIS = {
-    origem: { cor: "#0b4f79", nome: "Município de origem (limites da Malha Municipal 2022)" },
-    area: { cor: "#a4161a", nome: "Área proposta (do arquivo juntado aos autos)" }
+    municipio: { cor: "#1351b4", nome: "O município (limites da Malha Municipal 2022)" },
+    origem: { cor: "#1351b4", nome: "Município de origem (limites da Malha Municipal 2022)" },
+    area: { cor: "#b50909", nome: "Área proposta (do arquivo juntado aos autos)" },
+    sede: { cor: "#ffcd07", nome: "Sede municipal (Base de Localidades 2022)", ponto: true }
   };
 
   // A legenda em HTML (texto de verdade, lido por leitores de tela), só com o que o mapa mostra.
@@ -29,9 +31,9 @@
       if (!presentes[papel]) return;
       var item = document.createElement("li");
       var amostra = document.createElement("span");
-      amostra.className = "amostra";
-      amostra.style.borderColor = PAPEIS[papel].cor;
-      amostra.style.backgroundColor = PAPEIS[papel].cor + "40";
+      amostra.className = PAPEIS[papel].ponto ? "amostra ponto" : "amostra";
+      amostra.style.borderColor = PAPEIS[papel].ponto ? "#1b1f23" : PAPEIS[papel].cor;
+      amostra.style.backgroundColor = PAPEIS[papel].cor + (PAPEIS[papel].ponto ? "" : "40");
       amostra.setAttribute("aria-hidden", "true");
       item.appendChild(amostra);
       item.appendChild(document.createTextNode(PAPEIS[papel].nome));
@@ -93,14 +95,16 @@
             return { color: papel.cor, weight: 2, fillColor: papel.cor, fillOpacity: 0.25 };
           },
           pointToLayer: function (f, ll) {
-            return L.circleMarker(ll, { radius: 5, color: "#1b1f23", fillColor: "#ffd33d", fillOpacity: 1 });
+            return L.circleMarker(ll, { radius: 6, color: "#1b1f23", weight: 2, fillColor: PAPEIS.sede.cor, fillOpacity: 1 });
           },
           onEachFeature: function (f, c) {
             presentes[f.properties.papel in PAPEIS ? f.properties.papel : "origem"] = true;
             if (!f.properties.nome) return;
-            // os municípios envolvidos com o nome sobre o mapa; a área, ao passar o ponteiro
+            // os municípios com o nome sobre o mapa, a sede ao lado do ponto; a área, ao passar
+            // o ponteiro
+            var ponto = f.geometry && f.geometry.type === "Point";
             var fixo = f.properties.papel !== "area";
-            c.bindTooltip(f.properties.nome, fixo ? { permanent: true, direction: "center", className: "rotulo-do-mapa", opacity: 1 } : {});
+            c.bindTooltip(f.properties.nome, fixo ? { permanent: true, direction: ponto ? "right" : "center", offset: ponto ? [8, 0] : [0, 0], className: "rotulo-do-mapa", opacity: 1 } : {});
           }
         }).addTo(mapa);
         mapa.fitBounds(camada.getBounds(), { padding: [20, 20], animate: false });

@@ -779,11 +779,11 @@ async fn limite(Path(codigo): Path<String>) -> Resposta {
         })?;
     let mut feicoes = vec![feicao(
         &simplificar(&mp),
-        json!({"nome": m.nome, "papel": "origem"}),
+        json!({"nome": m.nome, "papel": "municipio"}),
     )];
     if let Some(s) = &m.sede {
         feicoes.push(
-            json!({"type": "Feature", "properties": {"nome": format!("sede de {}", m.nome)},
+            json!({"type": "Feature", "properties": {"nome": format!("sede de {}", m.nome), "papel": "sede"},
             "geometry": {"type": "Point", "coordinates": [s.lon, s.lat]}}),
         );
     }
@@ -798,28 +798,7 @@ static MALHA_GZIP: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
 
 /// A malha em gzip (vazia se a compressão falhasse: então vai sem compressão).
 fn malha_gzip(texto: &str) -> &'static Vec<u8> {
-    MALHA_GZIP.get_or_init(|| {
-        use std::io::Write as _;
-        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-        match e.write_all(texto.as_bytes()) {
-            Ok(()) => e.finish().unwrap_or_default(),
-            Err(_) => Vec::new(),
-        }
-    })
-}
-
-fn aceita_gzip(headers: &HeaderMap) -> bool {
-    headers
-        .get_all(header::ACCEPT_ENCODING)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|c| {
-            let mut partes = c.split(';');
-            let nome = partes.next().unwrap_or("").trim();
-            // "gzip;q=0" recusa
-            nome.eq_ignore_ascii_case("gzip") && !partes.any(|p| p.trim().replace(' ', "") == "q=0")
-        })
+    MALHA_GZIP.get_or_init(|| crate::ativos::gzip(texto.as_bytes()))
 }
 
 async fn malha(State(estado): State<Estado>, headers: HeaderMap) -> Resposta {
@@ -838,7 +817,7 @@ async fn malha(State(estado): State<Estado>, headers: HeaderMap) -> Resposta {
         Ok(json!({"type": "FeatureCollection", "features": feicoes}).to_string())
     });
     match texto {
-        Ok(t) if aceita_gzip(&headers) && !malha_gzip(t).is_empty() => {
+        Ok(t) if crate::ativos::aceita_gzip(&headers) && !malha_gzip(t).is_empty() => {
             let gz = malha_gzip(t);
             Ok((
                 [

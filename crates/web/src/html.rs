@@ -62,12 +62,12 @@ pub(crate) fn documento(titulo: &str, quem: Option<&Quem>, corpo: &str) -> Strin
     format!(
         "<!DOCTYPE html>\n<html lang=\"pt-BR\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{} — divisa</title>\n<link rel=\"stylesheet\" href=\"/ativos/leaflet.css\">\n<link rel=\"stylesheet\" href=\"/ativos/divisa.css\">\n</head>\n<body>\n\
+         <title>{} — divisa</title>\n<meta name=\"description\" content=\"divisa: a Lei Complementar nº 23/1992 de Mato Grosso aplicada às propostas de criação, fusão, incorporação e desmembramento de municípios, e os processos da Comissão de Revisão Territorial da Assembleia Legislativa.\">\n<link rel=\"icon\" href=\"/ativos/icone.svg\" type=\"image/svg+xml\">\n<link rel=\"stylesheet\" href=\"/ativos/govbr-core.min.css\">\n<link rel=\"stylesheet\" href=\"/ativos/leaflet.css\">\n<link rel=\"stylesheet\" href=\"/ativos/divisa.css\">\n</head>\n<body>\n\
          <a class=\"pular\" href=\"#conteudo\">Pular para o conteúdo</a>\n\
          <header><div class=\"marca\"><a href=\"/\">divisa</a> <small>LC nº 23/1992 — Comissão de Revisão Territorial · ALMT</small></div>\
          <button type=\"button\" class=\"menu-botao\" aria-expanded=\"false\" aria-controls=\"nav-principal\" hidden>Menu</button><nav id=\"nav-principal\" aria-label=\"Principal\">{nav}</nav><div class=\"quem\">{conta}</div></header>\n<main id=\"conteudo\" tabindex=\"-1\">\n{corpo}\n</main>\n\
-         <footer>Assembleia Legislativa do Estado de Mato Grosso — Lei Complementar nº 23/1992 e alterações. \
-         Dados: IBGE (Censo 2022, Malha Municipal 2022, Base de Localidades 2022), TSE, PIB dos Municípios.</footer>\n\
+         <footer><p><strong>Assembleia Legislativa do Estado de Mato Grosso</strong> — Comissão de Revisão Territorial · Lei Complementar nº 23/1992 e alterações</p>\
+         <p>Dados: IBGE (Censo 2022, Malha Municipal 2022, Base de Localidades 2022), TSE, PIB dos Municípios.</p></footer>\n\
          <script src=\"/ativos/leaflet.js\"></script>\n<script src=\"/ativos/divisa.js\"></script>\n</body>\n</html>\n",
         esc(titulo)
     )

@@ -839,8 +839,15 @@ pub(crate) fn achados_html(a: &divisa_lei::Avaliacao) -> String {
             });
         let _ = write!(
             s,
-            "<tr class=\"{}\"><td data-rotulo=\"Situação\">{}</td><td data-rotulo=\"Dispositivo\">{}{}</td><td data-rotulo=\"Exigido\">{}</td><td data-rotulo=\"Apurado\">{}</td><td data-rotulo=\"Certifica\">{}</td></tr>",
+            "<tr class=\"{}\"><td data-rotulo=\"Situação\"><span class=\"selo-situacao\" aria-hidden=\"true\" data-icone=\"{}\"></span> {}</td><td data-rotulo=\"Dispositivo\">{}{}</td><td data-rotulo=\"Exigido\">{}</td><td data-rotulo=\"Apurado\">{}</td><td data-rotulo=\"Certifica\">{}</td></tr>",
             x.situacao.codigo(),
+            // um ícone e a palavra: a cor não é o único sinal (WCAG 1.4.1)
+            match x.situacao {
+                divisa_lei::Situacao::Atende => "✓",
+                divisa_lei::Situacao::NaoAtende => "✕",
+                divisa_lei::Situacao::Pendente => "!",
+                divisa_lei::Situacao::NaoSeAplica => "–",
+            },
             esc(x.situacao.rotulo()),
             esc(&x.citacao),
             texto.map_or(String::new(), |t| format!(

@@ -212,3 +212,65 @@ fn issue17_malha_do_mapa_vai_comprimida() {
         eprintln!("malha: {} bytes, {} em gzip", cru.bytes.len(), gz.len());
     });
 }
+
+/// Issue 17, "the look Brazilian public services share": toda página carrega a folha do padrão
+/// gov.br antes da do divisa, e a fonte vem do próprio servidor (o sistema roda sem internet); a
+/// folha (0,7 MB) vai em gzip a quem aceita, com o mesmo conteúdo.
+#[test]
+fn issue17_padrao_gov_br_embutido_e_comprimido() {
+    rodar(async {
+        let a = app("govbr").await;
+        let pagina = a.get("/publico", None).await.corpo;
+        let govbr = pagina
+            .find("/ativos/govbr-core.min.css")
+            .expect("a folha do gov.br");
+        let divisa = pagina
+            .find("/ativos/divisa.css")
+            .expect("a folha do divisa");
+        assert!(govbr < divisa, "o padrão primeiro, o divisa por cima");
+        // o ícone da aba e a descrição (o Lighthouse marcava o /favicon.ico ausente como erro
+        // no console e a falta de descrição)
+        assert!(pagina.contains("<link rel=\"icon\" href=\"/ativos/icone.svg\""));
+        assert!(pagina.contains("<meta name=\"description\""));
+        let icone = a.get("/ativos/icone.svg", None).await;
+        assert_eq!(icone.status, StatusCode::OK);
+        assert_eq!(icone.headers.get("content-type").unwrap(), "image/svg+xml");
+        let cru = a.get("/ativos/govbr-core.min.css", None).await;
+        assert_eq!(cru.status, StatusCode::OK);
+        assert!(cru.corpo.contains("--blue-warm-vivid-70:#1351b4"));
+        let r = a
+            .router
+            .clone()
+            .oneshot(
+                axum::http::Request::get("/ativos/govbr-core.min.css")
+                    .header("accept-encoding", "gzip")
+                    .body(axum::body::Body::empty())
+                    .unwrap(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(r.headers().get("content-encoding").unwrap(), "gzip");
+        let gz = axum::body::to_bytes(r.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        let mut texto = String::new();
+        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&gz[..]), &mut texto)
+            .expect("gzip válido");
+        assert_eq!(texto, cru.corpo);
+        assert!(
+            gz.len() * 4 < cru.bytes.len(),
+            "{} de {}",
+            gz.len(),
+            cru.bytes.len()
+        );
+        let css = a.get("/ativos/divisa.css", None).await.corpo;
+        for peso in ["400", "600", "700"] {
+            let fonte = format!("/ativos/raleway-{peso}.woff2");
+            assert!(css.contains(&fonte), "{fonte} na folha");
+            let r = a.get(&fonte, None).await;
+            assert_eq!(r.status, StatusCode::OK, "{fonte}");
+            assert_eq!(r.headers.get("content-type").unwrap(), "font/woff2");
+            assert_eq!(&r.bytes[..4], b"wOF2", "{fonte}");
+        }
+    });
+}

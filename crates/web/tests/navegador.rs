@@ -426,6 +426,18 @@ fn no_navegador_protocolar_avancar_relatorio_mapa_e_o_ato_proibido() {
         "return document.getElementById('mapa').getAttribute('data-pronto') === '1';",
         "o mapa do município",
     );
+    // na página do município, o município é o município (não «de origem») e a sede é um ponto
+    let legenda = d.script(
+        "return document.querySelector('#mapa + ul.legenda-do-mapa').textContent;",
+        json!([]),
+    );
+    let legenda = legenda.as_str().unwrap_or_default();
+    assert!(
+        legenda.contains("O município")
+            && legenda.contains("Sede municipal")
+            && !legenda.contains("de origem"),
+        "a legenda do mapa do município: «{legenda}»"
+    );
     d.capturar("municipio");
     d.sair();
 
