@@ -238,21 +238,8 @@ pub fn json(avaliacao: &Avaliacao) -> String {
         + "\n"
 }
 
-/// Escapa texto para HTML.
-pub fn escapar(texto: &str) -> String {
-    let mut saida = String::with_capacity(texto.len());
-    for c in texto.chars() {
-        match c {
-            '&' => saida.push_str("&amp;"),
-            '<' => saida.push_str("&lt;"),
-            '>' => saida.push_str("&gt;"),
-            '"' => saida.push_str("&quot;"),
-            '\'' => saida.push_str("&#39;"),
-            outro => saida.push(outro),
-        }
-    }
-    saida
-}
+/// Escapa texto para HTML (o escapador único, de `divisa_referencia::formato`).
+pub use divisa_referencia::formato::escapar;
 
 /// O relatório como uma página HTML autônoma (estilos embutidos, pronta para imprimir).
 pub fn html(avaliacao: &Avaliacao, fatos: &Fatos, mapa: Option<&str>) -> String {

@@ -4,12 +4,7 @@ use std::fmt::Write as _;
 
 use crate::{Bloco, Documento};
 
-fn esc(t: &str) -> String {
-    t.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+use divisa_referencia::formato::escapar as esc;
 
 /// O documento como página HTML completa, com o mapa em SVG embutido numa `<figure>`.
 pub fn html(doc: &Documento) -> String {

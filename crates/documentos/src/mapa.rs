@@ -313,20 +313,9 @@ impl Caixa {
 // ---------------------------------------------------------------------------------------------
 // Texto
 
-/// Texto para XML, sem os caracteres de controle que o XML 1.0 não admite.
+/// Texto para o SVG, numa linha (o escapador único; as quebras viram espaço).
 fn esc(t: &str) -> String {
-    let mut s = String::with_capacity(t.len());
-    for c in t.chars() {
-        match c {
-            '&' => s.push_str("&amp;"),
-            '<' => s.push_str("&lt;"),
-            '>' => s.push_str("&gt;"),
-            '"' => s.push_str("&quot;"),
-            c if (c as u32) < 0x20 => s.push(' '),
-            c => s.push(c),
-        }
-    }
-    s
+    divisa_referencia::formato::escapar(t).replace(['\n', '\r', '\t'], " ")
 }
 
 /// Um número com uma casa decimal no máximo ("12", "12.5"): o SVG fica pequeno e a posição

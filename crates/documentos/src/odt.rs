@@ -27,20 +27,10 @@ const NS: &str = r#"xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1
 /// Texto para XML: escapado, sem os caracteres de controle que o XML 1.0 não admite, com as
 /// quebras de linha como `<text:line-break/>`.
 fn xml(t: &str) -> String {
-    let mut s = String::with_capacity(t.len());
-    for c in t.chars() {
-        match c {
-            '&' => s.push_str("&amp;"),
-            '<' => s.push_str("&lt;"),
-            '>' => s.push_str("&gt;"),
-            '"' => s.push_str("&quot;"),
-            '\n' => s.push_str("<text:line-break/>"),
-            '\t' => s.push_str("<text:tab/>"),
-            c if (c as u32) < 0x20 => {}
-            c => s.push(c),
-        }
-    }
-    s
+    divisa_referencia::formato::escapar(t)
+        .replace('\r', "")
+        .replace('\n', "<text:line-break/>")
+        .replace('\t', "<text:tab/>")
 }
 
 fn paragrafo(s: &mut String, estilo: &str, texto: &str) {

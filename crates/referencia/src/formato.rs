@@ -215,6 +215,27 @@ fn agrupar_milhares(digitos: &str) -> String {
     saida
 }
 
+/// Texto para HTML e XML — conteúdo e atributos entre aspas: `&`, `<`, `>`, `"` e `'` viram
+/// referências, e os caracteres de controle que o XML 1.0 não admite (os C0, menos tabulação,
+/// quebra e retorno de linha) somem. O único escapador do divisa: as páginas, os relatórios, os
+/// documentos (HTML, ODT, SVG) e os arquivos do território (KML, ODS) passam por ele.
+pub fn escapar(texto: &str) -> String {
+    let mut saida = String::with_capacity(texto.len());
+    for c in texto.chars() {
+        match c {
+            '&' => saida.push_str("&amp;"),
+            '<' => saida.push_str("&lt;"),
+            '>' => saida.push_str("&gt;"),
+            '"' => saida.push_str("&quot;"),
+            '\'' => saida.push_str("&#39;"),
+            '\t' | '\n' | '\r' => saida.push(c),
+            c if (c as u32) < 0x20 => {}
+            c => saida.push(c),
+        }
+    }
+    saida
+}
+
 #[cfg(test)]
 mod testes {
     use super::*;
@@ -250,5 +271,13 @@ mod testes {
     fn porcentagem_com_virgula() {
         assert_eq!(porcentagem(0.2, 1), "20,0%");
         assert_eq!(porcentagem(0.05, 2), "5,00%");
+    }
+
+    #[test]
+    fn escapar_para_html_e_xml_sem_controles() {
+        assert_eq!(
+            escapar("<a href=\"x\">Cáceres & 'Poconé'</a>\u{0}\u{1b}\n"),
+            "&lt;a href=&quot;x&quot;&gt;Cáceres &amp; &#39;Poconé&#39;&lt;/a&gt;\n"
+        );
     }
 }

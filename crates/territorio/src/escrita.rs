@@ -72,21 +72,7 @@ fn anel(linha: &LineString<f64>) -> Vec<[f64; 2]> {
 }
 
 /// Texto para XML, escapado; sem os caracteres de controle que o XML 1.0 não admite.
-pub(crate) fn xml(texto: &str) -> String {
-    let mut saida = String::with_capacity(texto.len());
-    for c in texto.chars() {
-        match c {
-            '&' => saida.push_str("&amp;"),
-            '<' => saida.push_str("&lt;"),
-            '>' => saida.push_str("&gt;"),
-            '"' => saida.push_str("&quot;"),
-            '\n' | '\t' => saida.push(c),
-            c if (c as u32) < 0x20 => {}
-            c => saida.push(c),
-        }
-    }
-    saida
-}
+pub(crate) use divisa_referencia::formato::escapar as xml;
 
 /// O território do memorial em KML, para o Google Earth (e o QGIS): um `Placemark` com o
 /// polígono (ou um `MultiGeometry` com as partes), os `dados` (nome e valor) em `ExtendedData`,

@@ -119,13 +119,7 @@ pub struct Ponto {
     pub lat: f64,
 }
 
-fn escapar(texto: &str) -> String {
-    texto
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+use divisa_referencia::formato::escapar;
 
 /// O mapa em SVG. O enquadramento é o das camadas que não são vizinhas (com folga de 10%).
 pub fn svg(titulo: &str, camadas: &[Camada<'_>], pontos: &[Ponto]) -> String {

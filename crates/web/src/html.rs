@@ -7,21 +7,8 @@ use axum::response::{Html, IntoResponse, Response};
 
 use crate::contas::Quem;
 
-/// Escapa texto para HTML (conteúdo e atributos entre aspas).
-pub(crate) fn esc(texto: &str) -> String {
-    let mut s = String::with_capacity(texto.len());
-    for c in texto.chars() {
-        match c {
-            '&' => s.push_str("&amp;"),
-            '<' => s.push_str("&lt;"),
-            '>' => s.push_str("&gt;"),
-            '"' => s.push_str("&quot;"),
-            '\'' => s.push_str("&#39;"),
-            c => s.push(c),
-        }
-    }
-    s
-}
+/// Escapa texto para HTML (conteúdo e atributos entre aspas): o escapador único do divisa.
+pub(crate) use divisa_referencia::formato::escapar as esc;
 
 /// O campo oculto com o token CSRF.
 pub(crate) fn campo_csrf(quem: &Quem) -> String {
