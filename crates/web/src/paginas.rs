@@ -367,25 +367,24 @@ pub(crate) async fn processo(
     Path(protocolo): Path<String>,
     Query(q): Query<HashMap<String, String>>,
 ) -> Result<Response, Falha> {
+    let registrado = q.get("registrado").and_then(|v| v.parse::<u64>().ok());
     let ok = q
-        .get("registrado")
-        .and_then(|v| v.parse::<u64>().ok())
-        .map(|n| format!("Ato {n} registrado."))
-        .or_else(|| {
-            q.get("assinado")
-                .filter(|v| v.parse::<u64>().is_ok())
-                .map(|_| {
-                    "Documento assinado: a versão assinada está em «Documentos emitidos», abaixo."
-                        .to_owned()
-                })
+        .get("assinado")
+        .filter(|v| v.parse::<u64>().is_ok())
+        .map(|_| {
+            "Documento assinado: a versão assinada está em «Documentos emitidos», abaixo."
+                .to_owned()
         });
-    pagina_do_processo(&estado, &quem, &protocolo, ok, None, None).await
+    pagina_do_processo(&estado, &quem, &protocolo, registrado, ok, None, None).await
 }
 
+/// A página de um processo; `registrado`: o número do ato que acabou de ser gravado (a página
+/// diz o que ele fez).
 async fn pagina_do_processo(
     estado: &Estado,
     quem: &Quem,
     protocolo: &str,
+    registrado: Option<u64>,
     ok: Option<String>,
     erro: Option<String>,
     enviado: Option<&Campos>,
@@ -404,6 +403,17 @@ async fn pagina_do_processo(
         esc(p.tipo.nome()),
         esc(p.fase.nome())
     );
+    // o ato que acabou de ser gravado, pelo que ele fez (não só "ato 12")
+    if let Some(n) = registrado {
+        let m = match eventos.iter().find(|e| e.seq == n) {
+            Some(e) => format!(
+                "Registrado nos autos (ato nº {n}): {}.",
+                crate::texto::resumo_do_ato(&e.ato).trim_end_matches('.')
+            ),
+            None => format!("Registrado nos autos (ato nº {n})."),
+        };
+        s.push_str(&aviso("ok", &m));
+    }
     if let Some(m) = ok {
         s.push_str(&aviso("ok", &m));
     }
@@ -986,6 +996,7 @@ pub(crate) async fn ato(
                 &estado,
                 &quem,
                 &protocolo,
+                None,
                 None,
                 Some(mensagem),
                 Some(&campos),

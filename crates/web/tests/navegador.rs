@@ -308,7 +308,7 @@ fn no_navegador_protocolar_avancar_relatorio_mapa_e_o_ato_proibido() {
     d.digitar("#divulgar-publicacao", "Diário Oficial da ALMT nº 4.321");
     d.clicar("form.form-ato button[type=submit]");
     d.esperar(
-        "return document.body.innerText.includes('Ato 2 registrado');",
+        "return document.body.innerText.includes('Registrado nos autos (ato nº 2): ');",
         "o ato registrado",
     );
     assert!(d.texto().contains("Diário Oficial da ALMT nº 4.321"));
@@ -609,7 +609,7 @@ fn um_dia_de_trabalho_no_navegador() {
             json!([]),
         );
         d.esperar(
-            "return /Ato \\d+ registrado/.test(document.body.innerText);",
+            "return /Registrado nos autos \\(ato nº \\d+\\): certidão/.test(document.body.innerText);",
             "a certidão registrada",
         );
         d.capturar(&format!("dia-certidao-{login}"));
