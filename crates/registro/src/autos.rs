@@ -179,36 +179,10 @@ impl Registro {
         .bind(id)
         .fetch_all(&self.pool)
         .await?;
-        let mut eventos = Vec::with_capacity(rows.len());
-        for r in &rows {
-            let seq = para_u64(r.try_get(0)?);
-            let corrompido = |causa: String| ErroRegistro::Corrompido {
-                protocolo: protocolo.to_string(),
-                seq,
-                causa,
-            };
-            let data: &str = r.try_get(1)?;
-            let papel: &str = r.try_get(3)?;
-            let ato: &str = r.try_get(4)?;
-            let anexos: &str = r.try_get(5)?;
-            eventos.push(Evento {
-                seq,
-                data: data
-                    .parse()
-                    .map_err(|e| corrompido(format!("data \"{data}\": {e}")))?,
-                ator: Ator::new(
-                    r.try_get::<String, _>(2)?,
-                    Papel::de_codigo(papel)
-                        .ok_or_else(|| corrompido(format!("papel \"{papel}\" desconhecido")))?,
-                ),
-                ato: serde_json::from_str(ato).map_err(|e| corrompido(e.to_string()))?,
-                anexos: if anexos.is_empty() {
-                    Vec::new()
-                } else {
-                    serde_json::from_str(anexos).map_err(|e| corrompido(format!("anexos: {e}")))?
-                },
-            });
-        }
+        let eventos = rows
+            .iter()
+            .map(|r| evento_da_linha(r, protocolo))
+            .collect::<Result<Vec<_>, _>>()?;
         let processo =
             Processo::de_eventos(&eventos).map_err(|causa| ErroRegistro::Corrompido {
                 protocolo: protocolo.to_string(),
@@ -221,6 +195,62 @@ impl Registro {
             ultimo_hash,
             id,
         })
+    }
+
+    /// Os processos que estão numa das `fases`, reconstruídos dos eventos numa consulta só (a
+    /// mesa de trabalho do painel não faz uma consulta por processo), do mais novo ao mais
+    /// antigo, com os eventos que `ator` pode ver (Arts. 16, 22 e 23).
+    pub async fn nas_fases(
+        &self,
+        fases: &[Fase],
+        ator: &Ator,
+    ) -> Result<Vec<(Processo, Vec<Evento>)>, ErroRegistro> {
+        if fases.is_empty() {
+            return Ok(Vec::new());
+        }
+        // Os códigos das fases são do próprio divisa ([a-z_]), não de quem pede.
+        let lista = fases
+            .iter()
+            .map(|f| format!("'{}'", f.codigo()))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let rows = sqlx::query(&format!(
+            "SELECT p.protocolo, e.seq, e.data, e.ator, e.papel, e.ato, e.anexos \
+             FROM eventos e JOIN processos p ON p.id = e.processo_id \
+             WHERE p.fase IN ({lista}) ORDER BY p.id DESC, e.seq"
+        ))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut processos = Vec::new();
+        let mut atual: Option<(String, Vec<Evento>)> = None;
+        let mut fechar = |atual: Option<(String, Vec<Evento>)>| -> Result<(), ErroRegistro> {
+            if let Some((protocolo, eventos)) = atual {
+                let processo =
+                    Processo::de_eventos(&eventos).map_err(|causa| ErroRegistro::Corrompido {
+                        protocolo: protocolo.clone(),
+                        seq: 0,
+                        causa,
+                    })?;
+                if processo.pode(ator, Acao::VerPublico).is_ok() {
+                    let visiveis = processo.visiveis(ator, &eventos);
+                    processos.push((processo, visiveis));
+                }
+            }
+            Ok(())
+        };
+        for r in &rows {
+            let protocolo: String = r.try_get("protocolo")?;
+            if atual.as_ref().is_none_or(|(p, _)| *p != protocolo) {
+                fechar(atual.take())?;
+                atual = Some((protocolo.clone(), Vec::new()));
+            }
+            let evento = evento_da_linha(r, &protocolo)?;
+            if let Some((_, eventos)) = atual.as_mut() {
+                eventos.push(evento);
+            }
+        }
+        fechar(atual)?;
+        Ok(processos)
     }
 
     /// Anexa um ato ao processo, se a lei e o papel permitem e se ninguém anexou outro depois
@@ -687,6 +717,38 @@ impl Registro {
         let v = autos.processo.visiveis(ator, &autos.eventos);
         Ok((autos.processo, v))
     }
+}
+
+/// Um evento lido de uma linha de `eventos` (colunas `seq`, `data`, `ator`, `papel`, `ato` e
+/// `anexos`).
+fn evento_da_linha(r: &sqlx::any::AnyRow, protocolo: &str) -> Result<Evento, ErroRegistro> {
+    let seq = para_u64(r.try_get("seq")?);
+    let corrompido = |causa: String| ErroRegistro::Corrompido {
+        protocolo: protocolo.to_string(),
+        seq,
+        causa,
+    };
+    let data: &str = r.try_get("data")?;
+    let papel: &str = r.try_get("papel")?;
+    let ato: &str = r.try_get("ato")?;
+    let anexos: &str = r.try_get("anexos")?;
+    Ok(Evento {
+        seq,
+        data: data
+            .parse()
+            .map_err(|e| corrompido(format!("data \"{data}\": {e}")))?,
+        ator: Ator::new(
+            r.try_get::<String, _>("ator")?,
+            Papel::de_codigo(papel)
+                .ok_or_else(|| corrompido(format!("papel \"{papel}\" desconhecido")))?,
+        ),
+        ato: serde_json::from_str(ato).map_err(|e| corrompido(e.to_string()))?,
+        anexos: if anexos.is_empty() {
+            Vec::new()
+        } else {
+            serde_json::from_str(anexos).map_err(|e| corrompido(format!("anexos: {e}")))?
+        },
+    })
 }
 
 fn linha_de(

@@ -203,7 +203,7 @@ impl Recibo {
              Municípios de origem: {}\n\
              Representante: {}\n\
              Assinaturas de eleitores: {}\n\
-             Protocolada em {} (registrada em {} UTC)\n\
+             Protocolada em {} (registrada em {}, hora de Cuiabá)\n\
              Documentos do Art. 15 que acompanham: {}\n\
              Código de registro (SHA-256 do protocolo): {}\n\n\
              Guarde este número e este código: com eles a comunidade acompanha o processo e \
@@ -215,7 +215,7 @@ impl Recibo {
             p.representante,
             p.assinaturas,
             fmt_data(self.data),
-            self.registrado_em.strftime("%d/%m/%Y %H:%M:%S"),
+            data_e_hora_em_cuiaba(self.registrado_em),
             if p.documentos.is_empty() {
                 "nenhum".to_string()
             } else {

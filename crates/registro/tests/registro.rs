@@ -653,6 +653,63 @@ async fn art16_art22_cada_papel_ve_o_que_pode(r: &Registro, _: &BancoDeTeste) {
     assert_eq!(deputado.len(), 3);
 }
 
+/// Issue 17 (a mesa de trabalho sem uma consulta por processo): `nas_fases` reconstrói numa
+/// consulta os processos das fases pedidas — os mesmos que `carregar` um a um — com os eventos
+/// que o papel vê (Art. 16: o público não vê o que é interno).
+async fn issue17_processos_das_fases_numa_consulta(r: &Registro, _: &BancoDeTeste) {
+    let divulgado = protocolado(r, "Divulgado").await;
+    let so_protocolado = protocolado(r, "Só protocolado").await;
+    r.anexar(
+        &divulgado,
+        1,
+        &presidente(),
+        Ato::Divulgar {
+            publicacao: "DO".into(),
+        },
+        DIA,
+        ts(DIA),
+    )
+    .await
+    .unwrap();
+    r.anexar(
+        &divulgado,
+        2,
+        &servidor(),
+        Ato::JuntarDocumento {
+            art15: None,
+            descricao: "interno".into(),
+        },
+        DIA,
+        ts(DIA),
+    )
+    .await
+    .unwrap();
+    let comissao = r
+        .nas_fases(&[Fase::Divulgada], &presidente())
+        .await
+        .unwrap();
+    assert_eq!(comissao.len(), 1);
+    let um_a_um = r.carregar(&divulgado).await.unwrap();
+    assert_eq!(comissao[0].0, um_a_um.processo);
+    assert_eq!(comissao[0].1, um_a_um.eventos);
+    let publico = r
+        .nas_fases(&[Fase::Divulgada], &Ator::new("x", Papel::Publico))
+        .await
+        .unwrap();
+    assert_eq!(publico[0].1.len(), 2, "sem o documento interno");
+    let todas = r
+        .nas_fases(&[Fase::Divulgada, Fase::Protocolada], &presidente())
+        .await
+        .unwrap();
+    let protocolos: Vec<String> = todas.iter().map(|(p, _)| p.protocolo.to_string()).collect();
+    assert_eq!(
+        protocolos,
+        [so_protocolado, divulgado],
+        "do mais novo ao mais antigo"
+    );
+    assert!(r.nas_fases(&[], &presidente()).await.unwrap().is_empty());
+}
+
 async fn contas_sessoes_e_arquivos_da_web(r: &Registro, _: &BancoDeTeste) {
     use divisa_registro::Usuario;
     let u = Usuario {
@@ -1482,6 +1539,7 @@ nas_duas_bases! {
     setores_importados_gravados_relidos_e_substituidos => super::setores_importados_gravados_relidos_e_substituidos;
     art9_recusa_com_quebras_e_separadores_no_motivo_chega_inteira_aos_alertas => super::art9_recusa_com_quebras_e_separadores_no_motivo_chega_inteira_aos_alertas;
     contas_sessoes_e_arquivos_da_web => super::contas_sessoes_e_arquivos_da_web;
+    issue17_processos_das_fases_numa_consulta => super::issue17_processos_das_fases_numa_consulta;
     issue16_documentos_emitidos_registrados_uma_vez_e_imutaveis => super::issue16_documentos_emitidos_registrados_uma_vez_e_imutaveis;
     issue16_versoes_assinadas_encadeadas_e_auditadas => super::issue16_versoes_assinadas_encadeadas_e_auditadas;
 }

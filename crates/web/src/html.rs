@@ -35,7 +35,14 @@ pub(crate) fn documento(titulo: &str, quem: Option<&Quem>, corpo: &str) -> Strin
         Some((q, u)) => format!(
             "<span class=\"conta\"><a href=\"/conta\" title=\"Minha conta\">{}</a> <small>({})</small>{}</span>\
              <form method=\"post\" action=\"/sair\" class=\"sair\">{}<button type=\"submit\">Sair</button></form>",
-            esc(&u.nome),
+            // a marca «demonstração» ao lado já diz o que o sufixo do nome diria
+            esc(if u.demonstracao {
+                u.nome
+                    .strip_suffix(" (demonstração)")
+                    .unwrap_or(&u.nome)
+            } else {
+                &u.nome
+            }),
             esc(u.cargo_exibido()),
             if u.demonstracao {
                 " <span class=\"selo-demo\">demonstração</span>"

@@ -35,22 +35,21 @@ fn em_andamento(f: Fase) -> bool {
     !matches!(f, Fase::Arquivado | Fase::Lei)
 }
 
-/// Os processos em andamento, carregados (o estado deduzido dos eventos), que `filtro` aceita.
+/// Os processos nas fases que `filtro` aceita, carregados (o estado deduzido dos eventos) numa
+/// consulta só ao banco, não uma por processo.
 async fn carregados(
     estado: &Estado,
-    processos: &[Resumo],
     ator: &Ator,
-    filtro: impl Fn(&Resumo) -> bool,
+    filtro: impl Fn(Fase) -> bool,
 ) -> Result<Vec<Processo>, Falha> {
-    let mut v = Vec::new();
-    for r in processos.iter().filter(|r| filtro(r)) {
-        let (p, _) = estado
-            .registro()
-            .eventos_visiveis(&r.protocolo, ator)
-            .await?;
-        v.push(p);
-    }
-    Ok(v)
+    let fases: Vec<Fase> = Fase::TODAS.iter().copied().filter(|f| filtro(*f)).collect();
+    Ok(estado
+        .registro()
+        .nas_fases(&fases, ator)
+        .await?
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect())
 }
 
 fn link(p: &str, nome: &str) -> String {
@@ -76,7 +75,7 @@ pub(crate) async fn mesa(
             let Some(orgao) = usuario.papel.orgao() else {
                 return Ok(String::new());
             };
-            let lista = carregados(estado, processos, &ator, |r| r.fase == Fase::Certidoes).await?;
+            let lista = carregados(estado, &ator, |f| f == Fase::Certidoes).await?;
             let mut linhas = String::new();
             let mut n = 0;
             for p in &lista {
@@ -132,7 +131,7 @@ pub(crate) async fn mesa(
             }
         }
         Papel::Deputado => {
-            let lista = carregados(estado, processos, &ator, |r| em_andamento(r.fase)).await?;
+            let lista = carregados(estado, &ator, em_andamento).await?;
             let meus: Vec<&Processo> = lista
                 .iter()
                 .filter(|p| matches!(&p.via, Via::Deputado { id } if *id == usuario.login))
@@ -162,7 +161,7 @@ pub(crate) async fn mesa(
             }
         }
         Papel::Representante => {
-            let lista = carregados(estado, processos, &ator, |_| true).await?;
+            let lista = carregados(estado, &ator, |_| true).await?;
             let minhas: Vec<&Processo> = lista
                 .iter()
                 .filter(|p| p.protocolado_por == usuario.login)
