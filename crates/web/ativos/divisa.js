@@ -63,7 +63,7 @@
       if (!div.nextElementSibling || !div.nextElementSibling.classList.contains("fonte-do-mapa")) {
         var fonte = document.createElement("p");
         fonte.className = "fonte-do-mapa";
-        fonte.textContent = "Mapa: Malha Municipal 2022 (IBGE), desenhada com o Leaflet.";
+        fonte.textContent = "Mapa: Malha Municipal 2022 (IBGE).";
         div.insertAdjacentElement("afterend", fonte);
       }
       // os botões dizem o que fazem, em palavras (não «+» e «−»)
@@ -242,12 +242,17 @@
     if (!botao || !nav) return;
     var celular = window.matchMedia("(max-width: 640px)");
     function ajustar() {
+      var cabecalho = botao.closest("header");
       if (celular.matches) {
         botao.hidden = false;
-        nav.classList.toggle("fechado", botao.getAttribute("aria-expanded") !== "true");
+        var fechado = botao.getAttribute("aria-expanded") !== "true";
+        nav.classList.toggle("fechado", fechado);
+        // no celular, quem entrou e «Sair» vão com o menu: fechado, o cabeçalho é uma linha
+        if (cabecalho) cabecalho.classList.toggle("menu-fechado", fechado);
       } else {
         botao.hidden = true;
         nav.classList.remove("fechado");
+        if (cabecalho) cabecalho.classList.remove("menu-fechado");
       }
     }
     botao.addEventListener("click", function () {

@@ -233,7 +233,7 @@ async fn corpo(
          <label for=\"nova-nome\">Nome completo</label><input id=\"nova-nome\" name=\"nome\" value=\"{}\" required minlength=\"3\" maxlength=\"120\" autocomplete=\"off\">\
          <label for=\"nova-cargo\">Cargo (como aparece nos documentos; vazio, o do papel)</label><input id=\"nova-cargo\" name=\"cargo\" value=\"{}\" maxlength=\"120\" autocomplete=\"off\">\
          <label for=\"nova-papel\">Papel</label><select id=\"nova-papel\" name=\"papel\" required>{}</select>\
-         <label for=\"nova-login\">Login (letras minúsculas sem acento, algarismos, ponto, hífen)</label><input id=\"nova-login\" name=\"login\" value=\"{}\" required maxlength=\"64\" autocomplete=\"off\" autocapitalize=\"none\" spellcheck=\"false\">\
+         <label for=\"nova-login\">Nome de usuário, para entrar (letras minúsculas sem acento, algarismos, ponto, hífen)</label><input id=\"nova-login\" name=\"login\" value=\"{}\" required maxlength=\"64\" autocomplete=\"off\" autocapitalize=\"none\" spellcheck=\"false\">\
          <button type=\"submit\">Criar a conta</button></form>",
         campo_csrf(quem),
         valor("nome"),
@@ -345,7 +345,7 @@ pub(crate) async fn criar(
         return com_erro(
             &estado,
             &quem,
-            format!("já existe uma conta com o login «{login}»: escolha outro"),
+            format!("já existe uma conta com o nome de usuário «{login}»: escolha outro"),
             Some(&campos),
         )
         .await;
@@ -356,7 +356,7 @@ pub(crate) async fn criar(
         .await?;
     tracing::info!(target: "divisa::conta", login = %login, por = %presidente, "conta criada");
     let mensagem = format!(
-        "Conta de {} criada, com o login «{}». Senha provisória: {senha} — entregue-a à pessoa (ela a trocará ao entrar). Esta senha não será mostrada de novo.",
+        "Conta de {} criada, com o nome de usuário «{}». Senha provisória: {senha} — entregue-a à pessoa (ela a trocará ao entrar). Esta senha não será mostrada de novo.",
         usuario.nome, usuario.login
     );
     let mut r = pagina(
@@ -429,7 +429,7 @@ pub(crate) async fn alterar(
     {
         return Err(Falha::nova(
             StatusCode::NOT_FOUND,
-            format!("não há conta com o login «{login}»"),
+            format!("não há conta com o nome de usuário «{login}»"),
         ));
     }
     tracing::info!(target: "divisa::conta", login = %login, acao = %acao, por = %presidente, "conta alterada");

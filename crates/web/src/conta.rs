@@ -147,7 +147,7 @@ async fn form_entrar(
     let _ = write!(
         s,
         "<form method=\"post\" action=\"/entrar\" id=\"form-entrar\">{}<input type=\"hidden\" name=\"proximo\" value=\"{}\">\
-         <label for=\"login\">Login</label><input id=\"login\" name=\"login\" type=\"text\" autocomplete=\"username\" required autofocus>\
+         <label for=\"login\">Usuário</label><input id=\"login\" name=\"login\" type=\"text\" autocomplete=\"username\" required autofocus>\
          <label for=\"senha\">Senha</label><input id=\"senha\" name=\"senha\" type=\"password\" autocomplete=\"current-password\" required>\
          <button type=\"submit\">Entrar</button></form>\
          <p>O público não precisa entrar: os processos e os seus documentos públicos estão no <a href=\"/publico\">portal público</a> (Art. 16).</p>",

@@ -428,18 +428,18 @@ async fn pagina_do_processo(
         "<div class=\"cartoes\"><div class=\"cartao\">Protocolado em<div class=\"valor\">{}</div></div>\
          <div class=\"cartao\">Municípios de origem<br><strong>{}</strong></div>\
          <div class=\"cartao\">Assinaturas de eleitores<div class=\"valor\">{}</div></div>\
-         <div class=\"cartao\">Chegou<br><strong>{}</strong></div></div>",
+         <div class=\"cartao\">Apresentada<br><strong>{}</strong></div></div>",
         fmt_data(p.protocolado_em),
         esc(&p.municipios_origem.join(", ")),
         inteiro(i64::from(p.assinaturas)),
         match &p.via {
             Via::Deputado { id } => format!(
-                "através de {}",
+                "por intermédio de {}",
                 esc(pessoas
                     .get(id)
                     .map_or("deputado(a) estadual (nome não cadastrado)", String::as_str))
             ),
-            Via::Comunidade => "diretamente da comunidade".into(),
+            Via::Comunidade => "pela própria comunidade".into(),
         }
     );
 

@@ -219,6 +219,12 @@ impl Driver {
     }
 
     fn sair(&self) {
+        // no celular, «Sair» fica no menu: abre-o, como a pessoa faria
+        self.script(
+            "const b = document.querySelector('header .menu-botao');
+             if (b && !b.hidden && b.getAttribute('aria-expanded') !== 'true') b.click();",
+            json!([]),
+        );
         self.clicar("form.sair button");
         self.esperar(
             "return location.pathname === '/publico';",
