@@ -197,6 +197,8 @@ pub(crate) struct Quem {
     pub novo_pre: Option<String>,
     pub endereco: Option<SocketAddr>,
     pub seguro: bool,
+    /// O caminho pedido (`/processos/…`): o menu marca a seção em que a pessoa está.
+    pub caminho: String,
 }
 
 impl Quem {
@@ -292,6 +294,7 @@ impl FromRequestParts<Estado> for Quem {
                     novo_pre: None,
                     endereco,
                     seguro,
+                    caminho: parts.uri.path().to_owned(),
                 });
             }
         }
@@ -309,6 +312,7 @@ impl FromRequestParts<Estado> for Quem {
             novo_pre,
             endereco,
             seguro,
+            caminho: parts.uri.path().to_owned(),
         })
     }
 }

@@ -21,15 +21,31 @@ pub(crate) fn campo_csrf(quem: &Quem) -> String {
 /// Uma página completa.
 pub(crate) fn documento(titulo: &str, quem: Option<&Quem>, corpo: &str) -> String {
     let mut nav = String::new();
-    let _ = write!(
-        nav,
-        "<a href=\"/\">Painel</a><a href=\"/processos\">Processos</a><a href=\"/avaliar\">Avaliar proposta</a><a href=\"/lei\">A lei</a><a href=\"/municipios\">Municípios</a><a href=\"/publico\">Portal público</a><a href=\"/verificar\">Verificar documento</a>"
-    );
-    if quem
+    let presidente = quem
         .and_then(|q| q.usuario.as_ref())
-        .is_some_and(|u| u.papel == divisa_processo::Papel::Presidente)
-    {
-        nav.push_str("<a href=\"/contas\">Contas</a>");
+        .is_some_and(|u| u.papel == divisa_processo::Papel::Presidente);
+    let caminho = quem.map_or("", |q| q.caminho.as_str());
+    for (endereco, rotulo) in [
+        ("/", "Painel"),
+        ("/processos", "Processos"),
+        ("/avaliar", "Avaliar proposta"),
+        ("/lei", "A lei"),
+        ("/municipios", "Municípios"),
+        ("/publico", "Portal público"),
+        ("/verificar", "Verificar documento"),
+        ("/contas", "Contas"),
+    ] {
+        if endereco == "/contas" && !presidente {
+            continue;
+        }
+        // a seção em que a pessoa está (o processo está em «Processos»)
+        let atual = caminho == endereco
+            || (endereco != "/" && caminho.starts_with(&format!("{endereco}/")));
+        let _ = write!(
+            nav,
+            "<a href=\"{endereco}\"{}>{rotulo}</a>",
+            if atual { " aria-current=\"page\"" } else { "" }
+        );
     }
     let conta = match quem.and_then(|q| q.usuario.as_ref().map(|u| (q, u))) {
         Some((q, u)) => format!(

@@ -228,6 +228,12 @@ fn issue17_padrao_gov_br_embutido_e_comprimido() {
             .find("/ativos/divisa.css")
             .expect("a folha do divisa");
         assert!(govbr < divisa, "o padrão primeiro, o divisa por cima");
+        // o menu diz em que seção a pessoa está (aria-current), uma só
+        assert!(pagina.contains("<a href=\"/publico\" aria-current=\"page\">Portal público</a>"));
+        assert_eq!(pagina.matches("aria-current=\"page\"").count(), 1);
+        let municipio = a.get("/municipios/5107859", None).await.corpo;
+        assert!(municipio.contains("<a href=\"/municipios\" aria-current=\"page\">Municípios</a>"));
+        assert!(!municipio.contains("<a href=\"/\" aria-current"));
         // o ícone da aba e a descrição (o Lighthouse marcava o /favicon.ico ausente como erro
         // no console e a falta de descrição)
         assert!(pagina.contains("<link rel=\"icon\" href=\"/ativos/icone.svg\""));
