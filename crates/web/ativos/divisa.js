@@ -235,6 +235,13 @@
     });
   }
 
+  // «Imprimir o recibo»: a janela de impressão do navegador (que também salva em PDF).
+  function iniciarImprimir() {
+    document.querySelectorAll("button.imprimir").forEach(function (b) {
+      b.addEventListener("click", function () { window.print(); });
+    });
+  }
+
   // O menu do celular: a navegação se abre pelo botão; no laptop, sempre aberta.
   function iniciarMenu() {
     var botao = document.querySelector("header .menu-botao");
@@ -277,6 +284,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     iniciarMenu();
+    iniciarImprimir();
     iniciarTabelas();
     iniciarMapas();
     iniciarTitulos();

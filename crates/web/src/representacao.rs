@@ -379,6 +379,61 @@ fn ao_recibo(protocolo: &str) -> Response {
 
 /// O recibo do protocolo (Art. 14), página própria: refeito dos autos, para recarregar,
 /// imprimir ou guardar.
+/// O recibo de protocolo em HTML: os mesmos dados de [`divisa_registro::Recibo::texto`] (a
+/// versão em texto da linha de comando), numa lista que se imprime limpa (sem o menu).
+fn recibo_html(recibo: &divisa_registro::Recibo) -> String {
+    let p = &recibo.processo;
+    let documentos = if p.documentos.is_empty() {
+        "nenhum".to_owned()
+    } else {
+        p.documentos
+            .iter()
+            .map(|d| d.nome())
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    let linhas = [
+        ("Protocolo nº", esc(&recibo.protocolo.to_string())),
+        (
+            "Representação",
+            format!("{} — “{}”", esc(p.tipo.nome()), esc(&p.nome)),
+        ),
+        ("Municípios de origem", esc(&p.municipios_origem.join(", "))),
+        ("Representante", esc(&p.representante)),
+        (
+            "Assinaturas de eleitores",
+            divisa_referencia::formato::inteiro(i64::from(p.assinaturas)),
+        ),
+        (
+            "Protocolada em",
+            format!(
+                "{} (registrada em {}, hora de Cuiabá)",
+                divisa_referencia::formato::data(recibo.data),
+                esc(&divisa_registro::data_e_hora_em_cuiaba(
+                    recibo.registrado_em
+                ))
+            ),
+        ),
+        ("Documentos do Art. 15 que acompanham", esc(&documentos)),
+        (
+            "Código de registro (SHA-256 do protocolo)",
+            format!("<code>{}</code>", esc(&recibo.hash)),
+        ),
+    ];
+    let mut s = String::from(
+        "<section id=\"recibo\" class=\"recibo\" aria-labelledby=\"recibo-titulo\">\
+         <h2 id=\"recibo-titulo\">RECIBO DE PROTOCOLO</h2>\
+         <p>Assembleia Legislativa do Estado de Mato Grosso — Comissão de Revisão Territorial (LC nº 23/1992, Art. 14)</p><dl>",
+    );
+    for (rotulo, valor) in linhas {
+        let _ = write!(s, "<dt>{}</dt><dd>{valor}</dd>", esc(rotulo));
+    }
+    s.push_str(
+        "</dl><p>Guarde este número e este código: com eles a comunidade acompanha o processo e qualquer pessoa confere que o registro não foi alterado.</p></section>",
+    );
+    s
+}
+
 pub(crate) async fn recibo(
     State(estado): State<Estado>,
     quem: Quem,
@@ -397,10 +452,13 @@ pub(crate) async fn recibo(
             .is_ok();
     let recibo = estado.registro().recibo(&protocolo).await?;
     let mut s = format!(
-        "<h1>Representação protocolada</h1>{}<pre id=\"recibo\">{}</pre>\
-         <p>Para imprimir ou guardar em PDF, use Imprimir do navegador. Esta página pode ser recarregada: nada é protocolado de novo.</p>",
-        aviso("ok", &format!("Protocolo nº {}", recibo.protocolo)),
-        esc(&recibo.texto())
+        "<h1>Representação protocolada</h1>{}{}\
+         <p class=\"acoes\"><button type=\"button\" class=\"imprimir\">Imprimir o recibo</button> \
+         <a href=\"{}\">Ir para o processo</a></p>\
+         <p class=\"historico\">Para guardar em PDF, escolha «Salvar como PDF» ao imprimir. Esta página pode ser recarregada: nada é protocolado de novo.</p>",
+        aviso("ok", &format!("Representação protocolada com o nº {}.", recibo.protocolo)),
+        recibo_html(&recibo),
+        esc(&caminho_do_processo(&protocolo))
     );
     // o hash de cada arquivo do protocolo já está no evento (não se relê o arquivo)
     let juntados: Vec<&divisa_processo::Anexo> = if ve_arquivos {
@@ -432,11 +490,6 @@ pub(crate) async fn recibo(
         }
         s.push_str("</ul>");
     }
-    let _ = write!(
-        s,
-        "<p><a href=\"{}\">Ir para o processo</a></p>",
-        esc(&caminho_do_processo(&protocolo))
-    );
     Ok(pagina(&quem, "Recibo de protocolo", &s))
 }
 

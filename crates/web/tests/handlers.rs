@@ -778,6 +778,13 @@ fn nova_representacao_pelo_formulario_da_o_recibo_com_o_protocolo_art_14() {
             .await;
         let r = seguir_ao_recibo(&a, r, &s).await;
         assert!(r.corpo.contains("RECIBO DE PROTOCOLO") && r.corpo.contains("Vale do Sol"));
+        // issue 17: horas em Cuiabá, não em UTC; e o recibo em lista, não num bloco de terminal
+        assert!(
+            r.corpo.contains("hora de Cuiabá") && !r.corpo.contains("UTC"),
+            "{}",
+            r.corpo
+        );
+        assert!(r.corpo.contains("<dt>Protocolo nº</dt>") && !r.corpo.contains("<pre"));
         let p = a.protocolo("Vale do Sol").await;
         assert!(r.corpo.contains(&p));
         // o memorial ficou guardado, com hash, e desenha a área no mapa
@@ -1663,7 +1670,8 @@ fn protocolo_a_partir_da_proposta_pela_pagina_com_o_territorio() {
             .await;
         let r = seguir_ao_recibo(&a, r, &s).await;
         assert!(
-            r.corpo.contains("Assinaturas de eleitores: 11"),
+            r.corpo
+                .contains("<dt>Assinaturas de eleitores</dt><dd>11</dd>"),
             "{}",
             r.corpo
         );
