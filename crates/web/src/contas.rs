@@ -272,7 +272,10 @@ impl FromRequestParts<Estado> for Quem {
         let seguro = estado.0.seguro;
         if let Some(t) = cookie(&parts.headers, COOKIE_SESSAO) {
             let h = sha256_hex(t.as_bytes());
-            if let Some((usuario, csrf)) = estado.registro().sessao(&h, estado.agora()).await? {
+            // sessões e limites de tentativas correm no relógio de verdade: o do estado pode estar
+            // parado (nos testes, com DIVISA_AGORA), e parado uma sessão não venceria nunca, nem
+            // uma conta atrasada por tentativas voltaria a entrar
+            if let Some((usuario, csrf)) = estado.registro().sessao(&h, Timestamp::now()).await? {
                 if let Some(p) = parts.extensions.get::<crate::pedidos::Pedido>() {
                     p.anotar_usuario(&usuario.login);
                 }
@@ -362,7 +365,7 @@ async fn bloqueado_por(
 ) -> Result<(), Falha> {
     let nomes: Vec<String> = chaves.iter().map(|(c, _)| c.clone()).collect();
     let gravadas = estado.registro().falhas(&nomes).await?;
-    let agora = estado.agora().as_millisecond();
+    let agora = Timestamp::now().as_millisecond();
     let mut falta = Duration::ZERO;
     for (chave, limite) in chaves {
         if let Some((_, f)) = gravadas.iter().find(|(c, _)| c == chave) {
@@ -394,7 +397,7 @@ async fn registrar_falha(estado: &Estado, chaves: &[(String, Limite)]) {
     let janela = i64::try_from(JANELA.as_millis()).unwrap_or(i64::MAX);
     if let Err(e) = estado
         .registro()
-        .registrar_falhas(&nomes, estado.agora(), janela)
+        .registrar_falhas(&nomes, Timestamp::now(), janela)
         .await
     {
         tracing::error!(target: "divisa::conta", causa = %e, "não foi possível registrar a falha de entrada");
@@ -513,7 +516,7 @@ pub(crate) async fn entrar(
     }
     let sessao = token();
     let csrf = token();
-    let agora = estado.agora();
+    let agora = Timestamp::now();
     let expira = agora
         .checked_add(jiff::SignedDuration::from_secs(DURACAO_DA_SESSAO))
         .unwrap_or(agora);

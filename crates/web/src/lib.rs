@@ -179,7 +179,8 @@ impl Estado {
         }))
     }
 
-    /// O instante de agora, pelo relógio do estado.
+    /// O instante de agora, pelo relógio do estado: o dia dos atos, dos prazos e da lei. As
+    /// sessões, os limites de tentativas e as chaves de envio usam o relógio de verdade.
     pub(crate) fn agora(&self) -> jiff::Timestamp {
         self.0.relogio.agora()
     }
@@ -196,7 +197,7 @@ impl Estado {
         let dono = contas::token();
         match self
             .registro()
-            .reservar_envio(login, chave, &dono, self.agora())
+            .reservar_envio(login, chave, &dono, jiff::Timestamp::now())
             .await
         {
             Ok(divisa_registro::EnvioGravado::Novo) => Envio::Novo(dono),
