@@ -192,6 +192,20 @@ pub struct Recibo {
 }
 
 impl Recibo {
+    /// Os documentos do Art. 15 que acompanham a representação, em palavras ("nenhum" sem eles).
+    pub fn documentos(&self) -> String {
+        let documentos = &self.processo.documentos;
+        if documentos.is_empty() {
+            "nenhum".to_string()
+        } else {
+            documentos
+                .iter()
+                .map(|d| d.nome())
+                .collect::<Vec<_>>()
+                .join("; ")
+        }
+    }
+
     /// O recibo em texto, para imprimir ou mostrar.
     pub fn texto(&self) -> String {
         let p = &self.processo;
@@ -216,15 +230,7 @@ impl Recibo {
             p.assinaturas,
             fmt_data(self.data),
             data_e_hora_em_cuiaba(self.registrado_em),
-            if p.documentos.is_empty() {
-                "nenhum".to_string()
-            } else {
-                p.documentos
-                    .iter()
-                    .map(|d| d.nome())
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            },
+            self.documentos(),
             self.hash
         )
     }

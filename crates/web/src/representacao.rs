@@ -383,15 +383,6 @@ fn ao_recibo(protocolo: &str) -> Response {
 /// versão em texto da linha de comando), numa lista que se imprime limpa (sem o menu).
 fn recibo_html(recibo: &divisa_registro::Recibo) -> String {
     let p = &recibo.processo;
-    let documentos = if p.documentos.is_empty() {
-        "nenhum".to_owned()
-    } else {
-        p.documentos
-            .iter()
-            .map(|d| d.nome())
-            .collect::<Vec<_>>()
-            .join("; ")
-    };
     let linhas = [
         ("Protocolo nº", esc(&recibo.protocolo.to_string())),
         (
@@ -414,7 +405,10 @@ fn recibo_html(recibo: &divisa_registro::Recibo) -> String {
                 ))
             ),
         ),
-        ("Documentos do Art. 15 que acompanham", esc(&documentos)),
+        (
+            "Documentos do Art. 15 que acompanham",
+            esc(&recibo.documentos()),
+        ),
         (
             "Código de registro (SHA-256 do protocolo)",
             format!("<code>{}</code>", esc(&recibo.hash)),
