@@ -388,6 +388,32 @@ impl Registro {
         linhas.iter().map(da_linha).collect()
     }
 
+    /// As emissões que ainda não têm a assinatura de quem ocupa `cargo` (a Presidência, na sua
+    /// mesa de trabalho), cada uma com quantas assinaturas já tem — numa consulta só, não uma
+    /// por processo e outra por emissão.
+    pub async fn sem_assinatura_do_cargo(
+        &self,
+        cargo: &str,
+    ) -> Result<Vec<(DocumentoEmitido, u64)>, ErroRegistro> {
+        let linhas = sqlx::query(&format!(
+            "SELECT {COLUNAS}, \
+             (SELECT COUNT(*) FROM documentos_assinados a WHERE a.emissao = e.id) AS assinaturas \
+             FROM documentos_emitidos e WHERE NOT EXISTS \
+             (SELECT 1 FROM documentos_assinados a WHERE a.emissao = e.id AND a.assinante_cargo = $1) \
+             ORDER BY id"
+        ))
+        .bind(cargo)
+        .fetch_all(&self.pool)
+        .await?;
+        linhas
+            .iter()
+            .map(|r| {
+                let n: i64 = r.try_get("assinaturas")?;
+                Ok((da_linha(r)?, u64::try_from(n).unwrap_or(0)))
+            })
+            .collect()
+    }
+
     /// A emissão de número `id`, se houver.
     pub async fn emitido(&self, id: i64) -> Result<Option<DocumentoEmitido>, ErroRegistro> {
         let r = sqlx::query(&format!(

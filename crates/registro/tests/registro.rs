@@ -1412,6 +1412,31 @@ async fn issue16_versoes_assinadas_encadeadas_e_auditadas(r: &Registro, b: &Banc
         v1.assinante(),
         "Bruno Campos (Membro da Comissão de Revisão Territorial)"
     );
+    // a mesa da Presidência: o parecer espera a assinatura dela, já com a do relator
+    let a_assinar = |lista: Vec<(divisa_registro::DocumentoEmitido, u64)>| {
+        lista
+            .into_iter()
+            .filter(|(d, _)| d.protocolo == p)
+            .map(|(d, n)| (d.id, n))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        a_assinar(
+            r.sem_assinatura_do_cargo(Papel::Presidente.cargo())
+                .await
+                .unwrap()
+        ),
+        vec![(e.id, 1)]
+    );
+    assert!(
+        a_assinar(
+            r.sem_assinatura_do_cargo(Papel::Membro.cargo())
+                .await
+                .unwrap()
+        )
+        .is_empty(),
+        "o relator já assinou"
+    );
     // outra assinatura sobre a emitida (não sobre a do relator): recusada, não faz um ramo
     let ramo = [pdf.as_slice(), b"assinatura de outro\n%%EOF\n"].concat();
     let recusada = r
@@ -1457,6 +1482,15 @@ async fn issue16_versoes_assinadas_encadeadas_e_auditadas(r: &Registro, b: &Banc
         Some(presidente.clone())
     );
     assert_eq!(r.emitidos_do_processo(&p).await.unwrap(), vec![e.clone()]);
+    assert!(
+        a_assinar(
+            r.sem_assinatura_do_cargo(Papel::Presidente.cargo())
+                .await
+                .unwrap()
+        )
+        .is_empty(),
+        "assinado pela Presidente, sai da mesa dela"
+    );
     assert!(r.verificar(Some(&p)).await.unwrap().is_empty());
     for sql in [
         "UPDATE documentos_assinados SET titular = 'outro'",

@@ -49,70 +49,104 @@
     div.insertAdjacentElement("afterend", lista);
   }
 
+  // O Leaflet (CSS e JS) só nas páginas que têm mapa: as outras não o baixam nem o interpretam.
+  function carregarLeaflet(pronto) {
+    if (typeof L !== "undefined") { pronto(); return; }
+    // o CSS antes do divisa.css (que ajusta o do Leaflet); o mapa começa com os dois carregados
+    var faltam = 2;
+    var um = function () { if (--faltam === 0) pronto(); };
+    var css = document.createElement("link");
+    css.rel = "stylesheet";
+    css.href = "/ativos/leaflet.css";
+    css.onload = um;
+    css.onerror = um;
+    document.head.insertBefore(css, document.querySelector("link[href='/ativos/divisa.css']"));
+    var js = document.createElement("script");
+    js.src = "/ativos/leaflet.js";
+    js.onload = um;
+    document.head.appendChild(js);
+  }
+
+  // A caixa (oeste,sul,leste,norte) de uma camada, alargada para dar o entorno: os municípios
+  // vizinhos vêm da malha de fundo, não a malha inteira do estado (no celular, 2 MB a menos).
+  function entorno(limites) {
+    var sw = limites.getSouthWest(), ne = limites.getNorthEast();
+    var dx = Math.max(ne.lng - sw.lng, 1), dy = Math.max(ne.lat - sw.lat, 1);
+    return [sw.lng - dx, sw.lat - dy, ne.lng + dx, ne.lat + dy].map(function (v) { return v.toFixed(3); }).join(",");
+  }
+
   // Mapas: <div class="mapa-web" data-camada="/api/..."></div>
   function iniciarMapas() {
-    if (typeof L === "undefined") return;
-    document.querySelectorAll(".mapa-web").forEach(function (div) {
-      // fora da ordem do Tab (o teclado não navega o mapa: os dados estão nas tabelas da página)
-      // O SVG do tamanho exato do mapa (sem a margem do Leaflet, que cobria o título acima dele).
-      var mapa = L.map(div, {
-        attributionControl: false, zoomControl: false, keyboard: false,
-        renderer: L.svg({ padding: 0 })
-      });
-      // a fonte dos dados abaixo do mapa, como legenda, e não sobre ele
-      if (!div.nextElementSibling || !div.nextElementSibling.classList.contains("fonte-do-mapa")) {
-        var fonte = document.createElement("p");
-        fonte.className = "fonte-do-mapa";
-        fonte.textContent = "Mapa: Malha Municipal 2022 (IBGE).";
-        div.insertAdjacentElement("afterend", fonte);
-      }
-      // os botões dizem o que fazem, em palavras (não «+» e «−»)
-      L.control.zoom({
-        zoomInText: "Aproximar", zoomInTitle: "Aproximar",
-        zoomOutText: "Afastar", zoomOutTitle: "Afastar"
-      }).addTo(mapa);
-      div.querySelectorAll(".leaflet-control-zoom a").forEach(function (a) {
-        a.removeAttribute("aria-label");
-        a.setAttribute("tabindex", "-1");
-      });
-      L.control.scale({ imperial: false }).addTo(mapa);
-      mapa.setView([-13.0, -56.0], 5);
-      // pronto (data-pronto) quando as duas camadas chegaram e o recorte foi ajustado, sem
-      // animação: quem lê a página (ou a testa) vê o mapa parado
-      var fundo = fetch("/api/malha.geojson").then(function (r) { return r.json(); }).then(function (g) {
+    var mapas = document.querySelectorAll(".mapa-web");
+    if (mapas.length === 0) return;
+    carregarLeaflet(function () { mapas.forEach(desenharMapa); });
+  }
+
+  function desenharMapa(div) {
+    // fora da ordem do Tab (o teclado não navega o mapa: os dados estão nas tabelas da página)
+    // O SVG do tamanho exato do mapa (sem a margem do Leaflet, que cobria o título acima dele).
+    var mapa = L.map(div, {
+      attributionControl: false, zoomControl: false, keyboard: false,
+      renderer: L.svg({ padding: 0 })
+    });
+    // a fonte dos dados abaixo do mapa, como legenda, e não sobre ele
+    if (!div.nextElementSibling || !div.nextElementSibling.classList.contains("fonte-do-mapa")) {
+      var fonte = document.createElement("p");
+      fonte.className = "fonte-do-mapa";
+      fonte.textContent = "Mapa: Malha Municipal 2022 (IBGE).";
+      div.insertAdjacentElement("afterend", fonte);
+    }
+    // os botões dizem o que fazem, em palavras (não «+» e «−»)
+    L.control.zoom({
+      zoomInText: "Aproximar", zoomInTitle: "Aproximar",
+      zoomOutText: "Afastar", zoomOutTitle: "Afastar"
+    }).addTo(mapa);
+    div.querySelectorAll(".leaflet-control-zoom a").forEach(function (a) {
+      a.removeAttribute("aria-label");
+      a.setAttribute("tabindex", "-1");
+    });
+    L.control.scale({ imperial: false }).addTo(mapa);
+    mapa.setView([-13.0, -56.0], 5);
+    // pronto (data-pronto) quando as duas camadas chegaram e o recorte foi ajustado, sem
+    // animação: quem lê a página (ou a testa) vê o mapa parado
+    function desenharFundo(caixa) {
+      return fetch("/api/malha.geojson" + (caixa ? "?caixa=" + caixa : "")).then(function (r) { return r.json(); }).then(function (g) {
         L.geoJSON(g, {
           style: { color: "#6e7781", weight: 0.6, fillColor: "#ffffff", fillOpacity: 0.7 },
           onEachFeature: function (f, camada) { camada.bindTooltip(f.properties.nome); }
         }).addTo(mapa).bringToBack();
       }).catch(function () {});
-      var url = div.getAttribute("data-camada");
-      var frente = !url ? Promise.resolve() : fetch(url).then(function (r) { return r.ok ? r.json() : null; }).then(function (g) {
-        if (!g || !g.features || g.features.length === 0) return;
-        var presentes = {};
-        var camada = L.geoJSON(g, {
-          style: function (f) {
-            var papel = PAPEIS[f.properties.papel] || PAPEIS.origem;
-            return { color: papel.cor, weight: 2, fillColor: papel.cor, fillOpacity: 0.25 };
-          },
-          pointToLayer: function (f, ll) {
-            return L.circleMarker(ll, { radius: 6, color: "#1b1f23", weight: 2, fillColor: PAPEIS.sede.cor, fillOpacity: 1 });
-          },
-          onEachFeature: function (f, c) {
-            presentes[f.properties.papel in PAPEIS ? f.properties.papel : "origem"] = true;
-            if (!f.properties.nome) return;
-            // os municípios com o nome sobre o mapa, a sede ao lado do ponto; a área, ao passar
-            // o ponteiro
-            var ponto = f.geometry && f.geometry.type === "Point";
-            var fixo = f.properties.papel !== "area";
-            c.bindTooltip(f.properties.nome, fixo ? { permanent: true, direction: ponto ? "right" : "center", offset: ponto ? [8, 0] : [0, 0], className: "rotulo-do-mapa", opacity: 1 } : {});
-          }
-        }).addTo(mapa);
-        mapa.fitBounds(camada.getBounds(), { padding: [20, 20], animate: false });
-        legenda(div, presentes);
-      }).catch(function () {});
-      Promise.all([fundo, frente]).then(function () {
-        requestAnimationFrame(function () { div.setAttribute("data-pronto", "1"); });
-      });
+    }
+    var url = div.getAttribute("data-camada");
+    var caixa = null;
+    var frente = !url ? Promise.resolve() : fetch(url).then(function (r) { return r.ok ? r.json() : null; }).then(function (g) {
+      if (!g || !g.features || g.features.length === 0) return;
+      var presentes = {};
+      var camada = L.geoJSON(g, {
+        style: function (f) {
+          var papel = PAPEIS[f.properties.papel] || PAPEIS.origem;
+          return { color: papel.cor, weight: 2, fillColor: papel.cor, fillOpacity: 0.25 };
+        },
+        pointToLayer: function (f, ll) {
+          return L.circleMarker(ll, { radius: 6, color: "#1b1f23", weight: 2, fillColor: PAPEIS.sede.cor, fillOpacity: 1 });
+        },
+        onEachFeature: function (f, c) {
+          presentes[f.properties.papel in PAPEIS ? f.properties.papel : "origem"] = true;
+          if (!f.properties.nome) return;
+          // os municípios com o nome sobre o mapa, a sede ao lado do ponto; a área, ao passar
+          // o ponteiro
+          var ponto = f.geometry && f.geometry.type === "Point";
+          var fixo = f.properties.papel !== "area";
+          c.bindTooltip(f.properties.nome, fixo ? { permanent: true, direction: ponto ? "right" : "center", offset: ponto ? [8, 0] : [0, 0], className: "rotulo-do-mapa", opacity: 1 } : {});
+        }
+      }).addTo(mapa);
+      mapa.fitBounds(camada.getBounds(), { padding: [20, 20], animate: false });
+      caixa = entorno(camada.getBounds());
+      legenda(div, presentes);
+    }).catch(function () {});
+    // o fundo depois da frente: com a frente, só o entorno dela; sem, o estado inteiro
+    frente.then(function () { return desenharFundo(caixa); }).then(function () {
+      requestAnimationFrame(function () { div.setAttribute("data-pronto", "1"); });
     });
   }
 

@@ -12,8 +12,6 @@
 //! administra; a troca da Presidência se faz dando o papel a outra conta, que então ajusta a
 //! anterior.
 
-use std::fmt::Write as _;
-
 use argon2::password_hash::rand_core::{OsRng, RngCore};
 use axum::extract::{Form, Path, Query, State};
 use axum::http::StatusCode;
@@ -22,7 +20,7 @@ use divisa_processo::Papel;
 use divisa_registro::{Alteracao, Usuario};
 
 use crate::contas::{self, Quem};
-use crate::html::{aviso, campo_csrf, esc, pagina};
+use crate::html::{aviso, campo_csrf, html, pagina, Markup};
 use crate::paginas::{campo, Campos};
 use crate::{Estado, Falha};
 
@@ -105,18 +103,12 @@ fn papel_do_campo(valor: Option<String>) -> Result<Papel, String> {
 }
 
 /// As opções de papel, com `atual` escolhida.
-fn opcoes_de_papel(atual: Option<Papel>) -> String {
-    let mut s = String::new();
-    for p in PAPEIS {
-        let _ = write!(
-            s,
-            "<option value=\"{}\"{}>{}</option>",
-            p.codigo(),
-            if Some(p) == atual { " selected" } else { "" },
-            esc(p.cargo())
-        );
+fn opcoes_de_papel(atual: Option<Papel>) -> Markup {
+    html! {
+        @for p in PAPEIS {
+            option value=(p.codigo()) selected[Some(p) == atual] { (p.cargo()) }
+        }
     }
-    s
 }
 
 /// O que mudou, em palavras, para o histórico.
@@ -133,132 +125,149 @@ fn alteracao_em_palavras(a: &str) -> &'static str {
     }
 }
 
+/// A linha de uma conta na tabela, com os formulários de alteração. Os botões se repetem de
+/// linha em linha com o mesmo texto: o nome acessível de cada um diz de quem é a conta.
+fn linha_da_conta(quem: &Quem, u: &Usuario) -> Markup {
+    let situacao = match (u.ativa, u.trocar_senha, u.demonstracao) {
+        (false, _, _) => "desativada",
+        (true, true, _) => "ativa, com senha provisória",
+        (true, false, true) => "ativa (demonstração)",
+        (true, false, false) => "ativa",
+    };
+    let propria = quem.usuario.as_ref().is_some_and(|q| q.login == u.login);
+    let alvo = format!("/contas/{}", u.login);
+    let (acao, rotulo, de_quem) = if u.ativa {
+        ("desativar", "Desativar", "Desativar a conta de")
+    } else {
+        ("reativar", "Reativar", "Reativar a conta de")
+    };
+    html! {
+        tr {
+            th scope="row" { (u.nome) }
+            td data-rotulo="Cargo" { (u.cargo_exibido()) }
+            td data-rotulo="Papel" { (u.papel.nome()) }
+            td data-rotulo="Situação" { (situacao) }
+            td {
+                form method="post" action=(alvo) class="em-linha" {
+                    (campo_csrf(quem))
+                    input type="hidden" name="acao" value="papel";
+                    label for={ "papel-" (u.login) } class="visualmente-oculto" { "Papel de " (u.nome) }
+                    select id={ "papel-" (u.login) } name="valor" disabled[propria] {
+                        (opcoes_de_papel(Some(u.papel)))
+                    }
+                    " "
+                    button type="submit" disabled[propria] aria-label={ "Mudar o papel de " (u.nome) } { "Mudar o papel" }
+                }
+                form method="post" action=(alvo) class="em-linha" {
+                    (campo_csrf(quem))
+                    input type="hidden" name="acao" value="cargo";
+                    label for={ "cargo-" (u.login) } class="visualmente-oculto" { "Cargo de " (u.nome) }
+                    input id={ "cargo-" (u.login) } name="valor" value=(u.cargo.as_deref().unwrap_or(""))
+                        maxlength="120" placeholder=(u.papel.cargo());
+                    " "
+                    button type="submit" aria-label={ "Mudar o cargo de " (u.nome) } { "Mudar o cargo" }
+                }
+                form method="post" action=(alvo) class="em-linha" {
+                    (campo_csrf(quem))
+                    input type="hidden" name="acao" value="nome";
+                    label for={ "nome-" (u.login) } class="visualmente-oculto" { "Nome de " (u.nome) }
+                    input id={ "nome-" (u.login) } name="valor" value=(u.nome) maxlength="120" required;
+                    " "
+                    button type="submit" aria-label={ "Corrigir o nome de " (u.nome) } { "Corrigir o nome" }
+                }
+                @if !propria {
+                    form method="post" action=(alvo) class="em-linha" {
+                        (campo_csrf(quem))
+                        input type="hidden" name="acao" value=(acao);
+                        button type="submit" aria-label={ (de_quem) " " (u.nome) } { (rotulo) }
+                    }
+                    form method="post" action=(alvo) class="em-linha" {
+                        (campo_csrf(quem))
+                        input type="hidden" name="acao" value="redefinir_senha";
+                        button type="submit" aria-label={ "Redefinir a senha de " (u.nome) } { "Redefinir a senha" }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A página: as contas, o formulário de conta nova e o histórico das alterações.
 async fn corpo(
     estado: &Estado,
     quem: &Quem,
     mensagem: Option<(&str, String)>,
     enviado: Option<&Campos>,
-) -> Result<String, Falha> {
+) -> Result<Markup, Falha> {
     let usuarios = estado.registro().usuarios().await?;
+    let historico = estado.registro().alteracoes_de_contas(None, 50).await?;
     let nome_de = |login: &str| {
         usuarios
             .iter()
             .find(|u| u.login == login)
             .map_or_else(|| "conta removida".to_owned(), |u| u.nome.clone())
     };
-    let mut s = String::from("<h1>Contas de acesso</h1>");
-    if let Some((tipo, texto)) = &mensagem {
-        s.push_str(&aviso(tipo, texto));
-    }
-    s.push_str("<p>Cada pessoa entra com a sua conta, e aparece nas páginas e nos documentos pelo nome e pelo cargo. O papel diz o que ela pode ver e fazer no processo (Arts. 14, 16, 22 e 23). A senha de uma conta nova, ou redefinida, é provisória: entregue-a à pessoa, que a troca ao entrar.</p>");
-    let _ = write!(
-        s,
-        "<div class=\"tabela-rolavel\" tabindex=\"0\" role=\"region\" aria-label=\"Contas de acesso\"><table class=\"cartoes-no-celular\"><caption>{}</caption><thead><tr><th scope=\"col\">Nome</th><th scope=\"col\">Cargo</th><th scope=\"col\">Papel</th><th scope=\"col\">Situação</th><th scope=\"col\">Alterar</th></tr></thead><tbody>",
-        esc(&divisa_referencia::formato::plural(
-            usuarios.len() as u64,
-            "conta",
-            "contas"
-        ))
-    );
-    for u in &usuarios {
-        let situacao = match (u.ativa, u.trocar_senha, u.demonstracao) {
-            (false, _, _) => "desativada",
-            (true, true, _) => "ativa, com senha provisória",
-            (true, false, true) => "ativa (demonstração)",
-            (true, false, false) => "ativa",
-        };
-        let propria = quem.usuario.as_ref().is_some_and(|q| q.login == u.login);
-        let alvo = format!("/contas/{}", esc(&u.login));
-        let csrf = campo_csrf(quem);
-        let mut acoes = String::new();
-        let _ = write!(
-            acoes,
-            "<form method=\"post\" action=\"{alvo}\" class=\"em-linha\">{csrf}<input type=\"hidden\" name=\"acao\" value=\"papel\"><label for=\"papel-{id}\" class=\"visualmente-oculto\">Papel de {nome}</label><select id=\"papel-{id}\" name=\"valor\"{travado}>{opcoes}</select> <button type=\"submit\"{travado}>Mudar o papel</button></form>",
-            id = esc(&u.login),
-            nome = esc(&u.nome),
-            opcoes = opcoes_de_papel(Some(u.papel)),
-            travado = if propria { " disabled" } else { "" },
-        );
-        let _ = write!(
-            acoes,
-            "<form method=\"post\" action=\"{alvo}\" class=\"em-linha\">{csrf}<input type=\"hidden\" name=\"acao\" value=\"cargo\"><label for=\"cargo-{id}\" class=\"visualmente-oculto\">Cargo de {nome}</label><input id=\"cargo-{id}\" name=\"valor\" value=\"{cargo}\" maxlength=\"120\" placeholder=\"{padrao}\"> <button type=\"submit\">Mudar o cargo</button></form>",
-            id = esc(&u.login),
-            nome = esc(&u.nome),
-            cargo = esc(u.cargo.as_deref().unwrap_or("")),
-            padrao = esc(u.papel.cargo()),
-        );
-        let _ = write!(
-            acoes,
-            "<form method=\"post\" action=\"{alvo}\" class=\"em-linha\">{csrf}<input type=\"hidden\" name=\"acao\" value=\"nome\"><label for=\"nome-{id}\" class=\"visualmente-oculto\">Nome de {nome}</label><input id=\"nome-{id}\" name=\"valor\" value=\"{nome}\" maxlength=\"120\" required> <button type=\"submit\">Corrigir o nome</button></form>",
-            id = esc(&u.login),
-            nome = esc(&u.nome),
-        );
-        if !propria {
-            let (acao, rotulo) = if u.ativa {
-                ("desativar", "Desativar")
-            } else {
-                ("reativar", "Reativar")
-            };
-            let _ = write!(
-                acoes,
-                "<form method=\"post\" action=\"{alvo}\" class=\"em-linha\">{csrf}<input type=\"hidden\" name=\"acao\" value=\"{acao}\"><button type=\"submit\">{rotulo}</button></form>\
-                 <form method=\"post\" action=\"{alvo}\" class=\"em-linha\">{csrf}<input type=\"hidden\" name=\"acao\" value=\"redefinir_senha\"><button type=\"submit\">Redefinir a senha</button></form>"
-            );
-        }
-        let _ = write!(
-            s,
-            "<tr><th scope=\"row\">{}</th><td data-rotulo=\"Cargo\">{}</td><td data-rotulo=\"Papel\">{}</td><td data-rotulo=\"Situação\">{}</td><td>{acoes}</td></tr>",
-            esc(&u.nome),
-            esc(u.cargo_exibido()),
-            esc(u.papel.nome()),
-            situacao,
-        );
-    }
-    s.push_str("</tbody></table></div>");
-
     // a conta nova (o que foi enviado volta preenchido se houve erro)
-    let valor = |n: &str| {
-        enviado
-            .and_then(|c| campo(c, n))
-            .map(|v| esc(&v))
-            .unwrap_or_default()
-    };
+    let valor = |n: &str| enviado.and_then(|c| campo(c, n)).unwrap_or_default();
     let papel_enviado = enviado
         .and_then(|c| campo(c, "papel"))
         .and_then(|p| Papel::de_codigo(&p));
-    let _ = write!(
-        s,
-        "<h2>Nova conta</h2><form method=\"post\" action=\"/contas\" class=\"ato\">{}\
-         <label for=\"nova-nome\">Nome completo</label><input id=\"nova-nome\" name=\"nome\" value=\"{}\" required minlength=\"3\" maxlength=\"120\" autocomplete=\"off\">\
-         <label for=\"nova-cargo\">Cargo (como aparece nos documentos; vazio, o do papel)</label><input id=\"nova-cargo\" name=\"cargo\" value=\"{}\" maxlength=\"120\" autocomplete=\"off\">\
-         <label for=\"nova-papel\">Papel</label><select id=\"nova-papel\" name=\"papel\" required>{}</select>\
-         <label for=\"nova-login\">Nome de usuário, para entrar (letras minúsculas sem acento, algarismos, ponto, hífen)</label><input id=\"nova-login\" name=\"login\" value=\"{}\" required maxlength=\"64\" autocomplete=\"off\" autocapitalize=\"none\" spellcheck=\"false\">\
-         <button type=\"submit\">Criar a conta</button></form>",
-        campo_csrf(quem),
-        valor("nome"),
-        valor("cargo"),
-        opcoes_de_papel(papel_enviado.or(Some(Papel::Servidor))),
-        valor("login"),
-    );
-
-    let historico = estado.registro().alteracoes_de_contas(None, 50).await?;
-    if !historico.is_empty() {
-        s.push_str("<h2>Últimas alterações</h2><ul class=\"historico\">");
-        for h in &historico {
-            let _ = write!(
-                s,
-                "<li>{} — {} {} {} (por {})</li>",
-                esc(&divisa_registro::data_e_hora_em_cuiaba(h.em)),
-                esc(&nome_de(&h.login)),
-                alteracao_em_palavras(&h.alteracao),
-                esc(&h.detalhe),
-                esc(&nome_de(&h.por)),
-            );
+    Ok(html! {
+        h1 { "Contas de acesso" }
+        @if let Some((tipo, texto)) = &mensagem { (aviso(tipo, texto)) }
+        p {
+            "Cada pessoa entra com a sua conta, e aparece nas páginas e nos documentos pelo nome e pelo cargo. O papel diz o que ela pode ver e fazer no processo (Arts. 14, 16, 22 e 23). A senha de uma conta nova, ou redefinida, é provisória: entregue-a à pessoa, que a troca ao entrar."
         }
-        s.push_str("</ul>");
-    }
-    Ok(s)
+        div class="tabela-rolavel" tabindex="0" role="region" aria-label="Contas de acesso" {
+            table class="cartoes-no-celular" {
+                caption {
+                    (divisa_referencia::formato::plural(usuarios.len() as u64, "conta", "contas"))
+                }
+                thead {
+                    tr {
+                        th scope="col" { "Nome" }
+                        th scope="col" { "Cargo" }
+                        th scope="col" { "Papel" }
+                        th scope="col" { "Situação" }
+                        th scope="col" { "Alterar" }
+                    }
+                }
+                tbody {
+                    @for u in &usuarios { (linha_da_conta(quem, u)) }
+                }
+            }
+        }
+        h2 { "Nova conta" }
+        form method="post" action="/contas" class="ato" {
+            (campo_csrf(quem))
+            label for="nova-nome" { "Nome completo" }
+            input id="nova-nome" name="nome" value=(valor("nome")) required minlength="3" maxlength="120" autocomplete="off";
+            label for="nova-cargo" { "Cargo (como aparece nos documentos; vazio, o do papel)" }
+            input id="nova-cargo" name="cargo" value=(valor("cargo")) maxlength="120" autocomplete="off";
+            label for="nova-papel" { "Papel" }
+            select id="nova-papel" name="papel" required {
+                (opcoes_de_papel(papel_enviado.or(Some(Papel::Servidor))))
+            }
+            label for="nova-login" {
+                "Nome de usuário, para entrar (letras minúsculas sem acento, algarismos, ponto, hífen)"
+            }
+            input id="nova-login" name="login" value=(valor("login")) required maxlength="64"
+                autocomplete="off" autocapitalize="none" spellcheck="false";
+            button type="submit" { "Criar a conta" }
+        }
+        @if !historico.is_empty() {
+            h2 { "Últimas alterações" }
+            ul class="historico" {
+                @for h in &historico {
+                    li {
+                        (divisa_registro::data_e_hora_em_cuiaba(h.em)) " — " (nome_de(&h.login)) " "
+                        (alteracao_em_palavras(&h.alteracao)) " " (h.detalhe)
+                        " (por " (nome_de(&h.por)) ")"
+                    }
+                }
+            }
+        }
+    })
 }
 
 /// `GET /contas`.
@@ -285,7 +294,7 @@ pub(crate) async fn pagina_das_contas(
     Ok(pagina(
         &quem,
         "Contas de acesso",
-        &corpo(&estado, &quem, mensagem, None).await?,
+        corpo(&estado, &quem, mensagem, None).await?,
     ))
 }
 
@@ -299,7 +308,7 @@ async fn com_erro(
     let mut r = pagina(
         quem,
         "Contas de acesso",
-        &corpo(estado, quem, Some(("erro", erro)), enviado).await?,
+        corpo(estado, quem, Some(("erro", erro)), enviado).await?,
     );
     *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
     Ok(r)
@@ -362,7 +371,7 @@ pub(crate) async fn criar(
     let mut r = pagina(
         &quem,
         "Contas de acesso",
-        &corpo(&estado, &quem, Some(("ok", mensagem)), None).await?,
+        corpo(&estado, &quem, Some(("ok", mensagem)), None).await?,
     );
     *r.status_mut() = StatusCode::CREATED;
     Ok(r)
@@ -450,7 +459,7 @@ pub(crate) async fn alterar(
             Ok(pagina(
                 &quem,
                 "Contas de acesso",
-                &corpo(&estado, &quem, Some(("ok", mensagem)), None).await?,
+                corpo(&estado, &quem, Some(("ok", mensagem)), None).await?,
             ))
         }
         None => Ok(Redirect::to(&format!("/contas?feito={acao}")).into_response()),

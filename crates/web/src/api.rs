@@ -682,12 +682,13 @@ async fn avaliar(
             .map_err(j)?
     };
     match (resultado, formato.as_str()) {
-        (Ok((a, lida)), "fragmento") => {
-            Ok(axum::response::Html(crate::avaliar::fragmento(&a, &lida)).into_response())
-        }
+        (Ok((a, lida)), "fragmento") => Ok(axum::response::Html(
+            crate::avaliar::fragmento(&a, &lida).into_string(),
+        )
+        .into_response()),
         (Err(e), "fragmento") => Ok((
             StatusCode::UNPROCESSABLE_ENTITY,
-            axum::response::Html(crate::html::aviso("erro", &e)),
+            axum::response::Html(crate::html::aviso("erro", &e).into_string()),
         )
             .into_response()),
         (Ok((a, lida)), "texto") => Ok((
@@ -792,51 +793,148 @@ async fn limite(Path(codigo): Path<String>) -> Resposta {
     ))
 }
 
-/// A malha inteira, simplificada para a tela (feita uma vez por processo do servidor).
-/// A malha em gzip, feita uma vez (~2 MB de GeoJSON viram uns 0,4 MB na rede; issue 17).
-static MALHA_GZIP: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
-
-/// A malha em gzip (vazia se a compressão falhasse: então vai sem compressão).
-fn malha_gzip(texto: &str) -> &'static Vec<u8> {
-    MALHA_GZIP.get_or_init(|| crate::ativos::gzip(texto.as_bytes()))
+/// A malha de Mato Grosso simplificada para a tela, feita uma vez por processo do servidor: a
+/// coleção inteira (e em gzip: ~2 MB de GeoJSON viram uns 0,4 MB na rede) e cada feição com a
+/// sua caixa, para o entorno de um mapa (issue 17).
+pub(crate) struct MalhaDaTela {
+    texto: String,
+    gzip: Vec<u8>,
+    feicoes: Vec<([f64; 4], String)>,
 }
 
-async fn malha(State(estado): State<Estado>, headers: HeaderMap) -> Resposta {
-    let texto = estado.0.malha.get_or_init(|| {
+impl MalhaDaTela {
+    fn montar() -> Result<MalhaDaTela, String> {
+        use geo::BoundingRect;
         let lista = divisa_referencia::malha::carregar().map_err(|e| e.to_string())?;
-        let feicoes: Vec<Value> = lista
+        let feicoes: Vec<([f64; 4], String)> = lista
             .iter()
             .map(|(e, mp)| {
-                feicao_com(
+                let caixa = mp
+                    .bounding_rect()
+                    .map_or([0.0; 4], |r| [r.min().x, r.min().y, r.max().x, r.max().y]);
+                let f = feicao_com(
                     &simplificar(mp),
                     json!({"codigo": e.codigo, "nome": e.nome_malha_2022}),
                     1e4,
-                )
+                );
+                (caixa, f.to_string())
             })
             .collect();
-        Ok(json!({"type": "FeatureCollection", "features": feicoes}).to_string())
-    });
-    match texto {
-        Ok(t) if crate::ativos::aceita_gzip(&headers) && !malha_gzip(t).is_empty() => {
-            let gz = malha_gzip(t);
-            Ok((
-                [
-                    (header::CONTENT_TYPE, "application/geo+json; charset=utf-8"),
-                    (header::CACHE_CONTROL, "public, max-age=3600"),
-                    (header::CONTENT_ENCODING, "gzip"),
-                    (header::VARY, "Accept-Encoding"),
-                ],
-                gz.clone(),
-            )
-                .into_response())
+        let texto = colecao(feicoes.iter().map(|(_, f)| f.as_str()));
+        let gzip = crate::ativos::gzip(texto.as_bytes());
+        Ok(MalhaDaTela {
+            texto,
+            gzip,
+            feicoes,
+        })
+    }
+
+    /// As feições cuja caixa toca `caixa` (oeste, sul, leste, norte).
+    fn no_entorno(&self, caixa: [f64; 4]) -> String {
+        let [o, s, l, n] = caixa;
+        colecao(
+            self.feicoes
+                .iter()
+                .filter(|(c, _)| c[0] <= l && c[2] >= o && c[1] <= n && c[3] >= s)
+                .map(|(_, f)| f.as_str()),
+        )
+    }
+}
+
+/// Uma FeatureCollection com feições já em texto.
+fn colecao<'a>(feicoes: impl Iterator<Item = &'a str>) -> String {
+    let mut s = String::from("{\"type\":\"FeatureCollection\",\"features\":[");
+    for (i, f) in feicoes.enumerate() {
+        if i > 0 {
+            s.push(',');
         }
-        Ok(t) => {
-            let mut r = geojson_texto(t.clone());
-            r.headers_mut()
-                .insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
-            Ok(r)
+        s.push_str(f);
+    }
+    s.push_str("]}");
+    s
+}
+
+/// `?caixa=oeste,sul,leste,norte` em graus decimais (SIRGAS 2000), dentro dos limites do globo.
+fn ler_caixa(texto: &str) -> Result<[f64; 4], String> {
+    let numeros: Vec<f64> = texto
+        .split(',')
+        .map(|v| v.trim().parse::<f64>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| {
+            format!("caixa «{texto}» inválida: use oeste,sul,leste,norte em graus decimais")
+        })?;
+    match numeros[..] {
+        [o, s, l, n]
+            if o.is_finite() && s.is_finite() && l.is_finite() && n.is_finite()
+                && (-180.0..=180.0).contains(&o) && (-180.0..=180.0).contains(&l)
+                && (-90.0..=90.0).contains(&s) && (-90.0..=90.0).contains(&n)
+                && o <= l && s <= n =>
+        {
+            Ok([o, s, l, n])
         }
-        Err(e) => Err(Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.clone()).json()),
+        _ => Err(format!(
+            "caixa «{texto}» inválida: são quatro números, oeste ≤ leste e sul ≤ norte, em graus decimais"
+        )),
+    }
+}
+
+/// `GET /api/malha.geojson[?caixa=o,s,l,n]`: a malha de fundo dos mapas; com a caixa, só os
+/// municípios que a tocam.
+async fn malha(
+    State(estado): State<Estado>,
+    headers: HeaderMap,
+    Query(q): Query<HashMap<String, String>>,
+) -> Resposta {
+    let malha = match estado.0.malha.get_or_init(MalhaDaTela::montar) {
+        Ok(m) => m,
+        Err(e) => return Err(Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.clone()).json()),
+    };
+    let gzip = crate::ativos::aceita_gzip(&headers);
+    let cabecalhos = |comprimido: bool| {
+        let mut h = HeaderMap::new();
+        h.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/geo+json; charset=utf-8"),
+        );
+        h.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=3600"),
+        );
+        h.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+        if comprimido {
+            h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        }
+        h
+    };
+    match q.get("caixa") {
+        Some(c) => {
+            let caixa = ler_caixa(c).map_err(|m| Falha::no_campo("caixa", m).json())?;
+            // recortar e comprimir fora dos trabalhadores assíncronos
+            let estado = estado.clone();
+            let (corpo, comprimido) = tokio::task::spawn_blocking(move || {
+                let texto = match estado.0.malha.get() {
+                    Some(Ok(m)) => m.no_entorno(caixa),
+                    _ => String::new(),
+                };
+                let gz = if gzip {
+                    crate::ativos::gzip(texto.as_bytes())
+                } else {
+                    Vec::new()
+                };
+                if gz.is_empty() {
+                    (texto.into_bytes(), false)
+                } else {
+                    (gz, true)
+                }
+            })
+            .await
+            .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).json())?;
+            Ok((cabecalhos(comprimido), corpo).into_response())
+        }
+        None if gzip && !malha.gzip.is_empty() => {
+            Ok((cabecalhos(true), malha.gzip.clone()).into_response())
+        }
+        None => Ok((cabecalhos(false), malha.texto.clone()).into_response()),
     }
 }
 
@@ -870,4 +968,50 @@ async fn toponimo(
         })).collect::<Vec<_>>(),
     }))
     .into_response())
+}
+
+#[cfg(test)]
+mod testes_da_malha {
+    use super::*;
+
+    #[test]
+    fn caixa_do_entorno_le_quatro_numeros_em_ordem() {
+        assert_eq!(
+            ler_caixa("-56.5,-16,-55.1,-15.2"),
+            Ok([-56.5, -16.0, -55.1, -15.2])
+        );
+        for ruim in [
+            "",
+            "1,2,3",
+            "a,b,c,d",
+            "-50,-10,-60,-5",
+            "-50,-5,-40,-10",
+            "NaN,0,1,1",
+            "0,0,1,91",
+        ] {
+            assert!(ler_caixa(ruim).is_err(), "{ruim} devia ser recusada");
+        }
+    }
+
+    #[test]
+    fn o_entorno_traz_os_municipios_que_tocam_a_caixa() {
+        let m = MalhaDaTela::montar().expect("a malha embutida");
+        let todos: serde_json::Value = serde_json::from_str(&m.texto).unwrap();
+        assert_eq!(todos["features"].as_array().unwrap().len(), 141);
+        // em volta de Cuiabá: Cuiabá e Várzea Grande, não Colniza (no extremo noroeste)
+        let perto: serde_json::Value =
+            serde_json::from_str(&m.no_entorno([-56.3, -15.7, -55.9, -15.4])).unwrap();
+        let nomes: Vec<&str> = perto["features"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|f| f["properties"]["nome"].as_str())
+            .collect();
+        assert!(
+            nomes.contains(&"Cuiabá") && nomes.contains(&"Várzea Grande"),
+            "{nomes:?}"
+        );
+        assert!(!nomes.contains(&"Colniza"), "{nomes:?}");
+        assert!(nomes.len() < 20, "{nomes:?}");
+    }
 }

@@ -8,8 +8,6 @@
 //! assinou. O certificado e a senha vêm no formulário, são usados na memória para esta
 //! assinatura e descartados: nada deles é gravado nem escrito no log.
 
-use std::fmt::Write as _;
-
 use axum::extract::{Multipart, Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
@@ -18,7 +16,7 @@ use divisa_referencia::formato::data as fmt_data;
 use divisa_registro::codigo_com_tracos;
 
 use crate::contas::Quem;
-use crate::html::esc;
+use crate::html::{campo_csrf, html, Markup};
 use crate::paginas::campo;
 use crate::{caminho_do_processo, Estado, Falha};
 
@@ -38,76 +36,85 @@ fn dia(t: jiff::Timestamp) -> String {
 
 /// A seção «Documentos emitidos» da página do processo, para quem vê os autos inteiros: cada
 /// emissão, as suas versões assinadas e, a quem assina, o formulário de assinatura.
-pub(crate) async fn secao(estado: &Estado, quem: &Quem, protocolo: &str) -> Result<String, Falha> {
+pub(crate) async fn secao(estado: &Estado, quem: &Quem, protocolo: &str) -> Result<Markup, Falha> {
     let emitidos = estado.registro().emitidos_do_processo(protocolo).await?;
     let endereco = caminho_do_processo(protocolo);
-    let mut s = String::from("<h2 id=\"emitidos\">Documentos emitidos</h2>");
     if emitidos.is_empty() {
-        s.push_str("<p>Nenhum documento foi emitido neste processo. Um documento é emitido quando alguém da Comissão baixa o seu PDF, na lista acima; então pode ser assinado aqui.</p>");
-        return Ok(s);
+        return Ok(html! {
+            h2 id="emitidos" { "Documentos emitidos" }
+            p {
+                "Nenhum documento foi emitido neste processo. Um documento é emitido quando alguém da Comissão baixa o seu PDF, na lista acima; então pode ser assinado aqui."
+            }
+        });
     }
-    s.push_str("<ul class=\"emitidos\">");
-    let mut opcoes = String::new();
+    let mut lista = Vec::with_capacity(emitidos.len());
     for e in &emitidos {
-        let versoes = estado.registro().assinaturas_da_emissao(e.id).await?;
-        let _ = write!(
-            s,
-            "<li><strong>{}</strong> — emitido por {} em {} · código {} · <a href=\"/verificar?codigo={}\">conferir</a>",
-            esc(&e.titulo),
-            esc(&e.emitente()),
-            dia(e.emitido_em),
-            esc(&codigo_com_tracos(&e.codigo)),
-            esc(&e.codigo)
-        );
-        if versoes.is_empty() {
-            s.push_str("<br>Sem assinatura.");
-        } else {
-            s.push_str("<ul>");
-            for v in &versoes {
-                let _ = write!(
-                    s,
-                    "<li>Assinado por {} em {} (certificado de {}) — <a href=\"{}/assinados/{}\">PDF assinado</a></li>",
-                    esc(&v.assinante()),
-                    dia(v.assinado_em),
-                    esc(&v.titular),
-                    esc(&endereco),
-                    v.id
-                );
+        lista.push((e, estado.registro().assinaturas_da_emissao(e.id).await?));
+    }
+    Ok(html! {
+        h2 id="emitidos" { "Documentos emitidos" }
+        ul class="emitidos" {
+            @for (e, versoes) in &lista {
+                li {
+                    strong { (e.titulo) }
+                    " — emitido por " (e.emitente()) " em " (dia(e.emitido_em))
+                    " · código " (codigo_com_tracos(&e.codigo)) " · "
+                    a href={ "/verificar?codigo=" (e.codigo) } { "conferir" }
+                    @if versoes.is_empty() {
+                        br;
+                        "Sem assinatura."
+                    } @else {
+                        ul {
+                            @for v in versoes {
+                                li {
+                                    "Assinado por " (v.assinante()) " em " (dia(v.assinado_em))
+                                    " (certificado de " (v.titular) ") — "
+                                    a href={ (endereco) "/assinados/" (v.id) } { "PDF assinado" }
+                                }
+                            }
+                        }
+                    }
+                }
             }
-            s.push_str("</ul>");
         }
-        s.push_str("</li>");
-        let _ = write!(
-            opcoes,
-            "<option value=\"{}\">{} — emitido em {}{}</option>",
-            e.id,
-            esc(&e.titulo),
-            dia(e.emitido_em),
-            match versoes.len() {
-                0 => String::new(),
-                1 => " (com 1 assinatura)".to_owned(),
-                n => format!(" (com {n} assinaturas)"),
+        @if assina(quem.ator().papel) {
+            form method="post" action={ (endereco) "/assinaturas" } enctype="multipart/form-data" class="assinar" {
+                h3 { "Assinar um documento emitido" }
+                p {
+                    "A assinatura digital segue o padrão PAdES, com o certificado A1 do ICP-Brasil (arquivo .p12 ou .pfx). Ela se acrescenta ao documento: as assinaturas anteriores e o código de verificação continuam valendo. O certificado e a senha servem só a esta assinatura e não são guardados."
+                }
+                (campo_csrf(quem))
+                p {
+                    label for="assinar-emissao" { "Documento" }
+                    br;
+                    select id="assinar-emissao" name="emissao" required {
+                        @for (e, versoes) in &lista {
+                            option value=(e.id) {
+                                (e.titulo) " — emitido em " (dia(e.emitido_em))
+                                @match versoes.len() {
+                                    0 => {},
+                                    1 => { " (com 1 assinatura)" },
+                                    n => { " (com " (n) " assinaturas)" },
+                                }
+                            }
+                        }
+                    }
+                }
+                p {
+                    label for="assinar-certificado" { "Certificado A1 (.p12 ou .pfx)" }
+                    br;
+                    input id="assinar-certificado" type="file" name="certificado"
+                        accept=".p12,.pfx,application/x-pkcs12" required;
+                }
+                p {
+                    label for="assinar-senha" { "Senha do certificado" }
+                    br;
+                    input id="assinar-senha" type="password" name="senha" autocomplete="off" required;
+                }
+                p { button type="submit" { "Assinar" } }
             }
-        );
-    }
-    s.push_str("</ul>");
-    if assina(quem.ator().papel) {
-        let _ = write!(
-            s,
-            "<form method=\"post\" action=\"{}/assinaturas\" enctype=\"multipart/form-data\" class=\"assinar\">\
-             <h3>Assinar um documento emitido</h3>\
-             <p>A assinatura digital segue o padrão PAdES, com o certificado A1 do ICP-Brasil (arquivo .p12 ou .pfx). Ela se acrescenta ao documento: as assinaturas anteriores e o código de verificação continuam valendo. O certificado e a senha servem só a esta assinatura e não são guardados.</p>\
-             <input type=\"hidden\" name=\"csrf\" value=\"{}\">\
-             <p><label for=\"assinar-emissao\">Documento</label><br><select id=\"assinar-emissao\" name=\"emissao\" required>{}</select></p>\
-             <p><label for=\"assinar-certificado\">Certificado A1 (.p12 ou .pfx)</label><br><input id=\"assinar-certificado\" type=\"file\" name=\"certificado\" accept=\".p12,.pfx,application/x-pkcs12\" required></p>\
-             <p><label for=\"assinar-senha\">Senha do certificado</label><br><input id=\"assinar-senha\" type=\"password\" name=\"senha\" autocomplete=\"off\" required></p>\
-             <p><button type=\"submit\">Assinar</button></p></form>",
-            esc(&endereco),
-            esc(&quem.csrf),
-            opcoes
-        );
-    }
-    Ok(s)
+        }
+    })
 }
 
 /// `POST /processos/{protocolo}/assinaturas`: assina a última versão de um documento emitido

@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 
 use crate::contas::{self, Quem};
-use crate::html::{aviso, campo_csrf, esc, pagina};
+use crate::html::{aviso, campo_csrf, html, pagina, Markup, PreEscaped};
 use crate::Falha;
 
 use crate::paginas::{achados_html, campo, Campos};
@@ -23,7 +23,7 @@ pub(crate) async fn avaliar_form(quem: Quem) -> Response {
     pagina(
         &quem,
         "Avaliar proposta",
-        &form_avaliar(&quem, &|_| None, EXEMPLO, "", None),
+        form_avaliar(&quem, &|_| None, EXEMPLO, "", None),
     )
 }
 
@@ -32,34 +32,51 @@ fn form_avaliar(
     campos: &dyn Fn(&str) -> Option<String>,
     proposta: &str,
     em: &str,
-    relatorio: Option<String>,
-) -> String {
-    format!(
-        "<h1>Avaliar uma proposta</h1><p>Preencha o formulário (ou, se já tem a proposta em arquivo, cole-a ou envie-a); \
-         mude um número ou o limite e o relatório é refeito na hora.</p>\
-         <div class=\"duas-colunas\"><div><form method=\"post\" action=\"/avaliar\" enctype=\"multipart/form-data\" id=\"form-campos\">{}\
-         <input type=\"hidden\" name=\"modo\" value=\"formulario\">{}</form>\
-         <form method=\"post\" action=\"/avaliar\" enctype=\"multipart/form-data\" id=\"form-avaliar\">{}\
-         <details class=\"ato\" id=\"proposta-em-arquivo\"{}><summary>A proposta em arquivo (o formato de arquivo do sistema, para quem já o tem)</summary>\
-         <label for=\"proposta\">Proposta</label><textarea class=\"proposta\" id=\"proposta\" name=\"proposta\" spellcheck=\"false\">{}</textarea>\
-         <label for=\"arquivo\">ou o arquivo da proposta</label><input id=\"arquivo\" name=\"arquivo\" type=\"file\" accept=\".toml\">\
-         <label for=\"area\">Arquivo do território que a proposta cita (GeoJSON, KML, memorial .txt, Shapefile .zip, GeoPackage)</label><input id=\"area\" name=\"area\" type=\"file\"></details>\
-         <label for=\"em\">Texto da lei em vigor em (vazio: a data da proposta ou hoje)</label><input id=\"em\" name=\"em\" type=\"date\" value=\"{}\">\
-         <button type=\"submit\">Avaliar</button></form></div>\
-         <section><h2>Relatório</h2><div id=\"relatorio\" aria-live=\"polite\">{}</div></section></div>",
-        campo_csrf(quem),
-        crate::formulario::html(campos),
-        campo_csrf(quem),
-        // aberta quando foi por ela que se avaliou (o formulário campo a campo é o caminho comum)
-        if relatorio.is_some() && campos("modo").as_deref() != Some("formulario") {
-            " open"
-        } else {
-            ""
-        },
-        esc(proposta),
-        esc(em),
-        relatorio.unwrap_or_else(|| "<p>Envie a proposta para ver o relatório.</p>".into())
-    )
+    relatorio: Option<Markup>,
+) -> Markup {
+    // aberta quando foi por ela que se avaliou (o formulário campo a campo é o caminho comum)
+    let aberta = relatorio.is_some() && campos("modo").as_deref() != Some("formulario");
+    html! {
+        h1 { "Avaliar uma proposta" }
+        p {
+            "Preencha o formulário (ou, se já tem a proposta em arquivo, cole-a ou envie-a); \
+             mude um número ou o limite e o relatório é refeito na hora."
+        }
+        div.duas-colunas {
+            div {
+                form method="post" action="/avaliar" enctype="multipart/form-data" id="form-campos" {
+                    (campo_csrf(quem))
+                    input type="hidden" name="modo" value="formulario";
+                    (crate::formulario::html(campos))
+                }
+                form method="post" action="/avaliar" enctype="multipart/form-data" id="form-avaliar" {
+                    (campo_csrf(quem))
+                    details.ato #proposta-em-arquivo open[aberta] {
+                        summary { "A proposta em arquivo (o formato de arquivo do sistema, para quem já o tem)" }
+                        label for="proposta" { "Proposta" }
+                        textarea.proposta #proposta name="proposta" spellcheck="false" { (proposta) }
+                        label for="arquivo" { "ou o arquivo da proposta" }
+                        input #arquivo name="arquivo" type="file" accept=".toml";
+                        label for="area" { "Arquivo do território que a proposta cita (GeoJSON, KML, memorial .txt, Shapefile .zip, GeoPackage)" }
+                        input #area name="area" type="file";
+                    }
+                    label for="em" { "Texto da lei em vigor em (vazio: a data da proposta ou hoje)" }
+                    input #em name="em" type="date" value=(em);
+                    button type="submit" { "Avaliar" }
+                }
+            }
+            section {
+                h2 { "Relatório" }
+                div #relatorio aria-live="polite" {
+                    @if let Some(r) = relatorio {
+                        (r)
+                    } @else {
+                        p { "Envie a proposta para ver o relatório." }
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Avalia uma proposta vinda de um formulário (texto ou arquivo, e o arquivo do território).
@@ -149,12 +166,17 @@ pub(crate) fn avaliar_texto(
 
 /// O relatório em HTML para a página: o mapa da proposta (SVG) e os achados. Só quem mostra
 /// a página paga o mapa; a API em JSON não o desenha.
-pub(crate) fn fragmento(a: &divisa_lei::Avaliacao, lida: &divisa_avaliacao::Proposta) -> String {
-    let html = achados_html(a);
-    match divisa_avaliacao::mapa::da_proposta(lida) {
-        // o SVG do território escapa os nomes (divisa_territorio::mapa)
-        Some(svg) => format!("<figure class=\"mapa\">{svg}<figcaption>Malha Municipal 2022 (IBGE)</figcaption></figure>{html}"),
-        None => html,
+pub(crate) fn fragmento(a: &divisa_lei::Avaliacao, lida: &divisa_avaliacao::Proposta) -> Markup {
+    html! {
+        @if let Some(svg) = divisa_avaliacao::mapa::da_proposta(lida) {
+            figure.mapa {
+                // O SVG vem pronto de outro crate (divisa_territorio::mapa), que escapa cada nome
+                // que escreve nele: é marcação, não texto, e entra como está.
+                (PreEscaped(svg))
+                figcaption { "Malha Municipal 2022 (IBGE)" }
+            }
+        }
+        (achados_html(a))
     }
 }
 
@@ -196,7 +218,7 @@ pub(crate) async fn avaliar(
     let mut r = pagina(
         &quem,
         "Avaliar proposta",
-        &form_avaliar(&quem, &|n| campo(&campos, n), &texto, &em, Some(relatorio)),
+        form_avaliar(&quem, &|n| campo(&campos, n), &texto, &em, Some(relatorio)),
     );
     *r.status_mut() = status;
     Ok(r)

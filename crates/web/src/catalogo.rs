@@ -10,7 +10,7 @@ use divisa_processo::papel::permissao;
 use divisa_processo::{Ato, Ator, Orgao, Permissao, Processo};
 use jiff::civil::Date;
 
-use crate::html::esc;
+use crate::html::{html, Markup};
 use crate::texto::ato_de_objeto;
 
 /// Como um campo é preenchido.
@@ -463,7 +463,6 @@ pub(crate) fn oferecidos(p: &Processo, ator: &Ator, hoje: Date) -> Vec<Oferecido
         .collect()
 }
 
-/// O formulário de um ato.
 /// Os membros da Comissão que votam (Art. 22): identificador da conta e nome com o cargo.
 pub(crate) type Membros = [(String, String)];
 
@@ -474,6 +473,7 @@ pub(crate) struct Pessoas<'a> {
     pub(crate) servidores: &'a Membros,
 }
 
+/// O formulário de um ato.
 pub(crate) fn formulario(
     oferecido: &Oferecido,
     acao: &str,
@@ -482,7 +482,7 @@ pub(crate) fn formulario(
     hoje: Date,
     pessoas: &Pessoas<'_>,
     enviado: Option<&crate::paginas::Campos>,
-) -> String {
+) -> Markup {
     let (m, orgaos) = (oferecido.modelo, &oferecido.orgaos);
     let (membros, servidores) = (pessoas.membros, pessoas.servidores);
     // Depois de uma recusa, o formulário do ato enviado volta aberto e com o que foi digitado.
@@ -492,150 +492,118 @@ pub(crate) fn formulario(
             .and_then(|c| crate::paginas::campo(c, nome))
             .unwrap_or_default()
     };
-    let escolhido = |nome: &str, opcao: &str| {
-        if enviado.is_some() && valor(nome) == opcao {
-            " selected"
-        } else {
-            ""
-        }
-    };
-    let mut s = format!(
-        "<details class=\"ato\"{}><summary>{} <small>({})</small></summary>\
-         <form method=\"post\" action=\"{}\" class=\"form-ato\" enctype=\"multipart/form-data\">\
-         <input type=\"hidden\" name=\"csrf\" value=\"{}\">\
-         <input type=\"hidden\" name=\"tipo\" value=\"{}\">\
-         <input type=\"hidden\" name=\"versao\" value=\"{versao}\">",
-        if enviado.is_some() { " open" } else { "" },
-        esc(m.titulo),
-        esc(m.artigo),
-        esc(acao),
-        esc(csrf),
-        esc(m.tipo)
-    );
-    for f in m.campos {
-        let id = format!("{}-{}", m.tipo, f.nome);
-        let nome = format!("c_{}", f.nome);
-        let req = if f.opcional { "" } else { " required" };
-        let entrada = match f.tipo {
-            Tipo::Texto => format!("<input id=\"{id}\" name=\"{nome}\" type=\"text\" value=\"{}\"{req}>", esc(&valor(&nome))),
-            Tipo::TextoLongo => format!("<textarea id=\"{id}\" name=\"{nome}\" rows=\"3\"{req}>{}</textarea>", esc(&valor(&nome))),
-            Tipo::SimNao => format!(
-                "<select id=\"{id}\" name=\"{nome}\"><option value=\"true\"{}>sim</option><option value=\"false\"{}>não</option></select>",
-                escolhido(&nome, "true"),
-                escolhido(&nome, "false")
-            ),
-            Tipo::Orgao => format!(
-                "<select id=\"{id}\" name=\"{nome}\">{}</select>",
-                orgaos
-                    .iter()
-                    .map(|o| format!("<option value=\"{}\"{}>{}</option>", o.codigo(), escolhido(&nome, o.codigo()), esc(o.nome())))
-                    .collect::<String>()
-            ),
-            Tipo::Decisao => format!(
-                "<select id=\"{id}\" name=\"{nome}\"><option value=\"tramitar\"{}>tramitar</option><option value=\"arquivar\"{}>arquivar</option></select>",
-                escolhido(&nome, "tramitar"),
-                escolhido(&nome, "arquivar")
-            ),
-            Tipo::Votos => {
-                let mut v = format!(
-                    "<span class=\"votos\" id=\"{id}\"><label>sim <input name=\"{nome}_sim\" type=\"number\" min=\"0\" value=\"0\" required></label>\
-                     <label>não <input name=\"{nome}_nao\" type=\"number\" min=\"0\" value=\"0\" required></label>\
-                     <label>abstenções <input name=\"{nome}_abstencoes\" type=\"number\" min=\"0\" value=\"0\"></label></span>"
-                );
-                if !membros.is_empty() {
-                    v.push_str(&format!(
-                        "<label for=\"{id}-relator\">Relator(a)</label><select id=\"{id}-relator\" name=\"{nome}_relator\"><option value=\"\">— não designado —</option>{}</select>",
-                        membros
-                            .iter()
-                            .map(|(login, pessoa)| format!("<option value=\"{}\">{}</option>", esc(login), esc(pessoa)))
-                            .collect::<String>()
-                    ));
-                    v.push_str("<fieldset class=\"nominal\"><legend>Votação nominal (opcional: com ela, o placar é a soma)</legend>");
-                    for (i, (login, pessoa)) in membros.iter().enumerate() {
-                        let campo = format!("{nome}_m{i}");
-                        v.push_str(&format!(
-                            "<div role=\"radiogroup\" aria-label=\"{0}\"><span>{0}</span> \
-                             <label><input type=\"radio\" name=\"{campo}\" value=\"\" checked> não votou</label> \
-                             <label><input type=\"radio\" name=\"{campo}\" value=\"sim\"> sim</label> \
-                             <label><input type=\"radio\" name=\"{campo}\" value=\"nao\"> não</label> \
-                             <label><input type=\"radio\" name=\"{campo}\" value=\"abstencao\"> abstenção</label>\
-                             <input type=\"hidden\" name=\"{campo}_quem\" value=\"{1}\"></div>",
-                            esc(pessoa),
-                            esc(login)
-                        ));
+    let escolhido = |nome: &str, opcao: &str| enviado.is_some() && valor(nome) == opcao;
+    html! {
+        details.ato open[enviado.is_some()] {
+            summary { (m.titulo) " " small { "(" (m.artigo) ")" } }
+            form method="post" action=(acao) class="form-ato" enctype="multipart/form-data" {
+                input type="hidden" name="csrf" value=(csrf);
+                input type="hidden" name="tipo" value=(m.tipo);
+                input type="hidden" name="versao" value=(versao);
+                @for f in m.campos {
+                    @let id = format!("{}-{}", m.tipo, f.nome);
+                    @let nome = format!("c_{}", f.nome);
+                    @let req = !f.opcional;
+                    label for=(id) { (f.rotulo) }
+                    @match f.tipo {
+                        Tipo::Texto => {
+                            input id=(id) name=(nome) type="text" value=(valor(&nome)) required[req];
+                        }
+                        Tipo::TextoLongo => {
+                            textarea id=(id) name=(nome) rows="3" required[req] { (valor(&nome)) }
+                        }
+                        Tipo::SimNao => {
+                            select id=(id) name=(nome) {
+                                option value="true" selected[escolhido(&nome, "true")] { "sim" }
+                                option value="false" selected[escolhido(&nome, "false")] { "não" }
+                            }
+                        }
+                        Tipo::Orgao => {
+                            select id=(id) name=(nome) {
+                                @for o in orgaos {
+                                    option value=(o.codigo()) selected[escolhido(&nome, o.codigo())] { (o.nome()) }
+                                }
+                            }
+                        }
+                        Tipo::Decisao => {
+                            select id=(id) name=(nome) {
+                                option value="tramitar" selected[escolhido(&nome, "tramitar")] { "tramitar" }
+                                option value="arquivar" selected[escolhido(&nome, "arquivar")] { "arquivar" }
+                            }
+                        }
+                        Tipo::Votos => {
+                            span.votos id=(id) {
+                                label { "sim " input name={ (nome) "_sim" } type="number" min="0" value="0" required; }
+                                label { "não " input name={ (nome) "_nao" } type="number" min="0" value="0" required; }
+                                label { "abstenções " input name={ (nome) "_abstencoes" } type="number" min="0" value="0"; }
+                            }
+                            @if !membros.is_empty() {
+                                label for={ (id) "-relator" } { "Relator(a)" }
+                                select id={ (id) "-relator" } name={ (nome) "_relator" } {
+                                    option value="" { "— não designado —" }
+                                    @for (login, pessoa) in membros {
+                                        option value=(login) { (pessoa) }
+                                    }
+                                }
+                                fieldset.nominal {
+                                    legend { "Votação nominal (opcional: com ela, o placar é a soma)" }
+                                    @for (i, (login, pessoa)) in membros.iter().enumerate() {
+                                        @let campo = format!("{nome}_m{i}");
+                                        div role="radiogroup" aria-label=(pessoa) {
+                                            span { (pessoa) }
+                                            " " label { input type="radio" name=(campo) value="" checked; " não votou" }
+                                            " " label { input type="radio" name=(campo) value="sim"; " sim" }
+                                            " " label { input type="radio" name=(campo) value="nao"; " não" }
+                                            " " label { input type="radio" name=(campo) value="abstencao"; " abstenção" }
+                                            input type="hidden" name={ (campo) "_quem" } value=(login);
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        Tipo::Servidor => {
+                            select id=(id) name=(nome) required[req] {
+                                option value="" { "— escolha —" }
+                                @for (login, pessoa) in servidores {
+                                    option value=(login) selected[escolhido(&nome, login)] { (pessoa) }
+                                }
+                            }
+                        }
+                        Tipo::Data => {
+                            input id=(id) name=(nome) type="date" value=(hoje) required[req];
+                        }
+                        Tipo::Art15 => {
+                            select id=(id) name=(nome) {
+                                option value="" { "— nenhum —" }
+                                @for d in divisa_processo::DocumentoArt15::TODOS.iter() {
+                                    option value=(serde_json::to_value(d).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()) { (d.nome()) }
+                                }
+                            }
+                        }
+                        Tipo::Json(e) => {
+                            textarea id=(id) name=(nome) rows="4" placeholder=(e) required[req] { (valor(&nome)) }
+                        }
+                        Tipo::Numeros => {
+                            fieldset.numeros id=(id) {
+                                // só os números dos órgãos para os quais o ato cabe a quem preenche
+                                @for n in NUMEROS.iter().filter(|n| orgaos.is_empty() || orgaos.contains(&n.orgao)) {
+                                    label for={ (id) "-" (n.campo) } { (n.rotulo) }
+                                    input id={ (id) "-" (n.campo) } name={ (nome) "_" (n.campo) } type="text"
+                                        inputmode=(if n.inteiro { "numeric" } else { "decimal" }) autocomplete="off"
+                                        value=(valor(&format!("{nome}_{}", n.campo)));
+                                }
+                            }
+                        }
                     }
-                    v.push_str("</fieldset>");
                 }
-                v
+                label for={ (m.tipo) "-data" } { "Data do ato" }
+                input id={ (m.tipo) "-data" } name="data" type="date" value=(hoje) max=(hoje);
+                label for={ (m.tipo) "-anexo" } { "Arquivos do ato (PDF, imagens, mapas, memoriais; até 20 MB cada, o tipo conferido pelo conteúdo)" }
+                input id={ (m.tipo) "-anexo" } name="anexo" type="file" multiple;
+                button type="submit" { "Registrar" }
             }
-            Tipo::Servidor => format!(
-                "<select id=\"{id}\" name=\"{nome}\"{req}><option value=\"\">— escolha —</option>{}</select>",
-                servidores
-                    .iter()
-                    .map(|(login, pessoa)| format!(
-                        "<option value=\"{}\"{}>{}</option>",
-                        esc(login),
-                        escolhido(&nome, login),
-                        esc(pessoa)
-                    ))
-                    .collect::<String>()
-            ),
-            Tipo::Data => format!("<input id=\"{id}\" name=\"{nome}\" type=\"date\" value=\"{hoje}\"{req}>"),
-            Tipo::Art15 => format!(
-                "<select id=\"{id}\" name=\"{nome}\"><option value=\"\">— nenhum —</option>{}</select>",
-                divisa_processo::DocumentoArt15::TODOS
-                    .iter()
-                    .map(|d| format!(
-                        "<option value=\"{}\">{}</option>",
-                        serde_json::to_value(d).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default(),
-                        esc(d.nome())
-                    ))
-                    .collect::<String>()
-            ),
-            Tipo::Json(e) => format!(
-                "<textarea id=\"{id}\" name=\"{nome}\" rows=\"4\" placeholder=\"{}\"{req}>{}</textarea>",
-                esc(e),
-                esc(&valor(&nome))
-            ),
-            Tipo::Numeros => {
-                let mut campos = format!("<fieldset class=\"numeros\" id=\"{id}\">");
-                // só os números dos órgãos para os quais o ato cabe a quem preenche
-                for Numero {
-                    campo,
-                    rotulo,
-                    inteiro,
-                    ..
-                } in NUMEROS
-                    .iter()
-                    .filter(|n| orgaos.is_empty() || orgaos.contains(&n.orgao))
-                {
-                    let _ = std::fmt::Write::write_fmt(
-                        &mut campos,
-                        format_args!(
-                            "<label for=\"{id}-{campo}\">{}</label><input id=\"{id}-{campo}\" name=\"{nome}_{campo}\" type=\"text\" inputmode=\"{}\" autocomplete=\"off\" value=\"{}\">",
-                            esc(rotulo),
-                            if *inteiro { "numeric" } else { "decimal" },
-                            esc(&valor(&format!("{nome}_{campo}")))
-                        ),
-                    );
-                }
-                campos.push_str("</fieldset>");
-                campos
-            }
-        };
-        s.push_str(&format!(
-            "<label for=\"{id}\">{}</label>{entrada}",
-            esc(f.rotulo)
-        ));
+        }
     }
-    s.push_str(&format!(
-        "<label for=\"{0}-data\">Data do ato</label><input id=\"{0}-data\" name=\"data\" type=\"date\" value=\"{hoje}\" max=\"{hoje}\">\
-         <label for=\"{0}-anexo\">Arquivos do ato (PDF, imagens, mapas, memoriais; até 20 MB cada, o tipo conferido pelo conteúdo)</label>\
-         <input id=\"{0}-anexo\" name=\"anexo\" type=\"file\" multiple>\
-         <button type=\"submit\">Registrar</button></form></details>",
-        m.tipo
-    ));
-    s
 }
 
 /// Monta o ato a partir dos campos do formulário (`c_CAMPO`), com a mensagem em português.
@@ -817,7 +785,8 @@ mod testes {
                 servidores: &[],
             },
             None,
-        );
+        )
+        .into_string();
         assert!(html.contains("Ana Maria Souza, Presidente da Comissão"));
         assert!(html.contains("name=\"c_votos_m0_quem\" value=\"ana\""));
     }

@@ -3,54 +3,58 @@
 //! trocá-la sem ir à linha de comando). A Presidência cria e administra as contas em /contas
 //! (`administrar`); a linha de comando (`divisa usuario criar`) cria a primeira.
 
-use std::fmt::Write as _;
-
 use axum::extract::{Form, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 
 use crate::contas::{self, Quem, TAMANHO_MINIMO_DA_SENHA};
-use crate::html::{aviso, campo_csrf, esc, pagina};
+use crate::html::{aviso, campo_csrf, html, pagina, Markup};
 use crate::paginas::{campo, Campos};
 use crate::{Estado, Falha};
 
-fn corpo(quem: &Quem, mensagem: Option<(&str, &str)>) -> String {
+fn corpo(quem: &Quem, mensagem: Option<(&str, &str)>) -> Markup {
     let Some(u) = &quem.usuario else {
-        return String::new();
+        return html! {};
     };
-    let provisoria = if u.trocar_senha && mensagem.is_none_or(|(tipo, _)| tipo != "ok") {
-        aviso(
-            "aviso",
-            "A sua senha é provisória, dada pela Presidência da Comissão: escolha agora uma senha sua. Até trocá-la, as outras páginas ficam fechadas para esta conta.",
-        )
-    } else {
-        String::new()
-    };
-    let administrar = if u.papel == divisa_processo::Papel::Presidente {
-        "<p><a href=\"/contas\">Administrar as contas de acesso</a> (criar, dar papel, desativar, redefinir senha)</p>"
-    } else {
-        ""
-    };
-    format!(
-        "<h1>Minha conta</h1>{provisoria}<p><strong>{}</strong> — {}, com o papel de {}{}</p>{administrar}{}\
-         <h2>Trocar a senha</h2>\
-         <form method=\"post\" action=\"/conta/senha\" class=\"ato\">{}\
-         <label for=\"atual\">Senha atual</label><input id=\"atual\" name=\"atual\" type=\"password\" autocomplete=\"current-password\" required>\
-         <label for=\"nova\">Senha nova (ao menos {TAMANHO_MINIMO_DA_SENHA} caracteres)</label><input id=\"nova\" name=\"nova\" type=\"password\" autocomplete=\"new-password\" minlength=\"{TAMANHO_MINIMO_DA_SENHA}\" required>\
-         <label for=\"confirmacao\">Repita a senha nova</label><input id=\"confirmacao\" name=\"confirmacao\" type=\"password\" autocomplete=\"new-password\" required>\
-         <button type=\"submit\">Trocar a senha</button></form>\
-         <p class=\"historico\">Ao trocar a senha, as outras sessões desta conta (outros navegadores) são encerradas.</p>",
-        esc(&u.nome),
-        esc(u.cargo_exibido()),
-        esc(u.papel.nome()),
-        if u.demonstracao {
-            " — conta de demonstração, com a senha conhecida de todos: troque-a antes de usar com dados reais"
-        } else {
-            ""
-        },
-        mensagem.map_or(String::new(), |(tipo, texto)| aviso(tipo, texto)),
-        campo_csrf(quem),
-    )
+    let provisoria = u.trocar_senha && mensagem.is_none_or(|(tipo, _)| tipo != "ok");
+    let presidente = u.papel == divisa_processo::Papel::Presidente;
+    html! {
+        h1 { "Minha conta" }
+        @if provisoria {
+            (aviso(
+                "aviso",
+                "A sua senha é provisória, dada pela Presidência da Comissão: escolha agora uma senha sua. Até trocá-la, as outras páginas ficam fechadas para esta conta.",
+            ))
+        }
+        p {
+            strong { (u.nome) } " — " (u.cargo_exibido()) ", com o papel de " (u.papel.nome())
+            @if u.demonstracao {
+                " — conta de demonstração, com a senha conhecida de todos: troque-a antes de usar com dados reais"
+            }
+        }
+        @if presidente {
+            p {
+                a href="/contas" { "Administrar as contas de acesso" }
+                " (criar, dar papel, desativar, redefinir senha)"
+            }
+        }
+        @if let Some((tipo, texto)) = mensagem { (aviso(tipo, texto)) }
+        h2 { "Trocar a senha" }
+        form method="post" action="/conta/senha" class="ato" {
+            (campo_csrf(quem))
+            label for="atual" { "Senha atual" }
+            input id="atual" name="atual" type="password" autocomplete="current-password" required;
+            label for="nova" { "Senha nova (ao menos " (TAMANHO_MINIMO_DA_SENHA) " caracteres)" }
+            input id="nova" name="nova" type="password" autocomplete="new-password"
+                minlength=(TAMANHO_MINIMO_DA_SENHA) required;
+            label for="confirmacao" { "Repita a senha nova" }
+            input id="confirmacao" name="confirmacao" type="password" autocomplete="new-password" required;
+            button type="submit" { "Trocar a senha" }
+        }
+        p class="historico" {
+            "Ao trocar a senha, as outras sessões desta conta (outros navegadores) são encerradas."
+        }
+    }
 }
 
 /// `GET /conta`.
@@ -58,7 +62,7 @@ pub(crate) async fn pagina_da_conta(quem: Quem) -> Response {
     if quem.usuario.is_none() {
         return Redirect::to("/entrar?proximo=%2Fconta").into_response();
     }
-    pagina(&quem, "Minha conta", &corpo(&quem, None))
+    pagina(&quem, "Minha conta", corpo(&quem, None))
 }
 
 /// `POST /conta/senha`: a troca de senha, com o resultado na própria página.
@@ -91,7 +95,7 @@ pub(crate) async fn trocar_senha(
         }
         Err(f) => (f.status, "erro", f.mensagem.clone()),
     };
-    let mut r = pagina(&quem, "Minha conta", &corpo(&quem, Some((tipo, &texto))));
+    let mut r = pagina(&quem, "Minha conta", corpo(&quem, Some((tipo, &texto))));
     *r.status_mut() = status;
     Ok(r)
 }
@@ -105,7 +109,7 @@ pub(crate) async fn entrar_form(
     Ok(pagina(
         &quem,
         "Entrar",
-        &form_entrar(&estado, &quem, None, &proximo).await?,
+        form_entrar(&estado, &quem, None, &proximo).await?,
     ))
 }
 
@@ -117,8 +121,10 @@ pub(crate) fn destino_seguro(proximo: Option<&str>) -> String {
         Some(p)
             if p.starts_with('/')
                 && !p.starts_with("//")
-                && !p.starts_with("/\\")
-                && !p.contains(['\r', '\n'])
+                // o navegador tira tabulações e quebras do endereço e lê «\» como «/»: «/\t/x»
+                // e «/\x» viram «//x», outro site; um caractere de controle nem cabe no cabeçalho
+                && !p.contains('\\')
+                && !p.chars().any(|c| c.is_control() || c.is_whitespace())
                 && !p.starts_with("/entrar")
                 && p.len() <= 2000 =>
         {
@@ -133,40 +139,42 @@ async fn form_entrar(
     quem: &Quem,
     erro: Option<&str>,
     proximo: &str,
-) -> Result<String, Falha> {
+) -> Result<Markup, Falha> {
     let demo = estado
         .registro()
         .usuarios()
         .await?
         .iter()
         .any(|u| u.demonstracao);
-    let mut s = String::from("<h1>Entrar</h1>");
-    if let Some(e) = erro {
-        s.push_str(&aviso("erro", e));
-    }
-    let _ = write!(
-        s,
-        "<form method=\"post\" action=\"/entrar\" id=\"form-entrar\">{}<input type=\"hidden\" name=\"proximo\" value=\"{}\">\
-         <label for=\"login\">Usuário</label><input id=\"login\" name=\"login\" type=\"text\" autocomplete=\"username\" required autofocus>\
-         <label for=\"senha\">Senha</label><input id=\"senha\" name=\"senha\" type=\"password\" autocomplete=\"current-password\" required>\
-         <button type=\"submit\">Entrar</button></form>\
-         <p>O público não precisa entrar: os processos e os seus documentos públicos estão no <a href=\"/publico\">portal público</a> (Art. 16).</p>",
-        campo_csrf(quem),
-        esc(proximo)
-    );
-    if demo {
-        let _ = write!(
-            s,
-            "<div class=\"demo\"><strong>Dados de demonstração.</strong> Este banco foi semeado para conhecer o sistema: contas {} — todas com a senha <code>{}</code>. Não use em produção.</div>",
-            crate::semente::CONTAS
-                .iter()
-                .map(|(l, _, p)| format!("<code>{}</code> ({})", esc(l), esc(p.nome())))
-                .collect::<Vec<_>>()
-                .join(", "),
-            esc(crate::semente::SENHA)
-        );
-    }
-    Ok(s)
+    Ok(html! {
+        h1 { "Entrar" }
+        @if let Some(e) = erro { (aviso("erro", e)) }
+        form method="post" action="/entrar" id="form-entrar" {
+            (campo_csrf(quem))
+            input type="hidden" name="proximo" value=(proximo);
+            label for="login" { "Usuário" }
+            input id="login" name="login" type="text" autocomplete="username" required autofocus;
+            label for="senha" { "Senha" }
+            input id="senha" name="senha" type="password" autocomplete="current-password" required;
+            button type="submit" { "Entrar" }
+        }
+        p {
+            "O público não precisa entrar: os processos e os seus documentos públicos estão no "
+            a href="/publico" { "portal público" }
+            " (Art. 16)."
+        }
+        @if demo {
+            div class="demo" {
+                strong { "Dados de demonstração." }
+                " Este banco foi semeado para conhecer o sistema: contas "
+                @for (i, (login, _, papel)) in crate::semente::CONTAS.iter().enumerate() {
+                    @if i > 0 { ", " }
+                    code { (login) } " (" (papel.nome()) ")"
+                }
+                " — todas com a senha " code { (crate::semente::SENHA) } ". Não use em produção."
+            }
+        }
+    })
 }
 
 pub(crate) async fn entrar(
@@ -201,7 +209,7 @@ pub(crate) async fn entrar(
             let mut r = pagina(
                 &quem,
                 "Entrar",
-                &form_entrar(&estado, &quem, Some(&f.mensagem), &proximo).await?,
+                form_entrar(&estado, &quem, Some(&f.mensagem), &proximo).await?,
             );
             *r.status_mut() = f.status;
             Ok(r)
@@ -222,4 +230,30 @@ pub(crate) async fn sair(
         r.headers_mut().append(header::SET_COOKIE, v);
     }
     Ok(r)
+}
+
+#[cfg(test)]
+mod testes {
+    use super::destino_seguro;
+
+    #[test]
+    fn depois_de_entrar_so_volta_para_dentro_do_divisa() {
+        for bom in ["/processos", "/processos?fase=certidoes&pagina=2", "/conta"] {
+            assert_eq!(destino_seguro(Some(bom)), bom);
+        }
+        for ruim in [
+            "//outro.exemplo",
+            "/\\outro.exemplo",
+            "/\t/outro.exemplo",
+            "/\n/outro.exemplo",
+            "/a\u{1}b",
+            "/a b",
+            "https://outro.exemplo",
+            "/entrar?proximo=/entrar",
+            "",
+        ] {
+            assert_eq!(destino_seguro(Some(ruim)), "/", "{ruim:?}");
+        }
+        assert_eq!(destino_seguro(None), "/");
+    }
 }

@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use crate::html::esc;
+use crate::html::{html, Markup};
 
 /// O campo (não digitado) com o nome do arquivo do território enviado junto, quando há.
 pub(crate) const ARQUIVO_DA_AREA: &str = "f_area_arquivo";
@@ -87,34 +87,18 @@ fn rotulo(n: &str) -> &str {
         .map_or(n, |c| c.1)
 }
 
-fn campos_html(
-    s: &mut String,
-    campos: &[(&str, &str, &str)],
-    valor: &dyn Fn(&str) -> Option<String>,
-) {
-    for (nome, rotulo, dica) in campos {
-        let v = valor(nome).unwrap_or_default();
-        if matches!(*nome, "f_origem" | "f_anteriores") {
-            let _ = write!(
-                s,
-                "<label for=\"{nome}\">{}</label><textarea id=\"{nome}\" name=\"{nome}\" rows=\"2\" placeholder=\"{}\">{}</textarea>",
-                esc(rotulo),
-                esc(dica),
-                esc(&v)
-            );
-        } else {
-            let _ = write!(
-                s,
-                "<label for=\"{nome}\">{}</label><input id=\"{nome}\" name=\"{nome}\" type=\"text\" inputmode=\"{}\" placeholder=\"{}\" value=\"{}\">",
-                esc(rotulo),
-                if matches!(*nome, "f_nome" | "f_sede" | "f_cedente" | "f_receptor") {
-                    "text"
-                } else {
-                    "decimal"
-                },
-                esc(dica),
-                esc(&v)
-            );
+fn campos_html(campos: &[(&str, &str, &str)], valor: &dyn Fn(&str) -> Option<String>) -> Markup {
+    html! {
+        @for (nome, rotulo, dica) in campos {
+            @let v = valor(nome).unwrap_or_default();
+            label for=(nome) { (rotulo) }
+            @if matches!(*nome, "f_origem" | "f_anteriores") {
+                textarea id=(nome) name=(nome) rows="2" placeholder=(dica) { (v) }
+            } @else {
+                input id=(nome) name=(nome) type="text"
+                    inputmode=(if matches!(*nome, "f_nome" | "f_sede" | "f_cedente" | "f_receptor") { "text" } else { "decimal" })
+                    placeholder=(dica) value=(v);
+            }
         }
     }
 }
@@ -122,39 +106,47 @@ fn campos_html(
 /// O formulário (os valores atuais em `valor`): o tipo, os campos de cada tipo (a página
 /// esconde os do outro tipo; sem JavaScript, todos aparecem e o tipo decide), o plebiscito e o
 /// arquivo do território.
-pub(crate) fn html(valor: &dyn Fn(&str) -> Option<String>) -> String {
+pub(crate) fn html(valor: &dyn Fn(&str) -> Option<String>) -> Markup {
     let tipo = valor("f_tipo").unwrap_or_default();
     let desmembramento = tipo == "desmembramento";
-    let mut s = format!(
-        "<details class=\"ato\" id=\"formulario\" open><summary>Preencher um formulário (criação de município ou revisão de limites)</summary>\
-         <p>A cada campo preenchido, o relatório ao lado é refeito.</p>\
-         <label for=\"f_tipo\">Tipo</label><select id=\"f_tipo\" name=\"f_tipo\">\
-         <option value=\"criacao\"{}>Criação de município (Arts. 2º e 7º)</option>\
-         <option value=\"desmembramento\"{}>Revisão de limites: desmembramento de área (Art. 8º)</option></select>\
-         <fieldset data-tipo=\"criacao\"><legend>Criação de município</legend>",
-        if desmembramento { "" } else { " selected" },
-        if desmembramento { " selected" } else { "" },
-    );
-    campos_html(&mut s, CAMPOS, valor);
     let pessoa = valor("f_pessoa_viva").unwrap_or_default();
-    let _ = write!(
-        s,
-        "<label for=\"f_pessoa_viva\">O nome homenageia pessoa viva? (Art. 6º)</label><select id=\"f_pessoa_viva\" name=\"f_pessoa_viva\">\
-         <option value=\"\"{}>não sei</option><option value=\"nao\"{}>não</option><option value=\"sim\"{}>sim</option></select></fieldset>\
-         <fieldset data-tipo=\"desmembramento\"><legend>Revisão de limites (desmembramento)</legend>",
-        if pessoa.is_empty() { " selected" } else { "" },
-        if pessoa == "nao" { " selected" } else { "" },
-        if pessoa == "sim" { " selected" } else { "" },
-    );
-    campos_html(&mut s, CAMPOS_DESMEMBRAMENTO, valor);
-    s.push_str("</fieldset><fieldset><legend>Plebiscito (se já realizado) e território</legend>");
-    campos_html(&mut s, CAMPOS_PLEBISCITO, valor);
-    s.push_str(
-        "<label for=\"f_area\">Arquivo do território: a área do novo município ou a área a desmembrar (GeoJSON, KML, memorial .txt, Shapefile .zip, GeoPackage)</label>\
-         <input id=\"f_area\" name=\"area\" type=\"file\"></fieldset>\
-         <button type=\"submit\" name=\"modo\" value=\"formulario\">Montar a proposta e avaliar</button></details>",
-    );
-    s
+    html! {
+        details class="ato" id="formulario" open {
+            summary { "Preencher um formulário (criação de município ou revisão de limites)" }
+            p { "A cada campo preenchido, o relatório ao lado é refeito." }
+            label for="f_tipo" { "Tipo" }
+            select id="f_tipo" name="f_tipo" {
+                option value="criacao" selected[!desmembramento] { "Criação de município (Arts. 2º e 7º)" }
+                option value="desmembramento" selected[desmembramento] { "Revisão de limites: desmembramento de área (Art. 8º)" }
+            }
+            fieldset data-tipo="criacao" {
+                legend { "Criação de município" }
+                (campos_html(CAMPOS, valor))
+                label for="f_pessoa_viva" { "O nome homenageia pessoa viva? (Art. 6º)" }
+                select id="f_pessoa_viva" name="f_pessoa_viva" {
+                    option value="" selected[pessoa.is_empty()] { "não sei" }
+                    option value="nao" selected[pessoa == "nao"] { "não" }
+                    option value="sim" selected[pessoa == "sim"] { "sim" }
+                }
+            }
+            fieldset data-tipo="desmembramento" {
+                legend { "Revisão de limites (desmembramento)" }
+                (campos_html(CAMPOS_DESMEMBRAMENTO, valor))
+            }
+            fieldset {
+                legend { "Plebiscito (se já realizado) e território" }
+                (campos_html(CAMPOS_PLEBISCITO, valor))
+                // o botão de escolher o arquivo é do navegador (e pode vir em inglês): a dica ao
+                // lado diz em português o que se aceita
+                label for="f_area" { "Arquivo do território: a área do novo município ou a área a desmembrar" }
+                input id="f_area" name="area" type="file" aria-describedby="f_area-ajuda";
+                p class="historico" id="f_area-ajuda" {
+                    "Arquivos aceitos: GeoJSON, KML, memorial .txt, Shapefile .zip ou GeoPackage."
+                }
+            }
+            button type="submit" name="modo" value="formulario" { "Montar a proposta e avaliar" }
+        }
+    }
 }
 
 /// Um número escrito no Brasil ("4.000", "1.234,56") ou com ponto decimal ("1234.56").

@@ -1,91 +1,114 @@
-//! O molde das páginas: cabeçalho, navegação conforme o papel, escape de todo texto.
-
-use std::fmt::Write as _;
+//! O molde das páginas: cabeçalho, navegação conforme o papel, rodapé.
+//!
+//! Toda página é escrita com o `html!` do maud: a marcação é conferida na compilação e todo valor
+//! interpolado é escapado, a menos que se diga o contrário com `PreEscaped` — o que só se faz com
+//! marcação que o próprio maud produziu, nunca com texto de fora (issue 17).
 
 use axum::http::{header, HeaderValue};
 use axum::response::{Html, IntoResponse, Response};
+pub(crate) use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 use crate::contas::Quem;
 
-/// Escapa texto para HTML (conteúdo e atributos entre aspas): o escapador único do divisa.
-pub(crate) use divisa_referencia::formato::escapar as esc;
-
 /// O campo oculto com o token CSRF.
-pub(crate) fn campo_csrf(quem: &Quem) -> String {
-    format!(
-        "<input type=\"hidden\" name=\"csrf\" value=\"{}\">",
-        esc(&quem.csrf)
-    )
+pub(crate) fn campo_csrf(quem: &Quem) -> Markup {
+    html! { input type="hidden" name="csrf" value=(quem.csrf); }
+}
+
+/// As seções da navegação principal, na ordem em que aparecem.
+const SECOES: [(&str, &str); 8] = [
+    ("/", "Painel"),
+    ("/processos", "Processos"),
+    ("/avaliar", "Avaliar proposta"),
+    ("/lei", "A lei"),
+    ("/municipios", "Municípios"),
+    ("/publico", "Portal público"),
+    ("/verificar", "Verificar documento"),
+    ("/contas", "Contas"),
+];
+
+/// A seção em que a pessoa está (o processo está em «Processos»).
+fn na_secao(caminho: &str, endereco: &str) -> bool {
+    caminho == endereco
+        || (endereco != "/"
+            && caminho
+                .strip_prefix(endereco)
+                .is_some_and(|resto| resto.starts_with('/')))
 }
 
 /// Uma página completa.
-pub(crate) fn documento(titulo: &str, quem: Option<&Quem>, corpo: &str) -> String {
-    let mut nav = String::new();
-    let presidente = quem
-        .and_then(|q| q.usuario.as_ref())
-        .is_some_and(|u| u.papel == divisa_processo::Papel::Presidente);
+pub(crate) fn documento(titulo: &str, quem: Option<&Quem>, corpo: Markup) -> Markup {
+    let usuario = quem.and_then(|q| q.usuario.as_ref().map(|u| (q, u)));
+    let presidente = usuario.is_some_and(|(_, u)| u.papel == divisa_processo::Papel::Presidente);
     let caminho = quem.map_or("", |q| q.caminho.as_str());
-    for (endereco, rotulo) in [
-        ("/", "Painel"),
-        ("/processos", "Processos"),
-        ("/avaliar", "Avaliar proposta"),
-        ("/lei", "A lei"),
-        ("/municipios", "Municípios"),
-        ("/publico", "Portal público"),
-        ("/verificar", "Verificar documento"),
-        ("/contas", "Contas"),
-    ] {
-        if endereco == "/contas" && !presidente {
-            continue;
+    html! {
+        (DOCTYPE)
+        html lang="pt-BR" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (titulo) " — divisa" }
+                meta name="description" content="divisa: a Lei Complementar nº 23/1992 de Mato Grosso aplicada às propostas de criação, fusão, incorporação e desmembramento de municípios, e os processos da Comissão de Revisão Territorial da Assembleia Legislativa.";
+                link rel="icon" href="/ativos/icone.svg" type="image/svg+xml";
+                link rel="stylesheet" href="/ativos/govbr-core.min.css";
+                link rel="stylesheet" href="/ativos/divisa.css";
+            }
+            body {
+                a.pular href="#conteudo" { "Pular para o conteúdo" }
+                header {
+                    div.marca {
+                        a href="/" { "divisa" } " "
+                        small { "LC nº 23/1992 — Comissão de Revisão Territorial · ALMT" }
+                    }
+                    button.menu-botao type="button" aria-expanded="false" aria-controls="nav-principal" hidden { "Menu" }
+                    nav #nav-principal aria-label="Principal" {
+                        @for (endereco, rotulo) in SECOES {
+                            @if endereco != "/contas" || presidente {
+                                a href=(endereco) aria-current=[na_secao(caminho, endereco).then_some("page")] { (rotulo) }
+                            }
+                        }
+                    }
+                    div.quem {
+                        @if let Some((q, u)) = usuario {
+                            span.conta {
+                                // a marca «demonstração» ao lado já diz o que o sufixo do nome diria
+                                a href="/conta" title="Minha conta" {
+                                    @if u.demonstracao {
+                                        (u.nome.strip_suffix(" (demonstração)").unwrap_or(&u.nome))
+                                    } @else {
+                                        (u.nome)
+                                    }
+                                }
+                                " " small { "(" (u.cargo_exibido()) ")" }
+                                @if u.demonstracao { " " span.selo-demo { "demonstração" } }
+                            }
+                            form.sair method="post" action="/sair" {
+                                (campo_csrf(q))
+                                button type="submit" { "Sair" }
+                            }
+                        } @else {
+                            a.entrar href="/entrar" { "Entrar" }
+                        }
+                    }
+                }
+                main #conteudo tabindex="-1" { (corpo) }
+                footer {
+                    p {
+                        strong { "Assembleia Legislativa do Estado de Mato Grosso" }
+                        " — Comissão de Revisão Territorial · Lei Complementar nº 23/1992 e alterações"
+                    }
+                    p { "Dados: IBGE (Censo 2022, Malha Municipal 2022, Base de Localidades 2022), TSE, PIB dos Municípios." }
+                }
+                // o Leaflet vem só com os mapas (divisa.js o carrega onde há um)
+                script src="/ativos/divisa.js" {}
+            }
         }
-        // a seção em que a pessoa está (o processo está em «Processos»)
-        let atual = caminho == endereco
-            || (endereco != "/" && caminho.starts_with(&format!("{endereco}/")));
-        let _ = write!(
-            nav,
-            "<a href=\"{endereco}\"{}>{rotulo}</a>",
-            if atual { " aria-current=\"page\"" } else { "" }
-        );
     }
-    let conta = match quem.and_then(|q| q.usuario.as_ref().map(|u| (q, u))) {
-        Some((q, u)) => format!(
-            "<span class=\"conta\"><a href=\"/conta\" title=\"Minha conta\">{}</a> <small>({})</small>{}</span>\
-             <form method=\"post\" action=\"/sair\" class=\"sair\">{}<button type=\"submit\">Sair</button></form>",
-            // a marca «demonstração» ao lado já diz o que o sufixo do nome diria
-            esc(if u.demonstracao {
-                u.nome
-                    .strip_suffix(" (demonstração)")
-                    .unwrap_or(&u.nome)
-            } else {
-                &u.nome
-            }),
-            esc(u.cargo_exibido()),
-            if u.demonstracao {
-                " <span class=\"selo-demo\">demonstração</span>"
-            } else {
-                ""
-            },
-            campo_csrf(q)
-        ),
-        None => "<a class=\"entrar\" href=\"/entrar\">Entrar</a>".to_string(),
-    };
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"pt-BR\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{} — divisa</title>\n<meta name=\"description\" content=\"divisa: a Lei Complementar nº 23/1992 de Mato Grosso aplicada às propostas de criação, fusão, incorporação e desmembramento de municípios, e os processos da Comissão de Revisão Territorial da Assembleia Legislativa.\">\n<link rel=\"icon\" href=\"/ativos/icone.svg\" type=\"image/svg+xml\">\n<link rel=\"stylesheet\" href=\"/ativos/govbr-core.min.css\">\n<link rel=\"stylesheet\" href=\"/ativos/leaflet.css\">\n<link rel=\"stylesheet\" href=\"/ativos/divisa.css\">\n</head>\n<body>\n\
-         <a class=\"pular\" href=\"#conteudo\">Pular para o conteúdo</a>\n\
-         <header><div class=\"marca\"><a href=\"/\">divisa</a> <small>LC nº 23/1992 — Comissão de Revisão Territorial · ALMT</small></div>\
-         <button type=\"button\" class=\"menu-botao\" aria-expanded=\"false\" aria-controls=\"nav-principal\" hidden>Menu</button><nav id=\"nav-principal\" aria-label=\"Principal\">{nav}</nav><div class=\"quem\">{conta}</div></header>\n<main id=\"conteudo\" tabindex=\"-1\">\n{corpo}\n</main>\n\
-         <footer><p><strong>Assembleia Legislativa do Estado de Mato Grosso</strong> — Comissão de Revisão Territorial · Lei Complementar nº 23/1992 e alterações</p>\
-         <p>Dados: IBGE (Censo 2022, Malha Municipal 2022, Base de Localidades 2022), TSE, PIB dos Municípios.</p></footer>\n\
-         <script src=\"/ativos/leaflet.js\"></script>\n<script src=\"/ativos/divisa.js\"></script>\n</body>\n</html>\n",
-        esc(titulo)
-    )
 }
 
 /// A página como resposta, com os cookies que a visita precisar.
-pub(crate) fn pagina(quem: &Quem, titulo: &str, corpo: &str) -> Response {
-    let mut r = Html(documento(titulo, Some(quem), corpo)).into_response();
+pub(crate) fn pagina(quem: &Quem, titulo: &str, corpo: Markup) -> Response {
+    let mut r = Html(documento(titulo, Some(quem), corpo).into_string()).into_response();
     quem.gravar_cookies(&mut r);
     r.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
@@ -93,10 +116,29 @@ pub(crate) fn pagina(quem: &Quem, titulo: &str, corpo: &str) -> Response {
 }
 
 /// Uma mensagem de aviso, de erro ou de sucesso.
-pub(crate) fn aviso(classe: &str, texto: &str) -> String {
-    format!(
-        "<p class=\"{classe}\" role=\"{}\">{}</p>",
-        if classe == "erro" { "alert" } else { "status" },
-        esc(texto)
-    )
+pub(crate) fn aviso(classe: &str, texto: &str) -> Markup {
+    html! {
+        p class=(classe) role=(if classe == "erro" { "alert" } else { "status" }) { (texto) }
+    }
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+
+    #[test]
+    fn texto_de_fora_sai_escapado_no_aviso() {
+        assert_eq!(
+            aviso("erro", "<script>alert('x')</script> & \"y\"").into_string(),
+            "<p class=\"erro\" role=\"alert\">&lt;script&gt;alert('x')&lt;/script&gt; &amp; &quot;y&quot;</p>"
+        );
+    }
+
+    #[test]
+    fn a_secao_atual_inclui_as_paginas_de_dentro() {
+        assert!(na_secao("/processos/00001.000001-2026-91", "/processos"));
+        assert!(na_secao("/", "/"));
+        assert!(!na_secao("/processos", "/"));
+        assert!(!na_secao("/processosx", "/processos"));
+    }
 }

@@ -140,7 +140,7 @@ struct Interno {
     seguro: bool,
     /// O token de `GET /metricas`.
     token_metricas: Option<String>,
-    malha: OnceLock<Result<String, String>>,
+    malha: OnceLock<Result<api::MalhaDaTela, String>>,
     relogio: Relogio,
 }
 
@@ -1001,15 +1001,20 @@ impl From<ErroRegistro> for Falha {
 impl IntoResponse for Falha {
     fn into_response(self) -> Response {
         let status = self.status;
+        let titulo = status
+            .canonical_reason()
+            .map(traduzir_status)
+            .unwrap_or("Erro");
         let corpo = html::documento(
             "Erro",
             None,
-            &format!(
-                "<h1>{}</h1><p class=\"erro\" role=\"alert\">{}</p><p><a href=\"/\">Voltar ao início</a></p>",
-                html::esc(status.canonical_reason().map(traduzir_status).unwrap_or("Erro")),
-                html::esc(&self.mensagem)
-            ),
-        );
+            html::html! {
+                h1 { (titulo) }
+                p.erro role="alert" { (self.mensagem) }
+                p { a href="/" { "Voltar ao início" } }
+            },
+        )
+        .into_string();
         (status, axum::response::Html(corpo)).into_response()
     }
 }

@@ -8,14 +8,12 @@
 //! - Deputado: os processos que chegaram através dele (Art. 14).
 //! - Representante da comunidade: a sua representação, a fase e o que falta nela (Art. 15).
 
-use std::fmt::Write as _;
-
 use divisa_processo::{prazos, Ator, Fase, Papel, Processo, Via};
 use divisa_referencia::formato::{data as fmt_data, plural};
 use divisa_registro::{Resumo, Usuario};
 use jiff::civil::Date;
 
-use crate::html::esc;
+use crate::html::{html, Markup};
 use crate::{caminho_do_processo, Estado, Falha};
 
 /// "faltam 12 dias", "vence hoje", "venceu há 3 dias".
@@ -52,82 +50,85 @@ async fn carregados(
         .collect())
 }
 
-fn link(p: &str, nome: &str) -> String {
-    format!(
-        "<a href=\"{}\">{}</a><br><small>{}</small>",
-        esc(&caminho_do_processo(p)),
-        esc(p),
-        esc(nome)
-    )
+/// O processo na mesa: o protocolo com o endereço e o nome embaixo.
+fn link(p: &str, nome: &str) -> Markup {
+    html! { a href=(caminho_do_processo(p)) { (p) } br; small { (nome) } }
 }
 
-/// A seção «Sua mesa de trabalho» do painel.
+/// Uma data gravada como texto, em dd/mm/aaaa quando é data.
+fn dia(texto: &str) -> String {
+    texto
+        .parse()
+        .map(fmt_data)
+        .unwrap_or_else(|_| texto.to_owned())
+}
+
+/// A seção «Sua mesa de trabalho» do painel (vazia para quem não tem mesa).
 pub(crate) async fn mesa(
     estado: &Estado,
     usuario: &Usuario,
     processos: &[Resumo],
     hoje: Date,
-) -> Result<String, Falha> {
+) -> Result<Markup, Falha> {
     let ator = Ator::new(usuario.login.clone(), usuario.papel);
-    let mut s = String::from("<section class=\"mesa\" aria-labelledby=\"mesa-titulo\"><h2 id=\"mesa-titulo\">Sua mesa de trabalho</h2>");
-    match usuario.papel {
+    let conteudo = match usuario.papel {
         Papel::Cartografia | Papel::Fazenda | Papel::Tre => {
             let Some(orgao) = usuario.papel.orgao() else {
-                return Ok(String::new());
+                return Ok(html! {});
             };
             let lista = carregados(estado, &ator, |f| f == Fase::Certidoes).await?;
-            let mut linhas = String::new();
-            let mut n = 0;
-            for p in &lista {
-                let Some(r) = p.requisicoes.get(&orgao) else {
-                    continue;
-                };
-                if r.resposta.is_some() {
-                    continue;
+            // os ofícios dirigidos ao órgão ainda sem resposta
+            let pendentes: Vec<_> = lista
+                .iter()
+                .filter_map(|p| {
+                    let r = p.requisicoes.get(&orgao)?;
+                    let oficio = r.oficio.as_ref().filter(|_| r.resposta.is_none())?;
+                    Some((p, r, oficio))
+                })
+                .collect();
+            html! {
+                @if pendentes.is_empty() {
+                    p { "Nenhum ofício " (orgao.ao_orgao()) " espera certidão." }
+                } @else {
+                    p {
+                        (plural(pendentes.len() as u64, "ofício", "ofícios"))
+                        " a responder com certidão (Art. 2º, § 3º: 30 dias do recebimento, sob pena de responsabilidade)."
+                    }
+                    div.tabela-rolavel tabindex="0" role="region" aria-label="Ofícios a responder" {
+                        table.cartoes-no-celular {
+                            thead { tr {
+                                th scope="col" { "Processo" }
+                                th scope="col" { "Ofício" }
+                                th scope="col" { "Incisos do Art. 2º" }
+                                th scope="col" { "Prazo" }
+                            } }
+                            tbody {
+                                @for (p, r, (numero, data)) in &pendentes {
+                                    @let protocolo = p.protocolo.to_string();
+                                    tr {
+                                        td data-rotulo="Processo" { (link(&protocolo, &p.nome)) }
+                                        td data-rotulo="Ofício" {
+                                            (numero) ", de " (fmt_data(*data)) br;
+                                            a href={ (caminho_do_processo(&protocolo)) "/documentos/oficio?orgao=" (orgao.codigo()) } {
+                                                "Ler o ofício (PDF)"
+                                            }
+                                        }
+                                        td data-rotulo="Incisos do Art. 2º" { (orgao.incisos()) }
+                                        td data-rotulo="Prazo" {
+                                            @if let Some(rec) = r.recebido_em {
+                                                @let vence = prazos::vencimento(rec, 30);
+                                                "recebido em " (fmt_data(rec)) "; vence em " (fmt_data(vence)) " — "
+                                                strong { (contagem(hoje, vence)) }
+                                            } @else {
+                                                "recebimento ainda não registrado: o prazo de 30 dias corre dele"
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
-                let Some((numero, dia)) = &r.oficio else {
-                    continue;
-                };
-                n += 1;
-                let prazo = match r.recebido_em {
-                    Some(rec) => {
-                        let vence = prazos::vencimento(rec, 30);
-                        format!(
-                            "recebido em {}; vence em {} — <strong>{}</strong>",
-                            fmt_data(rec),
-                            fmt_data(vence),
-                            contagem(hoje, vence)
-                        )
-                    }
-                    None => {
-                        "recebimento ainda não registrado: o prazo de 30 dias corre dele".to_owned()
-                    }
-                };
-                let protocolo = p.protocolo.to_string();
-                let _ = write!(
-                    linhas,
-                    "<tr><td data-rotulo=\"Processo\">{}</td><td data-rotulo=\"Ofício\">{}, de {}<br><a href=\"{}/documentos/oficio?orgao={}\">Ler o ofício (PDF)</a></td><td data-rotulo=\"Incisos do Art. 2º\">{}</td><td data-rotulo=\"Prazo\">{prazo}</td></tr>",
-                    link(&protocolo, &p.nome),
-                    esc(numero),
-                    fmt_data(*dia),
-                    esc(&caminho_do_processo(&protocolo)),
-                    orgao.codigo(),
-                    esc(orgao.incisos()),
-                );
-            }
-            if n == 0 {
-                let _ = write!(
-                    s,
-                    "<p>Nenhum ofício {} espera certidão.</p>",
-                    esc(&orgao.ao_orgao())
-                );
-            } else {
-                let _ = write!(
-                    s,
-                    "<p>{} a responder com certidão (Art. 2º, § 3º: 30 dias do recebimento, sob pena de responsabilidade).</p>\
-                     <div class=\"tabela-rolavel\" tabindex=\"0\" role=\"region\" aria-label=\"Ofícios a responder\"><table class=\"cartoes-no-celular\"><thead><tr><th scope=\"col\">Processo</th><th scope=\"col\">Ofício</th><th scope=\"col\">Incisos do Art. 2º</th><th scope=\"col\">Prazo</th></tr></thead><tbody>{linhas}</tbody></table></div>",
-                    plural(n, "ofício", "ofícios")
-                );
             }
         }
         Papel::Deputado => {
@@ -136,28 +137,27 @@ pub(crate) async fn mesa(
                 .iter()
                 .filter(|p| matches!(&p.via, Via::Deputado { id } if *id == usuario.login))
                 .collect();
-            if meus.is_empty() {
-                s.push_str("<p>Nenhuma representação em andamento chegou através de você.</p>");
-            } else {
-                let _ = write!(
-                    s,
-                    "<p>{} através de você (Art. 14):</p><ul>",
-                    plural(
-                        meus.len() as u64,
-                        "representação em andamento chegou",
-                        "representações em andamento chegaram"
-                    )
-                );
-                for p in meus {
-                    let _ = write!(
-                        s,
-                        "<li>{} — {} · próximo passo: {}</li>",
-                        link(&p.protocolo.to_string(), &p.nome),
-                        esc(p.fase.nome()),
-                        esc(p.fase.proximo_passo())
-                    );
+            html! {
+                @if meus.is_empty() {
+                    p { "Nenhuma representação em andamento chegou através de você." }
+                } @else {
+                    p {
+                        (plural(
+                            meus.len() as u64,
+                            "representação em andamento chegou",
+                            "representações em andamento chegaram"
+                        ))
+                        " através de você (Art. 14):"
+                    }
+                    ul {
+                        @for p in &meus {
+                            li {
+                                (link(&p.protocolo.to_string(), &p.nome)) " — " (p.fase.nome())
+                                " · próximo passo: " (p.fase.proximo_passo())
+                            }
+                        }
+                    }
                 }
-                s.push_str("</ul>");
             }
         }
         Papel::Representante => {
@@ -166,102 +166,113 @@ pub(crate) async fn mesa(
                 .iter()
                 .filter(|p| p.protocolado_por == usuario.login)
                 .collect();
-            if minhas.is_empty() {
-                s.push_str("<p>Você ainda não protocolou representação. <a href=\"/processos/novo\">Nova representação</a></p>");
-            }
-            for p in minhas {
-                let _ = write!(
-                    s,
-                    "<div class=\"cartao\"><p><strong>{}</strong> — fase: {}</p><p>Próximo passo: {}</p>",
-                    link(&p.protocolo.to_string(), &p.nome),
-                    esc(p.fase.nome()),
-                    esc(p.fase.proximo_passo())
-                );
-                let faltam = p.documentos_faltantes();
-                if faltam.is_empty() {
-                    s.push_str("<p>Os documentos do Art. 15 estão nos autos.</p>");
-                } else {
-                    s.push_str("<p>Falta juntar (Art. 15):</p><ul>");
-                    for d in faltam {
-                        let _ = write!(s, "<li>{}</li>", esc(d.nome()));
+            html! {
+                @if minhas.is_empty() {
+                    p {
+                        "Você ainda não protocolou representação. "
+                        a href="/processos/novo" { "Nova representação" }
                     }
-                    s.push_str("</ul>");
                 }
-                s.push_str("</div>");
+                @for p in &minhas {
+                    @let faltam = p.documentos_faltantes();
+                    div.cartao {
+                        p { strong { (link(&p.protocolo.to_string(), &p.nome)) } " — fase: " (p.fase.nome()) }
+                        p { "Próximo passo: " (p.fase.proximo_passo()) }
+                        @if faltam.is_empty() {
+                            p { "Os documentos do Art. 15 estão nos autos." }
+                        } @else {
+                            p { "Falta juntar (Art. 15):" }
+                            ul { @for d in &faltam { li { (d.nome()) } } }
+                        }
+                    }
+                }
             }
         }
         Papel::Servidor | Papel::Membro | Papel::Presidente => {
             let andamento: Vec<&Resumo> =
                 processos.iter().filter(|r| em_andamento(r.fase)).collect();
-            if andamento.is_empty() {
-                s.push_str("<p>Nenhum processo em andamento.</p>");
+            let assinar = if usuario.papel == Papel::Presidente {
+                Some(a_assinar(estado, processos).await?)
             } else {
-                let _ = write!(
-                    s,
-                    "<p>{}; o próximo passo de cada um:</p><div class=\"tabela-rolavel\" tabindex=\"0\" role=\"region\" aria-label=\"Próximos passos\"><table class=\"cartoes-no-celular\"><thead><tr><th scope=\"col\">Processo</th><th scope=\"col\">Fase</th><th scope=\"col\">Próximo passo</th><th scope=\"col\">Último ato</th></tr></thead><tbody>",
-                    plural(andamento.len() as u64, "processo em andamento", "processos em andamento")
-                );
-                for r in &andamento {
-                    let _ = write!(
-                        s,
-                        "<tr><td data-rotulo=\"Processo\">{}</td><td data-rotulo=\"Fase\">{}</td><td data-rotulo=\"Próximo passo\">{}</td><td data-rotulo=\"Último ato\">{}</td></tr>",
-                        link(&r.protocolo, &r.nome),
-                        esc(r.fase.nome()),
-                        esc(r.fase.proximo_passo()),
-                        esc(&r
-                            .ultimo_ato
-                            .parse()
-                            .map(fmt_data)
-                            .unwrap_or_else(|_| r.ultimo_ato.clone()))
-                    );
+                None
+            };
+            html! {
+                @if andamento.is_empty() {
+                    p { "Nenhum processo em andamento." }
+                } @else {
+                    p {
+                        (plural(andamento.len() as u64, "processo em andamento", "processos em andamento"))
+                        "; o próximo passo de cada um:"
+                    }
+                    div.tabela-rolavel tabindex="0" role="region" aria-label="Próximos passos" {
+                        table.cartoes-no-celular {
+                            thead { tr {
+                                th scope="col" { "Processo" }
+                                th scope="col" { "Fase" }
+                                th scope="col" { "Próximo passo" }
+                                th scope="col" { "Último ato" }
+                            } }
+                            tbody {
+                                @for r in &andamento {
+                                    tr {
+                                        td data-rotulo="Processo" { (link(&r.protocolo, &r.nome)) }
+                                        td data-rotulo="Fase" { (r.fase.nome()) }
+                                        td data-rotulo="Próximo passo" { (r.fase.proximo_passo()) }
+                                        td data-rotulo="Último ato" { (dia(&r.ultimo_ato)) }
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
-                s.push_str("</tbody></table></div>");
-            }
-            if usuario.papel == Papel::Presidente {
-                s.push_str(&a_assinar(estado, processos).await?);
+                @if let Some(assinar) = assinar { (assinar) }
             }
         }
-        Papel::Publico => return Ok(String::new()),
-    }
-    s.push_str("</section>");
-    Ok(s)
+        Papel::Publico => return Ok(html! {}),
+    };
+    Ok(html! {
+        section.mesa aria-labelledby="mesa-titulo" {
+            h2 #mesa-titulo { "Sua mesa de trabalho" }
+            (conteudo)
+        }
+    })
 }
 
 /// Os documentos emitidos que a Presidência ainda não assinou.
-async fn a_assinar(estado: &Estado, processos: &[Resumo]) -> Result<String, Falha> {
-    let mut linhas = String::new();
-    let mut n = 0u64;
-    for r in processos {
-        for e in estado.registro().emitidos_do_processo(&r.protocolo).await? {
-            let assinaturas = estado.registro().assinaturas_da_emissao(e.id).await?;
-            if assinaturas
-                .iter()
-                .any(|a| a.assinante_cargo == Papel::Presidente.cargo())
-            {
-                continue;
+async fn a_assinar(estado: &Estado, processos: &[Resumo]) -> Result<Markup, Falha> {
+    let nomes: std::collections::HashMap<&str, &str> = processos
+        .iter()
+        .map(|r| (r.protocolo.as_str(), r.nome.as_str()))
+        .collect();
+    let pendentes: Vec<_> = estado
+        .registro()
+        .sem_assinatura_do_cargo(Papel::Presidente.cargo())
+        .await?
+        .into_iter()
+        .filter_map(|(e, k)| {
+            let nome = *nomes.get(e.protocolo.as_str())?;
+            Some((e, nome, k))
+        })
+        .collect();
+    Ok(html! {
+        h3 { "A assinar" }
+        @if pendentes.is_empty() {
+            p { "Nenhum documento emitido espera a sua assinatura." }
+        } @else {
+            p {
+                (plural(pendentes.len() as u64, "documento emitido", "documentos emitidos"))
+                " sem a assinatura da Presidência:"
             }
-            n += 1;
-            let _ = write!(
-                linhas,
-                "<li><a href=\"{}#emitidos\">{}</a> — {} ({}), emitido em {}{}</li>",
-                esc(&caminho_do_processo(&r.protocolo)),
-                esc(&e.titulo),
-                esc(&r.protocolo),
-                esc(&r.nome),
-                fmt_data(divisa_registro::hoje_em_cuiaba(e.emitido_em)),
-                match assinaturas.len() {
-                    0 => String::new(),
-                    k => format!(", {}", plural(k as u64, "assinatura", "assinaturas")),
+            ul {
+                @for (e, nome, k) in &pendentes {
+                    li {
+                        a href={ (caminho_do_processo(&e.protocolo)) "#emitidos" } { (e.titulo) }
+                        " — " (e.protocolo) " (" (nome) "), emitido em "
+                        (fmt_data(divisa_registro::hoje_em_cuiaba(e.emitido_em)))
+                        @if *k > 0 { ", " (plural(*k, "assinatura", "assinaturas")) }
+                    }
                 }
-            );
+            }
         }
-    }
-    Ok(if n == 0 {
-        "<h3>A assinar</h3><p>Nenhum documento emitido espera a sua assinatura.</p>".to_owned()
-    } else {
-        format!(
-            "<h3>A assinar</h3><p>{} sem a assinatura da Presidência:</p><ul>{linhas}</ul>",
-            plural(n, "documento emitido", "documentos emitidos")
-        )
     })
 }

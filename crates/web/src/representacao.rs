@@ -1,7 +1,6 @@
 //! A nova representação (Arts. 13 a 15): o formulário, os envios e o recibo do protocolo.
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
@@ -10,7 +9,7 @@ use divisa_processo::{DocumentoArt15, Papel, TipoProcesso, Via};
 use divisa_registro::NovaRepresentacao;
 
 use crate::contas::{self, Quem};
-use crate::html::{aviso, campo_csrf, esc, pagina};
+use crate::html::{aviso, campo_csrf, html, pagina, Markup};
 use crate::{caminho_do_processo, Estado, Falha};
 
 use crate::paginas::{campo, Campos};
@@ -23,7 +22,7 @@ pub(crate) async fn novo_form(State(estado): State<Estado>, quem: Quem) -> Resul
     Ok(pagina(
         &quem,
         "Nova representação",
-        &form_novo(&quem, &deputados, None, &Vec::new(), &contas::token()),
+        form_novo(&quem, &deputados, None, &Vec::new(), &contas::token()),
     ))
 }
 
@@ -87,45 +86,54 @@ impl ErroDoForm {
     }
 }
 
-/// Os atributos de um controle com erro (lido pelos leitores de tela junto com o campo).
-fn marcar(erro: Option<&ErroDoForm>, id: &str) -> String {
-    match erro {
-        Some(ErroDoForm { campo: Some(c), .. }) if *c == id => {
-            format!(" aria-invalid=\"true\" aria-describedby=\"{id}-erro\"")
-        }
-        _ => String::new(),
+/// Se o erro é o deste controle.
+fn do_campo(erro: Option<&ErroDoForm>, id: &str) -> bool {
+    matches!(erro, Some(ErroDoForm { campo: Some(c), .. }) if *c == id)
+}
+
+/// O `aria-invalid` do controle com erro (lido pelos leitores de tela junto com o campo).
+fn invalido(erro: Option<&ErroDoForm>, id: &str) -> Option<&'static str> {
+    do_campo(erro, id).then_some("true")
+}
+
+/// O `aria-describedby` de um controle: a mensagem do erro, se é dele, e a dica que o
+/// acompanha (`{id}-ajuda`), se tem.
+fn descrito(erro: Option<&ErroDoForm>, id: &str, com_ajuda: bool) -> Option<String> {
+    match (do_campo(erro, id), com_ajuda) {
+        (true, true) => Some(format!("{id}-erro {id}-ajuda")),
+        (true, false) => Some(format!("{id}-erro")),
+        (false, true) => Some(format!("{id}-ajuda")),
+        (false, false) => None,
     }
 }
 
 /// A mensagem ao lado do controle com erro.
-fn junto(erro: Option<&ErroDoForm>, id: &str) -> String {
-    match erro {
-        Some(ErroDoForm {
-            campo: Some(c),
-            mensagem,
-        }) if *c == id => format!(
-            "<p class=\"erro-campo\" id=\"{id}-erro\">{}</p>",
-            esc(mensagem)
-        ),
-        _ => String::new(),
+fn junto(erro: Option<&ErroDoForm>, id: &str) -> Markup {
+    html! {
+        @if let Some(ErroDoForm { campo: Some(c), mensagem }) = erro {
+            @if *c == id {
+                p class="erro-campo" id={ (id) "-erro" } { (mensagem) }
+            }
+        }
     }
 }
 
 /// O resumo no alto do formulário, com o atalho para o campo.
-fn resumo(erro: Option<&ErroDoForm>) -> String {
-    match erro {
-        None => String::new(),
-        Some(ErroDoForm {
-            campo: Some(c),
-            mensagem,
-        }) => format!(
-            "<div class=\"erro\" role=\"alert\"><p>O envio não foi protocolado: <a href=\"#{c}\">{}</a></p><p>Os campos voltaram preenchidos; os arquivos escolhidos precisam ser escolhidos de novo (o navegador não os guarda).</p></div>",
-            esc(mensagem)
-        ),
-        Some(ErroDoForm { mensagem, .. }) => format!(
-            "<div class=\"erro\" role=\"alert\"><p>O envio não foi protocolado: {}</p><p>Os campos voltaram preenchidos; os arquivos escolhidos precisam ser escolhidos de novo (o navegador não os guarda).</p></div>",
-            esc(mensagem)
-        ),
+fn resumo(erro: Option<&ErroDoForm>) -> Markup {
+    html! {
+        @if let Some(e) = erro {
+            div class="erro" role="alert" {
+                p {
+                    "O envio não foi protocolado: "
+                    @if let Some(c) = e.campo {
+                        a href={ "#" (c) } { (e.mensagem) }
+                    } @else {
+                        (e.mensagem)
+                    }
+                }
+                p { "Os campos voltaram preenchidos; os arquivos escolhidos precisam ser escolhidos de novo (o navegador não os guarda)." }
+            }
+        }
     }
 }
 
@@ -135,137 +143,75 @@ fn campo_deputado(
     id: &str,
     deputados: &[(String, String)],
     escolhido: Option<&str>,
-) -> String {
-    if !matches!(
+    erro: Option<&ErroDoForm>,
+) -> Markup {
+    let escolhe = matches!(
         quem.papel(),
         Papel::Servidor | Papel::Presidente | Papel::Membro
-    ) {
-        return String::new();
-    }
-    let mut s = format!(
-        "<label for=\"{id}\">Através do deputado</label><select id=\"{id}\" name=\"deputado\">\
-         <option value=\"\">— diretamente da comunidade —</option>"
     );
-    for (login, nome) in deputados {
-        let _ = write!(
-            s,
-            "<option value=\"{}\"{}>{}</option>",
-            esc(login),
-            if escolhido == Some(login.as_str()) {
-                " selected"
-            } else {
-                ""
-            },
-            esc(nome)
-        );
+    html! {
+        @if escolhe {
+            label for=(id) { "Através do deputado" }
+            select id=(id) name="deputado" aria-invalid=[invalido(erro, id)] aria-describedby=[descrito(erro, id, false)] {
+                option value="" { "— diretamente da comunidade —" }
+                @for (login, nome) in deputados {
+                    option value=(login) selected[escolhido == Some(login.as_str())] { (nome) }
+                }
+            }
+        }
     }
-    s.push_str("</select>");
-    s
 }
+
+/// Os tipos de representação do formulário: (código, rótulo).
+const TIPOS: [(&str, &str); 4] = [
+    ("criacao", "Criação de município"),
+    ("desmembramento", "Desmembramento"),
+    ("incorporacao", "Incorporação"),
+    ("fusao", "Fusão"),
+];
 
 /// O formulário da nova representação; depois de um erro, volta com o que foi digitado
 /// (`valores`), o resumo no alto e a mensagem junto do campo. `chave`: a do envio, que impede
 /// que um duplo clique ou um recarregar protocole duas vezes.
+///
+/// Os campos de arquivo trazem a dica em português do que se aceita: o botão de escolher é do
+/// navegador, que o escreve na língua dele («Choose file», «No file chosen»).
 fn form_novo(
     quem: &Quem,
     deputados: &[(String, String)],
     erro: Option<&ErroDoForm>,
     valores: &Campos,
     chave: &str,
-) -> String {
-    let valor = |nome: &str| esc(&campo(valores, nome).unwrap_or_default());
+) -> Markup {
+    let valor = |nome: &str| campo(valores, nome).unwrap_or_default();
     let da_proposta = valores.iter().any(|(k, _)| k == "proposta-form");
     let (erro_novo, erro_proposta) = if da_proposta {
         (None, erro)
     } else {
         (erro, None)
     };
-    let mut s = String::from("<h1>Nova representação (Arts. 13 a 15)</h1>");
-    s.push_str(&resumo(erro_novo));
     let tipo = campo(valores, "tipo").unwrap_or_default();
-    let opcao = |codigo: &str, rotulo: &str| {
-        format!(
-            "<option value=\"{codigo}\"{}>{rotulo}</option>",
-            if tipo == codigo { " selected" } else { "" }
-        )
-    };
-    let _ = write!(
-        s,
-        "<form method=\"post\" action=\"/processos/novo\" enctype=\"multipart/form-data\" id=\"form-novo\">{}\
-         <input type=\"hidden\" name=\"envio\" value=\"{}\">\
-         <label for=\"tipo\">Tipo</label><select id=\"tipo\" name=\"tipo\"{}>{}{}{}{}</select>{}\
-         <label for=\"nome\">Nome proposto (Art. 6º)</label><input id=\"nome\" name=\"nome\" type=\"text\" required maxlength=\"200\" value=\"{}\"{}>{}\
-         <div id=\"nome-validacao\" aria-live=\"polite\"></div>\
-         <label for=\"origem\">Municípios de origem (um por linha)</label><textarea id=\"origem\" name=\"origem\" rows=\"2\" required{}>{}</textarea>{}\
-         <label for=\"representante\">Representante da comunidade</label><input id=\"representante\" name=\"representante\" type=\"text\" required maxlength=\"200\" value=\"{}\"{}>{}",
-        campo_csrf(quem),
-        esc(chave),
-        marcar(erro_novo, "tipo"),
-        opcao("criacao", "Criação de município"),
-        opcao("desmembramento", "Desmembramento"),
-        opcao("incorporacao", "Incorporação"),
-        opcao("fusao", "Fusão"),
-        junto(erro_novo, "tipo"),
-        valor("nome"),
-        marcar(erro_novo, "nome"),
-        junto(erro_novo, "nome"),
-        marcar(erro_novo, "origem"),
-        valor("origem"),
-        junto(erro_novo, "origem"),
-        valor("representante"),
-        marcar(erro_novo, "representante"),
-        junto(erro_novo, "representante"),
-    );
     let deputado = if da_proposta {
         None
     } else {
         campo(valores, "deputado")
     };
-    s.push_str(&campo_deputado(
-        quem,
-        "deputado",
-        deputados,
-        deputado.as_deref(),
-    ));
-    s.push_str(&junto(erro_novo, "deputado"));
     let marcados: Vec<&str> = valores
         .iter()
         .filter(|(k, _)| k == "documento")
         .map(|(_, v)| v.as_str())
         .collect();
     let assinaturas = campo(valores, "assinaturas").unwrap_or_else(|| "0".into());
-    let _ = write!(
-        s,
-        "<label for=\"titulos\">Títulos de eleitor dos que assinam (um por linha; conferidos ao digitar — Art. 13)</label>\
-         <textarea id=\"titulos\" name=\"titulos\" rows=\"6\"{}>{}</textarea>{}<div id=\"titulos-validacao\" aria-live=\"polite\"></div>\
-         <label for=\"assinaturas\">Número de assinaturas (se não listar os títulos)</label><input id=\"assinaturas\" name=\"assinaturas\" type=\"number\" min=\"0\" value=\"{}\"{}>{}\
-         <fieldset id=\"documento\"{}><legend>Documentos que acompanham (Art. 15)</legend>{}</fieldset>{}\
-         <label for=\"mapa\">Mapa (PDF, imagem, GeoJSON, KML, Shapefile .zip ou GeoPackage)</label><input id=\"mapa\" name=\"mapa\" type=\"file\">\
-         <label for=\"memorial\">Memorial descritivo (texto no estilo SIGEF, GeoJSON ou KML)</label><input id=\"memorial\" name=\"memorial\" type=\"file\">\
-         <button type=\"submit\">Protocolar</button></form>",
-        marcar(erro_novo, "titulos"),
-        valor("titulos"),
-        junto(erro_novo, "titulos"),
-        esc(&assinaturas),
-        marcar(erro_novo, "assinaturas"),
-        junto(erro_novo, "assinaturas"),
-        marcar(erro_novo, "documento"),
-        DocumentoArt15::TODOS
-            .iter()
-            .map(|d| {
-                let codigo = serde_json::to_value(d)
-                    .ok()
-                    .and_then(|v| v.as_str().map(String::from))
-                    .unwrap_or_default();
-                format!(
-                    "<label><input type=\"checkbox\" name=\"documento\" value=\"{codigo}\"{}> {}</label>",
-                    if marcados.contains(&codigo.as_str()) { " checked" } else { "" },
-                    esc(d.nome())
-                )
-            })
-            .collect::<String>(),
-        junto(erro_novo, "documento"),
-    );
+    let documentos: Vec<(String, &str)> = DocumentoArt15::TODOS
+        .iter()
+        .map(|d| {
+            let codigo = serde_json::to_value(d)
+                .ok()
+                .and_then(|v| v.as_str().map(String::from))
+                .unwrap_or_default();
+            (codigo, d.nome())
+        })
+        .collect();
     // A representação que já vem como proposta: tudo sai dela, e o território vai aos autos.
     let representante_p = if da_proposta {
         valor("representante")
@@ -277,34 +223,87 @@ fn form_novo(
     } else {
         None
     };
-    let deputado_p = format!(
-        "{}{}",
-        campo_deputado(quem, "p-deputado", deputados, deputado_p.as_deref()),
-        junto(erro_proposta, "p-deputado")
-    );
-    let _ = write!(
-        s,
-        "<h2 id=\"da-proposta\">Ou: protocolar a partir da proposta</h2>\
-         <p>Quando a representação já vem como proposta (o mesmo arquivo que se envia em Avaliar proposta), envie-a com o território que ela cita: o tipo, o nome, as origens, as assinaturas com os títulos e os documentos saem dela, e os arquivos vão aos autos com o protocolo.</p>{}\
-         <form method=\"post\" action=\"/processos/novo/proposta\" enctype=\"multipart/form-data\" id=\"form-proposta\">{}\
-         <input type=\"hidden\" name=\"envio\" value=\"{}\"><input type=\"hidden\" name=\"proposta-form\" value=\"1\">\
-         <label for=\"p-representante\">Representante da comunidade</label><input id=\"p-representante\" name=\"representante\" type=\"text\" required maxlength=\"200\" value=\"{}\"{}>{}{}\
-         <label for=\"p-proposta\">Arquivo da proposta</label><input id=\"p-proposta\" name=\"proposta\" type=\"file\" accept=\".toml\" required{}>{}\
-         <label for=\"p-territorio\">Território que a proposta cita (GeoJSON, KML, Shapefile com o .prj, GeoPackage ou memorial; até 20 MB cada)</label><input id=\"p-territorio\" name=\"territorio\" type=\"file\" multiple{}>{}\
-         <button type=\"submit\">Protocolar a proposta</button></form>",
-        resumo(erro_proposta),
-        campo_csrf(quem),
-        esc(chave),
-        representante_p,
-        marcar(erro_proposta, "p-representante"),
-        junto(erro_proposta, "p-representante"),
-        deputado_p,
-        marcar(erro_proposta, "p-proposta"),
-        junto(erro_proposta, "p-proposta"),
-        marcar(erro_proposta, "p-territorio"),
-        junto(erro_proposta, "p-territorio"),
-    );
-    s
+    html! {
+        h1 { "Nova representação (Arts. 13 a 15)" }
+        (resumo(erro_novo))
+        form method="post" action="/processos/novo" enctype="multipart/form-data" id="form-novo" {
+            (campo_csrf(quem))
+            input type="hidden" name="envio" value=(chave);
+            label for="tipo" { "Tipo" }
+            select id="tipo" name="tipo" aria-invalid=[invalido(erro_novo, "tipo")] aria-describedby=[descrito(erro_novo, "tipo", false)] {
+                @for (codigo, rotulo) in TIPOS {
+                    option value=(codigo) selected[tipo == codigo] { (rotulo) }
+                }
+            }
+            (junto(erro_novo, "tipo"))
+            label for="nome" { "Nome proposto (Art. 6º)" }
+            input id="nome" name="nome" type="text" required maxlength="200" value=(valor("nome"))
+                aria-invalid=[invalido(erro_novo, "nome")] aria-describedby=[descrito(erro_novo, "nome", false)];
+            (junto(erro_novo, "nome"))
+            div id="nome-validacao" aria-live="polite" {}
+            label for="origem" { "Municípios de origem (um por linha)" }
+            textarea id="origem" name="origem" rows="2" required
+                aria-invalid=[invalido(erro_novo, "origem")] aria-describedby=[descrito(erro_novo, "origem", false)] { (valor("origem")) }
+            (junto(erro_novo, "origem"))
+            label for="representante" { "Representante da comunidade" }
+            input id="representante" name="representante" type="text" required maxlength="200" value=(valor("representante"))
+                aria-invalid=[invalido(erro_novo, "representante")] aria-describedby=[descrito(erro_novo, "representante", false)];
+            (junto(erro_novo, "representante"))
+            (campo_deputado(quem, "deputado", deputados, deputado.as_deref(), erro_novo))
+            (junto(erro_novo, "deputado"))
+            label for="titulos" { "Títulos de eleitor dos que assinam (um por linha; conferidos ao digitar — Art. 13)" }
+            textarea id="titulos" name="titulos" rows="6"
+                aria-invalid=[invalido(erro_novo, "titulos")] aria-describedby=[descrito(erro_novo, "titulos", false)] { (valor("titulos")) }
+            (junto(erro_novo, "titulos"))
+            div id="titulos-validacao" aria-live="polite" {}
+            label for="assinaturas" { "Número de assinaturas (se não listar os títulos)" }
+            input id="assinaturas" name="assinaturas" type="number" min="0" value=(assinaturas)
+                aria-invalid=[invalido(erro_novo, "assinaturas")] aria-describedby=[descrito(erro_novo, "assinaturas", false)];
+            (junto(erro_novo, "assinaturas"))
+            fieldset id="documento" aria-invalid=[invalido(erro_novo, "documento")] aria-describedby=[descrito(erro_novo, "documento", false)] {
+                legend { "Documentos que acompanham (Art. 15)" }
+                @for (codigo, nome) in &documentos {
+                    label {
+                        input type="checkbox" name="documento" value=(codigo) checked[marcados.contains(&codigo.as_str())];
+                        " " (nome)
+                    }
+                }
+            }
+            (junto(erro_novo, "documento"))
+            label for="mapa" { "Mapa" }
+            input id="mapa" name="mapa" type="file" aria-describedby="mapa-ajuda";
+            p class="historico" id="mapa-ajuda" { "Arquivos aceitos: PDF, imagem, GeoJSON, KML, Shapefile .zip ou GeoPackage." }
+            label for="memorial" { "Memorial descritivo" }
+            input id="memorial" name="memorial" type="file" aria-describedby="memorial-ajuda";
+            p class="historico" id="memorial-ajuda" { "Arquivos aceitos: texto no estilo SIGEF, GeoJSON ou KML." }
+            button type="submit" { "Protocolar" }
+        }
+        h2 id="da-proposta" { "Ou: protocolar a partir da proposta" }
+        p { "Quando a representação já vem como proposta (o mesmo arquivo que se envia em Avaliar proposta), envie-a com o território que ela cita: o tipo, o nome, as origens, as assinaturas com os títulos e os documentos saem dela, e os arquivos vão aos autos com o protocolo." }
+        (resumo(erro_proposta))
+        form method="post" action="/processos/novo/proposta" enctype="multipart/form-data" id="form-proposta" {
+            (campo_csrf(quem))
+            input type="hidden" name="envio" value=(chave);
+            input type="hidden" name="proposta-form" value="1";
+            label for="p-representante" { "Representante da comunidade" }
+            input id="p-representante" name="representante" type="text" required maxlength="200" value=(representante_p)
+                aria-invalid=[invalido(erro_proposta, "p-representante")] aria-describedby=[descrito(erro_proposta, "p-representante", false)];
+            (junto(erro_proposta, "p-representante"))
+            (campo_deputado(quem, "p-deputado", deputados, deputado_p.as_deref(), erro_proposta))
+            (junto(erro_proposta, "p-deputado"))
+            label for="p-proposta" { "Arquivo da proposta" }
+            input id="p-proposta" name="proposta" type="file" accept=".toml" required
+                aria-invalid=[invalido(erro_proposta, "p-proposta")] aria-describedby=[descrito(erro_proposta, "p-proposta", true)];
+            p class="historico" id="p-proposta-ajuda" { "Arquivo aceito: a proposta em .toml, o mesmo arquivo que se envia em Avaliar proposta." }
+            (junto(erro_proposta, "p-proposta"))
+            label for="p-territorio" { "Território que a proposta cita" }
+            input id="p-territorio" name="territorio" type="file" multiple
+                aria-invalid=[invalido(erro_proposta, "p-territorio")] aria-describedby=[descrito(erro_proposta, "p-territorio", true)];
+            p class="historico" id="p-territorio-ajuda" { "Arquivos aceitos: GeoJSON, KML, Shapefile com o .prj, GeoPackage ou memorial; até 20 MB cada. Escolha todos os arquivos de uma vez." }
+            (junto(erro_proposta, "p-territorio"))
+            button type="submit" { "Protocolar a proposta" }
+        }
+    }
 }
 
 /// O envio de um formulário que protocola, pela sua chave: a primeira vez segue; a segunda (um
@@ -381,51 +380,54 @@ fn ao_recibo(protocolo: &str) -> Response {
 /// imprimir ou guardar.
 /// O recibo de protocolo em HTML: os mesmos dados de [`divisa_registro::Recibo::texto`] (a
 /// versão em texto da linha de comando), numa lista que se imprime limpa (sem o menu).
-fn recibo_html(recibo: &divisa_registro::Recibo) -> String {
+fn recibo_html(recibo: &divisa_registro::Recibo) -> Markup {
     let p = &recibo.processo;
     let linhas = [
-        ("Protocolo nº", esc(&recibo.protocolo.to_string())),
+        ("Protocolo nº", html! { (recibo.protocolo.to_string()) }),
         (
             "Representação",
-            format!("{} — “{}”", esc(p.tipo.nome()), esc(&p.nome)),
+            html! { (p.tipo.nome()) " — “" (p.nome) "”" },
         ),
-        ("Municípios de origem", esc(&p.municipios_origem.join(", "))),
-        ("Representante", esc(&p.representante)),
+        (
+            "Municípios de origem",
+            html! { (p.municipios_origem.join(", ")) },
+        ),
+        ("Representante", html! { (p.representante) }),
         (
             "Assinaturas de eleitores",
-            divisa_referencia::formato::inteiro(i64::from(p.assinaturas)),
+            html! { (divisa_referencia::formato::inteiro(i64::from(p.assinaturas))) },
         ),
         (
             "Protocolada em",
-            format!(
-                "{} (registrada em {}, hora de Cuiabá)",
-                divisa_referencia::formato::data(recibo.data),
-                esc(&divisa_registro::data_e_hora_em_cuiaba(
-                    recibo.registrado_em
-                ))
-            ),
+            html! {
+                (divisa_referencia::formato::data(recibo.data))
+                " (registrada em "
+                (divisa_registro::data_e_hora_em_cuiaba(recibo.registrado_em))
+                ", hora de Cuiabá)"
+            },
         ),
         (
             "Documentos do Art. 15 que acompanham",
-            esc(&recibo.documentos()),
+            html! { (recibo.documentos()) },
         ),
         (
             "Código de registro (SHA-256 do protocolo)",
-            format!("<code>{}</code>", esc(&recibo.hash)),
+            html! { code { (recibo.hash) } },
         ),
     ];
-    let mut s = String::from(
-        "<section id=\"recibo\" class=\"recibo\" aria-labelledby=\"recibo-titulo\">\
-         <h2 id=\"recibo-titulo\">RECIBO DE PROTOCOLO</h2>\
-         <p>Assembleia Legislativa do Estado de Mato Grosso — Comissão de Revisão Territorial (LC nº 23/1992, Art. 14)</p><dl>",
-    );
-    for (rotulo, valor) in linhas {
-        let _ = write!(s, "<dt>{}</dt><dd>{valor}</dd>", esc(rotulo));
+    html! {
+        section id="recibo" class="recibo" aria-labelledby="recibo-titulo" {
+            h2 id="recibo-titulo" { "RECIBO DE PROTOCOLO" }
+            p { "Assembleia Legislativa do Estado de Mato Grosso — Comissão de Revisão Territorial (LC nº 23/1992, Art. 14)" }
+            dl {
+                @for (rotulo, valor) in linhas {
+                    dt { (rotulo) }
+                    dd { (valor) }
+                }
+            }
+            p { "Guarde este número e este código: com eles a comunidade acompanha o processo e qualquer pessoa confere que o registro não foi alterado." }
+        }
     }
-    s.push_str(
-        "</dl><p>Guarde este número e este código: com eles a comunidade acompanha o processo e qualquer pessoa confere que o registro não foi alterado.</p></section>",
-    );
-    s
 }
 
 pub(crate) async fn recibo(
@@ -445,15 +447,6 @@ pub(crate) async fn recibo(
             .pode(&ator, divisa_processo::Acao::VerCompleto)
             .is_ok();
     let recibo = estado.registro().recibo(&protocolo).await?;
-    let mut s = format!(
-        "<h1>Representação protocolada</h1>{}{}\
-         <p class=\"acoes\"><button type=\"button\" class=\"imprimir\">Imprimir o recibo</button> \
-         <a href=\"{}\">Ir para o processo</a></p>\
-         <p class=\"historico\">Para guardar em PDF, escolha «Salvar como PDF» ao imprimir. Esta página pode ser recarregada: nada é protocolado de novo.</p>",
-        aviso("ok", &format!("Representação protocolada com o nº {}.", recibo.protocolo)),
-        recibo_html(&recibo),
-        esc(&caminho_do_processo(&protocolo))
-    );
     // o hash de cada arquivo do protocolo já está no evento (não se relê o arquivo)
     let juntados: Vec<&divisa_processo::Anexo> = if ve_arquivos {
         eventos
@@ -468,23 +461,29 @@ pub(crate) async fn recibo(
     } else {
         Vec::new()
     };
-    if !juntados.is_empty() || !guardados.is_empty() {
-        s.push_str("<p>Arquivos recebidos com o protocolo:</p><ul>");
-        for a in &juntados {
-            let _ = write!(s, "<li>{} (SHA-256 {})</li>", esc(&a.nome), esc(&a.sha256));
+    let corpo = html! {
+        h1 { "Representação protocolada" }
+        (aviso("ok", &format!("Representação protocolada com o nº {}.", recibo.protocolo)))
+        (recibo_html(&recibo))
+        p class="acoes" {
+            button type="button" class="imprimir" { "Imprimir o recibo" }
+            " "
+            a href=(caminho_do_processo(&protocolo)) { "Ir para o processo" }
         }
-        for a in &guardados {
-            let _ = write!(
-                s,
-                "<li>{}: {} (SHA-256 {})</li>",
-                esc(&a.finalidade),
-                esc(&a.nome),
-                esc(&a.sha256)
-            );
+        p class="historico" { "Para guardar em PDF, escolha «Salvar como PDF» ao imprimir. Esta página pode ser recarregada: nada é protocolado de novo." }
+        @if !juntados.is_empty() || !guardados.is_empty() {
+            p { "Arquivos recebidos com o protocolo:" }
+            ul {
+                @for a in &juntados {
+                    li { (a.nome) " (SHA-256 " (a.sha256) ")" }
+                }
+                @for a in &guardados {
+                    li { (a.finalidade) ": " (a.nome) " (SHA-256 " (a.sha256) ")" }
+                }
+            }
         }
-        s.push_str("</ul>");
-    }
-    Ok(pagina(&quem, "Recibo de protocolo", &s))
+    };
+    Ok(pagina(&quem, "Recibo de protocolo", corpo))
 }
 
 /// A representação que chega como proposta (com o território que ela cita): o mesmo caso de
@@ -519,7 +518,7 @@ pub(crate) async fn novo_da_proposta(
         let mut r = pagina(
             &quem,
             "Nova representação",
-            &form_novo(&quem, &deputados, Some(&e), &valores, &chave),
+            form_novo(&quem, &deputados, Some(&e), &valores, &chave),
         );
         *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
         Ok(r)
@@ -788,7 +787,7 @@ pub(crate) async fn novo(
         let mut r = pagina(
             &quem,
             "Nova representação",
-            &form_novo(&quem, &deputados, Some(&e), &campos, &chave),
+            form_novo(&quem, &deputados, Some(&e), &campos, &chave),
         );
         *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
         Ok(r)

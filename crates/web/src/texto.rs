@@ -453,68 +453,61 @@ pub fn ficha_do_municipio(m: &Municipio) -> String {
 /// A ficha de um município como página (issue 17: «a página do município como página, não um
 /// texto em fonte de máquina de escrever»): o cabeçalho, uma tabela Dado · Valor · Fonte, os
 /// distritos e as notas numeradas.
-pub(crate) fn ficha_do_municipio_html(m: &Municipio) -> String {
-    use crate::html::esc;
-    use std::fmt::Write as _;
+pub(crate) fn ficha_do_municipio_html(m: &Municipio) -> crate::html::Markup {
+    use crate::html::html;
     let f = partes_da_ficha(m);
-    let mut s = String::new();
-    for (i, linha) in f.cabecalho.iter().enumerate() {
-        let classe = if linha.starts_with("Atenção:") {
-            " class=\"aviso\""
-        } else {
-            ""
-        };
-        let _ = write!(
-            s,
-            "<p{classe}>{}</p>",
-            if i == 0 {
-                format!("<strong>{}</strong>", esc(linha))
-            } else {
-                esc(linha)
+    html! {
+        @for (i, linha) in f.cabecalho.iter().enumerate() {
+            p class=[linha.starts_with("Atenção:").then_some("aviso")] {
+                @if i == 0 { strong { (linha) } } @else { (linha) }
             }
-        );
-    }
-    s.push_str("<div class=\"tabela-rolavel\" tabindex=\"0\" role=\"region\" aria-label=\"Dados do município\"><table class=\"cartoes-no-celular\"><thead><tr><th scope=\"col\">Dado</th><th scope=\"col\">Valor</th><th scope=\"col\">Fonte</th></tr></thead><tbody>");
-    for (rotulo, valor) in &f.campos {
-        match valor {
-            Some((texto, fonte, nota)) => {
-                let _ = write!(
-                    s,
-                    "<tr><th scope=\"row\">{}</th><td data-rotulo=\"Valor\">{}</td><td data-rotulo=\"Fonte\">{}{}</td></tr>",
-                    esc(rotulo),
-                    esc(texto),
-                    esc(fonte),
-                    nota.map_or(String::new(), |n| format!(
-                        " <a href=\"#nota-{n}\" aria-label=\"nota {n}\"><sup>[{n}]</sup></a>"
-                    ))
-                );
+        }
+        div.tabela-rolavel tabindex="0" role="region" aria-label="Dados do município" {
+            table.cartoes-no-celular {
+                thead {
+                    tr { th scope="col" { "Dado" } th scope="col" { "Valor" } th scope="col" { "Fonte" } }
+                }
+                tbody {
+                    @for (rotulo, valor) in &f.campos {
+                        @match valor {
+                            Some((texto, fonte, nota)) => {
+                                tr {
+                                    th scope="row" { (rotulo) }
+                                    td data-rotulo="Valor" { (texto) }
+                                    td data-rotulo="Fonte" {
+                                        (fonte)
+                                        @if let Some(n) = nota {
+                                            " "
+                                            a href={ "#nota-" (n) } aria-label={ "nota " (n) } { sup { "[" (n) "]" } }
+                                        }
+                                    }
+                                }
+                            }
+                            None => {
+                                tr {
+                                    th scope="row" { (rotulo) }
+                                    td data-rotulo="Valor" { "sem dado" }
+                                    td data-rotulo="Fonte" { "—" }
+                                }
+                            }
+                        }
+                    }
+                }
             }
-            None => {
-                let _ = write!(
-                    s,
-                    "<tr><th scope=\"row\">{}</th><td data-rotulo=\"Valor\">sem dado</td><td data-rotulo=\"Fonte\">—</td></tr>",
-                    esc(rotulo)
-                );
+        }
+        h2 { (f.distritos_titulo) }
+        @if !f.distritos.is_empty() {
+            ul { @for d in &f.distritos { li { (d) } } }
+        }
+        @if !f.notas.is_empty() {
+            h2 { "Notas" }
+            ol.notas {
+                @for (i, nota) in f.notas.iter().enumerate() {
+                    li id={ "nota-" (i + 1) } { (nota) }
+                }
             }
         }
     }
-    s.push_str("</tbody></table></div>");
-    let _ = write!(s, "<h2>{}</h2>", esc(&f.distritos_titulo));
-    if !f.distritos.is_empty() {
-        s.push_str("<ul>");
-        for d in &f.distritos {
-            let _ = write!(s, "<li>{}</li>", esc(d));
-        }
-        s.push_str("</ul>");
-    }
-    if !f.notas.is_empty() {
-        s.push_str("<h2>Notas</h2><ol class=\"notas\">");
-        for (i, nota) in f.notas.iter().enumerate() {
-            let _ = write!(s, "<li id=\"nota-{}\">{}</li>", i + 1, esc(nota));
-        }
-        s.push_str("</ol>");
-    }
-    s
 }
 
 fn descrever_ponto(p: &Ponto) -> String {

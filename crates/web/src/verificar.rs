@@ -15,7 +15,6 @@
 //! a página não serve para tentar códigos ao acaso.
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 
 use axum::extract::{Multipart, Path, Query, State};
 use axum::http::{header, StatusCode};
@@ -26,45 +25,49 @@ use divisa_referencia::formato::{data as fmt_data, inteiro};
 use divisa_registro::{codigo_com_tracos, codigo_normalizado, DocumentoEmitido};
 
 use crate::contas::{self, Quem};
-use crate::html::{aviso, campo_csrf, esc, pagina};
+use crate::html::{aviso, campo_csrf, html, pagina, Markup};
 use crate::paginas::campo;
 use crate::{caminho_do_processo, Estado, Falha};
 
 const TITULO: &str = "Verificar documento";
 
 /// O formulário: o código (com ou sem traços) e, se quiser, o arquivo.
-fn formulario(quem: &Quem, codigo: &str) -> String {
-    format!(
-        "<form method=\"post\" action=\"/verificar\" enctype=\"multipart/form-data\">{}\
-         <label for=\"codigo\">Código de verificação (impresso no rodapé do documento; com ou sem os traços)</label>\
-         <input id=\"codigo\" name=\"codigo\" type=\"text\" value=\"{}\" autocomplete=\"off\" spellcheck=\"false\" \
-         aria-describedby=\"codigo-ajuda\" maxlength=\"60\">\
-         <p id=\"codigo-ajuda\" class=\"historico\">São 20 letras e algarismos (de 0 a 9 e de A a F) em quatro grupos de cinco, como 3F2A1-B4C5D-6E7F8-0912A.</p>\
-         <label for=\"arquivo\">O arquivo PDF que você recebeu, para conferir se é o emitido (opcional; até {} MB)</label>\
-         <input id=\"arquivo\" name=\"arquivo\" type=\"file\" accept=\".pdf,application/pdf\">\
-         <button type=\"submit\">Verificar</button></form>",
-        campo_csrf(quem),
-        esc(codigo),
-        crate::LIMITE_DE_ENVIO / (1024 * 1024)
-    )
+fn formulario(quem: &Quem, codigo: &str) -> Markup {
+    html! {
+        form method="post" action="/verificar" enctype="multipart/form-data" {
+            (campo_csrf(quem))
+            label for="codigo" { "Código de verificação (impresso no rodapé do documento; com ou sem os traços)" }
+            input id="codigo" name="codigo" type="text" value=(codigo) autocomplete="off" spellcheck="false"
+                aria-describedby="codigo-ajuda" maxlength="60";
+            p id="codigo-ajuda" class="historico" {
+                "São 20 letras e algarismos (de 0 a 9 e de A a F) em quatro grupos de cinco, como 3F2A1-B4C5D-6E7F8-0912A."
+            }
+            label for="arquivo" {
+                "O arquivo PDF que você recebeu, para conferir se é o emitido (opcional; até "
+                (crate::LIMITE_DE_ENVIO / (1024 * 1024))
+                " MB)"
+            }
+            input id="arquivo" name="arquivo" type="file" accept=".pdf,application/pdf";
+            button type="submit" { "Verificar" }
+        }
+    }
 }
 
-/// A página com `corpo` acima do formulário, no `status`.
-fn responder(quem: &Quem, status: StatusCode, corpo: &str, codigo: &str) -> Response {
-    let s = format!(
-        "<h1>Verificar um documento da Comissão</h1>\
-         <p>Os documentos em PDF emitidos dos processos pela Comissão de Revisão Territorial ficam registrados no dia em que são emitidos. \
-         Com o código de verificação impresso no documento, qualquer pessoa vê aqui o que ele é, quem o emitiu e quando, e baixa a cópia autêntica; \
-         enviando o arquivo, confere se ele é exatamente o emitido. Minutas e versões para editar (HTML, ODT) não são registradas.</p>\
-         {corpo}{}{}",
-        if corpo.is_empty() {
-            ""
-        } else {
-            "<h2>Verificar outro</h2>"
-        },
-        formulario(quem, codigo)
-    );
-    let mut r = pagina(quem, TITULO, &s);
+/// A página com `corpo` (vazio: só o formulário) acima do formulário, no `status`.
+fn responder(quem: &Quem, status: StatusCode, corpo: Markup, codigo: &str) -> Response {
+    let outro = !corpo.0.is_empty();
+    let s = html! {
+        h1 { "Verificar um documento da Comissão" }
+        p {
+            "Os documentos em PDF emitidos dos processos pela Comissão de Revisão Territorial ficam registrados no dia em que são emitidos. "
+            "Com o código de verificação impresso no documento, qualquer pessoa vê aqui o que ele é, quem o emitiu e quando, e baixa a cópia autêntica; "
+            "enviando o arquivo, confere se ele é exatamente o emitido. Minutas e versões para editar (HTML, ODT) não são registradas."
+        }
+        (corpo)
+        @if outro { h2 { "Verificar outro" } }
+        (formulario(quem, codigo))
+    };
+    let mut r = pagina(quem, TITULO, s);
     *r.status_mut() = status;
     r
 }
@@ -97,80 +100,67 @@ fn tamanho(bytes: u64) -> String {
     }
 }
 
+/// Uma linha da ficha: o rótulo e o valor.
+fn linha(rotulo: &str, valor: Markup) -> Markup {
+    html! { tr { th scope="row" { (rotulo) } td { (valor) } } }
+}
+
 /// A ficha de uma emissão: o que o documento é e de onde veio.
-fn ficha(e: &DocumentoEmitido) -> String {
+fn ficha(e: &DocumentoEmitido) -> Markup {
     let em = jiff::tz::offset(-4).to_datetime(e.emitido_em);
-    let mut s = String::from("<div class=\"tabela\"><table>");
-    let mut linha = |rotulo: &str, valor: String| {
-        let _ = write!(
-            s,
-            "<tr><th scope=\"row\">{}</th><td>{valor}</td></tr>",
-            esc(rotulo)
-        );
-    };
-    linha("Documento", esc(&nome_do_tipo(&e.tipo)));
-    linha("Título", esc(&e.titulo));
-    linha(
-        "Processo",
-        format!(
-            "<a href=\"{}\">{}</a>",
-            esc(&caminho_do_processo(&e.protocolo)),
-            esc(&e.protocolo)
-        ),
+    let emitido_em = format!(
+        "{}, às {:02}:{:02} (horário de Cuiabá)",
+        fmt_data(em.date()),
+        em.hour(),
+        em.minute()
     );
-    linha("Emitido por", esc(&e.emitente()));
-    linha("Data do documento", esc(&fmt_data(e.data)));
-    linha(
-        "Emitido em",
-        esc(&format!(
-            "{}, às {:02}:{:02} (horário de Cuiabá)",
-            fmt_data(em.date()),
-            em.hour(),
-            em.minute()
-        )),
-    );
-    linha(
-        "Código de verificação",
-        format!("<code>{}</code>", esc(&codigo_com_tracos(&e.codigo))),
-    );
-    linha(
-        "Impressão digital do arquivo (SHA-256)",
-        format!("<code>{}</code>", esc(&e.sha256)),
-    );
-    linha("Tamanho do arquivo", esc(&tamanho(e.tamanho)));
-    s.push_str("</table></div>");
-    s
+    html! {
+        div class="tabela" {
+            table {
+                (linha("Documento", html! { (nome_do_tipo(&e.tipo)) }))
+                (linha("Título", html! { (e.titulo) }))
+                (linha("Processo", html! { a href=(caminho_do_processo(&e.protocolo)) { (e.protocolo) } }))
+                (linha("Emitido por", html! { (e.emitente()) }))
+                (linha("Data do documento", html! { (fmt_data(e.data)) }))
+                (linha("Emitido em", html! { (emitido_em) }))
+                (linha("Código de verificação", html! { code { (codigo_com_tracos(&e.codigo)) } }))
+                (linha("Impressão digital do arquivo (SHA-256)", html! { code { (e.sha256) } }))
+                (linha("Tamanho do arquivo", html! { (tamanho(e.tamanho)) }))
+            }
+        }
+    }
 }
 
 /// As emissões de um código: a ficha de cada uma e o link da cópia autêntica (a cópia integral
 /// dos autos só para quem pode retirá-la).
-fn emissoes(emitidos: &[DocumentoEmitido], copia_liberada: bool) -> String {
+fn emissoes(emitidos: &[DocumentoEmitido], copia_liberada: bool) -> Markup {
     let varias = emitidos.len() > 1;
-    let mut s = String::new();
-    if varias {
-        let _ = write!(
-            s,
-            "<p>Este código foi emitido em {} arquivos com o mesmo conteúdo (o PDF desenhado por versões diferentes do sistema); cada um confere.</p>",
-            emitidos.len()
-        );
-    }
-    for (i, e) in emitidos.iter().enumerate() {
-        if varias {
-            let _ = write!(s, "<h3>Arquivo {}</h3>", i + 1);
+    let autos = divisa_documentos::Tipo::Autos.codigo();
+    html! {
+        @if varias {
+            p {
+                "Este código foi emitido em " (emitidos.len())
+                " arquivos com o mesmo conteúdo (o PDF desenhado por versões diferentes do sistema); cada um confere."
+            }
         }
-        s.push_str(&ficha(e));
-        if copia_liberada || e.tipo != divisa_documentos::Tipo::Autos.codigo() {
-            let _ = write!(
-                s,
-                "<p><a href=\"{}\">Baixar a cópia autêntica (PDF, {} KB)</a></p>",
-                esc(&link_da_copia(e, varias)),
-                inteiro(i64::try_from(e.tamanho.div_ceil(1024)).unwrap_or(i64::MAX))
-            );
-        } else {
-            s.push_str("<p>A cópia integral dos autos traz o que não é público: é entregue só a quem pode retirar cópia do processo (Art. 22), entrando com a sua conta. Quem tem o arquivo pode conferi-lo abaixo.</p>");
+        @for (i, e) in emitidos.iter().enumerate() {
+            @if varias { h3 { "Arquivo " (i + 1) } }
+            (ficha(e))
+            @if copia_liberada || e.tipo != autos {
+                p {
+                    a href=(link_da_copia(e, varias)) {
+                        "Baixar a cópia autêntica (PDF, "
+                        (inteiro(i64::try_from(e.tamanho.div_ceil(1024)).unwrap_or(i64::MAX)))
+                        " KB)"
+                    }
+                }
+            } @else {
+                p {
+                    "A cópia integral dos autos traz o que não é público: é entregue só a quem pode retirar cópia do processo (Art. 22), entrando com a sua conta. Quem tem o arquivo pode conferi-lo abaixo."
+                }
+            }
         }
     }
-    s
 }
 
 /// Quem pede pode retirar cópia dos autos do processo (Art. 22)?
@@ -195,7 +185,7 @@ async fn nao_consta(estado: &Estado, quem: &Quem, codigo: &str, texto: &str) -> 
     responder(
         quem,
         StatusCode::NOT_FOUND,
-        &aviso(
+        aviso(
             "erro",
             &format!(
                 "O código {} não consta do registro de documentos emitidos. Confira se foi digitado como está no documento; uma minuta ou uma versão para editar não tem registro.",
@@ -214,13 +204,13 @@ pub(crate) async fn pagina_de_verificacao(
 ) -> Result<Response, Falha> {
     let texto = q.get("codigo").map(|c| c.trim()).unwrap_or_default();
     if texto.is_empty() {
-        return Ok(responder(&quem, StatusCode::OK, "", ""));
+        return Ok(responder(&quem, StatusCode::OK, html! {}, ""));
     }
     let Some(codigo) = codigo_normalizado(texto) else {
         return Ok(responder(
             &quem,
             StatusCode::UNPROCESSABLE_ENTITY,
-            &aviso("erro", &codigo_invalido(texto)),
+            aviso("erro", &codigo_invalido(texto)),
             texto,
         ));
     };
@@ -231,21 +221,21 @@ pub(crate) async fn pagina_de_verificacao(
     };
     let liberada = primeiro.tipo != divisa_documentos::Tipo::Autos.codigo()
         || pode_retirar_copia(&estado, &quem, &primeiro.protocolo).await;
-    let corpo = format!(
-        "{}<h2>O documento</h2>{}",
-        aviso(
+    let corpo = html! {
+        (aviso(
             "ok",
             &format!(
                 "O código {} corresponde a um documento emitido pela Comissão de Revisão Territorial.",
                 codigo_com_tracos(&codigo)
             )
-        ),
-        emissoes(&emitidos, liberada)
-    );
+        ))
+        h2 { "O documento" }
+        (emissoes(&emitidos, liberada))
+    };
     Ok(responder(
         &quem,
         StatusCode::OK,
-        &corpo,
+        corpo,
         &codigo_com_tracos(&codigo),
     ))
 }
@@ -270,7 +260,7 @@ pub(crate) async fn enviar(
                 return Ok(responder(
                     &quem,
                     StatusCode::UNPROCESSABLE_ENTITY,
-                    &aviso("erro", &codigo_invalido(texto)),
+                    aviso("erro", &codigo_invalido(texto)),
                     texto,
                 ))
             }
@@ -285,7 +275,7 @@ pub(crate) async fn enviar(
             None => Ok(responder(
                 &quem,
                 StatusCode::UNPROCESSABLE_ENTITY,
-                &aviso(
+                aviso(
                     "erro",
                     "Escreva o código de verificação ou escolha o arquivo PDF a conferir.",
                 ),
@@ -313,9 +303,9 @@ pub(crate) async fn enviar(
         divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
         e => Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     })?;
-    let arquivo_nome = esc(&nome);
-    let mut corpo = String::new();
-    let mostrar_codigo = match &conferido.conferencia {
+    let arquivo_nome = nome.as_str();
+    let autos = divisa_documentos::Tipo::Autos.codigo();
+    let (corpo, mostrar_codigo) = match &conferido.conferencia {
         Conferencia::Confere {
             emitido,
             acrescentado,
@@ -329,115 +319,129 @@ pub(crate) async fn enviar(
                     inteiro(i64::try_from(*acrescentado).unwrap_or(i64::MAX))
                 )
             };
-            if assinaturas_ok {
-                corpo.push_str(&format!(
-                    "<p class=\"ok\" role=\"status\"><strong>Confere.</strong> {resumo}</p>"
-                ));
-            } else {
-                corpo.push_str(&format!(
-                    "<p class=\"erro\" role=\"alert\"><strong>Não confere:</strong> {resumo} Mas uma das assinaturas não confere (veja abaixo).</p>"
-                ));
-            }
-            if codigo.as_deref().is_some_and(|c| c != emitido.codigo) {
-                corpo.push_str(&aviso(
-                    "aviso",
-                    "O código digitado não é o deste documento: o arquivo é o documento do código abaixo.",
-                ));
-            }
-            let liberada = emitido.tipo != divisa_documentos::Tipo::Autos.codigo()
+            let outro_codigo = codigo.as_deref().is_some_and(|c| c != emitido.codigo);
+            let liberada = emitido.tipo != autos
                 || pode_retirar_copia(&estado, &quem, &emitido.protocolo).await;
-            corpo.push_str("<h2>O documento</h2>");
-            corpo.push_str(&emissoes(std::slice::from_ref(emitido), liberada));
-            codigo_com_tracos(&emitido.codigo)
+            let corpo = html! {
+                @if assinaturas_ok {
+                    p class="ok" role="status" { strong { "Confere." } " " (resumo) }
+                } @else {
+                    p class="erro" role="alert" {
+                        strong { "Não confere:" } " " (resumo)
+                        " Mas uma das assinaturas não confere (veja abaixo)."
+                    }
+                }
+                @if outro_codigo {
+                    (aviso(
+                        "aviso",
+                        "O código digitado não é o deste documento: o arquivo é o documento do código abaixo.",
+                    ))
+                }
+                h2 { "O documento" }
+                (emissoes(std::slice::from_ref(emitido), liberada))
+            };
+            (corpo, codigo_com_tracos(&emitido.codigo))
         }
         Conferencia::Acrescido { emitido, motivo } => {
-            corpo.push_str(&format!(
-                "<p class=\"erro\" role=\"alert\"><strong>Não confere:</strong> o documento emitido está no começo do arquivo «{arquivo_nome}», mas {}. O que se vê ao abrir o arquivo pode não ser o emitido: use a cópia autêntica.</p>",
-                esc(motivo)
-            ));
-            let liberada = emitido.tipo != divisa_documentos::Tipo::Autos.codigo()
+            let liberada = emitido.tipo != autos
                 || pode_retirar_copia(&estado, &quem, &emitido.protocolo).await;
-            corpo.push_str("<h2>O documento emitido</h2>");
-            corpo.push_str(&emissoes(std::slice::from_ref(emitido), liberada));
-            codigo_com_tracos(&emitido.codigo)
+            let corpo = html! {
+                p class="erro" role="alert" {
+                    strong { "Não confere:" }
+                    " o documento emitido está no começo do arquivo «" (arquivo_nome) "», mas " (motivo)
+                    ". O que se vê ao abrir o arquivo pode não ser o emitido: use a cópia autêntica."
+                }
+                h2 { "O documento emitido" }
+                (emissoes(std::slice::from_ref(emitido), liberada))
+            };
+            (corpo, codigo_com_tracos(&emitido.codigo))
         }
         Conferencia::NaoEOEmitido { codigo, emitidos } => {
-            corpo.push_str(&format!(
-                "<p class=\"erro\" role=\"alert\"><strong>Não confere:</strong> o código {} corresponde ao documento «{}», mas o arquivo «{arquivo_nome}» não é o emitido — foi alterado ou regravado por outro programa. Baixe abaixo a cópia autêntica.</p>",
-                esc(&codigo_com_tracos(codigo)),
-                esc(emitidos.first().map_or("", |e| e.titulo.as_str()))
-            ));
             let liberada = match emitidos.first() {
                 Some(e) => {
-                    e.tipo != divisa_documentos::Tipo::Autos.codigo()
-                        || pode_retirar_copia(&estado, &quem, &e.protocolo).await
+                    e.tipo != autos || pode_retirar_copia(&estado, &quem, &e.protocolo).await
                 }
                 None => false,
             };
-            corpo.push_str("<h2>O documento emitido</h2>");
-            corpo.push_str(&emissoes(emitidos, liberada));
-            codigo_com_tracos(codigo)
+            let corpo = html! {
+                p class="erro" role="alert" {
+                    strong { "Não confere:" }
+                    " o código " (codigo_com_tracos(codigo)) " corresponde ao documento «"
+                    (emitidos.first().map_or("", |e| e.titulo.as_str()))
+                    "», mas o arquivo «" (arquivo_nome)
+                    "» não é o emitido — foi alterado ou regravado por outro programa. Baixe abaixo a cópia autêntica."
+                }
+                h2 { "O documento emitido" }
+                (emissoes(emitidos, liberada))
+            };
+            (corpo, codigo_com_tracos(codigo))
         }
         Conferencia::NaoConsta { codigo: achado } => {
             if codigo.is_some() {
                 contas::falha_de_verificacao(&estado, &quem).await;
             }
-            corpo.push_str(&format!(
-                "<p class=\"erro\" role=\"alert\"><strong>Não consta</strong> do registro de documentos emitidos: o arquivo «{arquivo_nome}» não é um documento emitido{}. Pode ser uma minuta (escrita de uma proposta, fora de um processo), uma versão para editar ou um arquivo que não saiu deste sistema.</p>",
-                achado.as_deref().map_or(String::new(), |c| format!(
-                    ", e o código {} não é de nenhum documento emitido",
-                    esc(&codigo_com_tracos(c))
-                ))
-            ));
-            texto.to_owned()
+            let corpo = html! {
+                p class="erro" role="alert" {
+                    strong { "Não consta" }
+                    " do registro de documentos emitidos: o arquivo «" (arquivo_nome) "» não é um documento emitido"
+                    @if let Some(c) = achado {
+                        ", e o código " (codigo_com_tracos(c)) " não é de nenhum documento emitido"
+                    }
+                    ". Pode ser uma minuta (escrita de uma proposta, fora de um processo), uma versão para editar ou um arquivo que não saiu deste sistema."
+                }
+            };
+            (corpo, texto.to_owned())
         }
     };
-    corpo.push_str(&assinaturas(&conferido.assinaturas));
-    Ok(responder(&quem, StatusCode::OK, &corpo, &mostrar_codigo))
+    let corpo = html! {
+        (corpo)
+        (assinaturas(&conferido.assinaturas))
+    };
+    Ok(responder(&quem, StatusCode::OK, corpo, &mostrar_codigo))
+}
+
+/// Uma assinatura do arquivo, conferida.
+fn assinatura(i: usize, a: &divisa_assinatura::Assinatura) -> Markup {
+    let cobertura = match &a.faixa_invalida {
+        Some(p) => format!("não confere: {p}"),
+        None if a.cobre_tudo() => "cobre o arquivo inteiro".into(),
+        None => {
+            "cobre o documento até uma revisão anterior; as seguintes são outras assinaturas".into()
+        }
+    };
+    let resumo = if a.cms.resumo_confere {
+        "o conteúdo assinado está intacto"
+    } else {
+        "o conteúdo foi alterado depois de assinado"
+    };
+    let cms = match (&a.cms.problema, a.cms.assinatura_confere) {
+        (Some(p), _) => format!("a assinatura não pôde ser conferida: {p}"),
+        (None, true) => "a assinatura confere com o certificado que a acompanha".into(),
+        (None, false) => "a assinatura não confere com o certificado que a acompanha".into(),
+    };
+    html! {
+        li class=(if a.intacta() { "atende" } else { "nao" }) {
+            "Assinatura " (i + 1) ": " (a.signatario)
+            @if let Some(q) = &a.quando { ", em " (q) }
+            " — " (cobertura) "; " (resumo) "; " (cms) "."
+        }
+    }
 }
 
 /// As assinaturas do arquivo, cada uma conferida (como `divisa documento verificar`).
-fn assinaturas(lista: &[divisa_assinatura::Assinatura]) -> String {
+fn assinaturas(lista: &[divisa_assinatura::Assinatura]) -> Markup {
     if lista.is_empty() {
-        return String::new();
+        return html! {};
     }
-    let mut s = String::from("<h2>Assinaturas digitais do arquivo</h2><ul>");
-    for (i, a) in lista.iter().enumerate() {
-        let cobertura = match &a.faixa_invalida {
-            Some(p) => format!("não confere: {p}"),
-            None if a.cobre_tudo() => "cobre o arquivo inteiro".into(),
-            None => {
-                "cobre o documento até uma revisão anterior; as seguintes são outras assinaturas"
-                    .into()
-            }
-        };
-        let resumo = if a.cms.resumo_confere {
-            "o conteúdo assinado está intacto"
-        } else {
-            "o conteúdo foi alterado depois de assinado"
-        };
-        let cms = match (&a.cms.problema, a.cms.assinatura_confere) {
-            (Some(p), _) => format!("a assinatura não pôde ser conferida: {p}"),
-            (None, true) => "a assinatura confere com o certificado que a acompanha".into(),
-            (None, false) => "a assinatura não confere com o certificado que a acompanha".into(),
-        };
-        let _ = write!(
-            s,
-            "<li class=\"{}\">Assinatura {}: {}{} — {}; {}; {}.</li>",
-            if a.intacta() { "atende" } else { "nao" },
-            i + 1,
-            esc(&a.signatario),
-            esc(&a
-                .quando
-                .as_ref()
-                .map_or(String::new(), |q| format!(", em {q}"))),
-            esc(&cobertura),
-            esc(resumo),
-            esc(&cms)
-        );
+    html! {
+        h2 { "Assinaturas digitais do arquivo" }
+        ul {
+            @for (i, a) in lista.iter().enumerate() { (assinatura(i, a)) }
+        }
+        p class="historico" {
+            "A confiança no certificado (a cadeia do ICP-Brasil, a revogação) não é conferida aqui: confira no validador do ITI (validar.iti.gov.br)."
+        }
     }
-    s.push_str("</ul><p class=\"historico\">A confiança no certificado (a cadeia do ICP-Brasil, a revogação) não é conferida aqui: confira no validador do ITI (validar.iti.gov.br).</p>");
-    s
 }
 
 /// `GET /verificar/{CODIGO}.pdf` (e `?sha256=…`, quando o código tem mais de um arquivo): a

@@ -324,8 +324,8 @@ fn no_navegador_protocolar_avancar_relatorio_mapa_e_o_ato_proibido() {
     d.ir(&format!("{base}/processos"));
     d.clicar("a[href*='000001']");
     d.esperar(
-        "const m = document.getElementById('mapa'); return !!m && m.getAttribute('data-pronto') === '1' && document.querySelectorAll('#mapa path.leaflet-interactive').length > 100;",
-        "o mapa com a malha e os municípios de origem",
+        "const m = document.getElementById('mapa'); return !!m && m.getAttribute('data-pronto') === '1' && document.querySelectorAll('#mapa path.leaflet-interactive').length > 8;",
+        "o mapa com os municípios de origem e o entorno da malha",
     );
     let texto = d.texto();
     assert!(
