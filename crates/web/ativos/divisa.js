@@ -193,11 +193,17 @@
         .then(function (r) { return r.json(); })
         .then(function (j) {
           saida.textContent = "";
-          (j.achados || []).forEach(function (a) {
+          // uma linha por dispositivo, o que falha primeiro: a situação e o porquê («"1º de
+          // Maio" designa uma data»); o método da conferência não entra, e o pendente diz o que
+          // fazer
+          var ordem = { nao_atende: 0, pendente: 1, atende: 2 };
+          (j.achados || []).slice().sort(function (a, b) {
+            return (ordem[a.situacao] === undefined ? 3 : ordem[a.situacao]) - (ordem[b.situacao] === undefined ? 3 : ordem[b.situacao]);
+          }).forEach(function (a) {
             var d = document.createElement("div");
             d.className = "validacao " + a.situacao;
-            // o porquê: o que se achou no nome («"1º de Maio" designa uma data»), não só o rótulo
-            d.textContent = a.citacao + ": " + a.rotulo + (a.apurado ? " — " + a.apurado : "") + (a.mensagem ? " (" + a.mensagem + ")" : "");
+            var porque = a.situacao === "pendente" && a.mensagem ? a.mensagem : a.apurado;
+            d.textContent = a.rotulo + (porque ? ": " + porque : "") + " (" + a.citacao + ")";
             saida.appendChild(d);
           });
         });

@@ -56,9 +56,14 @@ fn form_avaliar(
                         label for="proposta" { "Proposta" }
                         textarea.proposta #proposta name="proposta" spellcheck="false" { (proposta) }
                         label for="arquivo" { "ou o arquivo da proposta" }
-                        input #arquivo name="arquivo" type="file" accept=".toml";
-                        label for="area" { "Arquivo do território que a proposta cita (GeoJSON, KML, memorial .txt, Shapefile .zip, GeoPackage)" }
-                        input #area name="area" type="file";
+                        input #arquivo name="arquivo" type="file" accept=".toml" aria-describedby="arquivo-ajuda";
+                        p.historico #arquivo-ajuda { "Arquivo aceito: a proposta em .toml." }
+                        label for="area" { "Arquivo do território que a proposta cita" }
+                        input #area name="area" type="file" aria-describedby="area-ajuda";
+                        p.historico #area-ajuda {
+                            "Arquivos aceitos: GeoJSON, KML, memorial descritivo em texto, Shapefile .zip ou GeoPackage; o envio inteiro até "
+                            (crate::LIMITE_DE_ENVIO / (1024 * 1024)) " MB."
+                        }
                     }
                     label for="em" { "Texto da lei em vigor em (vazio: a data da proposta ou hoje)" }
                     input #em name="em" type="date" value=(em);

@@ -504,7 +504,12 @@ pub(crate) fn formulario(
                     @let id = format!("{}-{}", m.tipo, f.nome);
                     @let nome = format!("c_{}", f.nome);
                     @let req = !f.opcional;
-                    label for=(id) { (f.rotulo) }
+                    // um grupo (votos, números) não é rotulável por «for»: o rótulo o nomeia pelo id
+                    @if matches!(f.tipo, Tipo::Votos | Tipo::Numeros) {
+                        span.rotulo id={ (id) "-rotulo" } { (f.rotulo) }
+                    } @else {
+                        label for=(id) { (f.rotulo) }
+                    }
                     @match f.tipo {
                         Tipo::Texto => {
                             input id=(id) name=(nome) type="text" value=(valor(&nome)) required[req];
@@ -532,29 +537,37 @@ pub(crate) fn formulario(
                             }
                         }
                         Tipo::Votos => {
-                            span.votos id=(id) {
-                                label { "sim " input name={ (nome) "_sim" } type="number" min="0" value="0" required; }
-                                label { "não " input name={ (nome) "_nao" } type="number" min="0" value="0" required; }
-                                label { "abstenções " input name={ (nome) "_abstencoes" } type="number" min="0" value="0"; }
+                            // o placar volta como foi digitado; «0» só no formulário novo
+                            @let placar = |parte: &str| {
+                                let v = valor(&format!("{nome}_{parte}"));
+                                if v.is_empty() { "0".to_owned() } else { v }
+                            };
+                            span.votos id=(id) role="group" aria-labelledby={ (id) "-rotulo" } {
+                                label { "sim " input name={ (nome) "_sim" } type="number" min="0" value=(placar("sim")) required; }
+                                label { "não " input name={ (nome) "_nao" } type="number" min="0" value=(placar("nao")) required; }
+                                label { "abstenções " input name={ (nome) "_abstencoes" } type="number" min="0" value=(placar("abstencoes")); }
                             }
                             @if !membros.is_empty() {
+                                @let relator = format!("{nome}_relator");
                                 label for={ (id) "-relator" } { "Relator(a)" }
-                                select id={ (id) "-relator" } name={ (nome) "_relator" } {
+                                select id={ (id) "-relator" } name=(relator) {
                                     option value="" { "— não designado —" }
                                     @for (login, pessoa) in membros {
-                                        option value=(login) { (pessoa) }
+                                        option value=(login) selected[escolhido(&relator, login)] { (pessoa) }
                                     }
                                 }
                                 fieldset.nominal {
                                     legend { "Votação nominal (opcional: com ela, o placar é a soma)" }
                                     @for (i, (login, pessoa)) in membros.iter().enumerate() {
                                         @let campo = format!("{nome}_m{i}");
+                                        // o voto marcado volta marcado, se a lista de membros é a mesma
+                                        @let votou = if valor(&format!("{campo}_quem")) == *login { valor(&campo) } else { String::new() };
                                         div role="radiogroup" aria-label=(pessoa) {
                                             span { (pessoa) }
-                                            " " label { input type="radio" name=(campo) value="" checked; " não votou" }
-                                            " " label { input type="radio" name=(campo) value="sim"; " sim" }
-                                            " " label { input type="radio" name=(campo) value="nao"; " não" }
-                                            " " label { input type="radio" name=(campo) value="abstencao"; " abstenção" }
+                                            " " label { input type="radio" name=(campo) value="" checked[votou.is_empty()]; " não votou" }
+                                            " " label { input type="radio" name=(campo) value="sim" checked[votou == "sim"]; " sim" }
+                                            " " label { input type="radio" name=(campo) value="nao" checked[votou == "nao"]; " não" }
+                                            " " label { input type="radio" name=(campo) value="abstencao" checked[votou == "abstencao"]; " abstenção" }
                                             input type="hidden" name={ (campo) "_quem" } value=(login);
                                         }
                                     }
@@ -570,13 +583,15 @@ pub(crate) fn formulario(
                             }
                         }
                         Tipo::Data => {
-                            input id=(id) name=(nome) type="date" value=(hoje) required[req];
+                            @let data = valor(&nome);
+                            input id=(id) name=(nome) type="date" value=(if data.is_empty() { hoje.to_string() } else { data }) required[req];
                         }
                         Tipo::Art15 => {
                             select id=(id) name=(nome) {
                                 option value="" { "— nenhum —" }
                                 @for d in divisa_processo::DocumentoArt15::TODOS.iter() {
-                                    option value=(serde_json::to_value(d).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()) { (d.nome()) }
+                                    @let codigo = serde_json::to_value(d).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
+                                    option value=(codigo) selected[escolhido(&nome, &codigo)] { (d.nome()) }
                                 }
                             }
                         }
@@ -584,7 +599,7 @@ pub(crate) fn formulario(
                             textarea id=(id) name=(nome) rows="4" placeholder=(e) required[req] { (valor(&nome)) }
                         }
                         Tipo::Numeros => {
-                            fieldset.numeros id=(id) {
+                            fieldset.numeros id=(id) aria-labelledby={ (id) "-rotulo" } {
                                 // só os números dos órgãos para os quais o ato cabe a quem preenche
                                 @for n in NUMEROS.iter().filter(|n| orgaos.is_empty() || orgaos.contains(&n.orgao)) {
                                     label for={ (id) "-" (n.campo) } { (n.rotulo) }
@@ -596,8 +611,9 @@ pub(crate) fn formulario(
                         }
                     }
                 }
+                @let data = valor("data");
                 label for={ (m.tipo) "-data" } { "Data do ato" }
-                input id={ (m.tipo) "-data" } name="data" type="date" value=(hoje) max=(hoje);
+                input id={ (m.tipo) "-data" } name="data" type="date" value=(if data.is_empty() { hoje.to_string() } else { data }) max=(hoje);
                 label for={ (m.tipo) "-anexo" } { "Arquivos do ato (PDF, imagens, mapas, memoriais; até 20 MB cada, o tipo conferido pelo conteúdo)" }
                 input id={ (m.tipo) "-anexo" } name="anexo" type="file" multiple;
                 button type="submit" { "Registrar" }
@@ -789,5 +805,108 @@ mod testes {
         .into_string();
         assert!(html.contains("Ana Maria Souza, Presidente da Comissão"));
         assert!(html.contains("name=\"c_votos_m0_quem\" value=\"ana\""));
+    }
+
+    /// Cada formulário declarado monta o seu ato: o exemplo passa pelo mesmo caminho do
+    /// formulário enviado, sai com o tipo do modelo, e cada campo declarado chega ao ato (um
+    /// nome de campo errado seria ignorado pela desserialização, e o ato sumiria da página).
+    #[test]
+    fn cada_modelo_monta_o_seu_ato_com_todos_os_campos() {
+        let hoje = jiff::civil::date(2026, 11, 2);
+        for m in MODELOS {
+            let ato = Orgao::TODOS
+                .iter()
+                .find_map(|&o| exemplo(m, o, hoje))
+                .unwrap_or_else(|| panic!("{}: o exemplo não monta o ato", m.tipo));
+            assert_eq!(ato.tipo(), m.tipo);
+            let json = serde_json::to_value(&ato).unwrap();
+            for f in m.campos.iter().filter(|f| !f.opcional) {
+                assert!(
+                    json.get(f.nome).is_some(),
+                    "{}: o campo «{}» do formulário não chega ao ato ({json})",
+                    m.tipo,
+                    f.nome
+                );
+            }
+        }
+    }
+
+    /// Issue 17: depois de uma recusa, o formulário volta como foi preenchido — o placar, o
+    /// relator, os votos nominais, as datas e o documento do Art. 15, não só os textos.
+    #[test]
+    fn o_formulario_recusado_volta_preenchido() {
+        let membros = [
+            ("ana".to_owned(), "Ana, Presidente".to_owned()),
+            ("bruno".to_owned(), "Bruno, Membro".to_owned()),
+        ];
+        let pessoas = Pessoas {
+            membros: &membros,
+            servidores: &[],
+        };
+        let enviado: crate::paginas::Campos = [
+            ("tipo", "parecer_preliminar"),
+            ("c_votos_sim", "3"),
+            ("c_votos_nao", "2"),
+            ("c_votos_abstencoes", "1"),
+            ("c_votos_relator", "bruno"),
+            ("c_votos_m0", "nao"),
+            ("c_votos_m0_quem", "ana"),
+            ("c_votos_m1", "sim"),
+            ("c_votos_m1_quem", "bruno"),
+            ("data", "2026-10-30"),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .collect();
+        let hoje = jiff::civil::date(2026, 11, 2);
+        let form = |tipo: &str, enviado: &crate::paginas::Campos| {
+            formulario(
+                &Oferecido {
+                    modelo: modelo(tipo).unwrap(),
+                    orgaos: Vec::new(),
+                },
+                "/x",
+                "t",
+                1,
+                hoje,
+                &pessoas,
+                Some(enviado),
+            )
+            .into_string()
+        };
+        let html = form("parecer_preliminar", &enviado);
+        for esperado in [
+            "name=\"c_votos_sim\" type=\"number\" min=\"0\" value=\"3\"",
+            "name=\"c_votos_nao\" type=\"number\" min=\"0\" value=\"2\"",
+            "name=\"c_votos_abstencoes\" type=\"number\" min=\"0\" value=\"1\"",
+            "<option value=\"bruno\" selected>",
+            "name=\"c_votos_m0\" value=\"nao\" checked",
+            "name=\"c_votos_m1\" value=\"sim\" checked",
+            "name=\"data\" type=\"date\" value=\"2026-10-30\"",
+            "<details class=\"ato\" open>",
+        ] {
+            assert!(html.contains(esperado), "falta {esperado} em {html}");
+        }
+        assert!(
+            !html.contains("value=\"\" checked"),
+            "ninguém ficou em «não votou»"
+        );
+        // o rótulo do placar nomeia o grupo (um span não é rotulável por «for»)
+        assert!(html.contains("aria-labelledby=\"parecer_preliminar-votos-rotulo\""));
+        assert!(!html.contains("for=\"parecer_preliminar-votos\""));
+
+        let enviado: crate::paginas::Campos = [
+            ("tipo", "juntar_documento"),
+            ("c_descricao", "Certidão"),
+            ("c_art15", "mapa_novo"),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .collect();
+        let html = form("juntar_documento", &enviado);
+        assert!(
+            html.contains("<option value=\"mapa_novo\" selected>"),
+            "{html}"
+        );
     }
 }
