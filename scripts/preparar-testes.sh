@@ -59,6 +59,12 @@ if ! [ -x /usr/bin/chromium ] || ! [ -x /usr/bin/chromedriver ]; then
   echo "instalando chromium e chromium-driver do Debian"
   instalar chromium chromium-driver
 fi
+# O navegador em português, como o de quem usa (o campo de data em dd/mm/aaaa, o botão de
+# arquivo em português): o Debian põe as traduções do Chromium à parte.
+if ! [ -f /usr/lib/chromium/locales/pt-BR.pak ]; then
+  echo "instalando chromium-l10n (o Chromium em português)"
+  instalar chromium-l10n
+fi
 /usr/bin/chromium --version
 /usr/bin/chromedriver --version
 

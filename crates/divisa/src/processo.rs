@@ -16,7 +16,7 @@ use jiff::civil::Date;
 
 use crate::cli::{ComandoProcesso, FormatoVarredura};
 use crate::Saida;
-use divisa_web::texto::{ficha, montar_ato, resumo_do_ato};
+use divisa_web::texto::{ficha, montar_ato};
 
 pub(crate) fn rodar<F: std::future::Future>(f: F) -> anyhow::Result<F::Output> {
     Ok(tokio::runtime::Builder::new_current_thread()
@@ -555,7 +555,7 @@ async fn avancar(
                 e.seq,
                 protocolo,
                 fmt_data(e.data),
-                resumo_do_ato(&e.ato),
+                e.ato.resumo(),
                 autos.processo.fase.nome(),
                 autos.processo.fase.proximo_passo()
             )?;

@@ -347,7 +347,7 @@ async fn processo(
         "completo": completo,
         "eventos": eventos.iter().map(|e| json!({
             "seq": e.seq, "data": e.data.to_string(), "ator": e.ator.id, "papel": e.ator.papel.codigo(),
-            "tipo": e.ato.tipo(), "resumo": crate::texto::resumo_do_ato(&e.ato),
+            "tipo": e.ato.tipo(), "resumo": e.ato.resumo(),
         })).collect::<Vec<_>>(),
         "atos_possiveis": atos,
     }))
@@ -432,7 +432,7 @@ async fn ato(
     .map_err(Falha::json)?;
     Ok((
         StatusCode::CREATED,
-        Json(json!({"seq": e.seq, "data": e.data.to_string(), "resumo": crate::texto::resumo_do_ato(&e.ato)})),
+        Json(json!({"seq": e.seq, "data": e.data.to_string(), "resumo": e.ato.resumo()})),
     )
         .into_response())
 }

@@ -91,6 +91,8 @@ fn campos_html(campos: &[(&str, &str, &str)], valor: &dyn Fn(&str) -> Option<Str
     html! {
         @for (nome, rotulo, dica) in campos {
             @let v = valor(nome).unwrap_or_default();
+            // a dica é um exemplo, e diz que é: «5.200» sozinho parece um valor já preenchido
+            @let dica = if dica.is_empty() { String::new() } else { format!("ex.: {dica}") };
             label for=(nome) { (rotulo) }
             @if matches!(*nome, "f_origem" | "f_anteriores") {
                 textarea id=(nome) name=(nome) rows="2" placeholder=(dica) { (v) }

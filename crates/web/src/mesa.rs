@@ -118,7 +118,8 @@ pub(crate) async fn mesa(
                                             @if let Some(rec) = r.recebido_em {
                                                 @let vence = prazos::vencimento(rec, 30);
                                                 "recebido em " (fmt_data(rec)) "; vence em " (fmt_data(vence)) " — "
-                                                strong { (contagem(hoje, vence)) }
+                                                // vencido: a cor e a palavra (a contagem diz «venceu há»)
+                                                strong class=[(vence < hoje).then_some("vencido")] { (contagem(hoje, vence)) }
                                             } @else {
                                                 "recebimento ainda não registrado: o prazo de 30 dias corre dele"
                                             }

@@ -307,7 +307,7 @@ pub(crate) async fn processos(
         h1 { "Processos" }
         form.filtros method="get" action="/processos" role="search" {
             label for="busca" { "Buscar" }
-            input #busca name="q" type="search" value=(busca) placeholder="protocolo, nome ou município de origem";
+            input #busca name="q" type="search" value=(busca) placeholder="protocolo, nome ou origem";
             label for="filtro-tipo" { "Tipo" }
             select #filtro-tipo name="tipo" { (opcoes(tipos, &tipo)) }
             label for="filtro-fase" { "Fase" }
@@ -406,11 +406,17 @@ async fn pagina_do_processo(
     let endereco = caminho_do_processo(protocolo);
     // pessoas por nome e cargo, nunca pelo login
     let pessoas = estado.pessoas().await;
+    let nome_de = |login: &str| {
+        pessoas
+            .get(login)
+            .cloned()
+            .unwrap_or_else(|| "servidor(a) sem conta cadastrada".to_owned())
+    };
     // o ato que acabou de ser gravado, pelo que ele fez (não só "ato 12")
     let registrado = registrado.map(|n| match eventos.iter().find(|e| e.seq == n) {
         Some(e) => format!(
             "Registrado nos autos (ato nº {n}): {}.",
-            crate::texto::resumo_do_ato(&e.ato).trim_end_matches('.')
+            e.ato.resumo_com(&nome_de).trim_end_matches('.')
         ),
         None => format!("Registrado nos autos (ato nº {n})."),
     });
@@ -493,13 +499,6 @@ async fn pagina_do_processo(
             .cloned()
             .unwrap_or_else(|| e.ator.papel.cargo().to_string())
     };
-    let nome_de = |login: &str| {
-        pessoas
-            .get(login)
-            .cloned()
-            .unwrap_or_else(|| "servidor(a) sem conta cadastrada".to_owned())
-    };
-
     // o que quem olha pode fazer
     let atos = if quem.usuario.is_some() {
         Some(atos_oferecidos(estado, quem, &p, &endereco, hoje, enviado).await?)
@@ -860,7 +859,7 @@ pub(crate) fn achados_html(a: &divisa_lei::Avaliacao) -> Markup {
             "Texto da lei em vigor em " strong { (fmt_data(a.texto_em)) } ". Conclusão: "
             strong class=(classe) { (conclusao) } "."
         }
-        div.tabela {
+        div.tabela.tabela-achados {
             table.achados {
                 tr { th { "Situação" } th { "Dispositivo" } th { "Exigido" } th { "Apurado" } th { "Certifica" } }
                 @for x in &a.achados {
@@ -981,6 +980,13 @@ pub(crate) async fn ato(
                 let lida: u64 = campo(&campos, "versao")
                     .and_then(|v| v.parse().ok())
                     .unwrap_or(0);
+                let pessoas = estado.pessoas().await;
+                let nome_de = |login: &str| {
+                    pessoas
+                        .get(login)
+                        .cloned()
+                        .unwrap_or_else(|| "servidor(a) sem conta cadastrada".to_owned())
+                };
                 if let Ok((_, eventos)) = estado
                     .registro()
                     .eventos_visiveis(&protocolo, &quem.ator())
@@ -989,13 +995,7 @@ pub(crate) async fn ato(
                     let depois: Vec<String> = eventos
                         .iter()
                         .filter(|e| e.seq > lida)
-                        .map(|e| {
-                            format!(
-                                "{} ({})",
-                                crate::texto::resumo_do_ato(&e.ato),
-                                fmt_data(e.data)
-                            )
-                        })
+                        .map(|e| format!("{} ({})", e.ato.resumo_com(&nome_de), fmt_data(e.data)))
                         .collect();
                     if !depois.is_empty() {
                         mensagem = format!(

@@ -125,7 +125,7 @@ pub fn ficha(p: &Processo, eventos: &[Evento], completo: bool, hoje: Date) -> St
             "  {:>3}. {} — {} ({} {})",
             e.seq,
             fmt_data(e.data),
-            uma_linha(&resumo_do_ato(&e.ato)),
+            uma_linha(&e.ato.resumo()),
             e.ator.papel.nome(),
             uma_linha(&e.ator.id)
         );
@@ -141,11 +141,6 @@ pub fn ficha(p: &Processo, eventos: &[Evento], completo: bool, hoje: Date) -> St
         }
     }
     s
-}
-
-/// Uma linha que diz o que o ato fez ([`Ato::resumo`]).
-pub fn resumo_do_ato(ato: &Ato) -> String {
-    ato.resumo()
 }
 
 /// Monta o ato a partir de `tipo` e `CAMPO=VALOR` (a linha de comando); `Err` diz, em

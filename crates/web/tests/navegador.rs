@@ -57,8 +57,12 @@ impl Driver {
             panic!("faltam {CHROMIUM} e {CHROMEDRIVER}: apt-get install chromium chromium-driver (ou DIVISA_SEM_NAVEGADOR=1 para pular)");
         }
         let porta = porta_livre();
+        // o navegador em português do Brasil, como o de quem usa: o campo de data em dd/mm/aaaa
+        // e o botão de arquivo em português (no Linux, o Chromium segue LANGUAGE, não --lang)
         let processo = Command::new(CHROMEDRIVER)
             .arg(format!("--port={porta}"))
+            .env("LANGUAGE", "pt_BR")
+            .env("LANG", "pt_BR.UTF-8")
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -85,7 +89,8 @@ impl Driver {
                 "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                          "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
                          "--disable-dev-shm-usage", "--window-size=1280,1024", "--lang=pt-BR",
-                         format!("--user-data-dir={}", perfil.display())]
+                         format!("--user-data-dir={}", perfil.display())],
+                "prefs": {"intl.accept_languages": "pt-BR,pt"}
             }
         }}});
         let mut r = agente
@@ -372,6 +377,16 @@ fn no_navegador_protocolar_avancar_relatorio_mapa_e_o_ato_proibido() {
         "a população de 10 não atende ao Art. 2º, I"
     );
     d.capturar("avaliar");
+    // issue 17: no laptop, a tabela do relatório ao lado do formulário não corta «Certifica»
+    // (cada achado vira um cartão quando a coluna é estreita)
+    assert_eq!(
+        d.script(
+            "const t = document.querySelector('#relatorio div.tabela'); const c = t.querySelector('td[data-rotulo=Certifica]'); const r = c.getBoundingClientRect(); return t.scrollWidth <= t.clientWidth && r.width > 0 && r.right <= t.getBoundingClientRect().right + 1;",
+            json!([]),
+        ),
+        json!(true),
+        "a tabela de achados cabe na coluna do relatório"
+    );
     // o formulário campo a campo monta a proposta e reavalia
     // (o formulário já vem aberto: é o caminho comum)
     d.digitar("#f_nome", "Vale do Sol");
