@@ -125,71 +125,143 @@ fn alteracao_em_palavras(a: &str) -> &'static str {
     }
 }
 
-/// A linha de uma conta na tabela, com os formulários de alteração. Os botões se repetem de
-/// linha em linha com o mesmo texto: o nome acessível de cada um diz de quem é a conta.
-fn linha_da_conta(quem: &Quem, u: &Usuario) -> Markup {
-    let situacao = match (u.ativa, u.trocar_senha, u.demonstracao) {
+/// A situação da conta, em palavras.
+fn situacao(u: &Usuario) -> &'static str {
+    match (u.ativa, u.trocar_senha, u.demonstracao) {
         (false, _, _) => "desativada",
         (true, true, _) => "ativa, com senha provisória",
         (true, false, true) => "ativa (demonstração)",
         (true, false, false) => "ativa",
-    };
-    let propria = quem.usuario.as_ref().is_some_and(|q| q.login == u.login);
-    let alvo = format!("/contas/{}", u.login);
-    let (acao, rotulo, de_quem) = if u.ativa {
-        ("desativar", "Desativar", "Desativar a conta de")
-    } else {
-        ("reativar", "Reativar", "Reativar a conta de")
-    };
+    }
+}
+
+/// O papel com inicial maiúscula, como os outros rótulos da tabela.
+fn papel_em_palavras(p: Papel) -> String {
+    let nome = p.nome();
+    let mut letras = nome.chars();
+    letras
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(letras).collect())
+}
+
+/// A linha de uma conta na lista; as alterações ficam na página da conta, um «Editar» por linha
+/// (como no SEI), com o nome acessível dizendo de quem é a conta.
+fn linha_da_conta(u: &Usuario) -> Markup {
     html! {
         tr {
             th scope="row" { (u.nome) }
             td data-rotulo="Cargo" { (u.cargo_exibido()) }
-            td data-rotulo="Papel" { (u.papel.nome()) }
-            td data-rotulo="Situação" { (situacao) }
+            td data-rotulo="Papel" { (papel_em_palavras(u.papel)) }
+            td data-rotulo="Situação" { (situacao(u)) }
             td {
-                form method="post" action=(alvo) class="em-linha" {
-                    (campo_csrf(quem))
-                    input type="hidden" name="acao" value="papel";
-                    label for={ "papel-" (u.login) } class="visualmente-oculto" { "Papel de " (u.nome) }
-                    select id={ "papel-" (u.login) } name="valor" disabled[propria] {
-                        (opcoes_de_papel(Some(u.papel)))
-                    }
-                    " "
-                    button type="submit" disabled[propria] aria-label={ "Mudar o papel de " (u.nome) } { "Mudar o papel" }
-                }
-                form method="post" action=(alvo) class="em-linha" {
-                    (campo_csrf(quem))
-                    input type="hidden" name="acao" value="cargo";
-                    label for={ "cargo-" (u.login) } class="visualmente-oculto" { "Cargo de " (u.nome) }
-                    input id={ "cargo-" (u.login) } name="valor" value=(u.cargo.as_deref().unwrap_or(""))
-                        maxlength="120" placeholder=(u.papel.cargo());
-                    " "
-                    button type="submit" aria-label={ "Mudar o cargo de " (u.nome) } { "Mudar o cargo" }
-                }
-                form method="post" action=(alvo) class="em-linha" {
-                    (campo_csrf(quem))
-                    input type="hidden" name="acao" value="nome";
-                    label for={ "nome-" (u.login) } class="visualmente-oculto" { "Nome de " (u.nome) }
-                    input id={ "nome-" (u.login) } name="valor" value=(u.nome) maxlength="120" required;
-                    " "
-                    button type="submit" aria-label={ "Corrigir o nome de " (u.nome) } { "Corrigir o nome" }
-                }
-                @if !propria {
-                    form method="post" action=(alvo) class="em-linha" {
-                        (campo_csrf(quem))
-                        input type="hidden" name="acao" value=(acao);
-                        button type="submit" aria-label={ (de_quem) " " (u.nome) } { (rotulo) }
-                    }
-                    form method="post" action=(alvo) class="em-linha" {
-                        (campo_csrf(quem))
-                        input type="hidden" name="acao" value="redefinir_senha";
-                        button type="submit" aria-label={ "Redefinir a senha de " (u.nome) } { "Redefinir a senha" }
-                    }
+                a href={ "/contas/" (crate::codificar_url(&u.login)) } aria-label={ "Editar a conta de " (u.nome) } { "Editar" }
+            }
+        }
+    }
+}
+
+/// O histórico das alterações, por nome (quem foi alterado e quem alterou).
+fn historico_html(historico: &[divisa_registro::AlteracaoDeConta], usuarios: &[Usuario]) -> Markup {
+    let nome_de = |login: &str| {
+        usuarios
+            .iter()
+            .find(|u| u.login == login)
+            .map_or_else(|| "conta removida".to_owned(), |u| u.nome.clone())
+    };
+    html! {
+        ul class="historico" {
+            @for h in historico {
+                li {
+                    (divisa_registro::data_e_hora_em_cuiaba(h.em)) " — " (nome_de(&h.login)) " "
+                    (alteracao_em_palavras(&h.alteracao)) " " (h.detalhe)
+                    " (por " (nome_de(&h.por)) ")"
                 }
             }
         }
     }
+}
+
+/// A página de uma conta: os dados (nome, cargo, papel) num formulário só, o acesso (desativar,
+/// reativar, redefinir a senha) e o histórico da conta.
+async fn corpo_da_conta(
+    estado: &Estado,
+    quem: &Quem,
+    login: &str,
+    mensagem: Option<(&str, String)>,
+) -> Result<Markup, Falha> {
+    let usuarios = estado.registro().usuarios().await?;
+    let Some(u) = usuarios.iter().find(|u| u.login == login) else {
+        return Err(Falha::nova(
+            StatusCode::NOT_FOUND,
+            format!("não há conta com o nome de usuário «{login}»"),
+        ));
+    };
+    let historico = estado
+        .registro()
+        .alteracoes_de_contas(Some(login), 50)
+        .await?;
+    let propria = quem.usuario.as_ref().is_some_and(|q| q.login == u.login);
+    let alvo = format!("/contas/{}", crate::codificar_url(&u.login));
+    Ok(html! {
+        p { a href="/contas" { "← Contas de acesso" } }
+        h1 { "Conta de " (u.nome) }
+        @if let Some((tipo, texto)) = &mensagem { (aviso(tipo, texto)) }
+        dl.ficha-da-conta {
+            dt { "Nome de usuário" } dd { (u.login) }
+            dt { "Situação" } dd { (situacao(u)) }
+        }
+        h2 { "Dados da conta" }
+        form method="post" action=(alvo) class="ato" {
+            (campo_csrf(quem))
+            input type="hidden" name="acao" value="dados";
+            label for="conta-nome" { "Nome completo" }
+            input #conta-nome name="nome" value=(u.nome) required minlength="3" maxlength="120" autocomplete="off";
+            label for="conta-cargo" { "Cargo (como aparece nos documentos; vazio, o do papel: " (u.papel.cargo()) ")" }
+            input #conta-cargo name="cargo" value=(u.cargo.as_deref().unwrap_or("")) maxlength="120" autocomplete="off";
+            label for="conta-papel" { "Papel" }
+            @if propria {
+                // a Presidência não tira o papel de si mesma (ver o início do módulo)
+                select #conta-papel name="papel" disabled aria-describedby="conta-papel-ajuda" {
+                    (opcoes_de_papel(Some(u.papel)))
+                }
+                p.historico #conta-papel-ajuda {
+                    "A Presidência não muda o próprio papel: dê o papel de Presidente a outra conta, que então ajusta esta."
+                }
+            } @else {
+                select #conta-papel name="papel" { (opcoes_de_papel(Some(u.papel))) }
+            }
+            button type="submit" { "Salvar os dados" }
+        }
+        @if !propria {
+            h2 { "Acesso" }
+            p {
+                "Desativar e redefinir a senha encerram as sessões abertas da conta. A senha redefinida é provisória: mostrada uma vez aqui, para entregar à pessoa, que a troca ao entrar."
+            }
+            div.acoes-da-conta {
+                form method="post" action=(alvo) class="em-linha" {
+                    (campo_csrf(quem))
+                    @if u.ativa {
+                        input type="hidden" name="acao" value="desativar";
+                        button type="submit" { "Desativar a conta" }
+                    } @else {
+                        input type="hidden" name="acao" value="reativar";
+                        button type="submit" { "Reativar a conta" }
+                    }
+                }
+                form method="post" action=(alvo) class="em-linha" {
+                    (campo_csrf(quem))
+                    input type="hidden" name="acao" value="redefinir_senha";
+                    button type="submit" { "Redefinir a senha" }
+                }
+            }
+        }
+        h2 { "Histórico da conta" }
+        @if historico.is_empty() {
+            p { "Nenhuma alteração registrada." }
+        } @else {
+            (historico_html(&historico, &usuarios))
+        }
+    })
 }
 
 /// A página: as contas, o formulário de conta nova e o histórico das alterações.
@@ -201,12 +273,6 @@ async fn corpo(
 ) -> Result<Markup, Falha> {
     let usuarios = estado.registro().usuarios().await?;
     let historico = estado.registro().alteracoes_de_contas(None, 50).await?;
-    let nome_de = |login: &str| {
-        usuarios
-            .iter()
-            .find(|u| u.login == login)
-            .map_or_else(|| "conta removida".to_owned(), |u| u.nome.clone())
-    };
     // a conta nova (o que foi enviado volta preenchido se houve erro)
     let valor = |n: &str| enviado.and_then(|c| campo(c, n)).unwrap_or_default();
     let papel_enviado = enviado
@@ -229,11 +295,11 @@ async fn corpo(
                         th scope="col" { "Cargo" }
                         th scope="col" { "Papel" }
                         th scope="col" { "Situação" }
-                        th scope="col" { "Alterar" }
+                        th scope="col" { span.visualmente-oculto { "Editar" } }
                     }
                 }
                 tbody {
-                    @for u in &usuarios { (linha_da_conta(quem, u)) }
+                    @for u in &usuarios { (linha_da_conta(u)) }
                 }
             }
         }
@@ -257,15 +323,7 @@ async fn corpo(
         }
         @if !historico.is_empty() {
             h2 { "Últimas alterações" }
-            ul class="historico" {
-                @for h in &historico {
-                    li {
-                        (divisa_registro::data_e_hora_em_cuiaba(h.em)) " — " (nome_de(&h.login)) " "
-                        (alteracao_em_palavras(&h.alteracao)) " " (h.detalhe)
-                        " (por " (nome_de(&h.por)) ")"
-                    }
-                }
-            }
+            (historico_html(&historico, &usuarios))
         }
     })
 }
@@ -277,25 +335,53 @@ pub(crate) async fn pagina_das_contas(
     Query(q): Query<std::collections::HashMap<String, String>>,
 ) -> Result<Response, Falha> {
     so_a_presidencia(&quem)?;
-    let mensagem = q.get("feito").map(|f| {
-        (
-            "ok",
-            match f.as_str() {
-                "papel" => "Papel alterado; as sessões abertas da conta foram encerradas.",
-                "cargo" => "Cargo alterado.",
-                "nome" => "Nome corrigido.",
-                "desativar" => "Conta desativada; as sessões abertas dela foram encerradas.",
-                "reativar" => "Conta reativada.",
-                _ => "Feito.",
-            }
-            .to_owned(),
-        )
-    });
+    let mensagem = q.get("feito").map(|f| ("ok", feito_em_palavras(f)));
     Ok(pagina(
         &quem,
         "Contas de acesso",
         corpo(&estado, &quem, mensagem, None).await?,
     ))
+}
+
+/// O que foi feito, para o aviso depois do redirecionamento.
+fn feito_em_palavras(feito: &str) -> String {
+    match feito {
+        "papel" => "Papel alterado; as sessões abertas da conta foram encerradas.",
+        "cargo" => "Cargo alterado.",
+        "nome" => "Nome corrigido.",
+        "dados" => "Dados da conta salvos.",
+        "nada" => "Nada mudou: os dados enviados são os que a conta já tem.",
+        "desativar" => "Conta desativada; as sessões abertas dela foram encerradas.",
+        "reativar" => "Conta reativada.",
+        _ => "Feito.",
+    }
+    .to_owned()
+}
+
+/// `GET /contas/{login}`: a página de uma conta.
+pub(crate) async fn pagina_da_conta(
+    State(estado): State<Estado>,
+    quem: Quem,
+    Path(login): Path<String>,
+    Query(q): Query<std::collections::HashMap<String, String>>,
+) -> Result<Response, Falha> {
+    so_a_presidencia(&quem)?;
+    let mensagem = q.get("feito").map(|f| ("ok", feito_em_palavras(f)));
+    let corpo = corpo_da_conta(&estado, &quem, &login, mensagem).await?;
+    Ok(pagina(&quem, "Conta de acesso", corpo))
+}
+
+/// A página da conta com um erro (422).
+async fn conta_com_erro(
+    estado: &Estado,
+    quem: &Quem,
+    login: &str,
+    erro: String,
+) -> Result<Response, Falha> {
+    let corpo = corpo_da_conta(estado, quem, login, Some(("erro", erro))).await?;
+    let mut r = pagina(quem, "Conta de acesso", corpo);
+    *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
+    Ok(r)
 }
 
 /// A página com um erro e o formulário como foi enviado (422).
@@ -389,79 +475,133 @@ pub(crate) async fn alterar(
     let presidente = so_a_presidencia(&quem)?.login.clone();
     let acao = campo(&campos, "acao").unwrap_or_default();
     let propria = login == presidente;
+    let Some(atual) = estado
+        .registro()
+        .usuarios()
+        .await?
+        .into_iter()
+        .find(|u| u.login == login)
+    else {
+        return Err(Falha::nova(
+            StatusCode::NOT_FOUND,
+            format!("não há conta com o nome de usuário «{login}»"),
+        ));
+    };
+    let valor = |n: &str| campo(&campos, n).unwrap_or_default();
     let mut senha = None;
-    let alteracao = match acao.as_str() {
+    // as alterações pedidas, cada uma registrada à parte no histórico
+    let alteracoes: Vec<Alteracao> = match acao.as_str() {
         "papel" | "desativar" if propria => {
-            return com_erro(
+            return conta_com_erro(
                 &estado,
                 &quem,
+                &login,
                 "a Presidência não desativa a própria conta nem lhe tira o papel: dê o papel de Presidente a outra conta, que então ajusta esta".into(),
-                None,
             )
             .await
         }
+        "dados" => {
+            let validado = (|| {
+                let nome = validar_nome(&valor("nome"))?;
+                let cargo = validar_cargo(&valor("cargo"))?;
+                // o papel da própria conta não vem (o campo está desativado): fica o que é
+                let papel = match campo(&campos, "papel") {
+                    Some(p) if !propria => papel_do_campo(Some(p))?,
+                    _ => atual.papel,
+                };
+                Ok::<_, String>((nome, cargo, papel))
+            })();
+            let (nome, cargo, papel) = match validado {
+                Ok(v) => v,
+                Err(e) => return conta_com_erro(&estado, &quem, &login, e).await,
+            };
+            let mut lista = Vec::new();
+            if nome != atual.nome {
+                lista.push(Alteracao::Nome(nome));
+            }
+            if cargo != atual.cargo.clone().unwrap_or_default() {
+                lista.push(Alteracao::Cargo(cargo));
+            }
+            if papel != atual.papel {
+                lista.push(Alteracao::Papel(papel));
+            }
+            lista
+        }
         "papel" => match papel_do_campo(campo(&campos, "valor")) {
-            Ok(p) => Alteracao::Papel(p),
-            Err(e) => return com_erro(&estado, &quem, e, None).await,
+            Ok(p) => vec![Alteracao::Papel(p)],
+            Err(e) => return conta_com_erro(&estado, &quem, &login, e).await,
         },
-        "nome" => match validar_nome(&campo(&campos, "valor").unwrap_or_default()) {
-            Ok(n) => Alteracao::Nome(n),
-            Err(e) => return com_erro(&estado, &quem, e, None).await,
+        "nome" => match validar_nome(&valor("valor")) {
+            Ok(n) => vec![Alteracao::Nome(n)],
+            Err(e) => return conta_com_erro(&estado, &quem, &login, e).await,
         },
-        "cargo" => match validar_cargo(&campo(&campos, "valor").unwrap_or_default()) {
-            Ok(c) => Alteracao::Cargo(c),
-            Err(e) => return com_erro(&estado, &quem, e, None).await,
+        "cargo" => match validar_cargo(&valor("valor")) {
+            Ok(c) => vec![Alteracao::Cargo(c)],
+            Err(e) => return conta_com_erro(&estado, &quem, &login, e).await,
         },
-        "desativar" => Alteracao::Desativar,
-        "reativar" => Alteracao::Reativar,
+        "desativar" => vec![Alteracao::Desativar],
+        "reativar" => vec![Alteracao::Reativar],
         "redefinir_senha" => {
             let s = senha_provisoria();
             let hash = contas::hash_de_senha(&s)
                 .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e))?;
             senha = Some(s);
-            Alteracao::RedefinirSenha(hash)
+            vec![Alteracao::RedefinirSenha(hash)]
         }
         _ => {
-            return com_erro(
+            return conta_com_erro(
                 &estado,
                 &quem,
-                "alteração desconhecida: use os botões da lista de contas".into(),
-                None,
+                &login,
+                "alteração desconhecida: use os botões da página da conta".into(),
             )
             .await
         }
     };
-    if !estado
-        .registro()
-        .alterar_conta(&login, &alteracao, &presidente, estado.agora())
-        .await?
-    {
-        return Err(Falha::nova(
-            StatusCode::NOT_FOUND,
-            format!("não há conta com o nome de usuário «{login}»"),
-        ));
+    for alteracao in &alteracoes {
+        if !estado
+            .registro()
+            .alterar_conta(&login, alteracao, &presidente, estado.agora())
+            .await?
+        {
+            return Err(Falha::nova(
+                StatusCode::NOT_FOUND,
+                format!("não há conta com o nome de usuário «{login}»"),
+            ));
+        }
     }
     tracing::info!(target: "divisa::conta", login = %login, acao = %acao, por = %presidente, "conta alterada");
+    let endereco = format!("/contas/{}", crate::codificar_url(&login));
     match senha {
         // a senha provisória aparece uma vez, nesta resposta (não num endereço que fica no
         // histórico do navegador)
         Some(s) => {
-            let nome = estado
-                .registro()
-                .usuarios()
-                .await?
-                .into_iter()
-                .find(|u| u.login == login)
-                .map_or(login.clone(), |u| u.nome);
             let mensagem = format!(
-                "Senha de {nome} redefinida; as sessões abertas da conta foram encerradas. Senha provisória: {s} — entregue-a à pessoa (ela a trocará ao entrar). Esta senha não será mostrada de novo."
+                "Senha de {} redefinida; as sessões abertas da conta foram encerradas. Senha provisória: {s} — entregue-a à pessoa (ela a trocará ao entrar). Esta senha não será mostrada de novo.",
+                atual.nome
             );
-            Ok(pagina(
-                &quem,
-                "Contas de acesso",
-                corpo(&estado, &quem, Some(("ok", mensagem)), None).await?,
-            ))
+            let corpo = corpo_da_conta(&estado, &quem, &login, Some(("ok", mensagem))).await?;
+            Ok(pagina(&quem, "Conta de acesso", corpo))
         }
-        None => Ok(Redirect::to(&format!("/contas?feito={acao}")).into_response()),
+        None => {
+            let feito = match (acao.as_str(), alteracoes.as_slice()) {
+                ("dados", []) => "nada",
+                ("dados", [Alteracao::Papel(_)]) => "papel",
+                ("dados", [_]) => acao_de(&alteracoes[0]),
+                ("dados", l) if l.iter().any(|a| matches!(a, Alteracao::Papel(_))) => "papel",
+                (outra, _) => outra,
+            };
+            Ok(Redirect::to(&format!("{endereco}?feito={feito}")).into_response())
+        }
+    }
+}
+
+/// O nome curto de uma alteração, para o aviso.
+fn acao_de(a: &Alteracao) -> &'static str {
+    match a {
+        Alteracao::Nome(_) => "nome",
+        Alteracao::Cargo(_) => "cargo",
+        Alteracao::Papel(_) => "papel",
+        _ => "dados",
     }
 }

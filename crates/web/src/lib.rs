@@ -278,7 +278,10 @@ pub fn rotas(estado: Estado) -> Router {
             "/contas",
             get(administrar::pagina_das_contas).post(administrar::criar),
         )
-        .route("/contas/{login}", post(administrar::alterar))
+        .route(
+            "/contas/{login}",
+            get(administrar::pagina_da_conta).post(administrar::alterar),
+        )
         .route("/processos", get(paginas::processos))
         .route(
             "/processos/novo",

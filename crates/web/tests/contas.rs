@@ -317,6 +317,132 @@ fn issue17_desativar_redefinir_e_mudar_o_papel_encerram_as_sessoes() {
     });
 }
 
+/// Issue 17 (contas): a lista tem um «Editar» por conta, que diz de quem é; a página da conta
+/// salva nome, cargo e papel num formulário só, cada mudança no histórico à parte, e a
+/// Presidência não muda o próprio papel.
+#[test]
+fn issue17_pagina_da_conta_salva_os_dados_num_formulario_so() {
+    rodar(async {
+        let a = app("contas-pagina").await;
+        let ana = a.entrar("ana").await;
+        let lista = a.get("/contas", Some(&ana)).await;
+        assert_eq!(lista.status, StatusCode::OK);
+        assert!(
+            lista
+                .corpo
+                .contains("href=\"/contas/carla\" aria-label=\"Editar a conta de Carla"),
+            "{}",
+            lista.corpo
+        );
+        assert_eq!(
+            lista.corpo.matches(">Editar</a>").count(),
+            a.registro.usuarios().await.unwrap().len(),
+            "um «Editar» por conta"
+        );
+        let pagina = a.get("/contas/carla", Some(&ana)).await;
+        assert_eq!(pagina.status, StatusCode::OK);
+        assert!(pagina.corpo.contains("name=\"acao\" value=\"dados\""));
+        assert!(pagina.corpo.contains("Redefinir a senha"));
+        // a quem não preside, a página da conta é negada
+        let carla = a.entrar("carla").await;
+        assert_eq!(
+            a.get("/contas/carla", Some(&carla)).await.status,
+            StatusCode::FORBIDDEN
+        );
+
+        // nome e cargo mudam juntos; o papel, igual, não entra no histórico
+        let r = a
+            .post_form(
+                "/contas/carla",
+                Some(&ana),
+                &[
+                    ("csrf", &ana.csrf),
+                    ("acao", "dados"),
+                    ("nome", "Carla Souza Lima"),
+                    ("cargo", "Técnica Legislativa"),
+                    ("papel", "servidor"),
+                ],
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.corpo);
+        let h = a
+            .registro
+            .alteracoes_de_contas(Some("carla"), 10)
+            .await
+            .unwrap();
+        let feitas: Vec<&str> = h.iter().map(|x| x.alteracao.as_str()).collect();
+        assert_eq!(feitas, ["cargo", "nome"]);
+        assert_eq!(
+            a.registro
+                .pessoas()
+                .await
+                .unwrap()
+                .get("carla")
+                .map(String::as_str),
+            Some("Carla Souza Lima, Técnica Legislativa")
+        );
+        // nada mudou: nada se registra
+        let r = a
+            .post_form(
+                "/contas/carla",
+                Some(&ana),
+                &[
+                    ("csrf", &ana.csrf),
+                    ("acao", "dados"),
+                    ("nome", "Carla Souza Lima"),
+                    ("cargo", "Técnica Legislativa"),
+                    ("papel", "servidor"),
+                ],
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::SEE_OTHER);
+        assert_eq!(
+            a.registro
+                .alteracoes_de_contas(Some("carla"), 10)
+                .await
+                .unwrap()
+                .len(),
+            2
+        );
+        // um nome vazio volta com o erro na página da conta
+        let r = a
+            .post_form(
+                "/contas/carla",
+                Some(&ana),
+                &[
+                    ("csrf", &ana.csrf),
+                    ("acao", "dados"),
+                    ("nome", " "),
+                    ("cargo", ""),
+                    ("papel", "servidor"),
+                ],
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(r.corpo.contains("Conta de Carla Souza Lima"), "{}", r.corpo);
+        // a Presidência não muda o próprio papel, nem pelo formulário dos dados
+        let r = a
+            .post_form(
+                "/contas/ana",
+                Some(&ana),
+                &[
+                    ("csrf", &ana.csrf),
+                    ("acao", "dados"),
+                    ("nome", "Ana Presidente (demonstração)"),
+                    ("cargo", ""),
+                    ("papel", "servidor"),
+                ],
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::SEE_OTHER);
+        let usuarios = a.registro.usuarios().await.unwrap();
+        assert_eq!(
+            usuarios.iter().find(|u| u.login == "ana").unwrap().papel,
+            divisa_processo::Papel::Presidente
+        );
+    });
+}
+
 /// Issue 17 ("Every error in Portuguese … empty 405 pages"): o método que a rota não tem
 /// responde uma página em português, não um corpo vazio.
 #[test]

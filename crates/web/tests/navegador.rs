@@ -694,6 +694,12 @@ fn um_dia_de_trabalho_no_navegador() {
         "a conta criada",
     );
     let primeira = senha_provisoria(&d.texto());
+    // a conta tem a sua página, pelo «Editar» da linha
+    d.clicar("a[href='/contas/paulo.mendes']");
+    d.esperar(
+        "return document.querySelector('h1').innerText.includes('Conta de Paulo Mendes');",
+        "a página da conta",
+    );
     d.script(
         "const f = Array.from(document.querySelectorAll(\"form[action='/contas/paulo.mendes']\"))
              .find(f => f.querySelector('input[name=acao][value=redefinir_senha]'));
@@ -761,6 +767,7 @@ fn acessibilidade_axe_core_em_cada_pagina_no_laptop_e_no_celular() {
         (Some("ana"), "/processos"),
         (Some("ana"), processo),
         (Some("ana"), "/contas"),
+        (Some("ana"), "/contas/carla"),
         (Some("ana"), "/conta"),
         (Some("carla"), "/avaliar"),
         (Some("dep.joao"), "/processos/novo"),
