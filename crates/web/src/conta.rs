@@ -165,13 +165,15 @@ async fn form_entrar(
         }
         @if demo {
             div class="demo" {
-                strong { "Dados de demonstração." }
-                " Este banco foi semeado para conhecer o sistema: contas "
-                @for (i, (login, _, papel)) in crate::semente::CONTAS.iter().enumerate() {
-                    @if i > 0 { ", " }
-                    code { (login) } " (" (papel.nome()) ")"
+                strong { "Instalação de demonstração." }
+                " Os processos e as pessoas aqui são fictícios, para conhecer o sistema. Entre com um destes nomes de usuário, todos com a senha "
+                strong { (crate::semente::SENHA) } ":"
+                ul {
+                    @for (login, _, papel) in crate::semente::CONTAS {
+                        li { strong { (login) } " — " (papel.cargo()) }
+                    }
                 }
-                " — todas com a senha " code { (crate::semente::SENHA) } ". Não use em produção."
+                "Numa instalação de verdade, este quadro não aparece: o servidor é iniciado sem os dados de demonstração."
             }
         }
     })
