@@ -8,7 +8,9 @@
 //! - `govbr/`: o Padrão Digital de Governo (gov.br Design System), do pacote npm
 //!   `@govbr-ds/core@3.7.0` (`npm pack @govbr-ds/core@3.7.0`, tarball SHA-256
 //!   2b8f13b0a1427f101f9f7aa81751b1bafe829e17305b1727fc2a0e3326781247), arquivo
-//!   `dist/core.min.css` sem mudança; licença MIT em `ativos/govbr/LICENSE`. Só a folha: os
+//!   `dist/core.min.css` recortado às regras que as páginas usam (`scripts/recortar-govbr.sh`,
+//!   PurgeCSS: as variáveis de `:root` e as regras dos elementos; 719 KB → 48 KB) em
+//!   `govbr/core.recortado.css`; licença MIT em `ativos/govbr/LICENSE`. Só a folha: os
 //!   componentes que pedem o JavaScript do padrão não são usados.
 //! - `raleway/`: a fonte Raleway (a que o padrão declara depois da Rawline, que não é publicada
 //!   em pacote), do pacote npm `@fontsource/raleway@5.3.0` (tarball SHA-256
@@ -56,7 +58,7 @@ const ARQUIVOS: &[(&str, &str, &[u8])] = &[
     (
         "govbr-core.min.css",
         "text/css; charset=utf-8",
-        include_bytes!("../ativos/govbr/core.min.css"),
+        include_bytes!("../ativos/govbr/core.recortado.css"),
     ),
     (
         "govbr-LICENSE.txt",
