@@ -24,9 +24,15 @@
 
   // A legenda em HTML (texto de verdade, lido por leitores de tela), só com o que o mapa mostra.
   function legenda(div, presentes) {
-    var lista = document.createElement("ul");
-    lista.className = "legenda-do-mapa";
-    lista.setAttribute("aria-label", "Legenda do mapa");
+    // a lista vem da página, vazia, logo abaixo do mapa (sem ela, é criada)
+    var lista = div.nextElementSibling;
+    var nova = !lista || !lista.classList.contains("legenda-do-mapa");
+    if (nova) {
+      lista = document.createElement("ul");
+      lista.className = "legenda-do-mapa";
+      lista.setAttribute("aria-label", "Legenda do mapa");
+    }
+    lista.textContent = "";
     Object.keys(PAPEIS).forEach(function (papel) {
       if (!presentes[papel]) return;
       var item = document.createElement("li");
@@ -44,9 +50,9 @@
     amostra.className = "amostra fundo";
     amostra.setAttribute("aria-hidden", "true");
     fundo.appendChild(amostra);
-    fundo.appendChild(document.createTextNode("Demais municípios de Mato Grosso"));
+    fundo.appendChild(document.createTextNode(Object.keys(presentes).length ? "Demais municípios de Mato Grosso" : "Municípios de Mato Grosso (limites da Malha Municipal 2022)"));
     lista.appendChild(fundo);
-    div.insertAdjacentElement("afterend", lista);
+    if (nova) div.insertAdjacentElement("afterend", lista);
   }
 
   // O Leaflet (CSS e JS) só nas páginas que têm mapa: as outras não o baixam nem o interpretam.
@@ -90,7 +96,7 @@
       renderer: L.svg({ padding: 0 })
     });
     // a fonte dos dados abaixo do mapa, como legenda, e não sobre ele
-    if (!div.nextElementSibling || !div.nextElementSibling.classList.contains("fonte-do-mapa")) {
+    if (!div.parentNode.querySelector(".fonte-do-mapa")) {
       var fonte = document.createElement("p");
       fonte.className = "fonte-do-mapa";
       fonte.textContent = "Mapa: Malha Municipal 2022 (IBGE).";
@@ -119,6 +125,7 @@
     }
     var url = div.getAttribute("data-camada");
     var caixa = null;
+    if (!url) legenda(div, {});
     var frente = !url ? Promise.resolve() : fetch(url).then(function (r) { return r.ok ? r.json() : null; }).then(function (g) {
       if (!g || !g.features || g.features.length === 0) return;
       var presentes = {};

@@ -107,7 +107,7 @@ pub(crate) async fn municipios(quem: Quem) -> Result<Response, Falha> {
         .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     let s = html! {
         h1 { "Municípios de Mato Grosso" }
-        div class="mapa-web" id="mapa" role="region" aria-label="Mapa dos municípios de Mato Grosso" {}
+        (crate::html::mapa(None, "Mapa dos municípios de Mato Grosso"))
         div class="tabela" {
             table {
                 tr {
@@ -148,8 +148,10 @@ pub(crate) async fn municipio(quem: Quem, Path(codigo): Path<String>) -> Result<
     };
     let s = html! {
         h1 { (m.nome) }
-        div class="mapa-web" id="mapa" role="region" aria-label="Mapa do município"
-            data-camada={ "/api/municipios/" (m.codigo_ibge) "/limite.geojson" } {}
+        (crate::html::mapa(
+            Some(&format!("/api/municipios/{}/limite.geojson", m.codigo_ibge)),
+            "Mapa do município"
+        ))
         (crate::texto::ficha_do_municipio_html(m))
     };
     Ok(pagina(&quem, &m.nome, s))

@@ -115,6 +115,17 @@ pub(crate) fn pagina(quem: &Quem, titulo: &str, corpo: Markup) -> Response {
     r
 }
 
+/// Um mapa (o Leaflet o desenha, `divisa.js`): `camada`, o GeoJSON do que importa (sem ela, o
+/// estado inteiro). A legenda e a fonte já vêm no lugar, para a página não pular quando o mapa
+/// chega (a legenda é preenchida com o que o mapa mostra).
+pub(crate) fn mapa(camada: Option<&str>, rotulo: &str) -> Markup {
+    html! {
+        div.mapa-web #mapa role="region" data-camada=[camada] aria-label=(rotulo) {}
+        ul.legenda-do-mapa aria-label="Legenda do mapa" {}
+        p.fonte-do-mapa { "Mapa: Malha Municipal 2022 (IBGE)." }
+    }
+}
+
 /// Uma mensagem de aviso, de erro ou de sucesso.
 pub(crate) fn aviso(classe: &str, texto: &str) -> Markup {
     html! {

@@ -529,8 +529,10 @@ async fn pagina_do_processo(
         }
 
         h2 { "Mapa" }
-        div.mapa-web #mapa role="region" data-camada={ "/api" (endereco) "/mapa.geojson" }
-            aria-label="Mapa dos municípios de origem e da área proposta" {}
+        (crate::html::mapa(
+            Some(&format!("/api{endereco}/mapa.geojson")),
+            "Mapa dos municípios de origem e da área proposta"
+        ))
 
         h2 { "Documentos (Art. 15)" }
         ul {
