@@ -36,6 +36,11 @@ const ARQUIVOS: &[(&str, &str, &[u8])] = &[
         include_bytes!("../ativos/divisa.js"),
     ),
     (
+        "sem-script.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../ativos/sem-script.css"),
+    ),
+    (
         "icone.svg",
         "image/svg+xml",
         include_bytes!("../ativos/icone.svg"),

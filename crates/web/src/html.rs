@@ -52,16 +52,23 @@ pub(crate) fn documento(titulo: &str, quem: Option<&Quem>, corpo: Markup) -> Mar
                 link rel="icon" href="/ativos/icone.svg" type="image/svg+xml";
                 link rel="stylesheet" href="/ativos/govbr-core.min.css";
                 link rel="stylesheet" href="/ativos/divisa.css";
+                // as fontes pedidas já com a folha, não depois dela: o texto não pula ao chegarem
+                @for peso in ["400", "600", "700"] {
+                    link rel="preload" href={ "/ativos/raleway-" (peso) ".woff2" } as="font" type="font/woff2" crossorigin;
+                }
+                // no celular o menu começa fechado (o cabeçalho não encolhe depois de pintado);
+                // sem o script, esta folha o deixa aberto
+                noscript { link rel="stylesheet" href="/ativos/sem-script.css"; }
             }
             body {
                 a.pular href="#conteudo" { "Pular para o conteúdo" }
-                header {
+                header.menu-fechado {
                     div.marca {
                         a href="/" { "divisa" } " "
                         small { "LC nº 23/1992 — Comissão de Revisão Territorial · ALMT" }
                     }
-                    button.menu-botao type="button" aria-expanded="false" aria-controls="nav-principal" hidden { "Menu" }
-                    nav #nav-principal aria-label="Principal" {
+                    button.menu-botao type="button" aria-expanded="false" aria-controls="nav-principal" { "Menu" }
+                    nav.fechado #nav-principal aria-label="Principal" {
                         @for (endereco, rotulo) in SECOES {
                             @if endereco != "/contas" || presidente {
                                 a href=(endereco) aria-current=[na_secao(caminho, endereco).then_some("page")] { (rotulo) }
