@@ -93,7 +93,9 @@
     // O SVG do tamanho exato do mapa (sem a margem do Leaflet, que cobria o título acima dele).
     var mapa = L.map(div, {
       attributionControl: false, zoomControl: false, keyboard: false,
-      renderer: L.svg({ padding: 0 })
+      // o estado inteiro (141 municípios) em canvas, que o celular desenha sem travar; com uma
+      // camada, o entorno em SVG (poucos polígonos, cada um um elemento)
+      renderer: div.getAttribute("data-camada") ? L.svg({ padding: 0 }) : L.canvas({ padding: 0 })
     });
     // a fonte dos dados abaixo do mapa, como legenda, e não sobre ele
     if (!div.parentNode.querySelector(".fonte-do-mapa")) {
@@ -117,10 +119,12 @@
     // animação: quem lê a página (ou a testa) vê o mapa parado
     function desenharFundo(caixa) {
       return fetch("/api/malha.geojson" + (caixa ? "?caixa=" + caixa : "")).then(function (r) { return r.json(); }).then(function (g) {
-        L.geoJSON(g, {
+        var fundo = L.geoJSON(g, {
           style: { color: "#6e7781", weight: 0.6, fillColor: "#ffffff", fillOpacity: 0.7 },
           onEachFeature: function (f, camada) { camada.bindTooltip(f.properties.nome); }
         }).addTo(mapa).bringToBack();
+        // sem camada na frente, o estado inteiro enche o mapa
+        if (!caixa && fundo.getBounds().isValid()) mapa.fitBounds(fundo.getBounds(), { padding: [10, 10], animate: false });
       }).catch(function () {});
     }
     var url = div.getAttribute("data-camada");

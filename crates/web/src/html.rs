@@ -128,7 +128,15 @@ pub(crate) fn pagina(quem: &Quem, titulo: &str, corpo: Markup) -> Response {
 pub(crate) fn mapa(camada: Option<&str>, rotulo: &str) -> Markup {
     html! {
         div.mapa-web #mapa role="region" data-camada=[camada] aria-label=(rotulo) {}
-        ul.legenda-do-mapa aria-label="Legenda do mapa" {}
+        ul.legenda-do-mapa aria-label="Legenda do mapa" {
+            // o mapa do estado só tem o fundo: a legenda já vem escrita
+            @if camada.is_none() {
+                li {
+                    span.amostra.fundo aria-hidden="true" {}
+                    "Municípios de Mato Grosso (limites da Malha Municipal 2022)"
+                }
+            }
+        }
         p.fonte-do-mapa { "Mapa: Malha Municipal 2022 (IBGE)." }
     }
 }
