@@ -829,6 +829,14 @@ impl MalhaDaTela {
         })
     }
 
+    /// Se todas as feições cabem em `caixa` (oeste, sul, leste, norte).
+    fn cabe_em(&self, caixa: [f64; 4]) -> bool {
+        let [o, s, l, n] = caixa;
+        self.feicoes
+            .iter()
+            .all(|(c, _)| c[0] >= o && c[2] <= l && c[1] >= s && c[3] <= n)
+    }
+
     /// As feições cuja caixa toca `caixa` (oeste, sul, leste, norte).
     fn no_entorno(&self, caixa: [f64; 4]) -> String {
         let [o, s, l, n] = caixa;
@@ -906,9 +914,15 @@ async fn malha(
         }
         h
     };
-    match q.get("caixa") {
-        Some(c) => {
-            let caixa = ler_caixa(c).map_err(|m| Falha::no_campo("caixa", m).json())?;
+    let caixa = match q.get("caixa") {
+        Some(c) => Some(ler_caixa(c).map_err(|m| Falha::no_campo("caixa", m).json())?),
+        None => None,
+    };
+    // a caixa que cobre o estado inteiro é a malha inteira, já comprimida: recortar e comprimir
+    // de novo a cada pedido seria trabalho à toa (e um jeito barato de ocupar o servidor)
+    let caixa = caixa.filter(|c| !malha.cabe_em(*c));
+    match caixa {
+        Some(caixa) => {
             // recortar e comprimir fora dos trabalhadores assíncronos
             let estado = estado.clone();
             let (corpo, comprimido) = tokio::task::spawn_blocking(move || {
@@ -1013,5 +1027,8 @@ mod testes_da_malha {
         );
         assert!(!nomes.contains(&"Colniza"), "{nomes:?}");
         assert!(nomes.len() < 20, "{nomes:?}");
+        // a caixa do estado inteiro é a malha inteira (servida da cópia já comprimida)
+        assert!(m.cabe_em([-62.0, -18.5, -50.0, -7.0]));
+        assert!(!m.cabe_em([-56.3, -15.7, -55.9, -15.4]));
     }
 }

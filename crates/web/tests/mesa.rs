@@ -280,3 +280,34 @@ fn issue17_padrao_gov_br_embutido_e_comprimido() {
         }
     });
 }
+
+/// Issue 17 (mapas no celular): com `?caixa=`, a malha de fundo traz só o entorno; a caixa
+/// ilegível é recusada em português, com o campo.
+#[test]
+fn issue17_malha_do_entorno_pela_caixa() {
+    rodar(async {
+        let a = app("malha-caixa").await;
+        let inteira = a.get("/api/malha.geojson", None).await;
+        let perto = a
+            .get("/api/malha.geojson?caixa=-56.3,-15.7,-55.9,-15.4", None)
+            .await;
+        assert_eq!(perto.status, StatusCode::OK);
+        let j: serde_json::Value = serde_json::from_str(&perto.corpo).unwrap();
+        let n = j["features"].as_array().unwrap().len();
+        assert!((2..20).contains(&n), "{n} municípios em volta de Cuiabá");
+        assert!(perto.bytes.len() * 5 < inteira.bytes.len());
+        // a caixa do estado inteiro é a malha inteira
+        let estado = a
+            .get("/api/malha.geojson?caixa=-62,-18.5,-50,-7", None)
+            .await;
+        assert_eq!(estado.corpo, inteira.corpo);
+        for ruim in ["abc", "-50,-10,-60,-5", "1,2,3"] {
+            let r = a
+                .get(&format!("/api/malha.geojson?caixa={ruim}"), None)
+                .await;
+            assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{ruim}");
+            assert!(r.corpo.contains("\"campo\":\"caixa\""), "{}", r.corpo);
+            assert!(r.corpo.contains("oeste"), "{}", r.corpo);
+        }
+    });
+}
