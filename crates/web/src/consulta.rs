@@ -102,34 +102,99 @@ pub(crate) async fn lei(
 
 // ---------------------------------------------------------------- municípios
 
-pub(crate) async fn municipios(quem: Quem) -> Result<Response, Falha> {
+/// Municípios por página na lista.
+const MUNICIPIOS_POR_PAGINA: usize = 50;
+
+/// `GET /municipios`: o mapa do estado e a lista, com busca (nome ou código IBGE, sem diferença
+/// de acentos), ordem (nome, população, eleitores) e páginas de 50; o endereço guarda a busca.
+pub(crate) async fn municipios(
+    quem: Quem,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Response, Falha> {
     let mt = divisa_referencia::mt()
         .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let valor = |n: &str| q.get(n).map(|v| v.trim().to_owned()).unwrap_or_default();
+    let (busca, ordem) = (valor("q"), valor("ordem"));
+    let chave = divisa_referencia::nomes::chave(&busca);
+    let mut lista: Vec<_> = mt
+        .municipios()
+        .iter()
+        .filter(|m| {
+            chave.is_empty()
+                || divisa_referencia::nomes::chave(&m.nome).contains(&chave)
+                || m.codigo_ibge.to_string().starts_with(busca.as_str())
+        })
+        .collect();
+    let populacao = |m: &&divisa_referencia::mt::Municipio| m.populacao_2022.map_or(0, |d| d.valor);
+    let eleitores = |m: &&divisa_referencia::mt::Municipio| m.eleitores_2024.map_or(0, |d| d.valor);
+    match ordem.as_str() {
+        "populacao" => lista.sort_by_key(|m| std::cmp::Reverse(populacao(m))),
+        "eleitores" => lista.sort_by_key(|m| std::cmp::Reverse(eleitores(m))),
+        _ => {}
+    }
+    let paginas = lista.len().div_ceil(MUNICIPIOS_POR_PAGINA).max(1);
+    let atual = q
+        .get("pagina")
+        .and_then(|v| v.parse::<usize>().ok())
+        .unwrap_or(1)
+        .clamp(1, paginas);
+    let mostrados = lista
+        .iter()
+        .skip((atual - 1) * MUNICIPIOS_POR_PAGINA)
+        .take(MUNICIPIOS_POR_PAGINA);
+    let ordens = [
+        ("", "nome"),
+        ("populacao", "população (maior primeiro)"),
+        ("eleitores", "eleitores (maior primeiro)"),
+    ];
     let s = html! {
         h1 { "Municípios de Mato Grosso" }
         (crate::html::mapa(None, "Mapa dos municípios de Mato Grosso"))
-        div class="tabela" {
-            table {
-                tr {
-                    th { "Município" }
-                    th { "Código IBGE" }
-                    th class="num" { "População (Censo 2022)" }
-                    th class="num" { "Eleitores (2024)" }
+        form.filtros method="get" action="/municipios" role="search" {
+            label for="busca-municipio" { "Buscar" }
+            input #busca-municipio name="q" type="search" value=(busca) placeholder="nome ou código IBGE";
+            label for="ordem-municipio" { "Ordem" }
+            select #ordem-municipio name="ordem" {
+                @for (v, rotulo) in ordens {
+                    option value=(v) selected[v == ordem] { (rotulo) }
                 }
-                @for m in mt.municipios() {
+            }
+            button type="submit" { "Buscar" } " "
+            a href="/municipios" { "Limpar" }
+        }
+        p role="status" {
+            (divisa_referencia::formato::plural(
+                lista.len() as u64,
+                "município encontrado",
+                "municípios encontrados"
+            ))
+            " de " (inteiro(mt.municipios().len() as i64))
+            @if paginas > 1 { " · página " (atual) " de " (paginas) }
+            "."
+        }
+        div class="tabela" {
+            table.cartoes-no-celular {
+                tr.cabecalho {
+                    th scope="col" { "Município" }
+                    th scope="col" { "Código IBGE" }
+                    th.num scope="col" { "População (Censo 2022)" }
+                    th.num scope="col" { "Eleitores (2024)" }
+                }
+                @for m in mostrados {
                     tr {
-                        td { a href={ "/municipios/" (m.codigo_ibge) } { (m.nome) } }
-                        td { (m.codigo_ibge) }
-                        td class="num" {
+                        td data-rotulo="Município" { a href={ "/municipios/" (m.codigo_ibge) } { (m.nome) } }
+                        td data-rotulo="Código IBGE" { (m.codigo_ibge) }
+                        td.num data-rotulo="População (Censo 2022)" {
                             (m.populacao_2022.map_or("—".into(), |d| inteiro(i64::from(d.valor))))
                         }
-                        td class="num" {
+                        td.num data-rotulo="Eleitores (2024)" {
                             (m.eleitores_2024.map_or("—".into(), |d| inteiro(i64::from(d.valor))))
                         }
                     }
                 }
             }
         }
+        (crate::html::paginacao("/municipios", &[("q", busca.as_str()), ("ordem", ordem.as_str())], atual, paginas))
     };
     Ok(pagina(&quem, "Municípios", s))
 }

@@ -122,6 +122,48 @@ pub(crate) fn pagina(quem: &Quem, titulo: &str, corpo: Markup) -> Response {
     r
 }
 
+/// A navegação entre páginas de uma lista: `caminho` com os parâmetros da busca (`base`, os
+/// vazios de fora) e `pagina=N`.
+pub(crate) fn paginacao(
+    caminho: &str,
+    base: &[(&str, &str)],
+    atual: usize,
+    total: usize,
+) -> Markup {
+    let endereco = |n: usize| {
+        let mut consulta: Vec<String> = base
+            .iter()
+            .filter(|(_, v)| !v.is_empty())
+            .map(|(k, v)| format!("{k}={}", crate::codificar_url(v)))
+            .collect();
+        consulta.push(format!("pagina={n}"));
+        format!("{caminho}?{}", consulta.join("&"))
+    };
+    html! {
+        @if total > 1 {
+            nav.paginacao aria-label="Páginas" {
+                ul {
+                    @if atual > 1 {
+                        li { a href=(endereco(atual - 1)) rel="prev" { "Anterior" } }
+                    }
+                    @for n in 1..=total {
+                        li {
+                            @if n == atual {
+                                span aria-current="page" { (n) }
+                            } @else {
+                                a href=(endereco(n)) { (n) }
+                            }
+                        }
+                    }
+                    @if atual < total {
+                        li { a href=(endereco(atual + 1)) rel="next" { "Próxima" } }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Um mapa (o Leaflet o desenha, `divisa.js`): `camada`, o GeoJSON do que importa (sem ela, o
 /// estado inteiro). A legenda e a fonte já vêm no lugar, para a página não pular quando o mapa
 /// chega (a legenda é preenchida com o que o mapa mostra).

@@ -286,23 +286,12 @@ pub(crate) async fn processos(
         ("vencido", "com prazo vencido"),
     ];
     // os endereços das páginas guardam a busca e os filtros
-    let base: Vec<(&str, &str)> = [
+    let base = [
         ("q", busca.as_str()),
         ("tipo", tipo.as_str()),
         ("fase", fase.as_str()),
         ("prazo", prazo.as_str()),
-    ]
-    .into_iter()
-    .filter(|(_, v)| !v.is_empty())
-    .collect();
-    let endereco = |n: usize| {
-        let mut consulta: Vec<String> = base
-            .iter()
-            .map(|(k, v)| format!("{k}={}", crate::codificar_url(v)))
-            .collect();
-        consulta.push(format!("pagina={n}"));
-        format!("/processos?{}", consulta.join("&"))
-    };
+    ];
     let corpo = html! {
         h1 { "Processos" }
         form.filtros method="get" action="/processos" role="search" {
@@ -328,27 +317,7 @@ pub(crate) async fn processos(
             "."
         }
         (tabela_de_processos(&mostrados))
-        @if paginas > 1 {
-            nav.paginacao aria-label="Páginas" {
-                ul {
-                    @if pagina_atual > 1 {
-                        li { a href=(endereco(pagina_atual - 1)) rel="prev" { "Anterior" } }
-                    }
-                    @for n in 1..=paginas {
-                        li {
-                            @if n == pagina_atual {
-                                span aria-current="page" { (n) }
-                            } @else {
-                                a href=(endereco(n)) { (n) }
-                            }
-                        }
-                    }
-                    @if pagina_atual < paginas {
-                        li { a href=(endereco(pagina_atual + 1)) rel="next" { "Próxima" } }
-                    }
-                }
-            }
-        }
+        (crate::html::paginacao("/processos", &base, pagina_atual, paginas))
     };
     Ok(pagina(&quem, "Processos", corpo))
 }

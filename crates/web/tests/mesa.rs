@@ -311,3 +311,44 @@ fn issue17_malha_do_entorno_pela_caixa() {
         }
     });
 }
+
+/// Issue 17 ("Processes and municipalities get search, filters … and pagination"): os
+/// municípios se buscam pelo nome sem acento ou pelo código IBGE, se ordenam pela população e
+/// vêm em páginas de 50.
+#[test]
+fn issue17_municipios_com_busca_ordem_e_paginas() {
+    rodar(async {
+        let a = app("municipios-busca").await;
+        let r = a.get("/municipios?q=varzea", None).await;
+        assert_eq!(r.status, StatusCode::OK);
+        assert!(
+            r.corpo.contains("1 município encontrado de 142"),
+            "{}",
+            r.corpo
+        );
+        assert!(r.corpo.contains(">Várzea Grande</a>"));
+        let r = a.get("/municipios?q=5103403", None).await;
+        assert!(r.corpo.contains(">Cuiabá</a>"), "pelo código IBGE");
+        // pela população, Cuiabá (a maior) abre a lista; 142 em 3 páginas
+        let r = a.get("/municipios?ordem=populacao", None).await;
+        let primeira = r.corpo.find("<td data-rotulo=\"Município\">").unwrap();
+        assert!(r.corpo[primeira..].starts_with(
+            "<td data-rotulo=\"Município\"><a href=\"/municipios/5103403\">Cuiabá</a>"
+        ));
+        assert!(r.corpo.contains("página 1 de 3"));
+        assert_eq!(
+            r.corpo.matches("<td data-rotulo=\"Município\">").count(),
+            50
+        );
+        assert!(r
+            .corpo
+            .contains("href=\"/municipios?ordem=populacao&amp;pagina=2\""));
+        let r = a.get("/municipios?ordem=populacao&pagina=3", None).await;
+        assert_eq!(
+            r.corpo.matches("<td data-rotulo=\"Município\">").count(),
+            42
+        );
+        let r = a.get("/municipios?q=nenhum+municipio+assim", None).await;
+        assert!(r.corpo.contains("0 municípios encontrados"), "{}", r.corpo);
+    });
+}

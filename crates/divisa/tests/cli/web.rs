@@ -91,7 +91,7 @@ fn serve_sobe_no_banco_padrao_com_a_demonstracao_marcada() {
         "os processos de demonstração dizem que são"
     );
     let r = get(&endereco, "/entrar");
-    assert!(r.contains("Dados de demonstração"));
+    assert!(r.contains("Instalação de demonstração"));
     filho.kill().ok();
     filho.wait().ok();
     assert!(
@@ -176,7 +176,7 @@ fn usuario_criar_o_primeiro_administrador_e_o_servidor_nao_semeia_demonstracao()
         "com contas, não semeia: {dito}"
     );
     let r = get(&endereco, "/entrar");
-    assert!(!r.contains("Dados de demonstração"));
+    assert!(!r.contains("Instalação de demonstração"));
     filho.kill().ok();
     filho.wait().ok();
     std::fs::remove_dir_all(&dir).ok();
