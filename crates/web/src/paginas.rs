@@ -25,6 +25,17 @@ pub(crate) fn campo(campos: &Campos, nome: &str) -> Option<String> {
         .map(|(_, v)| v.clone())
 }
 
+/// O que o ato fez, com a pessoa que ele cita (o servidor autorizado) por nome e cargo, nunca
+/// pelo login.
+fn resumo_do_ato(ato: &divisa_processo::Ato, pessoas: &BTreeMap<String, String>) -> String {
+    ato.resumo_com(&|login| {
+        pessoas
+            .get(login)
+            .cloned()
+            .unwrap_or_else(|| "servidor(a) sem conta cadastrada".to_owned())
+    })
+}
+
 /// Classe CSS e texto de uma situação de prazo.
 fn situacao(s: &Situacao) -> (&'static str, String) {
     let classe = match s {
@@ -375,17 +386,11 @@ async fn pagina_do_processo(
     let endereco = caminho_do_processo(protocolo);
     // pessoas por nome e cargo, nunca pelo login
     let pessoas = estado.pessoas().await;
-    let nome_de = |login: &str| {
-        pessoas
-            .get(login)
-            .cloned()
-            .unwrap_or_else(|| "servidor(a) sem conta cadastrada".to_owned())
-    };
     // o ato que acabou de ser gravado, pelo que ele fez (não só "ato 12")
     let registrado = registrado.map(|n| match eventos.iter().find(|e| e.seq == n) {
         Some(e) => format!(
             "Registrado nos autos (ato nº {n}): {}.",
-            e.ato.resumo_com(&nome_de).trim_end_matches('.')
+            resumo_do_ato(&e.ato, &pessoas).trim_end_matches('.')
         ),
         None => format!("Registrado nos autos (ato nº {n})."),
     });
@@ -643,7 +648,7 @@ async fn pagina_do_processo(
                 li {
                     span.quando { (fmt_data(e.data)) " · ato " (e.seq) " · " (quem_agiu(e)) }
                     br;
-                    (e.ato.resumo_com(&nome_de))
+                    (resumo_do_ato(&e.ato, &pessoas))
                     @if !e.anexos.is_empty() {
                         ul.anexos {
                             @for (i, a) in e.anexos.iter().enumerate() {
@@ -952,12 +957,6 @@ pub(crate) async fn ato(
                     .and_then(|v| v.parse().ok())
                     .unwrap_or(0);
                 let pessoas = estado.pessoas().await;
-                let nome_de = |login: &str| {
-                    pessoas
-                        .get(login)
-                        .cloned()
-                        .unwrap_or_else(|| "servidor(a) sem conta cadastrada".to_owned())
-                };
                 if let Ok((_, eventos)) = estado
                     .registro()
                     .eventos_visiveis(&protocolo, &quem.ator())
@@ -966,7 +965,9 @@ pub(crate) async fn ato(
                     let depois: Vec<String> = eventos
                         .iter()
                         .filter(|e| e.seq > lida)
-                        .map(|e| format!("{} ({})", e.ato.resumo_com(&nome_de), fmt_data(e.data)))
+                        .map(|e| {
+                            format!("{} ({})", resumo_do_ato(&e.ato, &pessoas), fmt_data(e.data))
+                        })
                         .collect();
                     if !depois.is_empty() {
                         mensagem = format!(
