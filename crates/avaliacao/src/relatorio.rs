@@ -167,7 +167,10 @@ pub fn texto(avaliacao: &Avaliacao, fatos: &Fatos) -> String {
         }
     }
     if !avaliacao.alertas.is_empty() {
-        let _ = writeln!(saida, "\nDireito federal e STF (não alteram a conclusão):");
+        let _ = writeln!(
+            saida,
+            "\nAlertas — direito federal, STF e números a conferir (não alteram a conclusão):"
+        );
         for alerta in &avaliacao.alertas {
             let _ = writeln!(saida, "  • [{}] {}", alerta.id, alerta.mensagem);
         }
@@ -273,7 +276,7 @@ pub fn html(avaliacao: &Avaliacao, fatos: &Fatos, mapa: Option<&str>) -> String 
         corpo.push_str("</table>\n");
     }
     if !avaliacao.alertas.is_empty() {
-        corpo.push_str("<h2>Direito federal e STF</h2>\n<p class=\"aviso\">Os alertas não alteram a conclusão: o relatório aplica a lei estadual como escrita.</p>\n<ul>\n");
+        corpo.push_str("<h2>Alertas: direito federal, STF e números a conferir</h2>\n<p class=\"aviso\">Os alertas não alteram a conclusão: o relatório aplica a lei estadual como escrita.</p>\n<ul>\n");
         for alerta in &avaliacao.alertas {
             let _ = writeln!(
                 corpo,

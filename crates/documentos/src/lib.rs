@@ -32,7 +32,9 @@ pub use html::html;
 pub use mapa::{Mapa, Papel};
 pub use odt::odt;
 pub use pacote::{pacote_dos_autos, Pacote};
-pub use pdf::{definir_endereco_publico, paginas, paginas_das_quebras, pdf, ErroComposicao};
+pub use pdf::{
+    definir_endereco_publico, paginas, paginas_das_quebras, pdf, pdf_rascunho, ErroComposicao,
+};
 
 /// Os tipos de documento (CONTRACT §1: `divisa documento TIPO`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

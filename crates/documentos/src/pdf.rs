@@ -76,7 +76,19 @@ impl std::error::Error for ErroComposicao {}
 
 /// O PDF do documento (PDF/A-3u, marcado, fontes embutidas).
 pub fn pdf(doc: &Documento) -> Result<Vec<u8>, ErroComposicao> {
-    let mundo = Mundo::do_documento(doc);
+    pdf_com(doc, false)
+}
+
+/// O mesmo documento como rascunho para ler (issue 32: ver não emite): cada página traz
+/// «RASCUNHO — NÃO EMITIDO» em marca-d'água, e o rodapé, em vez do código de verificação e do
+/// QR, diz que o rascunho não confere. Nunca é registrado; o documento emitido é o [`pdf`] que a
+/// Comissão emite por um ato próprio.
+pub fn pdf_rascunho(doc: &Documento) -> Result<Vec<u8>, ErroComposicao> {
+    pdf_com(doc, true)
+}
+
+fn pdf_com(doc: &Documento, rascunho: bool) -> Result<Vec<u8>, ErroComposicao> {
+    let mundo = Mundo::do_documento(doc, rascunho);
     let composto = compor(&mundo)?;
     let opcoes = PdfOptions {
         ident: Smart::Custom(doc.codigo()),
@@ -97,7 +109,7 @@ pub fn pdf(doc: &Documento) -> Result<Vec<u8>, ErroComposicao> {
 /// Em que página começa cada trecho depois de uma [`Bloco::QuebraDePagina`], na ordem (o índice
 /// das peças dos autos).
 pub fn paginas_das_quebras(doc: &Documento) -> Result<Vec<usize>, ErroComposicao> {
-    let composto = compor(&Mundo::do_documento(doc))?;
+    let composto = compor(&Mundo::do_documento(doc, false))?;
     let intro = composto.introspector();
     let rotulo = Label::new(PicoStr::intern("quebra"))
         .ok_or_else(|| ErroComposicao("rótulo inválido".into()))?;
@@ -114,7 +126,7 @@ pub fn paginas_das_quebras(doc: &Documento) -> Result<Vec<usize>, ErroComposicao
 
 /// Quantas páginas o documento tem.
 pub fn paginas(doc: &Documento) -> Result<usize, ErroComposicao> {
-    let n = compor(&Mundo::do_documento(doc))?.pages().len();
+    let n = compor(&Mundo::do_documento(doc, false))?.pages().len();
     typst::comemo::evict(10);
     Ok(n)
 }
@@ -145,6 +157,8 @@ struct Vista {
     data: [i64; 3],
     codigo: String,
     conferir: String,
+    /// Rascunho para ler (issue 32): marca-d'água em cada página, sem código nem QR.
+    rascunho: bool,
     blocos: Vec<VistaBloco>,
     referencias: Vec<(String, String)>,
 }
@@ -307,6 +321,7 @@ fn vista(doc: &Documento, mapas: &mut Vec<(String, Vec<u8>)>) -> Vista {
             None => "A autenticidade deste documento se confere pelo código de verificação, na página «Verificar documento» da Comissão de Revisão Territorial.".into(),
         },
         codigo,
+        rascunho: false,
         blocos,
         referencias: doc.referencias.clone(),
     }
@@ -403,9 +418,19 @@ fn id(caminho: &str) -> FileId {
 }
 
 impl Mundo {
-    fn do_documento(doc: &Documento) -> Mundo {
+    fn do_documento(doc: &Documento, rascunho: bool) -> Mundo {
         let mut mapas = Vec::new();
-        let v = vista(doc, &mut mapas);
+        let mut v = Vista {
+            rascunho,
+            ..vista(doc, &mut mapas)
+        };
+        if rascunho {
+            // o rascunho não traz o código nem nos metadados: nada nele se confunde com o emitido
+            v.palavras = vec![
+                "Lei Complementar nº 23/1992".into(),
+                "rascunho para leitura, não emitido".into(),
+            ];
+        }
         let json = serde_json::to_vec(&v).unwrap_or_default();
         let mut arquivos = vec![
             (id("/documento.json"), Bytes::new(json)),

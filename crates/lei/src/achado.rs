@@ -80,7 +80,8 @@ pub struct Achado {
     pub mensagem: String,
 }
 
-/// Um ponto em que o direito federal ou o STF incide sobre a lei estadual. Nunca muda a
+/// Um ponto em que o direito federal ou o STF incide sobre a lei estadual, ou um número raro,
+/// mas real, que a Comissão deve conferir (`eleitores_acima_da_populacao`). Nunca muda a
 /// conclusão; sempre aparece onde se aplica.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Alerta {

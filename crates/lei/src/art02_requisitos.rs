@@ -402,6 +402,25 @@ pub(crate) fn inc6_mapa(ctx: &Contexto<'_>, area: Option<&Area>) -> Achado {
     achado((|| -> Resultado {
         let regra = ctx.regra("art2_cpt_inc6")?;
         let exigido = "mapa e memorial descritivo que demonstrem a continuidade territorial do novo município e do de origem";
+        // Leitura: um novo município feito de partes de municípios que não têm divisa comum
+        // entre si (nem por outra origem) nunca é contínuo, com ou sem polígono: a malha decide
+        // (Art. 2º, VI; Art. 5º). Só com todas as origens na Malha 2022; uma origem sem polígono
+        // (Boa Esperança do Norte) poderia ser a ponte, e então a malha não decide.
+        if let Some(novo) = ctx.fatos.novo.as_ref().filter(|n| n.origens.len() > 1) {
+            let c = crate::continuidade::componentes(&novo.origens);
+            if c.sem_poligono.is_empty() && c.grupos.len() > 1 {
+                return Ok(regra.achado(
+                    Situacao::NaoAtende,
+                    exigido,
+                    format!(
+                        "municípios de origem sem divisa comum: {} (Malha Municipal 2022, IBGE)",
+                        crate::continuidade::separados(&c.grupos)
+                    ),
+                    Some(orgao::CARTOGRAFIA),
+                    format!("Os municípios de origem formam {} blocos sem divisa comum entre si na Malha Municipal 2022 do IBGE: partes deles não podem formar um território contínuo, qualquer que seja o polígono apresentado (Art. 2º, VI; Art. 5º). Retire a origem que não é vizinha ou inclua o município que as liga.", c.grupos.len()),
+                ));
+            }
+        }
         let Some(area) = area else {
             return Ok(regra.achado(
                 Situacao::Pendente,
@@ -749,8 +768,38 @@ pub(crate) fn par1_origens(ctx: &Contexto<'_>) -> Vec<Achado> {
                 .arrecadacao
                 .map(|v| Numero::new(v, "informado na proposta ([[remanescente]])")),
         };
+        // A estimativa é uma subtração de números de bases diferentes (a proposta ou a certidão
+        // do novo; o IBGE e o TSE para a origem inteira): pode dar um remanescente com mais
+        // eleitores que habitantes (milhares de eleitores para umas centenas de pessoas) quando a
+        // origem tem muitos eleitores de fora ou o novo leva quase toda a população. Esse
+        // remanescente não decide o inciso II: fica pendente, pedindo os números reais
+        // em [[remanescente]] (regra: "atende" só com uma conferência por trás). O inciso II, que
+        // compara os dois números, fica pendente; o I (população menos população, a mesma
+        // grandeza) continua decidido pela estimativa, como sempre, dita no apurado.
+        let insana = match (&numeros.populacao, &numeros.eleitores) {
+            (Some(p), Some(e))
+                if e.valor > p.valor
+                    && (informado.populacao.is_none() || informado.eleitores.is_none()) =>
+            {
+                Some(format!(
+                    " A estimativa do remanescente dá {} eleitores para {} habitantes, o que indica bases incompatíveis (a população do novo município e a da origem vêm de fontes ou anos diferentes) ou eleitores de fora do território; não decide o inciso: informe a população e o eleitorado do remanescente em [[remanescente]], ou peça a certidão.",
+                    inteiro(e.valor as i64),
+                    inteiro(p.valor as i64)
+                ))
+            }
+            _ => None,
+        };
         for requisito in incisos_i_a_v(ctx, &numeros, None) {
-            achados.push(como_par1(ctx, requisito, &municipio.nome));
+            let mut achado = como_par1(ctx, requisito, &municipio.nome);
+            if let Some(nota) = &insana {
+                let inciso = achado.citacao.rsplit("(inciso ").next().unwrap_or("");
+                if inciso.starts_with("II)") && achado.situacao != Situacao::Pendente
+                {
+                    achado.situacao = Situacao::Pendente;
+                    achado.mensagem.push_str(nota);
+                }
+            }
+            achados.push(achado);
         }
     }
     achados

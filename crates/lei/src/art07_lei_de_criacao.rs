@@ -72,7 +72,7 @@ pub(crate) fn limites_geodesicos(ctx: &Contexto<'_>, area: Option<&Area>) -> Ach
             Some(Area { arquivo, medidas: Some(medidas), .. }) => regra.achado(
                 Situacao::Pendente,
                 exigido,
-                format!("{arquivo}: {} vértices; memorial com azimutes e distâncias geodésicos em `divisa memorial {arquivo}`", medidas.vertices),
+                format!("{arquivo}: {} vértices, dos quais o divisa escreve o memorial descritivo com azimutes e distâncias geodésicos", medidas.vertices),
                 Some(orgao::CARTOGRAFIA),
                 if medidas.avisos.is_empty() {
                     "O divisa descreve cada lado como linha geodésica entre vértices codificados; a Cartografia confirma que os vértices são elementos naturais, construídos ou do mapeamento oficial.".to_owned()

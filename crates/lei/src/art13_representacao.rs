@@ -309,6 +309,20 @@ pub(crate) fn documentos(ctx: &Contexto<'_>) -> Vec<Achado> {
         ),
     ];
     let desmembramento = ctx.fatos.tipo == Tipo::Desmembramento;
+    let medida = ctx
+        .fatos
+        .desmembramento
+        .as_ref()
+        .and_then(|d| d.area.as_ref())
+        .is_some_and(|a| a.medidas.is_some());
+    let sedes_na_area: Vec<String> = ctx
+        .fatos
+        .desmembramento
+        .as_ref()
+        .and_then(|d| d.area.as_ref())
+        .and_then(|a| a.medidas.as_ref())
+        .map(|m| m.sedes_dentro.clone())
+        .unwrap_or_default();
     let nos_autos = ctx
         .fatos
         .representacao
@@ -317,12 +331,23 @@ pub(crate) fn documentos(ctx: &Contexto<'_>) -> Vec<Achado> {
     exigidos
         .into_iter()
         .map(|(id, nomes, descricao)| {
-            // Na revisão de limites não há novo município nem centro urbano na área (que não pode
-            // ter sede, Art. 13): o inciso II lê-se como o mapa da área, e o V não se aplica.
-            if desmembramento && id == "art15_cpt_inc5" {
-                return ctx.nao_se_aplica(id, "As fotografias do centro urbano servem à criação de município; a área a desmembrar não pode ter sede (Art. 13).");
+            // Leitura (issue 30): o Art. 15 vale para a representação da revisão de limites (Art.
+            // 13), mas ela não cria município. O inciso II lê-se como o mapa e o memorial da área
+            // a desmembrar; o V (fotografias do centro urbano), só onde a área tem um centro
+            // urbano — uma sede de distrito dentro dela, na malha e na Base de Localidades.
+            if desmembramento && id == "art15_cpt_inc5" && sedes_na_area.is_empty() {
+                let porque = if medida {
+                    "nenhuma sede de distrito da Base de Localidades do IBGE fica dentro dela"
+                } else {
+                    "sem o território medido, nenhuma sede conhecida é atribuída a ela; se a área tiver um centro urbano, as fotografias passam a ser exigidas"
+                };
+                return ctx.nao_se_aplica(id, format!("Leitura adotada: na revisão de limites, o Art. 15, V (fotografias do centro urbano), só se aplica quando a área a desmembrar tem um centro urbano; {porque}."));
             }
-            let descricao = if desmembramento && id == "art15_cpt_inc2" { "mapa e memorial descritivo da área a desmembrar" } else { descricao };
+            let descricao = match (desmembramento, id) {
+                (true, "art15_cpt_inc2") => "mapa e memorial descritivo da área a desmembrar (leitura do inciso II na revisão de limites, que não cria município)",
+                (true, "art15_cpt_inc5") => "fotografias do centro urbano da área a desmembrar (a área tem sede de distrito)",
+                _ => descricao,
+            };
             let legivel = |n: &&str| nome_do_documento(n, desmembramento);
             achado(ctx.regra(id).map(|regra| {
                 let faltam: Vec<&str> = nomes.iter().copied().filter(|n| !apresentados.contains(n)).collect();

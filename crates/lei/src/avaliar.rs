@@ -8,10 +8,10 @@ use divisa_referencia::formato::data as data_br;
 use divisa_referencia::nomes::chave;
 use jiff::civil::Date;
 
-use crate::achado::{orgao, Achado, Avaliacao, Situacao};
+use crate::achado::{orgao, Achado, Alerta, Avaliacao, Situacao};
 use crate::art06_alteracao::alteracao_de_nome;
 use crate::art06_toponimia::{toponimia, Nome};
-use crate::fatos::{Fatos, Tipo};
+use crate::fatos::{DadosMunicipais, Fatos, Tipo};
 use crate::regra::{achado, Contexto, Resultado};
 use crate::texto::{lei, ErroTexto};
 use crate::{
@@ -146,13 +146,50 @@ pub fn avaliar(fatos: &Fatos, data: Date) -> Result<Avaliacao, ErroAvaliacao> {
             }
         }
     }
-    let alertas = federal::alertas(fatos.tipo, fatos.data_ato.unwrap_or(data));
+    let mut alertas = federal::alertas(fatos.tipo, fatos.data_ato.unwrap_or(data));
+    alertas.extend(eleitores_acima_da_populacao(fatos));
     Ok(Avaliacao {
         texto_em: data,
         tipo: fatos.tipo,
         achados,
         alertas,
     })
+}
+
+/// Mais eleitores que habitantes num mesmo território: raro, mas real, e por isso avaliado, não
+/// recusado (CONTRACT §3). Leitura: o Art. 2º, II, fixa um piso ("não inferior a 20%"), não um
+/// teto; o eleitor vota onde tem domicílio eleitoral, que pode não ser onde o IBGE o conta, e
+/// sete municípios de MT têm mais eleitores (TSE 2024) que habitantes (Censo 2022) — Acorizal,
+/// 7.049 para 5.014. Como a população pode estar subestimada ou o cadastro eleitoral desatualizado
+/// (eleitores mudados, falecidos não baixados), o alerta pede que a Comissão confira as duas
+/// certidões; a conclusão não muda.
+fn eleitores_acima_da_populacao(fatos: &Fatos) -> Vec<Alerta> {
+    use divisa_referencia::formato::inteiro;
+    let mut territorios: Vec<(String, DadosMunicipais)> = Vec::new();
+    if let Some(novo) = &fatos.novo {
+        let nome = novo.nome.as_deref().unwrap_or("o novo município");
+        territorios.push((nome.to_owned(), novo.dados));
+    }
+    for r in &fatos.remanescentes {
+        territorios.push((
+            format!("o remanescente de {}", continuidade::nome(r.codigo_ibge)),
+            r.dados,
+        ));
+    }
+    territorios
+        .into_iter()
+        .filter_map(|(nome, d)| match (d.eleitores, d.populacao) {
+            (Some(e), Some(p)) if e > p => Some(Alerta {
+                id: "eleitores_acima_da_populacao",
+                mensagem: format!(
+                    "{nome}: {} eleitores para {} habitantes. Não é fato impossível — sete municípios de Mato Grosso têm mais eleitores (TSE 2024) que habitantes (Censo 2022), como Acorizal, com 7.049 para 5.014 — e o Art. 2º, II, fixa só um mínimo de eleitores; a proposta foi avaliada com esses números. Convém conferir as duas certidões (Art. 2º, § 2º): a população pode estar subestimada ou o cadastro eleitoral conter eleitores que já não moram no território.",
+                    inteiro(e.min(i64::MAX as u64) as i64),
+                    inteiro(p.min(i64::MAX as u64) as i64)
+                ),
+            }),
+            _ => None,
+        })
+        .collect()
 }
 
 /// O que criação e fusão têm em comum: limites (Art. 5º), nome (Art. 6º), conteúdo da lei

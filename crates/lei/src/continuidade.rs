@@ -56,6 +56,75 @@ pub(crate) fn extensao(km: f64) -> String {
 const FONTE: &str = "Malha Municipal 2022 (IBGE)";
 const UNIDADE: &str = "A unidade histórico-cultural do ambiente urbano é análise da Comissão, ouvido o Órgão de Informação e Cartografia (Art. 1º, § 1º); este achado verifica só a continuidade do território.";
 
+/// Os municípios de origem ligados entre si por divisas comuns na malha.
+pub(crate) struct Componentes {
+    /// Os que não têm polígono na malha (não entram nos grupos).
+    pub(crate) sem_poligono: Vec<u32>,
+    /// Os grupos ligados (nomes), na ordem das origens.
+    pub(crate) grupos: Vec<Vec<String>>,
+    /// "A e B (cerca de 42 km)", cada divisa comum encontrada.
+    pub(crate) divisas: Vec<String>,
+}
+
+/// Os componentes ligados das origens pela divisa comum (união e busca), entre as que têm
+/// polígono.
+pub(crate) fn componentes(origens: &[u32]) -> Componentes {
+    let sem_poligono: Vec<u32> = origens
+        .iter()
+        .copied()
+        .filter(|&c| divisa_referencia::malha::entrada(c).is_none())
+        .collect();
+    let com_poligono: Vec<u32> = origens
+        .iter()
+        .copied()
+        .filter(|c| !sem_poligono.contains(c))
+        .collect();
+    let mut grupo: Vec<usize> = (0..com_poligono.len()).collect();
+    fn raiz(grupo: &mut [usize], mut i: usize) -> usize {
+        while grupo[i] != i {
+            grupo[i] = grupo[grupo[i]];
+            i = grupo[i];
+        }
+        i
+    }
+    let mut divisas = Vec::new();
+    for (i, &a) in com_poligono.iter().enumerate() {
+        for (j, &b) in com_poligono.iter().enumerate().skip(i + 1) {
+            if let Vizinhanca::Divisa(km) = vizinhanca(a, b) {
+                let (ri, rj) = (raiz(&mut grupo, i), raiz(&mut grupo, j));
+                grupo[ri] = rj;
+                divisas.push(format!("{} e {} ({})", nome(a), nome(b), extensao(km)));
+            }
+        }
+    }
+    let mut grupos: Vec<Vec<String>> = Vec::new();
+    let mut raizes: Vec<usize> = Vec::new();
+    for (i, &c) in com_poligono.iter().enumerate() {
+        let r = raiz(&mut grupo, i);
+        match raizes.iter().position(|&x| x == r) {
+            Some(p) => grupos[p].push(nome(c)),
+            None => {
+                raizes.push(r);
+                grupos.push(vec![nome(c)]);
+            }
+        }
+    }
+    Componentes {
+        sem_poligono,
+        grupos,
+        divisas,
+    }
+}
+
+/// "A + B | C": os grupos separados, para a mensagem.
+pub(crate) fn separados(grupos: &[Vec<String>]) -> String {
+    grupos
+        .iter()
+        .map(|g| g.join(" + "))
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
 /// Fusão: os municípios de origem formam um território contínuo (ligados por divisas comuns).
 pub(crate) fn fusao(ctx: &Contexto<'_>, origens: &[u32]) -> Achado {
     achado((|| -> Resultado {
@@ -70,57 +139,17 @@ pub(crate) fn fusao(ctx: &Contexto<'_>, origens: &[u32]) -> Achado {
                 "Sem dois municípios não há fusão a examinar (Art. 4º).",
             ));
         }
-        let sem_poligono: Vec<u32> = origens
-            .iter()
-            .copied()
-            .filter(|&c| divisa_referencia::malha::entrada(c).is_none())
-            .collect();
-        // Componentes ligados pela divisa comum, entre os que têm polígono.
-        let com_poligono: Vec<u32> = origens
-            .iter()
-            .copied()
-            .filter(|c| !sem_poligono.contains(c))
-            .collect();
-        let mut grupo: Vec<usize> = (0..com_poligono.len()).collect();
-        fn raiz(grupo: &mut [usize], mut i: usize) -> usize {
-            while grupo[i] != i {
-                grupo[i] = grupo[grupo[i]];
-                i = grupo[i];
-            }
-            i
-        }
-        let mut divisas = Vec::new();
-        for (i, &a) in com_poligono.iter().enumerate() {
-            for (j, &b) in com_poligono.iter().enumerate().skip(i + 1) {
-                if let Vizinhanca::Divisa(km) = vizinhanca(a, b) {
-                    let (ri, rj) = (raiz(&mut grupo, i), raiz(&mut grupo, j));
-                    grupo[ri] = rj;
-                    divisas.push(format!("{} e {} ({})", nome(a), nome(b), extensao(km)));
-                }
-            }
-        }
-        let mut grupos: Vec<Vec<String>> = Vec::new();
-        let mut raizes: Vec<usize> = Vec::new();
-        for (i, &c) in com_poligono.iter().enumerate() {
-            let r = raiz(&mut grupo, i);
-            match raizes.iter().position(|&x| x == r) {
-                Some(p) => grupos[p].push(nome(c)),
-                None => {
-                    raizes.push(r);
-                    grupos.push(vec![nome(c)]);
-                }
-            }
-        }
+        let Componentes {
+            sem_poligono,
+            grupos,
+            divisas,
+        } = componentes(origens);
         let apurado = if divisas.is_empty() {
             "nenhum par de municípios de origem com divisa comum".to_owned()
         } else {
             format!("divisas comuns: {}", divisas.join("; "))
         };
-        let separados = grupos
-            .iter()
-            .map(|g| g.join(" + "))
-            .collect::<Vec<_>>()
-            .join(" | ");
+        let separados = separados(&grupos);
         Ok(if !sem_poligono.is_empty() {
             let faltam = sem_poligono
                 .iter()

@@ -505,7 +505,7 @@ impl Processo {
 
     /// A certidão traz número, signatário e os números que certifica, cada um do órgão que a
     /// emite (Art. 2º, § 2º) e possível: população e área acima de zero, valores finitos e não
-    /// negativos, e não mais eleitores que habitantes diante da outra certidão.
+    /// negativos. Mais eleitores que habitantes é raro, mas real, e não é recusado.
     fn conferir_numeros(
         &self,
         orgao: Orgao,
@@ -558,36 +558,9 @@ impl Processo {
                 return impossivel(format!("{nome} de {v} reais"));
             }
         }
-        let certificado = |f: fn(&NumerosCertificados) -> Option<u64>| {
-            self.numeros_certificados()
-                .into_iter()
-                .find_map(|(o, n, _, d)| f(d).map(|v| (v, o, n.to_owned())))
-        };
-        let i = |n: u64| divisa_referencia::formato::inteiro(i64::try_from(n).unwrap_or(i64::MAX));
-        if let Some(eleitores) = dados.eleitores {
-            if let Some((populacao, o, n)) = certificado(|d| d.populacao) {
-                if eleitores > populacao {
-                    return impossivel(format!(
-                        "{} eleitores para {} habitantes (certidão {n} do {})",
-                        i(eleitores),
-                        i(populacao),
-                        o.nome()
-                    ));
-                }
-            }
-        }
-        if let Some(populacao) = dados.populacao {
-            if let Some((eleitores, o, n)) = certificado(|d| d.eleitores) {
-                if eleitores > populacao {
-                    return impossivel(format!(
-                        "{} habitantes para {} eleitores (certidão {n} do {})",
-                        i(populacao),
-                        i(eleitores),
-                        o.nome()
-                    ));
-                }
-            }
-        }
+        // Mais eleitores que habitantes entre as duas certidões não é fato impossível (CONTRACT
+        // §3; sete municípios de MT, Acorizal 7.049 para 5.014): a certidão é registrada e a
+        // avaliação dos autos traz o alerta `eleitores_acima_da_populacao`.
         Ok(())
     }
 

@@ -74,6 +74,9 @@ pub struct DocumentoEmitido {
     pub data: Date,
     /// O instante da emissão.
     pub emitido_em: Timestamp,
+    /// Uma leitura que a regra antiga registrou como emissão (migração 0012): o arquivo foi
+    /// entregue e confere, mas não é o documento emitido, e não entra nas listas dos emitidos.
+    pub consulta: bool,
 }
 
 impl DocumentoEmitido {
@@ -111,7 +114,13 @@ pub struct NovaEmissao<'a> {
 }
 
 const COLUNAS: &str = "id, codigo, sha256, tamanho, tipo, titulo, protocolo, emitido_por, \
-                       emitente_nome, emitente_cargo, data_documento, emitido_em";
+                       emitente_nome, emitente_cargo, data_documento, emitido_em, \
+                       (SELECT COUNT(*) FROM documentos_consultas c \
+                        WHERE c.emissao = documentos_emitidos.id) AS consulta";
+
+/// Só as emitidas: sem as leituras que a regra antiga registrou (migração 0012).
+const SO_EMITIDOS: &str =
+    "NOT EXISTS (SELECT 1 FROM documentos_consultas c WHERE c.emissao = documentos_emitidos.id)";
 
 fn recusa(motivo: impl Into<String>) -> ErroRegistro {
     ErroRegistro::Recusado(divisa_processo::Recusa::new(
@@ -129,7 +138,9 @@ fn da_linha(r: &sqlx::any::AnyRow) -> Result<DocumentoEmitido, ErroRegistro> {
     };
     let data: String = r.try_get("data_documento")?;
     let emitido_em: String = r.try_get("emitido_em")?;
+    let consulta: i64 = r.try_get("consulta")?;
     Ok(DocumentoEmitido {
+        consulta: consulta > 0,
         id,
         codigo: r.try_get("codigo")?,
         sha256: r.try_get("sha256")?,
@@ -374,13 +385,15 @@ fn assinado_da_linha(r: &sqlx::any::AnyRow) -> Result<DocumentoAssinado, ErroReg
 }
 
 impl Registro {
-    /// As emissões de um processo, da primeira à última.
+    /// As emissões de um processo, da primeira à última (sem as leituras que a regra antiga
+    /// registrou, migração 0012).
     pub async fn emitidos_do_processo(
         &self,
         protocolo: &str,
     ) -> Result<Vec<DocumentoEmitido>, ErroRegistro> {
         let linhas = sqlx::query(&format!(
-            "SELECT {COLUNAS} FROM documentos_emitidos WHERE protocolo = $1 ORDER BY id"
+            "SELECT {COLUNAS} FROM documentos_emitidos WHERE protocolo = $1 AND {SO_EMITIDOS} \
+             ORDER BY id"
         ))
         .bind(protocolo)
         .fetch_all(&self.pool)
@@ -397,10 +410,12 @@ impl Registro {
     ) -> Result<Vec<(DocumentoEmitido, u64)>, ErroRegistro> {
         let linhas = sqlx::query(&format!(
             "SELECT {COLUNAS}, \
-             (SELECT COUNT(*) FROM documentos_assinados a WHERE a.emissao = e.id) AS assinaturas \
-             FROM documentos_emitidos e WHERE NOT EXISTS \
-             (SELECT 1 FROM documentos_assinados a WHERE a.emissao = e.id AND a.assinante_cargo = $1) \
-             ORDER BY id"
+             (SELECT COUNT(*) FROM documentos_assinados a \
+              WHERE a.emissao = documentos_emitidos.id) AS assinaturas \
+             FROM documentos_emitidos WHERE NOT EXISTS \
+             (SELECT 1 FROM documentos_assinados a \
+              WHERE a.emissao = documentos_emitidos.id AND a.assinante_cargo = $1) \
+             AND {SO_EMITIDOS} ORDER BY id"
         ))
         .bind(cargo)
         .fetch_all(&self.pool)

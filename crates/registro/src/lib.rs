@@ -113,6 +113,12 @@ const MIGRACOES: &[(i64, &str, &str, &str)] = &[
         include_str!("../migracoes/sqlite/0011_contas_administradas.sql"),
         include_str!("../migracoes/postgres/0011_contas_administradas.sql"),
     ),
+    (
+        12,
+        "consultas_de_documentos",
+        include_str!("../migracoes/sqlite/0012_consultas_de_documentos.sql"),
+        include_str!("../migracoes/postgres/0012_consultas_de_documentos.sql"),
+    ),
 ];
 
 /// O banco padrão: um arquivo no diretório corrente.

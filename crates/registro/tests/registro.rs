@@ -967,7 +967,7 @@ async fn migracao_alterada_depois_de_aplicada_e_recusada(r: &Registro, b: &Banco
         .fetch_one(outro.pool())
         .await
         .unwrap();
-    assert_eq!(n, 11, "uma soma por migração");
+    assert_eq!(n, 12, "uma soma por migração");
     outro.fechar().await;
 }
 
@@ -1554,6 +1554,124 @@ async fn issue16_versoes_assinadas_encadeadas_e_auditadas(r: &Registro, b: &Banc
     );
 }
 
+/// Issue 32: a migração 0012 limpa o que a regra antiga ("ver emite") registrou sem reescrever
+/// nada: de cada documento (processo, tipo e título), a primeira emissão continua emitida; as
+/// seguintes, se não assinadas, passam a consultas — fora das listas dos emitidos, ainda
+/// conferindo, e marcadas como tais. As linhas dos emitidos ficam como estavam, e a auditoria
+/// continua limpa.
+async fn issue32_migracao_marca_as_leituras_antigas_como_consultas(r: &Registro, b: &BancoDeTeste) {
+    use divisa_registro::{NovaAssinatura, NovaEmissao};
+    let p = protocolado(r, "Vistos").await;
+    let emitir = |codigo: &'static str,
+                  conteudo: &'static [u8],
+                  titulo: &'static str,
+                  quem: &'static str| {
+        let p = p.clone();
+        async move {
+            r.registrar_emissao(
+                &NovaEmissao {
+                    codigo,
+                    conteudo,
+                    tipo: "parecer",
+                    titulo,
+                    protocolo: &p,
+                    emitido_por: quem,
+                    emitente_nome: Some("Alguém"),
+                    emitente_cargo: Papel::Membro.cargo(),
+                    data: DIA,
+                },
+                ts(DIA),
+            )
+            .await
+            .unwrap()
+        }
+    };
+    // o parecer "emitido" três vezes por quem o abriu (dias diferentes, códigos diferentes), o
+    // terceiro assinado; outro documento, uma vez
+    let primeiro = emitir("11111-11111-11111-11111", b"%PDF-1 a", "PARECER", "bruno").await;
+    let visto = emitir("22222-22222-22222-22222", b"%PDF-1 b", "PARECER", "carla").await;
+    let assinado = emitir(
+        "33333-33333-33333-33333",
+        b"%PDF-1 c",
+        "PARECER",
+        "cartografia",
+    )
+    .await;
+    let outro = emitir("44444-44444-44444-44444", b"%PDF-1 d", "OUTRO", "bruno").await;
+    r.registrar_assinatura(
+        &NovaAssinatura {
+            emissao: assinado.id,
+            conteudo: b"%PDF-1 c assinado",
+            assinado_por: "ana",
+            assinante_nome: Some("Ana"),
+            assinante_cargo: Papel::Presidente.cargo(),
+            titular: "ANA",
+        },
+        ts(DIA),
+    )
+    .await
+    .unwrap();
+    let antes: Vec<(i64, String)> =
+        sqlx::query_as("SELECT id, sha256 FROM documentos_emitidos ORDER BY id")
+            .fetch_all(r.pool())
+            .await
+            .unwrap();
+    // o banco como era antes da migração 12, e aberto de novo: ela roda sobre os dados
+    sqlx::query("DROP TABLE documentos_consultas")
+        .execute(r.pool())
+        .await
+        .unwrap();
+    if !r.e_sqlite() {
+        sqlx::query("DROP FUNCTION documentos_consultas_imutaveis()")
+            .execute(r.pool())
+            .await
+            .unwrap();
+    }
+    for t in ["migracoes", "migracoes_somas"] {
+        sqlx::query(&format!("DELETE FROM {t} WHERE versao = 12"))
+            .execute(r.pool())
+            .await
+            .unwrap();
+    }
+    let r = Registro::abrir(&b.url).await.expect("migra");
+    let depois: Vec<(i64, String)> =
+        sqlx::query_as("SELECT id, sha256 FROM documentos_emitidos ORDER BY id")
+            .fetch_all(r.pool())
+            .await
+            .unwrap();
+    assert_eq!(antes, depois, "nenhuma emissão reescrita nem apagada");
+    let lista: Vec<i64> = r
+        .emitidos_do_processo(&p)
+        .await
+        .unwrap()
+        .iter()
+        .map(|e| e.id)
+        .collect();
+    assert_eq!(
+        lista,
+        vec![primeiro.id, assinado.id, outro.id],
+        "a leitura saiu da lista"
+    );
+    let consulta = r.emitido(visto.id).await.unwrap().unwrap();
+    assert!(consulta.consulta, "marcada como consulta");
+    assert!(!r.emitido(primeiro.id).await.unwrap().unwrap().consulta);
+    // ainda confere pelo código (o arquivo foi entregue a alguém)
+    assert_eq!(
+        r.emitidos_por_codigo("22222222222222222222")
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+    // a marca não se apaga
+    assert!(sqlx::query("DELETE FROM documentos_consultas")
+        .execute(r.pool())
+        .await
+        .is_err());
+    assert!(r.verificar(Some(&p)).await.unwrap().is_empty());
+    r.fechar().await;
+}
+
 nas_duas_bases! {
     ator_com_caractere_de_controle_e_recusado_na_gravacao => super::ator_com_caractere_de_controle_e_recusado_na_gravacao;
     ancoras_assinadas_e_encadeadas => super::ancoras_assinadas_e_encadeadas;
@@ -1576,4 +1694,5 @@ nas_duas_bases! {
     issue17_processos_das_fases_numa_consulta => super::issue17_processos_das_fases_numa_consulta;
     issue16_documentos_emitidos_registrados_uma_vez_e_imutaveis => super::issue16_documentos_emitidos_registrados_uma_vez_e_imutaveis;
     issue16_versoes_assinadas_encadeadas_e_auditadas => super::issue16_versoes_assinadas_encadeadas_e_auditadas;
+    issue32_migracao_marca_as_leituras_antigas_como_consultas => super::issue32_migracao_marca_as_leituras_antigas_como_consultas;
 }

@@ -143,23 +143,23 @@ pub(crate) async fn exportar(
         .into_response())
 }
 
-/// Um documento oficial do processo, escrito da proposta anexada (Comissão e Casa: Arts. 22 e
-/// 23).
-pub(crate) async fn documento(
-    State(estado): State<Estado>,
-    quem: Quem,
-    Path((protocolo, tipo)): Path<(String, String)>,
-    Query(q): Query<HashMap<String, String>>,
-) -> Result<Response, Falha> {
-    let Some(t) = divisa_documentos::Tipo::de_codigo(&tipo) else {
+/// O documento pedido (tipo e, no ofício, o órgão) escrito dos autos agora, nos limites da
+/// oficina: o mesmo texto para ler, para o rascunho e para emitir.
+async fn escrever(
+    estado: &Estado,
+    quem: &Quem,
+    protocolo: &str,
+    tipo: &str,
+    orgao: Option<&str>,
+) -> Result<(divisa_documentos::Tipo, divisa_documentos::Documento), Falha> {
+    let Some(t) = divisa_documentos::Tipo::de_codigo(tipo) else {
         return Err(Falha::nova(
             StatusCode::NOT_FOUND,
             format!("documento «{tipo}» desconhecido"),
         ));
     };
-    // avaliar os autos e escrever o documento: nos limites da oficina, como a diagramação
     // ?orgao=tre: o ofício a um órgão só (o órgão certificador vê o seu)
-    let orgao = match q.get("orgao") {
+    let orgao = match orgao.filter(|c| !c.is_empty()) {
         None => None,
         Some(c) => Some(
             divisa_processo::Orgao::TODOS
@@ -168,31 +168,102 @@ pub(crate) async fn documento(
                 .ok_or_else(|| Falha::no_campo("orgao", format!("órgão «{c}» desconhecido")))?,
         ),
     };
-    let doc = {
-        let (estado2, protocolo2, ator) = (estado.clone(), protocolo.clone(), quem.ator());
-        estado
-            .oficina()
-            .na_vaga(quem.endereco.map(|e| e.ip()), async move {
-                divisa_autos::documento_ao_orgao(
-                    estado2.registro(),
-                    &protocolo2,
-                    t,
-                    &ator,
-                    estado2.hoje(),
-                    orgao,
-                )
-                .await
-            })
-            .await?
-    }
-    .map_err(|e| match e {
-        divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
-        divisa_autos::ErroAutos::Recusado(_) => Falha::proibido(e.to_string()),
-        divisa_autos::ErroAutos::Avaliacao(divisa_avaliacao::autos::ErroAutos::SemProposta {
-            ..
-        }) => Falha::nova(StatusCode::NOT_FOUND, e.to_string()),
-        e => Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
-    })?;
+    let (estado2, protocolo2, ator) = (estado.clone(), protocolo.to_owned(), quem.ator());
+    let doc = estado
+        .oficina()
+        .na_vaga(quem.endereco.map(|e| e.ip()), async move {
+            divisa_autos::documento_ao_orgao(
+                estado2.registro(),
+                &protocolo2,
+                t,
+                &ator,
+                estado2.hoje(),
+                orgao,
+            )
+            .await
+        })
+        .await?
+        .map_err(|e| match e {
+            divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
+            divisa_autos::ErroAutos::Recusado(_) => Falha::proibido(e.to_string()),
+            divisa_autos::ErroAutos::Avaliacao(
+                divisa_avaliacao::autos::ErroAutos::SemProposta { .. },
+            ) => Falha::nova(StatusCode::NOT_FOUND, e.to_string()),
+            e => Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
+        })?;
+    Ok((t, doc))
+}
+
+/// O PDF de um documento, para abrir no navegador, com o nome do arquivo.
+fn entregar_pdf(nome: String, pdf: Vec<u8>) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("inline; filename=\"{nome}\""),
+            ),
+        ],
+        pdf,
+    )
+        .into_response()
+}
+
+/// O nome do arquivo de um documento: tipo, órgão (no ofício) e processo, só caracteres seguros.
+fn nome_do_arquivo(
+    t: divisa_documentos::Tipo,
+    orgao: Option<&str>,
+    protocolo: &str,
+    rascunho: bool,
+) -> String {
+    let orgao: String = orgao
+        .unwrap_or_default()
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect();
+    format!(
+        "{}{}{}-{}.pdf",
+        if rascunho { "rascunho-" } else { "" },
+        t.codigo(),
+        if orgao.is_empty() {
+            String::new()
+        } else {
+            format!("-{orgao}")
+        },
+        protocolo.replace(['/', '.'], "-")
+    )
+}
+
+/// A emissão já registrada de um documento: a última do processo com o mesmo tipo e título (o
+/// título distingue o ofício de cada órgão).
+async fn emissao_de(
+    estado: &Estado,
+    protocolo: &str,
+    doc: &divisa_documentos::Documento,
+) -> Result<Option<divisa_registro::DocumentoEmitido>, Falha> {
+    Ok(estado
+        .registro()
+        .emitidos_do_processo(protocolo)
+        .await?
+        .into_iter()
+        .rev()
+        .find(|e| e.tipo == doc.tipo.codigo() && e.titulo == doc.titulo))
+}
+
+/// `GET /processos/{protocolo}/documentos/{tipo}`: um documento oficial do processo (Comissão e
+/// Casa: Arts. 22 e 23), para ler. **Ver nunca emite** (issue 32): se a Comissão já emitiu o
+/// documento, todos que têm acesso recebem aquele mesmo PDF emitido (com as assinaturas que
+/// recebeu); se não, um rascunho com marca-d'água, sem código, que não vai ao registro.
+/// `?rascunho=1` pede o rascunho do que os autos dizem hoje, mesmo havendo um emitido;
+/// `?formato=html|odt`, o texto para ler ou editar (também sem registro).
+pub(crate) async fn documento(
+    State(estado): State<Estado>,
+    quem: Quem,
+    Path((protocolo, tipo)): Path<(String, String)>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Response, Falha> {
+    let orgao = q.get("orgao").map(String::as_str);
+    let (t, doc) = escrever(&estado, &quem, &protocolo, &tipo, orgao).await?;
     if q.get("formato").is_some_and(|f| f == "html") {
         return Ok(axum::response::Html(divisa_documentos::html(&doc)).into_response());
     }
@@ -217,46 +288,108 @@ pub(crate) async fn documento(
         )
             .into_response());
     }
+    let rascunho_pedido = q.get("rascunho").is_some_and(|v| v == "1");
+    if !rascunho_pedido {
+        if let Some(e) = emissao_de(&estado, &protocolo, &doc).await? {
+            // o emitido, na última versão (a assinada pelo relator e pela Presidência, se houver)
+            let bytes = estado
+                .registro()
+                .ultima_versao(e.id)
+                .await?
+                .ok_or_else(|| Falha::nova(StatusCode::NOT_FOUND, "documento não encontrado"))?;
+            return Ok(entregar_pdf(
+                nome_do_arquivo(t, orgao, &protocolo, false),
+                bytes,
+            ));
+        }
+    }
     // a diagramação do PDF (o projeto de lei com mapa e memorial tem dezenas de páginas) fora
     // dos trabalhadores assíncronos, com a sua própria vaga (depois de devolvida a da escrita)
-    let (doc, pdf) = estado
+    let pdf = estado
         .oficina()
         .executar(quem.endereco.map(|e| e.ip()), move || {
-            let pdf = divisa_documentos::pdf(&doc);
-            pdf.map(|pdf| (doc, pdf))
+            divisa_documentos::pdf_rascunho(&doc)
         })
         .await?
         .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-    // O PDF é o documento emitido (issue 16): registrado antes de entregue, com quem o emitiu
-    // — é o que /verificar e `divisa documento verificar` conferem. O HTML e o ODT acima são
-    // rascunhos para editar: não vão ao registro.
-    let emitido = divisa_autos::registrar_emissao(
-        estado.registro(),
-        &protocolo,
-        &doc,
-        &pdf,
-        &quem.ator(),
-        estado.agora(),
-    )
-    .await
-    .map_err(|e| match e {
-        divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
-        e => Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-    })?;
-    tracing::info!(target: "divisa::documento", protocolo = %protocolo, tipo = t.codigo(), codigo = %emitido.codigo, "documento emitido");
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/pdf".to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!(
-                    "inline; filename=\"{}-{}.pdf\"",
-                    t.codigo(),
-                    protocolo.replace(['/', '.'], "-")
-                ),
-            ),
-        ],
+    Ok(entregar_pdf(
+        nome_do_arquivo(t, orgao, &protocolo, true),
         pdf,
-    )
-        .into_response())
+    ))
+}
+
+/// Quem emite os documentos da Comissão: a Presidência, os membros e os servidores (Arts. 21 a
+/// 23). O deputado tem vista dos autos, o órgão certificador recebe o ofício, o público lê o que
+/// é público: nenhum deles emite em nome da Comissão.
+pub(crate) fn emite(papel: divisa_processo::Papel) -> bool {
+    use divisa_processo::Papel;
+    matches!(papel, Papel::Presidente | Papel::Membro | Papel::Servidor)
+}
+
+/// `POST /processos/{protocolo}/documentos/{tipo}/emitir`: emite o documento — um ato próprio,
+/// confirmado, de quem pode emitir —, registrado uma vez com o código, o SHA-256 e quem emitiu
+/// por nome e cargo; depois, todos que têm acesso baixam esse mesmo PDF. Emitir de novo o que já
+/// está emitido, com o mesmo texto, não faz outra emissão.
+pub(crate) async fn emitir(
+    State(estado): State<Estado>,
+    quem: Quem,
+    Path((protocolo, tipo)): Path<(String, String)>,
+    axum::Form(campos): axum::Form<crate::paginas::Campos>,
+) -> Result<Response, Falha> {
+    let valor = |nome: &str| {
+        campos
+            .iter()
+            .find(|(k, _)| k == nome)
+            .map(|(_, v)| v.trim().to_owned())
+    };
+    quem.conferir_csrf(valor("csrf").as_deref())?;
+    let ator = quem.ator();
+    if !emite(ator.papel) {
+        return Err(Falha::proibido(
+            "emitem os documentos da Comissão a Presidência, os membros e os servidores da Comissão de Revisão Territorial",
+        ));
+    }
+    if valor("confirmo").as_deref() != Some("sim") {
+        return Err(Falha::no_campo(
+            "confirmo",
+            "marque a confirmação: o documento emitido sai em nome da Comissão, com código de verificação, e fica registrado nos autos",
+        ));
+    }
+    let orgao = valor("orgao").filter(|o| !o.is_empty());
+    let (t, doc) = escrever(&estado, &quem, &protocolo, &tipo, orgao.as_deref()).await?;
+    let ja = emissao_de(&estado, &protocolo, &doc).await?;
+    let codigo_atual = doc.codigo();
+    let emitido = match ja.filter(|e| e.codigo == codigo_atual) {
+        Some(e) => e,
+        None => {
+            let (doc, pdf) = estado
+                .oficina()
+                .executar(quem.endereco.map(|e| e.ip()), move || {
+                    divisa_documentos::pdf(&doc).map(|pdf| (doc, pdf))
+                })
+                .await?
+                .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+            let e = divisa_autos::registrar_emissao(
+                estado.registro(),
+                &protocolo,
+                &doc,
+                &pdf,
+                &ator,
+                estado.agora(),
+            )
+            .await
+            .map_err(|e| match e {
+                divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
+                e => Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+            })?;
+            tracing::info!(target: "divisa::documento", protocolo = %protocolo, tipo = t.codigo(), codigo = %e.codigo, "documento emitido");
+            e
+        }
+    };
+    Ok(axum::response::Redirect::to(&format!(
+        "{}?emitido={}#emitidos",
+        crate::caminho_do_processo(&protocolo),
+        emitido.id
+    ))
+    .into_response())
 }

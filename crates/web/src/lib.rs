@@ -310,6 +310,10 @@ pub fn rotas(estado: Estado) -> Router {
             "/processos/{protocolo}/documentos/{tipo}",
             get(documentos::documento),
         )
+        .route(
+            "/processos/{protocolo}/documentos/{tipo}/emitir",
+            post(documentos::emitir),
+        )
         .route("/processos/{protocolo}/assinaturas", post(assinar::assinar))
         .route(
             "/processos/{protocolo}/assinados/{id}",

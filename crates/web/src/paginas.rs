@@ -442,14 +442,13 @@ async fn pagina_do_processo(
 
     // documentos oficiais escritos do caso: um ofício por órgão, cada um com o seu número e o
     // seu código (Art. 2º, § 3º)
-    let documentos_oficiais: Vec<(String, String)> = if completo && p.proposta.is_some() {
-        documentos_do_caso(&p)
-            .into_iter()
-            .map(|(nome, alvo)| (nome, format!("{endereco}/documentos/{alvo}")))
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let documentos_oficiais: Vec<(String, &'static str, Option<&'static str>)> =
+        if completo && p.proposta.is_some() {
+            documentos_do_caso(&p)
+        } else {
+            Vec::new()
+        };
+    let pode_emitir = crate::documentos::emite(ator.papel);
 
     // os documentos emitidos e as suas versões assinadas; quem assina, assina aqui (issue 16)
     let emitidos = if completo {
@@ -575,28 +574,44 @@ async fn pagina_do_processo(
             h2 { "Ofício " (o.ao_orgao()) }
             p {
                 a href=(href) { "Ofício em PDF" }
-                " (o documento emitido, conferível em " a href="/verificar" { "Verificar documento" } ") · "
+                " (o emitido pela Comissão, conferível em " a href="/verificar" { "Verificar documento" } "; antes da emissão, um rascunho) · "
                 a href={ (href) "&formato=html" } { "HTML" } " (para ler na tela)"
             }
         }
 
         @if !documentos_oficiais.is_empty() {
             h2 { "Documentos oficiais" }
-            ul {
-                @for (nome, href) in &documentos_oficiais {
+            p.historico {
+                "Abrir um documento não o emite. O PDF é o documento emitido pela Comissão, quando \
+                 já emitido; antes disso, um rascunho com a marca «RASCUNHO — NÃO EMITIDO», sem \
+                 código de verificação, que não fica registrado. Emitir é um ato próprio da \
+                 Presidência, dos membros e dos servidores da Comissão: o documento emitido traz o \
+                 número do processo e um código com que qualquer pessoa o confere em "
+                a href="/verificar" { "Verificar documento" } ", e fica na lista dos emitidos."
+            }
+            ul.documentos-oficiais {
+                @for (nome, tipo, orgao) in &documentos_oficiais {
+                    @let base = format!("{endereco}/documentos/{tipo}");
+                    @let consulta = match orgao { Some(o) => format!("?orgao={o}&"), None => "?".to_owned() };
                     li {
                         (nome) " — "
-                        a href=(href.trim_end_matches(['?', '&'])) { "PDF" } " · "
-                        a href={ (href) "formato=html" } { "HTML (rascunho)" } " · "
-                        a href={ (href) "formato=odt" } { "ODT (rascunho editável)" }
+                        a href={ (base) (consulta.trim_end_matches(['?', '&'])) } { "PDF" } " · "
+                        a href={ (base) (consulta) "formato=html" } { "HTML (para ler)" } " · "
+                        a href={ (base) (consulta) "formato=odt" } { "ODT (rascunho editável)" }
+                        @if pode_emitir {
+                            form.emitir method="post" action={ (base) "/emitir" } {
+                                input type="hidden" name="csrf" value=(quem.csrf);
+                                @if let Some(o) = orgao { input type="hidden" name="orgao" value=(o); }
+                                label {
+                                    input type="checkbox" name="confirmo" value="sim" required;
+                                    " Confirmo a emissão em nome da Comissão, com código de verificação"
+                                }
+                                " "
+                                button.br-button.secondary.small type="submit" { "Emitir " (nome) }
+                            }
+                        }
                     }
                 }
-            }
-            p.historico {
-                "O PDF é o documento emitido: fica registrado, em seu nome, quando você o baixa, e \
-                 traz o número do processo e um código de verificação com que qualquer pessoa o \
-                 confere em " a href="/verificar" { "Verificar documento" } ". O HTML e o ODT são \
-                 rascunhos para ler e editar: não são registrados e não conferem."
             }
         }
 
@@ -696,9 +711,11 @@ fn resposta_do_orgao(resposta: Option<&divisa_processo::Resposta>) -> Markup {
     }
 }
 
-/// Os documentos oficiais que o caso produz, cada um com o nome e o endereço relativo a
-/// `…/documentos/` (terminado em `?` ou `&`, para o formato).
-fn documentos_do_caso(p: &divisa_processo::Processo) -> Vec<(String, String)> {
+/// Os documentos oficiais que o caso produz: o nome, o tipo (o código do endereço) e, no
+/// ofício, o órgão.
+fn documentos_do_caso(
+    p: &divisa_processo::Processo,
+) -> Vec<(String, &'static str, Option<&'static str>)> {
     use divisa_documentos::Tipo as D;
     let mut tipos: Vec<D> = match p.tipo {
         TipoProcesso::Criacao | TipoProcesso::Incorporacao => vec![
@@ -730,11 +747,12 @@ fn documentos_do_caso(p: &divisa_processo::Processo) -> Vec<(String, String)> {
             for o in divisa_documentos::orgaos_oficiados(p) {
                 itens.push((
                     format!("Ofício {} (Art. 2º, § 3º)", o.ao_orgao()),
-                    format!("oficio?orgao={}&", o.codigo()),
+                    t.codigo(),
+                    Some(o.codigo()),
                 ));
             }
         } else {
-            itens.push((t.nome().to_owned(), format!("{}?", t.codigo())));
+            itens.push((t.nome().to_owned(), t.codigo(), None));
         }
     }
     itens
@@ -867,7 +885,7 @@ pub(crate) fn achados_html(a: &divisa_lei::Avaliacao) -> Markup {
             }
         }
         @if !a.alertas.is_empty() {
-            h3 { "Direito federal e STF" }
+            h3 { "Alertas: direito federal, STF e números a conferir" }
             ul {
                 @for al in &a.alertas { li { (al.mensagem) } }
             }

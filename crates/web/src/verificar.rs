@@ -146,6 +146,14 @@ fn emissoes(emitidos: &[DocumentoEmitido], copia_liberada: bool) -> Markup {
         @for (i, e) in emitidos.iter().enumerate() {
             @if varias { h3 { "Arquivo " (i + 1) } }
             (ficha(e))
+            @if e.consulta {
+                p.a_vencer {
+                    "Este arquivo foi registrado quando o documento foi aberto para leitura, antes \
+                     de a emissão ser um ato próprio da Comissão: é uma cópia de consulta, com o \
+                     conteúdo do dia, e não o documento emitido. O documento emitido é o primeiro \
+                     registrado com este título no processo."
+                }
+            }
             @if copia_liberada || e.tipo != autos {
                 p {
                     a href=(link_da_copia(e, varias)) {

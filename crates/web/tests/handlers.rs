@@ -2266,7 +2266,7 @@ fn saude_diz_que_o_banco_responde() {
         assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
         let j = r.json();
         assert_eq!(j["estado"], "pronto", "{j}");
-        assert_eq!(j["migracoes"], 11, "{j}");
+        assert_eq!(j["migracoes"], 12, "{j}");
     });
 }
 

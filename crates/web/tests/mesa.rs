@@ -7,7 +7,7 @@
 mod comum;
 
 use axum::http::StatusCode;
-use comum::{app, caminho, rodar};
+use comum::{app, rodar};
 use tower::ServiceExt as _;
 
 #[test]
@@ -85,9 +85,7 @@ fn issue17_cada_papel_abre_na_sua_mesa_de_trabalho() {
         // Bruno emite o parecer: ele passa a esperar a assinatura da Presidência
         let p = a.protocolo("Espigão").await;
         let bruno = a.entrar("bruno").await;
-        let r = a
-            .get(&format!("{}/documentos/parecer", caminho(&p)), Some(&bruno))
-            .await;
+        let r = a.emitir(&p, "parecer", None, &bruno).await;
         assert_eq!(r.status, StatusCode::OK);
         let ana = painel("ana").await;
         assert!(

@@ -33,20 +33,92 @@ async fn conferir(a: &App, v: &Sessao, pdf: &[u8], codigo: &str) -> comum::Respo
     .await
 }
 
-/// O PDF do parecer baixado por Bruno (membro) vai ao registro em nome dele; o código, com ou
+/// Issue 32: ver não emite. Abrir o PDF do parecer antes da emissão dá um rascunho — marcado,
+/// sem código de verificação — e não grava nada (a contagem de emissões antes e depois é a
+/// mesma), nem para o membro, nem para o órgão; emitir é um ato (POST com a confirmação) de quem
+/// pode emitir, registrado uma vez; depois, quem abre recebe o mesmo PDF emitido.
+#[test]
+fn issue32_ver_o_documento_nao_o_emite_e_emitir_e_um_ato() {
+    rodar(async {
+        let a = app("ver-nao-emite").await;
+        let p = a.protocolo("Espigão").await;
+        let bruno = a.entrar("bruno").await;
+        let tre = a.entrar("tre").await;
+        assert_eq!(emissoes(&a).await, 0);
+        let r = a
+            .get(&format!("{}/documentos/parecer", caminho(&p)), Some(&bruno))
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
+        assert!(r.bytes.starts_with(b"%PDF-"));
+        assert_eq!(
+            divisa_documentos::codigo_do_pdf(&r.bytes),
+            None,
+            "o rascunho não traz código de verificação"
+        );
+        let nome = r.headers[axum::http::header::CONTENT_DISPOSITION]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        assert!(nome.contains("rascunho-parecer"), "{nome}");
+        // o órgão lê o ofício que lhe foi dirigido: também não emite
+        let r = a
+            .get(
+                &format!("{}/documentos/oficio?orgao=tre", caminho(&p)),
+                Some(&tre),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
+        assert_eq!(emissoes(&a).await, 0, "ler não grava");
+        // o órgão não emite em nome da Comissão
+        let r = a
+            .post_form(
+                &format!("{}/documentos/oficio/emitir", caminho(&p)),
+                Some(&tre),
+                &[("csrf", &tre.csrf), ("confirmo", "sim"), ("orgao", "tre")],
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.corpo);
+        // sem a confirmação, não emite
+        let r = a
+            .post_form(
+                &format!("{}/documentos/parecer/emitir", caminho(&p)),
+                Some(&bruno),
+                &[("csrf", &bruno.csrf)],
+            )
+            .await;
+        assert_ne!(r.status, StatusCode::SEE_OTHER, "{}", r.corpo);
+        assert_eq!(emissoes(&a).await, 0);
+        // emitir: um ato, uma emissão
+        let r = a.emitir(&p, "parecer", None, &bruno).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
+        assert_eq!(emissoes(&a).await, 1);
+        let pdf = r.bytes;
+        // emitir de novo o mesmo texto não faz outra emissão
+        let r = a.emitir(&p, "parecer", None, &bruno).await;
+        assert_eq!(r.bytes, pdf);
+        assert_eq!(emissoes(&a).await, 1);
+        // depois de emitido, quem abre recebe o emitido (o órgão também), sem nova emissão
+        let ana = a.entrar("ana").await;
+        let r = a
+            .get(&format!("{}/documentos/parecer", caminho(&p)), Some(&ana))
+            .await;
+        assert_eq!(r.bytes, pdf, "o mesmo emitido para todos");
+        assert_eq!(emissoes(&a).await, 1);
+    });
+}
+
+/// O PDF do parecer emitido por Bruno (membro) vai ao registro em nome dele; o código, com ou
 /// sem traços, em qualquer caixa, mostra a quem não entrou o tipo, o título, o processo, quem
 /// emitiu por nome e cargo (nunca o login), as datas e o SHA-256, e entrega os mesmos bytes;
 /// baixar de novo não repete a emissão, e o HTML e o ODT (rascunhos) não são registrados.
 #[test]
-fn issue16_pdf_baixado_fica_registrado_e_verificar_mostra_quem_emitiu_por_nome_e_cargo() {
+fn issue16_pdf_emitido_fica_registrado_e_verificar_mostra_quem_emitiu_por_nome_e_cargo() {
     rodar(async {
         let a = app("verificar-codigo").await;
         let p = a.protocolo("Espigão").await;
         let bruno = a.entrar("bruno").await;
         assert_eq!(emissoes(&a).await, 0);
-        let r = a
-            .get(&format!("{}/documentos/parecer", caminho(&p)), Some(&bruno))
-            .await;
+        let r = a.emitir(&p, "parecer", None, &bruno).await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
         let pdf = r.bytes;
         assert!(pdf.starts_with(b"%PDF-"));
@@ -88,8 +160,8 @@ fn issue16_pdf_baixado_fica_registrado_e_verificar_mostra_quem_emitiu_por_nome_e
         // a página do processo diz o que é cada formato
         let pagina = a.get(&caminho(&p), Some(&bruno)).await;
         assert!(
-            pagina.corpo.contains("O PDF é o documento emitido")
-                && pagina.corpo.contains("HTML (rascunho)"),
+            pagina.corpo.contains("Abrir um documento não o emite")
+                && pagina.corpo.contains("ODT (rascunho editável)"),
             "{}",
             pagina.corpo
         );
@@ -177,10 +249,7 @@ fn issue16_arquivo_enviado_confere_pelos_bytes_e_o_mudado_nao_e_o_emitido() {
         let a = app("verificar-arquivo").await;
         let p = a.protocolo("Espigão").await;
         let ana = a.entrar("ana").await;
-        let pdf = a
-            .get(&format!("{}/documentos/parecer", caminho(&p)), Some(&ana))
-            .await
-            .bytes;
+        let pdf = a.emitir(&p, "parecer", None, &ana).await.bytes;
         let v = a.visitante().await;
         let r = conferir(&a, &v, &pdf, "").await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
@@ -286,9 +355,7 @@ fn issue16_art22_copia_autentica_dos_autos_so_para_quem_retira_copia() {
         let a = app("verificar-autos").await;
         let p = a.protocolo("Espigão").await;
         let ana = a.entrar("ana").await;
-        let r = a
-            .get(&format!("{}/documentos/autos", caminho(&p)), Some(&ana))
-            .await;
+        let r = a.emitir(&p, "autos", None, &ana).await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
         let emitido = a
             .registro

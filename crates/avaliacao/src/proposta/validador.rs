@@ -88,28 +88,6 @@ impl Validador<'_> {
         }
     }
 
-    /// Eleitores e população do mesmo território: mais eleitores que habitantes é impossível.
-    fn eleitores_e_populacao(
-        &self,
-        caminho: &[&str],
-        eleitores: Option<u64>,
-        populacao: Option<u64>,
-    ) -> Result<(), ErroProposta> {
-        if let (Some(e), Some(p)) = (eleitores, populacao) {
-            if e > p {
-                return Err(self.erro(
-                    caminho,
-                    format!(
-                        "fato impossível: {} eleitores para {} habitantes",
-                        divisa_referencia::formato::inteiro(e as i64),
-                        divisa_referencia::formato::inteiro(p as i64)
-                    ),
-                ));
-            }
-        }
-        Ok(())
-    }
-
     /// Lê e mede o território de um arquivo relativo à proposta. Um formato ainda não lido
     /// vira área sem medidas (o achado fica pendente e diz por quê); um arquivo que não existe
     /// ou está errado é entrada inválida.
@@ -265,7 +243,11 @@ impl Validador<'_> {
         let caminho = |campo: &'static str| [prefixo, &[campo]].concat();
         let populacao = self.contagem(&caminho("populacao"), dados.populacao)?;
         let eleitores = self.contagem(&caminho("eleitores"), dados.eleitores)?;
-        self.eleitores_e_populacao(&caminho("eleitores"), eleitores, populacao)?;
+        // Mais eleitores que habitantes não é fato impossível (CONTRACT §3): sete municípios de
+        // MT têm mais eleitores (TSE 2024) que habitantes (Censo 2022) — Acorizal, 7.049 para
+        // 5.014 —, porque o eleitor vota onde tem domicílio eleitoral, não onde o IBGE o conta.
+        // O Art. 2º, II, fixa um piso, não um teto: o número é avaliado, e o relatório traz o
+        // alerta `eleitores_acima_da_populacao` (divisa_lei::avaliar).
         if populacao == Some(0) {
             return Err(self.erro(
                 &caminho("populacao"),

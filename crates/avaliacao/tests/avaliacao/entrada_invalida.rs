@@ -164,7 +164,8 @@ fn data_referencia_em_texto_tambem_vale() {
 }
 
 /// Fato impossível é recusado, não avaliado: um número entre 2⁶³ e 2⁶⁴−1 (que já virou "−1
-/// eleitores" e atendeu o Art. 2º, II), mais eleitores que habitantes, população zero.
+/// eleitores" e atendeu o Art. 2º, II), população zero. Mais eleitores que habitantes é raro,
+/// mas real: é lido e avaliado (CONTRACT §3).
 #[test]
 fn fato_impossivel_e_recusado_com_o_campo() {
     let base = "tipo = \"criacao\"\n[novo]\norigens = [5107859]\n[novo.dados]\n";
@@ -179,14 +180,8 @@ fn fato_impossivel_e_recusado_com_o_campo() {
         "{base}populacao = 5000\neleitores = 9223372036854775808\n"
     ));
     assert_eq!(e.campo.as_deref(), Some("novo.dados.eleitores"));
-    let e = erro(&format!("{base}populacao = 1000\neleitores = 1001\n"));
-    assert!(
-        e.mensagem.contains("1.001 eleitores para 1.000 habitantes"),
-        "{}",
-        e.mensagem
-    );
-    // igual não é mais
-    assert!(ler(&format!("{base}populacao = 1000\neleitores = 1000\n")).is_ok());
+    // mais eleitores que habitantes não é impossível (CONTRACT §3; fatos_reais.rs): é lido
+    assert!(ler(&format!("{base}populacao = 1000\neleitores = 1001\n")).is_ok());
     let e = erro(&format!("{base}populacao = 0\n"));
     assert!(e.mensagem.contains("população de 0"), "{}", e.mensagem);
     let e = erro("tipo = \"criacao\"\n[novo]\norigens = [5107859]\n[plebiscito]\neleitores_inscritos = 18446744073709551615\nvotos_sim = 1\nvotos_nao = 0\n");

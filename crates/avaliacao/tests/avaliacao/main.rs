@@ -3,6 +3,7 @@
 
 mod area;
 mod entrada_invalida;
+mod fatos_reais;
 mod hostil;
 mod instantaneos;
 mod sem_panico;

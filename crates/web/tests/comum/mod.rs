@@ -227,6 +227,40 @@ impl App {
         .await
     }
 
+    /// Emite um documento do processo (o ato explícito, issue 32: POST com a confirmação) e
+    /// devolve o PDF emitido, baixado em seguida.
+    pub async fn emitir(
+        &self,
+        protocolo: &str,
+        tipo: &str,
+        orgao: Option<&str>,
+        sessao: &Sessao,
+    ) -> Resposta {
+        let mut campos = vec![("csrf", sessao.csrf.as_str()), ("confirmo", "sim")];
+        if let Some(o) = orgao {
+            campos.push(("orgao", o));
+        }
+        let r = self
+            .post_form(
+                &format!("{}/documentos/{tipo}/emitir", caminho(protocolo)),
+                Some(sessao),
+                &campos,
+            )
+            .await;
+        assert_eq!(
+            r.status,
+            StatusCode::SEE_OTHER,
+            "emitir {tipo}: {}",
+            r.corpo
+        );
+        let consulta = orgao.map_or(String::new(), |o| format!("?orgao={o}"));
+        self.get(
+            &format!("{}/documentos/{tipo}{consulta}", caminho(protocolo)),
+            Some(sessao),
+        )
+        .await
+    }
+
     /// Entra pela API e devolve a sessão.
     pub async fn entrar(&self, login: &str) -> Sessao {
         let r = self
