@@ -7,11 +7,13 @@
 //! **Invariante:** é o único crate que conhece os nomes de campo do contrato (TOML e JSON).
 
 pub mod autos;
+pub mod fiscal;
 pub mod gpkg;
 pub mod mapa;
 mod mensagens;
 pub mod proposta;
 pub mod relatorio;
+pub mod relatorio_fiscal;
 pub mod territorio;
 
 pub use proposta::{

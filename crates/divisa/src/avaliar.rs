@@ -48,23 +48,6 @@ pub(crate) fn avaliar(
     db: Option<&str>,
     saida: &mut impl Write,
 ) -> anyhow::Result<Saida> {
-    let nome = caminho.display().to_string();
-    let bytes = match divisa_recursos::ler_com_teto(caminho, MAIOR_PROPOSTA) {
-        Ok(bytes) => bytes,
-        Err(erro) => {
-            let motivo = motivo_de_leitura(&erro);
-            eprintln!("divisa: {nome}: não foi possível ler a proposta: {motivo}.");
-            return Ok(Saida::EntradaInvalida);
-        }
-    };
-    let Ok(texto) = String::from_utf8(bytes) else {
-        eprintln!("divisa: {nome}: a proposta não é texto UTF-8 (salve o arquivo como UTF-8).");
-        return Ok(Saida::EntradaInvalida);
-    };
-    let diretorio = caminho
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
     // Setores importados no banco, se houver um (`--db` ou DIVISA_DB).
     let setores = match db {
         None => None,
@@ -88,14 +71,9 @@ pub(crate) fn avaliar(
             }
         }
     };
-    let proposta =
-        match divisa_avaliacao::ler_com_setores(&nome, &texto, diretorio, setores.as_deref()) {
-            Ok(proposta) => proposta,
-            Err(erro) => {
-                eprintln!("divisa: {erro}.");
-                return Ok(Saida::EntradaInvalida);
-            }
-        };
+    let Some(proposta) = ler_proposta(caminho, setores.as_deref()) else {
+        return Ok(Saida::EntradaInvalida);
+    };
     let data = em.or(proposta.data_referencia).unwrap_or_else(hoje);
     let avaliacao = match divisa_lei::avaliar(&proposta.fatos, data) {
         Ok(avaliacao) => avaliacao,
@@ -194,6 +172,38 @@ pub(crate) fn toponimo(
         }
     }
     Ok(codigo_da_conclusao(divisa_lei::conclusao_de(&achados)))
+}
+
+/// Lê e valida a proposta de `caminho` (com os setores importados, se houver); se não dá,
+/// escreve em stderr o arquivo, a linha, o campo e o que se esperava, e devolve `None` (saída 2).
+pub(crate) fn ler_proposta(
+    caminho: &Path,
+    setores: Option<&[divisa_referencia::setores::Setor]>,
+) -> Option<divisa_avaliacao::Proposta> {
+    let nome = caminho.display().to_string();
+    let bytes = match divisa_recursos::ler_com_teto(caminho, MAIOR_PROPOSTA) {
+        Ok(bytes) => bytes,
+        Err(erro) => {
+            let motivo = motivo_de_leitura(&erro);
+            eprintln!("divisa: {nome}: não foi possível ler a proposta: {motivo}.");
+            return None;
+        }
+    };
+    let Ok(texto) = String::from_utf8(bytes) else {
+        eprintln!("divisa: {nome}: a proposta não é texto UTF-8 (salve o arquivo como UTF-8).");
+        return None;
+    };
+    let diretorio = caminho
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    match divisa_avaliacao::ler_com_setores(&nome, &texto, diretorio, setores) {
+        Ok(proposta) => Some(proposta),
+        Err(erro) => {
+            eprintln!("divisa: {erro}.");
+            None
+        }
+    }
 }
 
 /// O maior arquivo de proposta lido (uma proposta tem alguns KB; 8 MB cabem listas enormes de

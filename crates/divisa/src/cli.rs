@@ -73,7 +73,23 @@ pub(crate) enum Comando {
         formato: FormatoMunicipio,
     },
 
-    /// Avalia uma proposta (TOML, CONTRACT §2) diante de cada dispositivo da LC 23/1992.
+    /// Quem ganha e quem perde se a proposta virar lei: o FPM federal de cada município do
+    /// interior (soma zero no Estado), o percentual do ICMS do Art. 7º, V, e os critérios de
+    /// viabilidade dos projetos de lei federais. Saída: 0 estudo feito; 2 entrada inválida.
+    #[command(
+        help_template = MODELO_AJUDA,
+        override_usage = "divisa fiscal PROPOSTA.toml [--formato texto|json|html] [--em AAAA-MM-DD] [--fpm-interior-mt REAIS] [--coeficientes-fpm ARQUIVO.csv] [--ipm ARQUIVO.csv] [--icms-pares CODIGO,CODIGO,...]",
+        next_help_heading = "Opções"
+    )]
+    Fiscal {
+        /// O arquivo da proposta.
+        #[arg(value_name = "PROPOSTA.toml", help_heading = "Argumentos")]
+        proposta: std::path::PathBuf,
+        #[command(flatten)]
+        opcoes: OpcoesFiscal,
+    },
+
+    /// Avalia uma proposta (o arquivo TOML descrito em docs/CONTRACT.md) diante de cada dispositivo da LC 23/1992.
     /// Saída: 0 atende; 3 não atende; 4 inconclusivo (algo pendente); 2 entrada inválida.
     #[command(
         help_template = MODELO_AJUDA,
@@ -223,7 +239,7 @@ pub(crate) enum Comando {
     /// alertas. Guarda tudo no banco (SQLite por padrão; PostgreSQL com --db postgres://…).
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa processo <criar|listar|mostrar|avancar|alertas> [ARGUMENTOS] [--db URL]",
+        override_usage = "divisa processo <criar|listar|mostrar|avancar|avaliar|fiscal|exportar|alertas> [ARGUMENTOS] [--db URL]",
         subcommand_help_heading = "Comandos",
         subcommand_value_name = "COMANDO",
         next_help_heading = "Opções"
@@ -348,7 +364,7 @@ pub(crate) enum Comando {
         /// parecer-preliminar, parecer-resultado, verificar ou assinar.
         #[arg(value_name = "TIPO", help_heading = "Argumentos")]
         tipo: String,
-        /// A proposta (TOML, CONTRACT §2) ou, com `verificar` e `assinar`, o PDF. Os documentos
+        /// A proposta (o arquivo TOML) ou, com `verificar` e `assinar`, o PDF. Os documentos
         /// que saem dos atos do processo (parecer-preliminar, parecer-resultado) dispensam a
         /// proposta: vêm do banco, pelo --protocolo.
         #[arg(value_name = "ARQUIVO", help_heading = "Argumentos")]
@@ -491,12 +507,46 @@ pub(crate) struct Banco {
     pub(crate) db: String,
 }
 
+/// As opções do estudo fiscal (`divisa fiscal` e `divisa processo fiscal`).
+#[derive(Debug, Clone, clap::Args)]
+pub(crate) struct OpcoesFiscal {
+    /// texto (padrão), json (os campos do estudo) ou html (uma página com o gráfico).
+    #[arg(
+        long,
+        value_enum,
+        default_value = "texto",
+        hide_possible_values = true,
+        hide_default_value = true
+    )]
+    pub(crate) formato: Formato,
+    /// A data do estudo: escolhe a população (a estimativa 2025 do IBGE de 2025 em diante, o
+    /// Censo 2022 antes) e os pesos do ICMS do ano (padrão: data_referencia da proposta; sem
+    /// ela, hoje).
+    #[arg(long, value_name = "AAAA-MM-DD", value_parser = data_civil)]
+    pub(crate) em: Option<jiff::civil::Date>,
+    /// O FPM do interior de Mato Grosso num ano, em reais (ex.: 2500000000 ou
+    /// "2.500.000.000,00"); sem ele, uma estimativa rotulada como tal.
+    #[arg(long = "fpm-interior-mt", value_name = "REAIS")]
+    pub(crate) fpm_interior_mt: Option<String>,
+    /// Os coeficientes publicados pelo TCU (CSV: codigo_ibge,coeficiente,fonte): o "antes".
+    #[arg(long = "coeficientes-fpm", value_name = "ARQUIVO.csv")]
+    pub(crate) coeficientes_fpm: Option<std::path::PathBuf>,
+    /// Os índices de participação no ICMS da portaria da SEFAZ-MT (CSV:
+    /// codigo_ibge,indice,fonte; índice em %, ponto decimal).
+    #[arg(long, value_name = "ARQUIVO.csv")]
+    pub(crate) ipm: Option<std::path::PathBuf>,
+    /// O índice do novo município pela média destes municípios (o precedente da LC nº
+    /// 808/2024), em vez dos pesos da lei do ICMS: códigos IBGE separados por vírgula.
+    #[arg(long = "icms-pares", value_name = "CODIGO,...", value_delimiter = ',')]
+    pub(crate) icms_pares: Vec<u32>,
+}
+
 /// Formato do relatório de `avaliar`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum Formato {
     /// Texto para o terminal.
     Texto,
-    /// JSON (CONTRACT §3).
+    /// JSON (os campos do relatório).
     Json,
     /// Uma página HTML para imprimir.
     Html,
@@ -507,7 +557,7 @@ pub(crate) enum Formato {
 pub(crate) enum FormatoVarredura {
     /// Texto para o terminal.
     Texto,
-    /// JSON (CONTRACT §1).
+    /// JSON.
     Json,
 }
 

@@ -12,6 +12,7 @@ mod backup;
 mod cli;
 mod configuracao;
 mod documento;
+mod fiscal;
 mod inconsistencias;
 mod memorial;
 mod municipio;
@@ -86,6 +87,7 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
             em,
             db,
         } => avaliar::avaliar(&proposta, formato, em, db.as_deref(), saida),
+        cli::Comando::Fiscal { proposta, opcoes } => fiscal::executar(&proposta, &opcoes, saida),
         cli::Comando::Lei { dispositivo, em } => avaliar::lei(dispositivo.as_deref(), em, saida),
         cli::Comando::Toponimo {
             nome,

@@ -45,7 +45,7 @@ pub(crate) async fn abrir(comando: &str, db: &str) -> Option<Registro> {
 
 /// O erro do registro diante do usuário: recusa e conflito são respostas, não falhas.
 /// O banco, para ler os autos de `protocolo` (conferido antes de abrir).
-async fn abrir_autos(comando: &str, protocolo: &str, db: &str) -> Option<Registro> {
+pub(crate) async fn abrir_autos(comando: &str, protocolo: &str, db: &str) -> Option<Registro> {
     if let Err(e) = Nup::ler(protocolo) {
         eprintln!("divisa {comando}: {e}.");
         return None;
@@ -55,7 +55,7 @@ async fn abrir_autos(comando: &str, protocolo: &str, db: &str) -> Option<Registr
 
 /// O erro de ler os autos: a recusa (quem pede não pode, Arts. 16, 22 e 23) não atende; o resto é entrada
 /// inválida ou erro do banco.
-fn relatar_autos(comando: &str, e: divisa_autos::ErroAutos) -> anyhow::Result<Saida> {
+pub(crate) fn relatar_autos(comando: &str, e: divisa_autos::ErroAutos) -> anyhow::Result<Saida> {
     match e {
         divisa_autos::ErroAutos::Registro(e) => relatar(comando, e),
         e @ divisa_autos::ErroAutos::Recusado(_) => {
@@ -186,6 +186,14 @@ pub(crate) fn executar(
             } => {
                 let ator = como.map_or_else(|| Ator::new("operador", Papel::Membro), |c| c.0);
                 exportar(&protocolo, &destino, publico, &ator, em, db).await
+            }
+            ComandoProcesso::Fiscal {
+                protocolo,
+                opcoes,
+                como,
+            } => {
+                let ator = como.map_or_else(|| Ator::new("operador", Papel::Membro), |c| c.0);
+                crate::fiscal::do_processo(&protocolo, &opcoes, &ator, db, saida).await
             }
             ComandoProcesso::Avaliar {
                 protocolo,

@@ -91,7 +91,7 @@ pub(crate) fn ler_tabela(
                 arquivo: arquivo.to_owned(),
                 linha: numero,
                 mensagem: format!(
-                    "a linha tem {} campos e falta a coluna `{coluna}` (esperado `{esperado}`)",
+                    "a linha tem {} campos e falta a coluna «{coluna}» (esperado «{esperado}»)",
                     registro.len()
                 ),
             })?;
@@ -269,7 +269,7 @@ mod testes {
         .expect_err("recusado");
         let mensagem = erro.to_string();
         assert!(
-            mensagem.starts_with("ipm.csv, linha 1: falta a coluna `codigo_ibge`"),
+            mensagem.starts_with("ipm.csv, linha 1: falta a coluna «codigo_ibge»"),
             "{mensagem}"
         );
         assert!(mensagem.contains("ponto e vírgula"), "{mensagem}");
@@ -312,8 +312,8 @@ mod testes {
         .expect_err("recusada");
         assert_eq!(
             erro.to_string(),
-            "ipm.csv, linha 3: a linha tem 2 campos e falta a coluna `fonte` (esperado \
-             `codigo_ibge,indice,fonte`)"
+            "ipm.csv, linha 3: a linha tem 2 campos e falta a coluna «fonte» (esperado \
+             «codigo_ibge,indice,fonte»)"
         );
     }
 

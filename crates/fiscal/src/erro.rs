@@ -58,7 +58,7 @@ pub enum ErroLeitura {
         limite: usize,
     },
     /// O arquivo está vazio (nem cabeçalho).
-    #[error("{arquivo}: o arquivo está vazio; esperado o cabeçalho `{esperado}`")]
+    #[error("{arquivo}: o arquivo está vazio; esperado o cabeçalho «{esperado}»")]
     Vazio {
         /// Nome do arquivo.
         arquivo: String,
@@ -67,8 +67,8 @@ pub enum ErroLeitura {
     },
     /// Falta uma coluna obrigatória no cabeçalho.
     #[error(
-        "{arquivo}, linha 1: falta a coluna `{coluna}` no cabeçalho (esperado `{esperado}`, \
-         encontrado `{encontrado}`){}",
+        "{arquivo}, linha 1: falta a coluna «{coluna}» no cabeçalho (esperado «{esperado}», \
+         encontrado «{encontrado}»){}",
         if encontrado.contains(';') {
             "; o arquivo parece separado por ponto e vírgula: salve-o como CSV separado por \
              vírgulas, com ponto decimal"
@@ -98,7 +98,7 @@ pub enum ErroLeitura {
     },
     /// O código IBGE não é um número de 7 dígitos.
     #[error(
-        "{arquivo}, linha {linha}: o código IBGE `{valor}` não é um número de 7 dígitos \
+        "{arquivo}, linha {linha}: o código IBGE «{valor}» não é um número de 7 dígitos \
          (ex.: 5106240)"
     )]
     CodigoInvalido {
@@ -138,7 +138,7 @@ pub enum ErroLeitura {
     },
     /// Um número que não se lê.
     #[error(
-        "{arquivo}, linha {linha}: {coluna} `{valor}` não é um número; use ponto decimal, sem \
+        "{arquivo}, linha {linha}: {coluna} «{valor}» não é um número; use ponto decimal, sem \
          separador de milhar (ex.: {exemplo})"
     )]
     NumeroInvalido {
@@ -258,7 +258,7 @@ pub enum ErroFiscal {
     Referencia(#[from] divisa_referencia::ErroDados),
     /// O fundo não é um valor em reais legível.
     #[error(
-        "fundo do FPM-Interior `{texto}`: não é um valor em reais; escreva, por exemplo, \
+        "fundo do FPM-Interior «{texto}»: não é um valor em reais; escreva, por exemplo, \
          1815000000.00 ou 1.815.000.000,00"
     )]
     FundoIlegivel {

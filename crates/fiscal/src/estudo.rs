@@ -59,7 +59,7 @@ impl EstudoFiscal {
         };
         let notas = vec![
             "Este estudo mostra quem ganha e quem perde se a proposta virar lei; não julga a \
-             proposta diante da LC 23/1992 (isso é `divisa avaliar`)."
+             proposta diante da LC 23/1992 (isso é a avaliação da proposta, artigo por artigo)."
                 .to_owned(),
             "FPM: federal, calculado pelo TCU; a parte de Mato Grosso é fixa, então o que o novo \
              município e as origens ganham sai de todos os outros municípios do Estado."

@@ -23,7 +23,7 @@ pub const EVM_NAO_E_REQUISITO_LEGAL: &str = "Os critérios abaixo vêm de projet
     complementar federal vetados ou em tramitação: a lei complementar federal que o art. 18, \
     § 4º, da Constituição exige para os Estudos de Viabilidade Municipal não existe. Servem de \
     referência para o estudo e não são requisitos legais; a lei aplicável à proposta é a LC \
-    23/1992 (ver `divisa avaliar`).";
+    23/1992, na avaliação da proposta artigo por artigo.";
 
 /// Um projeto de lei complementar federal sobre criação de municípios.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -286,7 +286,7 @@ pub fn avaliar_evm_com(
             fonte: fontes(&[PLS_98_2002]),
             municipio: MunicipioEvm::Novo,
             situacao: SituacaoEvm::Pendente,
-            mensagem: "o divisa não traz a receita dos municípios (FINBRA/SICONFI): a estimativa \
+            mensagem: "o divisa não traz a receita dos municípios (as contas anuais que cada município declara ao Tesouro Nacional, no FINBRA/SICONFI): a estimativa \
                        de receita da área e a média de referência têm de vir da Secretaria de \
                        Fazenda"
                 .to_owned(),

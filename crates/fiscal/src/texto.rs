@@ -110,13 +110,14 @@ fn fpm(t: &mut String, fpm: &ResultadoFpm) {
     }
     let _ = writeln!(t);
     let perdas = fpm.maiores_perdas(MAIORES_PERDAS);
-    let _ = writeln!(
-        t,
-        "Os {} que mais perdem (fora da proposta)",
-        plural(perdas.len() as u64, "município", "municípios")
-    );
     if perdas.is_empty() {
-        let _ = writeln!(t, "  (nenhum município de fora da proposta perde)");
+        let _ = writeln!(t, "Nenhum município de fora da proposta perde.");
+    } else {
+        let _ = writeln!(
+            t,
+            "Os {} que mais perdem (fora da proposta)",
+            plural(perdas.len() as u64, "município", "municípios")
+        );
     }
     for (posicao, m) in perdas.iter().enumerate() {
         let _ = writeln!(

@@ -793,8 +793,7 @@ pub(crate) fn par1_origens(ctx: &Contexto<'_>) -> Vec<Achado> {
             let mut achado = como_par1(ctx, requisito, &municipio.nome);
             if let Some(nota) = &insana {
                 let inciso = achado.citacao.rsplit("(inciso ").next().unwrap_or("");
-                if inciso.starts_with("II)") && achado.situacao != Situacao::Pendente
-                {
+                if inciso.starts_with("II)") && achado.situacao != Situacao::Pendente {
                     achado.situacao = Situacao::Pendente;
                     achado.mensagem.push_str(nota);
                 }

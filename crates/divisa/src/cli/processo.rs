@@ -89,7 +89,7 @@ pub(crate) enum ComandoProcesso {
         /// justificativa, fotografias. Com --proposta, vêm da lista dela.
         #[arg(long = "documento", value_name = "DOC", conflicts_with = "proposta")]
         documentos: Vec<String>,
-        /// A representação como proposta (CONTRACT §2): o tipo, o nome, as origens, as
+        /// A representação como proposta (o arquivo TOML): o tipo, o nome, as origens, as
         /// assinaturas e os documentos saem dela, e ela fica nos autos para a lei.
         #[arg(long, value_name = "PROPOSTA.toml")]
         proposta: Option<std::path::PathBuf>,
@@ -169,7 +169,7 @@ pub(crate) enum ComandoProcesso {
         #[arg(long = "anexo", value_name = "ARQUIVO")]
         anexos: Vec<std::path::PathBuf>,
     },
-    /// A lei aplicada aos autos (CONTRACT §3): os números certificados no lugar dos da
+    /// A lei aplicada aos autos: os números certificados no lugar dos da
     /// representação, os documentos juntados, o plebiscito registrado; cada número diz de onde
     /// veio. Saída como a de `divisa avaliar` (0, 3, 4).
     #[command(help_template = MODELO_AJUDA, override_usage = "divisa processo avaliar PROTOCOLO [--formato texto|json|html] [--em AAAA-MM-DD] [--como PAPEL:ID]", next_help_heading = "Opções")]
@@ -192,6 +192,20 @@ pub(crate) enum ComandoProcesso {
         em: Option<jiff::civil::Date>,
         /// Quem olha: PAPEL:ID (padrão: membro da Comissão; o público não vê a avaliação
         /// completa, Arts. 22 e 23).
+        #[arg(long, value_name = "PAPEL:ID", value_parser = como)]
+        como: Option<Como>,
+    },
+    /// O estudo fiscal dos autos: o FPM de cada município, o percentual do ICMS
+    /// do Art. 7º, V, e os critérios de viabilidade, com os números certificados no lugar dos
+    /// da representação.
+    #[command(help_template = MODELO_AJUDA, override_usage = "divisa processo fiscal PROTOCOLO [--formato texto|json|html] [--em AAAA-MM-DD] [--fpm-interior-mt REAIS] [--coeficientes-fpm ARQUIVO.csv] [--ipm ARQUIVO.csv] [--como PAPEL:ID]", next_help_heading = "Opções")]
+    Fiscal {
+        /// O número de protocolo.
+        #[arg(value_name = "PROTOCOLO", help_heading = "Argumentos")]
+        protocolo: String,
+        #[command(flatten)]
+        opcoes: crate::cli::OpcoesFiscal,
+        /// Quem olha: PAPEL:ID (padrão: membro da Comissão).
         #[arg(long, value_name = "PAPEL:ID", value_parser = como)]
         como: Option<Como>,
     },
@@ -282,7 +296,10 @@ Atos (e os seus campos):
   deliberar_plenario     decisao=tramitar|arquivar          Art. 17, § 1º; Art. 18, § 1º
   enviar_oficio          orgao=cartografia|tre|fazenda numero   Art. 17, § 2º
   confirmar_recebimento  orgao                              Art. 2º, § 3º (começa o prazo)
-  emitir_certidao        orgao numero conteudo              Art. 2º, § 2º
+  emitir_certidao        orgao numero signatario=\"Nome, cargo\" dados={\"populacao\":5200} [conteudo]   Art. 2º, § 2º
+                         (dados: só os números do órgão que emite — cartografia: populacao,
+                         casas_centro_urbano, area_km2; tre: eleitores; fazenda: valor_adicionado;
+                         a Comissão apura a arrecadacao)
   recusar_certidao       orgao motivo                       Art. 9º
   parecer_de_merito      favoravel=true|false votos=… [nao_atendidos=[\"art2_cpt_inc1\"]]   Art. 18
   parecer_ccj            aprovado=true|false                Art. 18, § 2º

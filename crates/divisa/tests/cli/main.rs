@@ -6,6 +6,7 @@ mod arrumacao;
 mod autos;
 mod avaliar;
 mod documento;
+mod fiscal;
 mod inconsistencias;
 mod memorial;
 mod municipio;

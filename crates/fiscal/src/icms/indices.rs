@@ -165,8 +165,8 @@ mod testes {
     fn ipm_sem_a_coluna_indice_diz_o_arquivo_e_a_linha_1() {
         assert_eq!(
             mensagem("codigo_ibge,ipm,fonte\n5106240,0.9,x\n"),
-            "ipm.csv, linha 1: falta a coluna `indice` no cabeçalho (esperado \
-             `codigo_ibge,indice,fonte`, encontrado `codigo_ibge,ipm,fonte`)"
+            "ipm.csv, linha 1: falta a coluna «indice» no cabeçalho (esperado \
+             «codigo_ibge,indice,fonte», encontrado «codigo_ibge,ipm,fonte»)"
         );
     }
 
