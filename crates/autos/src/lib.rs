@@ -58,6 +58,10 @@ pub enum ErroAutos {
     /// O documento não cabe no estado dos autos (a visita ainda não foi registrada…).
     #[error("{0}")]
     Documento(String),
+    /// O estudo fiscal não pôde ser feito com os fatos dos autos (falta a população do novo
+    /// município, a tabela de índices juntada pela Fazenda é inválida…).
+    #[error("{0}")]
+    Fiscal(String),
 }
 
 /// Os setores censitários importados (`divisa setores importar`), no formato do motor.
@@ -166,6 +170,79 @@ pub async fn avaliar(
             &c.arquivos,
             data,
         )?)
+    })
+    .await
+}
+
+/// Os índices de participação no ICMS (IPM) que o Órgão Fazendário juntou aos autos (Art. 7º,
+/// parágrafo único): o arquivo CSV (`codigo_ibge,indice,fonte`) anexado à certidão da Fazenda — a
+/// última que traz um. `None` se nenhuma certidão da Fazenda trouxe a tabela; um arquivo que
+/// não se lê como tabela de índices é erro que diz o arquivo e a linha.
+pub async fn ipm_dos_autos(
+    r: &Registro,
+    protocolo: &str,
+    eventos: &[divisa_processo::Evento],
+) -> Result<Option<divisa_fiscal::icms::TabelaIpm>, ErroAutos> {
+    let certidoes = eventos.iter().rev().filter(|e| {
+        matches!(
+            &e.ato,
+            divisa_processo::Ato::EmitirCertidao {
+                orgao: divisa_processo::Orgao::Fazenda,
+                ..
+            }
+        ) && e
+            .anexos
+            .iter()
+            .any(|a| a.nome.to_lowercase().ends_with(".csv"))
+    });
+    for e in certidoes {
+        for (nome, bytes) in r.arquivos_do_ato(protocolo, e.seq).await? {
+            if nome.to_lowercase().ends_with(".csv") {
+                return divisa_fiscal::icms::ler_ipm(&bytes, &nome)
+                    .map(Some)
+                    .map_err(|erro| {
+                        ErroAutos::Fiscal(format!(
+                            "a tabela de índices juntada à certidão da Fazenda (ato nº {}): {erro}",
+                            e.seq
+                        ))
+                    });
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// O estudo fiscal dos autos (issue 28): os fatos dos autos (os números certificados no lugar
+/// dos da representação) e, sem tabela de índices em `opcoes`, a que a Fazenda juntou à
+/// certidão. Quem vê o processo vê o estudo (são números agregados, sem dado pessoal: Art. 16).
+/// Devolve o estudo e a descrição da proposta ("Criação de …"), para o título.
+pub async fn estudo_fiscal(
+    r: &Registro,
+    protocolo: &str,
+    ator: &Ator,
+    data: Date,
+    mut opcoes: divisa_avaliacao::fiscal::OpcoesFiscais,
+) -> Result<(divisa_fiscal::EstudoFiscal, String), ErroAutos> {
+    let c = carregar(r, protocolo).await?;
+    c.autos
+        .processo
+        .pode(ator, Acao::VerPublico)
+        .map_err(ErroAutos::Recusado)?;
+    let dos_autos = opcoes.ipm.is_none();
+    if dos_autos {
+        opcoes.ipm = ipm_dos_autos(r, protocolo, &c.autos.eventos).await?;
+    }
+    fora_do_executor(move || {
+        let a = divisa_avaliacao::autos::avaliar(&c.autos.processo, &c.arquivos, data)?;
+        let mut e = divisa_avaliacao::fiscal::estudo(&a.proposta.fatos, data, &opcoes)
+            .map_err(|e| ErroAutos::Fiscal(e.mensagem))?;
+        if dos_autos && e.icms.is_none() && opcoes.ipm.is_none() {
+            // nos autos, o que falta é a informação da Fazenda, não um arquivo da linha de comando
+            e.icms_pendente = Some(
+                "O Órgão Fazendário Estadual ainda não informou nos autos os índices de participação no ICMS dos municípios de origem (Art. 7º, parágrafo único): a tabela da portaria em vigor vem anexa à certidão da Fazenda. Sem ela, o percentual do Art. 7º, V, fica pendente; nenhum índice é inventado.".to_owned(),
+            );
+        }
+        Ok((e, divisa_avaliacao::relatorio::descrever(&a.proposta.fatos)))
     })
     .await
 }

@@ -195,7 +195,7 @@ pub fn estudo(
                 (None, true) => (
                     pops.iter().sum(),
                     true,
-                    format!("a soma das populações das origens ({rotulo})"),
+                    format!("soma das populações das origens, {rotulo}"),
                 ),
                 (None, false) => {
                     return Err(erro(

@@ -20,11 +20,13 @@ pub fn fragmento(estudo: &EstudoFiscal, nivel: u8) -> String {
     let mut s = String::new();
     let fpm = &estudo.fpm;
     if estudo.estimativa {
-        let _ = writeln!(
-            s,
-            "<p class=\"estimativa\"><strong>Estimativa.</strong> {}</p>",
-            escapar(&estudo.motivos_estimativa.join(" · "))
+        s.push_str(
+            "<div class=\"estimativa\"><p><strong>Números estimados</strong> — por quê:</p><ul>\n",
         );
+        for m in &estudo.motivos_estimativa {
+            let _ = writeln!(s, "<li>{}</li>", escapar(m));
+        }
+        s.push_str("</ul></div>\n");
     }
     let _ = writeln!(
         s,
@@ -49,7 +51,7 @@ pub fn fragmento(estudo: &EstudoFiscal, nivel: u8) -> String {
     );
     let _ = writeln!(
         s,
-        "<div class=\"tabela\"><table class=\"fiscal\">\n<caption>{}</caption>\n<tr><th scope=\"col\">Município</th><th scope=\"col\">Na proposta</th><th scope=\"col\">Variação por ano</th></tr>",
+        "<div class=\"tabela\"><table class=\"fiscal cartoes-no-celular\">\n<caption>{}</caption>\n<tr class=\"cabecalho\"><th scope=\"col\">Município</th><th scope=\"col\">Na proposta</th><th scope=\"col\">Variação por ano</th></tr>",
         escapar(titulo)
     );
     for b in &barras {
@@ -65,7 +67,7 @@ pub fn fragmento(estudo: &EstudoFiscal, nivel: u8) -> String {
     // os da proposta, com população e coeficiente antes e depois
     let _ = writeln!(
         s,
-        "<div class=\"tabela\"><table class=\"fiscal\">\n<caption>Os municípios da proposta: população, coeficiente e FPM por ano</caption>\n<tr><th scope=\"col\">Município</th><th scope=\"col\">População</th><th scope=\"col\">Coeficiente</th><th scope=\"col\">FPM por ano</th></tr>"
+        "<div class=\"tabela\"><table class=\"fiscal cartoes-no-celular\">\n<caption>Os municípios da proposta: população, coeficiente e FPM por ano</caption>\n<tr class=\"cabecalho\"><th scope=\"col\">Município</th><th scope=\"col\">População</th><th scope=\"col\">Coeficiente</th><th scope=\"col\">FPM por ano</th></tr>"
     );
     for m in fpm.municipios.iter().filter(|m| m.da_proposta()) {
         let _ = writeln!(
@@ -108,7 +110,7 @@ pub fn fragmento(estudo: &EstudoFiscal, nivel: u8) -> String {
             );
             let _ = writeln!(
                 s,
-                "<div class=\"tabela\"><table class=\"fiscal\">\n<caption>O percentual do índice de cada origem que passa a {}</caption>\n<tr><th scope=\"col\">Origem</th><th scope=\"col\">Percentual</th><th scope=\"col\">Índice antes</th><th scope=\"col\">Índice depois</th></tr>",
+                "<div class=\"tabela\"><table class=\"fiscal cartoes-no-celular\">\n<caption>O percentual do índice de cada origem que passa a {}</caption>\n<tr class=\"cabecalho\"><th scope=\"col\">Origem</th><th scope=\"col\">Percentual</th><th scope=\"col\">Índice antes</th><th scope=\"col\">Índice depois</th></tr>",
                 escapar(&i.destino)
             );
             for p in &i.percentuais {
@@ -130,7 +132,7 @@ pub fn fragmento(estudo: &EstudoFiscal, nivel: u8) -> String {
             if !criterios.is_empty() {
                 let _ = writeln!(
                     s,
-                    "<details><summary>Como cada critério da lei do ICMS pesou</summary><div class=\"tabela\"><table class=\"fiscal\">\n<tr><th scope=\"col\">Origem</th><th scope=\"col\">Critério</th><th scope=\"col\">Peso</th><th scope=\"col\">Parte da área</th><th scope=\"col\">Fonte</th></tr>"
+                    "<details><summary>Como cada critério da lei do ICMS pesou</summary><div class=\"tabela\"><table class=\"fiscal cartoes-no-celular\">\n<tr class=\"cabecalho\"><th scope=\"col\">Origem</th><th scope=\"col\">Critério</th><th scope=\"col\">Peso</th><th scope=\"col\">Parte da área</th><th scope=\"col\">Fonte</th></tr>"
                 );
                 for (p, c) in criterios {
                     let _ = writeln!(
@@ -163,7 +165,7 @@ pub fn fragmento(estudo: &EstudoFiscal, nivel: u8) -> String {
     );
     let _ = writeln!(
         s,
-        "<div class=\"tabela\"><table class=\"fiscal\">\n<tr><th scope=\"col\">Critério</th><th scope=\"col\">Exigido</th><th scope=\"col\">Apurado</th><th scope=\"col\">Situação</th><th scope=\"col\">Projeto</th></tr>"
+        "<div class=\"tabela\"><table class=\"fiscal cartoes-no-celular\">\n<tr class=\"cabecalho\"><th scope=\"col\">Critério</th><th scope=\"col\">Exigido</th><th scope=\"col\">Apurado</th><th scope=\"col\">Situação</th><th scope=\"col\">Projeto</th></tr>"
     );
     for c in &estudo.evm {
         let _ = writeln!(
@@ -210,7 +212,7 @@ th, td {{ text-align: left; vertical-align: top; padding: .3rem .4rem; border-bo
 tr.atende td:nth-child(4) {{ color: #1b6e20; }} tr.nao_atende td:nth-child(4) {{ color: #b00020; font-weight: bold; }}
 tr.pendente td:nth-child(4) {{ color: #8a5a00; }}
 figure.grafico-fiscal {{ margin: .5rem 0; max-width: 40rem; }} figcaption {{ font-size: .8rem; color: #555; }}
-.estimativa {{ background: #fff5c2; padding: .5rem; }}
+.estimativa {{ background: #fff5c2; padding: .5rem; }} .estimativa ul {{ margin: 0; }}
 @media (max-width: 40rem) {{
   table, tr, td {{ display: block; }} tr:first-child, caption + tr {{ display: none; }}
   td::before {{ content: attr(data-rotulo) ": "; font-weight: bold; }}

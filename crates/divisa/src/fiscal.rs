@@ -137,24 +137,14 @@ pub(crate) async fn do_processo(
     };
     let data =
         o.em.unwrap_or_else(|| divisa_registro::hoje_em_cuiaba(crate::relogio::agora()));
-    let feito = divisa_autos::avaliar(&r, protocolo, ator, data).await;
+    let feito = divisa_autos::estudo_fiscal(&r, protocolo, ator, data, lidas).await;
     r.fechar().await;
-    let a = match feito {
-        Ok(a) => a,
-        Err(e) => return crate::processo::relatar_autos(CMD, e),
-    };
-    match estudo(&a.proposta.fatos, data, &lidas) {
-        Ok(e) => {
-            let titulo = format!(
-                "{} — processo {protocolo}",
-                divisa_avaliacao::relatorio::descrever(&a.proposta.fatos)
-            );
+    match feito {
+        Ok((e, descricao)) => {
+            let titulo = format!("{descricao} — processo {protocolo}");
             escrever(&e, o.formato, &titulo, saida)?;
             Ok(Saida::Sucesso)
         }
-        Err(e) => {
-            eprintln!("divisa {CMD}: {protocolo}: {}", frase(&e.to_string()));
-            Ok(Saida::EntradaInvalida)
-        }
+        Err(e) => crate::processo::relatar_autos(CMD, e),
     }
 }

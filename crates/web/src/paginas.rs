@@ -13,7 +13,7 @@ use divisa_processo::{corte_eleitoral, Acao, DocumentoArt15, Fase, Permissao, Ti
 use divisa_referencia::formato::{data as fmt_data, inteiro};
 
 use crate::contas::Quem;
-use crate::html::{aviso, html, pagina, Markup};
+use crate::html::{aviso, html, pagina, Markup, PreEscaped};
 use crate::{caminho_do_processo, catalogo, Estado, Falha};
 
 pub(crate) type Campos = Vec<(String, String)>;
@@ -460,6 +460,14 @@ async fn pagina_do_processo(
     // os autos inteiros, para retirar cópia (Art. 22) ou na versão pública (Art. 16)
     let integral = p.pode(&ator, Acao::Exportar).is_ok();
 
+    // o impacto fiscal (issue 28): quem ganha e quem perde se a proposta virar lei — números
+    // agregados, sem dado pessoal, para todos que veem o processo (Art. 16)
+    let impacto_fiscal = if p.proposta.is_some() {
+        Some(impacto_fiscal(estado, quem, protocolo, hoje).await)
+    } else {
+        None
+    };
+
     let arquivos = estado.registro().arquivos(protocolo).await?;
     let visiveis: Vec<_> = arquivos
         .iter()
@@ -568,6 +576,17 @@ async fn pagina_do_processo(
 
         h2 { "A lei aplicada à proposta" }
         (avaliacao)
+
+        @if let Some(fiscal) = impacto_fiscal {
+            h2 id="impacto-fiscal" { "Impacto fiscal" }
+            p {
+                "Quem ganha e quem perde se a proposta virar lei: o FPM federal de cada município \
+                 do interior (um fundo fixo do Estado: o que um ganha, os outros perdem), o \
+                 percentual do ICMS que a lei de criação fixa (Art. 7º, V) e os critérios de \
+                 viabilidade dos projetos de lei federais, que não são requisitos legais."
+            }
+            (fiscal)
+        }
 
         @if let Some(o) = oficio_ao_orgao {
             @let href = format!("{endereco}/documentos/oficio?orgao={}", o.codigo());
@@ -689,6 +708,42 @@ async fn pagina_do_processo(
         @if let Some(atos) = atos { (atos) }
     };
     Ok(pagina(quem, &p.nome, corpo))
+}
+
+/// A seção «Impacto fiscal»: o estudo dos fatos dos autos, fora dos trabalhadores assíncronos
+/// (medir o território e repartir o FPM), ou o porquê de ainda não haver estudo.
+async fn impacto_fiscal(
+    estado: &Estado,
+    quem: &Quem,
+    protocolo: &str,
+    hoje: jiff::civil::Date,
+) -> Markup {
+    let (estado2, protocolo2, ator) = (estado.clone(), protocolo.to_owned(), quem.ator());
+    let feito = estado
+        .oficina()
+        .na_vaga(quem.endereco.map(|e| e.ip()), async move {
+            divisa_autos::estudo_fiscal(
+                estado2.registro(),
+                &protocolo2,
+                &ator,
+                hoje,
+                divisa_avaliacao::fiscal::OpcoesFiscais::default(),
+            )
+            .await
+        })
+        .await;
+    match feito {
+        // o fragmento vem de divisa_avaliacao::relatorio_fiscal, com todo texto escapado (o SVG
+        // do gráfico também): é o único HTML pronto desta página além do mapa
+        Ok(Ok((e, _))) => html! {
+            (PreEscaped(divisa_avaliacao::relatorio_fiscal::fragmento(&e, 3)))
+        },
+        Ok(Err(e)) => aviso(
+            "pendente",
+            &format!("O estudo fiscal ainda não pode ser feito com o que está nos autos: {e}"),
+        ),
+        Err(f) => aviso("erro", &f.mensagem),
+    }
 }
 
 /// A resposta de um órgão certificador ao ofício, na tabela das certidões.

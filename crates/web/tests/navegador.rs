@@ -836,3 +836,55 @@ fn acessibilidade_axe_core_em_cada_pagina_no_laptop_e_no_celular() {
         problemas.join("\n")
     );
 }
+
+/// Issue 28: o impacto fiscal na página do processo, no celular (390 px), para o público: o
+/// gráfico de quem ganha e quem perde cabe na largura, a tabela dele (para leitores de tela)
+/// traz os mesmos municípios com a variação em reais, e nada rola de lado.
+#[test]
+fn issue28_impacto_fiscal_no_celular_grafico_e_tabela() {
+    let Some(d) = Driver::novo() else { return };
+    let (base, _dir) = comum::servidor("fiscal-celular");
+    d.cmd("POST", "/window/rect", json!({"width": 390, "height": 844}));
+    d.ir(&format!("{base}/processos/00001.000001%2F2026-91"));
+    d.elemento("figure.grafico-fiscal svg");
+    let medidas = d.script(
+        "const f = document.querySelector('figure.grafico-fiscal svg').getBoundingClientRect();
+         const t = document.querySelector('table.fiscal');
+         const linhas = Array.from(t.querySelectorAll('tr:not(.cabecalho)')).map(r => r.innerText);
+         document.querySelector('figure.grafico-fiscal').scrollIntoView();
+         return {largura: f.width, direita: f.right, janela: window.innerWidth,
+                 rola: document.documentElement.scrollWidth > window.innerWidth,
+                 legenda: t.querySelector('caption').innerText, linhas: linhas,
+                 barras: document.querySelectorAll('figure.grafico-fiscal rect').length};",
+        json!([]),
+    );
+    d.capturar("celular-impacto-fiscal");
+    let janela = medidas["janela"].as_f64().unwrap();
+    assert!(
+        medidas["direita"].as_f64().unwrap() <= janela
+            && medidas["largura"].as_f64().unwrap() > 250.0,
+        "o gráfico cabe na tela e se lê: {medidas}"
+    );
+    assert_eq!(medidas["rola"], false, "nada rola de lado: {medidas}");
+    assert!(
+        medidas["legenda"]
+            .as_str()
+            .unwrap()
+            .contains("Variação anual do FPM"),
+        "{medidas}"
+    );
+    let linhas = medidas["linhas"].as_array().unwrap();
+    assert_eq!(
+        linhas.len() as u64,
+        medidas["barras"].as_u64().unwrap(),
+        "uma linha da tabela por barra: {medidas}"
+    );
+    assert!(
+        linhas.iter().any(|l| l.as_str().unwrap().contains("R$ +")),
+        "quem ganha: {medidas}"
+    );
+    assert!(
+        linhas.iter().any(|l| l.as_str().unwrap().contains("R$ -")),
+        "quem perde: {medidas}"
+    );
+}
