@@ -302,6 +302,12 @@ pub async fn documento_ao_orgao(
         }
     };
     let protocolo = protocolo.to_owned();
+    // o estudo fiscal (issue 28) para o percentual do Art. 7º, V, no projeto de lei e para o
+    // anexo ao parecer, com a tabela de índices que a Fazenda juntou aos autos, se juntou
+    let opcoes_fiscais = divisa_avaliacao::fiscal::OpcoesFiscais {
+        ipm: ipm_dos_autos(r, &protocolo, &c.autos.eventos).await?,
+        ..Default::default()
+    };
     // avaliar (medir o território) e escrever fora dos trabalhadores assíncronos
     fora_do_executor(move || {
         if tipo == divisa_documentos::Tipo::Autos {
@@ -315,12 +321,24 @@ pub async fn documento_ao_orgao(
             ));
         }
         let avaliados = divisa_avaliacao::autos::avaliar(&c.autos.processo, &c.arquivos, data)?;
+        let estudo =
+            divisa_avaliacao::fiscal::estudo(&avaliados.proposta.fatos, data, &opcoes_fiscais);
+        if tipo == divisa_documentos::Tipo::EstudoFiscal {
+            if let Err(e) = &estudo {
+                return Err(ErroAutos::Fiscal(format!(
+                    "o estudo fiscal ainda não pode ser feito com o que está nos autos: {}",
+                    e.mensagem
+                )));
+            }
+        }
+        let estudo = estudo.ok();
         let caso = divisa_documentos::Caso {
             proposta: &avaliados.proposta,
             avaliacao: &avaliados.avaliacao,
             protocolo: Some(&protocolo),
             data,
             autos: Some(c.para_documentos()),
+            fiscal: estudo.as_ref(),
         };
         match (tipo, orgao) {
             (divisa_documentos::Tipo::Oficio, Some(o)) => {

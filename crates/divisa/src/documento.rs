@@ -75,12 +75,16 @@ pub(crate) fn executar(
     else {
         return Ok(Saida::EntradaInvalida);
     };
+    // o estudo fiscal da proposta (o fundo estimado, sem índices do ICMS): o anexo e o
+    // percentual do Art. 7º, V, saem dele quando pode ser feito
+    let estudo = divisa_avaliacao::fiscal::estudo(&proposta.fatos, data, &Default::default()).ok();
     let caso = Caso {
         proposta: &proposta,
         avaliacao: &avaliacao,
         protocolo,
         data,
         autos: None,
+        fiscal: estudo.as_ref(),
     };
     // O que o procedimento do tipo não produz é recusado com o artigo (saída 2).
     if let Err(motivo) = divisa_documentos::cabimento(tipo, &proposta.fatos) {
@@ -109,6 +113,7 @@ pub(crate) fn executar(
         (Tipo::DecretoLegislativo, _) => divisa_documentos::decreto_legislativo(&caso),
         (Tipo::ProjetoDeLei, _) => divisa_documentos::projeto_de_lei(&caso),
         (Tipo::RelatorioTecnico, _) => divisa_documentos::relatorio_tecnico(&caso),
+        (Tipo::EstudoFiscal, _) => divisa_documentos::estudo_fiscal(&caso),
         (Tipo::ParecerPreliminar | Tipo::ParecerResultado | Tipo::Autos, _) => {
             Err("este documento é escrito do processo".to_string())
         }

@@ -45,6 +45,7 @@ fn main() {
                 protocolo: Some("00001.000001/2026-91"),
                 data,
                 autos: None,
+                fiscal: None,
             };
             let doc = divisa_documentos::projeto_de_lei(&caso).expect("projeto");
             let pdf = divisa_documentos::pdf(&doc).expect("composição");

@@ -12,10 +12,12 @@ use crate::{Bloco, Camada, Documento, Sede, Tipo};
 
 mod autos;
 mod cabimento;
+mod estudo_fiscal;
 mod pareceres;
 mod projeto_de_lei;
 pub use autos::autos_do_processo;
 pub use cabimento::{cabimento, orgaos_do_oficio};
+pub use estudo_fiscal::estudo_fiscal;
 pub use pareceres::{parecer_de_merito, parecer_do_resultado, parecer_preliminar};
 pub use projeto_de_lei::projeto_de_lei;
 
@@ -32,6 +34,9 @@ pub struct Caso<'a> {
     /// Os autos, quando o documento é de um processo gravado: os números dos ofícios, as
     /// datas de recebimento, os votos e as pessoas saem deles.
     pub autos: Option<Autos<'a>>,
+    /// O estudo fiscal da proposta (issue 28), quando feito: o percentual do Art. 7º, V, no
+    /// projeto de lei, e o anexo do estudo.
+    pub fiscal: Option<&'a divisa_fiscal::EstudoFiscal>,
 }
 
 /// Os autos de um processo, para os documentos.
@@ -763,6 +768,7 @@ pub fn dos_autos(tipo: Tipo, caso: &Caso<'_>) -> Result<Documento, String> {
             caso.data,
             false,
         )),
+        Tipo::EstudoFiscal => estudo_fiscal(caso),
     }
 }
 

@@ -24,9 +24,9 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 pub use gerar::{
-    autos_do_processo, cabimento, decreto_legislativo, dos_autos, oficios, orgaos_do_oficio,
-    orgaos_oficiados, parecer_de_merito, parecer_do_resultado, parecer_preliminar, projeto_de_lei,
-    relatorio_tecnico, Autos, Caso,
+    autos_do_processo, cabimento, decreto_legislativo, dos_autos, estudo_fiscal, oficios,
+    orgaos_do_oficio, orgaos_oficiados, parecer_de_merito, parecer_do_resultado,
+    parecer_preliminar, projeto_de_lei, relatorio_tecnico, Autos, Caso,
 };
 pub use html::html;
 pub use mapa::{Mapa, Papel};
@@ -56,6 +56,9 @@ pub enum Tipo {
     ParecerResultado,
     /// Os autos inteiros: capa, índice das peças, cada ato com os seus arquivos, a avaliação.
     Autos,
+    /// Anexo ao parecer: o estudo de impacto fiscal e de viabilidade (FPM, ICMS do Art. 7º, V,
+    /// critérios de viabilidade dos projetos de lei federais) — do processo.
+    EstudoFiscal,
 }
 
 impl Tipo {
@@ -69,8 +72,12 @@ impl Tipo {
         Tipo::RelatorioTecnico,
     ];
     /// Os que precisam dos atos gravados no processo.
-    pub const DO_PROCESSO: [Tipo; 3] =
-        [Tipo::ParecerPreliminar, Tipo::ParecerResultado, Tipo::Autos];
+    pub const DO_PROCESSO: [Tipo; 4] = [
+        Tipo::ParecerPreliminar,
+        Tipo::ParecerResultado,
+        Tipo::Autos,
+        Tipo::EstudoFiscal,
+    ];
 
     /// O código da linha de comando.
     pub fn codigo(self) -> &'static str {
@@ -83,6 +90,7 @@ impl Tipo {
             Tipo::ParecerPreliminar => "parecer-preliminar",
             Tipo::ParecerResultado => "parecer-resultado",
             Tipo::Autos => "autos",
+            Tipo::EstudoFiscal => "estudo-fiscal",
         }
     }
 
@@ -99,6 +107,9 @@ impl Tipo {
             Tipo::ParecerPreliminar => "Relatório de visita e parecer preliminar (Art. 17)",
             Tipo::ParecerResultado => "Parecer sobre o resultado do plebiscito (Art. 20)",
             Tipo::Autos => "Autos do processo (cópia integral, com o índice das peças)",
+            Tipo::EstudoFiscal => {
+                "Anexo ao parecer: estudo de impacto fiscal e de viabilidade (Art. 7º, V)"
+            }
         }
     }
 

@@ -62,6 +62,7 @@ fn todo_par_tipo_documento_sai_em_pdf_a_3u_marcado_com_fontes_embutidas() {
             protocolo: Some("00001.000001/2026-91"),
             data: DATA,
             autos: None,
+            fiscal: None,
         };
         for tipo in Tipo::TODOS {
             if let Err(motivo) = divisa_documentos::cabimento(tipo, &p.fatos) {
@@ -218,6 +219,7 @@ fn odt_abre_no_libreoffice_com_o_texto_e_o_mapa() {
             protocolo: Some("00001.000001/2026-91"),
             data: DATA,
             autos: None,
+            fiscal: None,
         };
         let doc = match tipo {
             Tipo::Parecer => Ok(divisa_documentos::parecer_de_merito(&caso)),

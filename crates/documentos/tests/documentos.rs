@@ -40,6 +40,7 @@ fn documento_com(proposta: &Path, tipo: Tipo, orgaos: &[Orgao]) -> Documento {
         protocolo: Some("00001.000001/2026-91"),
         data: DATA,
         autos: None,
+        fiscal: None,
     };
     match tipo {
         Tipo::Oficio => divisa_documentos::oficios(&caso, orgaos),
@@ -49,7 +50,7 @@ fn documento_com(proposta: &Path, tipo: Tipo, orgaos: &[Orgao]) -> Documento {
         Tipo::RelatorioTecnico => {
             divisa_documentos::relatorio_tecnico(&caso).expect("relatório técnico")
         }
-        Tipo::ParecerPreliminar | Tipo::ParecerResultado | Tipo::Autos => {
+        Tipo::ParecerPreliminar | Tipo::ParecerResultado | Tipo::Autos | Tipo::EstudoFiscal => {
             unreachable!("documentos do processo: testados à parte")
         }
     }
@@ -760,6 +761,7 @@ fn parecer_do_resultado_art_20_maioria_absoluta_dos_inscritos() {
         protocolo: Some("00001.000001/2026-91"),
         data: DATA,
         autos: None,
+        fiscal: None,
     };
     assert!(
         divisa_documentos::parecer_do_resultado(&caso, &processo).is_err(),
@@ -843,6 +845,7 @@ fn relatorio_tecnico_art_8_par_3_da_revisao_de_limites() {
         protocolo: None,
         data: DATA,
         autos: None,
+        fiscal: None,
     };
     assert!(divisa_documentos::relatorio_tecnico(&caso)
         .unwrap_err()
@@ -1397,4 +1400,102 @@ fn parecer_de_merito_art_18_com_numero_relator_sala_das_comissoes_e_votacao() {
     ] {
         assert!(html.contains(trecho), "falta «{trecho}»");
     }
+}
+
+/// Issue 28, Art. 7º, V: com os índices da Fazenda, o projeto de lei de criação escreve o
+/// percentual de cada origem em algarismos e por extenso (LC nº 95/1998, art. 11, II, f), sem
+/// espaço em branco; o anexo ao parecer (o estudo de impacto fiscal e de viabilidade) traz o
+/// mesmo percentual, o FPM de quem ganha e de quem perde e os critérios dos projetos federais —
+/// lidos de volta do PDF pelo pdftotext.
+#[test]
+fn issue28_art7_inc5_o_projeto_e_o_anexo_trazem_o_mesmo_percentual() {
+    let proposta = raiz().join("exemplos/criacao.toml");
+    let texto = std::fs::read_to_string(&proposta).expect("proposta");
+    let p = divisa_avaliacao::ler("criacao.toml", &texto, &raiz().join("exemplos"))
+        .expect("proposta válida");
+    let a = divisa_lei::avaliar(&p.fatos, DATA).expect("avaliação");
+    let ipm = std::fs::read(raiz().join("crates/divisa/tests/dados/ipm_ilustrativo.csv"))
+        .expect("tabela de índices dos testes");
+    let opcoes = divisa_avaliacao::fiscal::OpcoesFiscais {
+        ipm: Some(divisa_fiscal::icms::ler_ipm(&ipm, "ipm.csv").expect("índices")),
+        ..Default::default()
+    };
+    let estudo = divisa_avaliacao::fiscal::estudo(&p.fatos, DATA, &opcoes).expect("estudo");
+    let icms = estudo.icms.as_ref().expect("ICMS calculado");
+    let percentual = divisa_fiscal::formato::porcentagem(icms.percentuais[0].percentual, 4);
+    let caso = Caso {
+        proposta: &p,
+        avaliacao: &a,
+        protocolo: Some("00001.000001/2026-91"),
+        data: DATA,
+        autos: None,
+        fiscal: Some(&estudo),
+    };
+    let projeto = divisa_documentos::projeto_de_lei(&caso).expect("projeto");
+    let lido = ler_pdf(
+        "projeto-com-icms",
+        &divisa_documentos::pdf(&projeto).expect("PDF"),
+    );
+    assert!(!lido.contains("____%"), "sem o espaço em branco: {lido}");
+    contem(
+        &lido,
+        &[
+            &percentual,
+            "por cento) do índice de participação do Município de São Félix do Araguaia no FPM-ICMS-25",
+            "Órgão Fazendário Estadual",
+        ],
+        "projeto de lei",
+    );
+    let anexo = divisa_documentos::estudo_fiscal(&caso).expect("anexo");
+    let lido = ler_pdf(
+        "estudo-fiscal",
+        &divisa_documentos::pdf(&anexo).expect("PDF"),
+    );
+    contem(
+        &lido,
+        &[
+            "ESTUDO DE IMPACTO FISCAL E DE VIABILIDADE",
+            &percentual,
+            "São Félix do Araguaia",
+            "Espigão do Leste",
+            "Fundo de Participação dos Municípios",
+            "LC nº 91/1997",
+            "vetado",
+            "não são requisitos legais",
+            "Relator(a)",
+        ],
+        "anexo do estudo fiscal",
+    );
+    // sem os índices, o percentual fica em branco (nada inventado) e o anexo diz por quê
+    let sem = divisa_avaliacao::fiscal::estudo(&p.fatos, DATA, &Default::default()).unwrap();
+    let caso = Caso {
+        fiscal: Some(&sem),
+        ..caso
+    };
+    let lido = ler_pdf(
+        "projeto-sem-icms",
+        &divisa_documentos::pdf(&divisa_documentos::projeto_de_lei(&caso).unwrap()).unwrap(),
+    );
+    assert!(lido.contains("____%"), "{lido}");
+    let lido = ler_pdf(
+        "estudo-fiscal-sem-icms",
+        &divisa_documentos::pdf(&divisa_documentos::estudo_fiscal(&caso).unwrap()).unwrap(),
+    );
+    assert!(lido.contains("Pendente"), "{lido}");
+}
+
+/// Na fusão, o novo município fica com os índices inteiros das origens: nunca "____%".
+#[test]
+fn issue33_fusao_toma_os_indices_inteiros_sem_espaco_em_branco() {
+    let projeto = documento(&raiz().join("exemplos/fusao.toml"), Tipo::ProjetoDeLei);
+    let lido = ler_pdf(
+        "projeto-fusao-icms",
+        &divisa_documentos::pdf(&projeto).unwrap(),
+    );
+    assert!(!lido.contains("____%"), "{lido}");
+    contem(
+        &lido,
+        &["à soma dos índices de participação no FPM-ICMS-25"],
+        "fusão",
+    );
 }

@@ -790,6 +790,10 @@ fn documentos_do_caso(
         // (divisa_documentos::cabimento)
         TipoProcesso::Fusao => vec![D::Parecer, D::DecretoLegislativo, D::ProjetoDeLei],
     };
+    // o anexo ao parecer com o estudo de impacto fiscal e de viabilidade (issue 28)
+    if let Some(i) = tipos.iter().position(|t| *t == D::Parecer) {
+        tipos.insert(i + 1, D::EstudoFiscal);
+    }
     if p.visita.is_some() {
         tipos.push(D::ParecerPreliminar);
     }

@@ -523,15 +523,214 @@ fn instalacao(n: u32, nome: &str, data: Date) -> Result<(Bloco, Bloco), String> 
     ))
 }
 
-/// O percentual do FPM-ICMS-25 (Art. 7º, V), em branco para a certidão da Fazenda (parágrafo
-/// único), e o que a justificativa diz dele.
-fn fpm(n: u32, nome: &str, de_quem: &str) -> (Bloco, Bloco) {
+/// O percentual do FPM-ICMS-25 (Art. 7º, V) e o que a justificativa diz dele. Na fusão, o novo
+/// Município fica com os índices inteiros das origens, que se extinguem: não há percentual a
+/// calcular. Na criação, com o estudo fiscal feito com os índices da Fazenda (Art. 7º,
+/// parágrafo único), o percentual de cada origem; sem ele, o espaço em branco para a certidão.
+///
+/// Leitura (LC nº 95/1998, art. 11, II, f): os percentuais vão em algarismos e por extenso, como
+/// a lei manda para números e percentuais.
+fn fpm(
+    n: u32,
+    nome: &str,
+    de_quem: &str,
+    fusao: bool,
+    icms: Option<&divisa_fiscal::icms::ResultadoIcms>,
+) -> (Vec<Bloco>, Bloco) {
+    if fusao {
+        return (
+            vec![recuado(format!(
+                "Art. {n}º O Município de {nome} terá direito à soma dos índices de participação no FPM-ICMS-25 {de_quem}, que se extinguem, até que o Órgão Fazendário Estadual calcule o seu índice pelos dados próprios."
+            ))],
+            p("Na fusão, o território do novo Município é o de todos os que se fundem (Art. 4º): o seu índice de participação no FPM-ICMS-25 (Art. 7º, V) é a soma dos índices deles, sem percentual a repartir, até que a Secretaria de Estado de Fazenda o calcule pelos dados próprios."),
+        );
+    }
+    let Some(icms) = icms.filter(|i| !i.percentuais.is_empty()) else {
+        return (
+            vec![recuado(format!(
+                "Art. {n}º O Município de {nome} terá direito a ____% (____________ por cento) dos índices de participação no FPM-ICMS-25 {de_quem}."
+            ))],
+            p("O percentual do FPM-ICMS-25 a que o novo Município terá direito (Art. 7º, V) é fixado pela Comissão de Revisão Territorial com as informações do Órgão Fazendário Estadual (Art. 7º, parágrafo único): o espaço em branco do artigo se preenche com a certidão da Secretaria de Estado de Fazenda, juntada aos autos."),
+        );
+    };
+    use divisa_fiscal::formato::{decimal_enxuto, porcentagem};
+    let parte = |o: &divisa_fiscal::icms::PercentualOrigem| {
+        format!(
+            "{} ({}) do índice de participação do Município de {} no FPM-ICMS-25",
+            porcentagem(o.percentual, 4),
+            percentual_por_extenso(o.percentual),
+            o.nome
+        )
+    };
+    let mut artigo = Vec::new();
+    match icms.percentuais.as_slice() {
+        [o] => artigo.push(recuado(format!(
+            "Art. {n}º O Município de {nome} terá direito a {}, que deixa de pertencer a este, até que o Órgão Fazendário Estadual calcule o seu índice pelos dados próprios.",
+            parte(o)
+        ))),
+        varios => {
+            artigo.push(recuado(format!(
+                "Art. {n}º O Município de {nome} terá direito, até que o Órgão Fazendário Estadual calcule o seu índice pelos dados próprios, a:"
+            )));
+            let total = varios.len();
+            for (i, o) in varios.iter().enumerate() {
+                let fim = if i + 1 == total { "." } else if i + 2 == total { "; e" } else { ";" };
+                artigo.push(recuado(format!("{} – {}{fim}", romano(i + 1), parte(o))));
+            }
+        }
+    }
+    let origens = icms
+        .percentuais
+        .iter()
+        .map(|o| {
+            format!(
+                "{}: {} do índice de {}%, ou {}%",
+                o.nome,
+                porcentagem(o.percentual, 4),
+                decimal_enxuto(o.indice_antes, 6, 6),
+                decimal_enxuto(o.indice_cedido, 6, 6)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ");
     (
-        recuado(format!(
-            "Art. {n}º O Município de {nome} terá direito a ____% (____________ por cento) dos índices de participação no FPM-ICMS-25 {de_quem}."
+        artigo,
+        p(format!(
+            "O percentual do FPM-ICMS-25 (Art. 7º, V) foi calculado pela Comissão de Revisão Territorial com os índices de participação informados pelo Órgão Fazendário Estadual (Art. 7º, parágrafo único; {}), pelo método do estudo de impacto fiscal anexo ao parecer: {} Resultado — {origens}; o índice do Município de {nome} é a soma, {}%, e a soma dos índices do Estado não muda.",
+            icms.fonte_indices,
+            icms.descricao_metodo,
+            decimal_enxuto(icms.indice_destino, 6, 6)
         )),
-        p("O percentual do FPM-ICMS-25 a que o novo Município terá direito (Art. 7º, V) é fixado pela Comissão de Revisão Territorial com as informações do Órgão Fazendário Estadual (Art. 7º, parágrafo único): o espaço em branco do artigo se preenche com a certidão da Secretaria de Estado de Fazenda, juntada aos autos."),
     )
+}
+
+/// I, II, III… (os incisos).
+fn romano(n: usize) -> &'static str {
+    const R: [&str; 12] = [
+        "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII",
+    ];
+    R.get(n.wrapping_sub(1)).copied().unwrap_or("—")
+}
+
+/// Um inteiro de 0 a 999.999 por extenso, em português ("oito mil, duzentos e oitenta").
+pub(super) fn inteiro_por_extenso(n: u64) -> String {
+    const UNIDADES: [&str; 20] = [
+        "zero",
+        "um",
+        "dois",
+        "três",
+        "quatro",
+        "cinco",
+        "seis",
+        "sete",
+        "oito",
+        "nove",
+        "dez",
+        "onze",
+        "doze",
+        "treze",
+        "quatorze",
+        "quinze",
+        "dezesseis",
+        "dezessete",
+        "dezoito",
+        "dezenove",
+    ];
+    const DEZENAS: [&str; 10] = [
+        "",
+        "",
+        "vinte",
+        "trinta",
+        "quarenta",
+        "cinquenta",
+        "sessenta",
+        "setenta",
+        "oitenta",
+        "noventa",
+    ];
+    const CENTENAS: [&str; 10] = [
+        "",
+        "cento",
+        "duzentos",
+        "trezentos",
+        "quatrocentos",
+        "quinhentos",
+        "seiscentos",
+        "setecentos",
+        "oitocentos",
+        "novecentos",
+    ];
+    fn ate_mil(n: u64) -> String {
+        match n {
+            0..=19 => UNIDADES[n as usize].to_owned(),
+            20..=99 => {
+                let (d, u) = (n / 10, n % 10);
+                if u == 0 {
+                    DEZENAS[d as usize].to_owned()
+                } else {
+                    format!("{} e {}", DEZENAS[d as usize], UNIDADES[u as usize])
+                }
+            }
+            100 => "cem".to_owned(),
+            _ => {
+                let (c, r) = (n / 100, n % 100);
+                if r == 0 {
+                    CENTENAS[c as usize].to_owned()
+                } else {
+                    format!("{} e {}", CENTENAS[c as usize], ate_mil(r))
+                }
+            }
+        }
+    }
+    if n < 1000 {
+        return ate_mil(n);
+    }
+    let (milhares, resto) = (n / 1000, n % 1000);
+    let mil = if milhares == 1 {
+        "mil".to_owned()
+    } else {
+        format!("{} mil", ate_mil(milhares))
+    };
+    match resto {
+        0 => mil,
+        // "mil e cem", "dois mil e quarenta": o "e" antes da centena redonda ou de menos de cem
+        r if r < 100 || r % 100 == 0 => format!("{mil} e {}", ate_mil(r)),
+        r => format!("{mil}, {}", ate_mil(r)),
+    }
+}
+
+/// Um percentual por extenso: 16,828 → "dezesseis inteiros e oitocentos e vinte e oito
+/// milésimos por cento"; 25 → "vinte e cinco por cento".
+pub(super) fn percentual_por_extenso(valor: rust_decimal::Decimal) -> String {
+    let v = valor.round_dp(4).normalize();
+    let texto = v.abs().to_string();
+    let (inteira, fracao) = texto.split_once('.').unwrap_or((&texto, ""));
+    let i: u64 = inteira.parse().unwrap_or(0);
+    let inteiros = match (i, fracao.is_empty()) {
+        (_, true) => inteiro_por_extenso(i),
+        (1, false) => "um inteiro".to_owned(),
+        (_, false) => format!("{} inteiros", inteiro_por_extenso(i)),
+    };
+    if fracao.is_empty() {
+        return format!("{inteiros} por cento");
+    }
+    let f: u64 = fracao.parse().unwrap_or(0);
+    let unidade = match (fracao.len(), f == 1) {
+        (1, true) => "décimo",
+        (1, false) => "décimos",
+        (2, true) => "centésimo",
+        (2, false) => "centésimos",
+        (3, true) => "milésimo",
+        (3, false) => "milésimos",
+        (_, true) => "décimo de milésimo",
+        (_, false) => "décimos de milésimo",
+    };
+    let decimais = format!("{} {unidade}", inteiro_por_extenso(f));
+    if i == 0 {
+        format!("{decimais} por cento")
+    } else {
+        format!("{inteiros} e {decimais} por cento")
+    }
 }
 
 /// "A, B e C".
@@ -593,8 +792,8 @@ fn fusao(caso: &Caso<'_>) -> Result<Partes, String> {
     )));
     let (art3, just_instalacao) = instalacao(3, &nome, caso.data)?;
     artigos.push(art3);
-    let (art4, just_fpm) = fpm(4, &nome, &format!("dos Municípios de {lista}"));
-    artigos.push(art4);
+    let (art4, just_fpm) = fpm(4, &nome, &format!("dos Municípios de {lista}"), true, None);
+    artigos.extend(art4);
     artigos.push(recuado(format!(
         "Art. 5º O Município de {nome} sucede os Municípios de {lista} nos seus bens, direitos e obrigações, e os servidores destes passam a integrar o quadro de pessoal do Município de {nome}, observado o regime jurídico de cada vínculo."
     )));
@@ -862,8 +1061,14 @@ fn criacao(caso: &Caso<'_>) -> Result<Partes, String> {
     )));
     let (art4, just_instalacao) = instalacao(4, &nome, caso.data)?;
     artigos.push(art4);
-    let (art5, just_fpm) = fpm(5, &nome, &de_origens);
-    artigos.push(art5);
+    let (art5, just_fpm) = fpm(
+        5,
+        &nome,
+        &de_origens,
+        false,
+        caso.fiscal.and_then(|e| e.icms.as_ref()),
+    );
+    artigos.extend(art5);
     artigos.push(recuado(
         "Art. 6º Esta Lei entra em vigor na data de sua publicação.",
     ));
@@ -954,4 +1159,34 @@ fn criacao(caso: &Caso<'_>) -> Result<Partes, String> {
             "art20_par1",
         ],
     })
+}
+
+#[cfg(test)]
+mod testes_por_extenso {
+    use super::*;
+    use rust_decimal::Decimal;
+
+    #[test]
+    fn lc95_art11_percentuais_por_extenso() {
+        let d = |s: &str| s.parse::<Decimal>().unwrap();
+        assert_eq!(
+            percentual_por_extenso(d("16.8280")),
+            "dezesseis inteiros e oitocentos e vinte e oito milésimos por cento"
+        );
+        assert_eq!(percentual_por_extenso(d("25")), "vinte e cinco por cento");
+        assert_eq!(percentual_por_extenso(d("0.5")), "cinco décimos por cento");
+        assert_eq!(
+            percentual_por_extenso(d("1.0001")),
+            "um inteiro e um décimo de milésimo por cento"
+        );
+        assert_eq!(percentual_por_extenso(d("100")), "cem por cento");
+        assert_eq!(
+            percentual_por_extenso(d("31.4412")),
+            "trinta e um inteiros e quatro mil, quatrocentos e doze décimos de milésimo por cento"
+        );
+        assert_eq!(inteiro_por_extenso(8280), "oito mil, duzentos e oitenta");
+        assert_eq!(inteiro_por_extenso(1100), "mil e cem");
+        assert_eq!(inteiro_por_extenso(2040), "dois mil e quarenta");
+        assert_eq!(inteiro_por_extenso(115), "cento e quinze");
+    }
 }
