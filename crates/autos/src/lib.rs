@@ -676,21 +676,32 @@ pub async fn exportar(
     } else {
         todos
     };
+    let opcoes_fiscais = divisa_avaliacao::fiscal::OpcoesFiscais {
+        ipm: ipm_dos_autos(r, protocolo, &c.autos.eventos)
+            .await
+            .ok()
+            .flatten(),
+        ..Default::default()
+    };
     let protocolo = protocolo.to_owned();
     // avaliar, diagramar e compactar fora dos trabalhadores assíncronos
     fora_do_executor(move || {
         let p = &c.autos.processo;
-        let avaliados = if publico {
-            None
-        } else {
-            divisa_avaliacao::autos::avaliar(p, &c.arquivos, data).ok()
-        };
+        let avaliados = divisa_avaliacao::autos::avaliar(p, &c.arquivos, data).ok();
+        // a lei aplicada só na versão integral; o estudo fiscal (números agregados, sem dado
+        // pessoal), nas duas
         let doc = divisa_documentos::autos_do_processo(
             c.para_documentos(),
-            avaliados.as_ref().map(|a| &a.avaliacao),
+            avaliados
+                .as_ref()
+                .filter(|_| !publico)
+                .map(|a| &a.avaliacao),
             data,
             publico,
         );
+        let estudo = avaliados.as_ref().and_then(|a| {
+            divisa_avaliacao::fiscal::estudo(&a.proposta.fatos, data, &opcoes_fiscais).ok()
+        });
         let pdf = divisa_documentos::pdf(&doc).map_err(|e| ErroAutos::Documento(e.to_string()))?;
         divisa_documentos::pacote_dos_autos(&divisa_documentos::Pacote {
             protocolo: &protocolo,
@@ -700,6 +711,7 @@ pub async fn exportar(
             arquivos: &arquivos,
             publicos: publico.then_some(publicos.as_slice()),
             proposta: divisa_avaliacao::autos::proposta_dos_autos(p).as_deref(),
+            fiscal: estudo.as_ref(),
         })
         .map_err(ErroAutos::Documento)
     })

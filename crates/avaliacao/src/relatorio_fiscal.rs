@@ -44,10 +44,12 @@ pub fn fragmento(estudo: &EstudoFiscal, nivel: u8) -> String {
     );
     let barras = divisa_fiscal::grafico::barras(fpm, PERDAS_NO_GRAFICO);
     let titulo = "Variação anual do FPM de cada município se a proposta virar lei";
+    // o gráfico como imagem (o SVG num endereço data:, que a política de conteúdo da web admite):
+    // decorativo para o leitor de tela (alt vazio), porque a tabela logo abaixo diz o mesmo
     let _ = writeln!(
         s,
-        "<figure class=\"grafico-fiscal\" aria-hidden=\"true\">{}<figcaption>Verde: ganha; vermelho: perde. A soma de todas as variações é zero: o FPM do interior é um fundo fixo repartido entre os municípios do Estado.</figcaption></figure>",
-        divisa_fiscal::grafico::svg(&barras, titulo)
+        "<figure class=\"grafico-fiscal\"><img alt=\"\" src=\"data:image/svg+xml;charset=utf-8,{}\"><figcaption>Verde: ganha; vermelho: perde. A soma de todas as variações é zero: o FPM do interior é um fundo fixo repartido entre os municípios do Estado. Os números estão na tabela abaixo.</figcaption></figure>",
+        em_url(&divisa_fiscal::grafico::svg(&barras, titulo))
     );
     let _ = writeln!(
         s,
@@ -132,7 +134,7 @@ pub fn fragmento(estudo: &EstudoFiscal, nivel: u8) -> String {
             if !criterios.is_empty() {
                 let _ = writeln!(
                     s,
-                    "<details><summary>Como cada critério da lei do ICMS pesou</summary><div class=\"tabela\"><table class=\"fiscal cartoes-no-celular\">\n<tr class=\"cabecalho\"><th scope=\"col\">Origem</th><th scope=\"col\">Critério</th><th scope=\"col\">Peso</th><th scope=\"col\">Parte da área</th><th scope=\"col\">Fonte</th></tr>"
+                    "<details><summary>Como cada critério da lei do ICMS pesou</summary><div class=\"tabela\"><table class=\"fiscal cartoes-no-celular\">\n<caption>O peso de cada critério da lei do ICMS no percentual de cada origem</caption>\n<tr class=\"cabecalho\"><th scope=\"col\">Origem</th><th scope=\"col\">Critério</th><th scope=\"col\">Peso</th><th scope=\"col\">Parte da área</th><th scope=\"col\">Fonte</th></tr>"
                 );
                 for (p, c) in criterios {
                     let _ = writeln!(
@@ -165,7 +167,7 @@ pub fn fragmento(estudo: &EstudoFiscal, nivel: u8) -> String {
     );
     let _ = writeln!(
         s,
-        "<div class=\"tabela\"><table class=\"fiscal cartoes-no-celular\">\n<tr class=\"cabecalho\"><th scope=\"col\">Critério</th><th scope=\"col\">Exigido</th><th scope=\"col\">Apurado</th><th scope=\"col\">Situação</th><th scope=\"col\">Projeto</th></tr>"
+        "<div class=\"tabela\"><table class=\"fiscal cartoes-no-celular\">\n<caption>Os critérios dos projetos de lei complementar federal, para o novo município e os remanescentes</caption>\n<tr class=\"cabecalho\"><th scope=\"col\">Critério</th><th scope=\"col\">Exigido</th><th scope=\"col\">Apurado</th><th scope=\"col\">Situação</th><th scope=\"col\">Projeto</th></tr>"
     );
     for c in &estudo.evm {
         let _ = writeln!(
@@ -194,6 +196,20 @@ pub fn fragmento(estudo: &EstudoFiscal, nivel: u8) -> String {
     s
 }
 
+/// O texto num endereço `data:` (RFC 2397): letras, algarismos e `-_.~` como estão, o resto em
+/// %XX (UTF-8), para que nada no SVG feche o atributo.
+fn em_url(texto: &str) -> String {
+    let mut s = String::with_capacity(texto.len() * 2);
+    for b in texto.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+            s.push(b as char);
+        } else {
+            let _ = write!(s, "%{b:02X}");
+        }
+    }
+    s
+}
+
 /// A página avulsa do estudo (`divisa fiscal --formato html`), com estilos embutidos.
 pub fn pagina(estudo: &EstudoFiscal, titulo: &str) -> String {
     format!(
@@ -211,7 +227,7 @@ caption {{ text-align: left; font-weight: bold; padding: .3rem 0; }}
 th, td {{ text-align: left; vertical-align: top; padding: .3rem .4rem; border-bottom: 1px solid #ddd; }}
 tr.atende td:nth-child(4) {{ color: #1b6e20; }} tr.nao_atende td:nth-child(4) {{ color: #b00020; font-weight: bold; }}
 tr.pendente td:nth-child(4) {{ color: #8a5a00; }}
-figure.grafico-fiscal {{ margin: .5rem 0; max-width: 40rem; }} figcaption {{ font-size: .8rem; color: #555; }}
+figure.grafico-fiscal {{ margin: .5rem 0; max-width: 40rem; }} figure.grafico-fiscal img {{ width: 100%; height: auto; }} figcaption {{ font-size: .8rem; color: #555; }}
 .estimativa {{ background: #fff5c2; padding: .5rem; }} .estimativa ul {{ margin: 0; }}
 @media (max-width: 40rem) {{
   table, tr, td {{ display: block; }} tr:first-child, caption + tr {{ display: none; }}

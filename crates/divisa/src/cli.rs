@@ -73,22 +73,6 @@ pub(crate) enum Comando {
         formato: FormatoMunicipio,
     },
 
-    /// Quem ganha e quem perde se a proposta virar lei: o FPM federal de cada município do
-    /// interior (soma zero no Estado), o percentual do ICMS do Art. 7º, V, e os critérios de
-    /// viabilidade dos projetos de lei federais. Saída: 0 estudo feito; 2 entrada inválida.
-    #[command(
-        help_template = MODELO_AJUDA,
-        override_usage = "divisa fiscal PROPOSTA.toml [--formato texto|json|html] [--em AAAA-MM-DD] [--fpm-interior-mt REAIS] [--coeficientes-fpm ARQUIVO.csv] [--ipm ARQUIVO.csv] [--icms-pares CODIGO,CODIGO,...]",
-        next_help_heading = "Opções"
-    )]
-    Fiscal {
-        /// O arquivo da proposta.
-        #[arg(value_name = "PROPOSTA.toml", help_heading = "Argumentos")]
-        proposta: std::path::PathBuf,
-        #[command(flatten)]
-        opcoes: OpcoesFiscal,
-    },
-
     /// Avalia uma proposta (o arquivo TOML descrito em docs/CONTRACT.md) diante de cada dispositivo da LC 23/1992.
     /// Saída: 0 atende; 3 não atende; 4 inconclusivo (algo pendente); 2 entrada inválida.
     #[command(
@@ -117,6 +101,22 @@ pub(crate) enum Comando {
         /// dentro do polígono sai deles (sem ele, dos embutidos).
         #[arg(long, value_name = "URL", env = "DIVISA_DB", hide_env = true)]
         db: Option<String>,
+    },
+
+    /// Quem ganha e quem perde se a proposta virar lei: o FPM federal de cada município do
+    /// interior (soma zero no Estado), o percentual do ICMS do Art. 7º, V, e os critérios de
+    /// viabilidade dos projetos de lei federais. Saída: 0 estudo feito; 2 entrada inválida.
+    #[command(
+        help_template = MODELO_AJUDA,
+        override_usage = "divisa fiscal PROPOSTA.toml [--formato texto|json|html] [--em AAAA-MM-DD] [--fpm-interior-mt REAIS] [--coeficientes-fpm ARQUIVO.csv] [--ipm ARQUIVO.csv] [--icms-pares CODIGO,CODIGO,...]",
+        next_help_heading = "Opções"
+    )]
+    Fiscal {
+        /// O arquivo da proposta.
+        #[arg(value_name = "PROPOSTA.toml", help_heading = "Argumentos")]
+        proposta: std::path::PathBuf,
+        #[command(flatten)]
+        opcoes: OpcoesFiscal,
     },
 
     /// O texto da LC 23/1992 em vigor numa data, inteiro ou de um dispositivo (identificador

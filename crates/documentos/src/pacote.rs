@@ -8,6 +8,7 @@
 //! verificar.py     confere a cadeia e os arquivos só com o Python (python3 verificar.py)
 //! LEIA-ME.txt      o que há no pacote e como conferir
 //! proposta.toml    os autos de volta como proposta (só na versão integral)
+//! estudo-fiscal.txt e estudo-fiscal.json   o estudo de impacto fiscal (FPM, ICMS, EVM), quando feito
 //! ```
 //!
 //! Na versão pública (Art. 16), o evento reservado (Arts. 22 e 23) entra só com a posição e os
@@ -36,6 +37,9 @@ pub struct Pacote<'a> {
     pub publicos: Option<&'a [u64]>,
     /// Os autos de volta como proposta (só na versão integral: traz títulos de eleitor).
     pub proposta: Option<&'a str>,
+    /// O estudo fiscal dos autos (issue 28), quando pôde ser feito: números agregados, sem dado
+    /// pessoal, nas duas versões.
+    pub fiscal: Option<&'a divisa_fiscal::EstudoFiscal>,
 }
 
 const VERIFICAR: &str = include_str!("verificar_autos.py");
@@ -123,6 +127,15 @@ pub fn pacote_dos_autos(p: &Pacote<'_>) -> Result<Vec<u8>, String> {
     if let (Some(texto), None) = (p.proposta, p.publicos) {
         escrever(&mut zip, "proposta.toml", texto.as_bytes())?;
     }
+    if let Some(e) = p.fiscal {
+        escrever(
+            &mut zip,
+            "estudo-fiscal.txt",
+            divisa_fiscal::texto(e).as_bytes(),
+        )?;
+        let json = serde_json::to_string_pretty(e).map_err(|e| e.to_string())?;
+        escrever(&mut zip, "estudo-fiscal.json", json.as_bytes())?;
+    }
     let leia_me = format!(
         "Autos do processo nº {protocolo} — Assembleia Legislativa do Estado de Mato Grosso,\n\
          Comissão de Revisão Territorial (LC nº 23/1992).\n\n\
@@ -131,7 +144,7 @@ pub fn pacote_dos_autos(p: &Pacote<'_>) -> Result<Vec<u8>, String> {
          arquivos/     {n} dos atos, como foram recebidos\n\
          eventos.json  cada evento como está gravado no banco, com o hash do anterior e o seu\n\
          verificar.py  confere a cadeia de hashes e os arquivos, sem o divisa: python3 verificar.py\n\
-         {proposta}\n\
+         {proposta}{fiscal}\n\
          Último hash da cadeia: {ultimo}\n\
          Guarde este hash: quem refizesse a cadeia inteira teria de trocá-lo também.\n",
         protocolo = p.protocolo,
@@ -148,6 +161,11 @@ pub fn pacote_dos_autos(p: &Pacote<'_>) -> Result<Vec<u8>, String> {
         n = divisa_referencia::formato::plural(caminhos_usados.len() as u64, "arquivo", "arquivos"),
         proposta = if p.proposta.is_some() && p.publicos.is_none() {
             "proposta.toml os autos de volta como proposta: a juntada, com os números certificados,\n              os documentos dos autos e o plebiscito registrado (o território está em arquivos/)\n"
+        } else {
+            ""
+        },
+        fiscal = if p.fiscal.is_some() {
+            "estudo-fiscal.txt e .json  quem ganha e quem perde se a proposta virar lei (FPM, ICMS do\n              Art. 7º, V, e os critérios de viabilidade), com a fonte de cada número\n"
         } else {
             ""
         },

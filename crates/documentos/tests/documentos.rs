@@ -387,7 +387,8 @@ fn projeto_de_lei_da_fusao_art_4_e_art_7() {
         "deixam de constituir limite intermunicipal",
         "com o Município de Alto Garças: pelas divisas vigentes entre os Municípios de Araguainha e Alto Garças e entre os Municípios de Ponte Branca e Alto Garças",
         "eleição municipal de 1º de outubro de 2028",
-        "____% (____________ por cento) dos índices de participação no FPM-ICMS-25",
+        // issue 33: na fusão, os índices inteiros das origens, nunca um percentual em branco
+        "terá direito à soma dos índices de participação no FPM-ICMS-25 dos Municípios de Araguainha e Ponte Branca",
         "sucede os Municípios de Araguainha e Ponte Branca nos seus bens, direitos e obrigações",
         "ANEXO I — MAPA",
     ] {

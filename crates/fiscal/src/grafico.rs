@@ -88,7 +88,7 @@ pub fn svg(barras: &[Barra], titulo: &str) -> String {
     let meia = meio - 4.0;
     let altura = LINHA * barras.len() as f64 + 10.0;
     let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {LARGURA} {altura}\" width=\"100%\" role=\"img\" aria-labelledby=\"grafico-fpm-titulo\" class=\"grafico-fpm\" font-size=\"13\">\n<title id=\"grafico-fpm-titulo\">{}</title>\n",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {LARGURA} {altura}\" width=\"100%\" role=\"img\" aria-labelledby=\"grafico-fpm-titulo\" class=\"grafico-fpm\" font-size=\"13\" font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\">\n<title id=\"grafico-fpm-titulo\">{}</title>\n",
         escapar(titulo)
     );
     s.push_str(&format!(

@@ -431,10 +431,36 @@ impl Registro {
         id: i64,
         protocolo: &str,
     ) -> Result<(Vec<Linha>, Vec<Violacao>), ErroRegistro> {
-        let rows = sqlx::query(
-            "SELECT seq, data, registrado_em, ator, papel, tipo, ato, anexos, formato, hash_anterior, hash \
-             FROM eventos WHERE processo_id = $1 ORDER BY seq",
-        )
+        // No SQLite, uma coluna de texto pode ser gravada por fora com bytes que não são UTF-8;
+        // o driver falharia a consulta inteira ao convertê-la ("erro interno"). Lidas como bytes,
+        // cada linha é conferida aqui, e a que não é texto vira a violação daquele evento. (No
+        // PostgreSQL, o próprio banco recusa texto fora da codificação.)
+        const TEXTOS: [&str; 9] = [
+            "data",
+            "registrado_em",
+            "ator",
+            "papel",
+            "tipo",
+            "ato",
+            "anexos",
+            "hash_anterior",
+            "hash",
+        ];
+        let sqlite = self.e_sqlite();
+        let colunas = TEXTOS
+            .iter()
+            .map(|c| {
+                if sqlite {
+                    format!("CAST({c} AS BLOB) AS {c}")
+                } else {
+                    (*c).to_owned()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let rows = sqlx::query(&format!(
+            "SELECT seq, formato, {colunas} FROM eventos WHERE processo_id = $1 ORDER BY seq"
+        ))
         .bind(id)
         .fetch_all(&self.pool)
         .await?;
@@ -444,29 +470,38 @@ impl Registro {
                 .try_get::<i64, _>("seq")
                 .map(para_u64)
                 .unwrap_or(i as u64 + 1);
-            let lida = (|| -> Result<Linha, sqlx::Error> {
+            // a coluna como texto, ou o nome da que não é (texto UTF-8)
+            let texto = |c: &'static str| -> Result<String, &'static str> {
+                if sqlite {
+                    let bytes: Vec<u8> = r.try_get(c).map_err(|_| c)?;
+                    String::from_utf8(bytes).map_err(|_| c)
+                } else {
+                    r.try_get(c).map_err(|_| c)
+                }
+            };
+            let lida = (|| -> Result<Linha, &'static str> {
                 Ok(Linha {
                     protocolo: protocolo.to_string(),
                     seq,
-                    data: r.try_get("data")?,
-                    registrado_em: r.try_get("registrado_em")?,
-                    ator: r.try_get("ator")?,
-                    papel: r.try_get("papel")?,
-                    tipo: r.try_get("tipo")?,
-                    ato: r.try_get("ato")?,
-                    anexos: r.try_get("anexos")?,
-                    formato: formato_de(r.try_get("formato")?),
-                    hash_anterior: r.try_get("hash_anterior")?,
-                    hash: r.try_get("hash")?,
+                    data: texto("data")?,
+                    registrado_em: texto("registrado_em")?,
+                    ator: texto("ator")?,
+                    papel: texto("papel")?,
+                    tipo: texto("tipo")?,
+                    ato: texto("ato")?,
+                    anexos: texto("anexos")?,
+                    formato: formato_de(r.try_get("formato").map_err(|_| "formato")?),
+                    hash_anterior: texto("hash_anterior")?,
+                    hash: texto("hash")?,
                 })
             })();
             match lida {
                 Ok(l) => linhas.push(l),
-                Err(_) => ilegiveis.push(Violacao {
+                Err(coluna) => ilegiveis.push(Violacao {
                     protocolo: protocolo.to_string(),
                     seq: Some(seq),
                     descricao: format!(
-                        "ADULTERAÇÃO: o evento {seq} não se lê como foi gravado (uma coluna não é texto)"
+                        "ADULTERAÇÃO: o evento {seq} não se lê como foi gravado (a coluna «{coluna}» não é texto UTF-8)"
                     ),
                 }),
             }

@@ -1042,6 +1042,20 @@ async fn tabela_de_processos_editada_e_evento_ilegivel_sao_acusados(
                 .any(|x| x.seq == Some(2) && x.descricao.contains("não se lê")),
             "{v:?}"
         );
+        // issue 30: texto que não é UTF-8, gravado como texto (não como bytes), era "erro
+        // interno" do driver; é a violação daquele evento, com a coluna
+        sqlx::query("UPDATE eventos SET ato = CAST(X'7B22FF22' AS TEXT) WHERE seq = 2")
+            .execute(r.pool())
+            .await
+            .unwrap();
+        let v = r.verificar(Some(&p)).await.unwrap();
+        assert!(
+            v.iter()
+                .any(|x| x.seq == Some(2)
+                    && x.descricao.contains("a coluna «ato» não é texto UTF-8")),
+            "{v:?}"
+        );
+        assert!(r.verificar(None).await.is_ok(), "todos os processos também");
     }
 }
 

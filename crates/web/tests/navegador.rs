@@ -846,16 +846,22 @@ fn issue28_impacto_fiscal_no_celular_grafico_e_tabela() {
     let (base, _dir) = comum::servidor("fiscal-celular");
     d.cmd("POST", "/window/rect", json!({"width": 390, "height": 844}));
     d.ir(&format!("{base}/processos/00001.000001%2F2026-91"));
-    d.elemento("figure.grafico-fiscal svg");
+    d.elemento("figure.grafico-fiscal img");
+    d.esperar(
+        "const i = document.querySelector('figure.grafico-fiscal img'); return i.complete && i.naturalWidth > 0;",
+        "o gráfico carregar",
+    );
     let medidas = d.script(
-        "const f = document.querySelector('figure.grafico-fiscal svg').getBoundingClientRect();
+        "const i = document.querySelector('figure.grafico-fiscal img');
+         const f = i.getBoundingClientRect();
+         const svg = decodeURIComponent(i.getAttribute('src').split(',').slice(1).join(','));
          const t = document.querySelector('table.fiscal');
          const linhas = Array.from(t.querySelectorAll('tr:not(.cabecalho)')).map(r => r.innerText);
          document.querySelector('figure.grafico-fiscal').scrollIntoView();
          return {largura: f.width, direita: f.right, janela: window.innerWidth,
                  rola: document.documentElement.scrollWidth > window.innerWidth,
                  legenda: t.querySelector('caption').innerText, linhas: linhas,
-                 barras: document.querySelectorAll('figure.grafico-fiscal rect').length};",
+                 barras: (svg.match(/<rect /g) || []).length};",
         json!([]),
     );
     d.capturar("celular-impacto-fiscal");

@@ -338,7 +338,8 @@ fn cada_tipo_produz_os_documentos_da_lei_e_recusa_os_outros_com_o_artigo() {
         ),
         ("extincao", "decreto-legislativo", false, "Art. 10"),
         ("extincao", "oficio", true, "Art. 10, I"),
-        ("extincao", "projeto-de-lei", false, "Art. 10, § 1º"),
+        // issue 30: o exemplo diz o município a que o território volta (Art. 10, § 1º)
+        ("extincao", "projeto-de-lei", true, "Alto Araguaia"),
         ("criacao_distrito", "parecer", false, "Art. 24, § 1º"),
         ("criacao_distrito", "projeto-de-lei", false, "Art. 24, § 1º"),
         (

@@ -261,7 +261,7 @@ fn issue28_texto_e_pagina_em_portugues_sem_palavras_de_programa() {
     }
     let r = divisa(&["fiscal", &exemplo("criacao.toml"), "--formato", "html"]);
     assert_eq!(r.codigo, 0, "{}", r.stderr);
-    assert!(r.stdout.contains("<svg") && r.stdout.contains("<caption>"));
+    assert!(r.stdout.contains("data:image/svg+xml") && r.stdout.contains("<caption>"));
     for proibido in ["divisa avaliar", "`", ".toml", "novo.dados"] {
         assert!(!r.stdout.contains(proibido), "«{proibido}» na página");
     }

@@ -162,7 +162,7 @@ fn argumentos_errados_em_portugues_com_codigo_2() {
     assert!(
         comando
             .stderr
-            .contains("comando desconhecido: «municipios». Os comandos são: municipio, avaliar, lei, toponimo, memorial, varredura, inconsistencias, processo, auditoria, setores, serve, documento, backup, restaurar, usuario."),
+            .contains("comando desconhecido: «municipios». Os comandos são: municipio, avaliar, fiscal, lei, toponimo, memorial, varredura, inconsistencias, processo, auditoria, setores, serve, documento, backup, restaurar, usuario."),
         "{}",
         comando.stderr
     );

@@ -174,7 +174,7 @@ mod testes {
     fn ipm_com_virgula_decimal_diz_a_linha() {
         assert_eq!(
             mensagem("codigo_ibge,indice,fonte\n5106240,\"0,920199\",x\n"),
-            "ipm.csv, linha 2: indice `0,920199` não é um número; use ponto decimal, sem \
+            "ipm.csv, linha 2: indice «0,920199» não é um número; use ponto decimal, sem \
              separador de milhar (ex.: 0.920199)"
         );
     }
