@@ -1227,3 +1227,97 @@ fn backup_e_restauracao_no_postgresql() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 28, Art. 7º, parágrafo único: a tabela de índices que a Fazenda anexa à sua certidão é
+/// a que o estudo fiscal dos autos usa; o estudo troca a população declarada (5.200) pela
+/// certificada (3.900) e diz que o ICMS, sem a tabela, fica pendente pela Fazenda.
+#[test]
+fn issue28_processo_fiscal_usa_a_certidao_e_os_indices_da_fazenda() {
+    let dir = autos_com_certidao();
+    let sem = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "fiscal",
+            P,
+            "--formato",
+            "json",
+            "--em",
+            "2026-11-21",
+        ],
+    );
+    assert_eq!(sem.codigo, 0, "{}", sem.stderr);
+    let j: serde_json::Value = serde_json::from_str(&sem.stdout).unwrap();
+    let novo = j["fpm"]["municipios"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["novo"] == true)
+        .unwrap()
+        .clone();
+    assert_eq!(novo["populacao_depois"], 3_900, "a população certificada");
+    assert!(j["icms"].is_null());
+    assert!(
+        j["icms_pendente"]
+            .as_str()
+            .unwrap()
+            .contains("Órgão Fazendário Estadual ainda não informou"),
+        "{}",
+        j["icms_pendente"]
+    );
+    // a Fazenda é oficiada e certifica, com a tabela da portaria anexa
+    ato(
+        &dir,
+        "2026-11-21",
+        "presidente:ana",
+        &["enviar_oficio", "orgao=fazenda", "numero=OF-11/2026"],
+    );
+    ato(
+        &dir,
+        "2026-11-22",
+        "servidor:carla",
+        &["confirmar_recebimento", "orgao=fazenda"],
+    );
+    let ipm = format!(
+        "{}/tests/dados/ipm_ilustrativo.csv",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    ato(
+        &dir,
+        "2026-11-25",
+        "fazenda:sefaz",
+        &[
+            "emitir_certidao",
+            "orgao=fazenda",
+            "numero=F-3/2026",
+            r#"dados={"valor_adicionado":45000000}"#,
+            "signatario=Paulo Reis, Secretário Adjunto da Receita Pública",
+            "--anexo",
+            &ipm,
+        ],
+    );
+    let com = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "fiscal",
+            P,
+            "--formato",
+            "json",
+            "--em",
+            "2026-11-26",
+        ],
+    );
+    assert_eq!(com.codigo, 0, "{}", com.stderr);
+    let j: serde_json::Value = serde_json::from_str(&com.stdout).unwrap();
+    assert!(!j["icms"].is_null(), "{}", j["icms_pendente"]);
+    assert!(
+        j["icms"]["fonte_indices"]
+            .as_str()
+            .unwrap()
+            .contains("tabela ilustrativa"),
+        "{}",
+        j["icms"]["fonte_indices"]
+    );
+    assert_eq!(j["icms"]["percentuais"][0]["codigo_ibge"], 5107859);
+}
