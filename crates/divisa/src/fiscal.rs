@@ -22,6 +22,24 @@ fn frase(m: &str) -> String {
     }
 }
 
+/// Uma tabela CSV de `opcao`: o arquivo lido com teto e validado pelo leitor do motor; `None`
+/// depois de dizer em stderr o arquivo, a linha e o que se esperava.
+fn ler_tabela<T>(
+    comando: &str,
+    opcao: &str,
+    caminho: &Path,
+    ler: fn(&[u8], &str) -> Result<T, divisa_fiscal::ErroFiscal>,
+) -> Option<T> {
+    let bytes = crate::avaliar::ler_arquivo(comando, caminho)?;
+    match ler(&bytes, &caminho.display().to_string()) {
+        Ok(t) => Some(t),
+        Err(e) => {
+            eprintln!("divisa {comando}: {opcao}: {}", frase(&e.to_string()));
+            None
+        }
+    }
+}
+
 /// As opções lidas: o fundo, as tabelas (cada arquivo lido com teto e validado); `None` depois
 /// de dizer o porquê em stderr.
 fn opcoes(comando: &str, o: &OpcoesFiscal) -> Option<OpcoesFiscais> {
@@ -39,27 +57,20 @@ fn opcoes(comando: &str, o: &OpcoesFiscal) -> Option<OpcoesFiscais> {
         }
     }
     if let Some(caminho) = &o.coeficientes_fpm {
-        let bytes = crate::avaliar::ler_arquivo(comando, caminho)?;
-        match divisa_fiscal::fpm::ler_coeficientes_tcu(&bytes, &caminho.display().to_string()) {
-            Ok(t) => lidas.coeficientes = Some(t),
-            Err(e) => {
-                eprintln!(
-                    "divisa {comando}: --coeficientes-fpm: {}",
-                    frase(&e.to_string())
-                );
-                return None;
-            }
-        }
+        lidas.coeficientes = Some(ler_tabela(
+            comando,
+            "--coeficientes-fpm",
+            caminho,
+            divisa_fiscal::fpm::ler_coeficientes_tcu,
+        )?);
     }
     if let Some(caminho) = &o.ipm {
-        let bytes = crate::avaliar::ler_arquivo(comando, caminho)?;
-        match divisa_fiscal::icms::ler_ipm(&bytes, &caminho.display().to_string()) {
-            Ok(t) => lidas.ipm = Some(t),
-            Err(e) => {
-                eprintln!("divisa {comando}: --ipm: {}", frase(&e.to_string()));
-                return None;
-            }
-        }
+        lidas.ipm = Some(ler_tabela(
+            comando,
+            "--ipm",
+            caminho,
+            divisa_fiscal::icms::ler_ipm,
+        )?);
     }
     if !o.icms_pares.is_empty() {
         lidas.pares = Some(o.icms_pares.clone());
