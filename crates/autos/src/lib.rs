@@ -403,6 +403,13 @@ pub async fn emitir(
     })
 }
 
+/// Quem emite os documentos da Comissão: a Presidência, os membros e os servidores dela (Arts.
+/// 21 a 23). O deputado tem vista dos autos, o órgão certificador recebe o ofício, o público lê o
+/// que é público: nenhum deles emite em nome da Comissão.
+pub fn pode_emitir(papel: Papel) -> bool {
+    matches!(papel, Papel::Presidente | Papel::Membro | Papel::Servidor)
+}
+
 /// Registra os bytes `pdf` de `documento`, escrito dos autos de `protocolo`, como emitidos por
 /// `ator` em `agora`: o código que o documento traz, o SHA-256 e o tamanho, o tipo, o título, a
 /// data, e quem emitiu por nome (da conta, como é hoje) e cargo (o papel com que agiu). Um
@@ -427,33 +434,32 @@ pub async fn registrar_emissao(
             documento.data
         ))
     })?;
-    let nome = r
+    // Ninguém emite anonimamente (issue 30): o documento emitido diz o nome e o cargo de quem o
+    // emite, e só a Comissão emite os seus documentos (issue 32: ver não emite; o órgão que lê o
+    // ofício dirigido a ele não é o autor dele).
+    if !pode_emitir(ator.papel) {
+        return Err(ErroAutos::Recusado(Recusa::new(
+            "Arts. 21 a 23",
+            format!(
+                "{} não emite os documentos da Comissão de Revisão Territorial: emitem a Presidência, os membros e os servidores da Comissão",
+                ator.papel.cargo()
+            ),
+        )));
+    }
+    let Some(nome) = r
         .usuarios()
         .await?
         .into_iter()
         .find(|u| u.login == ator.id)
-        .map(|u| u.nome);
-    // Os documentos são da Comissão (ofícios, pareceres, projetos): quem os obtém de fora dela —
-    // o órgão certificador que baixa o ofício dirigido a ele — não os emite. O registro diz a
-    // Comissão como emitente e quem obteve a cópia no cargo, para não fazer do TRE o autor do
-    // ofício que o TRE recebe.
-    let da_casa = matches!(
-        ator.papel,
-        Papel::Presidente | Papel::Membro | Papel::Servidor | Papel::Deputado
-    );
-    let cargo_de_fora;
-    let (nome, cargo) = if da_casa {
-        (nome, ator.papel.cargo())
-    } else {
-        cargo_de_fora = format!(
-            "Assembleia Legislativa do Estado de Mato Grosso; cópia obtida por {}",
-            nome.as_deref().unwrap_or(ator.papel.cargo())
-        );
-        (
-            Some("Comissão de Revisão Territorial".to_owned()),
-            cargo_de_fora.as_str(),
-        )
+        .map(|u| u.nome)
+    else {
+        return Err(ErroAutos::Documento(format!(
+            "a conta «{}» não está cadastrada: o documento emitido diz o nome e o cargo de quem o emite (crie a conta com «divisa usuario criar»)",
+            ator.id
+        )));
     };
+    let nome = Some(nome);
+    let cargo = ator.papel.cargo();
     let codigo = documento.codigo();
     Ok(r.registrar_emissao(
         &divisa_registro::NovaEmissao {

@@ -386,7 +386,8 @@ pub(crate) enum Comando {
         #[arg(long, value_name = "NUP")]
         protocolo: Option<String>,
         /// Quem emite o documento dos autos, PAPEL:LOGIN (membro:bruno): o registro guarda o
-        /// nome da conta e o cargo do papel. Padrão: o operador, como membro da Comissão.
+        /// nome da conta e o cargo do papel. Obrigatório para o PDF dos autos (a Presidência, um
+        /// membro ou um servidor da Comissão, com a conta cadastrada).
         #[arg(long, value_name = "PAPEL:ID", value_parser = processo::como)]
         como: Option<Como>,
         /// A data do documento e do texto da lei (padrão: hoje).

@@ -500,9 +500,20 @@ fn do_processo(
     }
     let agora = crate::relogio::agora();
     let data = em.unwrap_or_else(|| divisa_registro::hoje_em_cuiaba(agora));
-    // A linha de comando é do operador no servidor: sem --como, age como membro da Comissão.
-    let ator = como.unwrap_or_else(|| Ator::new("operador", divisa_processo::Papel::Membro));
     let pdf = formato == "pdf";
+    // O PDF dos autos é emitido e registrado em nome de quem o emite (issue 30: ninguém emite
+    // anonimamente); o HTML e o ODT, rascunhos, podem sair para o operador como membro.
+    let ator = match (como, pdf) {
+        (Some(a), _) => a,
+        (None, false) => Ator::new("operador", divisa_processo::Papel::Membro),
+        (None, true) => {
+            eprintln!(
+                "divisa documento {}: o PDF escrito dos autos é emitido e registrado em nome de quem o emite: diga quem, com --como PAPEL:LOGIN (a Presidência, um membro ou um servidor da Comissão, com a conta cadastrada).",
+                tipo.codigo()
+            );
+            return Ok(Saida::EntradaInvalida);
+        }
+    };
     let feito = crate::processo::rodar(async {
         let r = match divisa_registro::Registro::abrir_existente(db).await {
             Ok(r) => r,

@@ -318,12 +318,10 @@ pub(crate) async fn documento(
     ))
 }
 
-/// Quem emite os documentos da Comissão: a Presidência, os membros e os servidores (Arts. 21 a
-/// 23). O deputado tem vista dos autos, o órgão certificador recebe o ofício, o público lê o que
-/// é público: nenhum deles emite em nome da Comissão.
+/// Quem emite os documentos da Comissão (`divisa_autos::pode_emitir`, a mesma regra da linha de
+/// comando).
 pub(crate) fn emite(papel: divisa_processo::Papel) -> bool {
-    use divisa_processo::Papel;
-    matches!(papel, Papel::Presidente | Papel::Membro | Papel::Servidor)
+    divisa_autos::pode_emitir(papel)
 }
 
 /// `POST /processos/{protocolo}/documentos/{tipo}/emitir`: emite o documento — um ato próprio,
@@ -380,7 +378,8 @@ pub(crate) async fn emitir(
             .await
             .map_err(|e| match e {
                 divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
-                e => Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+                divisa_autos::ErroAutos::Recusado(_) => Falha::proibido(e.to_string()),
+                e => Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
             })?;
             tracing::info!(target: "divisa::documento", protocolo = %protocolo, tipo = t.codigo(), codigo = %e.codigo, "documento emitido");
             e

@@ -248,6 +248,8 @@ fn documentos_dos_autos_tem_os_numeros_dos_oficios_as_datas_os_nomes_e_os_votos(
             P,
             "--em",
             "2026-11-20",
+            "--como",
+            "membro:bruno",
             "-o",
             arquivo.to_str().unwrap(),
         ];
@@ -290,7 +292,16 @@ fn documentos_dos_autos_tem_os_numeros_dos_oficios_as_datas_os_nomes_e_os_votos(
     // Sem dizer o órgão, não sai um caderno com os ofícios de todos: cada um tem o seu código.
     let e = divisa_em(
         &dir,
-        &["documento", "oficio", "--protocolo", P, "-o", "todos.pdf"],
+        &[
+            "documento",
+            "oficio",
+            "--protocolo",
+            P,
+            "--como",
+            "membro:bruno",
+            "-o",
+            "todos.pdf",
+        ],
     );
     assert_eq!(e.codigo, 2, "{}", e.stderr);
     assert!(
@@ -714,7 +725,14 @@ fn comando_de_leitura_recusa_banco_que_nao_existe_sem_criar_nada() {
         &["processo", "exportar", P, "-o", "x.zip"],
         &["processo", "mostrar", P],
         &["auditoria", "verificar"],
-        &["documento", "parecer", "--protocolo", P],
+        &[
+            "documento",
+            "parecer",
+            "--protocolo",
+            P,
+            "--como",
+            "membro:bruno",
+        ],
         &["usuario", "listar"],
     ] {
         let e = divisa_em(&dir, args);

@@ -277,6 +277,8 @@ fn relatorio_de_visita_do_processo_pela_linha_de_comando_art_17() {
             "parecer-preliminar",
             "--protocolo",
             &protocolo,
+            "--como",
+            "membro:bruno",
             "-o",
             "visita.pdf",
         ],
@@ -293,7 +295,14 @@ fn relatorio_de_visita_do_processo_pela_linha_de_comando_art_17() {
     // sem plebiscito gravado, o parecer do resultado diz por quê
     let e = divisa_em(
         &dir,
-        &["documento", "parecer-resultado", "--protocolo", &protocolo],
+        &[
+            "documento",
+            "parecer-resultado",
+            "--protocolo",
+            &protocolo,
+            "--como",
+            "membro:bruno",
+        ],
     );
     assert_eq!(e.codigo, 2);
     assert!(
@@ -808,4 +817,51 @@ fn rodape_leva_a_verificar_no_endereco_publico() {
     assert_eq!(s.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&s.stderr).contains("não é um endereço http(s)://"));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 30: ninguém emite anonimamente. O PDF dos autos sem `--como` é recusado (saída 2,
+/// dizendo como), e também por quem não é da Comissão ou por uma conta que não existe; o HTML,
+/// rascunho, sai sem registro.
+#[test]
+fn issue30_documento_emitido_pela_linha_de_comando_diz_quem_emite_ou_e_recusado() {
+    let dir = diretorio_vazio();
+    processo_com_membro(&dir);
+    let emitir = |como: Option<&str>| {
+        let mut args = vec!["documento", "parecer", "--protocolo", P, "-o", "p.pdf"];
+        if let Some(c) = como {
+            args.extend(["--como", c]);
+        }
+        divisa_em(&dir, &args)
+    };
+    let e = emitir(None);
+    assert_eq!(e.codigo, 2, "{}", e.stderr);
+    assert!(e.stderr.contains("--como PAPEL:LOGIN"), "{}", e.stderr);
+    let e = emitir(Some("deputado:dep.joao"));
+    assert_ne!(e.codigo, 0, "{}", e.stderr);
+    assert!(
+        e.stderr.contains("não emite os documentos da Comissão"),
+        "{}",
+        e.stderr
+    );
+    let e = emitir(Some("membro:ninguem"));
+    assert_eq!(e.codigo, 2, "{}", e.stderr);
+    assert!(e.stderr.contains("não está cadastrada"), "{}", e.stderr);
+    assert!(!dir.join("p.pdf").exists(), "nada foi gravado");
+    let e = emitir(Some("membro:bruno"));
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    assert!(e.stderr.contains("Bruno Campos"), "{}", e.stderr);
+    let e = divisa_em(
+        &dir,
+        &[
+            "documento",
+            "parecer",
+            "--protocolo",
+            P,
+            "--formato",
+            "html",
+            "-o",
+            "p.html",
+        ],
+    );
+    assert_eq!(e.codigo, 0, "o rascunho sai sem --como: {}", e.stderr);
 }
