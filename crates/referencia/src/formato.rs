@@ -236,6 +236,113 @@ pub fn escapar(texto: &str) -> String {
     saida
 }
 
+/// Lê um número como um brasileiro o escreve — o leitor único dos formulários (issue 30: o do
+/// ato e o da proposta liam "45.5" de jeitos diferentes). Aceita "4.000", "1.234.567",
+/// "45.000.000,50", "12,5", "R$ 3.000,00" e a unidade depois do número ("5.480 habitantes",
+/// "12,5 km²", "30%"). Regras:
+///
+/// - a vírgula é a casa decimal; o ponto separa milhares, em grupos de três algarismos;
+/// - um ponto só seguido de um ou dois algarismos ("45.5") só pode ser a casa decimal: é lido
+///   assim (nenhum separador de milhar tem menos de três algarismos);
+/// - o que não se lê de um jeito só é recusado com a pergunta, nunca adivinhado: "1,234.5"
+///   (vírgula antes do ponto) e grupos que não são de três ("1.23,4").
+///
+/// O erro diz o que se esperava, em português, para a pessoa corrigir.
+pub fn numero_brasileiro(texto: &str) -> Result<f64, String> {
+    const UNIDADES: [&str; 12] = [
+        "habitantes",
+        "habitante",
+        "eleitores",
+        "eleitor",
+        "casas",
+        "domicílios",
+        "km²",
+        "km2",
+        "reais",
+        "hectares",
+        "ha",
+        "%",
+    ];
+    let mut t = texto.trim().trim_start_matches("R$").trim().to_lowercase();
+    for u in UNIDADES {
+        if let Some(resto) = t.strip_suffix(u) {
+            t = resto.trim_end().to_owned();
+            break;
+        }
+    }
+    let t: String = t.chars().filter(|c| !c.is_whitespace()).collect();
+    let exemplo = "escreva como 4.000, 1.234,56 ou 12,5";
+    if t.is_empty() {
+        return Err(format!("vazio: {exemplo}"));
+    }
+    if t.starts_with('-') {
+        return Err(format!(
+            "«{}» é negativo: esperava zero ou mais",
+            texto.trim()
+        ));
+    }
+    if !t
+        .bytes()
+        .all(|b| b.is_ascii_digit() || b == b'.' || b == b',')
+    {
+        return Err(format!("«{}» não é um número: {exemplo}", texto.trim()));
+    }
+    let (inteira, decimal) = match t.split_once(',') {
+        Some((i, d)) => {
+            if d.contains(',') || d.contains('.') {
+                let _ = (i, d);
+                // a escrita inglesa ("1,234.5"): a pergunta traz a brasileira
+                let trocado: String = t
+                    .chars()
+                    .map(|c| match c {
+                        ',' => '.',
+                        '.' => ',',
+                        c => c,
+                    })
+                    .collect();
+                return Err(format!(
+                    "«{}» é ambíguo: a vírgula vem antes do ponto. Quis dizer {trocado}? No Brasil a vírgula separa os decimais e o ponto, os milhares",
+                    texto.trim()
+                ));
+            }
+            (i.to_owned(), Some(d.to_owned()))
+        }
+        None => match t.matches('.').count() {
+            // um ponto só, com um ou dois algarismos depois: a casa decimal ("45.5")
+            1 if t
+                .split('.')
+                .nth(1)
+                .is_some_and(|d| (1..=2).contains(&d.len())) =>
+            {
+                let (i, d) = t.split_once('.').unwrap_or((&t, ""));
+                (i.to_owned(), Some(d.to_owned()))
+            }
+            _ => (t.clone(), None),
+        },
+    };
+    // os milhares: grupos de três algarismos depois do primeiro
+    let grupos: Vec<&str> = inteira.split('.').collect();
+    let milhares_ok = grupos.len() == 1
+        || (!grupos[0].is_empty()
+            && grupos[0].len() <= 3
+            && grupos[1..].iter().all(|g| g.len() == 3));
+    if !milhares_ok || grupos.iter().any(|g| g.is_empty()) {
+        return Err(format!(
+            "«{}» não se lê de um jeito só: o ponto separa milhares em grupos de três algarismos (4.000; 1.234.567) e a vírgula, os decimais (12,5)",
+            texto.trim()
+        ));
+    }
+    let normal = match &decimal {
+        Some(d) if !d.is_empty() => format!("{}.{d}", grupos.concat()),
+        _ => grupos.concat(),
+    };
+    normal
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite())
+        .ok_or_else(|| format!("«{}» não é um número: {exemplo}", texto.trim()))
+}
+
 #[cfg(test)]
 mod testes {
     use super::*;
@@ -279,5 +386,42 @@ mod testes {
             escapar("<a href=\"x\">Cáceres & 'Poconé'</a>\u{0}\u{1b}\n"),
             "&lt;a href=&quot;x&quot;&gt;Cáceres &amp; &#39;Poconé&#39;&lt;/a&gt;\n"
         );
+    }
+}
+
+#[cfg(test)]
+mod testes_do_numero {
+    use super::numero_brasileiro as n;
+
+    /// Issue 30: um leitor só para os números dos formulários, o mesmo valor em todo lugar.
+    #[test]
+    fn numeros_brasileiros_com_unidade_e_sem_adivinhar() {
+        for (texto, esperado) in [
+            ("4.000", 4000.0),
+            ("4000", 4000.0),
+            ("1.234.567", 1_234_567.0),
+            ("45.000.000,50", 45_000_000.5),
+            ("R$ 3.000,00", 3000.0),
+            ("12,5", 12.5),
+            ("45.5", 45.5),
+            ("45,5", 45.5),
+            ("5.480 habitantes", 5480.0),
+            ("12,5 km²", 12.5),
+            ("30%", 30.0),
+            ("0", 0.0),
+        ] {
+            assert_eq!(n(texto), Ok(esperado), "{texto}");
+        }
+        for (texto, diz) in [
+            ("1,234.5", "Quis dizer 1.234,5?"),
+            ("1.23,4", "não se lê de um jeito só"),
+            ("12.34.5", "não se lê de um jeito só"),
+            ("muitos", "não é um número"),
+            ("-3", "negativo"),
+            ("", "vazio"),
+        ] {
+            let e = n(texto).unwrap_err();
+            assert!(e.contains(diz), "{texto}: {e}");
+        }
     }
 }

@@ -80,21 +80,6 @@ const NUMEROS: [Numero; 6] = [
     },
 ];
 
-/// Um número escrito como um brasileiro escreve: "5.200", "45.000.000,00", "R$ 3,5", "850,76".
-fn numero_brasileiro(texto: &str) -> Option<f64> {
-    let t: String = texto
-        .trim()
-        .trim_start_matches("R$")
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != '.')
-        .map(|c| if c == ',' { '.' } else { c })
-        .collect();
-    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
-        return None;
-    }
-    t.parse().ok().filter(|v: &f64| v.is_finite())
-}
-
 pub(crate) struct Campo {
     pub nome: &'static str,
     pub rotulo: &'static str,
@@ -687,19 +672,19 @@ pub(crate) fn ato_do_formulario(
                     if bruto.trim().is_empty() {
                         continue;
                     }
-                    let erro = || {
-                        (
-                            format!("{}.{campo}", f.nome),
-                            format!(
-                                "«{}» em «{rotulo}»: escreva o número como 5.200 ou 45.000.000,00",
-                                bruto.trim()
-                            ),
-                        )
-                    };
-                    let v = numero_brasileiro(&bruto).ok_or_else(erro)?;
+                    // o leitor único dos números (issue 30): "45.5" é 45,5 aqui como na
+                    // proposta, e o que não se lê de um jeito só é perguntado, não adivinhado
+                    let v = divisa_referencia::formato::numero_brasileiro(&bruto)
+                        .map_err(|m| (format!("{}.{campo}", f.nome), format!("«{rotulo}»: {m}")))?;
                     let v = if *inteiro {
                         if v.fract() != 0.0 || v > 1e15 {
-                            return Err(erro());
+                            return Err((
+                                format!("{}.{campo}", f.nome),
+                                format!(
+                                    "«{}» em «{rotulo}»: esperava um número inteiro, como 5.200",
+                                    bruto.trim()
+                                ),
+                            ));
                         }
                         serde_json::Value::from(v as u64)
                     } else {

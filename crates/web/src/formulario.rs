@@ -151,30 +151,15 @@ pub(crate) fn html(valor: &dyn Fn(&str) -> Option<String>) -> Markup {
     }
 }
 
-/// Um número escrito no Brasil ("4.000", "1.234,56") ou com ponto decimal ("1234.56").
+/// Um número do formulário pelo leitor único (`divisa_referencia::formato::numero_brasileiro`,
+/// o mesmo dos atos): vazio é "não informado"; o erro diz o campo.
 fn numero(campo: &str, rotulo: &str, texto: &str) -> Result<Option<f64>, String> {
-    let t: String = texto
-        .trim()
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != 'R' && *c != '$')
-        .collect();
-    if t.is_empty() {
+    if texto.trim().is_empty() {
         return Ok(None);
     }
-    let normal = if t.contains(',') {
-        t.replace('.', "").replace(',', ".")
-    } else if t.matches('.').count() > 1 || t.split('.').nth(1).is_some_and(|d| d.len() == 3) {
-        // "4.000" e "1.234.567": pontos de milhar
-        t.replace('.', "")
-    } else {
-        t
-    };
-    match normal.parse::<f64>() {
-        Ok(v) if v.is_finite() && v >= 0.0 => Ok(Some(v)),
-        _ => Err(format!(
-            "campo «{rotulo}» ({campo}): «{texto}» não é um número (escreva como 4.000 ou 1.234,56)"
-        )),
-    }
+    divisa_referencia::formato::numero_brasileiro(texto)
+        .map(Some)
+        .map_err(|m| format!("campo «{rotulo}» ({campo}): {m}"))
 }
 
 fn texto_toml(s: &str) -> String {
@@ -386,6 +371,8 @@ mod testes {
         assert!(numero("c", "C", "muitos")
             .unwrap_err()
             .contains("«muitos» não é um número"));
+        // issue 30: o mesmo leitor dos atos — "45.5" é 45,5 nos dois
+        assert_eq!(numero("c", "C", "45.5"), Ok(Some(45.5)));
         assert!(numero("c", "C", "-3").is_err());
     }
 

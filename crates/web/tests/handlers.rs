@@ -984,7 +984,7 @@ fn o_orgao_certifica_o_que_e_seu_pela_pagina_art_2_par_2() {
             (
                 "c_dados_populacao",
                 "cinco mil",
-                "escreva o número como 5.200",
+                "escreva como 4.000",
             ),
         ] {
             let r = a
