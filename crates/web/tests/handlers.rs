@@ -981,11 +981,7 @@ fn o_orgao_certifica_o_que_e_seu_pela_pagina_art_2_par_2() {
         // …nem certifica eleitores, que são do TRE, nem número que não é número
         for (campo, valor, esperado) in [
             ("c_dados_eleitores", "1.300", "Tribunal Regional Eleitoral"),
-            (
-                "c_dados_populacao",
-                "cinco mil",
-                "escreva como 4.000",
-            ),
+            ("c_dados_populacao", "cinco mil", "escreva como 4.000"),
         ] {
             let r = a
                 .post_form(
