@@ -272,6 +272,34 @@ impl Registro {
         linhas.iter().map(da_linha).collect()
     }
 
+    /// O protocolo cujo recibo traz `codigo` (os 20 primeiros algarismos do hash do primeiro
+    /// evento, [`crate::Recibo::codigo`]): o NUP, o dia e o instante do protocolo. `None` se
+    /// nenhum confere.
+    pub async fn recibo_por_codigo(
+        &self,
+        codigo: &str,
+    ) -> Result<Option<(String, String, String)>, ErroRegistro> {
+        let Some(codigo) = codigo_normalizado(codigo) else {
+            return Ok(None);
+        };
+        let r = sqlx::query(
+            "SELECT p.protocolo, e.data, e.registrado_em FROM eventos e \
+             JOIN processos p ON p.id = e.processo_id \
+             WHERE e.seq = 1 AND substr(e.hash, 1, 20) = $1 ORDER BY p.id LIMIT 1",
+        )
+        .bind(codigo.to_lowercase())
+        .fetch_optional(&self.pool)
+        .await?;
+        r.map(|r| {
+            Ok((
+                r.try_get("protocolo")?,
+                r.try_get("data")?,
+                r.try_get("registrado_em")?,
+            ))
+        })
+        .transpose()
+    }
+
     /// Os bytes de uma emissão, conferidos contra o SHA-256 registrado: bytes mexidos no banco
     /// não saem como cópia autêntica.
     pub async fn conteudo_emitido(&self, id: i64) -> Result<Option<Vec<u8>>, ErroRegistro> {

@@ -212,6 +212,13 @@ impl Recibo {
         }
     }
 
+    /// O código de verificação do recibo (issue 30: um só tipo de código, curto o bastante para
+    /// digitar): os 20 primeiros algarismos do SHA-256 do protocolo, em quatro grupos de cinco,
+    /// como o dos documentos; confere-se em «Verificar documento» (`Registro::recibo_por_codigo`).
+    pub fn codigo(&self) -> String {
+        codigo_com_tracos(&self.hash.get(..20).unwrap_or(&self.hash).to_uppercase())
+    }
+
     /// O recibo em texto, para imprimir ou mostrar.
     pub fn texto(&self) -> String {
         let p = &self.processo;
@@ -225,9 +232,9 @@ impl Recibo {
              Assinaturas de eleitores: {}\n\
              Protocolada em {} (registrada em {}, hora de Cuiabá)\n\
              Documentos do Art. 15 que acompanham: {}\n\
-             Código de registro (SHA-256 do protocolo): {}\n\n\
-             Guarde este número e este código: com eles a comunidade acompanha o processo e \
-             qualquer pessoa confere que o registro não foi alterado.\n",
+             Código de verificação: {}\n\n\
+             Guarde este número e este código: com eles a comunidade acompanha o processo, e \
+             qualquer pessoa confere o protocolo na página «Verificar documento» da Comissão.\n",
             self.protocolo,
             p.tipo.nome(),
             p.nome,
@@ -237,7 +244,7 @@ impl Recibo {
             fmt_data(self.data),
             data_e_hora_em_cuiaba(self.registrado_em),
             self.documentos(),
-            self.hash
+            self.codigo()
         )
     }
 }

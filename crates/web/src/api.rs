@@ -239,6 +239,7 @@ async fn protocolar(
             "protocolo": recibo.protocolo.as_str(),
             "data": recibo.data.to_string(),
             "hash": recibo.hash,
+            "codigo": recibo.codigo(),
             "recibo": recibo.texto(),
         })),
     )

@@ -411,8 +411,12 @@ fn recibo_html(recibo: &divisa_registro::Recibo) -> Markup {
             html! { (recibo.documentos()) },
         ),
         (
-            "Código de registro (SHA-256 do protocolo)",
-            html! { code { (recibo.hash) } },
+            "Código de verificação",
+            html! {
+                code { (recibo.codigo()) }
+                " — confira em "
+                a href={ "/verificar?codigo=" (recibo.codigo()) } { "Verificar documento" }
+            },
         ),
     ];
     html! {
@@ -425,7 +429,7 @@ fn recibo_html(recibo: &divisa_registro::Recibo) -> Markup {
                     dd { (valor) }
                 }
             }
-            p { "Guarde este número e este código: com eles a comunidade acompanha o processo e qualquer pessoa confere que o registro não foi alterado." }
+            p { "Guarde este número e este código: com eles a comunidade acompanha o processo, e qualquer pessoa confere o protocolo e que o registro não foi alterado em «Verificar documento»." }
         }
     }
 }

@@ -171,6 +171,39 @@ fn emissoes(emitidos: &[DocumentoEmitido], copia_liberada: bool) -> Markup {
     }
 }
 
+/// O recibo de protocolo de `codigo`, se há: o processo, o dia, e se a cadeia de eventos dele
+/// confere (nada editado, removido ou fora de ordem desde o protocolo).
+async fn recibo(estado: &Estado, codigo: &str) -> Result<Option<Markup>, Falha> {
+    let Some((protocolo, dia, instante)) = estado.registro().recibo_por_codigo(codigo).await?
+    else {
+        return Ok(None);
+    };
+    let violacoes = estado.registro().verificar(Some(&protocolo)).await?;
+    let quando = instante
+        .parse::<jiff::Timestamp>()
+        .map(divisa_registro::data_e_hora_em_cuiaba)
+        .unwrap_or(instante);
+    let dia = dia
+        .parse::<jiff::civil::Date>()
+        .map(divisa_referencia::formato::data)
+        .unwrap_or(dia);
+    Ok(Some(html! {
+        @if violacoes.is_empty() {
+            (aviso("ok", &format!(
+                "O código {} é o do recibo de protocolo do processo {protocolo}, protocolado em {dia} (registrado em {quando}, hora de Cuiabá). O registro do processo confere: nenhum ato foi editado, removido ou posto fora de ordem.",
+                codigo_com_tracos(codigo)
+            )))
+        } @else {
+            (aviso("erro", &format!(
+                "O código {} é o do recibo de protocolo do processo {protocolo}, mas o registro do processo NÃO CONFERE: {} problema(s) na cadeia de atos. Avise a Comissão de Revisão Territorial.",
+                codigo_com_tracos(codigo),
+                violacoes.len()
+            )))
+        }
+        p { a href={ (crate::caminho_do_processo(&protocolo)) } { "Ver o processo " (protocolo) } }
+    }))
+}
+
 /// Quem pede pode retirar cópia dos autos do processo (Art. 22)?
 async fn pode_retirar_copia(estado: &Estado, quem: &Quem, protocolo: &str) -> bool {
     match estado.registro().carregar(protocolo).await {
@@ -225,6 +258,15 @@ pub(crate) async fn pagina_de_verificacao(
     contas::limitar_verificacao(&estado, &quem).await?;
     let emitidos = estado.registro().emitidos_por_codigo(&codigo).await?;
     let Some(primeiro) = emitidos.first() else {
+        // o código do recibo de protocolo (issue 30): o mesmo formato, o hash do protocolo
+        if let Some(corpo) = recibo(&estado, &codigo).await? {
+            return Ok(responder(
+                &quem,
+                StatusCode::OK,
+                corpo,
+                &codigo_com_tracos(&codigo),
+            ));
+        }
         return Ok(nao_consta(&estado, &quem, &codigo, texto).await);
     };
     let liberada = primeiro.tipo != divisa_documentos::Tipo::Autos.codigo()

@@ -788,6 +788,22 @@ fn nova_representacao_pelo_formulario_da_o_recibo_com_o_protocolo_art_14() {
         assert!(r.corpo.contains("<dt>Protocolo nº</dt>") && !r.corpo.contains("<pre"));
         let p = a.protocolo("Vale do Sol").await;
         assert!(r.corpo.contains(&p));
+        // issue 30: o recibo traz um código curto, do mesmo formato dos documentos, que qualquer
+        // pessoa confere em /verificar (sem conta), com o processo e a cadeia dele
+        let codigo = regex_codigo(&r.corpo).expect("o código de verificação no recibo");
+        assert!(
+            !r.corpo.contains("SHA-256 do protocolo"),
+            "um tipo só de código"
+        );
+        let v = a.get(&format!("/verificar?codigo={codigo}"), None).await;
+        assert_eq!(v.status, StatusCode::OK, "{}", v.corpo);
+        assert!(
+            v.corpo.contains("recibo de protocolo do processo")
+                && v.corpo.contains(&p)
+                && v.corpo.contains("O registro do processo confere"),
+            "{}",
+            v.corpo
+        );
         // o memorial ficou guardado, com hash, e desenha a área no mapa
         let arquivos = a.registro.arquivos(&p).await.unwrap();
         assert_eq!(arquivos.len(), 1);
@@ -2380,4 +2396,20 @@ fn depois_de_entrar_vai_para_onde_ia() {
         let r = a.get("/api/processos", None).await;
         assert_ne!(r.status, StatusCode::SEE_OTHER);
     });
+}
+
+/// O código de verificação impresso (XXXXX-XXXXX-XXXXX-XXXXX) num texto.
+fn regex_codigo(texto: &str) -> Option<String> {
+    let b = texto.as_bytes();
+    (0..b.len().saturating_sub(23)).find_map(|i| {
+        let c = &b[i..i + 23];
+        let ok = c.iter().enumerate().all(|(k, x)| {
+            if k % 6 == 5 {
+                *x == b'-'
+            } else {
+                x.is_ascii_digit() || (b'A'..=b'F').contains(x)
+            }
+        });
+        ok.then(|| String::from_utf8_lossy(c).into_owned())
+    })
 }
