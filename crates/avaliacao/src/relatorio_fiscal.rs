@@ -227,7 +227,7 @@ caption {{ text-align: left; font-weight: bold; padding: .3rem 0; }}
 th, td {{ text-align: left; vertical-align: top; padding: .3rem .4rem; border-bottom: 1px solid #ddd; }}
 tr.atende td:nth-child(4) {{ color: #1b6e20; }} tr.nao_atende td:nth-child(4) {{ color: #b00020; font-weight: bold; }}
 tr.pendente td:nth-child(4) {{ color: #8a5a00; }}
-figure.grafico-fiscal {{ margin: .5rem 0; max-width: 40rem; }} figure.grafico-fiscal img {{ width: 100%; height: auto; }} figcaption {{ font-size: .8rem; color: #555; }}
+figure.grafico-fiscal {{ margin: .5rem 0; max-width: 27rem; }} figure.grafico-fiscal img {{ width: 100%; height: auto; }} figcaption {{ font-size: .8rem; color: #555; }}
 .estimativa {{ background: #fff5c2; padding: .5rem; }} .estimativa ul {{ margin: 0; }}
 @media (max-width: 40rem) {{
   table, tr, td {{ display: block; }} tr:first-child, caption + tr {{ display: none; }}

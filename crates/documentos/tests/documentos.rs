@@ -1500,3 +1500,52 @@ fn issue33_fusao_toma_os_indices_inteiros_sem_espaco_em_branco() {
         "fusão",
     );
 }
+
+/// Art. 7º, V com duas origens: um inciso por origem, no padrão dos incisos do projeto.
+#[test]
+fn issue28_art7_inc5_duas_origens_um_inciso_cada() {
+    let texto = "tipo = \"criacao\"\n[novo]\nnome = \"Vale do Teste\"\nsede = \"Vale do Teste\"\norigens = [5106240, 5107925]\n[novo.dados]\npopulacao = 7000\n";
+    let p = divisa_avaliacao::ler("duas.toml", texto, &raiz().join("exemplos")).expect("proposta");
+    let a = divisa_lei::avaliar(&p.fatos, DATA).expect("avaliação");
+    let ipm = std::fs::read(raiz().join("crates/divisa/tests/dados/ipm_ilustrativo.csv")).unwrap();
+    let opcoes = divisa_avaliacao::fiscal::OpcoesFiscais {
+        ipm: Some(divisa_fiscal::icms::ler_ipm(&ipm, "ipm.csv").unwrap()),
+        ..Default::default()
+    };
+    let estudo = divisa_avaliacao::fiscal::estudo(&p.fatos, DATA, &opcoes).expect("estudo");
+    let caso = Caso {
+        proposta: &p,
+        avaliacao: &a,
+        protocolo: None,
+        data: DATA,
+        autos: None,
+        fiscal: Some(&estudo),
+    };
+    let doc = divisa_documentos::projeto_de_lei(&caso).expect("projeto");
+    let recuados: Vec<String> = doc
+        .blocos
+        .iter()
+        .filter_map(|b| match b {
+            divisa_documentos::Bloco::Recuado { texto } => Some(texto.clone()),
+            _ => None,
+        })
+        .collect();
+    let i = recuados
+        .iter()
+        .position(|t| t.contains("terá direito, até que o Órgão Fazendário"))
+        .expect("o artigo do Art. 7º, V");
+    assert!(
+        recuados[i + 1].starts_with("I – ")
+            && recuados[i + 1].contains("Nova Ubiratã")
+            && recuados[i + 1].ends_with("; e"),
+        "{}",
+        recuados[i + 1]
+    );
+    assert!(
+        recuados[i + 2].starts_with("II – ")
+            && recuados[i + 2].contains("Sorriso")
+            && recuados[i + 2].ends_with('.'),
+        "{}",
+        recuados[i + 2]
+    );
+}

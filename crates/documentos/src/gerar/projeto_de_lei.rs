@@ -572,11 +572,9 @@ fn fpm(
             artigo.push(recuado(format!(
                 "Art. {n}º O Município de {nome} terá direito, até que o Órgão Fazendário Estadual calcule o seu índice pelos dados próprios, a:"
             )));
-            let total = varios.len();
-            for (i, o) in varios.iter().enumerate() {
-                let fim = if i + 1 == total { "." } else if i + 2 == total { "; e" } else { ";" };
-                artigo.push(recuado(format!("{} – {}{fim}", romano(i + 1), parte(o))));
-            }
+            // os incisos como os das divisas (I – …; II – …; e III – ….)
+            artigo.extend(incisos(&varios.iter().map(parte).collect::<Vec<_>>()));
+
         }
     }
     let origens = icms
@@ -602,14 +600,6 @@ fn fpm(
             decimal_enxuto(icms.indice_destino, 6, 6)
         )),
     )
-}
-
-/// I, II, III… (os incisos).
-fn romano(n: usize) -> &'static str {
-    const R: [&str; 12] = [
-        "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII",
-    ];
-    R.get(n.wrapping_sub(1)).copied().unwrap_or("—")
 }
 
 /// Um inteiro de 0 a 999.999 por extenso, em português ("oito mil, duzentos e oitenta").
