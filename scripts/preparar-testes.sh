@@ -4,7 +4,7 @@
 #   - PostgreSQL em 127.0.0.1:5432, usuário postgres sem senha (os testes do registro criam e
 #     apagam os seus bancos);
 #   - Chromium e chromedriver do Debian (o teste do navegador guia o Chromium sem janela);
-#   - poppler-utils (pdftotext, pdftoppm, pdfinfo, pdfsig) e unzip (os testes dos documentos, da
+#   - poppler-utils (pdftotext, pdftoppm, pdfinfo, pdfsig), qpdf e unzip (os testes dos documentos, da
 #     assinatura e dos autos);
 #   - curl e openssl (o TLS nativo e o certificado A1 de teste);
 #   - o LibreOffice Writer sem interface (o ODT dos documentos abre nele e vira PDF);
@@ -68,11 +68,17 @@ fi
 /usr/bin/chromium --version
 /usr/bin/chromedriver --version
 
-etapa "poppler-utils, unzip, python3"
+etapa "poppler-utils, qpdf, unzip, python3"
 # Os testes dos documentos (crates/documentos/tests) leem os PDFs com pdftotext e desenham a
 # primeira página com pdftoppm; o teste da exportação dos autos (crates/divisa/tests/cli/autos.rs)
 # abre o .zip com unzip, conta as páginas com pdfinfo e confere a cadeia com o verificar.py do
-# pacote, no python3 (que a máquina rust-svc já traz).
+# pacote, no python3 (que a máquina rust-svc já traz). O qpdf regrava um documento emitido como
+# um leitor de PDF ou um sistema de arquivo o faria (`qpdf --linearize`): o teste da verificação
+# confere que o conteúdo continua conferindo (issue 30).
+if ! command -v qpdf >/dev/null; then
+  echo "instalando qpdf do Debian"
+  instalar qpdf
+fi
 if ! command -v pdftotext >/dev/null || ! command -v pdftoppm >/dev/null || ! command -v pdfinfo >/dev/null || ! command -v pdfsig >/dev/null || ! command -v unzip >/dev/null; then
   echo "instalando poppler-utils e unzip do Debian"
   instalar poppler-utils unzip

@@ -17,10 +17,12 @@
 
 mod certificado;
 mod cms;
+mod conteudo;
 mod pdf;
 
 pub use certificado::Certificado;
 pub use cms::ConferenciaCms;
+pub use conteudo::{metadados_xmp, resumo_do_conteudo};
 pub use pdf::{
     acrescimos_so_de_assinatura, assinar, assinaturas, fim_da_primeira_revisao, revisoes,
     Assinatura, MAIS_REVISOES, MOTIVO,

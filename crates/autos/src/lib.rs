@@ -497,8 +497,16 @@ pub enum Conferencia {
         /// O que o acréscimo faz.
         motivo: String,
     },
+    /// Os bytes não são os emitidos — outro programa regravou o arquivo (um leitor de PDF que
+    /// "salva como", `qpdf --linearize`, um sistema de arquivo) —, mas o que ele diz e mostra é
+    /// o do documento emitido: as mesmas páginas, com o mesmo texto, as mesmas fontes e imagens
+    /// ([`divisa_assinatura::resumo_do_conteudo`]). Confere, dizendo que foi regravado.
+    Regravado {
+        /// A emissão.
+        emitido: divisa_registro::DocumentoEmitido,
+    },
     /// O código que o arquivo traz (ou o dito por quem confere) é de um documento emitido, mas
-    /// os bytes não são os emitidos: alterado, ou regravado por outro programa.
+    /// nem os bytes nem o conteúdo são os emitidos: alterado.
     NaoEOEmitido {
         /// O código (20 dígitos, sem traços).
         codigo: String,
@@ -575,9 +583,15 @@ pub async fn conferir(
                     .collect();
                 candidatos.push((fim, resumo));
             }
+            // o código nos metadados XMP, como o divisa os escreve; se outro programa os
+            // comprimiu, no fluxo de metadados descomprimido
+            let codigo = divisa_documentos::codigo_do_pdf(&bytes).or_else(|| {
+                divisa_assinatura::metadados_xmp(&bytes)
+                    .and_then(|xmp| divisa_documentos::codigo_do_pdf(&xmp))
+            });
             Ok((
                 candidatos,
-                divisa_documentos::codigo_do_pdf(&bytes),
+                codigo,
                 divisa_assinatura::assinaturas(&bytes).unwrap_or_default(),
             ))
         })
@@ -620,8 +634,41 @@ pub async fn conferir(
         .filter_map(|c| divisa_registro::codigo_normalizado(&c))
         .collect();
     codigos.dedup();
+    // Os bytes não são de nenhuma emissão: o que o arquivo diz e mostra é o de uma emissão do
+    // seu código? (issue 30: um PDF regravado por outro programa continua o documento emitido;
+    // um byte mudado no conteúdo, não.) O resumo do conteúdo do arquivo se calcula uma vez; o de
+    // cada emissão, dos bytes que o registro guarda.
+    let mut do_conteudo: Option<Option<String>> = None;
     for c in &codigos {
         let emitidos = r.emitidos_por_codigo(c).await?;
+        if !emitidos.is_empty() && bytes.starts_with(b"%PDF") {
+            if do_conteudo.is_none() {
+                let bytes = bytes.clone();
+                do_conteudo = Some(
+                    fora_do_executor(
+                        move || Ok(divisa_assinatura::resumo_do_conteudo(&bytes).ok()),
+                    )
+                    .await?,
+                );
+            }
+            if let Some(Some(resumo)) = &do_conteudo {
+                for e in &emitidos {
+                    let Some(original) = r.conteudo_emitido(e.id).await? else {
+                        continue;
+                    };
+                    let do_emitido = fora_do_executor(move || {
+                        Ok(divisa_assinatura::resumo_do_conteudo(&original).ok())
+                    })
+                    .await?;
+                    if do_emitido.as_ref() == Some(resumo) {
+                        return Ok(Conferido {
+                            conferencia: Conferencia::Regravado { emitido: e.clone() },
+                            assinaturas,
+                        });
+                    }
+                }
+            }
+        }
         if !emitidos.is_empty() {
             return Ok(Conferido {
                 conferencia: Conferencia::NaoEOEmitido {
@@ -673,7 +720,7 @@ pub async fn exportar(
         .map(|e| e.seq)
         .collect();
     // Na versão pública, os arquivos dos atos reservados ficam de fora do pacote.
-    let todos = r.arquivos_dos_atos(protocolo).await?;
+    let todos = r.arquivos_dos_atos(protocolo, !publico).await?;
     let arquivos: Vec<(u64, String, Vec<u8>)> = if publico {
         todos
             .into_iter()

@@ -206,6 +206,14 @@ fn verificar(
             writeln!(saida, "{nome}: confere — {}.", descrever(emitido, true))?;
             confere = true;
         }
+        Conferencia::Regravado { emitido } => {
+            writeln!(
+                saida,
+                "{nome}: confere — {}. Os bytes não são os registrados: o arquivo foi regravado por outro programa (um leitor de PDF, um sistema de arquivo), mas as páginas, o texto, as fontes e as imagens são as do documento emitido.",
+                descrever(emitido, true)
+            )?;
+            confere = true;
+        }
         Conferencia::Acrescido { emitido, motivo } => eprintln!(
             "divisa documento verificar: {nome}: NÃO CONFERE — o documento emitido está no começo do arquivo ({}), mas {motivo}.",
             descrever(emitido, true)
@@ -216,7 +224,7 @@ fn verificar(
                 .map(|e| descrever(e, false))
                 .unwrap_or_default();
             eprintln!(
-                "divisa documento verificar: {nome}: NÃO CONFERE — o código {} corresponde ao documento {primeiro}, mas este arquivo não é o emitido (foi alterado ou regravado por outro programa); obtenha a cópia autêntica na página /verificar do sistema, com o código.",
+                "divisa documento verificar: {nome}: NÃO CONFERE — o código {} corresponde ao documento {primeiro}, mas este arquivo não é o emitido: o que ele diz ou mostra foi alterado; obtenha a cópia autêntica na página /verificar do sistema, com o código.",
                 divisa_registro::codigo_com_tracos(codigo)
             );
         }

@@ -155,13 +155,13 @@ pub(crate) fn executar(
                     else {
                         return Ok(Saida::EntradaInvalida);
                     };
-                    arquivos.push(divisa_registro::ArquivoNovo {
-                        nome: caminho
+                    arquivos.push(divisa_registro::ArquivoNovo::novo(
+                        caminho
                             .file_name()
                             .map(|n| n.to_string_lossy().into_owned())
                             .unwrap_or_default(),
                         conteudo,
-                    });
+                    ));
                 }
                 // Arquivo que não é do tipo que diz ser: entrada inválida, antes de abrir o banco.
                 if let Err(r) = divisa_registro::anexos::conferir_todos(&arquivos) {
@@ -269,7 +269,7 @@ async fn criar(
                 Ok(n) => {
                     arquivos = mapa
                         .into_iter()
-                        .map(|(nome, conteudo)| divisa_registro::ArquivoNovo { nome, conteudo })
+                        .map(|(nome, conteudo)| divisa_registro::ArquivoNovo::novo(nome, conteudo))
                         .collect();
                     n
                 }

@@ -69,13 +69,13 @@ pub(crate) fn limites_geodesicos(ctx: &Contexto<'_>, area: Option<&Area>) -> Ach
         let exigido = "limites por elementos naturais, construídos ou cartográficos oficiais, com linhas geodésicas contínuas entre pontos bem identificados";
         Ok(match area {
             None => regra.achado(Situacao::Pendente, exigido, "memorial não apresentado", Some(orgao::CARTOGRAFIA), "Sem o memorial descritivo não há limites a examinar."),
-            Some(Area { arquivo, medidas: Some(medidas), .. }) => regra.achado(
+            Some(Area { medidas: Some(medidas), .. }) => regra.achado(
                 Situacao::Pendente,
                 exigido,
-                format!("{arquivo}: {} vértices, dos quais o divisa escreve o memorial descritivo com azimutes e distâncias geodésicos", medidas.vertices),
+                format!("território apresentado com {} vértices; o memorial descritivo descreve cada lado com azimute e distância geodésicos", divisa_referencia::formato::inteiro(medidas.vertices as i64)),
                 Some(orgao::CARTOGRAFIA),
                 if medidas.avisos.is_empty() {
-                    "O divisa descreve cada lado como linha geodésica entre vértices codificados; a Cartografia confirma que os vértices são elementos naturais, construídos ou do mapeamento oficial.".to_owned()
+                    "O memorial descreve cada lado como linha geodésica entre vértices codificados; a Cartografia confirma que os vértices são elementos naturais, construídos ou do mapeamento oficial.".to_owned()
                 } else {
                     format!(
                         "A leitura do território deixou avisos (num memorial: azimutes, distâncias, área ou perímetro declarados que não batem com as coordenadas, o sistema geodésico não declarado, um código de vértice corrigido): {}. A Cartografia confirma os vértices e corrige o texto.",
@@ -83,10 +83,10 @@ pub(crate) fn limites_geodesicos(ctx: &Contexto<'_>, area: Option<&Area>) -> Ach
                     )
                 },
             ),
-            Some(Area { arquivo, sem_medidas, .. }) => regra.achado(
+            Some(Area { sem_medidas, .. }) => regra.achado(
                 Situacao::Pendente,
                 exigido,
-                format!("limites apresentados em {arquivo}"),
+                "limites apresentados num arquivo de território que não se pôde medir".to_owned(),
                 Some(orgao::CARTOGRAFIA),
                 sem_medidas.clone().unwrap_or_default(),
             ),

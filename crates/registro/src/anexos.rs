@@ -25,6 +25,84 @@ pub struct ArquivoNovo {
     pub nome: String,
     /// O conteúdo.
     pub conteudo: Vec<u8>,
+    /// Para que serve nos autos (o mapa e o memorial da representação, a lista de títulos, ou
+    /// um arquivo qualquer do ato).
+    pub finalidade: Finalidade,
+}
+
+impl ArquivoNovo {
+    /// Um arquivo de um ato qualquer.
+    pub fn novo(nome: impl Into<String>, conteudo: Vec<u8>) -> ArquivoNovo {
+        ArquivoNovo {
+            nome: nome.into(),
+            conteudo,
+            finalidade: Finalidade::Ato,
+        }
+    }
+}
+
+/// Para que um arquivo serve nos autos. Os da representação digitada (o mapa, o memorial e a
+/// lista dos títulos de eleitor) entram no evento do protocolo, como os de qualquer ato (issue
+/// 30); a finalidade diz como a página os apresenta e quem os baixa: a lista dos títulos tem dado
+/// pessoal de eleitores e só sai para quem pode retirar cópia dos autos (Arts. 16, 22 e 23).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Finalidade {
+    /// Um arquivo do ato (a certidão, o relatório, o documento juntado).
+    #[default]
+    Ato,
+    /// O mapa do território, enviado com a representação.
+    Mapa,
+    /// O memorial descritivo, enviado com a representação.
+    Memorial,
+    /// A lista dos títulos de eleitor de quem assina a representação (Art. 13).
+    Assinaturas,
+}
+
+impl Finalidade {
+    /// O código gravado na coluna `finalidade` do registro.
+    pub fn codigo(self) -> &'static str {
+        match self {
+            Finalidade::Ato => "ato",
+            Finalidade::Mapa => "mapa",
+            Finalidade::Memorial => "memorial",
+            Finalidade::Assinaturas => "assinaturas",
+        }
+    }
+
+    /// A finalidade de um código gravado (um código desconhecido é tratado como arquivo de ato).
+    pub fn de_codigo(codigo: &str) -> Finalidade {
+        match codigo {
+            "mapa" => Finalidade::Mapa,
+            "memorial" => Finalidade::Memorial,
+            "assinaturas" => Finalidade::Assinaturas,
+            _ => Finalidade::Ato,
+        }
+    }
+
+    /// Como uma pessoa chama o arquivo, na página do processo.
+    pub fn descricao(self) -> &'static str {
+        match self {
+            Finalidade::Ato => "arquivo do ato",
+            Finalidade::Mapa => "mapa do território",
+            Finalidade::Memorial => "memorial descritivo",
+            Finalidade::Assinaturas => "lista dos títulos de eleitor de quem assina",
+        }
+    }
+
+    /// O mesmo, com maiúscula, para começar uma linha.
+    pub fn rotulo(self) -> &'static str {
+        match self {
+            Finalidade::Ato => "Arquivo do ato",
+            Finalidade::Mapa => "Mapa do território",
+            Finalidade::Memorial => "Memorial descritivo",
+            Finalidade::Assinaturas => "Lista dos títulos de eleitor de quem assina",
+        }
+    }
+
+    /// Se o arquivo tem dado pessoal e só sai para quem pode retirar cópia integral dos autos.
+    pub fn reservado(self) -> bool {
+        self == Finalidade::Assinaturas
+    }
 }
 
 /// Os tipos aceitos: a extensão, o tipo de mídia e como o conteúdo se reconhece.
@@ -211,10 +289,7 @@ mod testes {
     use super::*;
 
     fn novo(nome: &str, conteudo: &[u8]) -> ArquivoNovo {
-        ArquivoNovo {
-            nome: nome.into(),
-            conteudo: conteudo.to_vec(),
-        }
+        ArquivoNovo::novo(nome, conteudo.to_vec())
     }
 
     const PDF: &[u8] = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n";

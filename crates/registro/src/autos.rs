@@ -7,7 +7,7 @@ use jiff::civil::Date;
 use jiff::Timestamp;
 use sqlx::Row;
 
-use crate::anexos::{self, ArquivoNovo};
+use crate::anexos::{self, ArquivoNovo, Finalidade};
 
 use crate::{
     hoje_em_cuiaba, para_i64, para_u64, sem_controle, Autos, ErroRegistro, NovaRepresentacao,
@@ -329,32 +329,7 @@ impl Registro {
         }
         inserir_evento(&mut tx, id, &linha).await?;
         inserir_arquivos(&mut tx, protocolo, &evento, arquivos, &ator.id, agora).await?;
-        sqlx::query("DELETE FROM pendencias WHERE processo_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        for p in processo.pendencias() {
-            let alerta_desde = p
-                .vencimento
-                .and_then(|v| {
-                    v.checked_sub(jiff::Span::new().days(divisa_processo::prazos::DIAS_DE_AVISO))
-                        .ok()
-                })
-                .unwrap_or(evento.data);
-            sqlx::query(
-                "INSERT INTO pendencias (processo_id, chave, protocolo, nome, vencimento, alerta_desde, detalhe) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
-            .bind(id)
-            .bind(p.chave())
-            .bind(protocolo)
-            .bind(sem_controle(&processo.nome))
-            .bind(p.vencimento.map(|d| d.to_string()))
-            .bind(alerta_desde.to_string())
-            .bind(sem_controle(&p.detalhe))
-            .execute(&mut *tx)
-            .await?;
-        }
+        regravar_pendencias(&mut tx, id, protocolo, &processo, evento.data).await?;
         tx.commit().await?;
         Ok(evento)
     }
@@ -581,6 +556,35 @@ impl Registro {
                 .filter_map(|r| r.try_get::<i64, _>(0).ok().map(para_u64))
                 .collect()
         };
+        // Nenhum arquivo fica fora da cadeia (issue 30): um sem evento, ou ligado a um evento
+        // que não existe, é nomeado.
+        let fora = sqlx::query(
+            "SELECT id, nome, evento_seq FROM arquivos WHERE protocolo = $1 ORDER BY id",
+        )
+        .bind(protocolo)
+        .fetch_all(&self.pool)
+        .await?;
+        for r in &fora {
+            let id: i64 = r.try_get("id")?;
+            let nome: String = r.try_get("nome")?;
+            match r.try_get::<Option<i64>, _>("evento_seq")?.map(para_u64) {
+                None => v.push(Violacao {
+                    protocolo: protocolo.to_string(),
+                    seq: None,
+                    descricao: format!(
+                        "o arquivo «{nome}» (nº {id} no banco) não está em nenhum evento: está fora da cadeia de hashes e nenhum ato o juntou aos autos"
+                    ),
+                }),
+                Some(seq) if !linhas.iter().any(|l| l.seq == seq) => v.push(Violacao {
+                    protocolo: protocolo.to_string(),
+                    seq: Some(seq),
+                    descricao: format!(
+                        "ADULTERAÇÃO: o arquivo «{nome}» (nº {id} no banco) diz ser do evento {seq}, que não existe"
+                    ),
+                }),
+                Some(_) => {}
+            }
+        }
         for l in linhas
             .iter()
             .filter(|l| !l.anexos.is_empty() || com_arquivos.contains(&l.seq))
@@ -676,15 +680,21 @@ impl Registro {
     }
 
     /// Os arquivos de todos os atos de um processo: (seq do evento, nome, conteúdo), na ordem.
+    /// Sem `com_reservados`, fica de fora a lista dos títulos de eleitor (dado pessoal, Arts. 16
+    /// e 23): é a versão pública.
     pub async fn arquivos_dos_atos(
         &self,
         protocolo: &str,
+        com_reservados: bool,
     ) -> Result<Vec<(u64, String, Vec<u8>)>, ErroRegistro> {
         let lista = sqlx::query(
             "SELECT id, evento_seq, nome FROM arquivos \
-             WHERE protocolo = $1 AND evento_seq IS NOT NULL ORDER BY evento_seq, id",
+             WHERE protocolo = $1 AND evento_seq IS NOT NULL AND (finalidade <> $2 OR $3) \
+             ORDER BY evento_seq, id",
         )
         .bind(protocolo)
+        .bind(Finalidade::Assinaturas.codigo())
+        .bind(com_reservados)
         .fetch_all(&self.pool)
         .await?;
         let mut v = Vec::new();
@@ -699,6 +709,23 @@ impl Registro {
             v.push((para_u64(r.try_get("evento_seq")?), nome, conteudo));
         }
         Ok(v)
+    }
+
+    /// Para que serve cada arquivo de um ato (evento `seq`), na ordem em que vieram: a página
+    /// só dá a lista dos títulos de eleitor a quem pode retirar cópia.
+    pub async fn finalidades_do_ato(
+        &self,
+        protocolo: &str,
+        seq: u64,
+    ) -> Result<Vec<Finalidade>, ErroRegistro> {
+        let rows: Vec<String> = sqlx::query_scalar(
+            "SELECT finalidade FROM arquivos WHERE protocolo = $1 AND evento_seq = $2 ORDER BY id",
+        )
+        .bind(protocolo)
+        .bind(para_i64(seq))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|f| Finalidade::de_codigo(f)).collect())
     }
 
     /// Os arquivos de um ato (evento `seq`), com o conteúdo, na ordem em que vieram.
@@ -786,7 +813,7 @@ fn evento_da_linha(r: &sqlx::any::AnyRow, protocolo: &str) -> Result<Evento, Err
     })
 }
 
-fn linha_de(
+pub(crate) fn linha_de(
     evento: &Evento,
     protocolo: &str,
     agora: Timestamp,
@@ -841,10 +868,11 @@ async fn inserir_arquivos(
     for (a, arquivo) in evento.anexos.iter().zip(arquivos) {
         sqlx::query(
             "INSERT INTO arquivos (protocolo, nome, finalidade, sha256, conteudo, enviado_por, enviado_em, evento_seq, tipo_midia) \
-             VALUES ($1, $2, 'ato', $3, $4, $5, $6, $7, $8)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(protocolo)
         .bind(&a.nome)
+        .bind(arquivo.finalidade.codigo())
         .bind(&a.sha256)
         .bind(arquivo.conteudo.clone())
         .bind(enviado_por)
@@ -853,6 +881,43 @@ async fn inserir_arquivos(
         .bind(&a.tipo_midia)
         .execute(&mut **tx)
         .await?;
+    }
+    Ok(())
+}
+
+/// As pendências do processo (prazos e o que falta), refeitas a cada ato que muda o processo.
+pub(crate) async fn regravar_pendencias(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    id: i64,
+    protocolo: &str,
+    processo: &Processo,
+    data: Date,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM pendencias WHERE processo_id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    for p in processo.pendencias() {
+        let alerta_desde = p
+            .vencimento
+            .and_then(|v| {
+                v.checked_sub(jiff::Span::new().days(divisa_processo::prazos::DIAS_DE_AVISO))
+                    .ok()
+            })
+            .unwrap_or(data);
+        sqlx::query(
+                "INSERT INTO pendencias (processo_id, chave, protocolo, nome, vencimento, alerta_desde, detalhe) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(id)
+            .bind(p.chave())
+            .bind(protocolo)
+            .bind(sem_controle(&processo.nome))
+            .bind(p.vencimento.map(|d| d.to_string()))
+            .bind(alerta_desde.to_string())
+            .bind(sem_controle(&p.detalhe))
+            .execute(&mut **tx)
+            .await?;
     }
     Ok(())
 }
@@ -875,7 +940,7 @@ fn conferir_ator(ator: &Ator) -> Result<(), ErroRegistro> {
     Ok(())
 }
 
-async fn inserir_evento(
+pub(crate) async fn inserir_evento(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     processo_id: i64,
     l: &Linha,

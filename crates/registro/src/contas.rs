@@ -97,8 +97,12 @@ pub struct ArquivoGuardado {
     pub protocolo: String,
     /// O nome com que veio.
     pub nome: String,
-    /// Para que serve (`mapa`, `memorial`, `proposta`).
-    pub finalidade: String,
+    /// Para que serve (o mapa, o memorial, a lista dos títulos).
+    pub finalidade: crate::Finalidade,
+    /// O ato (evento) que o juntou aos autos; `None` num arquivo enviado antes de os arquivos da
+    /// representação entrarem na cadeia e ainda não juntado pela migração
+    /// ([`Registro::juntar_arquivos_fora_da_cadeia`]).
+    pub evento_seq: Option<u64>,
     /// SHA-256 do conteúdo, em hexadecimal.
     pub sha256: String,
     /// Tamanho em bytes.
@@ -458,40 +462,13 @@ impl Registro {
         Ok(())
     }
 
-    /// Guarda um arquivo do processo; devolve o número dele.
-    #[allow(clippy::too_many_arguments)]
-    pub async fn guardar_arquivo(
-        &self,
-        protocolo: &str,
-        nome: &str,
-        finalidade: &str,
-        sha256: &str,
-        conteudo: &[u8],
-        enviado_por: &str,
-        agora: Timestamp,
-    ) -> Result<i64, ErroRegistro> {
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO arquivos (protocolo, nome, finalidade, sha256, conteudo, enviado_por, enviado_em) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
-        )
-        .bind(protocolo)
-        .bind(nome)
-        .bind(finalidade)
-        .bind(sha256)
-        .bind(conteudo.to_vec())
-        .bind(enviado_por)
-        .bind(agora.to_string())
-        .fetch_one(&self.pool)
-        .await?;
-        Ok(id)
-    }
-
     /// Os arquivos enviados com a representação pela página (mapa, memorial, títulos), sem o
-    /// conteúdo; os dos atos ficam com os atos.
+    /// conteúdo: os que o evento do protocolo traz e, num banco antigo ainda não migrado, os
+    /// que ficaram fora da cadeia. Os dos outros atos ficam com os atos.
     pub async fn arquivos(&self, protocolo: &str) -> Result<Vec<ArquivoGuardado>, ErroRegistro> {
         let rows = sqlx::query(
-            "SELECT id, protocolo, nome, finalidade, sha256, LENGTH(conteudo) AS tamanho, enviado_por, enviado_em \
-             FROM arquivos WHERE protocolo = $1 AND evento_seq IS NULL ORDER BY id",
+            "SELECT id, protocolo, nome, finalidade, sha256, LENGTH(conteudo) AS tamanho, enviado_por, enviado_em, evento_seq \
+             FROM arquivos WHERE protocolo = $1 AND finalidade <> 'ato' ORDER BY id",
         )
         .bind(protocolo)
         .fetch_all(&self.pool)
@@ -502,7 +479,12 @@ impl Registro {
                     id: r.try_get("id")?,
                     protocolo: r.try_get("protocolo")?,
                     nome: r.try_get("nome")?,
-                    finalidade: r.try_get("finalidade")?,
+                    finalidade: crate::Finalidade::de_codigo(
+                        &r.try_get::<String, _>("finalidade")?,
+                    ),
+                    evento_seq: r
+                        .try_get::<Option<i64>, _>("evento_seq")?
+                        .map(crate::para_u64),
                     sha256: r.try_get("sha256")?,
                     tamanho: para_u64(r.try_get::<i64, _>("tamanho").unwrap_or(0)),
                     enviado_por: r.try_get("enviado_por")?,
@@ -521,7 +503,7 @@ impl Registro {
         // Os arquivos dos atos não saem por aqui: saem por `arquivos_do_ato`, com a visibilidade
         // do ato (Arts. 16, 22 e 23).
         let r = sqlx::query(
-            "SELECT nome, conteudo FROM arquivos WHERE protocolo = $1 AND id = $2 AND evento_seq IS NULL",
+            "SELECT nome, conteudo FROM arquivos WHERE protocolo = $1 AND id = $2 AND finalidade <> 'ato'",
         )
             .bind(protocolo)
             .bind(id)

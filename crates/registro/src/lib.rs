@@ -32,10 +32,11 @@ mod autos;
 mod compartilhado;
 mod contas;
 mod emitidos;
+mod juntada;
 mod setores;
 
 pub use ancoras::{chave_publica_hex, Ancora, ConferenciaDasAncoras};
-pub use anexos::{sha256_hex, ArquivoNovo};
+pub use anexos::{sha256_hex, ArquivoNovo, Finalidade};
 pub use compartilhado::{Aviso, EnvioGravado, Falhas};
 pub use contas::{Alteracao, AlteracaoDeConta, ArquivoGuardado, Usuario};
 pub use divisa_processo::NovaRepresentacao;
@@ -119,6 +120,12 @@ const MIGRACOES: &[(i64, &str, &str, &str)] = &[
         include_str!("../migracoes/sqlite/0012_consultas_de_documentos.sql"),
         include_str!("../migracoes/postgres/0012_consultas_de_documentos.sql"),
     ),
+    (
+        13,
+        "arquivos_na_cadeia",
+        include_str!("../migracoes/sqlite/0013_arquivos_na_cadeia.sql"),
+        include_str!("../migracoes/postgres/0013_arquivos_na_cadeia.sql"),
+    ),
 ];
 
 /// O banco padrão: um arquivo no diretório corrente.
@@ -198,7 +205,9 @@ pub struct Recibo {
 }
 
 impl Recibo {
-    /// Os documentos do Art. 15 que acompanham a representação, em palavras ("nenhum" sem eles).
+    /// Os documentos do Art. 15 que a representação declara, em palavras ("nenhum" sem eles).
+    /// Declarar não é juntar: o recibo diz "declarados", e os arquivos recebidos são listados à
+    /// parte (issue 30).
     pub fn documentos(&self) -> String {
         let documentos = &self.processo.documentos;
         if documentos.is_empty() {
@@ -231,7 +240,7 @@ impl Recibo {
              Representante: {}\n\
              Assinaturas de eleitores: {}\n\
              Protocolada em {} (registrada em {}, hora de Cuiabá)\n\
-             Documentos do Art. 15 que acompanham: {}\n\
+             Documentos do Art. 15 declarados na representação: {}\n\
              Código de verificação: {}\n\n\
              Guarde este número e este código: com eles a comunidade acompanha o processo, e \
              qualquer pessoa confere o protocolo na página «Verificar documento» da Comissão.\n",
@@ -444,6 +453,16 @@ impl Registro {
             sqlx::Error::Protocol(m) => erro(m),
             e => erro(e.to_string()),
         })?;
+        // os arquivos da representação que bancos antigos guardaram fora da cadeia entram nela
+        // por um termo de juntada no fim (issue 30; o porquê e o como em `juntada.rs`)
+        registro
+            .juntar_arquivos_fora_da_cadeia(Timestamp::now())
+            .await
+            .map_err(|e| {
+                erro(format!(
+                    "ao juntar aos autos os arquivos fora da cadeia: {e}"
+                ))
+            })?;
         Ok(registro)
     }
 

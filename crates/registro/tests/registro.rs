@@ -766,19 +766,49 @@ async fn contas_sessoes_e_arquivos_da_web(r: &Registro, _: &BancoDeTeste) {
     );
     assert!(!r.trocar_senha("ninguem", "x", None).await.unwrap());
 
-    // arquivos: guardados como vieram, com o tamanho, e imutáveis
-    let p = protocolado(r, "Arquivos").await;
-    let bytes: Vec<u8> = (0..=255u8).cycle().take(1000).collect();
-    let id = r
-        .guardar_arquivo(&p, "mapa.geojson", "mapa", "abc", &bytes, "ana", agora)
+    // arquivos da representação: entram no evento do protocolo (issue 30), guardados como
+    // vieram, com o tamanho, e imutáveis
+    let bytes: Vec<u8> = br#"{"type":"FeatureCollection","features":[]}"#.to_vec();
+    let recibo = r
+        .protocolar_com_arquivos(
+            &autor(),
+            nova("Arquivos"),
+            &[divisa_registro::ArquivoNovo {
+                nome: "mapa.geojson".into(),
+                conteudo: bytes.clone(),
+                finalidade: divisa_registro::Finalidade::Mapa,
+            }],
+            DIA,
+            agora,
+        )
         .await
         .unwrap();
+    let p = recibo.protocolo.to_string();
+    assert_eq!(recibo.processo.versao, 1);
     let lista = r.arquivos(&p).await.unwrap();
     assert_eq!(lista.len(), 1);
     assert_eq!(
-        (lista[0].id, lista[0].tamanho, lista[0].nome.as_str()),
-        (id, 1000, "mapa.geojson")
+        (
+            lista[0].tamanho,
+            lista[0].nome.as_str(),
+            lista[0].finalidade,
+            lista[0].evento_seq
+        ),
+        (
+            bytes.len() as u64,
+            "mapa.geojson",
+            divisa_registro::Finalidade::Mapa,
+            Some(1)
+        )
     );
+    let id = lista[0].id;
+    let autos = r.carregar(&p).await.unwrap();
+    assert_eq!(
+        autos.eventos[0].anexos.len(),
+        1,
+        "o mapa está no evento do protocolo"
+    );
+    assert_eq!(autos.eventos[0].anexos[0].sha256, lista[0].sha256);
     let (nome, conteudo) = r
         .conteudo_do_arquivo(&p, id)
         .await
@@ -786,6 +816,7 @@ async fn contas_sessoes_e_arquivos_da_web(r: &Registro, _: &BancoDeTeste) {
         .expect("conteúdo");
     assert_eq!((nome.as_str(), conteudo), ("mapa.geojson", bytes));
     assert!(r.conteudo_do_arquivo("outro", id).await.unwrap().is_none());
+    assert!(r.verificar(Some(&p)).await.unwrap().is_empty());
     for sql in ["UPDATE arquivos SET nome = 'x'", "DELETE FROM arquivos"] {
         assert!(
             sqlx::query(sql).execute(r.pool()).await.is_err(),
@@ -799,10 +830,7 @@ const PDF: &[u8] = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n";
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0";
 
 fn arquivo(nome: &str, conteudo: &[u8]) -> divisa_registro::ArquivoNovo {
-    divisa_registro::ArquivoNovo {
-        nome: nome.into(),
-        conteudo: conteudo.to_vec(),
-    }
+    divisa_registro::ArquivoNovo::novo(nome, conteudo.to_vec())
 }
 
 fn juntada(descricao: &str) -> Ato {
@@ -849,7 +877,7 @@ async fn art15_atos_levam_arquivos_conferidos_e_encadeados(r: &Registro, b: &Ban
         "v2, com os arquivos"
     );
     assert!(linhas[1].anexos.contains("praça.png"));
-    assert_eq!(r.arquivos_dos_atos(&p).await.unwrap().len(), 2);
+    assert_eq!(r.arquivos_dos_atos(&p, true).await.unwrap().len(), 2);
     let do_ato = r.arquivos_do_ato(&p, 2).await.unwrap();
     let png: Vec<_> = do_ato.iter().filter(|(n, _)| n == "praça.png").collect();
     assert_eq!(png.len(), 1);
@@ -918,7 +946,7 @@ async fn art15_atos_levam_arquivos_conferidos_e_encadeados(r: &Registro, b: &Ban
         .await
         .unwrap()
         .iter()
-        .all(|a| a.finalidade != "ato"));
+        .all(|a| a.finalidade != divisa_registro::Finalidade::Ato));
 
     // quem derruba o gatilho e troca o conteúdo é acusado pela auditoria
     let derrubar = if b.url.starts_with("postgres") {
@@ -967,7 +995,7 @@ async fn migracao_alterada_depois_de_aplicada_e_recusada(r: &Registro, b: &Banco
         .fetch_one(outro.pool())
         .await
         .unwrap();
-    assert_eq!(n, 12, "uma soma por migração");
+    assert_eq!(n, 13, "uma soma por migração");
     outro.fechar().await;
 }
 
@@ -1686,6 +1714,118 @@ async fn issue32_migracao_marca_as_leituras_antigas_como_consultas(r: &Registro,
     r.fechar().await;
 }
 
+/// Issue 30: um banco antigo, com o mapa, o memorial e a lista dos títulos guardados fora da
+/// cadeia (sem evento), é migrado ao abrir sem reescrever nenhum evento: um termo de juntada no
+/// fim da cadeia lista cada arquivo com o SHA-256 do conteúdo, as linhas passam a apontar para
+/// ele, a auditoria confere; um arquivo enfiado depois, sem evento, é nomeado pela auditoria; a
+/// versão pública dos arquivos não leva a lista dos títulos.
+async fn issue30_arquivos_fora_da_cadeia_migrados_por_termo_de_juntada(
+    r: &Registro,
+    b: &BancoDeTeste,
+) {
+    let p = protocolado(r, "Antigo").await;
+    let antes = r.cadeia_gravada(&p).await.unwrap();
+    // como a página gravava até a sessão 12: depois do protocolo, sem evento
+    for (nome, finalidade, conteudo) in [
+        (
+            "mapa.geojson",
+            "mapa",
+            &br#"{"type":"FeatureCollection","features":[]}"#[..],
+        ),
+        (
+            "memorial.txt",
+            "memorial",
+            "Inicia-se no vértice V1".as_bytes(),
+        ),
+        ("titulos.txt", "assinaturas", b"123456781821\n"),
+    ] {
+        sqlx::query(
+            "INSERT INTO arquivos (protocolo, nome, finalidade, sha256, conteudo, enviado_por, enviado_em) \
+             VALUES ($1, $2, $3, $4, $5, 'joao', $6)",
+        )
+        .bind(&p)
+        .bind(nome)
+        .bind(finalidade)
+        .bind(divisa_registro::sha256_hex(conteudo))
+        .bind(conteudo.to_vec())
+        .bind(ts(DIA).to_string())
+        .execute(r.pool())
+        .await
+        .unwrap();
+    }
+    let v = r.verificar(Some(&p)).await.unwrap();
+    assert_eq!(v.len(), 3, "cada arquivo sem evento é nomeado: {v:?}");
+    assert!(
+        v.iter().any(|x| x.descricao.contains("«titulos.txt»")
+            && x.descricao.contains("não está em nenhum evento")),
+        "{v:?}"
+    );
+
+    // aberto de novo: a migração junta os três por um termo no fim da cadeia
+    let r = Registro::abrir(&b.url).await.expect("migra");
+    let autos = r.carregar(&p).await.unwrap();
+    assert_eq!(autos.eventos.len(), 2, "um evento a mais, nenhum mudado");
+    let (linhas, _) = r.cadeia_gravada(&p).await.unwrap();
+    assert_eq!(linhas[0], antes.0[0], "o protocolo não foi reescrito");
+    let termo = &autos.eventos[1];
+    assert!(matches!(
+        termo.ato,
+        Ato::JuntarDocumento { art15: None, .. }
+    ));
+    assert_eq!(termo.ator.id, "joao", "em nome de quem enviou");
+    assert_eq!(
+        termo
+            .anexos
+            .iter()
+            .map(|a| a.nome.as_str())
+            .collect::<Vec<_>>(),
+        ["mapa.geojson", "memorial.txt", "titulos.txt"]
+    );
+    if let Ato::JuntarDocumento { descricao, .. } = &termo.ato {
+        assert!(
+            descricao.contains("fora da cadeia de hashes"),
+            "{descricao}"
+        );
+        assert!(
+            descricao.contains("mapa do território «mapa.geojson»"),
+            "{descricao}"
+        );
+    }
+    let guardados = r.arquivos(&p).await.unwrap();
+    assert!(
+        guardados.iter().all(|a| a.evento_seq == Some(2)),
+        "{guardados:?}"
+    );
+    assert!(r.verificar(Some(&p)).await.unwrap().is_empty());
+    // abrir de novo não junta duas vezes
+    let r = Registro::abrir(&b.url).await.expect("abre");
+    assert_eq!(r.carregar(&p).await.unwrap().eventos.len(), 2);
+    // a lista dos títulos fica fora da versão pública
+    let publicos = r.arquivos_dos_atos(&p, false).await.unwrap();
+    assert_eq!(publicos.len(), 2);
+    assert!(publicos.iter().all(|(_, n, _)| n != "titulos.txt"));
+    assert_eq!(r.arquivos_dos_atos(&p, true).await.unwrap().len(), 3);
+
+    // um arquivo enfiado depois, por fora, é nomeado; um que diz ser de um evento que não
+    // existe também
+    sqlx::query(
+        "INSERT INTO arquivos (protocolo, nome, finalidade, sha256, conteudo, enviado_por, enviado_em, evento_seq, tipo_midia) \
+         VALUES ($1, 'fantasma.pdf', 'ato', 'x', $2, 'intruso', 'agora', 9, 'application/pdf')",
+    )
+    .bind(&p)
+    .bind(b"%PDF-1.7".to_vec())
+    .execute(r.pool())
+    .await
+    .unwrap();
+    let v = r.verificar(Some(&p)).await.unwrap();
+    assert!(
+        v.iter().any(|x| x.descricao.contains("«fantasma.pdf»")
+            && x.descricao.contains("evento 9, que não existe")),
+        "{v:?}"
+    );
+    r.fechar().await;
+}
+
 nas_duas_bases! {
     ator_com_caractere_de_controle_e_recusado_na_gravacao => super::ator_com_caractere_de_controle_e_recusado_na_gravacao;
     ancoras_assinadas_e_encadeadas => super::ancoras_assinadas_e_encadeadas;
@@ -1709,4 +1849,5 @@ nas_duas_bases! {
     issue16_documentos_emitidos_registrados_uma_vez_e_imutaveis => super::issue16_documentos_emitidos_registrados_uma_vez_e_imutaveis;
     issue16_versoes_assinadas_encadeadas_e_auditadas => super::issue16_versoes_assinadas_encadeadas_e_auditadas;
     issue32_migracao_marca_as_leituras_antigas_como_consultas => super::issue32_migracao_marca_as_leituras_antigas_como_consultas;
+    issue30_arquivos_fora_da_cadeia_migrados_por_termo_de_juntada => super::issue30_arquivos_fora_da_cadeia_migrados_por_termo_de_juntada;
 }

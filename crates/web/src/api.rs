@@ -415,10 +415,7 @@ async fn ato(
                 )
                 .json()
             })?;
-        arquivos.push(divisa_registro::ArquivoNovo {
-            nome: a.nome,
-            conteudo,
-        });
+        arquivos.push(divisa_registro::ArquivoNovo::novo(a.nome, conteudo));
     }
     let e = crate::anexar(
         &estado,
@@ -527,7 +524,7 @@ async fn mapa_do_processo(
         .await
         .map_err(|e| Falha::from(e).json())?
     {
-        if a.finalidade == "assinaturas" {
+        if a.finalidade.reservado() {
             continue;
         }
         if let Ok(Some((nome, bytes))) = estado

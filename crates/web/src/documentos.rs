@@ -26,7 +26,7 @@ pub(crate) async fn arquivo(
     };
     // mapa e memorial são públicos (Art. 16); as assinaturas, só para quem pode retirar cópia
     // (Art. 22: o deputado tem vista, não retira; Art. 23: servidor só autorizado).
-    if a.finalidade == "assinaturas" {
+    if a.finalidade.reservado() {
         autos
             .processo
             .pode(&ator, Acao::Exportar)
@@ -64,6 +64,18 @@ pub(crate) async fn arquivo_do_ato(
     let anexo = visivel
         .and_then(|e| e.anexos.get(n.wrapping_sub(1)).cloned())
         .ok_or_else(nao_ha)?;
+    // a lista dos títulos de eleitor que veio com o protocolo tem dado pessoal: só para quem
+    // pode retirar cópia integral (Arts. 16, 22 e 23), mesmo estando num ato público
+    let finalidades = estado
+        .registro()
+        .finalidades_do_ato(&protocolo, seq)
+        .await?;
+    if finalidades.get(n - 1).is_some_and(|f| f.reservado()) {
+        autos
+            .processo
+            .pode(&ator, Acao::Exportar)
+            .map_err(|r| Falha::proibido(format!("recusado ({}): {}", r.artigo, r.motivo)))?;
+    }
     let arquivos = estado.registro().arquivos_do_ato(&protocolo, seq).await?;
     let (_, bytes) = arquivos.into_iter().nth(n - 1).ok_or_else(nao_ha)?;
     Ok(baixar(&anexo.nome, bytes))

@@ -471,9 +471,15 @@ async fn pagina_do_processo(
     let arquivos = estado.registro().arquivos(protocolo).await?;
     let visiveis: Vec<_> = arquivos
         .iter()
-        .filter(|a| completo || a.finalidade != "assinaturas")
+        .filter(|a| completo || !a.finalidade.reservado())
         .collect();
 
+    // a lista dos títulos de eleitor do protocolo, que só quem vê os autos completos baixa
+    let reservado = |seq: u64, nome: &str| {
+        arquivos
+            .iter()
+            .any(|a| a.evento_seq == Some(seq) && a.nome == nome && a.finalidade.reservado())
+    };
     let quem_agiu = |e: &divisa_processo::Evento| {
         pessoas
             .get(&e.ator.id)
@@ -661,7 +667,7 @@ async fn pagina_do_processo(
                 @for a in &visiveis {
                     li {
                         a href={ (endereco) "/arquivos/" (a.id) } { (a.nome) }
-                        " — " (a.finalidade) " · " (inteiro(a.tamanho as i64)) " bytes · SHA-256 "
+                        " — " (a.finalidade.descricao()) " · " (inteiro(a.tamanho as i64)) " bytes · SHA-256 "
                         code { (a.sha256) }
                         " · enviado por "
                         (pessoas.get(&a.enviado_por).map_or("conta não cadastrada", String::as_str))
@@ -685,7 +691,7 @@ async fn pagina_do_processo(
                     (resumo_do_ato(&e.ato, &pessoas))
                     @if !e.anexos.is_empty() {
                         ul.anexos {
-                            @for (i, a) in e.anexos.iter().enumerate() {
+                            @for (i, a) in e.anexos.iter().enumerate().filter(|(_, a)| completo || !reservado(e.seq, &a.nome)) {
                                 li {
                                     a href={ (endereco) "/atos/" (e.seq) "/arquivos/" (i + 1) } { (a.nome) }
                                     " "
@@ -991,15 +997,7 @@ pub(crate) async fn campos_e_arquivos(
         campos,
         arquivos
             .into_iter()
-            .map(|(campo, a)| {
-                (
-                    campo,
-                    divisa_registro::ArquivoNovo {
-                        nome: a.nome,
-                        conteudo: a.bytes,
-                    },
-                )
-            })
+            .map(|(campo, a)| (campo, divisa_registro::ArquivoNovo::novo(a.nome, a.bytes)))
             .collect(),
     ))
 }

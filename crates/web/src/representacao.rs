@@ -6,7 +6,7 @@ use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use divisa_processo::{DocumentoArt15, Papel, TipoProcesso, Via};
-use divisa_registro::NovaRepresentacao;
+use divisa_registro::{ArquivoNovo, Finalidade, NovaRepresentacao};
 
 use crate::contas::{self, Quem};
 use crate::html::{aviso, campo_csrf, html, pagina, Markup};
@@ -407,7 +407,7 @@ fn recibo_html(recibo: &divisa_registro::Recibo) -> Markup {
             },
         ),
         (
-            "Documentos do Art. 15 que acompanham",
+            "Documentos do Art. 15 declarados na representação",
             html! { (recibo.documentos()) },
         ),
         (
@@ -475,14 +475,16 @@ pub(crate) async fn recibo(
             a href=(caminho_do_processo(&protocolo)) { "Ir para o processo" }
         }
         p class="historico" { "Para guardar em PDF, escolha «Salvar como PDF» ao imprimir. Esta página pode ser recarregada: nada é protocolado de novo." }
-        @if !juntados.is_empty() || !guardados.is_empty() {
+        @if !juntados.is_empty() {
             p { "Arquivos recebidos com o protocolo:" }
             ul {
                 @for a in &juntados {
-                    li { (a.nome) " (SHA-256 " (a.sha256) ")" }
-                }
-                @for a in &guardados {
-                    li { (a.finalidade) ": " (a.nome) " (SHA-256 " (a.sha256) ")" }
+                    li {
+                        @if let Some(g) = guardados.iter().find(|g| g.evento_seq == Some(1) && g.nome == a.nome) {
+                            (g.finalidade.rotulo()) ": "
+                        }
+                        (a.nome) " (" (a.formato()) "; SHA-256 " (a.sha256) ")"
+                    }
                 }
             }
         }
@@ -874,10 +876,37 @@ pub(crate) async fn novo(
             }
         }
     }
+    // O mapa, o memorial e a lista dos títulos entram no evento do protocolo (issue 30), com
+    // nome, tipo, tamanho e SHA-256 na cadeia de hashes, conferidos como os de qualquer ato; um
+    // arquivo recusado é dito ao lado do seu campo, antes de gastar um número de protocolo.
+    let mut enviados = Vec::new();
+    for (nome_do_campo, finalidade) in [
+        ("mapa", Finalidade::Mapa),
+        ("memorial", Finalidade::Memorial),
+    ] {
+        if let Some(a) = arquivos.get(nome_do_campo) {
+            let novo = ArquivoNovo {
+                nome: a.nome.clone(),
+                conteudo: a.bytes.clone(),
+                finalidade,
+            };
+            if let Err(r) = divisa_registro::anexos::conferir(&novo) {
+                return erro(ErroDoForm::no(nome_do_campo, r.motivo));
+            }
+            enviados.push(novo);
+        }
+    }
+    if com_titulo > 0 {
+        enviados.push(ArquivoNovo {
+            nome: "titulos.txt".into(),
+            conteudo: titulos.as_bytes().to_vec(),
+            finalidade: Finalidade::Assinaturas,
+        });
+    }
     let agora = estado.agora();
     let recibo = estado
         .registro()
-        .protocolar(
+        .protocolar_com_arquivos(
             &quem.ator(),
             NovaRepresentacao {
                 tipo,
@@ -891,6 +920,7 @@ pub(crate) async fn novo(
                 // dela o tipo, o nome, as origens e as assinaturas (um registro só, sem contradição)
                 proposta: None,
             },
+            &enviados,
             estado.hoje(),
             agora,
         )
@@ -908,35 +938,6 @@ pub(crate) async fn novo(
         }
     };
     let protocolo = recibo.protocolo.as_str().to_string();
-    for (finalidade, a) in [
-        ("mapa", arquivos.get("mapa")),
-        ("memorial", arquivos.get("memorial")),
-    ] {
-        if let Some(a) = a {
-            let h = contas::sha256_hex(&a.bytes);
-            estado
-                .registro()
-                .guardar_arquivo(
-                    &protocolo, &a.nome, finalidade, &h, &a.bytes, &u.login, agora,
-                )
-                .await?;
-        }
-    }
-    if com_titulo > 0 {
-        let h = contas::sha256_hex(titulos.as_bytes());
-        estado
-            .registro()
-            .guardar_arquivo(
-                &protocolo,
-                "titulos.txt",
-                "assinaturas",
-                &h,
-                titulos.as_bytes(),
-                &u.login,
-                agora,
-            )
-            .await?;
-    }
     // protocolado e com os arquivos guardados: só agora o envio conta como feito
     reserva.concluir(&protocolo).await;
     Ok(ao_recibo(&protocolo))

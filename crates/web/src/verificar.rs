@@ -392,6 +392,19 @@ pub(crate) async fn enviar(
             };
             (corpo, codigo_com_tracos(&emitido.codigo))
         }
+        Conferencia::Regravado { emitido } => {
+            let liberada = emitido.tipo != autos
+                || pode_retirar_copia(&estado, &quem, &emitido.protocolo).await;
+            let corpo = html! {
+                p class="ok" role="status" {
+                    strong { "Confere." }
+                    " O arquivo «" (arquivo_nome) "» foi regravado por outro programa (um leitor de PDF, um sistema de arquivo): os bytes não são os registrados, mas as páginas, o texto, as fontes e as imagens são as do documento emitido."
+                }
+                h2 { "O documento" }
+                (emissoes(std::slice::from_ref(emitido), liberada))
+            };
+            (corpo, codigo_com_tracos(&emitido.codigo))
+        }
         Conferencia::Acrescido { emitido, motivo } => {
             let liberada = emitido.tipo != autos
                 || pode_retirar_copia(&estado, &quem, &emitido.protocolo).await;
@@ -419,7 +432,7 @@ pub(crate) async fn enviar(
                     " o código " (codigo_com_tracos(codigo)) " corresponde ao documento «"
                     (emitidos.first().map_or("", |e| e.titulo.as_str()))
                     "», mas o arquivo «" (arquivo_nome)
-                    "» não é o emitido — foi alterado ou regravado por outro programa. Baixe abaixo a cópia autêntica."
+                    "» não é o emitido: o que ele diz ou mostra foi alterado. Baixe abaixo a cópia autêntica."
                 }
                 h2 { "O documento emitido" }
                 (emissoes(emitidos, liberada))

@@ -807,7 +807,10 @@ fn nova_representacao_pelo_formulario_da_o_recibo_com_o_protocolo_art_14() {
         // o memorial ficou guardado, com hash, e desenha a área no mapa
         let arquivos = a.registro.arquivos(&p).await.unwrap();
         assert_eq!(arquivos.len(), 1);
-        assert_eq!(arquivos[0].finalidade, "memorial");
+        assert_eq!(
+            arquivos[0].finalidade,
+            divisa_registro::Finalidade::Memorial
+        );
         let mapa = a
             .get(&format!("/api{}/mapa.geojson", caminho(&p)), None)
             .await
@@ -1109,7 +1112,7 @@ fn protocolar_e_baixar_as_assinaturas_por_papel_arts_14_22_23() {
         let arquivos = a.registro.arquivos(&p).await.unwrap();
         let titulos = arquivos
             .iter()
-            .find(|f| f.finalidade == "assinaturas")
+            .find(|f| f.finalidade == divisa_registro::Finalidade::Assinaturas)
             .expect("lista de títulos guardada");
         let uri = format!("{}/arquivos/{}", caminho(&p), titulos.id);
         for papel in Papel::TODOS {
@@ -1128,6 +1131,23 @@ fn protocolar_e_baixar_as_assinaturas_por_papel_arts_14_22_23() {
             );
             if pode {
                 assert!(r.corpo.starts_with("389119531899"));
+            }
+            // issue 30: a lista está no evento do protocolo (na cadeia); pelo caminho dos
+            // arquivos do ato, a mesma regra
+            let n = titulos.evento_seq.expect("no evento do protocolo");
+            assert_eq!(n, 1);
+            let pelo_ato = a
+                .get(&format!("{}/atos/1/arquivos/1", caminho(&p)), s.as_ref())
+                .await;
+            if pode {
+                assert_eq!(pelo_ato.status, StatusCode::OK, "{papel:?}");
+                assert!(pelo_ato.corpo.starts_with("389119531899"));
+            } else {
+                assert_ne!(
+                    pelo_ato.status,
+                    StatusCode::OK,
+                    "{papel:?} baixa os títulos pelo ato"
+                );
             }
             // a página só lista o arquivo para quem tem vista completa
             let pagina = a.get(&caminho(&p), s.as_ref()).await;
@@ -2278,7 +2298,7 @@ fn saude_diz_que_o_banco_responde() {
         assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
         let j = r.json();
         assert_eq!(j["estado"], "pronto", "{j}");
-        assert_eq!(j["migracoes"], 12, "{j}");
+        assert_eq!(j["migracoes"], 13, "{j}");
     });
 }
 

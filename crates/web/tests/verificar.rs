@@ -262,21 +262,15 @@ fn issue16_arquivo_enviado_confere_pelos_bytes_e_o_mudado_nao_e_o_emitido() {
             "{}",
             r.corpo
         );
-        // um byte mudado antes dos metadados (o código continua legível)
-        let marca = "código de verificação ".as_bytes();
-        let chave = pdf
-            .windows(marca.len())
-            .position(|w| w == marca)
-            .expect("o código no PDF");
-        let mut mudado = pdf.clone();
-        let i = chave / 2;
-        mudado[i] = if mudado[i] == b'0' { b'1' } else { b'0' };
+        // um byte mudado no conteúdo (dentro de um fluxo comprimido), com o código ainda
+        // legível nos metadados
+        let mudado = mudar_um_byte_do_conteudo(&pdf);
         let r = conferir(&a, &v, &mudado, "").await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
         assert!(
             r.corpo.contains("<strong>Não confere:</strong>")
                 && r.corpo.contains("não é o emitido")
-                && r.corpo.contains("regravado por outro programa")
+                && r.corpo.contains("o que ele diz ou mostra foi alterado")
                 && r.corpo.contains("Baixar a cópia autêntica"),
             "{}",
             r.corpo
@@ -380,4 +374,38 @@ fn issue16_art22_copia_autentica_dos_autos_so_para_quem_retira_copia() {
         assert_eq!(r.status, StatusCode::OK);
         assert_eq!(r.bytes.len() as u64, emitido.tamanho);
     });
+}
+
+/// Um byte mudado no meio do maior fluxo comprimido do PDF (uma fonte ou o desenho de uma
+/// página — não a tabela de dicas de um arquivo linearizado, que é pequena e não é conteúdo): o
+/// que o documento diz ou mostra muda (issue 30).
+fn mudar_um_byte_do_conteudo(pdf: &[u8]) -> Vec<u8> {
+    let mut maior: Option<(usize, usize)> = None;
+    let mut i = 0;
+    while let Some(k) = pdf[i..]
+        .windows(7)
+        .position(|w| w == b"stream\n" || w == b"stream\r")
+    {
+        let inicio = i + k + 7;
+        // um "endstream" não abre fluxo
+        let antes = &pdf[..i + k];
+        if antes.ends_with(b"end") {
+            i = inicio;
+            continue;
+        }
+        let Some(t) = pdf[inicio..].windows(9).position(|w| w == b"endstream") else {
+            break;
+        };
+        // o dicionário do fluxo: do último "obj" até a palavra "stream"
+        let obj = antes.windows(3).rposition(|w| w == b"obj").unwrap_or(0);
+        let comprimido = antes[obj..].windows(12).any(|w| w == b"/FlateDecode");
+        if comprimido && maior.is_none_or(|(_, n)| t > n) {
+            maior = Some((inicio, t));
+        }
+        i = inicio + t;
+    }
+    let (inicio, n) = maior.expect("um fluxo comprimido");
+    let mut m = pdf.to_vec();
+    m[inicio + n / 2] ^= 0x01;
+    m
 }

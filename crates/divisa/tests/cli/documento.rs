@@ -100,25 +100,47 @@ fn issue16_emitido_dos_autos_confere_pelo_registro_e_byte_mudado_nao_e_o_emitido
     let e = emitir("de-novo.pdf");
     assert_eq!(e.codigo, 0, "{}", e.stderr);
     assert_eq!(std::fs::read(dir.join("de-novo.pdf")).unwrap(), pdf);
-    // um byte mudado (antes dos metadados, que ainda dizem o código): não é o emitido
-    let marca = "código de verificação ".as_bytes();
-    let chave = pdf
-        .windows(marca.len())
-        .position(|w| w == marca)
-        .expect("o código no PDF");
-    let mut a = pdf.clone();
-    let i = chave / 2;
-    a[i] = if a[i] == b'0' { b'1' } else { b'0' };
-    std::fs::write(dir.join("adulterado.pdf"), &a).expect("gravar");
+    // issue 30: regravado por outro programa (`qpdf --linearize`, como um leitor de PDF ou um
+    // sistema de arquivo faz): os bytes mudam, o conteúdo não — confere, dizendo que foi regravado
+    let qpdf = std::process::Command::new("qpdf")
+        .args(["--linearize", "parecer.pdf", "regravado.pdf"])
+        .current_dir(&dir)
+        .status()
+        .expect("qpdf (scripts/preparar-testes.sh o instala)");
+    assert!(qpdf.success());
+    let regravado = std::fs::read(dir.join("regravado.pdf")).unwrap();
+    assert_ne!(regravado, pdf, "o qpdf reescreveu os bytes");
+    let e = divisa_em(&dir, &["documento", "verificar", "regravado.pdf"]);
+    assert_eq!(e.codigo, 0, "{}{}", e.stdout, e.stderr);
+    assert!(
+        e.stdout.contains("regravado.pdf: confere — «PARECER")
+            && e.stdout.contains("foi regravado por outro programa"),
+        "{}",
+        e.stdout
+    );
+    // um byte mudado no conteúdo (dentro de um fluxo comprimido: texto, fonte ou imagem), com
+    // os metadados ainda dizendo o código: não é o emitido — nem o arquivo original, nem o
+    // regravado
+    for (nome, base) in [
+        ("adulterado.pdf", &pdf),
+        ("regravado-adulterado.pdf", &regravado),
+    ] {
+        std::fs::write(dir.join(nome), mudar_um_byte_do_conteudo(base)).expect("gravar");
+    }
+    let e = divisa_em(
+        &dir,
+        &["documento", "verificar", "regravado-adulterado.pdf"],
+    );
+    assert_eq!(e.codigo, 3, "{}{}", e.stdout, e.stderr);
+    assert!(e.stderr.contains("NÃO CONFERE"), "{}", e.stderr);
     let e = divisa_em(&dir, &["documento", "verificar", "adulterado.pdf"]);
     assert_eq!(e.codigo, 3, "{}{}", e.stdout, e.stderr);
     assert!(
         e.stderr.contains("NÃO CONFERE — o código ")
             && e.stderr.contains("corresponde ao documento «PARECER")
             && e.stderr.contains("emitido por Bruno Campos")
-            && e.stderr.contains(
-                "mas este arquivo não é o emitido (foi alterado ou regravado por outro programa)"
-            )
+            && e.stderr
+                .contains("mas este arquivo não é o emitido: o que ele diz ou mostra foi alterado")
             && e.stderr.contains("/verificar"),
         "{}",
         e.stderr
@@ -864,4 +886,38 @@ fn issue30_documento_emitido_pela_linha_de_comando_diz_quem_emite_ou_e_recusado(
         ],
     );
     assert_eq!(e.codigo, 0, "o rascunho sai sem --como: {}", e.stderr);
+}
+
+/// Um byte mudado no meio do maior fluxo comprimido do PDF (uma fonte ou o desenho de uma
+/// página — não a tabela de dicas de um arquivo linearizado, que é pequena e não é conteúdo): o
+/// que o documento diz ou mostra muda (issue 30).
+fn mudar_um_byte_do_conteudo(pdf: &[u8]) -> Vec<u8> {
+    let mut maior: Option<(usize, usize)> = None;
+    let mut i = 0;
+    while let Some(k) = pdf[i..]
+        .windows(7)
+        .position(|w| w == b"stream\n" || w == b"stream\r")
+    {
+        let inicio = i + k + 7;
+        // um "endstream" não abre fluxo
+        let antes = &pdf[..i + k];
+        if antes.ends_with(b"end") {
+            i = inicio;
+            continue;
+        }
+        let Some(t) = pdf[inicio..].windows(9).position(|w| w == b"endstream") else {
+            break;
+        };
+        // o dicionário do fluxo: do último "obj" até a palavra "stream"
+        let obj = antes.windows(3).rposition(|w| w == b"obj").unwrap_or(0);
+        let comprimido = antes[obj..].windows(12).any(|w| w == b"/FlateDecode");
+        if comprimido && maior.is_none_or(|(_, n)| t > n) {
+            maior = Some((inicio, t));
+        }
+        i = inicio + t;
+    }
+    let (inicio, n) = maior.expect("um fluxo comprimido");
+    let mut m = pdf.to_vec();
+    m[inicio + n / 2] ^= 0x01;
+    m
 }
