@@ -306,19 +306,7 @@ impl Registro {
 
         let id = autos.id;
         let mut tx = self.pool.begin().await?;
-        let feito = sqlx::query(
-            "UPDATE processos SET versao = $1, ultimo_hash = $2, fase = $3, ultimo_ato = $4 \
-             WHERE id = $5 AND versao = $6",
-        )
-        .bind(para_i64(evento.seq))
-        .bind(&linha.hash)
-        .bind(processo.fase.codigo())
-        .bind(processo.ultimo_ato.to_string())
-        .bind(id)
-        .bind(para_i64(versao_esperada))
-        .execute(&mut *tx)
-        .await?;
-        if feito.rows_affected() != 1 {
+        if !avancar_versao(&mut tx, id, &evento, &linha, &processo).await? {
             tx.rollback().await?;
             let (_, atual, _) = self.id_e_versao(protocolo).await?;
             return Err(ErroRegistro::Conflito {
@@ -883,6 +871,30 @@ async fn inserir_arquivos(
         .await?;
     }
     Ok(())
+}
+
+/// Põe o processo na versão do evento, se ele ainda está na anterior (a conferência otimista:
+/// `false` se outro ato entrou antes).
+pub(crate) async fn avancar_versao(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    id: i64,
+    evento: &Evento,
+    linha: &Linha,
+    processo: &Processo,
+) -> Result<bool, sqlx::Error> {
+    let feito = sqlx::query(
+        "UPDATE processos SET versao = $1, ultimo_hash = $2, fase = $3, ultimo_ato = $4 \
+         WHERE id = $5 AND versao = $6",
+    )
+    .bind(para_i64(evento.seq))
+    .bind(&linha.hash)
+    .bind(processo.fase.codigo())
+    .bind(processo.ultimo_ato.to_string())
+    .bind(id)
+    .bind(para_i64(evento.seq - 1))
+    .execute(&mut **tx)
+    .await?;
+    Ok(feito.rows_affected() == 1)
 }
 
 /// As pendências do processo (prazos e o que falta), refeitas a cada ato que muda o processo.

@@ -129,19 +129,7 @@ impl Registro {
         let linha = crate::autos::linha_de(&evento, protocolo, agora, &autos.ultimo_hash)?;
         processo.aplicar(&evento);
         let mut tx = self.pool.begin().await?;
-        let feito = sqlx::query(
-            "UPDATE processos SET versao = $1, ultimo_hash = $2, fase = $3, ultimo_ato = $4 \
-             WHERE id = $5 AND versao = $6",
-        )
-        .bind(para_i64(evento.seq))
-        .bind(&linha.hash)
-        .bind(processo.fase.codigo())
-        .bind(processo.ultimo_ato.to_string())
-        .bind(autos.id)
-        .bind(para_i64(evento.seq - 1))
-        .execute(&mut *tx)
-        .await?;
-        if feito.rows_affected() != 1 {
+        if !crate::autos::avancar_versao(&mut tx, autos.id, &evento, &linha, &processo).await? {
             tx.rollback().await?;
             return Ok(false);
         }

@@ -2,6 +2,8 @@
 //! registrado com quem o emitiu; `/verificar` mostra o que é um código, entrega a cópia
 //! autêntica e confere um arquivo enviado pelos bytes, não refazendo o documento.
 
+#[path = "../../assinatura/tests/comum/adulterar.rs"]
+mod adulterar;
 mod comum;
 
 use axum::http::StatusCode;
@@ -264,7 +266,7 @@ fn issue16_arquivo_enviado_confere_pelos_bytes_e_o_mudado_nao_e_o_emitido() {
         );
         // um byte mudado no conteúdo (dentro de um fluxo comprimido), com o código ainda
         // legível nos metadados
-        let mudado = mudar_um_byte_do_conteudo(&pdf);
+        let mudado = adulterar::mudar_um_byte_do_conteudo(&pdf);
         let r = conferir(&a, &v, &mudado, "").await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
         assert!(
@@ -374,38 +376,4 @@ fn issue16_art22_copia_autentica_dos_autos_so_para_quem_retira_copia() {
         assert_eq!(r.status, StatusCode::OK);
         assert_eq!(r.bytes.len() as u64, emitido.tamanho);
     });
-}
-
-/// Um byte mudado no meio do maior fluxo comprimido do PDF (uma fonte ou o desenho de uma
-/// página — não a tabela de dicas de um arquivo linearizado, que é pequena e não é conteúdo): o
-/// que o documento diz ou mostra muda (issue 30).
-fn mudar_um_byte_do_conteudo(pdf: &[u8]) -> Vec<u8> {
-    let mut maior: Option<(usize, usize)> = None;
-    let mut i = 0;
-    while let Some(k) = pdf[i..]
-        .windows(7)
-        .position(|w| w == b"stream\n" || w == b"stream\r")
-    {
-        let inicio = i + k + 7;
-        // um "endstream" não abre fluxo
-        let antes = &pdf[..i + k];
-        if antes.ends_with(b"end") {
-            i = inicio;
-            continue;
-        }
-        let Some(t) = pdf[inicio..].windows(9).position(|w| w == b"endstream") else {
-            break;
-        };
-        // o dicionário do fluxo: do último "obj" até a palavra "stream"
-        let obj = antes.windows(3).rposition(|w| w == b"obj").unwrap_or(0);
-        let comprimido = antes[obj..].windows(12).any(|w| w == b"/FlateDecode");
-        if comprimido && maior.is_none_or(|(_, n)| t > n) {
-            maior = Some((inicio, t));
-        }
-        i = inicio + t;
-    }
-    let (inicio, n) = maior.expect("um fluxo comprimido");
-    let mut m = pdf.to_vec();
-    m[inicio + n / 2] ^= 0x01;
-    m
 }

@@ -2,6 +2,10 @@
 
 use crate::util::{diretorio_vazio, divisa_em};
 
+#[path = "../../../assinatura/tests/comum/adulterar.rs"]
+mod adulterar;
+use adulterar::mudar_um_byte_do_conteudo;
+
 const P: &str = "00001.000001/2026-91";
 
 fn exemplo(nome: &str) -> String {
@@ -886,38 +890,4 @@ fn issue30_documento_emitido_pela_linha_de_comando_diz_quem_emite_ou_e_recusado(
         ],
     );
     assert_eq!(e.codigo, 0, "o rascunho sai sem --como: {}", e.stderr);
-}
-
-/// Um byte mudado no meio do maior fluxo comprimido do PDF (uma fonte ou o desenho de uma
-/// página — não a tabela de dicas de um arquivo linearizado, que é pequena e não é conteúdo): o
-/// que o documento diz ou mostra muda (issue 30).
-fn mudar_um_byte_do_conteudo(pdf: &[u8]) -> Vec<u8> {
-    let mut maior: Option<(usize, usize)> = None;
-    let mut i = 0;
-    while let Some(k) = pdf[i..]
-        .windows(7)
-        .position(|w| w == b"stream\n" || w == b"stream\r")
-    {
-        let inicio = i + k + 7;
-        // um "endstream" não abre fluxo
-        let antes = &pdf[..i + k];
-        if antes.ends_with(b"end") {
-            i = inicio;
-            continue;
-        }
-        let Some(t) = pdf[inicio..].windows(9).position(|w| w == b"endstream") else {
-            break;
-        };
-        // o dicionário do fluxo: do último "obj" até a palavra "stream"
-        let obj = antes.windows(3).rposition(|w| w == b"obj").unwrap_or(0);
-        let comprimido = antes[obj..].windows(12).any(|w| w == b"/FlateDecode");
-        if comprimido && maior.is_none_or(|(_, n)| t > n) {
-            maior = Some((inicio, t));
-        }
-        i = inicio + t;
-    }
-    let (inicio, n) = maior.expect("um fluxo comprimido");
-    let mut m = pdf.to_vec();
-    m[inicio + n / 2] ^= 0x01;
-    m
 }

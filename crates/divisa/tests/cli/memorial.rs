@@ -537,7 +537,9 @@ fn avaliar_le_o_dxf_do_cad() {
     let avaliado = divisa_em(&dir, &["avaliar", "p.toml"]);
     assert_ne!(avaliado.codigo, 2, "{}", avaliado.stderr);
     assert!(
-        avaliado.stdout.contains("apurado: parcela.dxf: 6 vértices"),
+        avaliado
+            .stdout
+            .contains("apurado: território apresentado com 6 vértices"),
         "{}",
         avaliado.stdout
     );
