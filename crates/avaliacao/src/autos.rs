@@ -203,10 +203,16 @@ fn fatos_dos_autos(proposta: &mut Proposta, processo: &Processo) -> Vec<String> 
         .iter()
         .flat_map(|d| codigos_da_proposta(*d).iter().map(|c| (*c).to_owned()))
         .collect();
+    let declarados_sem_arquivo: Vec<String> = processo
+        .declarados_a_juntar()
+        .iter()
+        .flat_map(|d| codigos_da_proposta(*d).iter().map(|c| (*c).to_owned()))
+        .collect();
     match &mut fatos.representacao {
         Some(r) => {
             r.documentos = documentos;
             r.documentos_nos_autos = true;
+            r.declarados_sem_arquivo = declarados_sem_arquivo;
         }
         None => {
             // A proposta não trouxe a lista: as assinaturas são as do protocolo, sem títulos.
@@ -214,12 +220,13 @@ fn fatos_dos_autos(proposta: &mut Proposta, processo: &Processo) -> Vec<String> 
                 assinaturas: Vec::new(),
                 documentos,
                 documentos_nos_autos: true,
+                declarados_sem_arquivo,
                 assinaturas_sem_lista: Some(processo.assinaturas),
             })
         }
     }
     notas.push(
-        "Documentos do Art. 15: os que estão nos autos (protocolo e juntadas), não a lista declarada na proposta.".into(),
+        "Documentos do Art. 15: os que um arquivo apresenta nos autos (protocolo e juntadas), não a lista declarada na proposta nem na representação.".into(),
     );
 
     // Art. 2º, § 2º: os números certificados do novo município.

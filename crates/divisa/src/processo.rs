@@ -139,27 +139,11 @@ pub(crate) fn executar(
             } => {
                 let mut arquivos = Vec::new();
                 for caminho in &anexos {
-                    // Não ler para a memória um arquivo que o limite recusaria.
-                    if let Ok(m) = std::fs::metadata(caminho) {
-                        if m.len() > divisa_registro::anexos::LIMITE_POR_ARQUIVO as u64 {
-                            eprintln!(
-                                "divisa processo avancar: --anexo {}: tem {} bytes; o limite é {} MB por arquivo. Nada foi gravado.",
-                                caminho.display(),
-                                divisa_referencia::formato::inteiro(i64::try_from(m.len()).unwrap_or(i64::MAX)),
-                                divisa_registro::anexos::LIMITE_POR_ARQUIVO / (1024 * 1024)
-                            );
-                            return Ok(Saida::EntradaInvalida);
-                        }
-                    }
-                    let Some(conteudo) = crate::avaliar::ler_arquivo("processo avancar", caminho)
-                    else {
+                    let Some(conteudo) = ler_anexo("processo avancar", "--anexo", caminho) else {
                         return Ok(Saida::EntradaInvalida);
                     };
                     arquivos.push(divisa_registro::ArquivoNovo::novo(
-                        caminho
-                            .file_name()
-                            .map(|n| n.to_string_lossy().into_owned())
-                            .unwrap_or_default(),
+                        nome_do_arquivo(caminho),
                         conteudo,
                     ));
                 }
@@ -231,11 +215,23 @@ async fn criar(
         Some(id) => Via::Deputado { id },
         None => Via::Comunidade,
     };
+    let Some(da_linha) = documentos_da_linha(CMD, &pedido.documentos) else {
+        return Ok(Saida::EntradaInvalida);
+    };
     let mut arquivos: Vec<divisa_registro::ArquivoNovo> = Vec::new();
     let nova = match &pedido.proposta {
         Some(caminho) => {
             // A representação como proposta: tudo sai dela (um só registro, sem números
-            // digitados ao lado que a contradigam).
+            // digitados ao lado que a contradigam); --documento só junta o arquivo de um
+            // documento que ela declara.
+            if let Some((d, _)) = da_linha.iter().find(|(_, a)| a.is_none()) {
+                eprintln!(
+                    "divisa {CMD}: --documento {}: com --proposta, os documentos declarados vêm dela; diga o arquivo que apresenta o documento (--documento {}=ARQUIVO).",
+                    d.codigo(),
+                    d.codigo()
+                );
+                return Ok(Saida::EntradaInvalida);
+            }
             let Some(bytes) = crate::avaliar::ler_arquivo(CMD, caminho) else {
                 return Ok(Saida::EntradaInvalida);
             };
@@ -269,7 +265,9 @@ async fn criar(
                 Ok(n) => {
                     arquivos = mapa
                         .into_iter()
-                        .map(|(nome, conteudo)| divisa_registro::ArquivoNovo::novo(nome, conteudo))
+                        .map(|(nome, conteudo)| {
+                            divisa_registro::ArquivoNovo::do_territorio(nome, conteudo)
+                        })
                         .collect();
                     n
                 }
@@ -287,6 +285,19 @@ async fn criar(
             }
         },
     };
+    // Declarar não é juntar (Art. 16, parágrafo único): o documento com arquivo conta; o sem
+    // arquivo fica declarado, a juntar.
+    let mut nova = nova;
+    for (d, arquivo) in da_linha {
+        if !nova.documentos.contains(&d) {
+            nova.documentos.push(d);
+        }
+        arquivos.extend(arquivo);
+    }
+    if let Err(r) = divisa_registro::anexos::conferir_todos(&arquivos) {
+        eprintln!("divisa {CMD}: --documento: {}. Nada foi gravado.", r.motivo);
+        return Ok(Saida::EntradaInvalida);
+    }
     let agora = crate::relogio::agora();
     let data = data.unwrap_or_else(|| hoje_em_cuiaba(agora));
     let Some(r) = abrir(CMD, db).await else {
@@ -305,6 +316,72 @@ async fn criar(
     }
 }
 
+/// Os `--documento DOC[=ARQUIVO]`: o documento do Art. 15 e, se veio, o arquivo que o
+/// apresenta (lido com o limite dos anexos). `None`: o erro já foi dito.
+fn documentos_da_linha(
+    comando: &str,
+    linhas: &[String],
+) -> Option<Vec<(DocumentoArt15, Option<divisa_registro::ArquivoNovo>)>> {
+    let mut documentos = Vec::new();
+    for linha in linhas {
+        let (codigo, caminho) = match linha.split_once('=') {
+            Some((c, a)) => (c.trim(), Some(PathBuf::from(a.trim()))),
+            None => (linha.trim(), None),
+        };
+        let Some(d) = DocumentoArt15::de_codigo(codigo) else {
+            eprintln!(
+                "divisa {comando}: --documento «{codigo}» desconhecido; os do Art. 15 são: {}.",
+                DocumentoArt15::TODOS.map(|d| d.codigo()).join(", ")
+            );
+            return None;
+        };
+        let arquivo = match caminho {
+            Some(c) => {
+                let conteudo = ler_anexo(comando, &format!("--documento {codigo}"), &c)?;
+                let finalidade = if d == DocumentoArt15::MapaNovo {
+                    divisa_registro::Finalidade::Mapa
+                } else {
+                    divisa_registro::Finalidade::Ato
+                };
+                Some(divisa_registro::ArquivoNovo::da_representacao(
+                    nome_do_arquivo(&c),
+                    conteudo,
+                    finalidade,
+                    Some(d),
+                ))
+            }
+            None => None,
+        };
+        documentos.push((d, arquivo));
+    }
+    Some(documentos)
+}
+
+/// O nome de um arquivo, sem o caminho.
+fn nome_do_arquivo(caminho: &std::path::Path) -> String {
+    caminho
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Lê um arquivo que vai aos autos, sem trazer para a memória o que o limite recusaria.
+/// `None`: o erro já foi dito, com a opção e o caminho.
+fn ler_anexo(comando: &str, opcao: &str, caminho: &std::path::Path) -> Option<Vec<u8>> {
+    if let Ok(m) = std::fs::metadata(caminho) {
+        if m.len() > divisa_registro::anexos::LIMITE_POR_ARQUIVO as u64 {
+            eprintln!(
+                "divisa {comando}: {opcao} {}: tem {} bytes; o limite é {} MB por arquivo. Nada foi gravado.",
+                caminho.display(),
+                divisa_referencia::formato::inteiro(i64::try_from(m.len()).unwrap_or(i64::MAX)),
+                divisa_registro::anexos::LIMITE_POR_ARQUIVO / (1024 * 1024)
+            );
+            return None;
+        }
+    }
+    crate::avaliar::ler_arquivo(&format!("{comando}: {opcao}"), caminho)
+}
+
 /// A representação digitada campo a campo (sem proposta); `Ok(Err)` diz o que está errado.
 fn pedido_digitado(pedido: Pedido, via: Via) -> anyhow::Result<Result<NovaRepresentacao, String>> {
     let (Some(tipo), Some(nome), Some(assinaturas)) =
@@ -318,18 +395,6 @@ fn pedido_digitado(pedido: Pedido, via: Via) -> anyhow::Result<Result<NovaRepres
         Ok(t) => t,
         Err(motivo) => return Ok(Err(format!("--tipo: {motivo}."))),
     };
-    let mut documentos = Vec::new();
-    for d in &pedido.documentos {
-        match DocumentoArt15::de_codigo(d) {
-            Some(doc) => documentos.push(doc),
-            None => {
-                return Ok(Err(format!(
-                    "--documento «{d}» desconhecido; os do Art. 15 são: {}.",
-                    DocumentoArt15::TODOS.map(|d| d.codigo()).join(", ")
-                )))
-            }
-        }
-    }
     // Os municípios de origem pelo nome oficial (com "Você quis dizer", como em `municipio`).
     let municipios = mt().context("ao carregar os municípios de Mato Grosso")?;
     let mut origens = Vec::new();
@@ -351,7 +416,8 @@ fn pedido_digitado(pedido: Pedido, via: Via) -> anyhow::Result<Result<NovaRepres
         via,
         representante: pedido.representante,
         assinaturas,
-        documentos,
+        // os da linha de comando entram em `criar`, com os seus arquivos
+        documentos: Vec::new(),
         proposta: None,
     }))
 }

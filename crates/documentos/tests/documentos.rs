@@ -751,6 +751,7 @@ fn parecer_do_resultado_art_20_maioria_absoluta_dos_inscritos() {
             representante: "Maria".into(),
             assinaturas: 10,
             documentos: vec![],
+            documentos_por_arquivo: true,
             proposta: None,
         },
         anexos: vec![],

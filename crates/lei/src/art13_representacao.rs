@@ -328,6 +328,17 @@ pub(crate) fn documentos(ctx: &Contexto<'_>) -> Vec<Achado> {
         .representacao
         .as_ref()
         .is_some_and(|r| r.documentos_nos_autos);
+    let declarados_sem_arquivo: Vec<&str> = ctx
+        .fatos
+        .representacao
+        .as_ref()
+        .map(|r| {
+            r.declarados_sem_arquivo
+                .iter()
+                .map(String::as_str)
+                .collect()
+        })
+        .unwrap_or_default();
     exigidos
         .into_iter()
         .map(|(id, nomes, descricao)| {
@@ -358,12 +369,32 @@ pub(crate) fn documentos(ctx: &Contexto<'_>) -> Vec<Achado> {
                     // Numa proposta avulsa, a lista é só o que ela declara: nada foi conferido.
                     regra.achado(Situacao::Pendente, descricao, format!("declarado na proposta: {}", lista(nomes)), Some(orgao::COMISSAO), "A proposta declara o documento; ele só conta quando estiver nos autos do processo.")
                 } else {
+                    // Declarar não é juntar (issue 30): o documento que a representação declarou
+                    // sem o arquivo é dito como tal, não como apresentado nem como ausente.
+                    let (declarados, ausentes): (Vec<&str>, Vec<&str>) = faltam
+                        .iter()
+                        .partition(|n| declarados_sem_arquivo.contains(n));
+                    let mut encontrado = Vec::new();
+                    if !ausentes.is_empty() {
+                        encontrado.push(format!("falta: {}", lista(&ausentes)));
+                    }
+                    if !declarados.is_empty() {
+                        encontrado.push(format!(
+                            "declarado na representação, sem arquivo nos autos: {}",
+                            lista(&declarados)
+                        ));
+                    }
+                    let mensagem = if declarados.is_empty() {
+                        "A Comissão diligencia junto às lideranças para que o documento seja juntado (Art. 16, parágrafo único)."
+                    } else {
+                        "Declarar o documento na representação não o põe nos autos: só o arquivo juntado conta. A Comissão diligencia junto às lideranças para que o arquivo seja juntado (Art. 16, parágrafo único)."
+                    };
                     regra.achado(
                         Situacao::Pendente,
                         descricao,
-                        format!("falta: {}", lista(&faltam)),
+                        encontrado.join("; "),
                         Some(orgao::COMISSAO),
-                        "A Comissão diligencia junto às lideranças para que o documento seja juntado (Art. 16, parágrafo único).",
+                        mensagem,
                     )
                 }
             }))

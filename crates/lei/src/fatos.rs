@@ -279,6 +279,9 @@ pub struct Representacao {
     /// `true` quando `documentos` são os que estão nos autos (protocolo e juntadas); `false`
     /// numa proposta avulsa, em que são só o que a proposta declara ter.
     pub documentos_nos_autos: bool,
+    /// Nos autos: os documentos que a representação declarou e que nenhum arquivo apresentou
+    /// ainda (identificadores do CONTRACT §2). Declarar não é juntar (Art. 16, parágrafo único).
+    pub declarados_sem_arquivo: Vec<String>,
     /// Nos autos: quantas assinaturas o protocolo registrou quando a lista de nomes e títulos
     /// não está nos autos (a representação foi digitada, não enviada como proposta).
     pub assinaturas_sem_lista: Option<u32>,

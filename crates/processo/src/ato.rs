@@ -159,6 +159,18 @@ impl DocumentoArt15 {
         }
     }
 
+    /// O inciso e o nome, como se lê no processo deste tipo. Leitura adotada (issue 30): na
+    /// revisão de limites, que não cria município, o inciso II é o mapa e o memorial da área a
+    /// desmembrar.
+    pub fn nome_no(self, tipo: TipoProcesso) -> &'static str {
+        match (self, tipo) {
+            (DocumentoArt15::MapaNovo, TipoProcesso::Desmembramento) => {
+                "Art. 15, II — mapa e memorial descritivo da área a desmembrar"
+            }
+            _ => self.nome(),
+        }
+    }
+
     /// O identificador usado em arquivos e na linha de comando.
     pub fn codigo(self) -> &'static str {
         match self {
@@ -343,8 +355,14 @@ pub enum Ato {
         representante: String,
         /// Assinaturas de eleitores (Art. 13: no mínimo 10).
         assinaturas: u32,
-        /// Documentos do Art. 15 que acompanham.
+        /// Documentos do Art. 15 que a representação declara (com arquivo ou não).
         documentos: Vec<DocumentoArt15>,
+        /// `true` nos protocolos gravados desde que só o arquivo apresenta um documento (issue
+        /// 30): um documento declarado sem arquivo fica «a juntar». Os protocolos de antes
+        /// (`false`) são relidos com a regra do seu tempo — o declarado conta —, para que a
+        /// releitura dê a mesma fase que as decisões gravadas viram.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        documentos_por_arquivo: bool,
         /// A proposta (CONTRACT §2), em TOML, se veio — o motor da lei a avalia.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         proposta: Option<String>,
@@ -797,29 +815,13 @@ impl Ato {
     /// quem assinou — dados pessoais que o Art. 16 não manda divulgar).
     pub fn versao_publica(&self) -> Ato {
         match self {
-            Ato::Protocolar {
-                protocolo,
-                tipo_processo,
-                nome,
-                municipios_origem,
-                codigos_origem,
-                via,
-                representante,
-                assinaturas,
-                documentos,
-                ..
-            } => Ato::Protocolar {
-                protocolo: protocolo.clone(),
-                tipo_processo: *tipo_processo,
-                nome: nome.clone(),
-                municipios_origem: municipios_origem.clone(),
-                codigos_origem: codigos_origem.clone(),
-                via: via.clone(),
-                representante: representante.clone(),
-                assinaturas: *assinaturas,
-                documentos: documentos.clone(),
-                proposta: None,
-            },
+            Ato::Protocolar { .. } => {
+                let mut publico = self.clone();
+                if let Ato::Protocolar { proposta, .. } = &mut publico {
+                    *proposta = None;
+                }
+                publico
+            }
             Ato::AnexarProposta { .. } => Ato::AnexarProposta {
                 proposta: String::new(),
             },
@@ -842,6 +844,11 @@ pub struct Anexo {
     pub tamanho: u64,
     /// O SHA-256 do conteúdo, em hexadecimal minúsculo.
     pub sha256: String,
+    /// O documento do Art. 15 que este arquivo apresenta, quando é um deles (o requerimento, o
+    /// mapa, a justificativa …). Só um arquivo apresenta um documento: declarar não é juntar
+    /// (Art. 16, parágrafo único).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub documento: Option<DocumentoArt15>,
 }
 
 impl Anexo {

@@ -33,5 +33,7 @@ pub use fase::Fase;
 pub use nup::{Nup, UNIDADE_PADRAO};
 pub use papel::{Acao, Ator, Orgao, Papel, Permissao};
 pub use pendencias::{Alerta, Pendencia, TipoPendencia};
-pub use processo::{corte_eleitoral, protocolar, Arquivamento, Processo, Requisicao, Resposta};
+pub use processo::{
+    corte_eleitoral, protocolar, Arquivamento, Processo, Requisicao, Resposta, SituacaoDoDocumento,
+};
 pub use recusa::{Natureza, Recusa};

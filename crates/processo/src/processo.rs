@@ -24,7 +24,8 @@ use jiff::civil::Date;
 use serde::Serialize;
 
 use crate::ato::{
-    Apuracao, Ato, Decisao, DocumentoArt15, Evento, NumerosCertificados, TipoProcesso, Via, Votos,
+    Anexo, Apuracao, Ato, Decisao, DocumentoArt15, Evento, NumerosCertificados, TipoProcesso, Via,
+    Votos,
 };
 use crate::papel::{exigir, Acao, Ator, Orgao, Papel, Permissao};
 use crate::{Fase, Natureza, Nup, Recusa};
@@ -106,8 +107,14 @@ pub struct Processo {
     pub versao: u64,
     /// Dia do último ato.
     pub ultimo_ato: Date,
-    /// Documentos do Art. 15 no processo.
+    /// Documentos do Art. 15 nos autos: os que um arquivo apresenta (no protocolo ou numa
+    /// juntada). Nos protocolos de antes da regra (`documentos_por_arquivo == false`), também
+    /// os declarados, como então se contava.
     pub documentos: BTreeSet<DocumentoArt15>,
+    /// Documentos do Art. 15 que a representação declarou no protocolo (com arquivo ou não).
+    pub declarados: BTreeSet<DocumentoArt15>,
+    /// Se só o arquivo apresenta um documento (os protocolos gravados desde a issue 30).
+    pub documentos_por_arquivo: bool,
     /// Dia da visita (Art. 17, I).
     pub visita: Option<Date>,
     /// Requisições aos órgãos (Art. 2º, § 3º).
@@ -125,6 +132,41 @@ pub struct Processo {
     pub plebiscito: Option<(Date, Vec<Apuracao>)>,
     /// O arquivamento, se houve.
     pub arquivamento: Option<Arquivamento>,
+}
+
+/// Em que pé está um documento do Art. 15 nos autos.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SituacaoDoDocumento {
+    /// Um arquivo o apresenta.
+    NosAutos,
+    /// Declarado num protocolo de antes da exigência do arquivo: contou como apresentado.
+    DeclaradoAntesDaRegra,
+    /// Declarado na representação, sem arquivo: a juntar (Art. 16, parágrafo único).
+    DeclaradoAJuntar,
+    /// Nem declarado nem juntado.
+    Falta,
+}
+
+impl SituacaoDoDocumento {
+    /// Como a página e a ficha o dizem.
+    pub fn texto(self) -> &'static str {
+        match self {
+            SituacaoDoDocumento::NosAutos => "nos autos",
+            SituacaoDoDocumento::DeclaradoAntesDaRegra => {
+                "declarado no protocolo, quando a declaração bastava"
+            }
+            SituacaoDoDocumento::DeclaradoAJuntar => "declarado, a juntar",
+            SituacaoDoDocumento::Falta => "falta",
+        }
+    }
+
+    /// Se conta como apresentado (Art. 15 e Art. 16, parágrafo único).
+    pub fn conta(self) -> bool {
+        matches!(
+            self,
+            SituacaoDoDocumento::NosAutos | SituacaoDoDocumento::DeclaradoAntesDaRegra
+        )
+    }
 }
 
 pub(crate) fn recusa(artigo: &str, motivo: impl Into<String>) -> Recusa {
@@ -333,11 +375,20 @@ impl Processo {
             representante,
             assinaturas,
             documentos,
+            documentos_por_arquivo,
             proposta,
         } = &evento.ato
         else {
             return None;
         };
+        // Declarar não é juntar (Art. 16, parágrafo único): conta o documento que um arquivo
+        // do protocolo apresenta; o declarado sem arquivo fica «a juntar». Os protocolos de
+        // antes da regra contam o declarado, como as decisões gravadas então o contaram.
+        let mut nos_autos: BTreeSet<DocumentoArt15> =
+            evento.anexos.iter().filter_map(|a| a.documento).collect();
+        if !documentos_por_arquivo {
+            nos_autos.extend(documentos.iter().copied());
+        }
         Some(Processo {
             protocolo: protocolo.clone(),
             tipo: *tipo_processo,
@@ -352,7 +403,9 @@ impl Processo {
             fase: Fase::Protocolada,
             versao: 1,
             ultimo_ato: evento.data,
-            documentos: documentos.iter().copied().collect(),
+            documentos: nos_autos,
+            declarados: documentos.iter().copied().collect(),
+            documentos_por_arquivo: *documentos_por_arquivo,
             visita: None,
             requisicoes: BTreeMap::new(),
             certidoes_requisitadas_em: None,
@@ -394,6 +447,51 @@ impl Processo {
             .into_iter()
             .filter(|d| !self.documentos.contains(d))
             .collect()
+    }
+
+    /// Os documentos que a representação declarou e nenhum arquivo apresentou ainda: a juntar
+    /// (Art. 16, parágrafo único).
+    pub fn declarados_a_juntar(&self) -> Vec<DocumentoArt15> {
+        self.declarados
+            .iter()
+            .copied()
+            .filter(|d| !self.documentos.contains(d))
+            .collect()
+    }
+
+    /// Em que pé está um documento do Art. 15 nestes autos.
+    pub fn situacao_do_documento(&self, d: DocumentoArt15) -> SituacaoDoDocumento {
+        if self.documentos.contains(&d) {
+            if self.documentos_por_arquivo || !self.declarados.contains(&d) {
+                SituacaoDoDocumento::NosAutos
+            } else {
+                SituacaoDoDocumento::DeclaradoAntesDaRegra
+            }
+        } else if self.declarados.contains(&d) {
+            SituacaoDoDocumento::DeclaradoAJuntar
+        } else {
+            SituacaoDoDocumento::Falta
+        }
+    }
+
+    /// Art. 16, parágrafo único: juntar um documento do Art. 15 é juntar o seu arquivo. Declarar
+    /// que ele existe não o põe nos autos (issue 30); nos protocolos de antes da regra, a juntada
+    /// sem arquivo valia e continua valendo.
+    pub fn exigir_arquivo(&self, ato: &Ato, anexos: &[Anexo]) -> Result<(), Recusa> {
+        match ato {
+            Ato::JuntarDocumento { art15: Some(d), .. }
+                if self.documentos_por_arquivo && anexos.is_empty() =>
+            {
+                Err(recusa(
+                    "Art. 16, parágrafo único",
+                    format!(
+                        "juntar o documento «{}» precisa do arquivo dele: declarar não é juntar",
+                        d.nome()
+                    ),
+                ))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Os números certificados até agora, de todas as certidões emitidas, cada um com o órgão,
@@ -492,9 +590,15 @@ impl Processo {
             Ato::Divulgar { .. } => self.fase = F::Divulgada,
             Ato::SolicitarDocumentos { .. } => self.fase = F::DocumentosPendentes,
             Ato::JuntarDocumento { art15, .. } => {
+                // Com a regra do arquivo, a juntada sem arquivo é recusada antes
+                // ([`Processo::exigir_arquivo`]); a de antes dela contava sem arquivo.
                 if let Some(d) = art15 {
-                    self.documentos.insert(*d);
+                    if !self.documentos_por_arquivo || !e.anexos.is_empty() {
+                        self.documentos.insert(*d);
+                    }
                 }
+                self.documentos
+                    .extend(e.anexos.iter().filter_map(|a| a.documento));
                 if self.fase == F::DocumentosPendentes && self.documentos_faltantes().is_empty() {
                     self.fase = F::Divulgada;
                 }

@@ -53,6 +53,7 @@ fn um_de_cada() -> Vec<Ato> {
             representante: "Maria da Silva".into(),
             assinaturas: 11,
             documentos: vec![DocumentoArt15::Requerimento, DocumentoArt15::MapaNovo],
+            documentos_por_arquivo: true,
             proposta: Some("tipo = \"criacao\"\n".into()),
         },
         Ato::Divulgar {

@@ -1723,3 +1723,152 @@ fn art11_apuracao_por_secao_soma_a_da_localidade() {
         registrar(vec![secao(1, 500, 300, 150), secao(2, 500, 300, 150)]),
     );
 }
+
+fn arquivo_de(documento: Option<DocumentoArt15>) -> Anexo {
+    Anexo {
+        nome: "documento.pdf".into(),
+        tipo_midia: "application/pdf".into(),
+        tamanho: 10,
+        sha256: "0".repeat(64),
+        documento,
+    }
+}
+
+/// Art. 15 e Art. 16, parágrafo único: declarar não é juntar. A representação que declara os
+/// cinco documentos e traz o arquivo de um só tem um nos autos; os outros ficam «declarado, a
+/// juntar», a visita (Art. 17) espera por eles e a juntada de um deles precisa do arquivo.
+#[test]
+fn art15_art16_par_unico_declarado_sem_arquivo_nao_conta() {
+    let mut ato = pedido(TipoProcesso::Criacao, 10, DocumentoArt15::TODOS.to_vec());
+    if let Ato::Protocolar {
+        documentos_por_arquivo,
+        ..
+    } = &mut ato
+    {
+        *documentos_por_arquivo = true;
+    }
+    let hoje = jiff::civil::date(2026, 3, 2);
+    protocolar(&deputado_autor(), &ato, hoje, hoje).expect("protocolo");
+    let e = Evento {
+        seq: 1,
+        data: hoje,
+        ator: deputado_autor(),
+        ato,
+        anexos: vec![arquivo_de(Some(DocumentoArt15::Requerimento))],
+    };
+    let mut c = Caso {
+        p: Processo::novo(&e).unwrap(),
+        eventos: vec![e],
+        hoje,
+    };
+    assert_eq!(
+        c.p.documentos.iter().copied().collect::<Vec<_>>(),
+        vec![DocumentoArt15::Requerimento]
+    );
+    assert_eq!(c.p.declarados_a_juntar().len(), 4);
+    assert_eq!(c.p.documentos_faltantes().len(), 4);
+    assert_eq!(
+        c.p.situacao_do_documento(DocumentoArt15::Requerimento),
+        SituacaoDoDocumento::NosAutos
+    );
+    let mapa = c.p.situacao_do_documento(DocumentoArt15::MapaNovo);
+    assert_eq!(mapa, SituacaoDoDocumento::DeclaradoAJuntar);
+    assert!(!mapa.conta());
+    assert_eq!(mapa.texto(), "declarado, a juntar");
+
+    c.ok(
+        &presidente(),
+        Ato::Divulgar {
+            publicacao: "DO".into(),
+        },
+    );
+    let r = c.recusado(
+        &membro(),
+        Ato::RegistrarVisita {
+            local: "Sede".into(),
+            relatorio: "r".into(),
+        },
+        "Art. 17",
+    );
+    assert!(r.motivo.contains("Art. 15, II"), "{r}");
+    c.ok(
+        &presidente(),
+        Ato::SolicitarDocumentos {
+            destinatario: "lideranças".into(),
+        },
+    );
+    // a juntada sem arquivo é recusada, com o artigo
+    let sem = Ato::JuntarDocumento {
+        art15: Some(DocumentoArt15::MapaNovo),
+        descricao: "mapa".into(),
+    };
+    let r = c.p.exigir_arquivo(&sem, &[]).unwrap_err();
+    assert_eq!(r.artigo, "Art. 16, parágrafo único");
+    assert!(r.motivo.contains("declarar não é juntar"), "{r}");
+    // um documento que não é do Art. 15 não precisa de arquivo para ser registrado
+    let outro = Ato::JuntarDocumento {
+        art15: None,
+        descricao: "ofício".into(),
+    };
+    assert!(c.p.exigir_arquivo(&outro, &[]).is_ok());
+    // com o arquivo, cada um entra; o último completa e a fase volta a esperar a visita
+    for d in c.p.declarados_a_juntar() {
+        let ato = Ato::JuntarDocumento {
+            art15: Some(d),
+            descricao: d.nome().into(),
+        };
+        let anexos = vec![arquivo_de(None)];
+        c.p.exigir_arquivo(&ato, &anexos).expect("com arquivo");
+        c.p.decidir(&servidor(), &ato, c.hoje, c.hoje)
+            .expect("juntada");
+        let e = Evento {
+            seq: c.p.versao + 1,
+            data: c.hoje,
+            ator: servidor(),
+            ato,
+            anexos,
+        };
+        c.p.aplicar(&e);
+        c.eventos.push(e);
+        assert_eq!(c.p.situacao_do_documento(d), SituacaoDoDocumento::NosAutos);
+    }
+    assert!(c.p.declarados_a_juntar().is_empty());
+    assert_eq!(c.p.fase, Fase::Divulgada);
+    // relidos os eventos, o mesmo processo
+    assert_eq!(Processo::de_eventos(&c.eventos).unwrap(), c.p);
+}
+
+/// Os protocolos gravados antes da regra do arquivo (sem `documentos_por_arquivo`) são relidos
+/// com a regra do seu tempo: o declarado contou, e a releitura dá a mesma fase que as decisões
+/// gravadas viram. A página diz que foi declarado quando a declaração bastava.
+#[test]
+fn art15_protocolo_de_antes_da_regra_rele_com_a_regra_de_entao() {
+    let ato = pedido(TipoProcesso::Criacao, 10, DocumentoArt15::TODOS.to_vec());
+    let json = serde_json::to_string(&ato).unwrap();
+    assert!(!json.contains("documentos_por_arquivo"), "{json}");
+    let c = Caso::com(serde_json::from_str(&json).unwrap());
+    assert!(c.p.documentos_faltantes().is_empty());
+    assert!(c.p.declarados_a_juntar().is_empty());
+    let s = c.p.situacao_do_documento(DocumentoArt15::Fotografias);
+    assert_eq!(s, SituacaoDoDocumento::DeclaradoAntesDaRegra);
+    assert!(s.conta());
+    let juntar = Ato::JuntarDocumento {
+        art15: Some(DocumentoArt15::Fotografias),
+        descricao: "fotos".into(),
+    };
+    assert!(c.p.exigir_arquivo(&juntar, &[]).is_ok());
+}
+
+/// Art. 15, II, na revisão de limites (Art. 13; leitura da issue 30): ela não cria município,
+/// e o inciso II se lê como o mapa e o memorial da área a desmembrar — a página e o recibo não
+/// dizem «território do novo município».
+#[test]
+fn art15_inc2_na_revisao_de_limites_e_a_area_a_desmembrar() {
+    let nome = DocumentoArt15::MapaNovo.nome_no(TipoProcesso::Desmembramento);
+    assert!(nome.contains("área a desmembrar"), "{nome}");
+    assert!(!nome.contains("novo município"), "{nome}");
+    assert_eq!(
+        DocumentoArt15::MapaNovo.nome_no(TipoProcesso::Criacao),
+        DocumentoArt15::MapaNovo.nome()
+    );
+}

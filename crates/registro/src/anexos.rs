@@ -5,7 +5,7 @@
 //! imagem, um `.png` que é um executável, um `.geojson` que não é texto: recusados, dizendo o
 //! que o conteúdo parece ser.
 
-use divisa_processo::{Anexo, Recusa};
+use divisa_processo::{Anexo, DocumentoArt15, Recusa};
 use sha2::{Digest, Sha256};
 
 /// O maior arquivo aceito num ato, em bytes (20 MiB: um PDF digitalizado de algumas dezenas
@@ -28,6 +28,9 @@ pub struct ArquivoNovo {
     /// Para que serve nos autos (o mapa e o memorial da representação, a lista de títulos, ou
     /// um arquivo qualquer do ato).
     pub finalidade: Finalidade,
+    /// O documento do Art. 15 que o arquivo apresenta, se é um deles: só assim o documento
+    /// conta nos autos (declarar não é juntar, Art. 16, parágrafo único).
+    pub documento: Option<DocumentoArt15>,
 }
 
 impl ArquivoNovo {
@@ -37,6 +40,34 @@ impl ArquivoNovo {
             nome: nome.into(),
             conteudo,
             finalidade: Finalidade::Ato,
+            documento: None,
+        }
+    }
+
+    /// Um arquivo da representação, com o documento do Art. 15 que ele apresenta.
+    pub fn da_representacao(
+        nome: impl Into<String>,
+        conteudo: Vec<u8>,
+        finalidade: Finalidade,
+        documento: Option<DocumentoArt15>,
+    ) -> ArquivoNovo {
+        ArquivoNovo {
+            nome: nome.into(),
+            conteudo,
+            finalidade,
+            documento,
+        }
+    }
+
+    /// Um arquivo do território que a proposta cita (a área, a fronteira, o memorial). Leitura
+    /// adotada: o território enviado com a representação é o mapa e o memorial do Art. 15, II
+    /// (do novo município; na revisão de limites, da área a desmembrar).
+    pub fn do_territorio(nome: impl Into<String>, conteudo: Vec<u8>) -> ArquivoNovo {
+        ArquivoNovo {
+            nome: nome.into(),
+            conteudo,
+            finalidade: Finalidade::Mapa,
+            documento: Some(DocumentoArt15::MapaNovo),
         }
     }
 }
@@ -253,6 +284,7 @@ pub fn conferir(arquivo: &ArquivoNovo) -> Result<Anexo, Recusa> {
         tipo_midia: (*tipo).to_owned(),
         tamanho: c.len() as u64,
         sha256,
+        documento: arquivo.documento,
     })
 }
 

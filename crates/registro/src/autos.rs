@@ -53,6 +53,15 @@ impl Registro {
         // O código IBGE vai com o nome; um nome que não é de MT é recusado pela lei (Art. 15).
         let oficiais = divisa_processo::nomes_oficiais(&dados.municipios_origem);
         let codigos_origem = divisa_processo::codigos_ibge(&oficiais).unwrap_or_default();
+        // Declarar não é juntar (issue 30): conta o documento que um arquivo apresenta; um
+        // arquivo que apresenta um documento o declara também.
+        let mut documentos = dados.documentos.clone();
+        for d in arquivos.iter().filter_map(|a| a.documento) {
+            if !documentos.contains(&d) {
+                documentos.push(d);
+            }
+        }
+        documentos.sort();
         let montar = |protocolo: Nup| Ato::Protocolar {
             protocolo,
             tipo_processo: dados.tipo,
@@ -62,7 +71,8 @@ impl Registro {
             via: dados.via.clone(),
             representante: dados.representante.trim().to_string(),
             assinaturas: dados.assinaturas,
-            documentos: dados.documentos.clone(),
+            documentos: documentos.clone(),
+            documentos_por_arquivo: true,
             proposta: dados.proposta.clone(),
         };
         // Confere antes de gastar um número: o protocolo provisório não é gravado.
@@ -294,6 +304,7 @@ impl Registro {
             });
         }
         processo.decidir(ator, &ato, data, hoje_em_cuiaba(agora))?;
+        processo.exigir_arquivo(&ato, &anexos)?;
         let evento = Evento {
             seq: versao_esperada + 1,
             data,

@@ -84,12 +84,16 @@ impl Registro {
                 nome: nome.clone(),
                 conteudo: conteudo.clone(),
                 finalidade,
+                // Os arquivos de antes não diziam que documento apresentavam; a juntada
+                // registra o que há, e o processo deles é relido com a regra do seu tempo.
+                documento: None,
             })
             .unwrap_or_else(|_| Anexo {
                 nome: nome.clone(),
                 tipo_midia: "application/octet-stream".into(),
                 tamanho: conteudo.len() as u64,
                 sha256: anexos::sha256_hex(&conteudo),
+                documento: None,
             });
             enviados.push(format!(
                 "{} «{}» (enviado em {})",

@@ -19,7 +19,7 @@ use std::str::FromStr;
 use std::sync::Once;
 use std::time::Duration;
 
-use divisa_processo::{Alerta, Evento, Fase, Nup, Processo, Recusa};
+use divisa_processo::{Alerta, DocumentoArt15, Evento, Fase, Nup, Processo, Recusa, TipoProcesso};
 use jiff::civil::Date;
 use jiff::Timestamp;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
@@ -205,20 +205,15 @@ pub struct Recibo {
 }
 
 impl Recibo {
-    /// Os documentos do Art. 15 que a representação declara, em palavras ("nenhum" sem eles).
-    /// Declarar não é juntar: o recibo diz "declarados", e os arquivos recebidos são listados à
-    /// parte (issue 30).
-    pub fn documentos(&self) -> String {
-        let documentos = &self.processo.documentos;
-        if documentos.is_empty() {
-            "nenhum".to_string()
-        } else {
-            documentos
-                .iter()
-                .map(|d| d.nome())
-                .collect::<Vec<_>>()
-                .join("; ")
-        }
+    /// Os documentos do Art. 15 que um arquivo apresenta no protocolo: os únicos que contam
+    /// (Art. 15 e Art. 16, parágrafo único; issue 30 — declarar não é juntar).
+    pub fn apresentados(&self) -> String {
+        lista_de_documentos(self.processo.tipo, self.processo.documentos.iter().copied())
+    }
+
+    /// Os que a representação declarou sem o arquivo: a juntar (Art. 16, parágrafo único).
+    pub fn a_juntar(&self) -> String {
+        lista_de_documentos(self.processo.tipo, self.processo.declarados_a_juntar())
     }
 
     /// O código de verificação do recibo (issue 30: um só tipo de código, curto o bastante para
@@ -240,7 +235,8 @@ impl Recibo {
              Representante: {}\n\
              Assinaturas de eleitores: {}\n\
              Protocolada em {} (registrada em {}, hora de Cuiabá)\n\
-             Documentos do Art. 15 declarados na representação: {}\n\
+             Documentos do Art. 15 apresentados com arquivo: {}\n\
+             Declarados sem arquivo, a juntar (Art. 16, parágrafo único): {}\n\
              Código de verificação: {}\n\n\
              Guarde este número e este código: com eles a comunidade acompanha o processo, e \
              qualquer pessoa confere o protocolo na página «Verificar documento» da Comissão.\n",
@@ -252,9 +248,22 @@ impl Recibo {
             p.assinaturas,
             fmt_data(self.data),
             data_e_hora_em_cuiaba(self.registrado_em),
-            self.documentos(),
+            self.apresentados(),
+            self.a_juntar(),
             self.codigo()
         )
+    }
+}
+
+fn lista_de_documentos(
+    tipo: TipoProcesso,
+    documentos: impl IntoIterator<Item = DocumentoArt15>,
+) -> String {
+    let nomes: Vec<&str> = documentos.into_iter().map(|d| d.nome_no(tipo)).collect();
+    if nomes.is_empty() {
+        "nenhum".to_string()
+    } else {
+        nomes.join("; ")
     }
 }
 

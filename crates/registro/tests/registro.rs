@@ -51,6 +51,36 @@ async fn protocolado(r: &Registro, nome: &str) -> String {
         .to_string()
 }
 
+/// Um arquivo para cada documento do Art. 15 (só o arquivo apresenta o documento).
+fn documentos_com_arquivo() -> Vec<divisa_registro::ArquivoNovo> {
+    DocumentoArt15::TODOS
+        .into_iter()
+        .map(|d| {
+            divisa_registro::ArquivoNovo::da_representacao(
+                format!("{}.txt", d.codigo()),
+                d.nome().as_bytes().to_vec(),
+                divisa_registro::Finalidade::Ato,
+                Some(d),
+            )
+        })
+        .collect()
+}
+
+/// Protocolado com os cinco documentos do Art. 15, cada um com o seu arquivo: pode ir à visita.
+async fn protocolado_com_documentos(r: &Registro, nome: &str) -> String {
+    r.protocolar_com_arquivos(
+        &autor(),
+        nova(nome),
+        &documentos_com_arquivo(),
+        DIA,
+        ts(DIA),
+    )
+    .await
+    .expect("protocolo")
+    .protocolo
+    .to_string()
+}
+
 async fn art14_protocolo_numera_e_grava_o_primeiro_evento(r: &Registro, _: &BancoDeTeste) {
     let recibo = r
         .protocolar(&autor(), nova("Nova Fronteira"), DIA, ts(DIA))
@@ -93,7 +123,7 @@ async fn art13_protocolo_recusado_nao_gasta_numero(r: &Registro, _: &BancoDeTest
 }
 
 async fn rito_gravado_e_relido(r: &Registro, _: &BancoDeTeste) {
-    let p = protocolado(r, "Nova Fronteira").await;
+    let p = protocolado_com_documentos(r, "Nova Fronteira").await;
     let dia2 = date(2026, 3, 3);
     r.anexar(
         &p,
@@ -426,7 +456,7 @@ async fn adulteracao_por_sql_e_detectada_e_nomeada(r: &Registro, b: &BancoDeTest
 }
 
 async fn art2_par3_alertas_de_todos_os_processos(r: &Registro, _: &BancoDeTeste) {
-    let p = protocolado(r, "Com prazo").await;
+    let p = protocolado_com_documentos(r, "Com prazo").await;
     let _sem = protocolado(r, "Sem prazo").await;
     let d = date(2026, 3, 3);
     for (v, (ator, ato)) in (1..).zip([
@@ -503,7 +533,7 @@ async fn art9_recusa_com_quebras_e_separadores_no_motivo_chega_inteira_aos_alert
     r: &Registro,
     _: &BancoDeTeste,
 ) {
-    let p = protocolado(r, "Nome com\ttab").await;
+    let p = protocolado_com_documentos(r, "Nome com\ttab").await;
     let d = date(2026, 3, 3);
     let atos = [
         (
@@ -777,6 +807,7 @@ async fn contas_sessoes_e_arquivos_da_web(r: &Registro, _: &BancoDeTeste) {
                 nome: "mapa.geojson".into(),
                 conteudo: bytes.clone(),
                 finalidade: divisa_registro::Finalidade::Mapa,
+                documento: Some(DocumentoArt15::MapaNovo),
             }],
             DIA,
             agora,
@@ -1826,6 +1857,105 @@ async fn issue30_arquivos_fora_da_cadeia_migrados_por_termo_de_juntada(
     r.fechar().await;
 }
 
+/// Art. 15 e Art. 16, parágrafo único (issue 30): declarar não é juntar. A representação que
+/// declara os cinco documentos e traz o arquivo de um só tem um nos autos; o recibo diz os
+/// apresentados com arquivo e os declarados a juntar; a juntada sem arquivo é recusada e nada
+/// grava; com o arquivo, o documento entra e a cadeia confere.
+async fn issue30_declarado_nao_e_juntado(r: &Registro, _: &BancoDeTeste) {
+    let requerimento = documentos_com_arquivo().remove(0);
+    let recibo = r
+        .protocolar_com_arquivos(
+            &autor(),
+            nova("Declarada"),
+            &[requerimento, arquivo("anexo.pdf", PDF)],
+            DIA,
+            ts(DIA),
+        )
+        .await
+        .unwrap();
+    assert_eq!(recibo.apresentados(), DocumentoArt15::Requerimento.nome());
+    assert!(recibo
+        .a_juntar()
+        .contains(DocumentoArt15::Fotografias.nome()));
+    assert!(!recibo
+        .a_juntar()
+        .contains(DocumentoArt15::Requerimento.nome()));
+    let texto = recibo.texto();
+    assert!(
+        texto.contains("Documentos do Art. 15 apresentados com arquivo: Art. 15, I"),
+        "{texto}"
+    );
+    assert!(
+        texto.contains("Declarados sem arquivo, a juntar (Art. 16, parágrafo único): Art. 15, II"),
+        "{texto}"
+    );
+    assert!(!texto.contains("acompanham"), "{texto}");
+    let p = recibo.protocolo.to_string();
+    let autos = r.carregar(&p).await.unwrap();
+    assert_eq!(
+        autos.eventos[0].anexos[0].documento,
+        Some(DocumentoArt15::Requerimento)
+    );
+    assert_eq!(autos.eventos[0].anexos[1].documento, None);
+    assert_eq!(autos.processo.documentos.len(), 1);
+    assert_eq!(autos.processo.declarados_a_juntar().len(), 4);
+    // o recibo refeito dos autos diz o mesmo
+    assert_eq!(r.recibo(&p).await.unwrap().texto(), texto);
+
+    for (v, ato) in [
+        Ato::Divulgar {
+            publicacao: "DO".into(),
+        },
+        Ato::SolicitarDocumentos {
+            destinatario: "lideranças".into(),
+        },
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        r.anexar(&p, v as u64 + 1, &presidente(), ato, DIA, ts(DIA))
+            .await
+            .unwrap();
+    }
+    let mapa = Ato::JuntarDocumento {
+        art15: Some(DocumentoArt15::MapaNovo),
+        descricao: "mapa e memorial".into(),
+    };
+    match r
+        .anexar(&p, 3, &servidor(), mapa.clone(), DIA, ts(DIA))
+        .await
+    {
+        Err(ErroRegistro::Recusado(rec)) => {
+            assert_eq!(rec.artigo, "Art. 16, parágrafo único");
+            assert!(rec.motivo.contains("declarar não é juntar"), "{rec}");
+        }
+        outro => panic!("esperada a recusa do Art. 16, parágrafo único, veio {outro:?}"),
+    }
+    assert_eq!(
+        r.carregar(&p).await.unwrap().processo.versao,
+        3,
+        "nada gravado"
+    );
+    r.anexar_com_arquivos(
+        &p,
+        3,
+        &servidor(),
+        mapa,
+        &[arquivo("mapa.pdf", PDF)],
+        DIA,
+        ts(DIA),
+    )
+    .await
+    .unwrap();
+    let autos = r.carregar(&p).await.unwrap();
+    assert!(autos
+        .processo
+        .documentos
+        .contains(&DocumentoArt15::MapaNovo));
+    assert_eq!(autos.processo.declarados_a_juntar().len(), 3);
+    assert!(r.verificar(Some(&p)).await.unwrap().is_empty());
+}
+
 nas_duas_bases! {
     ator_com_caractere_de_controle_e_recusado_na_gravacao => super::ator_com_caractere_de_controle_e_recusado_na_gravacao;
     ancoras_assinadas_e_encadeadas => super::ancoras_assinadas_e_encadeadas;
@@ -1850,4 +1980,5 @@ nas_duas_bases! {
     issue16_versoes_assinadas_encadeadas_e_auditadas => super::issue16_versoes_assinadas_encadeadas_e_auditadas;
     issue32_migracao_marca_as_leituras_antigas_como_consultas => super::issue32_migracao_marca_as_leituras_antigas_como_consultas;
     issue30_arquivos_fora_da_cadeia_migrados_por_termo_de_juntada => super::issue30_arquivos_fora_da_cadeia_migrados_por_termo_de_juntada;
+    issue30_declarado_nao_e_juntado => super::issue30_declarado_nao_e_juntado;
 }

@@ -338,6 +338,8 @@ async fn processo(
         "protocolado_em": p.protocolado_em.to_string(),
         "documentos": p.documentos,
         "documentos_faltantes": p.documentos_faltantes(),
+        "documentos_declarados": p.declarados,
+        "documentos_declarados_a_juntar": p.declarados_a_juntar(),
         "prazos": p.prazos().iter().map(|z| json!({
             "chave": z.chave, "descricao": z.descricao, "artigo": z.artigo,
             "inicio": z.inicio.to_string(), "vencimento": z.vencimento.to_string(),

@@ -140,7 +140,7 @@ pub(crate) const MODELOS: &[Modelo] = &[
             c("descricao", "Descrição", Tipo::Texto),
             Campo {
                 nome: "art15",
-                rotulo: "Documento do Art. 15 (se for um)",
+                rotulo: "Documento do Art. 15 (se for um; envie o arquivo dele abaixo — sem o arquivo, o documento não conta)",
                 tipo: Tipo::Art15,
                 opcional: true,
             },

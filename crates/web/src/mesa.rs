@@ -182,8 +182,8 @@ pub(crate) async fn mesa(
                         @if faltam.is_empty() {
                             p { "Os documentos do Art. 15 estão nos autos." }
                         } @else {
-                            p { "Falta juntar (Art. 15):" }
-                            ul { @for d in &faltam { li { (d.nome()) } } }
+                            p { "Falta juntar o arquivo (Art. 15; declarar não é juntar):" }
+                            ul { @for d in &faltam { li { (d.nome_no(p.tipo)) " — " (p.situacao_do_documento(*d).texto()) } } }
                         }
                     }
                 }

@@ -9,7 +9,9 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::Form;
 use divisa_processo::prazos::Situacao;
-use divisa_processo::{corte_eleitoral, Acao, DocumentoArt15, Fase, Permissao, TipoProcesso, Via};
+use divisa_processo::{
+    corte_eleitoral, Acao, DocumentoArt15, Fase, Permissao, SituacaoDoDocumento, TipoProcesso, Via,
+};
 use divisa_referencia::formato::{data as fmt_data, inteiro};
 
 use crate::contas::Quem;
@@ -524,12 +526,16 @@ async fn pagina_do_processo(
         h2 { "Documentos (Art. 15)" }
         ul {
             @for d in DocumentoArt15::TODOS {
-                @if p.documentos.contains(&d) {
-                    li.sim { "✔ " (d.nome()) }
-                } @else {
-                    li.nao_atende { "✘ falta: " (d.nome()) }
+                @match p.situacao_do_documento(d) {
+                    SituacaoDoDocumento::NosAutos => li.sim { "✔ " (d.nome_no(p.tipo)) },
+                    SituacaoDoDocumento::DeclaradoAntesDaRegra => li.sim { "✔ " (d.nome_no(p.tipo)) " — declarado no protocolo, quando a declaração bastava" },
+                    SituacaoDoDocumento::DeclaradoAJuntar => li.pendente { "◐ " (d.nome_no(p.tipo)) " — declarado na representação, sem arquivo: a juntar (Art. 16, parágrafo único)" },
+                    SituacaoDoDocumento::Falta => li.nao_atende { "✘ falta: " (d.nome_no(p.tipo)) },
                 }
             }
+        }
+        @if !p.documentos_por_arquivo {
+            p.historico { "Protocolada antes de o sistema exigir o arquivo de cada documento: o documento declarado no protocolo conta como apresentado, como então se contava; confira nos autos os arquivos juntados." }
         }
 
         @if !certidoes.is_empty() || p.certidoes_requisitadas_em.is_some() {
@@ -693,6 +699,9 @@ async fn pagina_do_processo(
                         ul.anexos {
                             @for (i, a) in e.anexos.iter().enumerate().filter(|(_, a)| completo || !reservado(e.seq, &a.nome)) {
                                 li {
+                                    @if let Some(d) = a.documento {
+                                        (d.nome_no(p.tipo)) ": "
+                                    }
                                     a href={ (endereco) "/atos/" (e.seq) "/arquivos/" (i + 1) } { (a.nome) }
                                     " "
                                     small {

@@ -202,16 +202,6 @@ fn form_novo(
         .map(|(_, v)| v.as_str())
         .collect();
     let assinaturas = campo(valores, "assinaturas").unwrap_or_else(|| "0".into());
-    let documentos: Vec<(String, &str)> = DocumentoArt15::TODOS
-        .iter()
-        .map(|d| {
-            let codigo = serde_json::to_value(d)
-                .ok()
-                .and_then(|v| v.as_str().map(String::from))
-                .unwrap_or_default();
-            (codigo, d.nome())
-        })
-        .collect();
     // A representação que já vem como proposta: tudo sai dela, e o território vai aos autos.
     let representante_p = if da_proposta {
         valor("representante")
@@ -261,21 +251,39 @@ fn form_novo(
                 aria-invalid=[invalido(erro_novo, "assinaturas")] aria-describedby=[descrito(erro_novo, "assinaturas", false)];
             (junto(erro_novo, "assinaturas"))
             fieldset id="documento" aria-invalid=[invalido(erro_novo, "documento")] aria-describedby=[descrito(erro_novo, "documento", false)] {
-                legend { "Documentos que acompanham (Art. 15)" }
-                @for (codigo, nome) in &documentos {
-                    label {
-                        input type="checkbox" name="documento" value=(codigo) checked[marcados.contains(&codigo.as_str())];
-                        " " (nome)
+                legend { "Documentos do Art. 15" }
+                p class="historico" { "Marque os documentos que a representação traz e envie o arquivo de cada um. Só o documento com arquivo conta nos autos; o marcado sem arquivo fica «declarado, a juntar», e a Comissão o pede às lideranças (Art. 16, parágrafo único)." }
+                @for d in DocumentoArt15::TODOS {
+                    div class="documento-art15" {
+                        label {
+                            input type="checkbox" name="documento" value=(d.codigo()) checked[marcados.contains(&d.codigo())];
+                            " " (d.nome())
+                            @if d == DocumentoArt15::MapaNovo {
+                                " (na revisão de limites, o da área a desmembrar)"
+                            }
+                        }
+                        @if d == DocumentoArt15::MapaNovo {
+                            label for="mapa" { "Arquivo do mapa" }
+                            input id="mapa" name="mapa" type="file" aria-describedby="mapa-ajuda"
+                                aria-invalid=[invalido(erro_novo, "mapa")];
+                            p class="historico" id="mapa-ajuda" { "Arquivos aceitos: PDF, imagem, GeoJSON, KML, Shapefile .zip ou GeoPackage." }
+                            (junto(erro_novo, "mapa"))
+                            label for="memorial" { "Arquivo do memorial descritivo" }
+                            input id="memorial" name="memorial" type="file" aria-describedby="memorial-ajuda"
+                                aria-invalid=[invalido(erro_novo, "memorial")];
+                            p class="historico" id="memorial-ajuda" { "Arquivos aceitos: texto no estilo SIGEF, PDF, GeoJSON ou KML. Um PDF com o mapa e o memorial pode ir num só dos dois campos." }
+                            (junto(erro_novo, "memorial"))
+                        } @else {
+                            @let id = campo_do_arquivo(d);
+                            label for=(id) { (rotulo_do_arquivo(d)) }
+                            input id=(id) name=(id) type="file"
+                                aria-invalid=[invalido(erro_novo, id)];
+                            (junto(erro_novo, id))
+                        }
                     }
                 }
             }
             (junto(erro_novo, "documento"))
-            label for="mapa" { "Mapa" }
-            input id="mapa" name="mapa" type="file" aria-describedby="mapa-ajuda";
-            p class="historico" id="mapa-ajuda" { "Arquivos aceitos: PDF, imagem, GeoJSON, KML, Shapefile .zip ou GeoPackage." }
-            label for="memorial" { "Memorial descritivo" }
-            input id="memorial" name="memorial" type="file" aria-describedby="memorial-ajuda";
-            p class="historico" id="memorial-ajuda" { "Arquivos aceitos: texto no estilo SIGEF, GeoJSON ou KML." }
             button type="submit" { "Protocolar" }
         }
         h2 id="da-proposta" { "Ou: protocolar a partir da proposta" }
@@ -407,8 +415,12 @@ fn recibo_html(recibo: &divisa_registro::Recibo) -> Markup {
             },
         ),
         (
-            "Documentos do Art. 15 declarados na representação",
-            html! { (recibo.documentos()) },
+            "Documentos do Art. 15 apresentados com arquivo",
+            html! { (recibo.apresentados()) },
+        ),
+        (
+            "Declarados sem arquivo, a juntar (Art. 16, parágrafo único)",
+            html! { (recibo.a_juntar()) },
         ),
         (
             "Código de verificação",
@@ -480,7 +492,9 @@ pub(crate) async fn recibo(
             ul {
                 @for a in &juntados {
                     li {
-                        @if let Some(g) = guardados.iter().find(|g| g.evento_seq == Some(1) && g.nome == a.nome) {
+                        @if let Some(d) = a.documento {
+                            (d.nome_no(recibo.processo.tipo)) ": "
+                        } @else if let Some(g) = guardados.iter().find(|g| g.evento_seq == Some(1) && g.nome == a.nome) {
                             (g.finalidade.rotulo()) ": "
                         }
                         (a.nome) " (" (a.formato()) "; SHA-256 " (a.sha256) ")"
@@ -570,6 +584,11 @@ pub(crate) async fn novo_da_proposta(
     let mapa: std::collections::BTreeMap<String, Vec<u8>> = territorio
         .iter()
         .map(|a| (a.nome.clone(), a.conteudo.clone()))
+        .collect();
+    // O território que a proposta cita é o mapa e o memorial do Art. 15, II, nos autos.
+    let territorio: Vec<ArquivoNovo> = territorio
+        .into_iter()
+        .map(|a| ArquivoNovo::do_territorio(a.nome, a.conteudo))
         .collect();
     let deputado = campo(&campos, "deputado")
         .map(|d| d.trim().to_string())
@@ -879,17 +898,30 @@ pub(crate) async fn novo(
     // O mapa, o memorial e a lista dos títulos entram no evento do protocolo (issue 30), com
     // nome, tipo, tamanho e SHA-256 na cadeia de hashes, conferidos como os de qualquer ato; um
     // arquivo recusado é dito ao lado do seu campo, antes de gastar um número de protocolo.
+    // Cada arquivo diz o documento do Art. 15 que apresenta: só assim ele conta (declarar não
+    // é juntar, Art. 16, parágrafo único). Leitura adotada: o mapa ou o memorial enviado
+    // apresenta o inciso II ("mapa e memorial descritivo"), porque muitas representações trazem
+    // os dois num PDF só; o conteúdo é examinado pela Comissão, que pede o que faltar.
     let mut enviados = Vec::new();
-    for (nome_do_campo, finalidade) in [
-        ("mapa", Finalidade::Mapa),
-        ("memorial", Finalidade::Memorial),
-    ] {
-        if let Some(a) = arquivos.get(nome_do_campo) {
-            let novo = ArquivoNovo {
-                nome: a.nome.clone(),
-                conteudo: a.bytes.clone(),
-                finalidade,
-            };
+    // na ordem dos incisos
+    let por_documento: Vec<(&'static str, Finalidade, DocumentoArt15)> = DocumentoArt15::TODOS
+        .into_iter()
+        .flat_map(|d| match d {
+            DocumentoArt15::MapaNovo => vec![
+                ("mapa", Finalidade::Mapa, d),
+                ("memorial", Finalidade::Memorial, d),
+            ],
+            _ => vec![(campo_do_arquivo(d), Finalidade::Ato, d)],
+        })
+        .collect();
+    for (nome_do_campo, finalidade, documento) in &por_documento {
+        if let Some(a) = arquivos.get(*nome_do_campo) {
+            let novo = ArquivoNovo::da_representacao(
+                a.nome.clone(),
+                a.bytes.clone(),
+                *finalidade,
+                Some(*documento),
+            );
             if let Err(r) = divisa_registro::anexos::conferir(&novo) {
                 return erro(ErroDoForm::no(nome_do_campo, r.motivo));
             }
@@ -897,11 +929,14 @@ pub(crate) async fn novo(
         }
     }
     if com_titulo > 0 {
-        enviados.push(ArquivoNovo {
-            nome: "titulos.txt".into(),
-            conteudo: titulos.as_bytes().to_vec(),
-            finalidade: Finalidade::Assinaturas,
-        });
+        // A lista digitada dos títulos não é o requerimento assinado (Art. 15, I): ela é o
+        // que o formulário conferiu, não o documento que as lideranças assinaram.
+        enviados.push(ArquivoNovo::da_representacao(
+            "titulos.txt",
+            titulos.as_bytes().to_vec(),
+            Finalidade::Assinaturas,
+            None,
+        ));
     }
     let agora = estado.agora();
     let recibo = estado
@@ -958,5 +993,29 @@ fn campo_da_recusa(motivo: &str) -> Option<&'static str> {
         Some("nome")
     } else {
         None
+    }
+}
+
+/// O rótulo do campo do arquivo de um documento do Art. 15 (cada campo com o seu nome, para
+/// quem lê a página com um leitor de tela).
+fn rotulo_do_arquivo(d: DocumentoArt15) -> &'static str {
+    match d {
+        DocumentoArt15::Requerimento => "Arquivo do requerimento assinado",
+        DocumentoArt15::MapaNovo => "Arquivo do mapa",
+        DocumentoArt15::MapaOrigem => "Arquivo do mapa e do memorial dos municípios de origem",
+        DocumentoArt15::Justificativa => "Arquivo da justificativa",
+        DocumentoArt15::Fotografias => "Arquivo das fotografias (PDF, imagem ou ZIP)",
+    }
+}
+
+/// O campo do arquivo de um documento do Art. 15 no formulário da representação (o do inciso
+/// II são dois: `mapa` e `memorial`).
+fn campo_do_arquivo(d: DocumentoArt15) -> &'static str {
+    match d {
+        DocumentoArt15::Requerimento => "arquivo-requerimento",
+        DocumentoArt15::MapaNovo => "mapa",
+        DocumentoArt15::MapaOrigem => "arquivo-mapa_origem",
+        DocumentoArt15::Justificativa => "arquivo-justificativa",
+        DocumentoArt15::Fotografias => "arquivo-fotografias",
     }
 }

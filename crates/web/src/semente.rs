@@ -6,7 +6,7 @@
 //! mesmo registro e pela mesma lei que os de verdade.
 
 use divisa_processo::{Ato, Ator, DocumentoArt15, Orgao, Papel, Via, Votos};
-use divisa_registro::{NovaRepresentacao, Registro};
+use divisa_registro::{ArquivoNovo, Finalidade, NovaRepresentacao, Recibo, Registro};
 use jiff::civil::Date;
 use jiff::Timestamp;
 
@@ -56,6 +56,38 @@ fn dias_antes(hoje: Date, n: i64) -> Date {
     hoje.checked_sub(jiff::Span::new().days(n)).unwrap_or(hoje)
 }
 
+/// Um arquivo de demonstração que apresenta um documento do Art. 15.
+fn de_demonstracao(d: DocumentoArt15) -> ArquivoNovo {
+    ArquivoNovo::da_representacao(
+        format!("{}-demonstracao.txt", d.codigo()),
+        format!("{} (arquivo de demonstração)\n", d.nome()).into_bytes(),
+        Finalidade::Ato,
+        Some(d),
+    )
+}
+
+/// Protocola com um arquivo de demonstração para cada documento declarado, menos os de
+/// `sem_arquivo` — que ficam «declarado, a juntar» (declarar não é juntar, Art. 16, parágrafo
+/// único).
+async fn protocolar_com_documentos(
+    registro: &Registro,
+    ator: &Ator,
+    nova: NovaRepresentacao,
+    sem_arquivo: &[DocumentoArt15],
+    data: Date,
+    agora: Timestamp,
+) -> anyhow::Result<Recibo> {
+    let arquivos: Vec<ArquivoNovo> = nova
+        .documentos
+        .iter()
+        .filter(|d| !sem_arquivo.contains(d))
+        .map(|d| de_demonstracao(*d))
+        .collect();
+    Ok(registro
+        .protocolar_com_arquivos(ator, nova, &arquivos, data, agora)
+        .await?)
+}
+
 /// Semeia as contas e os processos de demonstração.
 pub async fn semear(registro: &Registro, agora: Timestamp) -> anyhow::Result<()> {
     for (login, nome, papel) in CONTAS {
@@ -75,20 +107,21 @@ pub async fn semear(registro: &Registro, agora: Timestamp) -> anyhow::Result<()>
 
     // 1. Criação em certidões: um prazo vencido (TRE), um a vencer (Cartografia), um ofício
     //    sem recebimento registrado (Fazenda).
-    let r = registro
-        .protocolar(
-            &Ator::new("dep.joao", Papel::Deputado),
-            da_proposta(
-                PROPOSTA_CRIACAO,
-                Via::Deputado {
-                    id: "dep.joao".into(),
-                },
-                "Maria da Silva",
-            )?,
-            dias_antes(hoje, 60),
-            agora,
-        )
-        .await?;
+    let r = protocolar_com_documentos(
+        registro,
+        &Ator::new("dep.joao", Papel::Deputado),
+        da_proposta(
+            PROPOSTA_CRIACAO,
+            Via::Deputado {
+                id: "dep.joao".into(),
+            },
+            "Maria da Silva",
+        )?,
+        &[],
+        dias_antes(hoje, 60),
+        agora,
+    )
+    .await?;
     let p = r.protocolo.as_str().to_string();
     let atos: Vec<(i64, &Ator, Ato)> = vec![
         (
@@ -158,40 +191,43 @@ pub async fn semear(registro: &Registro, agora: Timestamp) -> anyhow::Result<()>
     ];
     anexar_todos(registro, &p, 1, atos, hoje, agora).await?;
 
-    // 2. Desmembramento recém-protocolado pela comunidade: falta divulgar.
-    registro
-        .protocolar(
-            &Ator::new("comunidade", Papel::Representante),
-            da_proposta(
-                PROPOSTA_DESMEMBRAMENTO,
-                Via::Comunidade,
-                "Associação de Moradores (demonstração)",
-            )?,
-            dias_antes(hoje, 3),
-            agora,
-        )
-        .await?;
+    // 2. Desmembramento recém-protocolado pela comunidade: falta divulgar; o mapa dos
+    //    municípios de origem foi declarado sem o arquivo e está a juntar.
+    protocolar_com_documentos(
+        registro,
+        &Ator::new("comunidade", Papel::Representante),
+        da_proposta(
+            PROPOSTA_DESMEMBRAMENTO,
+            Via::Comunidade,
+            "Associação de Moradores (demonstração)",
+        )?,
+        &[DocumentoArt15::MapaOrigem],
+        dias_antes(hoje, 3),
+        agora,
+    )
+    .await?;
 
     // 3. Fusão divulgada, à espera da visita.
-    let r = registro
-        .protocolar(
-            &carla,
-            // A fusão de exemplo não traz a lista de assinaturas: a representação é digitada
-            // e a proposta vai junto, para o território e o nome.
-            NovaRepresentacao {
-                tipo: divisa_processo::TipoProcesso::Fusao,
-                nome: "Araguainha e Ponte Branca (demonstração)".into(),
-                municipios_origem: vec!["Araguainha".into(), "Ponte Branca".into()],
-                via: Via::Comunidade,
-                representante: "Comissão pró-fusão (demonstração)".into(),
-                assinaturas: 15,
-                documentos: DocumentoArt15::TODOS.to_vec(),
-                proposta: Some(PROPOSTA_FUSAO.into()),
-            },
-            dias_antes(hoje, 20),
-            agora,
-        )
-        .await?;
+    let r = protocolar_com_documentos(
+        registro,
+        &carla,
+        // A fusão de exemplo não traz a lista de assinaturas: a representação é digitada
+        // e a proposta vai junto, para o território e o nome.
+        NovaRepresentacao {
+            tipo: divisa_processo::TipoProcesso::Fusao,
+            nome: "Araguainha e Ponte Branca (demonstração)".into(),
+            municipios_origem: vec!["Araguainha".into(), "Ponte Branca".into()],
+            via: Via::Comunidade,
+            representante: "Comissão pró-fusão (demonstração)".into(),
+            assinaturas: 15,
+            documentos: DocumentoArt15::TODOS.to_vec(),
+            proposta: Some(PROPOSTA_FUSAO.into()),
+        },
+        &[],
+        dias_antes(hoje, 20),
+        agora,
+    )
+    .await?;
     let p = r.protocolo.as_str().to_string();
     anexar_todos(
         registro,
@@ -221,8 +257,21 @@ async fn anexar_todos(
 ) -> anyhow::Result<()> {
     for (dias, ator, ato) in atos {
         let tipo = ato.tipo();
+        // o documento do Art. 15 entra com o seu arquivo
+        let arquivos: Vec<ArquivoNovo> = match &ato {
+            Ato::JuntarDocumento { art15: Some(d), .. } => vec![de_demonstracao(*d)],
+            _ => Vec::new(),
+        };
         registro
-            .anexar(protocolo, versao, ator, ato, dias_antes(hoje, dias), agora)
+            .anexar_com_arquivos(
+                protocolo,
+                versao,
+                ator,
+                ato,
+                &arquivos,
+                dias_antes(hoje, dias),
+                agora,
+            )
             .await
             .map_err(|e| anyhow::anyhow!("semente de demonstração, {protocolo}, {tipo}: {e}"))?;
         versao += 1;

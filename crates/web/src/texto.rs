@@ -41,9 +41,14 @@ pub fn ficha(p: &Processo, eventos: &[Evento], completo: bool, hoje: Date) -> St
     if completo {
         let faltam = p.documentos_faltantes();
         if !faltam.is_empty() {
-            let _ = writeln!(s, "\nDocumentos do Art. 15 que faltam:");
+            let _ = writeln!(s, "\nDocumentos do Art. 15 que faltam nos autos:");
             for d in faltam {
-                let _ = writeln!(s, "  - {}", d.nome());
+                let _ = writeln!(
+                    s,
+                    "  - {} ({})",
+                    d.nome_no(p.tipo),
+                    p.situacao_do_documento(d).texto()
+                );
             }
         }
         let certidoes = p.certidoes();

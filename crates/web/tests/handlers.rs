@@ -728,6 +728,7 @@ fn nova_representacao_pelo_formulario_da_o_recibo_com_o_protocolo_art_14() {
             ("assinaturas", None, "0"),
             ("documento", None, "requerimento"),
             ("memorial", Some("area.geojson"), include_str!("../../../exemplos/area_ribeiraozinho.geojson")),
+            ("arquivo-justificativa", Some("justificativa.txt"), "Justificativa socioeconômica\n"),
         ];
         let corpo = comum::multipart;
         let tipo = comum::tipo_multipart();
@@ -804,12 +805,41 @@ fn nova_representacao_pelo_formulario_da_o_recibo_com_o_protocolo_art_14() {
             "{}",
             v.corpo
         );
+        // issue 30, declarar não é juntar (Art. 15; Art. 16, parágrafo único): o requerimento
+        // marcado sem arquivo fica a juntar; o memorial apresenta o inciso II, e o arquivo da
+        // justificativa a apresenta mesmo sem a caixa marcada
+        let recibo = r.corpo.replace("<dd>", "").replace("</dd>", "");
+        assert!(
+            recibo.contains("<dt>Documentos do Art. 15 apresentados com arquivo</dt>Art. 15, II — mapa e memorial descritivo do território do novo município; Art. 15, IV — justificativa socioeconômica"),
+            "{}",
+            r.corpo
+        );
+        assert!(
+            recibo.contains("<dt>Declarados sem arquivo, a juntar (Art. 16, parágrafo único)</dt>Art. 15, I — requerimento"),
+            "{}",
+            r.corpo
+        );
+        let pagina = a.get(&caminho(&p), Some(&s)).await.corpo;
+        assert!(
+            pagina.contains("◐ Art. 15, I — requerimento com as assinaturas do Art. 13 — declarado na representação, sem arquivo"),
+            "{pagina}"
+        );
         // o memorial ficou guardado, com hash, e desenha a área no mapa
         let arquivos = a.registro.arquivos(&p).await.unwrap();
         assert_eq!(arquivos.len(), 1);
         assert_eq!(
             arquivos[0].finalidade,
             divisa_registro::Finalidade::Memorial
+        );
+        // os dois arquivos no evento do protocolo, cada um com o documento que apresenta
+        let protocolo = &a.registro.carregar(&p).await.unwrap().eventos[0];
+        let documentos: Vec<_> = protocolo.anexos.iter().map(|x| x.documento).collect();
+        assert_eq!(
+            documentos,
+            vec![
+                Some(divisa_processo::DocumentoArt15::MapaNovo),
+                Some(divisa_processo::DocumentoArt15::Justificativa)
+            ]
         );
         let mapa = a
             .get(&format!("/api{}/mapa.geojson", caminho(&p)), None)

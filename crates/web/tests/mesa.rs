@@ -63,9 +63,15 @@ fn issue17_cada_papel_abre_na_sua_mesa_de_trabalho() {
         // o representante: a sua, com o próximo passo e os documentos do Art. 15
         let comunidade = painel("comunidade").await;
         assert!(comunidade.contains("Próximo passo"), "{comunidade}");
+        // a demonstração declara o mapa das origens sem o arquivo: declarar não é juntar
         assert!(
-            comunidade.contains("Falta juntar (Art. 15)")
-                || comunidade.contains("Os documentos do Art. 15 estão nos autos"),
+            comunidade.contains("Falta juntar o arquivo (Art. 15; declarar não é juntar)"),
+            "{comunidade}"
+        );
+        assert!(
+            comunidade.contains(
+                "Art. 15, III — mapa e memorial descritivo dos municípios de origem — declarado, a juntar"
+            ),
             "{comunidade}"
         );
         assert!(

@@ -493,6 +493,7 @@ impl Validador<'_> {
                     .collect(),
                 documentos: r.documentos,
                 documentos_nos_autos: false,
+                declarados_sem_arquivo: Vec::new(),
                 assinaturas_sem_lista: None,
             });
         }

@@ -41,7 +41,7 @@ pub(crate) enum ComandoProcesso {
     /// Protocola uma representação (Art. 14) e imprime o recibo com o número NUP.
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa processo criar --proposta PROPOSTA.toml --representante NOME --como PAPEL:ID [--deputado ID] [--data AAAA-MM-DD]\n       divisa processo criar --tipo TIPO --nome NOME --origem MUNICIPIO... --representante NOME --assinaturas N --como PAPEL:ID [--deputado ID] [--documento DOC...] [--data AAAA-MM-DD]",
+        override_usage = "divisa processo criar --proposta PROPOSTA.toml --representante NOME --como PAPEL:ID [--deputado ID] [--documento DOC=ARQUIVO...] [--data AAAA-MM-DD]\n       divisa processo criar --tipo TIPO --nome NOME --origem MUNICIPIO... --representante NOME --assinaturas N --como PAPEL:ID [--deputado ID] [--documento DOC[=ARQUIVO]...] [--data AAAA-MM-DD]",
         next_help_heading = "Opções"
     )]
     Criar {
@@ -85,9 +85,12 @@ pub(crate) enum ComandoProcesso {
         /// opção, veio diretamente da comunidade.
         #[arg(long, value_name = "ID")]
         deputado: Option<String>,
-        /// Documento do Art. 15 que acompanha (repita): requerimento, mapa_novo, mapa_origem,
-        /// justificativa, fotografias. Com --proposta, vêm da lista dela.
-        #[arg(long = "documento", value_name = "DOC", conflicts_with = "proposta")]
+        /// Documento do Art. 15 da representação (repita), DOC=ARQUIVO com o arquivo que o
+        /// apresenta: requerimento, mapa_novo, mapa_origem, justificativa, fotografias. Só o
+        /// documento com arquivo conta nos autos; DOC sem arquivo fica declarado, a juntar
+        /// (Art. 16, parágrafo único). Com --proposta, os declarados vêm dela, e --documento
+        /// só junta arquivos (DOC=ARQUIVO).
+        #[arg(long = "documento", value_name = "DOC[=ARQUIVO]")]
         documentos: Vec<String>,
         /// A representação como proposta (o arquivo TOML): o tipo, o nome, as origens, as
         /// assinaturas e os documentos saem dela, e ela fica nos autos para a lei.
@@ -291,6 +294,8 @@ Atos (e os seus campos):
   divulgar               publicacao                         Art. 16
   solicitar_documentos   destinatario                       Art. 16, parágrafo único
   juntar_documento       descricao [art15=requerimento|mapa_novo|mapa_origem|justificativa|fotografias]
+                         (o documento do Art. 15 vai com o seu arquivo: --anexo ARQUIVO;
+                         declarar não é juntar — Art. 16, parágrafo único)
   registrar_visita       local relatorio                    Art. 17, I
   parecer_preliminar     solicitar_certidoes=true|false votos={\"sim\":4,\"nao\":1}   Art. 17, II
   deliberar_plenario     decisao=tramitar|arquivar          Art. 17, § 1º; Art. 18, § 1º

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use crate::util::{diretorio_vazio, divisa_em, Execucao};
+use crate::util::{diretorio_vazio, divisa_em, escrever_documentos, Execucao};
 
 const P: &str = "00001.000001/2026-91";
 
@@ -13,9 +13,19 @@ fn exemplo(nome: &str) -> String {
     format!("{}/../../exemplos/{nome}", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Um ato pela linha de comando. A juntada de um documento do Art. 15 leva o arquivo dele
+/// (escrito por `escrever_documentos`), como a lei pede (declarar não é juntar).
 fn ato(dir: &std::path::Path, dia: &str, como: &str, ato: &[&str]) -> Execucao {
     let mut args = vec!["processo", "avancar", P];
     args.extend_from_slice(ato);
+    let arquivo = ato
+        .iter()
+        .find_map(|a| a.strip_prefix("art15="))
+        .filter(|_| !ato.contains(&"--anexo"))
+        .map(|d| format!("{d}.txt"));
+    if let Some(a) = &arquivo {
+        args.extend_from_slice(&["--anexo", a]);
+    }
     args.extend_from_slice(&["--como", como, "--data", dia]);
     let e = divisa_em(dir, &args);
     assert_eq!(e.codigo, 0, "{ato:?}: {}", e.stderr);
@@ -51,6 +61,7 @@ fn conta(dir: &std::path::Path, login: &str, nome: &str, papel: &str) {
 /// certifica 3.900 habitantes (a representação declara 5.200).
 fn autos_com_certidao() -> std::path::PathBuf {
     let dir = diretorio_vazio();
+    escrever_documentos(&dir);
     conta(&dir, "ana", "Ana Maria Souza", "presidente");
     conta(&dir, "bruno", "Bruno Campos", "membro");
     let e = divisa_em(
@@ -60,6 +71,14 @@ fn autos_com_certidao() -> std::path::PathBuf {
             "criar",
             "--proposta",
             &exemplo("criacao.toml"),
+            "--documento",
+            "requerimento=requerimento.txt",
+            "--documento",
+            "mapa_novo=mapa_novo.txt",
+            "--documento",
+            "mapa_origem=mapa_origem.txt",
+            "--documento",
+            "justificativa=justificativa.txt",
             "--representante",
             "Maria da Silva",
             "--como",
@@ -338,6 +357,7 @@ fn documentos_dos_autos_tem_os_numeros_dos_oficios_as_datas_os_nomes_e_os_votos(
 #[test]
 fn anexar_proposta_depois_do_protocolo_e_so_do_mesmo_tipo() {
     let dir = diretorio_vazio();
+    escrever_documentos(&dir);
     let e = divisa_em(
         &dir,
         &[
@@ -404,6 +424,7 @@ fn anexar_proposta_depois_do_protocolo_e_so_do_mesmo_tipo() {
 #[test]
 fn processo_criar_com_proposta_nao_aceita_campos_digitados_que_a_contradigam() {
     let dir = diretorio_vazio();
+    escrever_documentos(&dir);
     let e = divisa_em(
         &dir,
         &[
@@ -411,6 +432,14 @@ fn processo_criar_com_proposta_nao_aceita_campos_digitados_que_a_contradigam() {
             "criar",
             "--proposta",
             &exemplo("criacao.toml"),
+            "--documento",
+            "requerimento=requerimento.txt",
+            "--documento",
+            "mapa_novo=mapa_novo.txt",
+            "--documento",
+            "mapa_origem=mapa_origem.txt",
+            "--documento",
+            "justificativa=justificativa.txt",
             "--assinaturas",
             "10",
             "--representante",
@@ -427,6 +456,7 @@ fn processo_criar_com_proposta_nao_aceita_campos_digitados_que_a_contradigam() {
 #[test]
 fn art15_ato_com_dois_arquivos_e_arquivo_falso_recusado_sem_gravar_nada() {
     let dir = diretorio_vazio();
+    escrever_documentos(&dir);
     let e = divisa_em(
         &dir,
         &[
@@ -434,6 +464,14 @@ fn art15_ato_com_dois_arquivos_e_arquivo_falso_recusado_sem_gravar_nada() {
             "criar",
             "--proposta",
             &exemplo("criacao.toml"),
+            "--documento",
+            "requerimento=requerimento.txt",
+            "--documento",
+            "mapa_novo=mapa_novo.txt",
+            "--documento",
+            "mapa_origem=mapa_origem.txt",
+            "--documento",
+            "justificativa=justificativa.txt",
             "--representante",
             "Maria da Silva",
             "--como",
@@ -717,6 +755,7 @@ fn exportar_autos_abre_com_unzip_e_pdfinfo_e_a_cadeia_confere_sem_o_divisa() {
 #[test]
 fn comando_de_leitura_recusa_banco_que_nao_existe_sem_criar_nada() {
     let dir = diretorio_vazio();
+    escrever_documentos(&dir);
     std::fs::write(dir.join("x.pdf"), "%PDF-1.7\n%%EOF\n").unwrap();
     for args in [
         &["documento", "verificar", "x.pdf"][..],
@@ -767,6 +806,7 @@ fn comando_de_leitura_recusa_banco_que_nao_existe_sem_criar_nada() {
 #[test]
 fn art8_territorio_lido_dos_autos_e_cada_versao_guardada() {
     let dir = diretorio_vazio();
+    escrever_documentos(&dir);
     std::fs::copy(
         exemplo("area_ribeiraozinho.geojson"),
         dir.join("area_ribeiraozinho.geojson"),
@@ -1214,6 +1254,7 @@ fn backup_e_restauracao_no_postgresql() {
     }
     let url = |b: &str| format!("postgres://postgres@127.0.0.1:5432/{b}");
     let dir = diretorio_vazio();
+    escrever_documentos(&dir);
     let e = divisa_em(
         &dir,
         &[
@@ -1221,6 +1262,14 @@ fn backup_e_restauracao_no_postgresql() {
             "criar",
             "--proposta",
             &exemplo("criacao.toml"),
+            "--documento",
+            "requerimento=requerimento.txt",
+            "--documento",
+            "mapa_novo=mapa_novo.txt",
+            "--documento",
+            "mapa_origem=mapa_origem.txt",
+            "--documento",
+            "justificativa=justificativa.txt",
             "--representante",
             "Maria da Silva",
             "--como",

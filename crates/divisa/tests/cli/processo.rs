@@ -1,44 +1,34 @@
 //! `divisa processo` e `divisa auditoria` como processo, num banco SQLite de verdade (o padrão:
 //! `divisa.sqlite3` no diretório corrente).
 
-use crate::util::{diretorio_vazio, divisa_em};
+use crate::util::{diretorio_vazio, divisa_em, escrever_documentos, CINCO_DOCUMENTOS};
 
 const COMISSAO: &[&str] = &["--como", "presidente:ana"];
 
 fn criar(dir: &std::path::Path) -> String {
-    let e = divisa_em(
-        dir,
-        &[
-            "processo",
-            "criar",
-            "--tipo",
-            "criacao",
-            "--nome",
-            "Nova Fronteira do Norte",
-            "--origem",
-            "sorriso",
-            "--representante",
-            "João da Silva",
-            "--assinaturas",
-            "10",
-            "--deputado",
-            "dep.autor",
-            "--documento",
-            "requerimento",
-            "--documento",
-            "mapa_novo",
-            "--documento",
-            "mapa_origem",
-            "--documento",
-            "justificativa",
-            "--documento",
-            "fotografias",
-            "--data",
-            "2026-03-02",
-            "--como",
-            "deputado:dep.autor",
-        ],
-    );
+    escrever_documentos(dir);
+    let mut args = vec![
+        "processo",
+        "criar",
+        "--tipo",
+        "criacao",
+        "--nome",
+        "Nova Fronteira do Norte",
+        "--origem",
+        "sorriso",
+        "--representante",
+        "João da Silva",
+        "--assinaturas",
+        "10",
+        "--deputado",
+        "dep.autor",
+        "--data",
+        "2026-03-02",
+        "--como",
+        "deputado:dep.autor",
+    ];
+    args.extend_from_slice(CINCO_DOCUMENTOS);
+    let e = divisa_em(dir, &args);
     assert_eq!(e.codigo, 0, "{}", e.stderr);
     assert!(
         e.stdout.contains("Protocolo nº 00001.000001/2026-91"),
@@ -412,6 +402,8 @@ fn art18_parecer_de_merito_favoravel_passa_pelo_motor_da_lei() {
         env!("CARGO_MANIFEST_DIR"),
         "/../../exemplos/desmembramento.toml"
     );
+    escrever_documentos(&dir);
+    // a proposta declara requerimento e mapa de origem; os arquivos deles vão com o protocolo
     let e = divisa_em(
         &dir,
         &[
@@ -421,6 +413,10 @@ fn art18_parecer_de_merito_favoravel_passa_pelo_motor_da_lei() {
             proposta,
             "--representante",
             "Maria da Silva",
+            "--documento",
+            "requerimento=requerimento.txt",
+            "--documento",
+            "mapa_origem=mapa_origem.txt",
             "--data",
             "2026-03-02",
             "--como",
@@ -431,12 +427,14 @@ fn art18_parecer_de_merito_favoravel_passa_pelo_motor_da_lei() {
     let p = "00001.000001/2026-91";
     let passos: &[(&[&str], &str)] = &[
         (&["divulgar", "publicacao=DO"], "presidente:ana"),
-        // a proposta declara só requerimento e mapa de origem: os outros se juntam (Art. 16, § ú)
+        // os outros se juntam, cada um com o seu arquivo (Art. 16, parágrafo único)
         (
             &[
                 "juntar_documento",
                 "art15=mapa_novo",
                 "descricao=mapa da área",
+                "--anexo",
+                "mapa_novo.txt",
             ],
             "servidor:carla",
         ),
@@ -445,6 +443,8 @@ fn art18_parecer_de_merito_favoravel_passa_pelo_motor_da_lei() {
                 "juntar_documento",
                 "art15=justificativa",
                 "descricao=justificativa",
+                "--anexo",
+                "justificativa.txt",
             ],
             "servidor:carla",
         ),
@@ -453,6 +453,8 @@ fn art18_parecer_de_merito_favoravel_passa_pelo_motor_da_lei() {
                 "juntar_documento",
                 "art15=fotografias",
                 "descricao=fotografias",
+                "--anexo",
+                "fotografias.txt",
             ],
             "servidor:carla",
         ),
@@ -547,6 +549,135 @@ fn art18_parecer_de_merito_favoravel_passa_pelo_motor_da_lei() {
     assert!(
         parecer.contains("Em 03/03/2026, a Comissão aprovou o parecer contrário, por 3 votos a 0."),
         "o voto dos autos no parecer"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Art. 15 e Art. 16, parágrafo único (issue 30): na linha de comando, `--documento DOC` sem
+/// arquivo declara, não junta. O recibo diz o que veio com arquivo e o que fica a juntar; a
+/// juntada sem `--anexo` é recusada com o artigo, e com o arquivo o documento entra.
+#[test]
+fn art15_art16_par_unico_declarado_na_linha_de_comando_nao_e_juntado() {
+    let dir = diretorio_vazio();
+    escrever_documentos(&dir);
+    let e = divisa_em(
+        &dir,
+        &[
+            "processo",
+            "criar",
+            "--tipo",
+            "criacao",
+            "--nome",
+            "Nova Fronteira do Norte",
+            "--origem",
+            "Sorriso",
+            "--representante",
+            "João da Silva",
+            "--assinaturas",
+            "10",
+            "--documento",
+            "requerimento=requerimento.txt",
+            "--documento",
+            "fotografias",
+            "--data",
+            "2026-03-02",
+            "--como",
+            "servidor:carla",
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    assert!(
+        e.stdout
+            .contains("Documentos do Art. 15 apresentados com arquivo: Art. 15, I — requerimento"),
+        "{}",
+        e.stdout
+    );
+    assert!(
+        e.stdout.contains(
+            "Declarados sem arquivo, a juntar (Art. 16, parágrafo único): Art. 15, V — fotografias"
+        ),
+        "{}",
+        e.stdout
+    );
+    let p = "00001.000001/2026-91";
+    let e = divisa_em(&dir, &["processo", "mostrar", p, "--como", "membro:bruno"]);
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    assert!(
+        e.stdout
+            .contains("Art. 15, V — fotografias do centro urbano (declarado, a juntar)"),
+        "{}",
+        e.stdout
+    );
+    assert!(
+        !e.stdout
+            .contains("Art. 15, I — requerimento com as assinaturas do Art. 13 ("),
+        "o requerimento está nos autos: {}",
+        e.stdout
+    );
+    let e = avancar(&dir, p, &["divulgar", "publicacao=DO"], COMISSAO);
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    let juntar = ["juntar_documento", "art15=fotografias", "descricao=fotos"];
+    let e = avancar(&dir, p, &juntar, &["--como", "servidor:carla"]);
+    assert_eq!(e.codigo, 3, "{}", e.stderr);
+    assert!(
+        e.stderr.contains("Art. 16, parágrafo único") && e.stderr.contains("declarar não é juntar"),
+        "{}",
+        e.stderr
+    );
+    let mut com_arquivo = juntar.to_vec();
+    com_arquivo.extend(["--anexo", "fotografias.txt"]);
+    let e = avancar(&dir, p, &com_arquivo, &["--como", "servidor:carla"]);
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    let e = divisa_em(&dir, &["processo", "mostrar", p, "--como", "membro:bruno"]);
+    assert!(!e.stdout.contains("(declarado, a juntar)"), "{}", e.stdout);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Com `--proposta`, os documentos declarados vêm dela: `--documento` só junta o arquivo de
+/// um (DOC=ARQUIVO); o documento sem arquivo é recusado com o que fazer, e o arquivo ilegível
+/// é dito com a opção e o caminho.
+#[test]
+fn art15_com_proposta_documento_so_com_arquivo() {
+    let dir = diretorio_vazio();
+    let proposta = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../exemplos/desmembramento.toml"
+    );
+    let base = [
+        "processo",
+        "criar",
+        "--proposta",
+        proposta,
+        "--representante",
+        "Maria da Silva",
+        "--data",
+        "2026-03-02",
+        "--como",
+        "representante:maria",
+    ];
+    let mut sem_arquivo = base.to_vec();
+    sem_arquivo.extend(["--documento", "requerimento"]);
+    let e = divisa_em(&dir, &sem_arquivo);
+    assert_eq!(e.codigo, 2, "{}", e.stderr);
+    assert!(
+        e.stderr.contains(
+            "--documento requerimento: com --proposta, os documentos declarados vêm dela"
+        ),
+        "{}",
+        e.stderr
+    );
+    let mut ilegivel = base.to_vec();
+    ilegivel.extend(["--documento", "requerimento=nao-existe.pdf"]);
+    let e = divisa_em(&dir, &ilegivel);
+    assert_eq!(e.codigo, 2, "{}", e.stderr);
+    assert!(
+        e.stderr.contains("--documento requerimento") && e.stderr.contains("nao-existe.pdf"),
+        "{}",
+        e.stderr
+    );
+    assert!(
+        !dir.join("divisa.sqlite3").exists(),
+        "recusado antes de abrir o banco: nada gravado"
     );
     std::fs::remove_dir_all(&dir).ok();
 }

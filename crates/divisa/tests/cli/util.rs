@@ -52,3 +52,32 @@ pub fn diretorio_vazio() -> PathBuf {
     std::fs::create_dir_all(&caminho).expect("cria diretório temporário");
     caminho
 }
+
+/// Os cinco documentos do Art. 15, cada um com o seu arquivo (escrito por
+/// [`escrever_documentos`] no diretório em que o `divisa` roda): só o arquivo apresenta o
+/// documento (Art. 16, parágrafo único).
+pub const CINCO_DOCUMENTOS: &[&str] = &[
+    "--documento",
+    "requerimento=requerimento.txt",
+    "--documento",
+    "mapa_novo=mapa_novo.txt",
+    "--documento",
+    "mapa_origem=mapa_origem.txt",
+    "--documento",
+    "justificativa=justificativa.txt",
+    "--documento",
+    "fotografias=fotografias.txt",
+];
+
+/// Escreve no diretório um arquivo de texto para cada documento do Art. 15.
+pub fn escrever_documentos(dir: &std::path::Path) {
+    for d in [
+        "requerimento",
+        "mapa_novo",
+        "mapa_origem",
+        "justificativa",
+        "fotografias",
+    ] {
+        std::fs::write(dir.join(format!("{d}.txt")), format!("{d} (teste)\n")).unwrap();
+    }
+}

@@ -7,7 +7,9 @@
 //! traz títulos de eleitor), sem os arquivos dos atos reservados e sem a avaliação: o que os
 //! Arts. 22 e 23 reservam à Comissão fica de fora.
 
-use divisa_processo::{Ato, Evento, Via};
+use std::collections::BTreeSet;
+
+use divisa_processo::{Ato, DocumentoArt15, Evento, Via};
 use divisa_referencia::formato::{data as fmt_data, inteiro};
 
 use divisa_lei::Avaliacao;
@@ -24,7 +26,9 @@ fn teor(e: &Evento, publico: bool) -> Vec<String> {
             via,
             assinaturas,
             documentos,
+            documentos_por_arquivo,
             proposta,
+            tipo_processo,
             ..
         } => {
             let mut v = vec![
@@ -39,19 +43,34 @@ fn teor(e: &Evento, publico: bool) -> Vec<String> {
                     "Assinaturas de eleitores: {}.",
                     inteiro(i64::from(*assinaturas))
                 ),
-                if documentos.is_empty() {
-                    "Documentos do Art. 15 que acompanharam: nenhum.".into()
-                } else {
-                    format!(
-                        "Documentos do Art. 15 que acompanharam: {}.",
-                        documentos
-                            .iter()
-                            .map(|d| d.nome())
-                            .collect::<Vec<_>>()
-                            .join("; ")
-                    )
-                },
             ];
+            let lista = |l: &mut dyn Iterator<Item = DocumentoArt15>| {
+                let nomes: Vec<&str> = l.map(|d| d.nome_no(*tipo_processo)).collect();
+                if nomes.is_empty() {
+                    "nenhum".to_owned()
+                } else {
+                    nomes.join("; ")
+                }
+            };
+            if *documentos_por_arquivo {
+                // Declarar não é juntar (Art. 16, parágrafo único): o termo diz o que veio com
+                // arquivo e o que só foi declarado.
+                let com_arquivo: BTreeSet<DocumentoArt15> =
+                    e.anexos.iter().filter_map(|a| a.documento).collect();
+                v.push(format!(
+                    "Documentos do Art. 15 apresentados com arquivo: {}.",
+                    lista(&mut com_arquivo.iter().copied())
+                ));
+                v.push(format!(
+                    "Declarados na representação, sem arquivo, a juntar (Art. 16, parágrafo único): {}.",
+                    lista(&mut documentos.iter().copied().filter(|d| !com_arquivo.contains(d)))
+                ));
+            } else {
+                v.push(format!(
+                    "Documentos do Art. 15 declarados na representação: {}.",
+                    lista(&mut documentos.iter().copied())
+                ));
+            }
             if proposta.is_some() && !publico {
                 v.push("A proposta da representação (território, números, assinaturas com os títulos) foi juntada aos autos e segue, na íntegra, na cópia digital dos autos.".into());
             }

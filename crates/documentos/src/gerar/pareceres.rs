@@ -184,8 +184,8 @@ pub fn parecer_preliminar(
                 .iter()
                 .map(|d| {
                     vec![
-                        d.nome().to_string(),
-                        if processo.documentos.contains(d) { "apresentado" } else { "falta" }.to_string(),
+                        d.nome_no(processo.tipo).to_string(),
+                        processo.situacao_do_documento(*d).texto().to_string(),
                     ]
                 })
                 .collect(),

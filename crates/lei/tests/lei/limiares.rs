@@ -437,6 +437,7 @@ fn assinaturas(titulos: &[&str]) -> Situacao {
             .collect(),
         documentos: vec![],
         documentos_nos_autos: false,
+        declarados_sem_arquivo: Vec::new(),
         assinaturas_sem_lista: None,
     });
     achados(&fatos, HOJE, "art13_cpt")[0].situacao
@@ -501,4 +502,39 @@ fn art11_par2_conta_sobre_os_inscritos() {
         votos_nao: 10,
     });
     assert_eq!(situacao(&fatos, "art11_par2"), Situacao::NaoAtende);
+}
+
+/// Art. 15 e Art. 16, parágrafo único (issue 30): nos autos, o documento declarado na
+/// representação sem o arquivo não atende — fica pendente, dito como declarado sem arquivo, e
+/// não como apresentado nem como ausente; o que tem arquivo atende.
+#[test]
+fn art15_declarado_sem_arquivo_fica_pendente_e_o_juntado_atende() {
+    let mut fatos = criacao(dados_bons());
+    fatos.representacao = Some(Representacao {
+        assinaturas: vec![],
+        documentos: vec!["requerimento".into()],
+        documentos_nos_autos: true,
+        declarados_sem_arquivo: vec!["justificativa".into()],
+        assinaturas_sem_lista: Some(10),
+    });
+    let requerimento = &achados(&fatos, HOJE, "art15_cpt_inc1")[0];
+    assert_eq!(requerimento.situacao, Situacao::Atende);
+    let justificativa = &achados(&fatos, HOJE, "art15_cpt_inc4")[0];
+    assert_eq!(justificativa.situacao, Situacao::Pendente);
+    assert!(
+        justificativa.apurado.contains(
+            "declarado na representação, sem arquivo nos autos: justificativa socioeconômica"
+        ),
+        "{}",
+        justificativa.apurado
+    );
+    assert!(
+        justificativa
+            .mensagem
+            .contains("só o arquivo juntado conta"),
+        "{}",
+        justificativa.mensagem
+    );
+    let fotografias = &achados(&fatos, HOJE, "art15_cpt_inc5")[0];
+    assert_eq!(fotografias.apurado, "falta: fotografias do centro urbano");
 }

@@ -60,6 +60,9 @@ pub fn pedido(tipo: TipoProcesso, assinaturas: u32, documentos: Vec<DocumentoArt
         representante: "João da Silva".into(),
         assinaturas,
         documentos,
+        // O rito destes testes conta o declarado (a regra dos protocolos de antes da issue
+        // 30); a regra do arquivo tem os seus testes em `rito.rs` (Art. 16, parágrafo único).
+        documentos_por_arquivo: false,
         proposta: Some("tipo = \"criacao\"\n# títulos de eleitor aqui\n".into()),
     }
 }
