@@ -169,6 +169,37 @@ impl Fase {
         }
     }
 
+    /// Os atos (pelo `tipo` gravado) que dão o próximo passo nesta fase: os que a tela mostra
+    /// no alto, com quem os pratica. Quem pode cada um agora (e se os autos já o permitem) é
+    /// decidido por [`crate::Processo::decidir`], não aqui.
+    pub fn atos_do_proximo_passo(self) -> &'static [&'static str] {
+        match self {
+            Fase::Protocolada => &["divulgar"],
+            Fase::Divulgada => &["registrar_visita", "solicitar_documentos"],
+            Fase::DocumentosPendentes => &["juntar_documento"],
+            Fase::Visitada => &["parecer_preliminar"],
+            Fase::ArquivamentoEmPlenario | Fase::MeritoEmPlenario => &["deliberar_plenario"],
+            Fase::Certidoes => &[
+                "enviar_oficio",
+                "confirmar_recebimento",
+                "emitir_certidao",
+                "parecer_de_merito",
+            ],
+            Fase::Ccj => &["parecer_ccj"],
+            Fase::ElaboracaoDecreto => &["apresentar_projeto_decreto"],
+            Fase::DecretoEmTramitacao => &["votar_decreto"],
+            Fase::DecretoAprovado => &["publicar_decreto"],
+            Fase::DecretoPublicado => &["encaminhar_ao_tre"],
+            Fase::Plebiscito => &["registrar_plebiscito"],
+            Fase::ResultadoApurado => &["ler_resultado"],
+            Fase::ParecerDoResultado => &["parecer_resultado"],
+            Fase::ElaboracaoProjetoDeLei => &["apresentar_projeto_de_lei"],
+            Fase::ProjetoDeLeiEmPauta => &["votar_projeto_de_lei"],
+            Fase::ProjetoDeLeiAprovado => &["publicar_lei"],
+            Fase::Lei | Fase::Arquivado => &[],
+        }
+    }
+
     /// Terminou.
     pub fn final_(self) -> bool {
         matches!(self, Fase::Lei | Fase::Arquivado)

@@ -333,7 +333,19 @@
     });
   }
 
+  // O botão do próximo passo leva ao formulário do ato (#ato-TIPO), que fica num <details>:
+  // abre-o e põe o foco no primeiro campo, para quem chegou pelo botão não ter de procurar.
+  function abrirAtoDoEndereco() {
+    var alvo = location.hash && document.getElementById(location.hash.slice(1));
+    if (!alvo || alvo.tagName !== "DETAILS") return;
+    alvo.open = true;
+    var campo = alvo.querySelector("input:not([type=hidden]), select, textarea, button");
+    if (campo) campo.focus();
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    abrirAtoDoEndereco();
+    window.addEventListener("hashchange", abrirAtoDoEndereco);
     iniciarMenu();
     iniciarImprimir();
     iniciarTabelas();

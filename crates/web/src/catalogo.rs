@@ -7,7 +7,7 @@
 //! com o artigo. O servidor decide de novo, com os valores de verdade, ao gravar.
 
 use divisa_processo::papel::permissao;
-use divisa_processo::{Ato, Ator, Orgao, Permissao, Processo};
+use divisa_processo::{Ato, Ator, Orgao, Papel, Permissao, Processo};
 use jiff::civil::Date;
 
 use crate::html::{html, Markup};
@@ -418,32 +418,111 @@ pub(crate) fn oferecidos(p: &Processo, ator: &Ator, hoje: Date) -> Vec<Oferecido
     MODELOS
         .iter()
         .filter_map(|m| {
+            let orgaos = cabe(m, p, ator, hoje)?;
             let com_orgao = m.campos.iter().any(|f| f.tipo == Tipo::Orgao);
-            let candidatos: &[Orgao] = if com_orgao {
-                &Orgao::TODOS
-            } else {
-                &[Orgao::Comissao]
-            };
-            let orgaos: Vec<Orgao> = candidatos
-                .iter()
-                .copied()
-                .filter(|&o| {
-                    let Some(ato) = exemplo(m, o, hoje) else {
-                        return false;
-                    };
-                    if permissao(ator.papel, ato.acao()) == Permissao::Nao {
-                        return false;
-                    }
-                    match p.decidir(ator, &ato, hoje, hoje) {
-                        Ok(()) => true,
-                        Err(r) => r.depende_dos_valores(),
-                    }
-                })
-                .collect();
-            (!orgaos.is_empty()).then(|| Oferecido {
+            Some(Oferecido {
                 modelo: m,
                 orgaos: if com_orgao { orgaos } else { Vec::new() },
             })
+        })
+        .collect()
+}
+
+/// Os órgãos para os quais o ato `m` cabe a `ator` agora (nos atos sem órgão, a Comissão);
+/// `None` se não cabe para nenhum.
+pub(crate) fn cabe(m: &Modelo, p: &Processo, ator: &Ator, hoje: Date) -> Option<Vec<Orgao>> {
+    let com_orgao = m.campos.iter().any(|f| f.tipo == Tipo::Orgao);
+    let candidatos: &[Orgao] = if com_orgao {
+        &Orgao::TODOS
+    } else {
+        &[Orgao::Comissao]
+    };
+    let orgaos: Vec<Orgao> = candidatos
+        .iter()
+        .copied()
+        .filter(|&o| {
+            let Some(ato) = exemplo(m, o, hoje) else {
+                return false;
+            };
+            if permissao(ator.papel, ato.acao()) == Permissao::Nao {
+                return false;
+            }
+            match p.decidir(ator, &ato, hoje, hoje) {
+                Ok(()) => true,
+                Err(r) => r.depende_dos_valores(),
+            }
+        })
+        .collect();
+    (!orgaos.is_empty()).then_some(orgaos)
+}
+
+/// Um passo que o processo espera agora: o ato (com o título do botão que o pratica) e os
+/// papéis a quem ele cabe.
+pub(crate) struct Proximo {
+    pub(crate) modelo: &'static Modelo,
+    pub(crate) papeis: Vec<Papel>,
+}
+
+impl Proximo {
+    /// Quem o dá, em palavras ("a Presidência da Comissão ou um membro").
+    pub(crate) fn quem(&self) -> String {
+        let nomes: Vec<&str> = self.papeis.iter().map(|p| quem_e(*p)).collect();
+        match nomes.as_slice() {
+            [] => String::new(),
+            [um] => (*um).to_owned(),
+            [inicio @ .., ultimo] => format!("{} ou {ultimo}", inicio.join(", ")),
+        }
+    }
+}
+
+/// O próximo passo com quem o dá, numa frase: «Divulgar a representação» cabe à Presidência
+/// da Comissão. Vazio quando nenhum ato o registra agora (o processo espera um prazo ou um
+/// documento que não depende de ato na Assembleia).
+pub(crate) fn frase_do_proximo(p: &Processo, hoje: Date) -> String {
+    proximos(p, hoje)
+        .iter()
+        .map(|x| format!("«{}» cabe {}", x.modelo.titulo, x.quem()))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Quem pratica um ato, como se diz na frase «cabe a …».
+fn quem_e(p: Papel) -> &'static str {
+    match p {
+        Papel::Presidente => "à Presidência da Comissão",
+        Papel::Membro => "a um membro da Comissão",
+        Papel::Deputado => "ao deputado autor",
+        Papel::Servidor => "à secretaria da Comissão",
+        Papel::Cartografia => "ao Órgão de Informação e Cartografia do Estado",
+        Papel::Fazenda => "ao Órgão Fazendário Estadual",
+        Papel::Tre => "ao Tribunal Regional Eleitoral",
+        Papel::Representante => "ao representante da comunidade",
+        Papel::Publico => "a qualquer pessoa",
+    }
+}
+
+/// Os passos que o processo espera agora (os atos da fase que dão o passo, [`Fase::atos_do_proximo_passo`])
+/// e a quem cabe cada um — decidido pelo rito com cada papel, como para quem olha a página.
+pub(crate) fn proximos(p: &Processo, hoje: Date) -> Vec<Proximo> {
+    p.fase
+        .atos_do_proximo_passo()
+        .iter()
+        .filter_map(|tipo| MODELOS.iter().find(|m| m.tipo == *tipo))
+        .filter_map(|m| {
+            let papeis: Vec<Papel> = Papel::TODOS
+                .into_iter()
+                .filter(|papel| *papel != Papel::Publico)
+                .filter(|papel| {
+                    // o ator do caso: o deputado autor, quem protocolou
+                    let id = match (papel, &p.via) {
+                        (Papel::Deputado, divisa_processo::Via::Deputado { id }) => id.clone(),
+                        (Papel::Representante, _) => p.protocolado_por.clone(),
+                        _ => format!("quem-age-{}", papel.codigo()),
+                    };
+                    cabe(m, p, &Ator::new(id, *papel), hoje).is_some()
+                })
+                .collect();
+            (!papeis.is_empty()).then_some(Proximo { modelo: m, papeis })
         })
         .collect()
 }
@@ -479,7 +558,7 @@ pub(crate) fn formulario(
     };
     let escolhido = |nome: &str, opcao: &str| enviado.is_some() && valor(nome) == opcao;
     html! {
-        details.ato open[enviado.is_some()] {
+        details.ato id={ "ato-" (m.tipo) } open[enviado.is_some()] {
             summary { (m.titulo) " " small { "(" (m.artigo) ")" } }
             form method="post" action=(acao) class="form-ato" enctype="multipart/form-data" {
                 input type="hidden" name="csrf" value=(csrf);
@@ -868,7 +947,7 @@ mod testes {
             "name=\"c_votos_m0\" value=\"nao\" checked",
             "name=\"c_votos_m1\" value=\"sim\" checked",
             "name=\"data\" type=\"date\" value=\"2026-10-30\"",
-            "<details class=\"ato\" open>",
+            "<details class=\"ato\" id=\"ato-parecer_preliminar\" open>",
         ] {
             assert!(html.contains(esperado), "falta {esperado} em {html}");
         }

@@ -155,6 +155,8 @@ pub(crate) async fn mesa(
                             li {
                                 (link(&p.protocolo.to_string(), &p.nome)) " — " (p.fase.nome())
                                 " · próximo passo: " (p.fase.proximo_passo())
+                                @let quem_age = crate::catalogo::frase_do_proximo(p, hoje);
+                                @if !quem_age.is_empty() { " — " (quem_age) }
                             }
                         }
                     }
@@ -179,6 +181,8 @@ pub(crate) async fn mesa(
                     div.cartao {
                         p { strong { (link(&p.protocolo.to_string(), &p.nome)) } " — fase: " (p.fase.nome()) }
                         p { "Próximo passo: " (p.fase.proximo_passo()) }
+                        @let quem_age = crate::catalogo::frase_do_proximo(p, hoje);
+                        @if !quem_age.is_empty() { p { (quem_age) "." } }
                         @if faltam.is_empty() {
                             p { "Os documentos do Art. 15 estão nos autos." }
                         } @else {

@@ -495,6 +495,8 @@ async fn pagina_do_processo(
         None
     };
 
+    let proximos = catalogo::proximos(&p, hoje);
+    let ator_logado = quem.usuario.is_some().then(|| quem.ator());
     let certidoes = p.certidoes();
     let prazos = p.prazos();
     let alertas = p.alertas(hoje);
@@ -508,7 +510,31 @@ async fn pagina_do_processo(
         @if let Some(m) = &ok { (aviso("ok", m)) }
         @if let Some(e) = &erro { (aviso("erro", e)) }
         @if !p.fase.final_() {
-            p { "Próximo passo: " (p.fase.proximo_passo()) }
+            // quem age em seguida, com o mesmo nome do botão que pratica o ato — e o botão, no
+            // alto, para quem pode (issue 32)
+            section.proximo-passo aria-labelledby="proximo-passo" {
+                p {
+                    strong id="proximo-passo" { "Próximo passo: " }
+                    (p.fase.proximo_passo())
+                }
+                @if !proximos.is_empty() {
+                    ul.quem-age {
+                        @for x in &proximos {
+                            li {
+                                "«" (x.modelo.titulo) "» cabe " (x.quem()) "."
+                                @if let Some(ator) = &ator_logado {
+                                    @if catalogo::cabe(x.modelo, &p, ator, hoje).is_some() {
+                                        " "
+                                        a.botao href={ "#ato-" (x.modelo.tipo) } { (x.modelo.titulo) }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                } @else {
+                    p.historico { "Nenhum ato na Assembleia dá este passo agora: o processo espera um prazo, uma resposta de órgão ou um documento." }
+                }
+            }
         }
         div.cartoes {
             div.cartao { "Protocolado em" div.valor { (fmt_data(p.protocolado_em)) } }

@@ -37,6 +37,10 @@ pub fn ficha(p: &Processo, eventos: &[Evento], completo: bool, hoje: Date) -> St
         let _ = writeln!(s, "Arquivado em {} ({})", fmt_data(a.em), a.fundamento);
     } else {
         let _ = writeln!(s, "Próximo passo: {}", p.fase.proximo_passo());
+        let quem_age = crate::catalogo::frase_do_proximo(p, hoje);
+        if !quem_age.is_empty() {
+            let _ = writeln!(s, "  {quem_age}.");
+        }
     }
     if completo {
         let faltam = p.documentos_faltantes();

@@ -356,3 +356,40 @@ fn issue17_municipios_com_busca_ordem_e_paginas() {
         assert!(r.corpo.contains("0 municípios encontrados"), "{}", r.corpo);
     });
 }
+
+/// Issue 32, «quem age em seguida»: no alto da página do processo, o próximo passo diz a quem
+/// cabe, com o mesmo nome do botão que pratica o ato; quem pode vê o botão, que leva ao
+/// formulário; quem não pode lê a quem cabe, sem botão. Na mesa da comunidade, a mesma frase.
+#[test]
+fn issue32_proximo_passo_diz_a_quem_cabe_e_o_botao_fica_no_alto() {
+    rodar(async {
+        let a = app("proximo").await;
+        // a revisão de limites da demonstração, protocolada: falta divulgar (Art. 16)
+        let p = a.protocolo("Revisão de limites").await;
+        let caminho = format!("/processos/{}", p.replace('/', "%2F"));
+        let frase =
+            "«Divulgar a representação» cabe à Presidência da Comissão ou a um membro da Comissão.";
+        let ana = a.entrar("ana").await;
+        let pagina = a.get(&caminho, Some(&ana)).await.corpo;
+        let no_alto = pagina.find(frase).expect("a frase do próximo passo");
+        let botao = pagina
+            .find("<a class=\"botao\" href=\"#ato-divulgar\">Divulgar a representação</a>")
+            .expect("o botão para a Presidência");
+        let mapa = pagina.find("<h2>Mapa</h2>").expect("o mapa");
+        assert!(no_alto < mapa && botao < mapa, "no alto, antes do mapa");
+        assert!(
+            pagina.contains("id=\"ato-divulgar\""),
+            "o formulário que o botão abre"
+        );
+        // a comunidade lê a quem cabe, sem botão
+        let comunidade = a.entrar("comunidade").await;
+        let pagina = a.get(&caminho, Some(&comunidade)).await.corpo;
+        assert!(pagina.contains(frase), "{pagina}");
+        assert!(
+            !pagina.contains("href=\"#ato-divulgar\""),
+            "sem botão para quem não pode"
+        );
+        let r = a.get("/", Some(&comunidade)).await.corpo;
+        assert!(r.contains(frase.trim_end_matches('.')), "{r}");
+    });
+}
