@@ -494,6 +494,39 @@ fn data_por_extenso(d: Date) -> String {
     )
 }
 
+/// O título de um ofício enviado, do número como a secretaria o registrou: «Of. 101/2026-CRT»
+/// e «101/2026» dão «OFÍCIO Nº 101/2026-CRT/ALMT» (issue 32: sem repetir «Of.» nem «CRT»).
+pub(crate) fn titulo_do_oficio(numero: &str) -> String {
+    let mut n = numero.trim();
+    for prefixo in ["ofício", "oficio", "of."] {
+        if n.to_lowercase().starts_with(prefixo) {
+            n = n[prefixo.len()..].trim_start();
+            break;
+        }
+    }
+    for prefixo in ["nº", "n°", "no.", "n."] {
+        if n.to_lowercase().starts_with(prefixo) {
+            n = n[prefixo.len()..].trim_start();
+            break;
+        }
+    }
+    for sufixo in [
+        "-crt/almt",
+        "/crt/almt",
+        " crt/almt",
+        "/almt",
+        "-crt",
+        "/crt",
+        " crt",
+    ] {
+        if n.to_lowercase().ends_with(sufixo) {
+            n = n[..n.len() - sufixo.len()].trim_end();
+            break;
+        }
+    }
+    format!("OFÍCIO Nº {n}-CRT/ALMT")
+}
+
 /// Os ofícios aos órgãos certificadores (Art. 2º, §§ 2º e 3º; Art. 17, § 2º), um por página:
 /// o que cada órgão certifica, o prazo de 30 dias do recebimento, "sob pena de
 /// responsabilidade".
@@ -512,7 +545,7 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
             .and_then(|a| a.processo.requisicoes.get(o).cloned())
             .unwrap_or_default();
         let (titulo, dia) = match &requisicao.oficio {
-            Some((numero, em)) => (format!("OFÍCIO Nº {numero} — CRT/ALMT"), *em),
+            Some((numero, em)) => (titulo_do_oficio(numero), *em),
             None => (
                 format!(
                     "MINUTA DE OFÍCIO {} — CRT/ALMT (o número é dado no envio)",
@@ -885,4 +918,24 @@ pub fn relatorio_tecnico(caso: &Caso<'_>) -> Result<Documento, String> {
             "art5_cpt",
         ],
     ))
+}
+
+#[cfg(test)]
+mod titulo_do_oficio_testes {
+    /// Issue 32: «OFÍCIO Nº Of. 101/2026-CRT — CRT/ALMT» repetia «Of.» e «CRT».
+    #[test]
+    fn o_numero_do_oficio_sem_repeticoes() {
+        for escrito in [
+            "Of. 101/2026-CRT",
+            "101/2026",
+            "Ofício nº 101/2026-CRT/ALMT",
+            "of. 101/2026 CRT",
+        ] {
+            assert_eq!(
+                super::titulo_do_oficio(escrito),
+                "OFÍCIO Nº 101/2026-CRT/ALMT",
+                "{escrito}"
+            );
+        }
+    }
 }

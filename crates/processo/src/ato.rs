@@ -657,9 +657,13 @@ impl Ato {
                 };
                 let o_que = dados.descricao();
                 if o_que.is_empty() {
-                    format!("certidão {numero} {}{quem}", orgao.do_orgao())
+                    format!("{} {}{quem}", certidao_numero(numero), orgao.do_orgao())
                 } else {
-                    format!("certidão {numero} {}{quem}: {o_que}", orgao.do_orgao())
+                    format!(
+                        "{} {}{quem}: {o_que}",
+                        certidao_numero(numero),
+                        orgao.do_orgao()
+                    )
                 }
             }
             Ato::RecusarCertidao { orgao, motivo } => {
@@ -887,6 +891,26 @@ pub fn nome_do_formato(tipo_midia: &str) -> &'static str {
             "programa executável"
         }
         _ => "outro formato",
+    }
+}
+
+/// «certidão nº 12/2026», do número como o órgão o escreveu — sem repetir a palavra quando o
+/// número já a traz («Certidão nº 12/2026»; issue 32: «certidão Certidão…»).
+pub fn certidao_numero(numero: &str) -> String {
+    let numero = numero.trim();
+    let minusculo = numero.to_lowercase();
+    if minusculo.starts_with("certidão") || minusculo.starts_with("certidao") {
+        let mut c = numero.chars();
+        c.next()
+            .map(|p| p.to_lowercase().chain(c).collect())
+            .unwrap_or_default()
+    } else if minusculo.starts_with("nº")
+        || minusculo.starts_with("n°")
+        || minusculo.starts_with("n.")
+    {
+        format!("certidão {numero}")
+    } else {
+        format!("certidão nº {numero}")
     }
 }
 

@@ -585,8 +585,9 @@ impl Processo {
                 Natureza::Estado,
                 "Art. 2º, § 3º",
                 format!(
-                    "o {} já certificou (certidão {numero}, {})",
+                    "o {} já certificou ({}, {})",
                     orgao.nome(),
+                    crate::ato::certidao_numero(numero),
                     divisa_referencia::formato::data(*em)
                 ),
             )),

@@ -25,8 +25,8 @@ mod processo;
 mod recusa;
 
 pub use ato::{
-    codigos_ibge, nome_do_formato, nomes_oficiais, Anexo, Apuracao, ApuracaoSecao, Ato,
-    ConteudoLei, Decisao, DocumentoArt15, Evento, NovaRepresentacao, NumerosCertificados,
+    certidao_numero, codigos_ibge, nome_do_formato, nomes_oficiais, Anexo, Apuracao, ApuracaoSecao,
+    Ato, ConteudoLei, Decisao, DocumentoArt15, Evento, NovaRepresentacao, NumerosCertificados,
     TipoProcesso, Via, Voto, VotoNominal, Votos,
 };
 pub use fase::Fase;

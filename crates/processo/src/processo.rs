@@ -755,15 +755,19 @@ impl Processo {
     /// comunidade e o público, o que é público, sem dados pessoais.
     pub fn visiveis(&self, ator: &Ator, eventos: &[Evento]) -> Vec<Evento> {
         let completo = self.pode(ator, Acao::VerCompleto).is_ok();
+        // Os atos de quem olha são sempre dele, inteiros: as regras de publicidade do Art. 16
+        // escondem dos outros, não do autor (issue 32: o representante via a sua juntada sumir).
+        let proprio = |e: &Evento| ator.papel != Papel::Publico && e.ator.id == ator.id;
         eventos
             .iter()
             .filter(|e| {
                 completo
+                    || proprio(e)
                     || e.ato.publico()
                     || (ator.papel.orgao().is_some() && e.ato.orgao() == ator.papel.orgao())
             })
             .map(|e| {
-                if completo {
+                if completo || proprio(e) {
                     e.clone()
                 } else {
                     Evento {

@@ -195,6 +195,29 @@ fn art14_representante_junta_documentos_so_a_sua_representacao() {
     let r = p.decidir(&outro, &juntar, hoje, hoje).unwrap_err();
     assert_eq!(r.artigo, "Art. 14, parágrafo único");
     assert!(p.decidir(&representante(), &juntar, hoje, hoje).is_ok());
+
+    // Issue 32: quem juntou vê a sua juntada (e o seu protocolo, com a proposta que escreveu);
+    // a outra comunidade e o público, não — as regras do Art. 16 escondem dos outros, não do
+    // autor.
+    let juntada = Evento {
+        seq: 2,
+        data: hoje,
+        ator: representante(),
+        ato: juntar,
+        anexos: vec![],
+    };
+    let todos = vec![e, juntada];
+    let do_autor = p.visiveis(&representante(), &todos);
+    assert_eq!(do_autor, todos, "o autor vê os seus atos inteiros");
+    for alheio in [outro, publico()] {
+        let v = p.visiveis(&alheio, &todos);
+        let tipos: Vec<&str> = v.iter().map(|e| e.ato.tipo()).collect();
+        assert_eq!(tipos, ["protocolar"], "{}", alheio.id);
+        assert!(
+            matches!(&v[0].ato, Ato::Protocolar { proposta: None, .. }),
+            "sem a proposta"
+        );
+    }
 }
 
 /// Cada recusa diz de onde vem o impedimento, e as telas oferecem um ato só quando a recusa

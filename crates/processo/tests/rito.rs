@@ -1872,3 +1872,15 @@ fn art15_inc2_na_revisao_de_limites_e_a_area_a_desmembrar() {
         DocumentoArt15::MapaNovo.nome()
     );
 }
+
+/// Art. 2º, § 2º: a certidão é dita pelo número que o órgão escreveu, sem repetir a palavra
+/// (issue 32: «certidão Certidão nº 12/2026»).
+#[test]
+fn art2_par2_certidao_pelo_numero_sem_repetir_a_palavra() {
+    assert_eq!(certidao_numero("C-12/2026"), "certidão nº C-12/2026");
+    assert_eq!(
+        certidao_numero("Certidão nº 12/2026"),
+        "certidão nº 12/2026"
+    );
+    assert_eq!(certidao_numero("nº 12/2026"), "certidão nº 12/2026");
+}

@@ -43,7 +43,7 @@ pub(crate) async fn secao(estado: &Estado, quem: &Quem, protocolo: &str) -> Resu
         return Ok(html! {
             h2 id="emitidos" { "Documentos emitidos" }
             p {
-                "Nenhum documento foi emitido neste processo. Um documento é emitido quando alguém da Comissão baixa o seu PDF, na lista acima; então pode ser assinado aqui."
+                "Nenhum documento foi emitido neste processo. Um documento é emitido quando alguém da Comissão o emite na lista acima (o botão «Emitir», com a confirmação); baixar ou ler o PDF não o emite. Depois de emitido, pode ser assinado aqui."
             }
         });
     }

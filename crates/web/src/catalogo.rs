@@ -186,7 +186,7 @@ pub(crate) const MODELOS: &[Modelo] = &[
     Modelo {
         tipo: "confirmar_recebimento",
         titulo: "Confirmar o recebimento do ofício",
-        artigo: "Art. 2º, § 3º (começa o prazo de 30 dias)",
+        artigo: "Art. 2º, § 3º: começa o prazo de 30 dias",
         campos: &[c("orgao", "Órgão", Tipo::Orgao)],
     },
     Modelo {
@@ -676,13 +676,35 @@ pub(crate) fn formulario(
                     }
                 }
                 @let data = valor("data");
-                label for={ (m.tipo) "-data" } { "Data do ato" }
+                label for={ (m.tipo) "-data" } { (rotulo_da_data(m.tipo)) }
                 input id={ (m.tipo) "-data" } name="data" type="date" value=(if data.is_empty() { hoje.to_string() } else { data }) max=(hoje);
                 label for={ (m.tipo) "-anexo" } { "Arquivos do ato (PDF, imagens, mapas, memoriais; até 20 MB cada, o tipo conferido pelo conteúdo)" }
                 input id={ (m.tipo) "-anexo" } name="anexo" type="file" multiple;
                 button type="submit" { "Registrar" }
             }
         }
+    }
+}
+
+/// O rótulo da data de um ato, com o nome do que aconteceu nela (o recebimento, a visita, a
+/// sessão): é o dia que conta nos prazos e nos autos.
+fn rotulo_da_data(tipo: &str) -> &'static str {
+    match tipo {
+        "divulgar" | "publicar_decreto" | "publicar_lei" => "Data da publicação",
+        "juntar_documento" | "anexar_proposta" => "Data da juntada",
+        "registrar_visita" => "Data da visita",
+        "enviar_oficio" => "Data do envio do ofício",
+        "confirmar_recebimento" => "Data do recebimento do ofício (começa o prazo de 30 dias)",
+        "emitir_certidao" => "Data da certidão",
+        "recusar_certidao" => "Data da recusa",
+        "parecer_preliminar" | "parecer_de_merito" | "parecer_resultado" => {
+            "Data da reunião da Comissão"
+        }
+        "deliberar_plenario" | "votar_decreto" | "votar_projeto_de_lei" | "ler_resultado" => {
+            "Data da sessão"
+        }
+        "encaminhar_ao_tre" => "Data do encaminhamento",
+        _ => "Data do ato",
     }
 }
 

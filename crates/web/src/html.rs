@@ -27,6 +27,9 @@ const SECOES: [(&str, &str); 8] = [
     ("/contas", "Contas"),
 ];
 
+/// A petição (Arts. 13 a 15), no menu de quem pode protocolar.
+const NOVA: &str = "/processos/novo";
+
 /// A seção em que a pessoa está (o processo está em «Processos»).
 fn na_secao(caminho: &str, endereco: &str) -> bool {
     caminho == endereco
@@ -40,6 +43,10 @@ fn na_secao(caminho: &str, endereco: &str) -> bool {
 pub(crate) fn documento(titulo: &str, quem: Option<&Quem>, corpo: Markup) -> Markup {
     let usuario = quem.and_then(|q| q.usuario.as_ref().map(|u| (q, u)));
     let presidente = usuario.is_some_and(|(_, u)| u.papel == divisa_processo::Papel::Presidente);
+    let protocola = usuario.is_some_and(|(_, u)| {
+        divisa_processo::papel::permissao(u.papel, divisa_processo::Acao::Protocolar)
+            != divisa_processo::Permissao::Nao
+    });
     let caminho = quem.map_or("", |q| q.caminho.as_str());
     html! {
         (DOCTYPE)
@@ -71,7 +78,12 @@ pub(crate) fn documento(titulo: &str, quem: Option<&Quem>, corpo: Markup) -> Mar
                     nav.fechado #nav-principal aria-label="Principal" {
                         @for (endereco, rotulo) in SECOES {
                             @if endereco != "/contas" || presidente {
-                                a href=(endereco) aria-current=[na_secao(caminho, endereco).then_some("page")] { (rotulo) }
+                                a href=(endereco) aria-current=[(na_secao(caminho, endereco) && !(endereco == "/processos" && na_secao(caminho, NOVA))).then_some("page")] { (rotulo) }
+                            }
+                            // quem pode protocolar (Art. 14) acha a petição no menu, logo depois
+                            // dos processos
+                            @if endereco == "/processos" && protocola {
+                                a href=(NOVA) aria-current=[na_secao(caminho, NOVA).then_some("page")] { "Nova representação" }
                             }
                         }
                     }

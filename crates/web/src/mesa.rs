@@ -170,10 +170,11 @@ pub(crate) async fn mesa(
                 .filter(|p| p.protocolado_por == usuario.login)
                 .collect();
             html! {
-                @if minhas.is_empty() {
-                    p {
-                        "Você ainda não protocolou representação. "
-                        a href="/processos/novo" { "Nova representação" }
+                // a petição no alto da mesa de quem a faz (Arts. 13 a 15)
+                p.acoes {
+                    a.botao href="/processos/novo" { "Nova representação" }
+                    @if minhas.is_empty() {
+                        " Você ainda não protocolou representação."
                     }
                 }
                 @for p in &minhas {

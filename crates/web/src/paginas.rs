@@ -140,17 +140,17 @@ pub(crate) async fn painel(State(estado): State<Estado>, quem: Quem) -> Result<R
                 p { "Nenhum." }
             } @else {
                 div.tabela {
-                    table {
-                        tr { th { "Processo" } th { "Artigo" } th { "O quê" } }
+                    table.cartoes-no-celular {
+                        tr.cabecalho { th { "Processo" } th { "Artigo" } th { "O quê" } }
                         @for a in lista.iter() {
                             tr class=(classe) {
-                                td {
+                                td data-rotulo="Processo" {
                                     a href=(caminho_do_processo(&a.protocolo)) { (a.protocolo) }
                                     br;
                                     small { (a.nome) }
                                 }
-                                td { (a.alerta.artigo) }
-                                td { (a.alerta.mensagem()) }
+                                td data-rotulo="Artigo" { (a.alerta.artigo) }
+                                td data-rotulo="O quê" { (a.alerta.mensagem()) }
                             }
                         }
                     }
@@ -567,19 +567,21 @@ async fn pagina_do_processo(
         @if !certidoes.is_empty() || p.certidoes_requisitadas_em.is_some() {
             h2 { "Certidões (Art. 2º, §§ 2º e 3º)" }
             div.tabela {
-                table {
-                    tr { th { "Órgão" } th { "Ofício" } th { "Recebido" } th { "Resposta" } }
+                // no celular, cada linha vira um cartão com os rótulos (nenhuma coluna escondida
+                // atrás de uma rolagem de lado; issue 32)
+                table.cartoes-no-celular {
+                    tr.cabecalho { th { "Órgão" } th { "Ofício" } th { "Recebido" } th { "Resposta" } }
                     @for (o, r) in &certidoes {
                         tr {
-                            td { (o.nome()) " " small { "(incisos " (o.incisos()) ")" } }
-                            td {
+                            td data-rotulo="Órgão" { (o.nome()) " " small { "(incisos " (o.incisos()) ")" } }
+                            td data-rotulo="Ofício" {
                                 @match &r.oficio {
                                     Some((n, d)) => { (n) " em " (fmt_data(*d)) }
                                     None => "—",
                                 }
                             }
-                            td { (r.recebido_em.map_or("—".into(), fmt_data)) }
-                            td { (resposta_do_orgao(r.resposta.as_ref())) }
+                            td data-rotulo="Recebido" { (r.recebido_em.map_or("—".into(), fmt_data)) }
+                            td data-rotulo="Resposta" { (resposta_do_orgao(r.resposta.as_ref())) }
                         }
                     }
                 }
@@ -588,16 +590,16 @@ async fn pagina_do_processo(
         @if !prazos.is_empty() {
             h2 { "Prazos" }
             div.tabela {
-                table {
-                    tr { th { "O quê" } th { "Artigo" } th { "Início" } th { "Vencimento" } th { "Situação" } }
+                table.cartoes-no-celular {
+                    tr.cabecalho { th { "O quê" } th { "Artigo" } th { "Início" } th { "Vencimento" } th { "Situação" } }
                     @for z in &prazos {
                         @let (classe, texto) = situacao(&z.situacao(hoje));
                         tr {
-                            td { (z.descricao) }
-                            td { (z.artigo) }
-                            td { (fmt_data(z.inicio)) }
-                            td { (fmt_data(z.vencimento)) }
-                            td class=(classe) { (texto) }
+                            td data-rotulo="O quê" { (z.descricao) }
+                            td data-rotulo="Artigo" { (z.artigo) }
+                            td data-rotulo="Início" { (fmt_data(z.inicio)) }
+                            td data-rotulo="Vencimento" { (fmt_data(z.vencimento)) }
+                            td data-rotulo="Situação" class=(classe) { (texto) }
                         }
                     }
                 }

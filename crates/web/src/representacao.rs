@@ -202,11 +202,21 @@ fn form_novo(
         .map(|(_, v)| v.as_str())
         .collect();
     let assinaturas = campo(valores, "assinaturas").unwrap_or_else(|| "0".into());
+    // O representante que protocola a sua representação já vem com o nome (o da conta), até
+    // que se digite outro.
+    let proprio_nome = quem
+        .usuario
+        .as_ref()
+        .filter(|u| u.papel == Papel::Representante)
+        .map(|u| u.nome.clone());
+    let representante = campo(valores, "representante")
+        .or_else(|| proprio_nome.clone())
+        .unwrap_or_default();
     // A representação que já vem como proposta: tudo sai dela, e o território vai aos autos.
     let representante_p = if da_proposta {
         valor("representante")
     } else {
-        String::new()
+        proprio_nome.unwrap_or_default()
     };
     let deputado_p = if da_proposta {
         campo(valores, "deputado")
@@ -236,7 +246,7 @@ fn form_novo(
                 aria-invalid=[invalido(erro_novo, "origem")] aria-describedby=[descrito(erro_novo, "origem", false)] { (valor("origem")) }
             (junto(erro_novo, "origem"))
             label for="representante" { "Representante da comunidade" }
-            input id="representante" name="representante" type="text" required maxlength="200" value=(valor("representante"))
+            input id="representante" name="representante" type="text" required maxlength="200" value=(if da_proposta { valor("representante") } else { representante.clone() })
                 aria-invalid=[invalido(erro_novo, "representante")] aria-describedby=[descrito(erro_novo, "representante", false)];
             (junto(erro_novo, "representante"))
             (campo_deputado(quem, "deputado", deputados, deputado.as_deref(), erro_novo))

@@ -61,7 +61,11 @@ pub fn ficha(p: &Processo, eventos: &[Evento], completo: bool, hoje: Date) -> St
             for (o, r) in certidoes {
                 let estado = match (&r.oficio, r.recebido_em, &r.resposta) {
                     (_, _, Some(Resposta::Emitida { numero, em, .. })) => {
-                        format!("certidão {numero} de {}", fmt_data(*em))
+                        format!(
+                            "{} de {}",
+                            divisa_processo::certidao_numero(numero),
+                            fmt_data(*em)
+                        )
                     }
                     (_, _, Some(Resposta::Recusada { motivo, em })) => {
                         format!("RECUSADA em {} (Art. 9º): {motivo}", fmt_data(*em))

@@ -391,5 +391,39 @@ fn issue32_proximo_passo_diz_a_quem_cabe_e_o_botao_fica_no_alto() {
         );
         let r = a.get("/", Some(&comunidade)).await.corpo;
         assert!(r.contains(frase.trim_end_matches('.')), "{r}");
+        // a petição no menu de quem pode protocolar (Art. 14) e no alto da mesa da comunidade;
+        // não no do órgão, que não protocola
+        let menu = |pagina: &str| {
+            let inicio = pagina.find("<nav").expect("menu");
+            pagina[inicio..inicio + pagina[inicio..].find("</nav>").unwrap()].to_owned()
+        };
+        assert!(
+            menu(&r).contains("href=\"/processos/novo\">Nova representação</a>"),
+            "{r}"
+        );
+        let mesa = &r[r.find("<section class=\"mesa\"").unwrap()..];
+        assert!(
+            mesa.find("Nova representação").unwrap() < mesa.find(&p).unwrap(),
+            "no alto da mesa"
+        );
+        let tre = a.entrar("tre").await;
+        let r = a.get("/", Some(&tre)).await.corpo;
+        assert!(!menu(&r).contains("Nova representação"), "{r}");
+        // a data do recebimento diz o que é (e não «Data do ato»), sem parênteses dobrados
+        let pagina = a
+            .get(
+                &format!(
+                    "/processos/{}",
+                    a.protocolo("Espigão").await.replace('/', "%2F")
+                ),
+                Some(&ana),
+            )
+            .await
+            .corpo;
+        assert!(
+            pagina.contains("Data do recebimento do ofício (começa o prazo de 30 dias)"),
+            "{pagina}"
+        );
+        assert!(!pagina.contains("dias))"), "parênteses dobrados");
     });
 }

@@ -506,6 +506,16 @@ fn um_dia_de_trabalho_no_navegador() {
     d.ir(&format!("{base}/processos/novo"));
     d.digitar("#nome", "Nova Esperança do Sul");
     d.digitar("#origem", "Município Inexistente");
+    // issue 32: o nome de quem entrou vem preenchido; ela o troca pelo da representante
+    let preenchido = d.script(
+        "return document.querySelector('#representante').value;",
+        json!([]),
+    );
+    assert_eq!(preenchido, "Representante da comunidade (demonstração)");
+    d.script(
+        "document.querySelector('#representante').value = '';",
+        json!([]),
+    );
     d.digitar("#representante", "Joana Prado");
     // os dez eleitores do Art. 13, cada título com os dígitos verificadores de Mato Grosso (18)
     let titulos = format!("{TITULOS}123456781899\n234567811830\n345678121856\n");
