@@ -5,7 +5,9 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use crate::util::{diretorio_vazio, divisa_em, escrever_documentos, Execucao};
+use crate::util::{
+    diretorio_vazio, divisa_em, escrever_documentos, Execucao, DECLARADOS_NA_CRIACAO,
+};
 
 const P: &str = "00001.000001/2026-91";
 
@@ -67,25 +69,21 @@ fn autos_com_certidao() -> std::path::PathBuf {
     let e = divisa_em(
         &dir,
         &[
-            "processo",
-            "criar",
-            "--proposta",
-            &exemplo("criacao.toml"),
-            "--documento",
-            "requerimento=requerimento.txt",
-            "--documento",
-            "mapa_novo=mapa_novo.txt",
-            "--documento",
-            "mapa_origem=mapa_origem.txt",
-            "--documento",
-            "justificativa=justificativa.txt",
-            "--representante",
-            "Maria da Silva",
-            "--como",
-            "representante:maria",
-            "--data",
-            "2026-11-02",
-        ],
+            &[
+                "processo",
+                "criar",
+                "--proposta",
+                &exemplo("criacao.toml"),
+                "--representante",
+                "Maria da Silva",
+                "--como",
+                "representante:maria",
+                "--data",
+                "2026-11-02",
+            ],
+            DECLARADOS_NA_CRIACAO,
+        ]
+        .concat(),
     );
     assert_eq!(e.codigo, 0, "{}", e.stderr);
     // Art. 14: tudo sai da proposta — o nome, a origem e as 11 assinaturas da lista dela.
@@ -428,25 +426,21 @@ fn processo_criar_com_proposta_nao_aceita_campos_digitados_que_a_contradigam() {
     let e = divisa_em(
         &dir,
         &[
-            "processo",
-            "criar",
-            "--proposta",
-            &exemplo("criacao.toml"),
-            "--documento",
-            "requerimento=requerimento.txt",
-            "--documento",
-            "mapa_novo=mapa_novo.txt",
-            "--documento",
-            "mapa_origem=mapa_origem.txt",
-            "--documento",
-            "justificativa=justificativa.txt",
-            "--assinaturas",
-            "10",
-            "--representante",
-            "Maria",
-            "--como",
-            "representante:maria",
-        ],
+            &[
+                "processo",
+                "criar",
+                "--proposta",
+                &exemplo("criacao.toml"),
+                "--assinaturas",
+                "10",
+                "--representante",
+                "Maria",
+                "--como",
+                "representante:maria",
+            ],
+            DECLARADOS_NA_CRIACAO,
+        ]
+        .concat(),
     );
     assert_eq!(e.codigo, 2, "{}", e.stdout);
     assert!(!dir.join("divisa.sqlite3").exists(), "nada gravado");
@@ -460,25 +454,21 @@ fn art15_ato_com_dois_arquivos_e_arquivo_falso_recusado_sem_gravar_nada() {
     let e = divisa_em(
         &dir,
         &[
-            "processo",
-            "criar",
-            "--proposta",
-            &exemplo("criacao.toml"),
-            "--documento",
-            "requerimento=requerimento.txt",
-            "--documento",
-            "mapa_novo=mapa_novo.txt",
-            "--documento",
-            "mapa_origem=mapa_origem.txt",
-            "--documento",
-            "justificativa=justificativa.txt",
-            "--representante",
-            "Maria da Silva",
-            "--como",
-            "representante:maria",
-            "--data",
-            "2026-11-02",
-        ],
+            &[
+                "processo",
+                "criar",
+                "--proposta",
+                &exemplo("criacao.toml"),
+                "--representante",
+                "Maria da Silva",
+                "--como",
+                "representante:maria",
+                "--data",
+                "2026-11-02",
+            ],
+            DECLARADOS_NA_CRIACAO,
+        ]
+        .concat(),
     );
     assert_eq!(e.codigo, 0, "{}", e.stderr);
     let pdf = dir.join("fotografias.pdf");
@@ -1258,27 +1248,23 @@ fn backup_e_restauracao_no_postgresql() {
     let e = divisa_em(
         &dir,
         &[
-            "processo",
-            "criar",
-            "--proposta",
-            &exemplo("criacao.toml"),
-            "--documento",
-            "requerimento=requerimento.txt",
-            "--documento",
-            "mapa_novo=mapa_novo.txt",
-            "--documento",
-            "mapa_origem=mapa_origem.txt",
-            "--documento",
-            "justificativa=justificativa.txt",
-            "--representante",
-            "Maria da Silva",
-            "--como",
-            "representante:maria",
-            "--data",
-            "2026-11-02",
-            "--db",
-            &url(&origem),
-        ],
+            &[
+                "processo",
+                "criar",
+                "--proposta",
+                &exemplo("criacao.toml"),
+                "--representante",
+                "Maria da Silva",
+                "--como",
+                "representante:maria",
+                "--data",
+                "2026-11-02",
+                "--db",
+                &url(&origem),
+            ],
+            DECLARADOS_NA_CRIACAO,
+        ]
+        .concat(),
     );
     assert_eq!(e.codigo, 0, "{}", e.stderr);
     let b = divisa_em(&dir, &["backup", "-o", "copia.dump", "--db", &url(&origem)]);

@@ -1,7 +1,7 @@
 //! `divisa processo` e `divisa auditoria` como processo, num banco SQLite de verdade (o padrão:
 //! `divisa.sqlite3` no diretório corrente).
 
-use crate::util::{diretorio_vazio, divisa_em, escrever_documentos, CINCO_DOCUMENTOS};
+use crate::util::{cinco_documentos, diretorio_vazio, divisa_em, escrever_documentos};
 
 const COMISSAO: &[&str] = &["--como", "presidente:ana"];
 
@@ -27,7 +27,7 @@ fn criar(dir: &std::path::Path) -> String {
         "--como",
         "deputado:dep.autor",
     ];
-    args.extend_from_slice(CINCO_DOCUMENTOS);
+    args.extend(cinco_documentos());
     let e = divisa_em(dir, &args);
     assert_eq!(e.codigo, 0, "{}", e.stderr);
     assert!(

@@ -53,10 +53,10 @@ pub fn diretorio_vazio() -> PathBuf {
     caminho
 }
 
-/// Os cinco documentos do Art. 15, cada um com o seu arquivo (escrito por
-/// [`escrever_documentos`] no diretório em que o `divisa` roda): só o arquivo apresenta o
-/// documento (Art. 16, parágrafo único).
-pub const CINCO_DOCUMENTOS: &[&str] = &[
+/// Os documentos do Art. 15 que a proposta de criação de exemplo declara, cada um com o seu
+/// arquivo (escrito por [`escrever_documentos`] no diretório em que o `divisa` roda): só o
+/// arquivo apresenta o documento (Art. 16, parágrafo único). Faltam as fotografias.
+pub const DECLARADOS_NA_CRIACAO: &[&str] = &[
     "--documento",
     "requerimento=requerimento.txt",
     "--documento",
@@ -65,9 +65,16 @@ pub const CINCO_DOCUMENTOS: &[&str] = &[
     "mapa_origem=mapa_origem.txt",
     "--documento",
     "justificativa=justificativa.txt",
-    "--documento",
-    "fotografias=fotografias.txt",
 ];
+
+/// Os cinco documentos do Art. 15, cada um com o seu arquivo.
+pub fn cinco_documentos() -> Vec<&'static str> {
+    [
+        DECLARADOS_NA_CRIACAO,
+        &["--documento", "fotografias=fotografias.txt"],
+    ]
+    .concat()
+}
 
 /// Escreve no diretório um arquivo de texto para cada documento do Art. 15.
 pub fn escrever_documentos(dir: &std::path::Path) {
