@@ -44,10 +44,9 @@ pub fn parecer_de_merito(caso: &Caso<'_>) -> Documento {
         p(format!("Processo: {}. Objeto: {}.", caso.protocolo.unwrap_or("(a protocolar)"), caso.objeto())),
         secao("I — RELATÓRIO"),
         p(format!(
-            "Trata-se de representação para {}, instruída com os documentos do Art. 15{}. A análise abaixo aplica a Lei Complementar nº 23/1992 pelo texto em vigor em {}; o que cada documento e certidão comprova está na tabela.",
+            "Trata-se de representação para {}, {}. A análise abaixo aplica a Lei Complementar nº 23/1992 pelo texto em vigor em {}; o que cada documento e certidão comprova está na tabela.",
             caso.o_objeto(),
-            // a fusão não se sujeita ao Art. 2º (Art. 4º): não há certidão a citar
-            if caso.proposta.fatos.tipo == TipoLei::Fusao { "" } else { " e as certidões do Art. 2º, § 2º" },
+            instrucao(caso),
             fmt_data(a.texto_em)
         )),
         secao("II — ANÁLISE DOS REQUISITOS"),
@@ -502,4 +501,78 @@ pub fn parecer_do_resultado(
         blocos,
         &["art20_cpt", "art20_par1", "art11_par2"],
     ))
+}
+
+/// Com o que a representação está instruída, pelo que os autos têm — nunca as certidões que
+/// ainda faltam nem os documentos só declarados (issue 32). Sem autos (a minuta de uma proposta
+/// avulsa), o que a proposta declara, dito como declaração.
+fn instrucao(caso: &Caso<'_>) -> String {
+    let fusao = caso.proposta.fatos.tipo == TipoLei::Fusao;
+    let Some(autos) = caso.autos else {
+        return if fusao {
+            "segundo a proposta, com os documentos do Art. 15 que ela declara".into()
+        } else {
+            "segundo a proposta, com os documentos do Art. 15 que ela declara; as certidões do Art. 2º, § 2º, ainda não constam".into()
+        };
+    };
+    let processo = autos.processo;
+    let faltam = processo.documentos_faltantes();
+    let documentos = if faltam.is_empty() {
+        "instruída com os documentos do Art. 15".to_owned()
+    } else if faltam.len() == divisa_processo::DocumentoArt15::TODOS.len() {
+        "ainda sem os documentos do Art. 15 nos autos".to_owned()
+    } else {
+        format!(
+            "instruída com parte dos documentos do Art. 15 (faltam nos autos: {})",
+            faltam
+                .iter()
+                .map(|d| d.nome_no(processo.tipo))
+                .collect::<Vec<_>>()
+                .join("; ")
+        )
+    };
+    // a fusão não se sujeita ao Art. 2º (Art. 4º): não há certidão a citar
+    if fusao {
+        return documentos;
+    }
+    let emitida = |r: &divisa_processo::Requisicao| {
+        matches!(r.resposta, Some(divisa_processo::Resposta::Emitida { .. }))
+    };
+    let certidoes = processo.certidoes();
+    // a Comissão não certifica por ofício: o inciso V é apurado por ela, após a verificação in
+    // loco — dito à parte
+    let (emitidas, pendentes): (Vec<_>, Vec<_>) = certidoes
+        .iter()
+        .filter(|(o, _)| *o != divisa_processo::Orgao::Comissao)
+        .partition(|(_, r)| emitida(r));
+    let nomes = |l: &[&(divisa_processo::Orgao, divisa_processo::Requisicao)]| {
+        let nomes: Vec<String> = l.iter().map(|(o, _)| o.do_orgao()).collect();
+        match nomes.as_slice() {
+            [] => String::new(),
+            [um] => um.clone(),
+            [inicio @ .., ultimo] => format!("{} e {ultimo}", inicio.join(", ")),
+        }
+    };
+    let mut partes = vec![documentos];
+    match (emitidas.is_empty(), pendentes.is_empty()) {
+        (false, true) => partes.push("com as certidões do Art. 2º, § 2º".to_owned()),
+        (false, false) => partes.push(format!(
+            "com as certidões do Art. 2º, § 2º, {} e ainda sem as {}, pendentes",
+            nomes(&emitidas),
+            nomes(&pendentes)
+        )),
+        (true, false) => {
+            partes.push("ainda sem as certidões do Art. 2º, § 2º, pendentes".to_owned())
+        }
+        (true, true) => {}
+    }
+    if certidoes
+        .iter()
+        .any(|(o, r)| *o == divisa_processo::Orgao::Comissao && !emitida(r))
+    {
+        partes.push(
+            "ainda sem a apuração da Comissão após a verificação in loco (Art. 2º, V)".to_owned(),
+        );
+    }
+    partes.join("; ")
 }
