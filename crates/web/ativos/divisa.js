@@ -221,30 +221,56 @@
     }, 300));
   }
 
-  // Avaliação: a cada mudança, o servidor reavalia e devolve o relatório (já escapado).
+  // Avaliação: a cada mudança, o servidor reavalia e devolve o relatório (já escapado). Um
+  // formulário só: o que se muda na proposta escrita avalia o texto; o que se muda nos campos
+  // monta a proposta (mostrada no texto) e a avalia; a data vale para o último caminho usado.
   function iniciarAvaliacao() {
     var form = document.getElementById("form-avaliar");
     var destino = document.getElementById("relatorio");
     if (!form || !destino) return;
-    var reavaliar = debounce(function () {
-      var dados = new FormData(form);
-      fetch("/api/avaliar?formato=fragmento", { method: "POST", body: dados })
+    var escrita = document.getElementById("proposta-em-arquivo");
+    var modo = escrita && escrita.open ? "arquivo" : "formulario";
+    function dados() {
+      var d = new FormData(form);
+      d.set("modo", modo);
+      return d;
+    }
+    function relatorio() {
+      fetch("/api/avaliar?formato=fragmento", { method: "POST", body: dados() })
         .then(function (r) { return r.text(); })
         .then(function (html) {
           destino.innerHTML = html; // fragmento do servidor: todo texto já escapado
           destino.setAttribute("data-atualizado", String(Date.now()));
         });
+    }
+    var reavaliar = debounce(function () {
+      if (modo === "formulario") {
+        fetch("/api/avaliar?formato=proposta", { method: "POST", body: dados() })
+          .then(function (r) { return r.ok ? r.text() : null; })
+          .then(function (toml) {
+            if (toml === null) return;
+            document.getElementById("proposta").value = toml;
+          });
+      }
+      relatorio();
     }, 400);
-    form.addEventListener("input", reavaliar);
-    form.addEventListener("change", reavaliar);
+    function mudou(e) {
+      if (e.target && e.target.id === "em") {
+        // a data não muda o caminho
+      } else if (escrita && escrita.contains(e.target)) {
+        modo = "arquivo";
+      } else {
+        modo = "formulario";
+      }
+      reavaliar();
+    }
+    form.addEventListener("input", mudou);
+    form.addEventListener("change", mudou);
 
-    // o formulário campo a campo: monta a proposta (mostrada ao lado) e reavalia
-    var campos = document.getElementById("form-campos");
-    if (!campos) return;
     // só os campos do tipo escolhido (sem JavaScript, todos aparecem e o tipo decide)
     var tipo = document.getElementById("f_tipo");
     function mostrarTipo() {
-      campos.querySelectorAll("fieldset[data-tipo]").forEach(function (f) {
+      form.querySelectorAll("fieldset[data-tipo]").forEach(function (f) {
         f.hidden = f.getAttribute("data-tipo") !== tipo.value;
       });
     }
@@ -252,23 +278,6 @@
       tipo.addEventListener("change", mostrarTipo);
       mostrarTipo();
     }
-    var montar = debounce(function () {
-      var dados = new FormData(campos);
-      fetch("/api/avaliar?formato=proposta", { method: "POST", body: dados })
-        .then(function (r) { return r.ok ? r.text() : null; })
-        .then(function (toml) {
-          if (toml === null) return;
-          document.getElementById("proposta").value = toml;
-        });
-      fetch("/api/avaliar?formato=fragmento", { method: "POST", body: dados })
-        .then(function (r) { return r.text(); })
-        .then(function (html) {
-          destino.innerHTML = html; // fragmento do servidor: todo texto já escapado
-          destino.setAttribute("data-atualizado", String(Date.now()));
-        });
-    }, 400);
-    campos.addEventListener("input", montar);
-    campos.addEventListener("change", montar);
   }
 
   // Contagem regressiva até o corte do Art. 3º.

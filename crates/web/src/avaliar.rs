@@ -44,30 +44,27 @@ fn form_avaliar(
         }
         div.duas-colunas {
             div {
-                form method="post" action="/avaliar" enctype="multipart/form-data" id="form-campos" {
-                    (campo_csrf(quem))
-                    input type="hidden" name="modo" value="formulario";
-                    (crate::formulario::html(campos))
-                }
+                // Um formulário só (issue 32): avaliar nunca apaga o que se digitou, qualquer que
+                // seja o caminho. «Avaliar» usa os campos; a proposta em arquivo tem o seu botão,
+                // depois, para que o Enter num campo avalie os campos.
                 form method="post" action="/avaliar" enctype="multipart/form-data" id="form-avaliar" {
                     (campo_csrf(quem))
+                    (crate::formulario::html(campos))
+                    label for="em" { "Texto da lei em vigor em (vazio: a data da proposta ou hoje)" }
+                    input #em name="em" type="date" value=(em);
+                    button type="submit" name="modo" value="formulario" { "Avaliar" }
                     details.ato #proposta-em-arquivo open[aberta] {
-                        summary { "A proposta em arquivo (o formato de arquivo do sistema, para quem já o tem)" }
+                        summary { "Ou: a proposta já escrita em arquivo (para quem já a tem)" }
                         label for="proposta" { "Proposta" }
                         textarea.proposta #proposta name="proposta" spellcheck="false" { (proposta) }
                         label for="arquivo" { "ou o arquivo da proposta" }
-                        input #arquivo name="arquivo" type="file" accept=".toml" aria-describedby="arquivo-ajuda";
-                        p.historico #arquivo-ajuda { "Arquivo aceito: a proposta em .toml." }
-                        label for="area" { "Arquivo do território que a proposta cita" }
-                        input #area name="area" type="file" aria-describedby="area-ajuda";
-                        p.historico #area-ajuda {
-                            "Arquivos aceitos: GeoJSON, KML, memorial descritivo em texto, Shapefile .zip ou GeoPackage; o envio inteiro até "
+                        input #arquivo name="arquivo" type="file" aria-describedby="arquivo-ajuda";
+                        p.historico #arquivo-ajuda {
+                            "O arquivo da proposta, como o que o sistema gera. O território que ela cita vai no campo «Arquivo do território», acima; o envio inteiro até "
                             (crate::LIMITE_DE_ENVIO / (1024 * 1024)) " MB."
                         }
+                        button type="submit" name="modo" value="arquivo" { "Avaliar a proposta escrita" }
                     }
-                    label for="em" { "Texto da lei em vigor em (vazio: a data da proposta ou hoje)" }
-                    input #em name="em" type="date" value=(em);
-                    button type="submit" { "Avaliar" }
                 }
             }
             section {
@@ -90,13 +87,15 @@ pub(crate) fn avaliar_envio(
     arquivos: &HashMap<String, Enviado>,
     hoje: jiff::civil::Date,
 ) -> Result<(divisa_lei::Avaliacao, divisa_avaliacao::Proposta), String> {
-    let proposta = match arquivos.get("arquivo") {
-        Some(a) => String::from_utf8(a.bytes.clone())
-            .map_err(|_| format!("{}: a proposta não é texto UTF-8", a.nome))?,
-        None if campo(campos, "modo").as_deref() == Some("formulario") => {
+    // o caminho escolhido decide (o formulário é um só: os campos e a proposta escrita vão
+    // juntos); sem caminho dito (a API), o arquivo da proposta, se veio, ou o texto
+    let proposta = match (campo(campos, "modo").as_deref(), arquivos.get("arquivo")) {
+        (Some("formulario"), _) => {
             crate::formulario::proposta(&|n| campo_ou_arquivo(campos, arquivos, n))?
         }
-        None => campo(campos, "proposta").unwrap_or_default(),
+        (_, Some(a)) => String::from_utf8(a.bytes.clone())
+            .map_err(|_| format!("{}: a proposta não é texto UTF-8", a.nome))?,
+        (_, None) => campo(campos, "proposta").unwrap_or_default(),
     };
     let em = match campo(campos, "em").filter(|e| !e.trim().is_empty()) {
         None => None,

@@ -146,7 +146,6 @@ pub(crate) fn html(valor: &dyn Fn(&str) -> Option<String>) -> Markup {
                     "Arquivos aceitos: GeoJSON, KML, memorial .txt, Shapefile .zip ou GeoPackage."
                 }
             }
-            button type="submit" name="modo" value="formulario" { "Montar a proposta e avaliar" }
         }
     }
 }

@@ -950,10 +950,25 @@ pub(crate) fn achados_html(a: &divisa_lei::Avaliacao) -> Markup {
         divisa_lei::Conclusao::NaoAtende => ("nao_atende", "não atende a algum dispositivo"),
         divisa_lei::Conclusao::Inconclusivo => ("pendente", "nada falha, mas há pendências"),
     };
+    // os dispositivos que falham, primeiro e pelo artigo (issue 32: a conclusão os nomeia antes
+    // da lista inteira)
+    let falham: Vec<&str> = {
+        let mut v: Vec<&str> = a
+            .achados
+            .iter()
+            .filter(|x| x.situacao == divisa_lei::Situacao::NaoAtende)
+            .map(|x| x.citacao.as_str())
+            .collect();
+        v.dedup();
+        v
+    };
     html! {
-        p {
+        p.conclusao {
             "Texto da lei em vigor em " strong { (fmt_data(a.texto_em)) } ". Conclusão: "
             strong class=(classe) { (conclusao) } "."
+            @if !falham.is_empty() {
+                " Não atende: " strong class="nao_atende" { (falham.join("; ")) } "."
+            }
         }
         div.tabela.tabela-achados {
             table.achados {

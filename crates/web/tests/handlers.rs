@@ -1242,7 +1242,11 @@ fn o_mesmo_fluxo_em_postgresql() {
 /// A situação (a classe da linha: `atende`, `nao_atende`…) do achado de `citacao` no relatório
 /// em HTML.
 fn situacao_da_linha<'a>(corpo: &'a str, citacao: &str) -> &'a str {
-    let antes = corpo
+    // na tabela (a conclusão, antes dela, também cita o que falha)
+    let tabela = corpo
+        .find("<table class=\"achados\"")
+        .map_or(corpo, |i| &corpo[i..]);
+    let antes = tabela
         .split(&format!("{citacao}<"))
         .next()
         .unwrap_or_default();
@@ -2462,4 +2466,101 @@ fn regex_codigo(texto: &str) -> Option<String> {
         });
         ok.then(|| String::from_utf8_lossy(c).into_owned())
     })
+}
+
+/// Issue 32: a página «Avaliar» é um formulário só — um «Avaliar» para os campos e um botão para
+/// a proposta escrita, e qualquer dos dois devolve a página com tudo o que se digitou (os campos
+/// e o texto), nunca um formulário vazio.
+#[test]
+fn avaliar_um_formulario_so_nunca_apaga_o_que_se_digitou() {
+    rodar(async {
+        let a = app("avaliar-um-so").await;
+        let v = a.visitante().await;
+        let pagina = a.get("/avaliar", Some(&v)).await.corpo;
+        assert_eq!(
+            pagina
+                .matches("<form method=\"post\" action=\"/avaliar\"")
+                .count(),
+            1,
+            "um formulário só"
+        );
+        assert!(pagina.contains(">Avaliar</button>"), "{pagina}");
+        // pelo botão da proposta escrita, com campos também preenchidos: os campos voltam
+        let texto = include_str!("../../../exemplos/criacao.toml")
+            .replace("populacao = 5200", "populacao = 3999");
+        assert!(texto.contains("populacao = 3999"));
+        let r = avaliar_formulario_modo(
+            &a,
+            &v,
+            "arquivo",
+            &[
+                ("f_nome", "Vale do Sol"),
+                ("f_populacao", "3.999"),
+                ("proposta", &texto),
+            ],
+        )
+        .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
+        assert!(
+            r.corpo.contains("value=\"Vale do Sol\""),
+            "o campo volta preenchido"
+        );
+        assert!(
+            r.corpo.contains("value=\"3.999\""),
+            "o número volta como digitado"
+        );
+        assert!(
+            r.corpo.contains("Espigão do Leste"),
+            "avaliou o texto: {}",
+            r.corpo
+        );
+        // a conclusão nomeia primeiro o que falha, pelo artigo
+        let conclusao = r.corpo.find("Conclusão:").expect("a conclusão");
+        let tabela = r.corpo.find("<table class=\"achados\"").expect("a tabela");
+        let falha = r
+            .corpo
+            .find("Não atende: <strong class=\"nao_atende\">Art. 2º, I");
+        assert!(
+            falha.is_some_and(|f| conclusao < f && f < tabela),
+            "{}",
+            &r.corpo[conclusao..tabela]
+        );
+        // pelo «Avaliar» dos campos: a proposta montada aparece no texto, e os campos voltam
+        let r = avaliar_formulario_modo(
+            &a,
+            &v,
+            "formulario",
+            &[
+                ("f_tipo", "criacao"),
+                ("f_nome", "Vale do Sol"),
+                ("f_origem", "Sorriso"),
+            ],
+        )
+        .await;
+        assert!(r.corpo.contains("value=\"Vale do Sol\""), "{}", r.corpo);
+        assert!(
+            r.corpo.contains("nome = &quot;Vale do Sol&quot;"),
+            "{}",
+            r.corpo
+        );
+    });
+}
+
+async fn avaliar_formulario_modo(
+    a: &App,
+    v: &Sessao,
+    modo: &str,
+    campos: &[(&str, &str)],
+) -> comum::Resposta {
+    let mut todos = vec![("csrf", v.csrf.as_str()), ("modo", modo)];
+    todos.extend_from_slice(campos);
+    a.pedir(
+        "POST",
+        "/avaliar",
+        Some(v),
+        Some(&comum::tipo_multipart()),
+        comum::multipart_campos(&todos),
+        false,
+    )
+    .await
 }
