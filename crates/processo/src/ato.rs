@@ -900,10 +900,12 @@ pub fn certidao_numero(numero: &str) -> String {
     let numero = numero.trim();
     let minusculo = numero.to_lowercase();
     if minusculo.starts_with("certidão") || minusculo.starts_with("certidao") {
-        let mut c = numero.chars();
-        c.next()
-            .map(|p| p.to_lowercase().chain(c).collect())
-            .unwrap_or_default()
+        // a palavra em minúsculas, o resto como o órgão o escreveu
+        let resto = numero
+            .char_indices()
+            .nth("certidão".chars().count())
+            .map_or("", |(i, _)| &numero[i..]);
+        format!("certidão{resto}")
     } else if minusculo.starts_with("nº")
         || minusculo.starts_with("n°")
         || minusculo.starts_with("n.")

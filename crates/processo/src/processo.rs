@@ -126,6 +126,8 @@ pub struct Processo {
     /// Quem protocolou (a conta do ator do primeiro evento): o representante da comunidade age
     /// só na representação que ele mesmo protocolou.
     pub protocolado_por: String,
+    /// O papel de quem protocolou (o representante da comunidade, um deputado, a secretaria).
+    pub protocolado_por_papel: Papel,
     /// Emendas de divisas apresentadas (Art. 19, § 3º).
     pub emendas_de_divisas: u32,
     /// O plebiscito (dia e apurações).
@@ -411,6 +413,7 @@ impl Processo {
             certidoes_requisitadas_em: None,
             autorizados: BTreeSet::new(),
             protocolado_por: evento.ator.id.clone(),
+            protocolado_por_papel: evento.ator.papel,
             emendas_de_divisas: 0,
             plebiscito: None,
             arquivamento: None,
@@ -486,7 +489,7 @@ impl Processo {
                     "Art. 16, parágrafo único",
                     format!(
                         "juntar o documento «{}» precisa do arquivo dele: declarar não é juntar",
-                        d.nome()
+                        d.nome_no(self.tipo)
                     ),
                 ))
             }
@@ -757,7 +760,9 @@ impl Processo {
         let completo = self.pode(ator, Acao::VerCompleto).is_ok();
         // Os atos de quem olha são sempre dele, inteiros: as regras de publicidade do Art. 16
         // escondem dos outros, não do autor (issue 32: o representante via a sua juntada sumir).
-        let proprio = |e: &Evento| ator.papel != Papel::Publico && e.ator.id == ator.id;
+        let proprio = |e: &Evento| {
+            ator.papel != Papel::Publico && e.ator.id == ator.id && e.ator.papel == ator.papel
+        };
         eventos
             .iter()
             .filter(|e| {

@@ -1883,4 +1883,8 @@ fn art2_par2_certidao_pelo_numero_sem_repetir_a_palavra() {
         "certidão nº 12/2026"
     );
     assert_eq!(certidao_numero("nº 12/2026"), "certidão nº 12/2026");
+    assert_eq!(
+        certidao_numero("CERTIDÃO Nº 045/2026"),
+        "certidão Nº 045/2026"
+    );
 }

@@ -216,6 +216,29 @@ impl Recibo {
         lista_de_documentos(self.processo.tipo, self.processo.declarados_a_juntar())
     }
 
+    /// As linhas dos documentos do Art. 15 no recibo (rótulo e valor). Os protocolos de antes da
+    /// regra do arquivo mantêm a linha que o seu recibo trazia — o que foi declarado —, porque o
+    /// recibo refeito dos autos tem de dizer o mesmo que o entregue.
+    pub fn linhas_dos_documentos(&self) -> Vec<(&'static str, String)> {
+        if self.processo.documentos_por_arquivo {
+            vec![
+                (
+                    "Documentos do Art. 15 apresentados com arquivo",
+                    self.apresentados(),
+                ),
+                (
+                    "Declarados sem arquivo, a juntar (Art. 16, parágrafo único)",
+                    self.a_juntar(),
+                ),
+            ]
+        } else {
+            vec![(
+                "Documentos do Art. 15 declarados na representação",
+                lista_de_documentos(self.processo.tipo, self.processo.declarados.iter().copied()),
+            )]
+        }
+    }
+
     /// O código de verificação do recibo (issue 30: um só tipo de código, curto o bastante para
     /// digitar): os 20 primeiros algarismos do SHA-256 do protocolo, em quatro grupos de cinco,
     /// como o dos documentos; confere-se em «Verificar documento» (`Registro::recibo_por_codigo`).
@@ -235,8 +258,7 @@ impl Recibo {
              Representante: {}\n\
              Assinaturas de eleitores: {}\n\
              Protocolada em {} (registrada em {}, hora de Cuiabá)\n\
-             Documentos do Art. 15 apresentados com arquivo: {}\n\
-             Declarados sem arquivo, a juntar (Art. 16, parágrafo único): {}\n\
+             {}\
              Código de verificação: {}\n\n\
              Guarde este número e este código: com eles a comunidade acompanha o processo, e \
              qualquer pessoa confere o protocolo na página «Verificar documento» da Comissão.\n",
@@ -248,8 +270,10 @@ impl Recibo {
             p.assinaturas,
             fmt_data(self.data),
             data_e_hora_em_cuiaba(self.registrado_em),
-            self.apresentados(),
-            self.a_juntar(),
+            self.linhas_dos_documentos()
+                .iter()
+                .map(|(rotulo, valor)| format!("{rotulo}: {valor}\n"))
+                .collect::<String>(),
             self.codigo()
         )
     }

@@ -1956,6 +1956,48 @@ async fn issue30_declarado_nao_e_juntado(r: &Registro, _: &BancoDeTeste) {
     assert!(r.verificar(Some(&p)).await.unwrap().is_empty());
 }
 
+/// O recibo refeito dos autos de um protocolo de antes da regra do arquivo diz o que o recibo
+/// entregue dizia — os documentos declarados —, nunca «apresentados com arquivo» para um
+/// protocolo que não trouxe arquivo (issue 30).
+#[test]
+fn issue30_recibo_de_protocolo_antigo_diz_os_declarados() {
+    let ato = Ato::Protocolar {
+        protocolo: Nup::novo(1, 1, 2026).unwrap(),
+        tipo_processo: TipoProcesso::Criacao,
+        nome: "Antiga".into(),
+        municipios_origem: vec!["Sorriso".into()],
+        codigos_origem: vec![],
+        via: Via::Comunidade,
+        representante: "João".into(),
+        assinaturas: 10,
+        documentos: vec![DocumentoArt15::Requerimento],
+        documentos_por_arquivo: false,
+        proposta: None,
+    };
+    let evento = Evento {
+        seq: 1,
+        data: DIA,
+        ator: autor(),
+        ato,
+        anexos: vec![],
+    };
+    let recibo = divisa_registro::Recibo {
+        protocolo: Nup::novo(1, 1, 2026).unwrap(),
+        data: DIA,
+        registrado_em: ts(DIA),
+        hash: "0".repeat(64),
+        processo: Processo::de_eventos([&evento]).unwrap(),
+    };
+    let texto = recibo.texto();
+    assert!(
+        texto.contains(
+            "Documentos do Art. 15 declarados na representação: Art. 15, I — requerimento"
+        ),
+        "{texto}"
+    );
+    assert!(!texto.contains("apresentados com arquivo"), "{texto}");
+}
+
 nas_duas_bases! {
     ator_com_caractere_de_controle_e_recusado_na_gravacao => super::ator_com_caractere_de_controle_e_recusado_na_gravacao;
     ancoras_assinadas_e_encadeadas => super::ancoras_assinadas_e_encadeadas;

@@ -255,8 +255,8 @@
       relatorio();
     }, 400);
     function mudou(e) {
-      if (e.target && e.target.id === "em") {
-        // a data não muda o caminho
+      if (e.target && (e.target.id === "em" || e.target.name === "area")) {
+        // a data e o arquivo do território valem para os dois caminhos: não o mudam
       } else if (escrita && escrita.contains(e.target)) {
         modo = "arquivo";
       } else {

@@ -200,8 +200,9 @@ pub(crate) async fn avaliar(
     quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
     // com o formulário, a proposta mostrada é a montada dos campos
     let texto = if campo(&campos, "modo").as_deref() == Some("formulario") {
+        // sem campos que montem uma proposta, o texto que estava na página volta como veio
         crate::formulario::proposta(&|n| campo_ou_arquivo(&campos, &arquivos, n))
-            .unwrap_or_default()
+            .unwrap_or_else(|_| campo(&campos, "proposta").unwrap_or_default())
     } else {
         campo(&campos, "proposta").unwrap_or_default()
     };

@@ -512,6 +512,11 @@ pub(crate) fn proximos(p: &Processo, hoje: Date) -> Vec<Proximo> {
             let papeis: Vec<Papel> = Papel::TODOS
                 .into_iter()
                 .filter(|papel| *papel != Papel::Publico)
+                // o representante age só na representação que ele mesmo protocolou
+                .filter(|papel| {
+                    *papel != Papel::Representante
+                        || p.protocolado_por_papel == Papel::Representante
+                })
                 .filter(|papel| {
                     // o ator do caso: o deputado autor, quem protocolou
                     let id = match (papel, &p.via) {

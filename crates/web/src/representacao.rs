@@ -424,23 +424,22 @@ fn recibo_html(recibo: &divisa_registro::Recibo) -> Markup {
                 ", hora de Cuiabá)"
             },
         ),
-        (
-            "Documentos do Art. 15 apresentados com arquivo",
-            html! { (recibo.apresentados()) },
-        ),
-        (
-            "Declarados sem arquivo, a juntar (Art. 16, parágrafo único)",
-            html! { (recibo.a_juntar()) },
-        ),
-        (
-            "Código de verificação",
-            html! {
-                code { (recibo.codigo()) }
-                " — confira em "
-                a href={ "/verificar?codigo=" (recibo.codigo()) } { "Verificar documento" }
-            },
-        ),
-    ];
+    ]
+    .into_iter()
+    .chain(
+        recibo
+            .linhas_dos_documentos()
+            .into_iter()
+            .map(|(rotulo, valor)| (rotulo, html! { (valor) })),
+    )
+    .chain([(
+        "Código de verificação",
+        html! {
+            code { (recibo.codigo()) }
+            " — confira em "
+            a href={ "/verificar?codigo=" (recibo.codigo()) } { "Verificar documento" }
+        },
+    )]);
     html! {
         section id="recibo" class="recibo" aria-labelledby="recibo-titulo" {
             h2 id="recibo-titulo" { "RECIBO DE PROTOCOLO" }

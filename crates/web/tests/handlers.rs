@@ -2543,6 +2543,18 @@ fn avaliar_um_formulario_so_nunca_apaga_o_que_se_digitou() {
             "{}",
             r.corpo
         );
+        // o Enter num campo com a proposta colada e os campos vazios: o texto volta como veio
+        let r = avaliar_formulario_modo(
+            &a,
+            &v,
+            "formulario",
+            &[
+                ("f_tipo", "desmembramento"),
+                ("proposta", "# a minha proposta colada\n"),
+            ],
+        )
+        .await;
+        assert!(r.corpo.contains("# a minha proposta colada"), "{}", r.corpo);
     });
 }
 
