@@ -1256,17 +1256,7 @@ fn situacao_da_linha<'a>(corpo: &'a str, citacao: &str) -> &'a str {
 
 /// `POST /avaliar` com o formulário campo a campo (`modo=formulario`) e o token da visita.
 async fn avaliar_formulario(a: &App, v: &Sessao, campos: &[(&str, &str)]) -> comum::Resposta {
-    let mut todos = vec![("csrf", v.csrf.as_str()), ("modo", "formulario")];
-    todos.extend_from_slice(campos);
-    a.pedir(
-        "POST",
-        "/avaliar",
-        Some(v),
-        Some(&comum::tipo_multipart()),
-        comum::multipart_campos(&todos),
-        false,
-    )
-    .await
+    avaliar_formulario_modo(a, v, "formulario", campos).await
 }
 
 /// A revisão de limites pelo formulário (Art. 8º, § 1º e § 2º): com o arquivo da área enviado
@@ -2558,6 +2548,7 @@ fn avaliar_um_formulario_so_nunca_apaga_o_que_se_digitou() {
     });
 }
 
+/// `POST /avaliar` pelo botão de um caminho (`modo`: `formulario` ou `arquivo`).
 async fn avaliar_formulario_modo(
     a: &App,
     v: &Sessao,

@@ -250,7 +250,7 @@ fn art2_par2_a_certidao_decide_o_inciso_e_o_numero_da_representacao_so_da_previa
     // Cartografia está nos autos, a do TRE e a da Fazenda não, nem a apuração da Comissão
     let relatorio: String = parecer.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        relatorio.contains("instruída com os documentos do Art. 15; com as certidões do Art. 2º, § 2º, do Órgão de Informação e Cartografia do Estado e ainda sem as do Tribunal Regional Eleitoral e do Órgão Fazendário Estadual, pendentes; ainda sem a apuração da Comissão após a verificação in loco (Art. 2º, V)."),
+        relatorio.contains("instruída com os documentos do Art. 15; com as certidões do Art. 2º, § 2º, do Órgão de Informação e Cartografia do Estado e ainda sem as do Tribunal Regional Eleitoral e do Órgão Fazendário Estadual, pendentes; a apuração da Comissão após a verificação in loco (Art. 2º, V) ainda não consta."),
         "{relatorio}"
     );
     std::fs::remove_dir_all(&dir).ok();

@@ -571,7 +571,8 @@ fn instrucao(caso: &Caso<'_>) -> String {
         .any(|(o, r)| *o == divisa_processo::Orgao::Comissao && !emitida(r))
     {
         partes.push(
-            "ainda sem a apuração da Comissão após a verificação in loco (Art. 2º, V)".to_owned(),
+            "a apuração da Comissão após a verificação in loco (Art. 2º, V) ainda não consta"
+                .to_owned(),
         );
     }
     partes.join("; ")
