@@ -6,6 +6,7 @@
 //! `toponimo`); 5 conflito de versão (`processo avancar`: releia e decida de novo). Um pipe fechado (`divisa ... | head`)
 //! termina com 0, como no ripgrep.
 
+mod anexos;
 mod auditoria;
 mod avaliar;
 mod backup;

@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
-use divisa_processo::{Ator, DocumentoArt15, Nup, Papel, TipoProcesso, Via};
+use divisa_processo::{Ator, Nup, Papel, TipoProcesso, Via};
 use divisa_referencia::formato::data as fmt_data;
 use divisa_referencia::mt::{mt, Busca};
 use divisa_registro::{hoje_em_cuiaba, ErroRegistro, NovaRepresentacao, Registro};
@@ -139,11 +139,13 @@ pub(crate) fn executar(
             } => {
                 let mut arquivos = Vec::new();
                 for caminho in &anexos {
-                    let Some(conteudo) = ler_anexo("processo avancar", "--anexo", caminho) else {
+                    let Some(conteudo) =
+                        crate::anexos::ler_anexo("processo avancar", "--anexo", caminho)
+                    else {
                         return Ok(Saida::EntradaInvalida);
                     };
                     arquivos.push(divisa_registro::ArquivoNovo::novo(
-                        nome_do_arquivo(caminho),
+                        crate::anexos::nome_do_arquivo(caminho),
                         conteudo,
                     ));
                 }
@@ -215,7 +217,7 @@ async fn criar(
         Some(id) => Via::Deputado { id },
         None => Via::Comunidade,
     };
-    let Some(da_linha) = documentos_da_linha(CMD, &pedido.documentos) else {
+    let Some(da_linha) = crate::anexos::documentos_da_linha(CMD, &pedido.documentos) else {
         return Ok(Saida::EntradaInvalida);
     };
     let mut arquivos: Vec<divisa_registro::ArquivoNovo> = Vec::new();
@@ -314,72 +316,6 @@ async fn criar(
         }
         Err(e) => relatar(CMD, e),
     }
-}
-
-/// Os `--documento DOC[=ARQUIVO]`: o documento do Art. 15 e, se veio, o arquivo que o
-/// apresenta (lido com o limite dos anexos). `None`: o erro já foi dito.
-fn documentos_da_linha(
-    comando: &str,
-    linhas: &[String],
-) -> Option<Vec<(DocumentoArt15, Option<divisa_registro::ArquivoNovo>)>> {
-    let mut documentos = Vec::new();
-    for linha in linhas {
-        let (codigo, caminho) = match linha.split_once('=') {
-            Some((c, a)) => (c.trim(), Some(PathBuf::from(a.trim()))),
-            None => (linha.trim(), None),
-        };
-        let Some(d) = DocumentoArt15::de_codigo(codigo) else {
-            eprintln!(
-                "divisa {comando}: --documento «{codigo}» desconhecido; os do Art. 15 são: {}.",
-                DocumentoArt15::TODOS.map(|d| d.codigo()).join(", ")
-            );
-            return None;
-        };
-        let arquivo = match caminho {
-            Some(c) => {
-                let conteudo = ler_anexo(comando, &format!("--documento {codigo}"), &c)?;
-                let finalidade = if d == DocumentoArt15::MapaNovo {
-                    divisa_registro::Finalidade::Mapa
-                } else {
-                    divisa_registro::Finalidade::Ato
-                };
-                Some(divisa_registro::ArquivoNovo::da_representacao(
-                    nome_do_arquivo(&c),
-                    conteudo,
-                    finalidade,
-                    Some(d),
-                ))
-            }
-            None => None,
-        };
-        documentos.push((d, arquivo));
-    }
-    Some(documentos)
-}
-
-/// O nome de um arquivo, sem o caminho.
-fn nome_do_arquivo(caminho: &std::path::Path) -> String {
-    caminho
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default()
-}
-
-/// Lê um arquivo que vai aos autos, sem trazer para a memória o que o limite recusaria.
-/// `None`: o erro já foi dito, com a opção e o caminho.
-fn ler_anexo(comando: &str, opcao: &str, caminho: &std::path::Path) -> Option<Vec<u8>> {
-    if let Ok(m) = std::fs::metadata(caminho) {
-        if m.len() > divisa_registro::anexos::LIMITE_POR_ARQUIVO as u64 {
-            eprintln!(
-                "divisa {comando}: {opcao} {}: tem {} bytes; o limite é {} MB por arquivo. Nada foi gravado.",
-                caminho.display(),
-                divisa_referencia::formato::inteiro(i64::try_from(m.len()).unwrap_or(i64::MAX)),
-                divisa_registro::anexos::LIMITE_POR_ARQUIVO / (1024 * 1024)
-            );
-            return None;
-        }
-    }
-    crate::avaliar::ler_arquivo(&format!("{comando}: {opcao}"), caminho)
 }
 
 /// A representação digitada campo a campo (sem proposta); `Ok(Err)` diz o que está errado.

@@ -1747,20 +1747,7 @@ fn art15_art16_par_unico_declarado_sem_arquivo_nao_conta() {
     {
         *documentos_por_arquivo = true;
     }
-    let hoje = jiff::civil::date(2026, 3, 2);
-    protocolar(&deputado_autor(), &ato, hoje, hoje).expect("protocolo");
-    let e = Evento {
-        seq: 1,
-        data: hoje,
-        ator: deputado_autor(),
-        ato,
-        anexos: vec![arquivo_de(Some(DocumentoArt15::Requerimento))],
-    };
-    let mut c = Caso {
-        p: Processo::novo(&e).unwrap(),
-        eventos: vec![e],
-        hoje,
-    };
+    let mut c = Caso::com_arquivos(ato, vec![arquivo_de(Some(DocumentoArt15::Requerimento))]);
     assert_eq!(
         c.p.documentos.iter().copied().collect::<Vec<_>>(),
         vec![DocumentoArt15::Requerimento]

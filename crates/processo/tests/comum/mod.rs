@@ -79,6 +79,11 @@ impl Caso {
     }
 
     pub fn com(ato: Ato) -> Caso {
+        Caso::com_arquivos(ato, vec![])
+    }
+
+    /// O protocolo com os arquivos que vêm com ele.
+    pub fn com_arquivos(ato: Ato, anexos: Vec<Anexo>) -> Caso {
         let hoje = date(2026, 3, 2);
         protocolar(&deputado_autor(), &ato, hoje, hoje).expect("protocolo");
         let e = Evento {
@@ -86,7 +91,7 @@ impl Caso {
             data: hoje,
             ator: deputado_autor(),
             ato,
-            anexos: vec![],
+            anexos,
         };
         Caso {
             p: Processo::novo(&e).unwrap(),
