@@ -229,6 +229,18 @@ fn fatos_dos_autos(proposta: &mut Proposta, processo: &Processo) -> Vec<String> 
         "Documentos do Art. 15: os que um arquivo apresenta nos autos (protocolo e juntadas), não a lista declarada na proposta nem na representação.".into(),
     );
 
+    // Art. 6º: o que a representação respondeu sobre pessoa viva vale quando a proposta não
+    // diz nada (a proposta, quando diz, é a declaração mais recente).
+    if let (Some(novo), Some(viva)) = (&mut fatos.novo, processo.nome_homenageia_pessoa_viva) {
+        if novo.nome_homenageia_pessoa_viva.is_none() {
+            novo.nome_homenageia_pessoa_viva = Some(viva);
+            notas.push(format!(
+                "Art. 6º: a representação declarou, no protocolo, que o nome {}homenageia pessoa viva.",
+                if viva { "" } else { "não " }
+            ));
+        }
+    }
+
     // Art. 2º, § 2º: os números certificados do novo município.
     if fatos.tipo == Tipo::Criacao {
         if let Some(novo) = &mut fatos.novo {
@@ -485,6 +497,7 @@ pub fn protocolo_da_proposta(
         assinaturas: u32::try_from(assinaturas).unwrap_or(u32::MAX),
         documentos,
         proposta: Some(texto.to_owned()),
+        nome_homenageia_pessoa_viva: f.novo.as_ref().and_then(|n| n.nome_homenageia_pessoa_viva),
     })
 }
 

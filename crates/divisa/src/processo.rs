@@ -355,6 +355,7 @@ fn pedido_digitado(pedido: Pedido, via: Via) -> anyhow::Result<Result<NovaRepres
         // os da linha de comando entram em `criar`, com os seus arquivos
         documentos: Vec::new(),
         proposta: None,
+        nome_homenageia_pessoa_viva: None,
     }))
 }
 

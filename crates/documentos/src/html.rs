@@ -85,7 +85,7 @@ pub fn html(doc: &Documento) -> String {
             Bloco::QuebraDePagina => s.push_str("<hr style=\"page-break-after:always\">\n"),
         }
     }
-    if !doc.referencias.is_empty() {
+    if !doc.referencias.is_empty() && doc.tipo.referencias_no_texto() {
         s.push_str("<h2 style=\"font-size:.9em\">Referências (URN LexML)</h2><ul style=\"font-size:.8em\">");
         for (c, u) in &doc.referencias {
             let _ = write!(s, "<li>{}: <code>{}</code></li>", esc(c), esc(u));

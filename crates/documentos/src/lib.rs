@@ -94,6 +94,13 @@ impl Tipo {
         }
     }
 
+    /// Se a lista das referências (as URNs LexML dos dispositivos citados) vai no texto. O
+    /// ofício é uma carta a uma pessoa: cita a lei em palavras, e as URNs ficam só nos metadados
+    /// do arquivo (issue 32); os pareceres, projetos e relatórios as trazem no fim.
+    pub fn referencias_no_texto(self) -> bool {
+        self != Tipo::Oficio
+    }
+
     /// O nome para pessoas.
     pub fn nome(self) -> &'static str {
         match self {

@@ -198,7 +198,7 @@ fn conteudo(doc: &Documento, imagens: &mut Vec<(String, String)>) -> String {
             }
         }
     }
-    if !doc.referencias.is_empty() {
+    if !doc.referencias.is_empty() && doc.tipo.referencias_no_texto() {
         paragrafo(&mut corpo, "Secao", "Referências (URN LexML)");
         for (citacao, urn) in &doc.referencias {
             paragrafo(&mut corpo, "Legenda", &format!("{citacao}: {urn}"));

@@ -310,10 +310,18 @@ fn vista(doc: &Documento, mapas: &mut Vec<(String, Vec<u8>)>) -> Vista {
     Vista {
         titulo: inseparaveis(&doc.titulo),
         descricao: doc.tipo.nome().to_owned(),
-        palavras: vec![
+        palavras: [
             "Lei Complementar nº 23/1992".into(),
             format!("código de verificação {codigo}"),
-        ],
+        ]
+        .into_iter()
+        .chain(
+            (!doc.tipo.referencias_no_texto())
+                .then(|| doc.referencias.iter().map(|(_, urn)| urn.clone()))
+                .into_iter()
+                .flatten(),
+        )
+        .collect(),
         protocolo: doc.protocolo.clone(),
         data,
         conferir: match ENDERECO_PUBLICO.get() {
@@ -323,7 +331,11 @@ fn vista(doc: &Documento, mapas: &mut Vec<(String, Vec<u8>)>) -> Vista {
         codigo,
         rascunho: false,
         blocos,
-        referencias: doc.referencias.clone(),
+        referencias: if doc.tipo.referencias_no_texto() {
+            doc.referencias.clone()
+        } else {
+            Vec::new()
+        },
     }
 }
 

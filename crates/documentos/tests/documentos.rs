@@ -125,14 +125,25 @@ fn oficios_art_2_par_3_trinta_dias_sob_pena_de_responsabilidade() {
             // 10/03/2027 + 30 dias corridos = 09/04/2027, uma sexta-feira
             "vencerá em 09/04/2027",
             "1.300 eleitores",
-            "Art. 2º, § 2º",
+            // a lei citada em palavras (a lista das URNs não vai numa carta)
+            "Art. 2º, §§ 2º e 3º",
             "Processo nº 00001.000001/2026-91",
             "Página 3 de 3",
             &doc.codigo(),
-            "urn:lex:br;mato.grosso:estadual:lei.complementar:1992-11-19;23!art2_par3",
         ],
         "ofícios",
     );
+    // issue 32: uma carta a uma pessoa cita a lei em palavras; a URN fica só nos metadados
+    let urn = "urn:lex:br;mato.grosso:estadual:lei.complementar:1992-11-19;23!art2_par3";
+    assert!(
+        !texto.contains("urn:lex"),
+        "URN no texto do ofício:\n{texto}"
+    );
+    assert!(!texto.contains("Referências (URN LexML)"), "{texto}");
+    let pdf = divisa_documentos::pdf(&doc).expect("composição");
+    let meta = poppler("pdfinfo", "oficios-meta", &pdf, &["-meta"]);
+    assert!(meta.contains(urn), "a URN nos metadados do ofício:\n{meta}");
+    assert!(!divisa_documentos::html(&doc).contains("urn:lex"));
 }
 
 /// Art. 4º: a fusão não se sujeita ao Art. 2º; sem órgão a oficiar, o documento diz por quê em
@@ -753,6 +764,7 @@ fn parecer_do_resultado_art_20_maioria_absoluta_dos_inscritos() {
             documentos: vec![],
             documentos_por_arquivo: true,
             proposta: None,
+            nome_homenageia_pessoa_viva: None,
         },
         anexos: vec![],
     };

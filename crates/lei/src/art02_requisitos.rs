@@ -427,7 +427,7 @@ pub(crate) fn inc6_mapa(ctx: &Contexto<'_>, area: Option<&Area>) -> Achado {
                 exigido,
                 "mapa e memorial não apresentados",
                 Some(orgao::CARTOGRAFIA),
-                "Sem o território (campo area), a continuidade não pode ser verificada.",
+                "Sem o mapa e o memorial descritivo da área (Art. 15, II), a continuidade não pode ser verificada.",
             ));
         };
         let Some(medidas) = &area.medidas else {

@@ -127,7 +127,7 @@ pub(crate) fn conteudo_da_lei(ctx: &Contexto<'_>) -> Vec<Achado> {
             "as divisas do novo município",
             novo.area.as_ref().map_or("território não apresentado".to_owned(), |a| format!("território em {}", a.arquivo)),
             Some(orgao::CARTOGRAFIA),
-            "A descrição das divisas (memorial descritivo) é escrita a partir do polígono pelo módulo de território.",
+            "O memorial descritivo das divisas é escrito a partir do território apresentado e conferido pelo Órgão de Cartografia.",
         )
     }));
     let instalacao = achado((|| -> Resultado {
@@ -171,7 +171,7 @@ pub(crate) fn conteudo_da_lei(ctx: &Contexto<'_>) -> Vec<Achado> {
             "as novas divisas dos municípios de origem",
             "—",
             Some(orgao::CARTOGRAFIA),
-            "As divisas do remanescente saem da diferença entre o município de origem e o novo, no módulo de território.",
+            "As divisas do que resta de cada município de origem saem da diferença entre o território dele e o do novo município, descritas em memorial conferido pelo Órgão de Cartografia.",
         )
     }));
     let fpm = achado(ctx.regra("art7_cpt_inc5").map(|regra| {

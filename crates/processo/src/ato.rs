@@ -288,6 +288,9 @@ pub struct NovaRepresentacao {
     pub documentos: Vec<DocumentoArt15>,
     /// A proposta (CONTRACT §2), em TOML.
     pub proposta: Option<String>,
+    /// Art. 6º: se o nome proposto homenageia pessoa viva, como a representação declara
+    /// (`None`: não declarou).
+    pub nome_homenageia_pessoa_viva: Option<bool>,
 }
 
 /// Os códigos IBGE dos municípios de origem, pelos nomes (sem diferença de acentos e
@@ -366,6 +369,11 @@ pub enum Ato {
         /// A proposta (CONTRACT §2), em TOML, se veio — o motor da lei a avalia.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         proposta: Option<String>,
+        /// Art. 6º: o que a representação declara sobre o nome homenagear pessoa viva (a
+        /// pergunta de sim ou não do formulário; `None`: não respondeu, e nos protocolos de
+        /// antes da pergunta).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        nome_homenageia_pessoa_viva: Option<bool>,
     },
     /// Art. 16: cópia aos deputados e transcrição no órgão oficial.
     Divulgar {

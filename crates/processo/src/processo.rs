@@ -99,6 +99,9 @@ pub struct Processo {
     pub assinaturas: u32,
     /// A proposta anexada (TOML), se houver.
     pub proposta: Option<String>,
+    /// O que a representação declarou sobre o Art. 6º (o nome homenageia pessoa viva?);
+    /// `None`: não declarou.
+    pub nome_homenageia_pessoa_viva: Option<bool>,
     /// Dia do protocolo.
     pub protocolado_em: Date,
     /// Fase atual.
@@ -379,6 +382,7 @@ impl Processo {
             documentos,
             documentos_por_arquivo,
             proposta,
+            nome_homenageia_pessoa_viva,
         } = &evento.ato
         else {
             return None;
@@ -401,6 +405,7 @@ impl Processo {
             representante: representante.clone(),
             assinaturas: *assinaturas,
             proposta: proposta.clone(),
+            nome_homenageia_pessoa_viva: *nome_homenageia_pessoa_viva,
             protocolado_em: evento.data,
             fase: Fase::Protocolada,
             versao: 1,

@@ -55,6 +55,7 @@ fn um_de_cada() -> Vec<Ato> {
             documentos: vec![DocumentoArt15::Requerimento, DocumentoArt15::MapaNovo],
             documentos_por_arquivo: true,
             proposta: Some("tipo = \"criacao\"\n".into()),
+            nome_homenageia_pessoa_viva: Some(false),
         },
         Ato::Divulgar {
             publicacao: "DOALMT nº 1.234".into(),

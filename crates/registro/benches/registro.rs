@@ -32,6 +32,7 @@ fn nova(i: usize) -> NovaRepresentacao {
         assinaturas: 10,
         documentos: DocumentoArt15::TODOS.to_vec(),
         proposta: None,
+        nome_homenageia_pessoa_viva: None,
     }
 }
 

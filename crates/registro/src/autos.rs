@@ -74,6 +74,7 @@ impl Registro {
             documentos: documentos.clone(),
             documentos_por_arquivo: true,
             proposta: dados.proposta.clone(),
+            nome_homenageia_pessoa_viva: dados.nome_homenageia_pessoa_viva,
         };
         // Confere antes de gastar um número: o protocolo provisório não é gravado.
         let provisorio = Nup::novo(1, 1, data.year())

@@ -239,6 +239,22 @@ impl Recibo {
         }
     }
 
+    /// A resposta da representação sobre o Art. 6º (o nome homenageia pessoa viva?), quando
+    /// respondeu.
+    pub fn linha_do_art6(&self) -> Option<(&'static str, String)> {
+        self.processo.nome_homenageia_pessoa_viva.map(|viva| {
+            (
+                "O nome homenageia pessoa viva (Art. 6º)",
+                if viva {
+                    "sim, declarado"
+                } else {
+                    "não, declarado"
+                }
+                .to_string(),
+            )
+        })
+    }
+
     /// O código de verificação do recibo (issue 30: um só tipo de código, curto o bastante para
     /// digitar): os 20 primeiros algarismos do SHA-256 do protocolo, em quatro grupos de cinco,
     /// como o dos documentos; confere-se em «Verificar documento» (`Registro::recibo_por_codigo`).
@@ -272,6 +288,7 @@ impl Recibo {
             data_e_hora_em_cuiaba(self.registrado_em),
             self.linhas_dos_documentos()
                 .iter()
+                .chain(self.linha_do_art6().iter())
                 .map(|(rotulo, valor)| format!("{rotulo}: {valor}\n"))
                 .collect::<String>(),
             self.codigo()

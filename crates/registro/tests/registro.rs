@@ -38,6 +38,7 @@ fn nova(nome: &str) -> NovaRepresentacao {
         assinaturas: 12,
         documentos: DocumentoArt15::TODOS.to_vec(),
         proposta: Some("tipo = \"criacao\"\n".into()),
+        nome_homenageia_pessoa_viva: None,
     }
 }
 
@@ -1973,6 +1974,7 @@ fn issue30_recibo_de_protocolo_antigo_diz_os_declarados() {
         documentos: vec![DocumentoArt15::Requerimento],
         documentos_por_arquivo: false,
         proposta: None,
+        nome_homenageia_pessoa_viva: None,
     };
     let evento = Evento {
         seq: 1,

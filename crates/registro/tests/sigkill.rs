@@ -72,6 +72,7 @@ async fn morto_no_meio(b: &BancoDeTeste) {
                 assinaturas: 10,
                 documentos: vec![],
                 proposta: None,
+                nome_homenageia_pessoa_viva: None,
             },
             DIA,
             agora(),

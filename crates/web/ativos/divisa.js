@@ -18,6 +18,7 @@
   var PAPEIS = {
     municipio: { cor: "#1351b4", nome: "O município (limites da Malha Municipal 2022)" },
     origem: { cor: "#1351b4", nome: "Município de origem (limites da Malha Municipal 2022)" },
+    vizinho: { cor: "#6e7781", nome: "Município vizinho (limites da Malha Municipal 2022)" },
     area: { cor: "#b50909", nome: "Área proposta (do arquivo juntado aos autos)" },
     sede: { cor: "#ffcd07", nome: "Sede municipal (Base de Localidades 2022)", ponto: true }
   };
@@ -136,6 +137,8 @@
       var camada = L.geoJSON(g, {
         style: function (f) {
           var papel = PAPEIS[f.properties.papel] || PAPEIS.origem;
+          // os vizinhos em cinza, por baixo: situam a área sem disputar com ela
+          if (f.properties.papel === "vizinho") return { color: papel.cor, weight: 1, fillColor: papel.cor, fillOpacity: 0.06 };
           return { color: papel.cor, weight: 2, fillColor: papel.cor, fillOpacity: 0.25 };
         },
         pointToLayer: function (f, ll) {
@@ -151,7 +154,14 @@
           c.bindTooltip(f.properties.nome, fixo ? { permanent: true, direction: ponto ? "right" : "center", offset: ponto ? [8, 0] : [0, 0], className: "rotulo-do-mapa", opacity: 1 } : {});
         }
       }).addTo(mapa);
-      mapa.fitBounds(camada.getBounds(), { padding: [20, 20], animate: false });
+      // a vista nas origens e na área; os vizinhos ficam na borda, para situar
+      var foco = L.latLngBounds([]);
+      camada.eachLayer(function (c) {
+        if (c.feature && c.feature.properties.papel !== "vizinho" && c.getBounds) foco.extend(c.getBounds());
+        else if (c.feature && c.feature.properties.papel !== "vizinho" && c.getLatLng) foco.extend(c.getLatLng());
+      });
+      if (!foco.isValid()) foco = camada.getBounds();
+      mapa.fitBounds(foco, { padding: [20, 20], animate: false });
       caixa = entorno(camada.getBounds());
       legenda(div, presentes);
     }).catch(function () {});
@@ -243,14 +253,39 @@
           destino.setAttribute("data-atualizado", String(Date.now()));
         });
     }
+    // O erro de um campo ao lado dele (issue 32): o campo marcado e a mensagem logo abaixo,
+    // ligada a ele; sem roubar o foco de quem ainda está digitando.
+    function marcarErro(campo, mensagem) {
+      form.querySelectorAll("[aria-invalid=true]").forEach(function (c) {
+        c.removeAttribute("aria-invalid");
+        var d = (c.getAttribute("aria-describedby") || "").split(" ").filter(function (i) { return i !== c.id + "-erro"; });
+        if (d.length) c.setAttribute("aria-describedby", d.join(" ")); else c.removeAttribute("aria-describedby");
+      });
+      form.querySelectorAll("p.erro-campo").forEach(function (p) { p.remove(); });
+      var c = campo && document.getElementById(campo);
+      if (!c || !form.contains(c)) return;
+      c.setAttribute("aria-invalid", "true");
+      var p = document.createElement("p");
+      p.className = "erro-campo";
+      p.id = campo + "-erro";
+      p.textContent = mensagem;
+      c.insertAdjacentElement("afterend", p);
+      var d = (c.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+      d.unshift(p.id);
+      c.setAttribute("aria-describedby", d.join(" "));
+    }
     var reavaliar = debounce(function () {
       if (modo === "formulario") {
         fetch("/api/avaliar?formato=proposta", { method: "POST", body: dados() })
-          .then(function (r) { return r.ok ? r.text() : null; })
+          .then(function (r) {
+            return r.ok ? r.text() : r.json().then(function (j) { marcarErro(j.campo, j.erro); return null; });
+          })
           .then(function (toml) {
             if (toml === null) return;
+            marcarErro(null);
             document.getElementById("proposta").value = toml;
-          });
+          })
+          .catch(function () {});
       }
       relatorio();
     }, 400);
@@ -348,11 +383,22 @@
     var alvo = location.hash && document.getElementById(location.hash.slice(1));
     if (!alvo || alvo.tagName !== "DETAILS") return;
     alvo.open = true;
+    // o atalho de um ofício («Registrar o envio») traz o órgão já escolhido
+    var orgao = window.__orgaoDoAtalho;
+    window.__orgaoDoAtalho = null;
+    var escolha = orgao && alvo.querySelector("select[name=c_orgao]");
+    if (escolha) escolha.value = orgao;
     var campo = alvo.querySelector("input:not([type=hidden]), select, textarea, button");
     if (campo) campo.focus();
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("a.registrar-ato[data-orgao]").forEach(function (a) {
+      a.addEventListener("click", function () {
+        window.__orgaoDoAtalho = a.getAttribute("data-orgao");
+        if (location.hash === a.getAttribute("href")) abrirAtoDoEndereco();
+      });
+    });
     abrirAtoDoEndereco();
     window.addEventListener("hashchange", abrirAtoDoEndereco);
     iniciarMenu();

@@ -174,6 +174,9 @@ struct NovaJson {
     deputado: Option<String>,
     #[serde(default)]
     proposta: Option<String>,
+    /// Art. 6º: se o nome proposto homenageia pessoa viva (ausente: não declarou).
+    #[serde(default)]
+    nome_homenageia_pessoa_viva: Option<bool>,
 }
 
 async fn protocolar(
@@ -227,6 +230,7 @@ async fn protocolar(
                 assinaturas: n.assinaturas,
                 documentos: n.documentos,
                 proposta: n.proposta,
+                nome_homenageia_pessoa_viva: n.nome_homenageia_pessoa_viva,
             },
             estado.hoje(),
             estado.agora(),
@@ -506,42 +510,80 @@ async fn mapa_do_processo(
         .eventos_visiveis(&protocolo, &quem.ator())
         .await
         .map_err(|e| Falha::from(e).json())?;
-    let mut feicoes = Vec::new();
-    if let Ok(mt) = divisa_referencia::mt() {
-        for nome in &p.municipios_origem {
-            if let divisa_referencia::mt::Busca::Encontrado(m) = mt.buscar(nome) {
-                if let Ok(Some(mp)) = divisa_referencia::malha::poligono(m.codigo_ibge) {
-                    feicoes.push(feicao(
-                        &simplificar(&mp),
-                        json!({"nome": m.nome, "papel": "origem"}),
-                    ));
-                }
-            }
-        }
-    }
-    // a área: dos arquivos enviados (memorial ou mapa legíveis como território)
-    for a in estado
+    // a área proposta sobre as origens e os vizinhos delas (issue 32): a versão que a proposta
+    // cita (a última juntada com esse nome) ou, sem ela, o território juntado mais recente
+    let citados = divisa_avaliacao::autos::arquivos_necessarios(&p);
+    let mut candidatos: Vec<divisa_registro::ArquivoGuardado> = estado
         .registro()
         .arquivos(&protocolo)
         .await
         .map_err(|e| Falha::from(e).json())?
-    {
-        if a.finalidade.reservado() {
-            continue;
-        }
-        if let Ok(Some((nome, bytes))) = estado
+        .into_iter()
+        .filter(|a| !a.finalidade.reservado())
+        .collect();
+    candidatos.sort_by_key(|a| (citados.contains(&a.nome), a.id));
+    let mut area = None;
+    for a in candidatos.iter().rev() {
+        let Ok(Some((nome, bytes))) = estado
             .registro()
             .conteudo_do_arquivo(&protocolo, a.id)
             .await
-        {
-            if let Ok(t) = divisa_territorio::leitura::ler(&nome, &bytes) {
+        else {
+            continue;
+        };
+        // ler o território fora dos trabalhadores assíncronos
+        let lido = estado
+            .oficina()
+            .executar(quem.endereco.map(|e| e.ip()), move || {
+                divisa_territorio::leitura::ler(&nome, &bytes).ok()
+            })
+            .await
+            .map_err(Falha::json)?;
+        if let Some(t) = lido {
+            area = Some(t.poligonos);
+            break;
+        }
+    }
+    let origens: Vec<u32> = match divisa_referencia::mt() {
+        Ok(mt) => p
+            .municipios_origem
+            .iter()
+            .filter_map(|nome| match mt.buscar(nome) {
+                divisa_referencia::mt::Busca::Encontrado(m) => Some(m.codigo_ibge),
+                divisa_referencia::mt::Busca::NaoEncontrado { .. } => None,
+            })
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    let mut vizinhos: Vec<u32> = origens
+        .iter()
+        .flat_map(|c| divisa_referencia::malha::vizinhos(*c).unwrap_or_default())
+        .filter(|c| !origens.contains(c))
+        .collect();
+    vizinhos.sort_unstable();
+    vizinhos.dedup();
+    let nome_de = |c: u32| {
+        divisa_referencia::mt()
+            .ok()
+            .and_then(|mt| mt.por_codigo(c).map(|m| m.nome.clone()))
+            .unwrap_or_else(|| c.to_string())
+    };
+    let mut feicoes = Vec::new();
+    for (codigos, papel) in [(&vizinhos, "vizinho"), (&origens, "origem")] {
+        for c in codigos {
+            if let Ok(Some(mp)) = divisa_referencia::malha::poligono(*c) {
                 feicoes.push(feicao(
-                    &t.poligonos,
-                    json!({"nome": format!("área proposta ({nome})"), "papel": "area"}),
+                    &simplificar(&mp),
+                    json!({"nome": nome_de(*c), "papel": papel}),
                 ));
-                break;
             }
         }
+    }
+    if let Some(a) = area {
+        feicoes.push(feicao(
+            &a,
+            json!({"nome": "Área proposta", "papel": "area"}),
+        ));
     }
     Ok(geojson_texto(
         json!({"type": "FeatureCollection", "features": feicoes}).to_string(),
@@ -646,7 +688,11 @@ async fn avaliar(
                     t,
                 )
                     .into_response()),
-                Err(e) => Err(Falha::no_campo("formulario", e).json()),
+                Err(e) => Err(Falha::no_campo(
+                    e.campo.unwrap_or("formulario"),
+                    crate::formulario::texto_do_erro(&e),
+                )
+                .json()),
             };
         }
         let hoje = estado.hoje();
@@ -677,6 +723,7 @@ async fn avaliar(
             .oficina()
             .executar(cliente, move || {
                 crate::avaliar::avaliar_texto(&texto, em, None, hoje)
+                    .map_err(|m| crate::html::ErroDoForm::no("proposta", m))
             })
             .await
             .map_err(j)?
@@ -688,7 +735,9 @@ async fn avaliar(
         .into_response()),
         (Err(e), "fragmento") => Ok((
             StatusCode::UNPROCESSABLE_ENTITY,
-            axum::response::Html(crate::html::aviso("erro", &e).into_string()),
+            axum::response::Html(
+                crate::html::aviso("erro", &crate::formulario::texto_do_erro(&e)).into_string(),
+            ),
         )
             .into_response()),
         (Ok((a, lida)), "texto") => Ok((
@@ -697,7 +746,11 @@ async fn avaliar(
         )
             .into_response()),
         (Ok((a, _)), _) => Ok(json_texto(divisa_avaliacao::relatorio::json(&a))),
-        (Err(e), _) => Err(Falha::no_campo("proposta", e).json()),
+        (Err(e), _) => Err(Falha::no_campo(
+            e.campo.unwrap_or("proposta"),
+            crate::formulario::texto_do_erro(&e),
+        )
+        .json()),
     }
 }
 

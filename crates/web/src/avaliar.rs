@@ -8,7 +8,10 @@ use axum::http::StatusCode;
 use axum::response::Response;
 
 use crate::contas::{self, Quem};
-use crate::html::{aviso, campo_csrf, html, pagina, Markup, PreEscaped};
+use crate::formulario::texto_do_erro;
+use crate::html::{
+    aviso, campo_csrf, descrito, html, invalido, junto, pagina, ErroDoForm, Markup, PreEscaped,
+};
 use crate::Falha;
 
 use crate::paginas::{achados_html, campo, Campos};
@@ -23,7 +26,7 @@ pub(crate) async fn avaliar_form(quem: Quem) -> Response {
     pagina(
         &quem,
         "Avaliar proposta",
-        form_avaliar(&quem, &|_| None, EXEMPLO, "", None),
+        form_avaliar(&quem, &|_| None, EXEMPLO, "", None, None),
     )
 }
 
@@ -33,9 +36,11 @@ fn form_avaliar(
     proposta: &str,
     em: &str,
     relatorio: Option<Markup>,
+    erro: Option<&ErroDoForm>,
 ) -> Markup {
     // aberta quando foi por ela que se avaliou (o formulário campo a campo é o caminho comum)
-    let aberta = relatorio.is_some() && campos("modo").as_deref() != Some("formulario");
+    let aberta = (relatorio.is_some() && campos("modo").as_deref() != Some("formulario"))
+        || erro.is_some_and(|e| matches!(e.campo, Some("proposta" | "arquivo")));
     html! {
         h1 { "Avaliar uma proposta" }
         p {
@@ -49,16 +54,22 @@ fn form_avaliar(
                 // depois, para que o Enter num campo avalie os campos.
                 form method="post" action="/avaliar" enctype="multipart/form-data" id="form-avaliar" {
                     (campo_csrf(quem))
-                    (crate::formulario::html(campos))
+                    (crate::formulario::html(campos, erro, None))
                     label for="em" { "Texto da lei em vigor em (vazio: a data da proposta ou hoje)" }
-                    input #em name="em" type="date" value=(em);
+                    input #em name="em" type="date" value=(em)
+                        aria-invalid=[invalido(erro, "em")] aria-describedby=[descrito(erro, "em", false)];
+                    (junto(erro, "em"))
                     button type="submit" name="modo" value="formulario" { "Avaliar" }
                     details.ato #proposta-em-arquivo open[aberta] {
                         summary { "Ou: a proposta já escrita em arquivo (para quem já a tem)" }
                         label for="proposta" { "Proposta" }
-                        textarea.proposta #proposta name="proposta" spellcheck="false" { (proposta) }
+                        textarea.proposta #proposta name="proposta" spellcheck="false"
+                            aria-invalid=[invalido(erro, "proposta")] aria-describedby=[descrito(erro, "proposta", false)] { (proposta) }
+                        (junto(erro, "proposta"))
                         label for="arquivo" { "ou o arquivo da proposta" }
-                        input #arquivo name="arquivo" type="file" aria-describedby="arquivo-ajuda";
+                        input #arquivo name="arquivo" type="file" aria-describedby=(descrito(erro, "arquivo", true).unwrap_or_default())
+                            aria-invalid=[invalido(erro, "arquivo")];
+                        (junto(erro, "arquivo"))
                         p.historico #arquivo-ajuda {
                             "O arquivo da proposta, como o que o sistema gera. O território que ela cita vai no campo «Arquivo do território», acima; o envio inteiro até "
                             (crate::LIMITE_DE_ENVIO / (1024 * 1024)) " MB."
@@ -81,30 +92,44 @@ fn form_avaliar(
     }
 }
 
-/// Avalia uma proposta vinda de um formulário (texto ou arquivo, e o arquivo do território).
+/// Avalia uma proposta vinda de um formulário (texto ou arquivo, e o arquivo do território). O
+/// erro diz o controle a que se refere, para a página marcá-lo (issue 32).
 pub(crate) fn avaliar_envio(
     campos: &Campos,
     arquivos: &HashMap<String, Enviado>,
     hoje: jiff::civil::Date,
-) -> Result<(divisa_lei::Avaliacao, divisa_avaliacao::Proposta), String> {
+) -> Result<(divisa_lei::Avaliacao, divisa_avaliacao::Proposta), ErroDoForm> {
     // o caminho escolhido decide (o formulário é um só: os campos e a proposta escrita vão
     // juntos); sem caminho dito (a API), o arquivo da proposta, se veio, ou o texto
-    let proposta = match (campo(campos, "modo").as_deref(), arquivos.get("arquivo")) {
-        (Some("formulario"), _) => {
-            crate::formulario::proposta(&|n| campo_ou_arquivo(campos, arquivos, n))?
-        }
-        (_, Some(a)) => String::from_utf8(a.bytes.clone())
-            .map_err(|_| format!("{}: a proposta não é texto UTF-8", a.nome))?,
-        (_, None) => campo(campos, "proposta").unwrap_or_default(),
-    };
-    let em = match campo(campos, "em").filter(|e| !e.trim().is_empty()) {
-        None => None,
-        Some(e) => Some(
-            e.trim()
-                .parse::<jiff::civil::Date>()
-                .map_err(|_| format!("campo em: «{e}» não é uma data (AAAA-MM-DD)"))?,
+    let pelos_campos = campo(campos, "modo").as_deref() == Some("formulario");
+    let (proposta, controle) = match (pelos_campos, arquivos.get("arquivo")) {
+        (true, _) => (
+            crate::formulario::proposta(&|n| campo_ou_arquivo(campos, arquivos, n))?,
+            None,
+        ),
+        (false, Some(a)) => (
+            String::from_utf8(a.bytes.clone()).map_err(|_| {
+                ErroDoForm::no(
+                    "arquivo",
+                    format!("«{}» não é uma proposta escrita: não é texto", a.nome),
+                )
+            })?,
+            Some("arquivo"),
+        ),
+        (false, None) => (
+            campo(campos, "proposta").unwrap_or_default(),
+            Some("proposta"),
         ),
     };
+    let em =
+        match campo(campos, "em").filter(|e| !e.trim().is_empty()) {
+            None => None,
+            Some(e) => Some(e.trim().parse::<jiff::civil::Date>().map_err(|_| {
+                ErroDoForm::no("em", format!("«{e}» não é uma data (dia/mês/ano)"))
+            })?),
+        };
+    // o erro da leitura é da proposta escrita (a linha e o campo dela), quando foi ela; pelos
+    // campos, o que não se leu é o arquivo do território, que é o que entra sem ser digitado
     avaliar_texto(
         &proposta,
         em,
@@ -113,6 +138,11 @@ pub(crate) fn avaliar_envio(
             .map(|a| (a.nome.as_str(), a.bytes.as_slice())),
         hoje,
     )
+    .map_err(|m| match (controle, arquivos.contains_key("area")) {
+        (Some(c), _) => ErroDoForm::no(c, m),
+        (None, true) => ErroDoForm::no("f_area", m),
+        (None, false) => ErroDoForm::geral(m),
+    })
 }
 
 /// Um campo do formulário; o nome do arquivo do território enviado junto no campo (não digitado)
@@ -215,15 +245,39 @@ pub(crate) async fn avaliar(
             avaliar_envio(&c, &a, hoje).map(|(av, lida)| fragmento(&av, &lida))
         })
         .await;
-    let (relatorio, status) = match feito {
-        Ok(Ok(html)) => (html, StatusCode::OK),
-        Ok(Err(e)) => (aviso("erro", &e), StatusCode::UNPROCESSABLE_ENTITY),
-        Err(f) => (aviso("erro", &f.mensagem), f.status),
+    let (relatorio, status, erro) = match feito {
+        Ok(Ok(html)) => (html, StatusCode::OK, None),
+        // o erro de um campo: no relatório, a frase com o atalho para o campo; no formulário,
+        // o campo marcado, com a mensagem ao lado e o foco nele
+        Ok(Err(e)) => (
+            html! {
+                div.erro role="alert" {
+                    p {
+                        "A proposta não foi avaliada: "
+                        @if let Some(c) = e.campo {
+                            a href={ "#" (c) } { (texto_do_erro(&e)) }
+                        } @else {
+                            (e.mensagem)
+                        }
+                    }
+                }
+            },
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some(e),
+        ),
+        Err(f) => (aviso("erro", &f.mensagem), f.status, None),
     };
     let mut r = pagina(
         &quem,
         "Avaliar proposta",
-        form_avaliar(&quem, &|n| campo(&campos, n), &texto, &em, Some(relatorio)),
+        form_avaliar(
+            &quem,
+            &|n| campo(&campos, n),
+            &texto,
+            &em,
+            Some(relatorio),
+            erro.as_ref(),
+        ),
     );
     *r.status_mut() = status;
     Ok(r)

@@ -24,12 +24,20 @@ pub(crate) enum Tipo {
     Votos,
     Data,
     Art15,
-    /// JSON escrito à mão (apurações, conteúdo da lei, lista de dispositivos).
-    Json(&'static str),
+    /// As apurações do plebiscito, uma por localidade (Art. 11, § 2º): na página, um grupo de
+    /// campos por localidade; na linha de comando, a lista em JSON.
+    Apuracoes,
+    /// O conteúdo do Art. 7º no projeto de lei (o nome, as divisas, o ano da instalação): na
+    /// página, três campos; na linha de comando, em JSON.
+    ConteudoLei,
     /// Os números de uma certidão (Art. 2º, § 2º), um campo por número, no formato brasileiro.
     Numeros,
     /// Um servidor da Casa, escolhido pelo nome (Art. 23).
     Servidor,
+    /// A proposta, pelos campos da página «Avaliar» (o mesmo componente,
+    /// [`crate::formulario::html`]), já preenchidos com a que os autos têm; ou escrita, para
+    /// quem já a tem (issue 32).
+    Proposta,
 }
 
 /// Um número de certidão (Art. 2º, § 2º): o campo, o rótulo com quem o apura, se é inteiro e
@@ -126,11 +134,7 @@ pub(crate) const MODELOS: &[Modelo] = &[
         tipo: "anexar_proposta",
         titulo: "Juntar a proposta da representação",
         artigo: "Art. 15",
-        campos: &[c(
-            "proposta",
-            "Texto da proposta (o conteúdo do arquivo da proposta, o mesmo que se envia em Avaliar proposta; a versão nova substitui a anterior na avaliação, e as duas ficam nos autos)",
-            Tipo::TextoLongo,
-        )],
+        campos: &[c("proposta", "A proposta", Tipo::Proposta)],
     },
     Modelo {
         tipo: "juntar_documento",
@@ -280,9 +284,7 @@ pub(crate) const MODELOS: &[Modelo] = &[
             c(
                 "apuracoes",
                 "Apurações por localidade",
-                Tipo::Json(
-                    "[{\"localidade\": \"…\", \"inscritos\": 1000, \"sim\": 600, \"nao\": 300}]",
-                ),
+                Tipo::Apuracoes,
             ),
         ],
     },
@@ -310,7 +312,7 @@ pub(crate) const MODELOS: &[Modelo] = &[
             c(
                 "conteudo",
                 "Conteúdo (Art. 7º)",
-                Tipo::Json("{\"nome\": \"…\", \"divisas\": \"…\", \"ano_instalacao\": 2029}"),
+                Tipo::ConteudoLei,
             ),
         ],
     },
@@ -351,6 +353,25 @@ fn exemplo(m: &Modelo, orgao: Orgao, hoje: Date) -> Option<Ato> {
             Tipo::Votos => {
                 valores.insert(format!("{nome}_sim"), "5".into());
             }
+            Tipo::Apuracoes => {
+                for (parte, v) in [
+                    ("localidade", "exemplo"),
+                    ("inscritos", "1000"),
+                    ("sim", "600"),
+                    ("nao", "300"),
+                ] {
+                    valores.insert(format!("{nome}_0_{parte}"), v.into());
+                }
+            }
+            Tipo::ConteudoLei => {
+                for (parte, v) in [
+                    ("nome", "exemplo"),
+                    ("divisas", "exemplo"),
+                    ("ano_instalacao", "2029"),
+                ] {
+                    valores.insert(format!("{nome}_{parte}"), v.into());
+                }
+            }
             Tipo::Numeros => {
                 let (campo, valor) = match orgao {
                     Orgao::Cartografia => ("populacao", "5.000"),
@@ -362,15 +383,14 @@ fn exemplo(m: &Modelo, orgao: Orgao, hoje: Date) -> Option<Ato> {
             }
             tipo => {
                 let v = match tipo {
-                    Tipo::Texto | Tipo::TextoLongo => "exemplo".to_string(),
+                    Tipo::Texto | Tipo::TextoLongo | Tipo::Proposta => "exemplo".to_string(),
                     Tipo::Servidor => "carla".to_string(),
                     Tipo::SimNao => "true".into(),
                     Tipo::Orgao => orgao.codigo().into(),
                     Tipo::Decisao => "tramitar".into(),
                     Tipo::Data => hoje.to_string(),
                     Tipo::Art15 => "requerimento".into(),
-                    Tipo::Json(e) => e.replace('…', "exemplo"),
-                    Tipo::Votos | Tipo::Numeros => continue,
+                    Tipo::Votos | Tipo::Numeros | Tipo::Apuracoes | Tipo::ConteudoLei => continue,
                 };
                 valores.insert(nome, v);
             }
@@ -390,7 +410,8 @@ pub(crate) fn valor_do_campo(f: &Campo, texto: &str) -> Result<serde_json::Value
         | Tipo::Decisao
         | Tipo::Data
         | Tipo::Art15
-        | Tipo::Servidor => Ok(Value::String(texto.to_owned())),
+        | Tipo::Servidor
+        | Tipo::Proposta => Ok(Value::String(texto.to_owned())),
         Tipo::SimNao => match texto.trim() {
             "true" | "sim" => Ok(Value::Bool(true)),
             "false" | "nao" | "não" => Ok(Value::Bool(false)),
@@ -399,8 +420,10 @@ pub(crate) fn valor_do_campo(f: &Campo, texto: &str) -> Result<serde_json::Value
                 f.rotulo
             )),
         },
-        Tipo::Json(_) | Tipo::Votos | Tipo::Numeros => serde_json::from_str(texto)
-            .map_err(|_| format!("«{}» deve ser JSON válido, como o exemplo", f.rotulo)),
+        Tipo::Apuracoes | Tipo::ConteudoLei | Tipo::Votos | Tipo::Numeros => {
+            serde_json::from_str(texto)
+                .map_err(|_| format!("«{}» deve ser JSON válido, como o exemplo", f.rotulo))
+        }
     }
 }
 
@@ -540,6 +563,9 @@ pub(crate) type Membros = [(String, String)];
 pub(crate) struct Pessoas<'a> {
     pub(crate) membros: &'a Membros,
     pub(crate) servidores: &'a Membros,
+    /// A proposta que os autos têm, nos campos do formulário (o tipo e os valores), para
+    /// «Juntar a proposta» começar dela; `None` sem formulário para o tipo.
+    pub(crate) proposta: Option<(&'static str, &'a std::collections::BTreeMap<String, String>)>,
 }
 
 /// O formulário de um ato.
@@ -574,7 +600,7 @@ pub(crate) fn formulario(
                     @let nome = format!("c_{}", f.nome);
                     @let req = !f.opcional;
                     // um grupo (votos, números) não é rotulável por «for»: o rótulo o nomeia pelo id
-                    @if matches!(f.tipo, Tipo::Votos | Tipo::Numeros) {
+                    @if matches!(f.tipo, Tipo::Votos | Tipo::Numeros | Tipo::Proposta | Tipo::Apuracoes | Tipo::ConteudoLei) {
                         span.rotulo id={ (id) "-rotulo" } { (f.rotulo) }
                     } @else {
                         label for=(id) { (f.rotulo) }
@@ -664,8 +690,69 @@ pub(crate) fn formulario(
                                 }
                             }
                         }
-                        Tipo::Json(e) => {
-                            textarea id=(id) name=(nome) rows="4" placeholder=(e) required[req] { (valor(&nome)) }
+                        Tipo::Apuracoes => {
+                            // uma localidade por grupo (a área e, pela lei federal, o restante do
+                            // município); os que vieram de volta e mais uma em branco
+                            @let linhas = (0..).take_while(|i| !valor(&format!("{nome}_{i}_localidade")).is_empty()).count().max(2) + usize::from(enviado.is_some());
+                            div id=(id) role="group" aria-labelledby={ (id) "-rotulo" } {
+                                @for i in 0..linhas {
+                                    fieldset.apuracao {
+                                        legend { "Localidade " (i + 1) @if i > 0 { " (se houver)" } }
+                                        @for (parte, rotulo, numerico) in [("localidade", "Localidade consultada", false), ("inscritos", "Eleitores inscritos", true), ("sim", "Votos SIM", true), ("nao", "Votos NÃO", true), ("brancos", "Brancos", true), ("nulos", "Nulos", true)] {
+                                            @let campo = format!("{nome}_{i}_{parte}");
+                                            label for={ (id) "-" (i) "-" (parte) } { (rotulo) }
+                                            input id={ (id) "-" (i) "-" (parte) } name=(campo) type="text"
+                                                inputmode=(if numerico { "numeric" } else { "text" }) autocomplete="off"
+                                                required[i == 0 && req && parte != "brancos" && parte != "nulos"] value=(valor(&campo));
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        Tipo::ConteudoLei => {
+                            div id=(id) role="group" aria-labelledby={ (id) "-rotulo" } {
+                                label for={ (id) "-nome" } { "Nome do município (Art. 7º, I: o da sede)" }
+                                input id={ (id) "-nome" } name={ (nome) "_nome" } type="text" required[req] value=(valor(&format!("{nome}_nome")));
+                                label for={ (id) "-divisas" } { "Os limites (Art. 7º, II: as divisas do memorial descritivo)" }
+                                textarea id={ (id) "-divisas" } name={ (nome) "_divisas" } rows="4" required[req] { (valor(&format!("{nome}_divisas"))) }
+                                label for={ (id) "-ano" } { "Ano da instalação (Art. 7º, III)" }
+                                input id={ (id) "-ano" } name={ (nome) "_ano_instalacao" } type="text" inputmode="numeric" required[req] value=(valor(&format!("{nome}_ano_instalacao")));
+                            }
+                        }
+                        Tipo::Proposta => {
+                            @match pessoas.proposta {
+                                Some((tipo, inicial)) => {
+                                    // os campos da página «Avaliar», preenchidos com a proposta
+                                    // dos autos (ou, depois de uma recusa, com o que se digitou)
+                                    @let campo_da_proposta = |n: &str| -> Option<String> {
+                                        match enviado {
+                                            Some(c) => crate::paginas::campo(c, n),
+                                            None => inicial.get(n).cloned(),
+                                        }
+                                    };
+                                    div id=(id) role="group" aria-labelledby={ (id) "-rotulo" } {
+                                        (crate::formulario::html(&campo_da_proposta, None, Some(tipo)))
+                                        p.historico {
+                                            "A versão nova substitui a anterior na avaliação; as duas ficam nos autos. \
+                                             O que a proposta anterior tem e estes campos não mostram (as assinaturas, \
+                                             os documentos declarados, as coordenadas da sede) continua nela."
+                                        }
+                                        details.ato {
+                                            summary { "Ou: a proposta já escrita em arquivo (substitui os campos acima)" }
+                                            label for={ (id) "-escrita" } { "Proposta escrita (deixe vazio para juntar pelos campos)" }
+                                            textarea.proposta id={ (id) "-escrita" } name=(nome) rows="6" spellcheck="false" { (valor(&nome)) }
+                                        }
+                                    }
+                                }
+                                None => {
+                                    // a fusão e a incorporação não têm formulário: a proposta
+                                    // escrita, como a que se avalia em «Avaliar proposta»
+                                    div id=(id) role="group" aria-labelledby={ (id) "-rotulo" } {
+                                        label for={ (id) "-escrita" } { "Proposta escrita (a mesma que se avalia em «Avaliar proposta»; a versão nova substitui a anterior na avaliação, e as duas ficam nos autos)" }
+                                        textarea.proposta id={ (id) "-escrita" } name=(nome) rows="6" spellcheck="false" required { (valor(&nome)) }
+                                    }
+                                }
+                            }
                         }
                         Tipo::Numeros => {
                             fieldset.numeros id=(id) aria-labelledby={ (id) "-rotulo" } {
@@ -765,6 +852,95 @@ pub(crate) fn ato_do_formulario(
                 }
                 votos
             }
+            Tipo::Apuracoes => {
+                let mut lista = Vec::new();
+                for i in 0.. {
+                    let parte = |p: &str| valor(&format!("{nome}_{i}_{p}")).unwrap_or_default();
+                    if valor(&format!("{nome}_{i}_localidade")).is_none() {
+                        break;
+                    }
+                    let numeros = ["inscritos", "sim", "nao", "brancos", "nulos"];
+                    if parte("localidade").trim().is_empty()
+                        && numeros.iter().all(|n| parte(n).trim().is_empty())
+                    {
+                        continue;
+                    }
+                    let mut apuracao = serde_json::Map::new();
+                    let localidade = parte("localidade").trim().to_string();
+                    if localidade.is_empty() {
+                        return Err((
+                            format!("{}.{i}.localidade", f.nome),
+                            format!("a localidade {} tem números sem o nome do lugar", i + 1),
+                        ));
+                    }
+                    apuracao.insert("localidade".into(), localidade.into());
+                    for n in numeros {
+                        let bruto = parte(n);
+                        if bruto.trim().is_empty() {
+                            if matches!(n, "brancos" | "nulos") {
+                                continue;
+                            }
+                            return Err((
+                                format!("{}.{i}.{n}", f.nome),
+                                format!(
+                                    "localidade {}: preencha os {}",
+                                    i + 1,
+                                    if n == "inscritos" {
+                                        "eleitores inscritos"
+                                    } else if n == "sim" {
+                                        "votos SIM"
+                                    } else {
+                                        "votos NÃO"
+                                    }
+                                ),
+                            ));
+                        }
+                        let v = divisa_referencia::formato::numero_brasileiro(&bruto)
+                            .ok()
+                            .filter(|v| v.fract() == 0.0 && *v >= 0.0 && *v < 1e12)
+                            .ok_or_else(|| {
+                                (
+                                    format!("{}.{i}.{n}", f.nome),
+                                    format!("localidade {}: «{}» não é um número inteiro de eleitores ou votos", i + 1, bruto.trim()),
+                                )
+                            })?;
+                        apuracao.insert(n.into(), serde_json::Value::from(v as u64));
+                    }
+                    lista.push(serde_json::Value::Object(apuracao));
+                }
+                if lista.is_empty() {
+                    return Err((f.nome.to_string(), format!("preencha «{}»", f.rotulo)));
+                }
+                serde_json::Value::Array(lista)
+            }
+            Tipo::ConteudoLei => {
+                let parte = |p: &str| {
+                    valor(&format!("{nome}_{p}"))
+                        .map(|v| v.trim().to_string())
+                        .unwrap_or_default()
+                };
+                let (nome_lei, divisas, ano) =
+                    (parte("nome"), parte("divisas"), parte("ano_instalacao"));
+                for (campo, v, rotulo) in [
+                    ("nome", &nome_lei, "o nome do município"),
+                    ("divisas", &divisas, "os limites"),
+                    ("ano_instalacao", &ano, "o ano da instalação"),
+                ] {
+                    if v.is_empty() {
+                        return Err((
+                            format!("{}.{campo}", f.nome),
+                            format!("preencha {rotulo} (Art. 7º)"),
+                        ));
+                    }
+                }
+                let ano: i16 = ano.parse().map_err(|_| {
+                    (
+                        format!("{}.ano_instalacao", f.nome),
+                        format!("«{ano}» não é um ano, como 2029"),
+                    )
+                })?;
+                serde_json::json!({"nome": nome_lei, "divisas": divisas, "ano_instalacao": ano})
+            }
             Tipo::Numeros => {
                 let mut numeros = serde_json::Map::new();
                 for Numero {
@@ -817,6 +993,84 @@ pub(crate) fn ato_do_formulario(
 #[cfg(test)]
 mod testes {
     use super::*;
+
+    /// Issue 32: o resultado do plebiscito (Art. 11, § 2º; Art. 20) e o conteúdo do Art. 7º
+    /// pelos campos da página, sem JSON: os números como se escrevem, a localidade em branco
+    /// ignorada, a que tem números sem nome recusada dizendo qual.
+    #[test]
+    fn art11_e_art7_pelos_campos_sem_json() {
+        let m = modelo("registrar_plebiscito").unwrap();
+        let campos: std::collections::HashMap<&str, &str> = [
+            ("c_realizado_em", "2027-10-03"),
+            ("c_apuracoes_0_localidade", "Área a desmembrar"),
+            ("c_apuracoes_0_inscritos", "1.000"),
+            ("c_apuracoes_0_sim", "600"),
+            ("c_apuracoes_0_nao", "300"),
+            ("c_apuracoes_0_brancos", ""),
+            ("c_apuracoes_0_nulos", "10"),
+            ("c_apuracoes_1_localidade", ""),
+            ("c_apuracoes_1_inscritos", ""),
+            ("c_apuracoes_1_sim", ""),
+            ("c_apuracoes_1_nao", ""),
+        ]
+        .into_iter()
+        .collect();
+        let ato = ato_do_formulario(m, &|n| campos.get(n).map(|v| v.to_string())).unwrap();
+        let Ato::RegistrarPlebiscito { apuracoes, .. } = ato else {
+            panic!("{ato:?}")
+        };
+        assert_eq!(apuracoes.len(), 1);
+        assert_eq!(
+            (
+                apuracoes[0].inscritos,
+                apuracoes[0].sim,
+                apuracoes[0].nao,
+                apuracoes[0].nulos
+            ),
+            (1000, 600, 300, 10)
+        );
+        let mut sem_nome = campos.clone();
+        sem_nome.insert("c_apuracoes_1_sim", "20");
+        let (campo, msg) =
+            ato_do_formulario(m, &|n| sem_nome.get(n).map(|v| v.to_string())).unwrap_err();
+        assert_eq!(campo, "apuracoes.1.localidade");
+        assert!(msg.contains("localidade 2"), "{msg}");
+
+        let m = modelo("apresentar_projeto_de_lei").unwrap();
+        let campos: std::collections::HashMap<&str, &str> = [
+            ("c_numero", "PL 12/2028"),
+            ("c_conteudo_nome", "Espigão do Leste"),
+            ("c_conteudo_divisas", "Começa no marco 1…"),
+            ("c_conteudo_ano_instalacao", "2029"),
+        ]
+        .into_iter()
+        .collect();
+        let ato = ato_do_formulario(m, &|n| campos.get(n).map(|v| v.to_string())).unwrap();
+        assert!(
+            matches!(&ato, Ato::ApresentarProjetoDeLei { conteudo, .. } if conteudo.ano_instalacao == 2029 && conteudo.nome == "Espigão do Leste"),
+            "{ato:?}"
+        );
+        // a página não tem caixa de JSON
+        let html = formulario(
+            &Oferecido {
+                modelo: m,
+                orgaos: vec![],
+            },
+            "/x",
+            "t",
+            1,
+            jiff::civil::date(2028, 1, 1),
+            &Pessoas {
+                membros: &[],
+                servidores: &[],
+                proposta: None,
+            },
+            None,
+        )
+        .into_string();
+        assert!(!html.contains("ano_instalacao\": "), "{html}");
+        assert!(html.contains("Ano da instalação (Art. 7º, III)"), "{html}");
+    }
 
     /// Art. 17, § 2º: o número do ofício é texto, diga o que disser — "true", "12" ou "[1]" não
     /// viram booleano, número ou lista (o formulário e a linha de comando tipam cada campo pelo
@@ -890,6 +1144,7 @@ mod testes {
                     "Ana Maria Souza, Presidente da Comissão".into(),
                 )],
                 servidores: &[],
+                proposta: None,
             },
             None,
         )
@@ -933,6 +1188,7 @@ mod testes {
         let pessoas = Pessoas {
             membros: &membros,
             servidores: &[],
+            proposta: None,
         };
         let enviado: crate::paginas::Campos = [
             ("tipo", "parecer_preliminar"),

@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use crate::html::{html, Markup};
+use crate::html::{descrito, html, invalido, junto, ErroDoForm, Markup};
 
 /// O campo (não digitado) com o nome do arquivo do território enviado junto, quando há.
 pub(crate) const ARQUIVO_DA_AREA: &str = "f_area_arquivo";
@@ -87,78 +87,262 @@ fn rotulo(n: &str) -> &str {
         .map_or(n, |c| c.1)
 }
 
-fn campos_html(campos: &[(&str, &str, &str)], valor: &dyn Fn(&str) -> Option<String>) -> Markup {
+/// O erro em uma frase para o alto da página e para a API: o rótulo do campo, como a pessoa o
+/// lê, e o que há nele (nunca o nome interno do campo).
+pub(crate) fn texto_do_erro(e: &ErroDoForm) -> String {
+    match e.campo.map(rotulo) {
+        Some(r) if !r.starts_with("f_") && Some(r) != e.campo => format!("«{r}»: {}", e.mensagem),
+        _ => e.mensagem.clone(),
+    }
+}
+
+fn campos_html(
+    campos: &[(&'static str, &str, &str)],
+    valor: &dyn Fn(&str) -> Option<String>,
+    erro: Option<&ErroDoForm>,
+) -> Markup {
     html! {
         @for (nome, rotulo, dica) in campos {
             @let v = valor(nome).unwrap_or_default();
             // a dica é um exemplo, e diz que é: «5.200» sozinho parece um valor já preenchido
             @let dica = if dica.is_empty() { String::new() } else { format!("ex.: {dica}") };
+            // o campo com erro vem marcado, com a mensagem logo abaixo e o foco nele (issue 32)
+            @let com_erro = invalido(erro, nome).is_some();
             label for=(nome) { (rotulo) }
             @if matches!(*nome, "f_origem" | "f_anteriores") {
-                textarea id=(nome) name=(nome) rows="2" placeholder=(dica) { (v) }
+                textarea id=(nome) name=(nome) rows="2" placeholder=(dica)
+                    aria-invalid=[invalido(erro, nome)] aria-describedby=[descrito(erro, nome, false)] autofocus[com_erro] { (v) }
             } @else {
                 input id=(nome) name=(nome) type="text"
                     inputmode=(if matches!(*nome, "f_nome" | "f_sede" | "f_cedente" | "f_receptor") { "text" } else { "decimal" })
-                    placeholder=(dica) value=(v);
+                    placeholder=(dica) value=(v)
+                    aria-invalid=[invalido(erro, nome)] aria-describedby=[descrito(erro, nome, false)] autofocus[com_erro];
             }
+            (junto(erro, nome))
         }
     }
 }
 
 /// O formulário (os valores atuais em `valor`): o tipo, os campos de cada tipo (a página
 /// esconde os do outro tipo; sem JavaScript, todos aparecem e o tipo decide), o plebiscito e o
-/// arquivo do território.
-pub(crate) fn html(valor: &dyn Fn(&str) -> Option<String>) -> Markup {
-    let tipo = valor("f_tipo").unwrap_or_default();
+/// arquivo do território. Com `tipo_fixo` (a proposta juntada a um processo, que é de um tipo
+/// só), o tipo não se escolhe e só os campos dele aparecem.
+pub(crate) fn html(
+    valor: &dyn Fn(&str) -> Option<String>,
+    erro: Option<&ErroDoForm>,
+    tipo_fixo: Option<&str>,
+) -> Markup {
+    let tipo = tipo_fixo
+        .map(str::to_owned)
+        .or_else(|| valor("f_tipo"))
+        .unwrap_or_default();
     let desmembramento = tipo == "desmembramento";
     let pessoa = valor("f_pessoa_viva").unwrap_or_default();
+    let mostrar = |t: &str| tipo_fixo.is_none_or(|f| f == t);
     html! {
         details class="ato" id="formulario" open {
-            summary { "Preencher um formulário (criação de município ou revisão de limites)" }
-            p { "A cada campo preenchido, o relatório ao lado é refeito." }
-            label for="f_tipo" { "Tipo" }
-            select id="f_tipo" name="f_tipo" {
-                option value="criacao" selected[!desmembramento] { "Criação de município (Arts. 2º e 7º)" }
-                option value="desmembramento" selected[desmembramento] { "Revisão de limites: desmembramento de área (Art. 8º)" }
+            @if tipo_fixo.is_none() {
+                summary { "Preencher um formulário (criação de município ou revisão de limites)" }
+                p { "A cada campo preenchido, o relatório ao lado é refeito." }
+                label for="f_tipo" { "Tipo" }
+                select id="f_tipo" name="f_tipo" {
+                    option value="criacao" selected[!desmembramento] { "Criação de município (Arts. 2º e 7º)" }
+                    option value="desmembramento" selected[desmembramento] { "Revisão de limites: desmembramento de área (Art. 8º)" }
+                }
+            } @else {
+                summary { "Os dados da proposta" }
+                input type="hidden" name="f_tipo" value=(tipo);
             }
-            fieldset data-tipo="criacao" {
-                legend { "Criação de município" }
-                (campos_html(CAMPOS, valor))
-                label for="f_pessoa_viva" { "O nome homenageia pessoa viva? (Art. 6º)" }
-                select id="f_pessoa_viva" name="f_pessoa_viva" {
-                    option value="" selected[pessoa.is_empty()] { "não sei" }
-                    option value="nao" selected[pessoa == "nao"] { "não" }
-                    option value="sim" selected[pessoa == "sim"] { "sim" }
+            @if mostrar("criacao") {
+                fieldset data-tipo="criacao" {
+                    legend { "Criação de município" }
+                    (campos_html(CAMPOS, valor, erro))
+                    label for="f_pessoa_viva" { "O nome homenageia pessoa viva? (Art. 6º)" }
+                    select id="f_pessoa_viva" name="f_pessoa_viva" {
+                        option value="" selected[pessoa.is_empty()] { "não sei" }
+                        option value="nao" selected[pessoa == "nao"] { "não" }
+                        option value="sim" selected[pessoa == "sim"] { "sim" }
+                    }
                 }
             }
-            fieldset data-tipo="desmembramento" {
-                legend { "Revisão de limites (desmembramento)" }
-                (campos_html(CAMPOS_DESMEMBRAMENTO, valor))
+            @if mostrar("desmembramento") {
+                fieldset data-tipo="desmembramento" {
+                    legend { "Revisão de limites (desmembramento)" }
+                    (campos_html(CAMPOS_DESMEMBRAMENTO, valor, erro))
+                }
             }
             fieldset {
                 legend { "Plebiscito (se já realizado) e território" }
-                (campos_html(CAMPOS_PLEBISCITO, valor))
+                (campos_html(CAMPOS_PLEBISCITO, valor, erro))
                 // o botão de escolher o arquivo é do navegador (e pode vir em inglês): a dica ao
                 // lado diz em português o que se aceita
                 label for="f_area" { "Arquivo do território: a área do novo município ou a área a desmembrar" }
-                input id="f_area" name="area" type="file" aria-describedby="f_area-ajuda";
+                input id="f_area" name="area" type="file" aria-describedby=(descrito(erro, "f_area", true).unwrap_or_default())
+                    aria-invalid=[invalido(erro, "f_area")] autofocus[invalido(erro, "f_area").is_some()];
+                (junto(erro, "f_area"))
                 p class="historico" id="f_area-ajuda" {
-                    "Arquivos aceitos: GeoJSON, KML, memorial .txt, Shapefile .zip ou GeoPackage."
+                    "Arquivos aceitos: GeoJSON, KML, memorial descritivo em texto, Shapefile compactado ou GeoPackage."
+                    @if let Some(atual) = valor(AREA_ATUAL).filter(|a| !a.is_empty()) {
+                        " Sem arquivo novo, vale o que já está nos autos: «" (atual) "»."
+                        input type="hidden" name=(AREA_ATUAL) value=(atual);
+                    }
                 }
             }
         }
     }
 }
 
+/// O campo (oculto) com o arquivo do território que a proposta juntada já cita: sem arquivo
+/// novo, a versão nova continua a citá-lo.
+pub(crate) const AREA_ATUAL: &str = "f_area_atual";
+
+/// As chaves da proposta que o formulário controla: ao juntar pelo formulário, só elas mudam
+/// (a que veio vazia sai); o resto da proposta anterior fica (issue 32).
+pub(crate) const CHAVES: &[&str] = &[
+    "tipo",
+    "novo.nome",
+    "novo.sede",
+    "novo.origens",
+    "novo.area",
+    "novo.nome_homenageia_pessoa_viva",
+    "novo.dados.populacao",
+    "novo.dados.eleitores",
+    "novo.dados.casas_centro_urbano",
+    "novo.dados.valor_adicionado",
+    "novo.dados.arrecadacao",
+    "referencia.media_arrecadacao_40_menores",
+    "desmembramento.cedente",
+    "desmembramento.receptor",
+    "desmembramento.area",
+    "desmembramento.area_km2",
+    "desmembramento.area_cedente_km2",
+    "desmembramento.areas_anteriores_km2",
+    "plebiscito.eleitores_inscritos",
+    "plebiscito.votos_sim",
+    "plebiscito.votos_nao",
+];
+
+/// O tipo do formulário para um processo (`None`: a fusão e a incorporação, que o formulário
+/// não tem).
+pub(crate) fn tipo_do_processo(p: &divisa_processo::Processo) -> Option<&'static str> {
+    match p.tipo {
+        divisa_processo::TipoProcesso::Criacao => Some("criacao"),
+        divisa_processo::TipoProcesso::Desmembramento => Some("desmembramento"),
+        _ => None,
+    }
+}
+
+/// Os campos do formulário preenchidos com a proposta que os autos têm (ou, sem ela, com o
+/// nome e as origens do processo): juntar a proposta é corrigir o que já está, não redigitar.
+pub(crate) fn valores_do_processo(
+    p: &divisa_processo::Processo,
+) -> std::collections::BTreeMap<String, String> {
+    use divisa_referencia::formato::{decimal, inteiro};
+    use serde_json::Value;
+    let mut v = std::collections::BTreeMap::new();
+    let nome_de = |c: &Value| {
+        let codigo = c.as_u64().and_then(|c| u32::try_from(c).ok())?;
+        divisa_referencia::mt()
+            .ok()
+            .and_then(|mt| mt.por_codigo(codigo).map(|m| m.nome.clone()))
+            .or(Some(codigo.to_string()))
+    };
+    // Art. 6º: a resposta da representação, se a proposta não disser outra
+    if let Some(viva) = p.nome_homenageia_pessoa_viva {
+        v.insert(
+            "f_pessoa_viva".into(),
+            if viva { "sim" } else { "nao" }.into(),
+        );
+    }
+    let Some(j) = p
+        .proposta
+        .as_deref()
+        .and_then(|t| divisa_avaliacao::proposta::edicao::valores(t).ok())
+    else {
+        v.insert("f_nome".into(), p.nome.clone());
+        v.insert("f_origem".into(), p.municipios_origem.join("\n"));
+        if p.tipo == divisa_processo::TipoProcesso::Desmembramento {
+            if let Some(o) = p.municipios_origem.first() {
+                v.insert("f_cedente".into(), o.clone());
+            }
+        }
+        return v;
+    };
+    let mut por = |campo: &str, valor: Option<String>| {
+        if let Some(x) = valor.filter(|x| !x.is_empty()) {
+            v.insert(campo.to_owned(), x);
+        }
+    };
+    let texto = |x: &Value| x.as_str().map(str::to_owned);
+    let contagem = |x: &Value| x.as_i64().map(inteiro);
+    let reais = |x: &Value| x.as_f64().map(|n| decimal(n, 2));
+    // a área com as casas que tem (juntar de novo não arredonda o que estava)
+    let km2 = |x: &Value| {
+        x.as_f64().map(|n| {
+            decimal(n, 6)
+                .trim_end_matches('0')
+                .trim_end_matches(',')
+                .to_owned()
+        })
+    };
+    let novo = &j["novo"];
+    por("f_nome", texto(&novo["nome"]));
+    if novo["sede"] != novo["nome"] {
+        por("f_sede", texto(&novo["sede"]));
+    }
+    por(
+        "f_origem",
+        novo["origens"]
+            .as_array()
+            .map(|o| o.iter().filter_map(nome_de).collect::<Vec<_>>().join("\n")),
+    );
+    por(
+        "f_pessoa_viva",
+        novo["nome_homenageia_pessoa_viva"]
+            .as_bool()
+            .map(|b| if b { "sim" } else { "nao" }.to_owned()),
+    );
+    let dados = &novo["dados"];
+    por("f_populacao", contagem(&dados["populacao"]));
+    por("f_eleitores", contagem(&dados["eleitores"]));
+    por("f_casas", contagem(&dados["casas_centro_urbano"]));
+    por("f_valor_adicionado", reais(&dados["valor_adicionado"]));
+    por("f_arrecadacao", reais(&dados["arrecadacao"]));
+    por(
+        "f_media",
+        reais(&j["referencia"]["media_arrecadacao_40_menores"]),
+    );
+    let d = &j["desmembramento"];
+    por("f_cedente", nome_de(&d["cedente"]));
+    por("f_receptor", nome_de(&d["receptor"]));
+    por("f_area_km2", km2(&d["area_km2"]));
+    por("f_area_cedente_km2", km2(&d["area_cedente_km2"]));
+    por(
+        "f_anteriores",
+        d["areas_anteriores_km2"]
+            .as_array()
+            .map(|a| a.iter().filter_map(km2).collect::<Vec<_>>().join("\n")),
+    );
+    let pl = &j["plebiscito"];
+    por("f_inscritos", contagem(&pl["eleitores_inscritos"]));
+    por("f_sim", contagem(&pl["votos_sim"]));
+    por("f_nao", contagem(&pl["votos_nao"]));
+    por(
+        AREA_ATUAL,
+        texto(&novo["area"]).or_else(|| texto(&d["area"])),
+    );
+    v
+}
+
 /// Um número do formulário pelo leitor único (`divisa_referencia::formato::numero_brasileiro`,
 /// o mesmo dos atos): vazio é "não informado"; o erro diz o campo.
-fn numero(campo: &str, rotulo: &str, texto: &str) -> Result<Option<f64>, String> {
+fn numero(campo: &'static str, texto: &str) -> Result<Option<f64>, ErroDoForm> {
     if texto.trim().is_empty() {
         return Ok(None);
     }
     divisa_referencia::formato::numero_brasileiro(texto)
         .map(Some)
-        .map_err(|m| format!("campo «{rotulo}» ({campo}): {m}"))
+        .map_err(|m| ErroDoForm::no(campo, m))
 }
 
 fn texto_toml(s: &str) -> String {
@@ -178,23 +362,26 @@ fn texto_toml(s: &str) -> String {
 }
 
 /// Um município de Mato Grosso pelo nome ou código, ou o erro que nomeia o campo.
-fn municipio(campo: &str, texto: &str) -> Result<u32, String> {
-    let mt = divisa_referencia::mt().map_err(|e| e.to_string())?;
+fn municipio(campo: &'static str, texto: &str) -> Result<u32, ErroDoForm> {
+    let mt = divisa_referencia::mt().map_err(|e| ErroDoForm::geral(e.to_string()))?;
     match mt.buscar(texto) {
         divisa_referencia::mt::Busca::Encontrado(m) => Ok(m.codigo_ibge),
-        divisa_referencia::mt::Busca::NaoEncontrado { .. } => Err(format!(
-            "campo «{}» ({campo}): «{texto}» não é município de Mato Grosso (nome ou código IBGE)",
-            rotulo(campo)
+        divisa_referencia::mt::Busca::NaoEncontrado { .. } => Err(ErroDoForm::no(
+            campo,
+            format!("«{texto}» não é município de Mato Grosso (escreva o nome ou o código IBGE)"),
         )),
     }
 }
 
 /// Um número inteiro (contagens), ou o erro que nomeia o campo.
-fn inteiro(campo: &str, texto: &str) -> Result<Option<u64>, String> {
-    match numero(campo, rotulo(campo), texto)? {
-        Some(n) if n.fract() != 0.0 => Err(format!(
-            "campo «{}» ({campo}): esperava um número inteiro",
-            rotulo(campo)
+fn inteiro(campo: &'static str, texto: &str) -> Result<Option<u64>, ErroDoForm> {
+    match numero(campo, texto)? {
+        Some(n) if n.fract() != 0.0 => Err(ErroDoForm::no(
+            campo,
+            format!(
+                "«{}» não é um número inteiro (é uma contagem)",
+                texto.trim()
+            ),
         )),
         Some(n) => Ok(Some(n as u64)),
         None => Ok(None),
@@ -202,14 +389,15 @@ fn inteiro(campo: &str, texto: &str) -> Result<Option<u64>, String> {
 }
 
 /// A proposta (TOML) montada dos campos.
-pub(crate) fn proposta(valor: &dyn Fn(&str) -> Option<String>) -> Result<String, String> {
+pub(crate) fn proposta(valor: &dyn Fn(&str) -> Option<String>) -> Result<String, ErroDoForm> {
     let v = |n: &str| valor(n).map(|s| s.trim().to_string()).unwrap_or_default();
     let mut t = match v("f_tipo").as_str() {
         "" | "criacao" => criacao(&v)?,
         "desmembramento" => desmembramento(&v)?,
         outro => {
-            return Err(format!(
-                "campo «Tipo» (f_tipo): «{outro}» não é um tipo do formulário (criacao ou desmembramento)"
+            return Err(ErroDoForm::no(
+                "f_tipo",
+                format!("«{outro}» não é um tipo do formulário: escolha a criação de município ou a revisão de limites"),
             ))
         }
     };
@@ -233,13 +421,10 @@ pub(crate) fn proposta(valor: &dyn Fn(&str) -> Option<String>) -> Result<String,
     Ok(t)
 }
 
-fn criacao(v: &dyn Fn(&str) -> String) -> Result<String, String> {
+fn criacao(v: &dyn Fn(&str) -> String) -> Result<String, ErroDoForm> {
     let nome = v("f_nome");
     if nome.is_empty() {
-        return Err(format!(
-            "campo «{}» (f_nome): informe o nome proposto",
-            rotulo("f_nome")
-        ));
+        return Err(ErroDoForm::no("f_nome", "informe o nome proposto"));
     }
     let mut origens = Vec::new();
     for linha in v("f_origem")
@@ -291,32 +476,29 @@ fn criacao(v: &dyn Fn(&str) -> String) -> Result<String, String> {
         ("f_valor_adicionado", "valor_adicionado"),
         ("f_arrecadacao", "arrecadacao"),
     ] {
-        if let Some(n) = numero(campo, rotulo(campo), &v(campo))? {
+        if let Some(n) = numero(campo, &v(campo))? {
             let _ = writeln!(t, "{chave} = {n:.2}");
         }
     }
-    if let Some(m) = numero("f_media", rotulo("f_media"), &v("f_media"))? {
+    if let Some(m) = numero("f_media", &v("f_media"))? {
         let _ = write!(t, "\n[referencia]\nmedia_arrecadacao_40_menores = {m:.2}\n");
     }
     Ok(t)
 }
 
-fn desmembramento(v: &dyn Fn(&str) -> String) -> Result<String, String> {
-    let exigido = |campo: &str| -> Result<u32, String> {
+fn desmembramento(v: &dyn Fn(&str) -> String) -> Result<String, ErroDoForm> {
+    let exigido = |campo: &'static str| -> Result<u32, ErroDoForm> {
         let texto = v(campo);
         if texto.is_empty() {
-            return Err(format!(
-                "campo «{}» ({campo}): informe o município",
-                rotulo(campo)
-            ));
+            return Err(ErroDoForm::no(campo, "informe o município"));
         }
         municipio(campo, &texto)
     };
     let (cedente, receptor) = (exigido("f_cedente")?, exigido("f_receptor")?);
     if cedente == receptor {
-        return Err(format!(
-            "campo «{}» (f_receptor): o município que recebe a área não pode ser o que a cede (Art. 8º, § 1º: a área passa a outro município)",
-            rotulo("f_receptor")
+        return Err(ErroDoForm::no(
+            "f_receptor",
+            "o município que recebe a área não pode ser o que a cede (Art. 8º, § 1º: a área passa a outro município)",
         ));
     }
     let mut t = format!(
@@ -330,7 +512,7 @@ fn desmembramento(v: &dyn Fn(&str) -> String) -> Result<String, String> {
         ("f_area_km2", "area_km2"),
         ("f_area_cedente_km2", "area_cedente_km2"),
     ] {
-        if let Some(n) = numero(campo, rotulo(campo), &v(campo))? {
+        if let Some(n) = numero(campo, &v(campo))? {
             let _ = writeln!(t, "{chave} = {n}");
         }
     }
@@ -340,7 +522,7 @@ fn desmembramento(v: &dyn Fn(&str) -> String) -> Result<String, String> {
         .map(str::trim)
         .filter(|l| !l.is_empty())
     {
-        if let Some(n) = numero("f_anteriores", rotulo("f_anteriores"), linha)? {
+        if let Some(n) = numero("f_anteriores", linha)? {
             anteriores.push(format!("{n}"));
         }
     }
@@ -365,14 +547,24 @@ mod testes {
             ("12.5", Some(12.5)),
             ("", None),
         ] {
-            assert_eq!(numero("c", "C", texto), Ok(esperado), "{texto}");
+            assert_eq!(numero("f_populacao", texto).ok(), Some(esperado), "{texto}");
         }
-        assert!(numero("c", "C", "muitos")
-            .unwrap_err()
-            .contains("«muitos» não é um número"));
+        let e = numero("f_populacao", "muitos").unwrap_err();
+        assert_eq!(e.campo, Some("f_populacao"));
+        assert!(
+            e.mensagem.contains("«muitos» não é um número"),
+            "{}",
+            e.mensagem
+        );
         // issue 30: o mesmo leitor dos atos — "45.5" é 45,5 nos dois
-        assert_eq!(numero("c", "C", "45.5"), Ok(Some(45.5)));
-        assert!(numero("c", "C", "-3").is_err());
+        assert_eq!(numero("f_populacao", "45.5").ok(), Some(Some(45.5)));
+        assert!(numero("f_populacao", "-3").is_err());
+        // issue 32: o número com a sua unidade, como se escreve
+        assert_eq!(
+            numero("f_populacao", "5.480 habitantes").ok(),
+            Some(Some(5480.0))
+        );
+        assert_eq!(numero("f_area_km2", "12,5 km²").ok(), Some(Some(12.5)));
     }
 
     fn campos<'a>(pares: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
@@ -421,32 +613,53 @@ mod testes {
         assert!(lida.is_ok(), "{lida:?}");
     }
 
+    /// Issue 32: o erro vai ao campo (o controle, para marcá-lo e pôr o foco nele), e a frase
+    /// que a pessoa lê diz o rótulo, nunca o nome interno do campo.
     #[test]
     fn desmembramento_recusa_com_o_campo() {
-        let erro = |pares: &[(&str, &str)]| proposta(&campos(pares)).unwrap_err();
-        assert!(
-            erro(&[("f_tipo", "desmembramento"), ("f_receptor", "Ponte Branca")])
-                .contains("(f_cedente): informe o município")
+        let erro = |pares: &[(&str, &str)]| {
+            let e = proposta(&campos(pares)).unwrap_err();
+            let texto = texto_do_erro(&e);
+            assert!(!texto.contains("f_"), "nome interno na mensagem: {texto}");
+            (e.campo, texto)
+        };
+        assert_eq!(
+            erro(&[("f_tipo", "desmembramento"), ("f_receptor", "Ponte Branca")]),
+            (
+                Some("f_cedente"),
+                "«Município que cede a área (nome ou código IBGE)»: informe o município"
+                    .to_string()
+            )
         );
         assert!(erro(&[
             ("f_tipo", "desmembramento"),
             ("f_cedente", "Ponte Branca"),
             ("f_receptor", "Ponte Branca")
         ])
+        .1
         .contains("não pode ser o que a cede"));
         assert!(erro(&[
             ("f_tipo", "desmembramento"),
             ("f_cedente", "Atlântida"),
             ("f_receptor", "Ponte Branca")
         ])
+        .1
         .contains("«Atlântida» não é município de Mato Grosso"));
-        assert!(erro(&[
-            ("f_tipo", "desmembramento"),
-            ("f_cedente", "Ribeirãozinho"),
-            ("f_receptor", "Ponte Branca"),
-            ("f_sim", "setenta")
-        ])
-        .contains("(f_sim)"));
-        assert!(erro(&[("f_tipo", "fusao")]).contains("(f_tipo)"));
+        assert_eq!(
+            erro(&[
+                ("f_tipo", "desmembramento"),
+                ("f_cedente", "Ribeirãozinho"),
+                ("f_receptor", "Ponte Branca"),
+                ("f_sim", "setenta")
+            ])
+            .0,
+            Some("f_sim")
+        );
+        assert_eq!(erro(&[("f_tipo", "fusao")]).0, Some("f_tipo"));
+        assert_eq!(
+            erro(&[("f_nome", "Vale do Sol"), ("f_populacao", "5.200,5")]).0,
+            Some("f_populacao"),
+            "uma contagem com casas decimais"
+        );
     }
 }

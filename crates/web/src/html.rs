@@ -15,6 +15,64 @@ pub(crate) fn campo_csrf(quem: &Quem) -> Markup {
     html! { input type="hidden" name="csrf" value=(quem.csrf); }
 }
 
+// ---------------------------------------------------------------- erros nos campos
+
+/// Um erro do formulário: o controle a que ele se refere (o `id`; `None`: o envio todo) e o
+/// que dizer.
+#[derive(Debug)]
+pub(crate) struct ErroDoForm {
+    pub(crate) campo: Option<&'static str>,
+    pub(crate) mensagem: String,
+}
+
+impl ErroDoForm {
+    pub(crate) fn no(campo: &'static str, mensagem: impl Into<String>) -> ErroDoForm {
+        ErroDoForm {
+            campo: Some(campo),
+            mensagem: mensagem.into(),
+        }
+    }
+
+    pub(crate) fn geral(mensagem: impl Into<String>) -> ErroDoForm {
+        ErroDoForm {
+            campo: None,
+            mensagem: mensagem.into(),
+        }
+    }
+}
+
+/// Se o erro é o deste controle.
+fn do_campo(erro: Option<&ErroDoForm>, id: &str) -> bool {
+    matches!(erro, Some(ErroDoForm { campo: Some(c), .. }) if *c == id)
+}
+
+/// O `aria-invalid` do controle com erro (lido pelos leitores de tela junto com o campo).
+pub(crate) fn invalido(erro: Option<&ErroDoForm>, id: &str) -> Option<&'static str> {
+    do_campo(erro, id).then_some("true")
+}
+
+/// O `aria-describedby` de um controle: a mensagem do erro, se é dele, e a dica que o
+/// acompanha (`{id}-ajuda`), se tem.
+pub(crate) fn descrito(erro: Option<&ErroDoForm>, id: &str, com_ajuda: bool) -> Option<String> {
+    match (do_campo(erro, id), com_ajuda) {
+        (true, true) => Some(format!("{id}-erro {id}-ajuda")),
+        (true, false) => Some(format!("{id}-erro")),
+        (false, true) => Some(format!("{id}-ajuda")),
+        (false, false) => None,
+    }
+}
+
+/// A mensagem ao lado do controle com erro.
+pub(crate) fn junto(erro: Option<&ErroDoForm>, id: &str) -> Markup {
+    html! {
+        @if let Some(ErroDoForm { campo: Some(c), mensagem }) = erro {
+            @if *c == id {
+                p class="erro-campo" id={ (id) "-erro" } { (mensagem) }
+            }
+        }
+    }
+}
+
 /// As seções da navegação principal, na ordem em que aparecem.
 const SECOES: [(&str, &str); 8] = [
     ("/", "Painel"),

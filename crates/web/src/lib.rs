@@ -36,6 +36,7 @@ mod oficina;
 mod openapi;
 mod paginas;
 mod pedidos;
+mod procedimento;
 mod representacao;
 pub mod semente;
 pub mod texto;
@@ -324,6 +325,7 @@ pub fn rotas(estado: Estado) -> Router {
             get(avaliar::avaliar_form).post(avaliar::avaliar),
         )
         .route("/lei", get(consulta::lei))
+        .route("/procedimento", get(procedimento::procedimento))
         .route("/municipios", get(consulta::municipios))
         .route("/municipios/{codigo}", get(consulta::municipio))
         .route("/publico", get(paginas::publico))

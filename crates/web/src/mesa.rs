@@ -153,7 +153,7 @@ pub(crate) async fn mesa(
                     ul {
                         @for p in &meus {
                             li {
-                                (link(&p.protocolo.to_string(), &p.nome)) " — " (p.fase.nome())
+                                (link(&p.protocolo.to_string(), &p.nome)) " — " (crate::procedimento::link(p.fase))
                                 " · próximo passo: " (p.fase.proximo_passo())
                                 @let quem_age = crate::catalogo::frase_do_proximo(p, hoje);
                                 @if !quem_age.is_empty() { " — " (quem_age) }
@@ -180,7 +180,7 @@ pub(crate) async fn mesa(
                 @for p in &minhas {
                     @let faltam = p.documentos_faltantes();
                     div.cartao {
-                        p { strong { (link(&p.protocolo.to_string(), &p.nome)) } " — fase: " (p.fase.nome()) }
+                        p { strong { (link(&p.protocolo.to_string(), &p.nome)) } " — fase: " (crate::procedimento::link(p.fase)) }
                         p { "Próximo passo: " (p.fase.proximo_passo()) }
                         @let quem_age = crate::catalogo::frase_do_proximo(p, hoje);
                         @if !quem_age.is_empty() { p { (quem_age) "." } }
@@ -222,7 +222,7 @@ pub(crate) async fn mesa(
                                 @for r in &andamento {
                                     tr {
                                         td data-rotulo="Processo" { (link(&r.protocolo, &r.nome)) }
-                                        td data-rotulo="Fase" { (r.fase.nome()) }
+                                        td data-rotulo="Fase" { (crate::procedimento::link(r.fase)) }
                                         td data-rotulo="Próximo passo" { (r.fase.proximo_passo()) }
                                         td data-rotulo="Último ato" { (dia(&r.ultimo_ato)) }
                                     }

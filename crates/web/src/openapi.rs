@@ -59,7 +59,8 @@ pub(crate) async fn documento() -> Response {
                             "nome": {"type": "string"}, "municipios_origem": {"type": "array", "items": {"type": "string"}},
                             "representante": {"type": "string"}, "assinaturas": {"type": "integer", "minimum": 0},
                             "documentos": {"type": "array", "items": {"type": "string", "enum": ["requerimento", "mapa_novo", "mapa_origem", "justificativa", "fotografias"]}},
-                            "deputado": {"type": "string"}, "proposta": {"type": "string", "description": "CONTRACT §2, TOML"}}}}}},
+                            "deputado": {"type": "string"}, "proposta": {"type": "string", "description": "CONTRACT §2, TOML"},
+                            "nome_homenageia_pessoa_viva": {"type": "boolean", "description": "Art. 6º: o nome proposto homenageia pessoa viva? (ausente: não declarou)"}}}}}},
                     "responses": {"201": ok("Protocolado", json!({"type": "object", "properties": {"protocolo": {"type": "string"}, "recibo": {"type": "string"}}})),
                         "401": erro(), "403": erro(), "422": erro()}}
             },
@@ -131,6 +132,9 @@ fn esquema_dos_atos() -> serde_json::Value {
         for f in m.campos {
             let esquema = match f.tipo {
                 Tipo::Texto | Tipo::TextoLongo => json!({"type": "string"}),
+                Tipo::Proposta => {
+                    json!({"type": "string", "description": "a proposta (CONTRACT §2), em TOML"})
+                }
                 Tipo::Servidor => {
                     json!({"type": "string", "description": "a conta de um servidor da Casa"})
                 }
@@ -151,7 +155,18 @@ fn esquema_dos_atos() -> serde_json::Value {
                 Tipo::Art15 => {
                     json!({"type": "string", "enum": ["requerimento", "mapa_novo", "mapa_origem", "justificativa", "fotografias"]})
                 }
-                Tipo::Json(exemplo) => json!({"description": format!("JSON, como {exemplo}")}),
+                Tipo::Apuracoes => {
+                    json!({"type": "array", "minItems": 1, "description": "uma apuração por localidade consultada (Art. 11, § 2º)",
+                    "items": {"type": "object", "required": ["localidade", "inscritos", "sim", "nao"],
+                        "properties": {"localidade": {"type": "string"}, "inscritos": {"type": "integer", "minimum": 0},
+                            "sim": {"type": "integer", "minimum": 0}, "nao": {"type": "integer", "minimum": 0},
+                            "brancos": {"type": "integer", "minimum": 0}, "nulos": {"type": "integer", "minimum": 0},
+                            "secoes": {"type": "array", "description": "a apuração por seção eleitoral, como o TRE a publica"}}}})
+                }
+                Tipo::ConteudoLei => {
+                    json!({"type": "object", "required": ["nome", "divisas", "ano_instalacao"], "additionalProperties": false,
+                    "description": "o conteúdo do Art. 7º", "properties": {"nome": {"type": "string"}, "divisas": {"type": "string"}, "ano_instalacao": {"type": "integer"}}})
+                }
                 Tipo::Numeros => {
                     json!({"type": "object", "additionalProperties": false, "minProperties": 1,
                     "description": "Só os números do órgão que certifica (Art. 2º, § 2º): Cartografia — população, casas, área; TRE — eleitores; Fazenda — valor adicionado; Comissão — arrecadação",

@@ -187,7 +187,7 @@ fn tabela_de_processos(processos: &[divisa_registro::Resumo]) -> Markup {
                         td data-rotulo="Tipo" {
                             (TipoProcesso::de_codigo(&p.tipo).map_or(p.tipo.as_str(), |t| t.nome()))
                         }
-                        td data-rotulo="Fase" { (p.fase.nome()) }
+                        td data-rotulo="Fase" { (crate::procedimento::link(p.fase)) }
                         td data-rotulo="Último ato" {
                             (p.ultimo_ato.parse().map(fmt_data).unwrap_or_else(|_| p.ultimo_ato.clone()))
                         }
@@ -345,6 +345,7 @@ pub(crate) async fn publico(State(estado): State<Estado>, quem: Quem) -> Result<
              Art. 16: \"ampla divulgação\"). Assinaturas, títulos de eleitor e documentos internos \
              não são públicos."
         }
+        p { a href="/procedimento" { "O caminho de uma representação até a lei" } ": as fases, quem age em cada uma e o que vem a seguir." }
         h2 { "Processos" }
         (tabela_de_processos(&lista))
     };
@@ -497,6 +498,29 @@ async fn pagina_do_processo(
 
     let proximos = catalogo::proximos(&p, hoje);
     let ator_logado = quem.usuario.is_some().then(|| quem.ator());
+    // o envio e o recebimento de cada ofício, registrados de onde se vê o ofício (issue 32):
+    // para quem pode, um atalho ao formulário do ato, com o órgão já escolhido
+    let orgaos_do_ato = |tipo: &str| -> Vec<divisa_processo::Orgao> {
+        match (&ator_logado, catalogo::modelo(tipo)) {
+            (Some(a), Some(m)) => catalogo::cabe(m, &p, a, hoje).unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    };
+    let (enviar, receber) = (
+        orgaos_do_ato("enviar_oficio"),
+        orgaos_do_ato("confirmar_recebimento"),
+    );
+    let atalho_do_oficio = |o: divisa_processo::Orgao| -> Markup {
+        let r = p.requisicoes.get(&o);
+        let enviado = r.and_then(|r| r.oficio.as_ref());
+        html! {
+            @if enviado.is_none() && enviar.contains(&o) {
+                " " a.registrar-ato href="#ato-enviar_oficio" data-orgao=(o.codigo()) { "Registrar o envio" }
+            } @else if enviado.is_some() && r.is_some_and(|r| r.recebido_em.is_none()) && receber.contains(&o) {
+                " " a.registrar-ato href="#ato-confirmar_recebimento" data-orgao=(o.codigo()) { "Registrar o recebimento" }
+            }
+        }
+    };
     let certidoes = p.certidoes();
     let prazos = p.prazos();
     let alertas = p.alertas(hoje);
@@ -504,7 +528,7 @@ async fn pagina_do_processo(
         h1 { (p.nome) }
         p {
             strong { "Processo " (protocolo) } " — " (p.tipo.nome())
-            " · fase: " strong { (p.fase.nome()) }
+            " · fase: " strong { (crate::procedimento::link(p.fase)) }
         }
         @if let Some(m) = &registrado { (aviso("ok", m)) }
         @if let Some(m) = &ok { (aviso("ok", m)) }
@@ -576,11 +600,15 @@ async fn pagina_do_processo(
                             td data-rotulo="Órgão" { (o.nome()) " " small { "(incisos " (o.incisos()) ")" } }
                             td data-rotulo="Ofício" {
                                 @match &r.oficio {
-                                    Some((n, d)) => { (n) " em " (fmt_data(*d)) }
-                                    None => "—",
+                                    Some((n, d)) => { (n) ", enviado em " (fmt_data(*d)) }
+                                    None => "não enviado",
                                 }
+                                @if r.oficio.is_none() { (atalho_do_oficio(*o)) }
                             }
-                            td data-rotulo="Recebido" { (r.recebido_em.map_or("—".into(), fmt_data)) }
+                            td data-rotulo="Recebido" {
+                                (r.recebido_em.map_or("—".into(), fmt_data))
+                                @if r.oficio.is_some() && r.recebido_em.is_none() { (atalho_do_oficio(*o)) }
+                            }
                             td data-rotulo="Resposta" { (resposta_do_orgao(r.resposta.as_ref())) }
                         }
                     }
@@ -653,7 +681,15 @@ async fn pagina_do_processo(
                     @let base = format!("{endereco}/documentos/{tipo}");
                     @let consulta = match orgao { Some(o) => format!("?orgao={o}&"), None => "?".to_owned() };
                     li {
-                        (nome) " — "
+                        (nome)
+                        // o ofício diz se já foi enviado, e quem registra o envio o faz daqui
+                        @if let Some(o) = orgao.and_then(|c| divisa_processo::Orgao::TODOS.into_iter().find(|o| o.codigo() == c)) {
+                            @match p.requisicoes.get(&o).and_then(|r| r.oficio.as_ref()) {
+                                Some((n, d)) => { " (nº " (n) ", enviado em " (fmt_data(*d)) ")" }
+                                None => { " (ainda não enviado)" (atalho_do_oficio(o)) }
+                            }
+                        }
+                        " — "
                         a href={ (base) (consulta.trim_end_matches(['?', '&'])) } { "PDF" } " · "
                         a href={ (base) (consulta) "formato=html" } { "HTML (para ler)" } " · "
                         a href={ (base) (consulta) "formato=odt" } { "ODT (rascunho editável)" }
@@ -700,7 +736,7 @@ async fn pagina_do_processo(
             ul {
                 @for a in &visiveis {
                     li {
-                        a href={ (endereco) "/arquivos/" (a.id) } { (a.nome) }
+                        a.nome-de-arquivo href={ (endereco) "/arquivos/" (a.id) } { (a.nome) }
                         " — " (a.finalidade.descricao()) " · " (inteiro(a.tamanho as i64)) " bytes · SHA-256 "
                         code { (a.sha256) }
                         " · enviado por "
@@ -730,7 +766,7 @@ async fn pagina_do_processo(
                                     @if let Some(d) = a.documento {
                                         (d.nome_no(p.tipo)) ": "
                                     }
-                                    a href={ (endereco) "/atos/" (e.seq) "/arquivos/" (i + 1) } { (a.nome) }
+                                    a.nome-de-arquivo href={ (endereco) "/atos/" (e.seq) "/arquivos/" (i + 1) } { (a.nome) }
                                     " "
                                     small {
                                         "(" (a.formato()) ", "
@@ -892,9 +928,11 @@ async fn atos_oferecidos(
         .map(pessoa)
         .collect();
     let acao = format!("{endereco}/atos");
+    let valores = crate::formulario::valores_do_processo(p);
     let pessoas = catalogo::Pessoas {
         membros: &membros,
         servidores: &servidores,
+        proposta: crate::formulario::tipo_do_processo(p).map(|t| (t, &valores)),
     };
     Ok(html! {
         h2 { "O que você pode fazer agora" }
@@ -1061,14 +1099,19 @@ pub(crate) async fn ato(
     req: axum::extract::Request,
 ) -> Result<Response, Falha> {
     let (campos, arquivos) = campos_e_arquivos(req).await?;
+    // os arquivos do ato e, na proposta juntada pelos campos, o do território que ela cita
+    let area = arquivos
+        .iter()
+        .rfind(|(campo, _)| campo == "area")
+        .map(|(_, a)| a.nome.clone());
     let arquivos: Vec<divisa_registro::ArquivoNovo> = arquivos
         .into_iter()
-        .filter(|(campo, _)| campo == "anexo")
+        .filter(|(campo, _)| campo == "anexo" || campo == "area")
         .map(|(_, a)| a)
         .collect();
     quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
     quem.exigir_conta()?;
-    match registrar_ato(&estado, &quem, &protocolo, &campos, &arquivos).await {
+    match registrar_ato(&estado, &quem, &protocolo, &campos, &arquivos, area).await {
         Ok(seq) => Ok(Redirect::to(&format!(
             "{}?registrado={seq}",
             caminho_do_processo(&protocolo)
@@ -1127,6 +1170,7 @@ async fn registrar_ato(
     protocolo: &str,
     campos: &Campos,
     arquivos: &[divisa_registro::ArquivoNovo],
+    area: Option<String>,
 ) -> Result<u64, Falha> {
     let tipo = campo(campos, "tipo").unwrap_or_default();
     let Some(modelo) = catalogo::modelo(&tipo) else {
@@ -1158,9 +1202,68 @@ async fn registrar_ato(
             )
         })?,
     };
-    let ato = catalogo::ato_do_formulario(modelo, &|n| campo(campos, n))
-        .map_err(|(c, m)| Falha::no_campo(&c, m))?;
+    let montada = proposta_pelos_campos(estado, protocolo, modelo, campos, area).await?;
+    let ato = catalogo::ato_do_formulario(modelo, &|n| match (&montada, n) {
+        (Some(t), "c_proposta") => Some(t.clone()),
+        _ => campo(campos, n),
+    })
+    .map_err(|(c, m)| Falha::no_campo(&c, m))?;
     Falha::papel(quem.papel(), &ato)?;
     let e = crate::anexar(estado, protocolo, versao, &quem.ator(), ato, arquivos, data).await?;
     Ok(e.seq)
+}
+
+/// «Juntar a proposta» pelos campos (issue 32): sem a proposta escrita, a versão nova é a que
+/// os autos têm com os campos do formulário no lugar (o que o formulário não mostra continua);
+/// o território é o arquivo enviado junto ou, sem ele, o que a proposta já citava. `None` nos
+/// outros atos e quando veio a proposta escrita.
+async fn proposta_pelos_campos(
+    estado: &Estado,
+    protocolo: &str,
+    modelo: &catalogo::Modelo,
+    campos: &Campos,
+    area: Option<String>,
+) -> Result<Option<String>, Falha> {
+    let escrita = campo(campos, "c_proposta").is_some_and(|t| !t.trim().is_empty());
+    if modelo.tipo != "anexar_proposta" || escrita || campo(campos, "f_tipo").is_none() {
+        return Ok(None);
+    }
+    let atual = estado
+        .registro()
+        .carregar(protocolo)
+        .await?
+        .processo
+        .proposta;
+    // o arquivo do território enviado agora (o ato o junta com os outros, e a proposta o cita
+    // pelo nome) ou o que a proposta já citava
+    let area = area
+        .map(|n| {
+            std::path::Path::new(&n)
+                .file_name()
+                .map_or(n.clone(), |f| f.to_string_lossy().to_string())
+        })
+        .or_else(|| campo(campos, crate::formulario::AREA_ATUAL).filter(|a| !a.is_empty()));
+    let montada = crate::formulario::proposta(&|n| {
+        if n == crate::formulario::ARQUIVO_DA_AREA {
+            area.clone()
+        } else {
+            campo(campos, n)
+        }
+    })
+    .map_err(|e| {
+        Falha::no_campo(
+            e.campo.unwrap_or("proposta"),
+            format!(
+                "a proposta não foi juntada: {}",
+                crate::formulario::texto_do_erro(&e)
+            ),
+        )
+    })?;
+    divisa_avaliacao::proposta::edicao::editar(
+        atual.as_deref(),
+        &montada,
+        crate::formulario::CHAVES,
+    )
+    .map(Some)
+    .map_err(|m| Falha::no_campo("proposta", m))
 }

@@ -9,7 +9,7 @@ use divisa_processo::{DocumentoArt15, Papel, TipoProcesso, Via};
 use divisa_registro::{ArquivoNovo, Finalidade, NovaRepresentacao};
 
 use crate::contas::{self, Quem};
-use crate::html::{aviso, campo_csrf, html, pagina, Markup};
+use crate::html::{aviso, campo_csrf, descrito, html, invalido, junto, pagina, ErroDoForm, Markup};
 use crate::{caminho_do_processo, Estado, Falha};
 
 use crate::paginas::{campo, Campos};
@@ -61,61 +61,6 @@ async fn deputados(estado: &Estado) -> Result<Vec<(String, String)>, Falha> {
         .filter(|u| u.papel == Papel::Deputado)
         .map(|u| (u.login, u.nome))
         .collect())
-}
-
-/// Um erro do formulário: o controle a que ele se refere (o `id`; `None`: o envio todo) e o
-/// que dizer.
-pub(crate) struct ErroDoForm {
-    campo: Option<&'static str>,
-    mensagem: String,
-}
-
-impl ErroDoForm {
-    fn no(campo: &'static str, mensagem: impl Into<String>) -> ErroDoForm {
-        ErroDoForm {
-            campo: Some(campo),
-            mensagem: mensagem.into(),
-        }
-    }
-
-    fn geral(mensagem: impl Into<String>) -> ErroDoForm {
-        ErroDoForm {
-            campo: None,
-            mensagem: mensagem.into(),
-        }
-    }
-}
-
-/// Se o erro é o deste controle.
-fn do_campo(erro: Option<&ErroDoForm>, id: &str) -> bool {
-    matches!(erro, Some(ErroDoForm { campo: Some(c), .. }) if *c == id)
-}
-
-/// O `aria-invalid` do controle com erro (lido pelos leitores de tela junto com o campo).
-fn invalido(erro: Option<&ErroDoForm>, id: &str) -> Option<&'static str> {
-    do_campo(erro, id).then_some("true")
-}
-
-/// O `aria-describedby` de um controle: a mensagem do erro, se é dele, e a dica que o
-/// acompanha (`{id}-ajuda`), se tem.
-fn descrito(erro: Option<&ErroDoForm>, id: &str, com_ajuda: bool) -> Option<String> {
-    match (do_campo(erro, id), com_ajuda) {
-        (true, true) => Some(format!("{id}-erro {id}-ajuda")),
-        (true, false) => Some(format!("{id}-erro")),
-        (false, true) => Some(format!("{id}-ajuda")),
-        (false, false) => None,
-    }
-}
-
-/// A mensagem ao lado do controle com erro.
-fn junto(erro: Option<&ErroDoForm>, id: &str) -> Markup {
-    html! {
-        @if let Some(ErroDoForm { campo: Some(c), mensagem }) = erro {
-            @if *c == id {
-                p class="erro-campo" id={ (id) "-erro" } { (mensagem) }
-            }
-        }
-    }
 }
 
 /// O resumo no alto do formulário, com o atalho para o campo.
@@ -241,6 +186,16 @@ fn form_novo(
                 aria-invalid=[invalido(erro_novo, "nome")] aria-describedby=[descrito(erro_novo, "nome", false)];
             (junto(erro_novo, "nome"))
             div id="nome-validacao" aria-live="polite" {}
+            // Art. 6º: só quem propõe sabe se o nome é de pessoa viva — uma pergunta de sim ou
+            // não (issue 32); sem resposta, a Comissão pergunta (o achado fica pendente)
+            @let viva = valor("pessoa_viva");
+            fieldset id="pessoa_viva" aria-invalid=[invalido(erro_novo, "pessoa_viva")] aria-describedby=[descrito(erro_novo, "pessoa_viva", false)] {
+                legend { "O nome proposto homenageia pessoa viva? (Art. 6º)" }
+                label { input type="radio" name="pessoa_viva" value="nao" checked[viva == "nao"]; " Não" }
+                " "
+                label { input type="radio" name="pessoa_viva" value="sim" checked[viva == "sim"]; " Sim" }
+            }
+            (junto(erro_novo, "pessoa_viva"))
             label for="origem" { "Municípios de origem (um por linha)" }
             textarea id="origem" name="origem" rows="2" required
                 aria-invalid=[invalido(erro_novo, "origem")] aria-describedby=[descrito(erro_novo, "origem", false)] { (valor("origem")) }
@@ -276,7 +231,7 @@ fn form_novo(
                             label for="mapa" { "Arquivo do mapa" }
                             input id="mapa" name="mapa" type="file" aria-describedby="mapa-ajuda"
                                 aria-invalid=[invalido(erro_novo, "mapa")];
-                            p class="historico" id="mapa-ajuda" { "Arquivos aceitos: PDF, imagem, GeoJSON, KML, Shapefile .zip ou GeoPackage." }
+                            p class="historico" id="mapa-ajuda" { "Arquivos aceitos: PDF, imagem, GeoJSON, KML, Shapefile compactado ou GeoPackage." }
                             (junto(erro_novo, "mapa"))
                             label for="memorial" { "Arquivo do memorial descritivo" }
                             input id="memorial" name="memorial" type="file" aria-describedby="memorial-ajuda"
@@ -312,12 +267,12 @@ fn form_novo(
             label for="p-proposta" { "Arquivo da proposta" }
             input id="p-proposta" name="proposta" type="file" accept=".toml" required
                 aria-invalid=[invalido(erro_proposta, "p-proposta")] aria-describedby=[descrito(erro_proposta, "p-proposta", true)];
-            p class="historico" id="p-proposta-ajuda" { "Arquivo aceito: a proposta em .toml, o mesmo arquivo que se envia em Avaliar proposta." }
+            p class="historico" id="p-proposta-ajuda" { "Arquivo aceito: o arquivo da proposta, o mesmo que se envia em «Avaliar proposta» (e que ela gera a partir do formulário)." }
             (junto(erro_proposta, "p-proposta"))
             label for="p-territorio" { "Território que a proposta cita" }
             input id="p-territorio" name="territorio" type="file" multiple
                 aria-invalid=[invalido(erro_proposta, "p-territorio")] aria-describedby=[descrito(erro_proposta, "p-territorio", true)];
-            p class="historico" id="p-territorio-ajuda" { "Arquivos aceitos: GeoJSON, KML, Shapefile com o .prj, GeoPackage ou memorial; até 20 MB cada. Escolha todos os arquivos de uma vez." }
+            p class="historico" id="p-territorio-ajuda" { "Arquivos aceitos: GeoJSON, KML, Shapefile (com o arquivo de projeção), GeoPackage ou memorial descritivo; até 20 MB cada. Escolha todos os arquivos de uma vez." }
             (junto(erro_proposta, "p-territorio"))
             button type="submit" { "Protocolar a proposta" }
         }
@@ -430,6 +385,7 @@ fn recibo_html(recibo: &divisa_registro::Recibo) -> Markup {
         recibo
             .linhas_dos_documentos()
             .into_iter()
+            .chain(recibo.linha_do_art6())
             .map(|(rotulo, valor)| (rotulo, html! { (valor) })),
     )
     .chain([(
@@ -830,6 +786,17 @@ pub(crate) async fn novo(
         Ok(t) => t,
         Err(m) => return erro(ErroDoForm::no("tipo", m)),
     };
+    let pessoa_viva = match campo(&campos, "pessoa_viva").as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some("sim") => Some(true),
+        Some("nao") => Some(false),
+        Some(outro) => {
+            return erro(ErroDoForm::no(
+                "pessoa_viva",
+                format!("«{outro}»: responda sim ou não"),
+            ))
+        }
+    };
     let origem: Vec<String> = campo(&campos, "origem")
         .unwrap_or_default()
         .lines()
@@ -963,6 +930,7 @@ pub(crate) async fn novo(
                 // a representação que vem como proposta entra por `novo_da_proposta`, que tira
                 // dela o tipo, o nome, as origens e as assinaturas (um registro só, sem contradição)
                 proposta: None,
+                nome_homenageia_pessoa_viva: pessoa_viva,
             },
             &enviados,
             estado.hoje(),

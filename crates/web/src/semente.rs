@@ -222,6 +222,7 @@ pub async fn semear(registro: &Registro, agora: Timestamp) -> anyhow::Result<()>
             assinaturas: 15,
             documentos: DocumentoArt15::TODOS.to_vec(),
             proposta: Some(PROPOSTA_FUSAO.into()),
+            nome_homenageia_pessoa_viva: None,
         },
         &[],
         dias_antes(hoje, 20),

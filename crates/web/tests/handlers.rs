@@ -729,6 +729,8 @@ fn nova_representacao_pelo_formulario_da_o_recibo_com_o_protocolo_art_14() {
             ("documento", None, "requerimento"),
             ("memorial", Some("area.geojson"), include_str!("../../../exemplos/area_ribeiraozinho.geojson")),
             ("arquivo-justificativa", Some("justificativa.txt"), "Justificativa socioeconômica\n"),
+            // Art. 6º: a pergunta de sim ou não (issue 32)
+            ("pessoa_viva", None, "nao"),
         ];
         let corpo = comum::multipart;
         let tipo = comum::tipo_multipart();
@@ -787,7 +789,24 @@ fn nova_representacao_pelo_formulario_da_o_recibo_com_o_protocolo_art_14() {
             r.corpo
         );
         assert!(r.corpo.contains("<dt>Protocolo nº</dt>") && !r.corpo.contains("<pre"));
+        assert!(
+            r.corpo.contains(
+                "<dt>O nome homenageia pessoa viva (Art. 6º)</dt><dd>não, declarado</dd>"
+            ),
+            "a resposta do Art. 6º no recibo: {}",
+            r.corpo
+        );
         let p = a.protocolo("Vale do Sol").await;
+        assert_eq!(
+            a.registro
+                .carregar(&p)
+                .await
+                .unwrap()
+                .processo
+                .nome_homenageia_pessoa_viva,
+            Some(false),
+            "a resposta nos autos"
+        );
         assert!(r.corpo.contains(&p));
         // issue 30: o recibo traz um código curto, do mesmo formato dos documentos, que qualquer
         // pessoa confere em /verificar (sem conta), com o processo e a cadeia dele
@@ -845,14 +864,24 @@ fn nova_representacao_pelo_formulario_da_o_recibo_com_o_protocolo_art_14() {
             .get(&format!("/api{}/mapa.geojson", caminho(&p)), None)
             .await
             .json();
-        assert!(
-            mapa["features"]
-                .as_array()
-                .unwrap()
+        // issue 32: a área proposta sobre a origem e os vizinhos dela, sem nome de arquivo
+        let feicoes = mapa["features"].as_array().unwrap();
+        let papel = |nome: &str| {
+            feicoes
                 .iter()
-                .any(|f| f["properties"]["papel"] == "area"),
+                .find(|f| f["properties"]["nome"] == nome)
+                .map(|f| f["properties"]["papel"].clone())
+        };
+        assert_eq!(papel("Área proposta"), Some(json!("area")), "{mapa}");
+        assert_eq!(papel("Sorriso"), Some(json!("origem")), "{mapa}");
+        // Sinop e Lucas do Rio Verde fazem divisa com Sorriso (Malha 2022)
+        assert_eq!(papel("Sinop"), Some(json!("vizinho")), "{mapa}");
+        assert_eq!(
+            papel("Lucas do Rio Verde"),
+            Some(json!("vizinho")),
             "{mapa}"
         );
+        assert!(!mapa.to_string().contains(".geojson"), "{mapa}");
         // órgão não protocola (Art. 14)
         let tre = a.entrar("tre").await;
         let mut pelo_tre = ok.clone();
@@ -1429,11 +1458,36 @@ fn avaliar_pelo_formulario_campo_a_campo_art_2() {
             )
             .await;
         assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+        // issue 32: o erro ao lado do campo — marcado, com o foco, a mensagem ligada a ele e o
+        // que se digitou de volta; no alto, a frase com o rótulo (nunca o nome interno)
+        let campo = r
+            .corpo
+            .split("<input id=\"f_populacao\"")
+            .nth(1)
+            .and_then(|resto| resto.split('>').next())
+            .unwrap_or_default();
+        for trecho in [
+            "aria-invalid=\"true\"",
+            "aria-describedby=\"f_populacao-erro\"",
+            "autofocus",
+            "value=\"muitos\"",
+        ] {
+            assert!(campo.contains(trecho), "falta {trecho} no campo: {campo}");
+        }
         assert!(
-            r.corpo.contains("f_populacao") && r.corpo.contains("«muitos» não é um número"),
+            r.corpo.contains(
+                "<p class=\"erro-campo\" id=\"f_populacao-erro\">«muitos» não é um número"
+            ),
             "{}",
             r.corpo
         );
+        assert!(
+            r.corpo
+                .contains("<a href=\"#f_populacao\">«População estimada (Art. 2º, I)»: «muitos»"),
+            "{}",
+            r.corpo
+        );
+        assert!(!r.corpo.contains("(f_populacao)"), "{}", r.corpo);
         errado[3] = ("f_origem", "Atlântida");
         errado[4] = ("f_populacao", "5000");
         let r = a
@@ -1447,7 +1501,7 @@ fn avaliar_pelo_formulario_campo_a_campo_art_2() {
             )
             .await;
         assert!(
-            r.corpo.contains("f_origem") && r.corpo.contains("Atlântida"),
+            r.corpo.contains("<p class=\"erro-campo\" id=\"f_origem-erro\">«Atlântida» não é município de Mato Grosso"),
             "{}",
             r.corpo
         );
@@ -2566,4 +2620,105 @@ async fn avaliar_formulario_modo(
         false,
     )
     .await
+}
+
+/// Issue 32: «Juntar a proposta» com os campos da página «Avaliar» (o mesmo componente), já
+/// preenchidos com a proposta dos autos; o número com a sua unidade é lido; o que o formulário
+/// não mostra (as assinaturas com os títulos, as coordenadas da sede) continua na versão nova;
+/// o erro de um campo nomeia o rótulo, não o nome interno, e nada é gravado.
+#[test]
+fn juntar_a_proposta_pelos_campos_do_formulario_art_15() {
+    rodar(async {
+        let a = app("juntar-proposta").await;
+        let p = a.protocolo("Espigão").await;
+        let s = a.entrar("carla").await;
+        let pagina = a.get(&caminho(&p), Some(&s)).await;
+        let form = pagina
+            .corpo
+            .split("id=\"ato-anexar_proposta\"")
+            .nth(1)
+            .and_then(|r| r.split("</details>\n").next())
+            .unwrap_or_default()
+            .to_string();
+        assert!(form.contains("id=\"f_populacao\""), "os campos: {form}");
+        assert!(
+            !form.contains("name=\"f_tipo\" id=")
+                && form.contains("type=\"hidden\" name=\"f_tipo\" value=\"criacao\""),
+            "o tipo é o do processo: {form}"
+        );
+        let antes = a.registro.carregar(&p).await.unwrap().processo;
+        let atual = antes.proposta.clone().expect("a demonstração tem proposta");
+        assert!(atual.contains("titulo = "), "{atual}");
+        let versao = antes.versao.to_string();
+        let enviar = |populacao: &'static str| {
+            let partes: Vec<(&str, Option<&str>, &str)> = vec![
+                ("csrf", None, s.csrf.as_str()),
+                ("tipo", None, "anexar_proposta"),
+                ("versao", None, versao.as_str()),
+                ("f_tipo", None, "criacao"),
+                ("f_nome", None, "Espigão do Leste"),
+                ("f_origem", None, "São Félix do Araguaia"),
+                ("f_populacao", None, populacao),
+                ("f_eleitores", None, "1.300"),
+                ("f_pessoa_viva", None, "nao"),
+                ("c_proposta", None, ""),
+            ];
+            comum::multipart(&partes)
+        };
+        let uri = format!("{}/atos", caminho(&p));
+        let r = a
+            .pedir(
+                "POST",
+                &uri,
+                Some(&s),
+                Some(&comum::tipo_multipart()),
+                enviar("muitos"),
+                false,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
+        assert!(
+            r.corpo
+                .contains("«População estimada (Art. 2º, I)»: «muitos» não é um número")
+                && !r.corpo.contains("(f_populacao)"),
+            "{}",
+            r.corpo
+        );
+        assert_eq!(
+            a.registro.carregar(&p).await.unwrap().processo.versao,
+            antes.versao
+        );
+        let r = a
+            .pedir(
+                "POST",
+                &uri,
+                Some(&s),
+                Some(&comum::tipo_multipart()),
+                enviar("5.480 habitantes"),
+                false,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.corpo);
+        let nova = a
+            .registro
+            .carregar(&p)
+            .await
+            .unwrap()
+            .processo
+            .proposta
+            .unwrap();
+        assert_ne!(nova, atual);
+        assert!(nova.contains("populacao = 5480"), "{nova}");
+        assert!(nova.contains("eleitores = 1300"), "{nova}");
+        // o que o formulário não mostra continua
+        assert!(nova.contains("titulo = \"389119531899\""), "{nova}");
+        assert!(nova.contains("sede_coordenadas"), "{nova}");
+        // os campos que vieram vazios saem (as casas, o valor adicionado)
+        assert!(!nova.contains("casas_centro_urbano"), "{nova}");
+        // e a proposta nova se lê e se avalia pelos autos
+        assert!(
+            divisa_avaliacao::ler_sem_arquivos("nova", &nova).is_ok(),
+            "{nova}"
+        );
+    });
 }

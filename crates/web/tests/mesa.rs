@@ -155,6 +155,7 @@ fn issue17_processos_com_busca_filtros_e_paginas() {
                         assinaturas: 12,
                         documentos: divisa_processo::DocumentoArt15::TODOS.to_vec(),
                         proposta: None,
+                        nome_homenageia_pessoa_viva: None,
                     },
                     jiff::civil::date(2026, 11, 2),
                     jiff::Timestamp::now(),

@@ -751,6 +751,37 @@ fn um_dia_de_trabalho_no_navegador() {
     );
 }
 
+/// A varredura de uma página (issue 32): no texto que a pessoa lê (o `innerText`, sem os
+/// nomes dos arquivos que ela mesma enviou, marcados `.nome-de-arquivo`, e sem o que ela
+/// digitou), as palavras do programa — nomes internos de campo (`f_origem`, `c_dados`,
+/// `documentos_por_arquivo`), extensões e formatos de arquivo, «campo novo», «módulo», valores
+/// vazios de programa (os nomes dos formatos que os cartógrafos usam — GeoJSON, KML,
+/// Shapefile — são palavras de quem usa); e as tabelas (`div.tabela`) que rolam de lado.
+const PALAVRAS_DO_PROGRAMA: &str = r#"
+    const fora = document.createElement('style');
+    fora.textContent = '.nome-de-arquivo, textarea { display: none !important; }';
+    document.head.appendChild(fora);
+    const texto = document.body.innerText;
+    fora.remove();
+    const padroes = [
+        /\b[a-z]+(?:_[a-z0-9]+)+\b/g,
+        /\.(?:toml|json|geojson|gpkg|kml|shp|prj|dxf|csv|rs)\b/gi,
+        /\b(?:TOML|JSON|CONTRACT|undefined|NaN|null|None|Some)\b/g,
+        /\bcampo (?:novo|area)\b/g,
+        /\bmódulo\b/gi,
+        /\bdivisa (?:avaliar|processo|fiscal|serve)\b/g,
+    ];
+    const palavras = new Set();
+    for (const p of padroes) for (const m of texto.matchAll(p)) {
+        const i = m.index;
+        palavras.add('«' + m[0] + '» em «' + texto.slice(Math.max(0, i - 40), i + m[0].length + 40).replace(/\s+/g, ' ') + '»');
+    }
+    const largas = Array.from(document.querySelectorAll('div.tabela'))
+        .filter(t => t.offsetParent !== null && t.scrollWidth > t.clientWidth + 1)
+        .map(t => (t.getAttribute('aria-label') || t.querySelector('caption, th')?.innerText || 'tabela') + ' (' + t.scrollWidth + ' px em ' + t.clientWidth + ')');
+    return {palavras: Array.from(palavras).slice(0, 20), largas: largas};
+"#;
+
 #[test]
 fn acessibilidade_axe_core_em_cada_pagina_no_laptop_e_no_celular() {
     let Some(d) = Driver::novo() else { return };
@@ -771,11 +802,14 @@ fn acessibilidade_axe_core_em_cada_pagina_no_laptop_e_no_celular() {
         (None, "/entrar"),
         (None, "/verificar"),
         (None, "/lei"),
+        (None, "/procedimento?fase=certidoes"),
         (None, "/municipios"),
         (None, "/municipios/5107859"),
         (Some("ana"), "/"),
         (Some("ana"), "/processos"),
         (Some("ana"), processo),
+        (Some("carla"), processo),
+        (Some("cartografia"), processo),
         (Some("ana"), "/contas"),
         (Some("ana"), "/contas/carla"),
         (Some("ana"), "/conta"),
@@ -784,6 +818,20 @@ fn acessibilidade_axe_core_em_cada_pagina_no_laptop_e_no_celular() {
         (Some("tre"), "/"),
         (Some("comunidade"), "/"),
     ];
+    // a varredura acha o que procura: numa página com uma palavra do programa posta de
+    // propósito, ela a acha (sem isto, um erro no script passaria por página limpa)
+    d.ir(&format!("{base}/publico"));
+    d.script(
+        "const p = document.createElement('p'); p.id = 'plantado'; p.textContent = 'campo f_origem no arquivo proposta.toml';
+         document.querySelector('main').appendChild(p);",
+        json!([]),
+    );
+    let plantada = d.script(PALAVRAS_DO_PROGRAMA, json!([]));
+    assert_eq!(
+        plantada["palavras"].as_array().map(Vec::len),
+        Some(2),
+        "a varredura acha o nome de campo e a extensão: {plantada}"
+    );
     let mut problemas = Vec::new();
     let mut quem_entrou: Option<&str> = None;
     for (largura, altura, tamanho) in [(1366, 900, "laptop"), (390, 844, "celular")] {
@@ -823,6 +871,17 @@ fn acessibilidade_axe_core_em_cada_pagina_no_laptop_e_no_celular() {
                    .catch(e => feito({erro: String(e)}));",
             );
             assert!(r.get("erro").is_none(), "{nome}: o axe falhou: {r}");
+            // issue 32: nenhuma palavra do programa na página (nome de campo, extensão de
+            // arquivo, formato interno), e no celular nenhuma tabela mais larga que a tela
+            let varredura = d.script(PALAVRAS_DO_PROGRAMA, json!([]));
+            for achado in varredura["palavras"].as_array().into_iter().flatten() {
+                problemas.push(format!("{nome}: palavra do programa na página: {achado}"));
+            }
+            if tamanho == "celular" {
+                for t in varredura["largas"].as_array().into_iter().flatten() {
+                    problemas.push(format!("{nome}: tabela mais larga que a tela: {t}"));
+                }
+            }
             for (tipo, lista) in [("violação", &r["violacoes"]), ("a revisar", &r["revisar"])] {
                 for v in lista.as_array().into_iter().flatten() {
                     problemas.push(format!(

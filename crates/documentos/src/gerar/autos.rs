@@ -29,6 +29,7 @@ fn teor(e: &Evento, publico: bool) -> Vec<String> {
             documentos_por_arquivo,
             proposta,
             tipo_processo,
+            nome_homenageia_pessoa_viva,
             ..
         } => {
             let mut v = vec![
@@ -69,6 +70,12 @@ fn teor(e: &Evento, publico: bool) -> Vec<String> {
                 v.push(format!(
                     "Documentos do Art. 15 declarados na representação: {}.",
                     lista(&mut documentos.iter().copied())
+                ));
+            }
+            if let Some(viva) = nome_homenageia_pessoa_viva {
+                v.push(format!(
+                    "Declara que o nome proposto {}homenageia pessoa viva (Art. 6º).",
+                    if *viva { "" } else { "não " }
                 ));
             }
             if proposta.is_some() && !publico {

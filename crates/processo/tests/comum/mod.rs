@@ -64,6 +64,7 @@ pub fn pedido(tipo: TipoProcesso, assinaturas: u32, documentos: Vec<DocumentoArt
         // 30); a regra do arquivo tem os seus testes em `rito.rs` (Art. 16, parágrafo único).
         documentos_por_arquivo: false,
         proposta: Some("tipo = \"criacao\"\n# títulos de eleitor aqui\n".into()),
+        nome_homenageia_pessoa_viva: None,
     }
 }
 
