@@ -601,6 +601,8 @@ async fn pagina_do_processo(
                             td data-rotulo="Ofício" {
                                 @match &r.oficio {
                                     Some((n, d)) => { (n) ", enviado em " (fmt_data(*d)) }
+                                    // o inciso V é apurado pela própria Comissão, sem ofício
+                                    None if *o == divisa_processo::Orgao::Comissao => "sem ofício: apuração da própria Comissão (verificação in loco)",
                                     None => "não enviado",
                                 }
                                 @if r.oficio.is_none() { (atalho_do_oficio(*o)) }
