@@ -267,7 +267,7 @@ fn form_novo(
             label for="p-proposta" { "Arquivo da proposta" }
             input id="p-proposta" name="proposta" type="file" accept=".toml" required
                 aria-invalid=[invalido(erro_proposta, "p-proposta")] aria-describedby=[descrito(erro_proposta, "p-proposta", true)];
-            p class="historico" id="p-proposta-ajuda" { "Arquivo aceito: o arquivo da proposta, o mesmo que se envia em «Avaliar proposta» (e que ela gera a partir do formulário)." }
+            p class="historico" id="p-proposta-ajuda" { "Arquivo aceito: o arquivo da proposta, o mesmo que se avalia em «Avaliar proposta» (a página escreve a proposta a partir do formulário)." }
             (junto(erro_proposta, "p-proposta"))
             label for="p-territorio" { "Território que a proposta cita" }
             input id="p-territorio" name="territorio" type="file" multiple
