@@ -344,6 +344,8 @@ pub async fn documento_ao_orgao(
             (divisa_documentos::Tipo::Oficio, Some(o)) => {
                 divisa_documentos::cabimento(tipo, &caso.proposta.fatos)
                     .map_err(ErroAutos::Documento)?;
+                divisa_documentos::momento(tipo, &c.autos.processo, &c.autos.eventos, data)
+                    .map_err(ErroAutos::Documento)?;
                 if !divisa_documentos::orgaos_oficiados(&c.autos.processo).contains(&o) {
                     return Err(ErroAutos::Recusado(Recusa::new(
                         "Art. 2º, § 3º",

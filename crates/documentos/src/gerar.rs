@@ -5,19 +5,24 @@
 use divisa_avaliacao::Proposta;
 use divisa_lei::{Avaliacao, Situacao, Tipo as TipoLei};
 use divisa_processo::Orgao;
-use divisa_referencia::formato::{data as fmt_data, inteiro, km2, reais};
+use divisa_referencia::formato::{data as fmt_data, inteiro, km2};
 use jiff::civil::Date;
 
 use crate::{Bloco, Camada, Documento, Sede, Tipo};
 
 mod autos;
 mod cabimento;
+mod decreto;
+mod divisas;
 mod estudo_fiscal;
+mod momento;
 mod pareceres;
 mod projeto_de_lei;
 pub use autos::autos_do_processo;
 pub use cabimento::{cabimento, orgaos_do_oficio};
+pub use decreto::decreto_legislativo;
 pub use estudo_fiscal::estudo_fiscal;
+pub use momento::{a_partir_de, momento};
 pub use pareceres::{parecer_de_merito, parecer_do_resultado, parecer_preliminar};
 pub use projeto_de_lei::projeto_de_lei;
 
@@ -389,7 +394,12 @@ impl Caso<'_> {
     }
 
     fn tabela_de_achados(&self, filtro: impl Fn(Situacao) -> bool) -> Bloco {
-        tabela_de_achados(self.avaliacao, filtro)
+        tabela_de_achados(self.avaliacao, origem_certificada(self.autos), filtro)
+    }
+
+    /// Os achados como o documento pode afirmá-los ([`achados_do_documento`]).
+    fn achados(&self) -> Vec<(divisa_lei::Achado, String)> {
+        achados_do_documento(self.avaliacao, origem_certificada(self.autos))
     }
 }
 
@@ -424,8 +434,106 @@ fn documento(
     }
 }
 
-/// A tabela dos achados da avaliação que passam pelo filtro.
-fn tabela_de_achados(a: &Avaliacao, filtro: impl Fn(Situacao) -> bool) -> Bloco {
+/// Se os autos têm as certidões de todos os órgãos oficiados (Art. 2º, § 3º), que certificam
+/// também os números do município de origem depois da divisão (Art. 2º, § 1º).
+fn origem_certificada(autos: Option<Autos<'_>>) -> bool {
+    autos.is_some_and(|a| {
+        let certidoes = a.processo.certidoes();
+        let oficiadas: Vec<_> = certidoes
+            .iter()
+            .filter(|(o, _)| *o != Orgao::Comissao)
+            .collect();
+        !oficiadas.is_empty()
+            && oficiadas
+                .iter()
+                .all(|(_, r)| matches!(r.resposta, Some(divisa_processo::Resposta::Emitida { .. })))
+    })
+}
+
+/// Os números que um órgão certifica (Art. 2º, § 2º): os incisos I a V do novo município e,
+/// pelo § 1º, os do município de origem depois da divisão.
+const NUMEROS_CERTIFICADOS: [&str; 6] = [
+    "art2_cpt_inc1",
+    "art2_cpt_inc2",
+    "art2_cpt_inc3",
+    "art2_cpt_inc4",
+    "art2_cpt_inc5",
+    "art2_par1",
+];
+
+/// O que um documento pode afirmar de um achado (issue 33): o achado, com a situação que o
+/// documento diz, e a coluna «Certifica».
+///
+/// Leitura adotada: um documento oficial só diz «atende» a um requisito do Art. 2º, I a V (e ao
+/// § 1º, a origem que conserva os requisitos), quando o número se apoia na certidão do órgão que
+/// o § 2º nomeia. O número declarado na proposta, ou estimado dos dados embutidos (o IBGE, e o
+/// VA de 2019 que substitui o VA fiscal), é uma prévia: o documento diz «pendente» e «a
+/// certificar pelo …». A média do inciso V é a que a Comissão apura após a verificação in loco,
+/// não a que a proposta informa; a do inciso IV, a que o Órgão Fazendário certifica. A avaliação
+/// da lei (o relatório) continua a mostrar a prévia como tal, com a origem de cada número: é o
+/// documento que não a dá por certificada.
+///
+/// Nos autos, a certidão do número cobre a comparação que o ofício pede ao órgão («comparado
+/// com a média dos 10 municípios…»; a apuração in loco da Comissão, a do inciso V); o § 1º, a
+/// origem depois da divisão, se certifica com as certidões de todos os órgãos oficiados, a quem
+/// o ofício pede também os números do remanescente (`origem_certificada`).
+pub(crate) fn achados_do_documento(
+    a: &Avaliacao,
+    origem_certificada: bool,
+) -> Vec<(divisa_lei::Achado, String)> {
+    a.achados
+        .iter()
+        .map(|x| {
+            let mut x = x.clone();
+            let orgao = x.orgao.unwrap_or("—");
+            if !NUMEROS_CERTIFICADOS.contains(&x.dispositivo.as_str()) {
+                return (x, orgao.to_owned());
+            }
+            let certificado = if x.dispositivo == "art2_par1" {
+                origem_certificada
+            } else {
+                x.apurado.contains("certidão nº")
+            };
+            if certificado {
+                return (x, orgao.to_owned());
+            }
+            let a_certificar = if x.dispositivo == "art2_cpt_inc5" {
+                "a apurar pela Comissão de Revisão Territorial, após verificação in loco (Art. 2º, § 2º)".to_owned()
+            } else if x.dispositivo == "art2_par1" {
+                // o que resta à origem se certifica com os números de cada órgão oficiado
+                "a certificar pelos órgãos do Art. 2º, § 2º, com os números do remanescente".to_owned()
+            } else {
+                format!("a certificar pelo {orgao} (Art. 2º, § 2º)")
+            };
+            if x.situacao == Situacao::Atende {
+                x.situacao = Situacao::Pendente;
+                x.mensagem = format!(
+                    "O número é prévia, sem certidão: {a_certificar}. {}",
+                    x.mensagem
+                );
+            }
+            (x, a_certificar)
+        })
+        .collect()
+}
+
+/// A tabela dos achados da avaliação que passam pelo filtro, como um documento pode afirmá-los
+/// ([`achados_do_documento`]).
+fn tabela_de_achados(
+    a: &Avaliacao,
+    origem_certificada: bool,
+    filtro: impl Fn(Situacao) -> bool,
+) -> Bloco {
+    tabela_de(
+        achados_do_documento(a, origem_certificada)
+            .into_iter()
+            .filter(|(x, _)| filtro(x.situacao))
+            .collect(),
+    )
+}
+
+/// A tabela de achados já escolhidos (dispositivo, situação, exigido, apurado, quem certifica).
+fn tabela_de(linhas: Vec<(divisa_lei::Achado, String)>) -> Bloco {
     Bloco::Tabela {
         colunas: vec![
             "Dispositivo".into(),
@@ -435,17 +543,15 @@ fn tabela_de_achados(a: &Avaliacao, filtro: impl Fn(Situacao) -> bool) -> Bloco 
             "Certifica".into(),
         ],
         larguras: vec![1.2, 1.0, 2.2, 2.2, 1.4],
-        linhas: a
-            .achados
-            .iter()
-            .filter(|x| filtro(x.situacao))
-            .map(|x| {
+        linhas: linhas
+            .into_iter()
+            .map(|(x, certifica)| {
                 vec![
-                    x.citacao.clone(),
+                    x.citacao,
                     x.situacao.rotulo().to_string(),
-                    x.exigido.clone(),
-                    x.apurado.clone(),
-                    x.orgao.unwrap_or("—").to_string(),
+                    x.exigido,
+                    x.apurado,
+                    certifica,
                 ]
             })
             .collect(),
@@ -495,7 +601,8 @@ fn data_por_extenso(d: Date) -> String {
 }
 
 /// O título de um ofício enviado, do número como a secretaria o registrou: «Of. 101/2026-CRT»
-/// e «101/2026» dão «OFÍCIO Nº 101/2026-CRT/ALMT» (issue 32: sem repetir «Of.» nem «CRT»).
+/// e «101/2026» dão «Ofício nº 101/2026 – CRT/ALMT», o cabeçalho dos ofícios da Casa (issue 32:
+/// sem repetir «Of.» nem «CRT»; issue 33: a forma da Casa).
 pub(crate) fn titulo_do_oficio(numero: &str) -> String {
     let mut n = numero.trim();
     for prefixo in ["ofício", "oficio", "of."] {
@@ -524,7 +631,7 @@ pub(crate) fn titulo_do_oficio(numero: &str) -> String {
             break;
         }
     }
-    format!("OFÍCIO Nº {n}-CRT/ALMT")
+    format!("Ofício nº {n} – CRT/ALMT")
 }
 
 /// Os ofícios aos órgãos certificadores (Art. 2º, §§ 2º e 3º; Art. 17, § 2º), um por página:
@@ -546,11 +653,9 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
             .unwrap_or_default();
         let (titulo, dia) = match &requisicao.oficio {
             Some((numero, em)) => (titulo_do_oficio(numero), *em),
+            // antes do envio, o número em branco, como nas minutas da Casa
             None => (
-                format!(
-                    "MINUTA DE OFÍCIO {} — CRT/ALMT (o número é dado no envio)",
-                    o.ao_orgao().to_uppercase()
-                ),
+                format!("Ofício nº ___/{} – CRT/ALMT", caso.data.year()),
                 caso.data,
             ),
         };
@@ -568,10 +673,20 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
             "Assunto: certidão para {} (LC nº 23/1992, {artigo}).",
             caso.o_objeto()
         )));
+        // o vocativo numa linha só, como nos ofícios da Casa
+        blocos.push(p(vocativo));
+        let tratamento = if *o == Orgao::Cartografia {
+            "Vossa Senhoria"
+        } else {
+            "Vossa Excelência"
+        };
         blocos.push(p(format!(
-            "{vocativo} a Comissão de Revisão Territorial da Assembleia Legislativa, no processo {}, solicita a Vossa Excelência que certifique {pedido}, nos termos da Lei Complementar nº 23, de 19 de novembro de 1992 ({artigo}).",
+            "A Comissão de Revisão Territorial da Assembleia Legislativa, no processo {}, solicita a {tratamento} que certifique {pedido}, nos termos da Lei Complementar nº 23, de 19 de novembro de 1992 ({artigo}).",
             caso.protocolo.unwrap_or("(a protocolar)")
         )));
+        if caso.proposta.territorio.is_some() {
+            blocos.push(p("A área de que se trata está descrita no anexo deste ofício: o mapa e o memorial descritivo, com os vértices em coordenadas geográficas e UTM no Sistema Geodésico de Referência SIRGAS 2000."));
+        }
         let prazo = match requisicao.recebido_em {
             Some(recebido) => format!(
                 " Recebido em {}, conforme os autos, o prazo vence em {} (dias corridos; vencimento em sábado, domingo ou feriado nacional prorrogado ao dia útil seguinte).",
@@ -609,6 +724,22 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
                     .unwrap_or("Presidente da Comissão de Revisão Territorial"),
             ),
         );
+        if let Some(t) = &caso.proposta.territorio {
+            if let Ok((m, _)) =
+                divisa_avaliacao::territorio::memorial_com_confrontantes(&t.poligonos)
+            {
+                blocos.push(Bloco::QuebraDePagina);
+                blocos.push(secao("ANEXO — A ÁREA (mapa e memorial descritivo)"));
+                blocos.extend(caso.mapa());
+                blocos.push(p(format!(
+                    "Área geodésica (elipsoide GRS80): {}; área em Albers do IBGE: {}; perímetro: {} km.",
+                    km2(m.medida.area_m2 / 1e6),
+                    km2(m.area_albers_m2 / 1e6),
+                    divisa_referencia::formato::decimal(m.medida.perimetro_m / 1000.0, 3)
+                )));
+                blocos.extend(tabela_do_memorial(&m));
+            }
+        }
     }
     if orgaos.is_empty() {
         // Sem número a certificar, o documento diz por quê, em vez de sair em branco.
@@ -633,130 +764,6 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
     )
 }
 
-/// O projeto de decreto legislativo que autoriza o plebiscito (Art. 18, § 2º), com a pergunta
-/// nas palavras do Art. 12, II, a área consultada descrita (Art. 19, § 3º; como o DL nº
-/// 2.678/1988, Art. 2º) e o eleitorado que a LC 23 manda consultar (Art. 11, § 1º; Art. 12, I).
-///
-/// Leitura adotada: o decreto consulta quem a lei estadual nomeia — quem reside na área a
-/// desmembrar; na fusão, os Municípios que se fundem; na incorporação, o incorporado — e diz na
-/// justificativa, como alerta, a leitura federal (Lei nº 9.709/1998, art. 7º; ADI 2.650), que
-/// estende a consulta ao território remanescente ou ao receptor. A resolução do TRE (Art. 12)
-/// fixa o eleitorado; o decreto não escolhe em silêncio uma das leituras.
-pub fn decreto_legislativo(caso: &Caso<'_>) -> Result<Documento, String> {
-    let f = &caso.proposta.fatos;
-    let pergunta = divisa_lei::pergunta_do_plebiscito(f, caso.data).map_err(|e| e.to_string())?;
-    let origens = projeto_de_lei::lista_de_nomes(&caso.origens());
-    let memorial = match &caso.proposta.territorio {
-        Some(t) => Some(
-            divisa_avaliacao::territorio::memorial_com_confrontantes(&t.poligonos)
-                .map_err(|e| e.to_string())?
-                .0,
-        ),
-        None => None,
-    };
-    let onde = if memorial.is_some() {
-        ", descrita no Anexo deste Decreto Legislativo"
-    } else {
-        ", conforme o memorial descritivo certificado pelo Órgão de Informação e Cartografia (Art. 19, § 3º)"
-    };
-    let (consultados, alem) = match (f.tipo, &f.desmembramento, &f.incorporacao) {
-        (TipoLei::Criacao, _, _) => (
-            format!("os eleitores residentes ou domiciliados na área do Município a ser criado, a desmembrar de {origens}{onde}"),
-            format!("os eleitores do território remanescente de {origens}"),
-        ),
-        (TipoLei::Desmembramento, Some(d), _) => (
-            format!(
-                "os eleitores residentes ou domiciliados na área a desmembrar do Município de {} para integrar o Município de {}{onde}",
-                nome_municipio(d.cedente),
-                nome_municipio(d.receptor)
-            ),
-            format!(
-                "os eleitores do restante do Município de {} e os do Município de {}",
-                nome_municipio(d.cedente),
-                nome_municipio(d.receptor)
-            ),
-        ),
-        (TipoLei::Incorporacao, _, Some(i)) => (
-            format!(
-                "os eleitores do Município de {}, cujo território se incorpora ao Município de {}",
-                nome_municipio(i.municipio),
-                nome_municipio(i.receptor)
-            ),
-            format!("os eleitores do Município de {}", nome_municipio(i.receptor)),
-        ),
-        _ => (
-            format!("os eleitores dos Municípios de {origens}, cujos territórios se fundem (Art. 4º, parágrafo único)"),
-            String::new(),
-        ),
-    };
-    // A forma da Casa, como no projeto de lei: a epígrafe é o título (uma vez só), o autor, a
-    // ementa destacada e o preâmbulo; o decreto legislativo é promulgado pela Assembleia, sem
-    // sanção (Constituição Estadual).
-    let mut blocos = vec![
-        p("Autor: Comissão de Revisão Territorial"),
-        Bloco::Ementa {
-            texto: format!(
-                "Autoriza o Tribunal Regional Eleitoral a realizar plebiscito sobre {}.",
-                caso.o_objeto()
-            ),
-        },
-        p("A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, nos termos da Constituição Estadual, decreta:"),
-        recuado(format!(
-            "Art. 1º Fica autorizada a realização de plebiscito, pelo Tribunal Regional Eleitoral de Mato Grosso, para consulta sobre {}, nos termos do Art. 18, § 2º, da Lei Complementar nº 23, de 19 de novembro de 1992.",
-            caso.o_objeto()
-        )),
-        recuado(format!("Art. 2º Serão consultados {consultados}, nos termos do Art. 11, § 1º, e do Art. 12, I, da Lei Complementar nº 23, de 19 de novembro de 1992.")),
-        recuado(format!(
-            "Art. 3º A cédula trará a pergunta \"{pergunta}\", com as respostas SIM e NÃO, nos termos do Art. 12, II, da Lei Complementar nº 23, de 19 de novembro de 1992."
-        )),
-        recuado("Art. 4º A medida será considerada aprovada se obtiver o voto favorável da maioria absoluta dos eleitores inscritos no território consultado, nos termos do Art. 11, § 2º, da Lei Complementar nº 23, de 19 de novembro de 1992."),
-        recuado("Art. 5º Este Decreto Legislativo entra em vigor na data de sua publicação."),
-        secao("JUSTIFICATIVA"),
-        p(format!(
-            "No processo {}, a Comissão de Revisão Territorial emitiu parecer sobre a medida (Art. 18). Cabe agora à população interessada decidir em plebiscito, regulado por resolução do Tribunal Regional Eleitoral (Art. 12).",
-            caso.protocolo.unwrap_or("(a protocolar)")
-        )),
-    ];
-    if !alem.is_empty()
-        && caso
-            .avaliacao
-            .alertas
-            .iter()
-            .any(|a| a.id == "lei9709_art7")
-    {
-        blocos.push(p(format!(
-            "Alerta: a Lei nº 9.709/1998, art. 7º, entende por população diretamente interessada tanto a do território que se pretende desmembrar quanto a do que sofre o desmembramento (na fusão ou anexação, a das duas áreas), e o Supremo Tribunal Federal julgou essa regra aplicável aos municípios (ADI 2.650, 24/08/2011). Por essa leitura, a consulta alcança também {alem}; a resolução do Tribunal Regional Eleitoral fixa o eleitorado consultado."
-        )));
-    }
-    blocos.push(p(format!(
-        "Sala das Sessões, em Cuiabá, {}.",
-        data_por_extenso(caso.data)
-    )));
-    blocos.extend(projeto_de_lei::assinaturas_do_projeto(caso));
-    if let Some(m) = &memorial {
-        blocos.push(Bloco::QuebraDePagina);
-        blocos.push(secao("ANEXO — A ÁREA CONSULTADA (Art. 19, § 3º)"));
-        blocos.extend(projeto_de_lei::linhas_das_divisas(m, "Área consultada"));
-        if let Some(mapa) = caso.mapa() {
-            blocos.push(mapa);
-        }
-    }
-    Ok(caso.documento(
-        Tipo::DecretoLegislativo,
-        caso.epigrafe("PROJETO DE DECRETO LEGISLATIVO"),
-        blocos,
-        &[
-            "art18_par2",
-            "art12_cpt_inc1",
-            "art12_cpt_inc2",
-            "art11_par1",
-            "art11_par2",
-            "art11_cpt",
-            "art19_par3",
-        ],
-    ))
-}
-
 /// Os órgãos a que o processo requisita certidões por ofício (Art. 2º, § 3º): os
 /// certificadores do tipo, menos a Comissão, que apura o inciso V ela mesma (Art. 2º, § 2º).
 pub fn orgaos_oficiados(processo: &divisa_processo::Processo) -> Vec<Orgao> {
@@ -777,6 +784,7 @@ pub fn dos_autos(tipo: Tipo, caso: &Caso<'_>) -> Result<Documento, String> {
         return Err("este documento é escrito dos autos de um processo".into());
     };
     cabimento(tipo, &caso.proposta.fatos)?;
+    momento(tipo, autos.processo, autos.eventos, caso.data)?;
     match tipo {
         Tipo::Oficio => match orgaos_oficiados(autos.processo).as_slice() {
             [o] => Ok(oficios(caso, &[*o])),
@@ -809,6 +817,7 @@ pub fn dos_autos(tipo: Tipo, caso: &Caso<'_>) -> Result<Documento, String> {
 /// distâncias e confrontantes (Art. 5º).
 fn tabela_do_memorial(m: &divisa_territorio::memorial::Memorial) -> Vec<Bloco> {
     let mut blocos = Vec::new();
+    let casas = divisas::casas_dos_segundos(m);
     blocos.push(p(format!(
             "Coordenadas geográficas e UTM (zona {}S), SIRGAS 2000; azimutes e distâncias geodésicos (elipsoide GRS80).",
             m.zona
@@ -820,8 +829,16 @@ fn tabela_do_memorial(m: &divisa_territorio::memorial::Memorial) -> Vec<Bloco> {
             let ate = &anel.vertices[lado.ate];
             linhas.push(vec![
                 v.codigo.clone(),
-                divisa_referencia::formato::gms(v.lat, divisa_referencia::formato::Eixo::Latitude),
-                divisa_referencia::formato::gms(v.lon, divisa_referencia::formato::Eixo::Longitude),
+                divisa_referencia::formato::gms_com_casas(
+                    v.lat,
+                    divisa_referencia::formato::Eixo::Latitude,
+                    casas,
+                ),
+                divisa_referencia::formato::gms_com_casas(
+                    v.lon,
+                    divisa_referencia::formato::Eixo::Longitude,
+                    casas,
+                ),
                 format!(
                     "N {} / E {}",
                     divisa_referencia::formato::decimal(v.utm.norte_m, 2),
@@ -933,7 +950,7 @@ mod titulo_do_oficio_testes {
         ] {
             assert_eq!(
                 super::titulo_do_oficio(escrito),
-                "OFÍCIO Nº 101/2026-CRT/ALMT",
+                "Ofício nº 101/2026 – CRT/ALMT",
                 "{escrito}"
             );
         }

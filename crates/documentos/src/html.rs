@@ -95,12 +95,11 @@ pub fn html(doc: &Documento) -> String {
     let _ = writeln!(
         s,
         "<footer>{} · Código de verificação: <strong>{}</strong></footer></body></html>",
-        esc(&doc
-            .protocolo
-            .as_ref()
-            .map_or("Sem processo protocolado".to_string(), |p| format!(
-                "Processo nº {p}"
-            ))),
+        esc(&doc.protocolo.as_ref().map_or(
+            "Minuta de proposta sem processo: não atesta certidão, votação nem plebiscito"
+                .to_string(),
+            |p| format!("Processo nº {p}")
+        )),
         doc.codigo()
     );
     s

@@ -24,8 +24,8 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 pub use gerar::{
-    autos_do_processo, cabimento, decreto_legislativo, dos_autos, estudo_fiscal, oficios,
-    orgaos_do_oficio, orgaos_oficiados, parecer_de_merito, parecer_do_resultado,
+    a_partir_de, autos_do_processo, cabimento, decreto_legislativo, dos_autos, estudo_fiscal,
+    momento, oficios, orgaos_do_oficio, orgaos_oficiados, parecer_de_merito, parecer_do_resultado,
     parecer_preliminar, projeto_de_lei, relatorio_tecnico, Autos, Caso,
 };
 pub use html::html;
@@ -96,9 +96,14 @@ impl Tipo {
 
     /// Se a lista das referências (as URNs LexML dos dispositivos citados) vai no texto. O
     /// ofício é uma carta a uma pessoa: cita a lei em palavras, e as URNs ficam só nos metadados
-    /// do arquivo (issue 32); os pareceres, projetos e relatórios as trazem no fim.
+    /// do arquivo (issue 32); o projeto de lei e o de decreto legislativo são o texto da norma,
+    /// que não traz lista de URNs (issue 33; LC nº 95/1998). Os pareceres e relatórios as
+    /// trazem no fim.
     pub fn referencias_no_texto(self) -> bool {
-        self != Tipo::Oficio
+        !matches!(
+            self,
+            Tipo::Oficio | Tipo::ProjetoDeLei | Tipo::DecretoLegislativo
+        )
     }
 
     /// O nome para pessoas.

@@ -88,6 +88,17 @@ fn todo_par_tipo_documento_sai_em_pdf_a_3u_marcado_com_fontes_embutidas() {
             };
             // o tipo admite o documento: o exemplo tem de trazer todo fato que a lei exige no
             // texto (a extinção, o município a que o território volta, Art. 10, § 1º)
+            // o plebiscito registrado que não aprovou (500 SIM de 1.000 inscritos, no exemplo da
+            // incorporação) não dá projeto de lei: o processo é arquivado (Art. 11, § 2º; Art. 20,
+            // § 1º) — a recusa é a resposta certa, e cita os dois artigos
+            if tipo == Tipo::ProjetoDeLei {
+                if let Err(motivo) = &doc {
+                    if motivo.contains("Art. 11, § 2º") && motivo.contains("Art. 20, § 1º") {
+                        recusados += 1;
+                        continue;
+                    }
+                }
+            }
             let doc = doc.unwrap_or_else(|motivo| {
                 panic!(
                     "{exemplo} × {}: o tipo admite o documento, mas o exemplo não o emite: {motivo}",
@@ -172,7 +183,8 @@ fn avaliada(exemplo: &str) -> (divisa_avaliacao::Proposta, divisa_lei::Avaliacao
     (p, a)
 }
 
-/// O texto de um PDF com os espaços juntos (uma frase pode quebrar de linha).
+/// O texto de um PDF com os espaços juntos (uma frase pode quebrar de linha) e as palavras
+/// hifenizadas no fim da linha reatadas (o Typst hifeniza com o hífen condicional, U+00AD).
 fn texto_do_pdf(arquivo: &Path) -> String {
     let saida = Command::new("pdftotext")
         .args(["-enc", "UTF-8"])
@@ -190,6 +202,7 @@ fn texto_do_pdf(arquivo: &Path) -> String {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
+        .replace("\u{ad} ", "")
 }
 
 /// Issue 16: o ODT, a versão editável, abre no LibreOffice (`soffice --headless --convert-to
@@ -206,7 +219,7 @@ fn odt_abre_no_libreoffice_com_o_texto_e_o_mapa() {
         ("criacao", Tipo::ProjetoDeLei),
         ("criacao", Tipo::Parecer),
         ("desmembramento", Tipo::RelatorioTecnico),
-        ("incorporacao", Tipo::ProjetoDeLei),
+        ("incorporacao", Tipo::DecretoLegislativo),
         ("fusao", Tipo::DecretoLegislativo),
     ] {
         let (p, a) = avaliada(exemplo);

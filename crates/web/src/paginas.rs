@@ -445,12 +445,11 @@ async fn pagina_do_processo(
 
     // documentos oficiais escritos do caso: um ofício por órgão, cada um com o seu número e o
     // seu código (Art. 2º, § 3º)
-    let documentos_oficiais: Vec<(String, &'static str, Option<&'static str>)> =
-        if completo && p.proposta.is_some() {
-            documentos_do_caso(&p)
-        } else {
-            Vec::new()
-        };
+    let documentos_oficiais: Vec<DocumentoDoCaso> = if completo && p.proposta.is_some() {
+        documentos_do_caso(&p, &eventos, hoje)
+    } else {
+        Vec::new()
+    };
     let pode_emitir = crate::documentos::emite(ator.papel);
 
     // os documentos emitidos e as suas versões assinadas; quem assina, assina aqui (issue 16)
@@ -679,9 +678,14 @@ async fn pagina_do_processo(
                 a href="/verificar" { "Verificar documento" } ", e fica na lista dos emitidos."
             }
             ul.documentos-oficiais {
-                @for (nome, tipo, orgao) in &documentos_oficiais {
+                @for (nome, tipo, orgao, depois) in &documentos_oficiais {
                     @let base = format!("{endereco}/documentos/{tipo}");
                     @let consulta = match orgao { Some(o) => format!("?orgao={o}&"), None => "?".to_owned() };
+                    // issue 33: o documento que ainda não tem o seu momento no rito aparece,
+                    // com a frase que diz quando, mas não se abre nem se emite
+                    @if let Some(quando) = depois {
+                        li.depois { (nome) " — ainda não: " (quando) "." }
+                    } @else {
                     li {
                         (nome)
                         // o ofício diz se já foi enviado, e quem registra o envio o faz daqui
@@ -707,6 +711,7 @@ async fn pagina_do_processo(
                                 button.br-button.secondary.small type="submit" { "Emitir " (nome) }
                             }
                         }
+                    }
                     }
                 }
             }
@@ -849,9 +854,20 @@ fn resposta_do_orgao(resposta: Option<&divisa_processo::Resposta>) -> Markup {
 
 /// Os documentos oficiais que o caso produz: o nome, o tipo (o código do endereço) e, no
 /// ofício, o órgão.
+/// Um documento oficial na lista da página do processo: o nome, o código do tipo, o órgão (nos
+/// ofícios) e, quando ele ainda não tem o seu momento no rito, a frase que diz a partir de quando.
+type DocumentoDoCaso = (
+    String,
+    &'static str,
+    Option<&'static str>,
+    Option<&'static str>,
+);
+
 fn documentos_do_caso(
     p: &divisa_processo::Processo,
-) -> Vec<(String, &'static str, Option<&'static str>)> {
+    eventos: &[divisa_processo::Evento],
+    hoje: jiff::civil::Date,
+) -> Vec<DocumentoDoCaso> {
     use divisa_documentos::Tipo as D;
     let mut tipos: Vec<D> = match p.tipo {
         TipoProcesso::Criacao | TipoProcesso::Incorporacao => vec![
@@ -862,9 +878,9 @@ fn documentos_do_caso(
         ],
         TipoProcesso::Desmembramento => vec![
             D::Oficio,
+            D::RelatorioTecnico,
             D::Parecer,
             D::DecretoLegislativo,
-            D::RelatorioTecnico,
             D::ProjetoDeLei,
         ],
         // Art. 4º: a fusão dispensa o Art. 2º — não há ofício aos órgãos certificadores
@@ -875,24 +891,27 @@ fn documentos_do_caso(
     if let Some(i) = tipos.iter().position(|t| *t == D::Parecer) {
         tipos.insert(i + 1, D::EstudoFiscal);
     }
-    if p.visita.is_some() {
-        tipos.push(D::ParecerPreliminar);
-    }
-    if p.plebiscito.is_some() {
-        tipos.push(D::ParecerResultado);
+    // na ordem do rito: o parecer preliminar antes dos ofícios, o parecer sobre o resultado
+    // antes do projeto de lei
+    tipos.insert(0, D::ParecerPreliminar);
+    match tipos.iter().position(|t| *t == D::ProjetoDeLei) {
+        Some(i) => tipos.insert(i, D::ParecerResultado),
+        None => tipos.push(D::ParecerResultado),
     }
     let mut itens = Vec::new();
     for t in tipos {
+        let depois = divisa_documentos::a_partir_de(t, p, eventos, hoje);
         if t == D::Oficio {
             for o in divisa_documentos::orgaos_oficiados(p) {
                 itens.push((
                     format!("Ofício {} (Art. 2º, § 3º)", o.ao_orgao()),
                     t.codigo(),
                     Some(o.codigo()),
+                    depois,
                 ));
             }
         } else {
-            itens.push((t.nome().to_owned(), t.codigo(), None));
+            itens.push((t.nome().to_owned(), t.codigo(), None, depois));
         }
     }
     itens

@@ -106,7 +106,7 @@ fn issue16_relator_e_presidente_assinam_o_emitido_na_pagina_do_processo() {
 
         // o parecer emitido por Bruno
         let bruno = a.entrar("bruno").await;
-        let r = a.emitir(&p, "parecer", None, &bruno).await;
+        let r = a.emitir(&p, "parecer-preliminar", None, &bruno).await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
         let emitido_pdf = r.bytes;
         let emissao = a

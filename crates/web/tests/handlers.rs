@@ -1516,7 +1516,10 @@ fn documentos_oficiais_do_processo_so_para_a_comissao_e_a_casa() {
         for papel in Papel::TODOS {
             let s = sessao(&a, papel).await;
             let r = a
-                .get(&format!("{}/documentos/parecer", caminho(&p)), s.as_ref())
+                .get(
+                    &format!("{}/documentos/parecer-preliminar", caminho(&p)),
+                    s.as_ref(),
+                )
                 .await;
             if COMPLETO.contains(&papel) {
                 assert_eq!(r.status, StatusCode::OK, "{papel:?}");
@@ -1528,8 +1531,36 @@ fn documentos_oficiais_do_processo_so_para_a_comissao_e_a_casa() {
         let ana = a.entrar("ana").await;
         let pagina = a.get(&caminho(&p), Some(&ana)).await;
         assert!(
-            pagina.corpo.contains("/documentos/projeto-de-lei"),
+            pagina.corpo.contains("/documentos/parecer-preliminar"),
             "a página do processo liga os documentos"
+        );
+        // issue 33: o projeto de lei, antes do parecer sobre o resultado do plebiscito, aparece
+        // na lista sem ligação, dizendo a partir de quando (Art. 20, § 1º); pedido, é recusado
+        assert!(
+            !pagina.corpo.contains("/documentos/projeto-de-lei"),
+            "o projeto de lei ainda não tem o seu momento"
+        );
+        assert!(
+            pagina.corpo.contains("ainda não: o projeto de lei se elabora depois de aprovado o parecer favorável da Comissão sobre o resultado do plebiscito (Art. 20, § 1º)."),
+            "{}",
+            pagina.corpo
+        );
+        let cedo = a
+            .get(
+                &format!("{}/documentos/projeto-de-lei", caminho(&p)),
+                Some(&ana),
+            )
+            .await;
+        assert_eq!(
+            cedo.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            cedo.corpo
+        );
+        assert!(
+            cedo.corpo.contains("ainda não tem o seu momento"),
+            "{}",
+            cedo.corpo
         );
         let html = a
             .get(
@@ -1566,7 +1597,7 @@ fn documentos_oficiais_do_processo_so_para_a_comissao_e_a_casa() {
         assert!(pagina.corpo.contains("?formato=odt"));
         let odt = a
             .get(
-                &format!("{}/documentos/projeto-de-lei?formato=odt", caminho(&p)),
+                &format!("{}/documentos/parecer-preliminar?formato=odt", caminho(&p)),
                 Some(&ana),
             )
             .await;
@@ -1581,7 +1612,7 @@ fn documentos_oficiais_do_processo_so_para_a_comissao_e_a_casa() {
             .unwrap()
             .to_str()
             .unwrap()
-            .starts_with("attachment; filename=\"projeto-de-lei-"));
+            .starts_with("attachment; filename=\"parecer-preliminar-"));
     });
 }
 

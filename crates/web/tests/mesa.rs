@@ -91,7 +91,7 @@ fn issue17_cada_papel_abre_na_sua_mesa_de_trabalho() {
         // Bruno emite o parecer: ele passa a esperar a assinatura da Presidência
         let p = a.protocolo("Espigão").await;
         let bruno = a.entrar("bruno").await;
-        let r = a.emitir(&p, "parecer", None, &bruno).await;
+        let r = a.emitir(&p, "parecer-preliminar", None, &bruno).await;
         assert_eq!(r.status, StatusCode::OK);
         let ana = painel("ana").await;
         assert!(

@@ -48,7 +48,10 @@ fn issue32_ver_o_documento_nao_o_emite_e_emitir_e_um_ato() {
         let tre = a.entrar("tre").await;
         assert_eq!(emissoes(&a).await, 0);
         let r = a
-            .get(&format!("{}/documentos/parecer", caminho(&p)), Some(&bruno))
+            .get(
+                &format!("{}/documentos/parecer-preliminar", caminho(&p)),
+                Some(&bruno),
+            )
             .await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
         assert!(r.bytes.starts_with(b"%PDF-"));
@@ -83,7 +86,7 @@ fn issue32_ver_o_documento_nao_o_emite_e_emitir_e_um_ato() {
         // sem a confirmação, não emite
         let r = a
             .post_form(
-                &format!("{}/documentos/parecer/emitir", caminho(&p)),
+                &format!("{}/documentos/parecer-preliminar/emitir", caminho(&p)),
                 Some(&bruno),
                 &[("csrf", &bruno.csrf)],
             )
@@ -91,18 +94,21 @@ fn issue32_ver_o_documento_nao_o_emite_e_emitir_e_um_ato() {
         assert_ne!(r.status, StatusCode::SEE_OTHER, "{}", r.corpo);
         assert_eq!(emissoes(&a).await, 0);
         // emitir: um ato, uma emissão
-        let r = a.emitir(&p, "parecer", None, &bruno).await;
+        let r = a.emitir(&p, "parecer-preliminar", None, &bruno).await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
         assert_eq!(emissoes(&a).await, 1);
         let pdf = r.bytes;
         // emitir de novo o mesmo texto não faz outra emissão
-        let r = a.emitir(&p, "parecer", None, &bruno).await;
+        let r = a.emitir(&p, "parecer-preliminar", None, &bruno).await;
         assert_eq!(r.bytes, pdf);
         assert_eq!(emissoes(&a).await, 1);
         // depois de emitido, quem abre recebe o emitido (o órgão também), sem nova emissão
         let ana = a.entrar("ana").await;
         let r = a
-            .get(&format!("{}/documentos/parecer", caminho(&p)), Some(&ana))
+            .get(
+                &format!("{}/documentos/parecer-preliminar", caminho(&p)),
+                Some(&ana),
+            )
             .await;
         assert_eq!(r.bytes, pdf, "o mesmo emitido para todos");
         assert_eq!(emissoes(&a).await, 1);
@@ -120,7 +126,7 @@ fn issue16_pdf_emitido_fica_registrado_e_verificar_mostra_quem_emitiu_por_nome_e
         let p = a.protocolo("Espigão").await;
         let bruno = a.entrar("bruno").await;
         assert_eq!(emissoes(&a).await, 0);
-        let r = a.emitir(&p, "parecer", None, &bruno).await;
+        let r = a.emitir(&p, "parecer-preliminar", None, &bruno).await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
         let pdf = r.bytes;
         assert!(pdf.starts_with(b"%PDF-"));
@@ -131,7 +137,7 @@ fn issue16_pdf_emitido_fica_registrado_e_verificar_mostra_quem_emitiu_por_nome_e
             .unwrap()
             .expect("o PDF baixado está no registro");
         assert_eq!(emitido.protocolo, p);
-        assert_eq!(emitido.tipo, "parecer");
+        assert_eq!(emitido.tipo, "parecer-preliminar");
         assert_eq!(emitido.emitido_por, "bruno");
         assert_eq!(
             emitido.emitente(),
@@ -145,14 +151,20 @@ fn issue16_pdf_emitido_fica_registrado_e_verificar_mostra_quem_emitiu_por_nome_e
         );
         // de novo, o mesmo documento: os mesmos bytes, a mesma emissão
         let r = a
-            .get(&format!("{}/documentos/parecer", caminho(&p)), Some(&bruno))
+            .get(
+                &format!("{}/documentos/parecer-preliminar", caminho(&p)),
+                Some(&bruno),
+            )
             .await;
         assert_eq!(r.bytes, pdf);
         // os rascunhos não vão ao registro
         for formato in ["html", "odt"] {
             let r = a
                 .get(
-                    &format!("{}/documentos/parecer?formato={formato}", caminho(&p)),
+                    &format!(
+                        "{}/documentos/parecer-preliminar?formato={formato}",
+                        caminho(&p)
+                    ),
                     Some(&bruno),
                 )
                 .await;
@@ -179,7 +191,7 @@ fn issue16_pdf_emitido_fica_registrado_e_verificar_mostra_quem_emitiu_por_nome_e
             assert_eq!(r.status, StatusCode::OK, "{codigo}: {}", r.corpo);
             for esperado in [
                 "corresponde a um documento emitido",
-                "Parecer de mérito (Art. 18)",
+                "Relatório de visita e parecer preliminar (Art. 17)",
                 "PARECER",
                 p.as_str(),
                 "Bruno Membro (demonstração) (Membro da Comissão de Revisão Territorial)",
@@ -251,7 +263,7 @@ fn issue16_arquivo_enviado_confere_pelos_bytes_e_o_mudado_nao_e_o_emitido() {
         let a = app("verificar-arquivo").await;
         let p = a.protocolo("Espigão").await;
         let ana = a.entrar("ana").await;
-        let pdf = a.emitir(&p, "parecer", None, &ana).await.bytes;
+        let pdf = a.emitir(&p, "parecer-preliminar", None, &ana).await.bytes;
         let v = a.visitante().await;
         let r = conferir(&a, &v, &pdf, "").await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);

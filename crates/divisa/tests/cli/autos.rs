@@ -223,6 +223,82 @@ fn art2_par2_a_certidao_decide_o_inciso_e_o_numero_da_representacao_so_da_previa
         t.stdout
     );
 
+    // O parecer de mérito se escreve de posse das certidões (Art. 18; issue 33): antes das do
+    // TRE e da Fazenda, é recusado, dizendo a partir de quando.
+    let cedo = divisa_em(
+        &dir,
+        &[
+            "documento",
+            "parecer",
+            "--protocolo",
+            P,
+            "--formato",
+            "html",
+            "--em",
+            "2026-11-20",
+            "-o",
+            "cedo.html",
+        ],
+    );
+    assert_eq!(cedo.codigo, 2, "{}", cedo.stderr);
+    assert!(
+        cedo.stderr.contains("«de posse das certidões» (Art. 18)"),
+        "{}",
+        cedo.stderr
+    );
+    let certidoes = [
+        (
+            "tre",
+            "tre:tre-mt",
+            "OF-11/2026",
+            "T-5/2026",
+            r#"dados={"eleitores":1300}"#,
+            "signatario=Lia Prado, Secretária Judiciária",
+        ),
+        (
+            "fazenda",
+            "fazenda:sefaz",
+            "OF-12/2026",
+            "F-3/2026",
+            r#"dados={"valor_adicionado":45000000}"#,
+            "signatario=Paulo Reis, Secretário Adjunto da Receita Pública",
+        ),
+    ];
+    for (orgao, _, numero, ..) in certidoes {
+        ato(
+            &dir,
+            "2026-11-20",
+            "presidente:ana",
+            &[
+                "enviar_oficio",
+                &format!("orgao={orgao}"),
+                &format!("numero={numero}"),
+            ],
+        );
+    }
+    for (orgao, ..) in certidoes {
+        ato(
+            &dir,
+            "2026-11-21",
+            "servidor:carla",
+            &["confirmar_recebimento", &format!("orgao={orgao}")],
+        );
+    }
+    for (orgao, login, _, certidao, dados, signatario) in certidoes {
+        ato(
+            &dir,
+            "2026-11-24",
+            login,
+            &[
+                "emitir_certidao",
+                &format!("orgao={orgao}"),
+                &format!("numero={certidao}"),
+                dados,
+                signatario,
+            ],
+        );
+    }
+
     // O parecer de mérito, escrito dos autos, traz o mesmo número.
     let html = dir.join("parecer.html");
     let e = divisa_em(
@@ -235,7 +311,7 @@ fn art2_par2_a_certidao_decide_o_inciso_e_o_numero_da_representacao_so_da_previa
             "--formato",
             "html",
             "--em",
-            "2026-11-20",
+            "2026-11-25",
             "-o",
             html.to_str().unwrap(),
         ],
@@ -246,11 +322,11 @@ fn art2_par2_a_certidao_decide_o_inciso_e_o_numero_da_representacao_so_da_previa
         parecer.contains("3.900 habitantes") && parecer.contains("C-7/2026"),
         "o parecer mostra o número certificado"
     );
-    // issue 32: o relatório diz com o que os autos estão instruídos — a certidão da
-    // Cartografia está nos autos, a do TRE e a da Fazenda não, nem a apuração da Comissão
+    // issue 32: o relatório diz com o que os autos estão instruídos — as certidões dos três
+    // órgãos estão nos autos, a apuração da Comissão não
     let relatorio: String = parecer.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        relatorio.contains("instruída com os documentos do Art. 15; com as certidões do Art. 2º, § 2º, do Órgão de Informação e Cartografia do Estado e ainda sem as do Tribunal Regional Eleitoral e do Órgão Fazendário Estadual, pendentes; a apuração da Comissão após a verificação in loco (Art. 2º, V) ainda não consta."),
+        relatorio.contains("instruída com os documentos do Art. 15; com as certidões do Art. 2º, § 2º; a apuração da Comissão após a verificação in loco (Art. 2º, V) ainda não consta."),
         "{relatorio}"
     );
     std::fs::remove_dir_all(&dir).ok();
@@ -291,7 +367,10 @@ fn documentos_dos_autos_tem_os_numeros_dos_oficios_as_datas_os_nomes_e_os_votos(
     // Art. 2º, § 3º: o ofício traz o número gravado e o prazo contado do recebimento gravado
     // (09/11/2026 + 30 dias = 09/12/2026).
     let oficio = saida("oficio:cartografia");
-    assert!(oficio.contains("OFÍCIO Nº OF-10/2026"), "número do ofício");
+    assert!(
+        oficio.contains("Ofício nº OF-10/2026 – CRT"),
+        "número do ofício"
+    );
     assert!(
         oficio.contains("Recebido em 09/11/2026") && oficio.contains("vence em 09/12/2026"),
         "recebimento e vencimento dos autos"
@@ -311,7 +390,8 @@ fn documentos_dos_autos_tem_os_numeros_dos_oficios_as_datas_os_nomes_e_os_votos(
     );
     // O TRE foi oficiado? Não: a minuta do ofício a ele diz que o número vem no envio.
     let ao_tre = saida("oficio:tre");
-    assert!(ao_tre.contains("o número é dado no envio"), "{ao_tre}");
+    // antes do envio, o número em branco, como nas minutas da Casa (issue 33)
+    assert!(ao_tre.contains("Ofício nº ___/2026 – CRT"), "{ao_tre}");
     assert!(!ao_tre.contains("OF-10/2026"));
     // Sem dizer o órgão, não sai um caderno com os ofícios de todos: cada um tem o seu código.
     let e = divisa_em(

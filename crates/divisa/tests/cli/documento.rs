@@ -1,6 +1,6 @@
 //! `divisa documento` (CONTRACT §1): gerar e verificar.
 
-use crate::util::{diretorio_vazio, divisa_em};
+use crate::util::{cinco_documentos, diretorio_vazio, divisa_em, escrever_documentos};
 
 #[path = "../../../assinatura/tests/comum/adulterar.rs"]
 mod adulterar;
@@ -12,40 +12,75 @@ fn exemplo(nome: &str) -> String {
     format!("{}/../../exemplos/{nome}", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Um banco em `dir` com a conta de Bruno Campos (membro da Comissão) e o processo `P`, de uma
-/// criação protocolada da proposta de exemplo.
+/// Um banco em `dir` com as contas de Ana Souza (Presidente) e Bruno Campos (membro da
+/// Comissão) e o processo `P`, de uma criação protocolada da proposta de exemplo, divulgada,
+/// com a visita registrada e o parecer preliminar que solicita as certidões (Art. 17): o
+/// momento do relatório da visita e do parecer preliminar e dos ofícios (issue 33).
 fn processo_com_membro(dir: &std::path::Path) {
-    let e = divisa_com_entrada(
-        dir,
-        &[
-            "usuario",
-            "criar",
-            "bruno",
-            "--nome",
-            "Bruno Campos",
-            "--papel",
-            "membro",
-        ],
-        "uma senha longa o bastante\n",
-        None,
-    );
-    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    for (login, nome, papel) in [
+        ("ana", "Ana Souza", "presidente"),
+        ("bruno", "Bruno Campos", "membro"),
+    ] {
+        let e = divisa_com_entrada(
+            dir,
+            &["usuario", "criar", login, "--nome", nome, "--papel", papel],
+            "uma senha longa o bastante\n",
+            None,
+        );
+        assert_eq!(e.codigo, 0, "{}", e.stderr);
+    }
+    escrever_documentos(dir);
     let e = divisa_em(
         dir,
         &[
-            "processo",
-            "criar",
-            "--proposta",
-            &exemplo("criacao.toml"),
-            "--representante",
-            "Maria da Silva",
-            "--como",
-            "representante:maria",
-            "--data",
-            "2026-11-02",
-        ],
+            &[
+                "processo",
+                "criar",
+                "--proposta",
+                &exemplo("criacao.toml"),
+                "--representante",
+                "Maria da Silva",
+                "--como",
+                "representante:maria",
+                "--data",
+                "2026-11-02",
+            ][..],
+            &cinco_documentos(),
+        ]
+        .concat(),
     );
     assert_eq!(e.codigo, 0, "{}", e.stderr);
+    for (dia, como, ato) in [
+        (
+            "2026-11-03",
+            "presidente:ana",
+            &["divulgar", "publicacao=DOALMT nº 1.234"][..],
+        ),
+        (
+            "2026-11-05",
+            "membro:bruno",
+            &[
+                "registrar_visita",
+                "local=Espigão do Leste",
+                "relatorio=Visita à sede",
+            ][..],
+        ),
+        (
+            "2026-11-06",
+            "presidente:ana",
+            &[
+                "parecer_preliminar",
+                "solicitar_certidoes=true",
+                r#"votos={"sim":3,"nao":0}"#,
+            ][..],
+        ),
+    ] {
+        let mut args = vec!["processo", "avancar", P];
+        args.extend_from_slice(ato);
+        args.extend_from_slice(&["--como", como, "--data", dia]);
+        let e = divisa_em(dir, &args);
+        assert_eq!(e.codigo, 0, "{ato:?}: {}", e.stderr);
+    }
 }
 
 /// Issue 16 ("assinado e verificável"): o PDF emitido dos autos fica registrado em nome de quem
@@ -61,7 +96,7 @@ fn issue16_emitido_dos_autos_confere_pelo_registro_e_byte_mudado_nao_e_o_emitido
             &dir,
             &[
                 "documento",
-                "parecer",
+                "parecer-preliminar",
                 "--protocolo",
                 P,
                 "--como",
@@ -89,7 +124,7 @@ fn issue16_emitido_dos_autos_confere_pelo_registro_e_byte_mudado_nao_e_o_emitido
     let e = divisa_em(&dir, &["documento", "verificar", "parecer.pdf"]);
     assert_eq!(e.codigo, 0, "{}", e.stderr);
     assert!(
-        e.stdout.contains("parecer.pdf: confere — «PARECER")
+        e.stdout.contains("parecer.pdf: confere — «RELATÓRIO DE VISITA E PARECER PRELIMINAR")
             && e.stdout.contains(&format!(
                 "processo {P}, emitido por Bruno Campos (Membro da Comissão de Revisão Territorial) em 21/11/2026, datado de 20/11/2026."
             )),
@@ -117,7 +152,8 @@ fn issue16_emitido_dos_autos_confere_pelo_registro_e_byte_mudado_nao_e_o_emitido
     let e = divisa_em(&dir, &["documento", "verificar", "regravado.pdf"]);
     assert_eq!(e.codigo, 0, "{}{}", e.stdout, e.stderr);
     assert!(
-        e.stdout.contains("regravado.pdf: confere — «PARECER")
+        e.stdout
+            .contains("regravado.pdf: confere — «RELATÓRIO DE VISITA E PARECER PRELIMINAR")
             && e.stdout.contains("foi regravado por outro programa"),
         "{}",
         e.stdout
@@ -141,7 +177,8 @@ fn issue16_emitido_dos_autos_confere_pelo_registro_e_byte_mudado_nao_e_o_emitido
     assert_eq!(e.codigo, 3, "{}{}", e.stdout, e.stderr);
     assert!(
         e.stderr.contains("NÃO CONFERE — o código ")
-            && e.stderr.contains("corresponde ao documento «PARECER")
+            && e.stderr
+                .contains("corresponde ao documento «RELATÓRIO DE VISITA E PARECER PRELIMINAR")
             && e.stderr.contains("emitido por Bruno Campos")
             && e.stderr
                 .contains("mas este arquivo não é o emitido: o que ele diz ou mostra foi alterado")
@@ -154,7 +191,7 @@ fn issue16_emitido_dos_autos_confere_pelo_registro_e_byte_mudado_nao_e_o_emitido
         &dir,
         &[
             "documento",
-            "parecer",
+            "parecer-preliminar",
             "--protocolo",
             P,
             "--formato",
@@ -331,9 +368,10 @@ fn relatorio_de_visita_do_processo_pela_linha_de_comando_art_17() {
         ],
     );
     assert_eq!(e.codigo, 2);
+    // issue 33: cada documento no seu momento — o parecer do resultado, depois dele (Art. 20)
     assert!(
-        e.stderr
-            .contains("ainda não registrou o resultado do plebiscito"),
+        e.stderr.contains("ainda não tem o seu momento neste processo")
+            && e.stderr.contains("depois do ofício do Tribunal Regional Eleitoral com o resultado do plebiscito (Art. 20)"),
         "{}",
         e.stderr
     );
@@ -353,7 +391,7 @@ fn cada_tipo_produz_os_documentos_da_lei_e_recusa_os_outros_com_o_artigo() {
     let dir = diretorio_vazio();
     // (exemplo, documento, produz?, trecho da recusa ou do documento)
     let casos: &[(&str, &str, bool, &str)] = &[
-        ("criacao", "oficio", true, "Art. 2º, §§ 2º e 3º"),
+        ("criacao", "oficio", true, "Art. 2º, §§ 1º, 2º e 3º"),
         ("criacao", "relatorio-tecnico", false, "Art. 8º, § 3º"),
         ("fusao", "oficio", false, "Art. 4º"),
         ("fusao", "decreto-legislativo", true, "fusão"),
@@ -633,7 +671,7 @@ fn assinado_vale_no_pdfsig_e_o_documento_continua_conferindo() {
     assert_eq!(e.codigo, 0, "{}{}", e.stdout, e.stderr);
     assert!(
         e.stdout
-            .contains("confere — «MINUTA DE OFÍCIO AO TRIBUNAL REGIONAL ELEITORAL")
+            .contains("confere — «Ofício nº ___/2026 – CRT/ALMT»")
             && e.stdout
                 .contains("emitido por Bruno Campos (Membro da Comissão de Revisão Territorial)"),
         "{}",
@@ -853,7 +891,14 @@ fn issue30_documento_emitido_pela_linha_de_comando_diz_quem_emite_ou_e_recusado(
     let dir = diretorio_vazio();
     processo_com_membro(&dir);
     let emitir = |como: Option<&str>| {
-        let mut args = vec!["documento", "parecer", "--protocolo", P, "-o", "p.pdf"];
+        let mut args = vec![
+            "documento",
+            "parecer-preliminar",
+            "--protocolo",
+            P,
+            "-o",
+            "p.pdf",
+        ];
         if let Some(c) = como {
             args.extend(["--como", c]);
         }
@@ -880,7 +925,7 @@ fn issue30_documento_emitido_pela_linha_de_comando_diz_quem_emite_ou_e_recusado(
         &dir,
         &[
             "documento",
-            "parecer",
+            "parecer-preliminar",
             "--protocolo",
             P,
             "--formato",

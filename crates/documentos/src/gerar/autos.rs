@@ -15,7 +15,10 @@ use divisa_referencia::formato::{data as fmt_data, inteiro};
 use divisa_lei::Avaliacao;
 use jiff::civil::Date;
 
-use super::{centro, data_por_extenso, documento, p, recuado, secao, tabela_de_achados, Autos};
+use super::{
+    centro, data_por_extenso, documento, origem_certificada, p, recuado, secao, tabela_de_achados,
+    Autos,
+};
 use crate::{Bloco, Documento, Tipo};
 
 /// Os textos que um ato traz além do resumo (o relatório da visita, o motivo da recusa…).
@@ -220,7 +223,7 @@ pub fn autos_do_processo(
                     "Texto da Lei Complementar nº 23/1992 em vigor em {}; os números certificados substituem os da representação, e o número sem certidão só dá prévia.",
                     fmt_data(a.texto_em)
                 )),
-                tabela_de_achados(a, |_| true),
+                tabela_de_achados(a, origem_certificada(Some(autos)), |_| true),
             ],
         )),
         (false, None) => pecas.push((

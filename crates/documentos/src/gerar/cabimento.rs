@@ -88,9 +88,17 @@ pub fn orgaos_do_oficio(fatos: &Fatos) -> &'static [Orgao] {
 /// Excelência).
 pub(super) fn destinatario(orgao: Orgao) -> (&'static str, &'static str) {
     match orgao {
+        // Leitura adotada (issue 33): a LC 23 nomeia o órgão pela função — «Órgão de
+        // Informação e Cartografia do Estado de Mato Grosso» (Arts. 1º, § 1º, 2º, § 2º, e 8º).
+        // Quem a exerce hoje é o Instituto de Terras de Mato Grosso (Intermat), autarquia cuja
+        // Coordenadoria de Cartografia recebeu o setor cartográfico da extinta Secretaria de
+        // Planejamento, publica o mapa político-administrativo do Estado (Secom-MT, 2019) e
+        // executa, em cooperação com a Assembleia, a revisão das divisas intermunicipais. O
+        // ofício vai ao presidente do Intermat e diz a função como a lei a nomeia; se a
+        // estrutura do Executivo mudar, muda esta linha, não a lei citada.
         Orgao::Cartografia => (
-            "A Sua Excelência o Senhor Secretário de Estado de Planejamento e Gestão de Mato Grosso (SEPLAG-MT), Órgão de Informação e Cartografia do Estado",
-            "Senhor Secretário,",
+            "Ao Senhor Presidente do Instituto de Terras de Mato Grosso (Intermat), Órgão de Informação e Cartografia do Estado de Mato Grosso",
+            "Senhor Presidente,",
         ),
         Orgao::Tre => (
             "A Sua Excelência o Senhor Desembargador Presidente do Tribunal Regional Eleitoral de Mato Grosso (TRE-MT)",
@@ -140,13 +148,16 @@ pub(super) fn pedido(orgao: Orgao, tipo: TipoLei) -> (&'static str, &'static str
             "Art. 10, I, e Art. 2º, § 2º",
         ),
         (Orgao::Cartografia, _) => (
-            "a população estimada da área (inciso I), a existência de centro urbano já constituído com mais de 200 casas (inciso III) e a área e os limites do território, com a sua continuidade (inciso VI)",
-            "Art. 2º, §§ 2º e 3º",
+            "a população estimada da área (inciso I), a existência de centro urbano já constituído com mais de 200 casas (inciso III) e a área e os limites do território, com a sua continuidade (inciso VI); e, do Município de origem, a população estimada, o número de casas do centro urbano e a área e a continuidade do território remanescente, para a verificação de que a criação não importa para ele na perda dos requisitos (§ 1º)",
+            "Art. 2º, §§ 1º, 2º e 3º",
         ),
-        (Orgao::Tre, _) => ("o número de eleitores da área (inciso II)", "Art. 2º, §§ 2º e 3º"),
+        (Orgao::Tre, _) => (
+            "o número de eleitores da área (inciso II) e o do território remanescente do Município de origem (§ 1º)",
+            "Art. 2º, §§ 1º, 2º e 3º",
+        ),
         (Orgao::Fazenda, _) => (
-            "o valor adicionado da área no último exercício, comparado com a média dos 10 municípios do Estado de menor valor adicionado (inciso IV)",
-            "Art. 2º, §§ 2º e 3º",
+            "o valor adicionado da área no último exercício, comparado com a média dos 10 municípios do Estado de menor valor adicionado (inciso IV), e o do território remanescente do Município de origem (§ 1º)",
+            "Art. 2º, §§ 1º, 2º e 3º",
         ),
         (Orgao::Comissao, _) => (
             "a arrecadação, após verificação in loco (inciso V)",

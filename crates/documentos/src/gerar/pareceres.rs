@@ -4,18 +4,30 @@
 use super::*;
 
 /// O parecer de mérito da Comissão (Art. 18), com a tabela dos achados e as citações.
+///
+/// O parecer de mérito analisa o que a Comissão apura até ele (Art. 18, «de posse das
+/// certidões»): o que vem depois dele no rito — o plebiscito (Arts. 11 e 12, que o decreto
+/// legislativo autoriza depois do parecer da CCJ, Art. 18, § 2º), a tramitação (Art. 19), o
+/// parecer sobre o resultado (Art. 20) e o conteúdo da lei de criação (Art. 7º) — não entra na
+/// análise nem na diligência: pedir o plebiscito como diligência do parecer que o antecede
+/// seria circular (issue 33).
 pub fn parecer_de_merito(caso: &Caso<'_>) -> Documento {
     let a = caso.avaliacao;
-    let nao = a
-        .achados
+    let (analisados, depois): (Vec<_>, Vec<_>) = caso
+        .achados()
+        .into_iter()
+        .filter(|(x, _)| x.situacao != Situacao::NaoSeAplica)
+        .partition(|(x, _)| !posterior_ao_merito(&x.dispositivo));
+    let nao = analisados
         .iter()
-        .filter(|x| x.situacao == Situacao::NaoAtende)
+        .filter(|(x, _)| x.situacao == Situacao::NaoAtende)
         .count();
-    let pend = a
-        .achados
+    let pendentes: Vec<String> = analisados
         .iter()
-        .filter(|x| x.situacao == Situacao::Pendente)
-        .count();
+        .filter(|(x, _)| x.situacao == Situacao::Pendente)
+        .map(|(x, _)| x.citacao.clone())
+        .collect();
+    let pend = pendentes.len();
     // O relator: dos votos registrados nos autos; sem eles, em branco para a Comissão preencher.
     let votos_registrados = caso.autos.and_then(|autos| {
         autos.eventos.iter().rev().find_map(|e| match &e.ato {
@@ -50,16 +62,35 @@ pub fn parecer_de_merito(caso: &Caso<'_>) -> Documento {
             fmt_data(a.texto_em)
         )),
         secao("II — ANÁLISE DOS REQUISITOS"),
-        caso.tabela_de_achados(|s| s != Situacao::NaoSeAplica),
     ];
-    for x in a
-        .achados
+    let nao_atendidos: Vec<Bloco> = analisados
         .iter()
-        .filter(|x| x.situacao == Situacao::NaoAtende)
-    {
-        blocos.push(recuado(format!(
-            "{} — {}: {}",
-            x.citacao, x.apurado, x.mensagem
+        .filter(|(x, _)| x.situacao == Situacao::NaoAtende)
+        .map(|(x, _)| recuado(format!("{} — {}: {}", x.citacao, x.apurado, x.mensagem)))
+        .collect();
+    // as referências são as do que o parecer analisa: o que vem depois dele no rito fica fora
+    let dispositivos: Vec<String> = analisados
+        .iter()
+        .map(|(x, _)| x.dispositivo.clone())
+        .collect();
+    blocos.push(tabela_de(analisados));
+    blocos.extend(nao_atendidos);
+    if !depois.is_empty() {
+        let mut citados: Vec<String> = Vec::new();
+        for (x, _) in &depois {
+            let artigo = x
+                .citacao
+                .split([',', ' '])
+                .take(2)
+                .collect::<Vec<_>>()
+                .join(" ");
+            if !citados.contains(&artigo) {
+                citados.push(artigo);
+            }
+        }
+        blocos.push(p(format!(
+            "Não são objeto deste parecer, porque vêm depois dele no rito, os {}: o plebiscito, que o decreto legislativo autoriza depois do parecer da Comissão de Constituição e Justiça (Art. 18, § 2º), o parecer sobre o seu resultado (Art. 20) e o que a lei de criação menciona (Art. 7º).",
+            projeto_de_lei::lista_de_nomes(&citados)
         )));
     }
     if !a.alertas.is_empty() {
@@ -72,7 +103,11 @@ pub fn parecer_de_merito(caso: &Caso<'_>) -> Documento {
     blocos.push(p(if nao > 0 {
         format!("Pelo exposto, a proposta não atende a {} da Lei Complementar nº 23/1992; o voto é CONTRÁRIO, nos termos do Art. 18.", divisa_referencia::formato::plural(nao as u64, "dispositivo", "dispositivos"))
     } else if pend > 0 {
-        format!("Nenhum requisito deixa de ser atendido, mas {} de certidão ou dado ainda não juntado; o voto é pela DILIGÊNCIA antes do parecer favorável (Art. 18).", if pend == 1 { "1 dispositivo depende".to_owned() } else { format!("{} dependem", divisa_referencia::formato::plural(pend as u64, "dispositivo", "dispositivos")) })
+        format!(
+            "Nenhum requisito deixa de ser atendido, mas {} de certidão ou documento ainda não juntado aos autos ({}); o voto é pela DILIGÊNCIA, para que se juntem (Art. 16, parágrafo único; Art. 17, § 2º), antes da conclusão de mérito.",
+            if pend == 1 { "1 dispositivo depende".to_owned() } else { format!("{} dependem", divisa_referencia::formato::plural(pend as u64, "dispositivo", "dispositivos")) },
+            projeto_de_lei::lista_de_nomes(&pendentes)
+        )
     } else {
         "Pelo exposto, atendidos todos os requisitos, o voto é FAVORÁVEL, com a apresentação de projeto de decreto legislativo autorizando o plebiscito (Art. 18, § 2º).".into()
     }));
@@ -134,7 +169,7 @@ pub fn parecer_de_merito(caso: &Caso<'_>) -> Documento {
     blocos.push(secao("VOTAÇÃO NA COMISSÃO"));
     blocos.push(tabela_de_votos(caso.autos, votado.map(|(_, _, v)| v)));
     let citados: Vec<&str> = std::iter::once("art18_cpt")
-        .chain(a.achados.iter().map(|x| x.dispositivo.as_str()))
+        .chain(dispositivos.iter().map(String::as_str))
         .collect();
     let mut citados_unicos: Vec<&str> = Vec::new();
     for c in citados {
@@ -148,6 +183,22 @@ pub fn parecer_de_merito(caso: &Caso<'_>) -> Documento {
         blocos,
         &citados_unicos,
     )
+}
+
+/// O que vem depois do parecer de mérito no rito e não entra nele: o plebiscito (Art. 4º,
+/// parágrafo único; Arts. 11 e 12), a tramitação (Art. 19), o resultado (Art. 20) e o conteúdo da
+/// lei de criação (Art. 7º).
+fn posterior_ao_merito(dispositivo: &str) -> bool {
+    [
+        "art4_par1u",
+        "art7_",
+        "art11_",
+        "art12_",
+        "art19_",
+        "art20_",
+    ]
+    .iter()
+    .any(|p| dispositivo.starts_with(p))
 }
 
 /// O relatório da visita e o parecer preliminar (Art. 17, I e II), dos atos gravados no

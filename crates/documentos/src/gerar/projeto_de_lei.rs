@@ -42,14 +42,54 @@ struct Partes {
 
 const ROMANOS: [&str; 10] = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"];
 
-/// O preâmbulo. A LC nº 23/1992 só diz que a criação, a incorporação, a fusão e o
-/// desmembramento se fazem "por lei estadual, obedecidos os requisitos previstos na Constituição
-/// Federal, na Constituição Estadual" (Art. 1º), sem dizer o artigo da Constituição do Estado;
-/// o material de referência do projeto não traz o texto dela (a LC 23 cita o art. 45, que é o
-/// da lei complementar, não o da matéria). Leitura adotada: o preâmbulo diz "nos termos da
-/// Constituição Estadual", sem número — um número de artigo não conferido no texto seria
-/// inventado.
-const PREAMBULO: &str = "A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, nos termos da Constituição Estadual, aprova e o Governador do Estado sanciona a seguinte Lei:";
+/// O preâmbulo (LC nº 95/1998, art. 6º). Leitura adotada (issue 33): o das leis ordinárias de
+/// Mato Grosso, que citam o artigo da Constituição Estadual sobre a sanção — «tendo em vista o
+/// que dispõe o art. 42 da Constituição Estadual» (a LC nº 23/1992, complementar, cita o art.
+/// 45, o da lei complementar). A lei de criação, de incorporação, de fusão, de desmembramento,
+/// de extinção ou de nome é ordinária (LC 23, Arts. 1º, 6º, § 2º, e 10: «por lei estadual»).
+const PREAMBULO: &str = "A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, tendo em vista o que dispõe o art. 42 da Constituição Estadual, aprova e o Governador do Estado sanciona a seguinte Lei:";
+
+/// O que a justificativa pode dizer do plebiscito e do parecer sobre o seu resultado (Art. 20,
+/// § 1º): só o que consta dos autos (issue 33). Dos autos, com o parecer favorável aprovado, o
+/// resultado e o parecer; de uma proposta avulsa, que esta é uma minuta anterior a eles. Um
+/// resultado registrado que não aprovou a medida (Art. 11, § 2º) não dá projeto de lei: o
+/// processo é arquivado (Art. 20, § 1º) — `Err`.
+fn plebiscito_e_parecer(caso: &Caso<'_>, medida: &str) -> Result<String, String> {
+    let rejeitado = caso
+        .avaliacao
+        .achados
+        .iter()
+        .find(|a| a.dispositivo == "art11_par2" && a.situacao == Situacao::NaoAtende);
+    if let Some(a) = rejeitado {
+        return Err(format!(
+            "o plebiscito registrado não aprovou {medida} ({}): sem a maioria absoluta dos eleitores inscritos (Art. 11, § 2º), não há projeto de lei — o processo é arquivado (Art. 20, § 1º)",
+            a.apurado.trim_end_matches('.')
+        ));
+    }
+    let parecer = caso.autos.and_then(|a| {
+        a.eventos.iter().rev().find_map(|e| match &e.ato {
+            divisa_processo::Ato::ParecerResultado { favoravel, .. } => Some((e.data, *favoravel)),
+            _ => None,
+        })
+    });
+    let realizado = caso
+        .autos
+        .and_then(|a| a.processo.plebiscito.as_ref().map(|(d, _)| *d));
+    Ok(match (parecer, realizado) {
+        (Some((dia, true)), Some(realizado)) => format!(
+            "{}, o plebiscito realizado em {} aprovou {medida} pela maioria absoluta dos eleitores inscritos (Art. 11, § 2º), e a Comissão de Revisão Territorial, aprovado em {} o seu parecer favorável sobre o resultado (Art. 20), elabora este projeto de lei (Art. 20, § 1º).",
+            no_processo(caso),
+            fmt_data(realizado),
+            fmt_data(dia)
+        ),
+        (Some((_, false)), _) => {
+            return Err("o parecer da Comissão sobre o resultado do plebiscito foi contrário: o processo é arquivado, sem projeto de lei (Art. 20, § 1º)".into())
+        }
+        _ => format!(
+            "Esta é uma minuta: o projeto de lei só se apresenta depois que o plebiscito aprovar {medida} pela maioria absoluta dos eleitores inscritos (Art. 11, § 2º) e a Comissão de Revisão Territorial aprovar parecer favorável sobre o resultado (Art. 20, § 1º); nenhum dos dois consta de autos."
+        ),
+    })
+}
 
 /// O projeto na forma da Casa.
 ///
@@ -186,9 +226,9 @@ fn no_processo(caso: &Caso<'_>) -> String {
 /// Os achados da avaliação que se aplicam, dos dispositivos com as citações dadas, como os
 /// autos os cumpriram (a justificativa do projeto; a tabela fica no parecer).
 fn como_os_autos_cumpriram(caso: &Caso<'_>, prefixos: &[&str]) -> Vec<Bloco> {
-    caso.avaliacao
-        .achados
-        .iter()
+    caso.achados()
+        .into_iter()
+        .map(|(a, _)| a)
         .filter(|a| a.situacao != Situacao::NaoSeAplica)
         .filter(|a| prefixos.iter().any(|p| a.citacao.starts_with(p)))
         .map(|a| {
@@ -236,16 +276,24 @@ fn extincao(caso: &Caso<'_>) -> Result<Partes, String> {
         M::RequerimentoEleitores => format!("passa a pertencer ao Município de {destino}, contíguo, indicado pelos eleitores requerentes"),
         _ => format!("volta a pertencer ao Município de {destino}, de que se originou"),
     };
+    // o motivo vai à justificativa, com os números; o Art. 1º declara a extinção e o destino
+    let (efeitos, ano) = transicao(caso.data)?;
     let artigos = vec![
-        recuado(format!("Art. 1º Fica extinto o Município de {nome}, {fundamento}.")),
         recuado(format!(
-            "Art. 2º O território do Município extinto {como}, cujas divisas passam a abranger as do Município extinto com os demais municípios."
+            "Art. 1º Fica extinto o Município de {nome}, cujo território {como}."
+        )),
+        recuado(format!(
+            "Art. 2º As divisas do Município de {destino} passam a abranger as do Município extinto com os demais municípios, deixando de ser limite intermunicipal a divisa entre os dois."
         )),
         recuado(format!(
             "Art. 3º O Município de {destino} sucede o Município extinto nos seus bens, direitos e obrigações, e os servidores do Município extinto passam a integrar o quadro de pessoal do Município de {destino}, observado o regime jurídico de cada vínculo."
         )),
-        recuado("Art. 4º Esta Lei entra em vigor na data de sua publicação."),
+        recuado(format!(
+            "Art. 4º A extinção produz efeitos {efeitos}; até lá, o Município de {nome} conserva os seus órgãos, e os mandatos em curso nele se cumprem."
+        )),
+        recuado("Art. 5º Esta Lei entra em vigor na data de sua publicação."),
     ];
+
     let (inciso, paragrafo) = match e.motivo {
         M::PerdaRequisitos => (
             "I, por perda dos requisitos dos incisos I a V do Art. 2º",
@@ -260,13 +308,15 @@ fn extincao(caso: &Caso<'_>) -> Result<Partes, String> {
             "§ 2º, os eleitores requerentes indicam o município contíguo a que desejam pertencer",
         ),
     };
-    let justificativa = vec![
+    let mut justificativa = vec![
         p(format!(
-            "A extinção de município é declarada em lei estadual e pode ocorrer a qualquer tempo nas hipóteses do Art. 10 da Lei Complementar nº 23, de 19 de novembro de 1992. {}, a Comissão de Revisão Territorial examinou a hipótese do inciso {inciso}, e o destino do território: pelo Art. 10, {paragrafo}.",
-            no_processo(caso)
+            "A extinção de município é declarada em lei estadual e pode ocorrer a qualquer tempo nas hipóteses do Art. 10 da Lei Complementar nº 23, de 19 de novembro de 1992. {}, a hipótese é a do inciso {inciso}: o Município de {nome} se extingue {fundamento}. O destino do território: pelo Art. 10, {paragrafo}.{}",
+            no_processo(caso),
+            if caso.autos.is_some() { " Os autos demonstram:" } else { " A proposta declara, e a avaliação da lei na data apura, como prévia (os números a certificar pelos órgãos do Art. 2º, § 2º):" }
         )),
-        p("A sucessão do Município extinto pelo Município que recebe o seu território (art. 3º do projeto) segue a regra da sucessão entre entes na alteração territorial: quem recebe o território recebe os bens, os direitos e as obrigações a ele vinculados."),
     ];
+    justificativa.extend(como_os_autos_cumpriram(caso, &["Art. 10", "Art. 2º"]));
+    justificativa.push(p(format!("A sucessão do Município extinto pelo Município que recebe o seu território (art. 3º do projeto) segue a regra da sucessão entre entes na alteração territorial: quem recebe o território recebe os bens, os direitos e as obrigações a ele vinculados. A extinção produz efeitos com a posse dos eleitos na eleição municipal seguinte (art. 4º do projeto), para que nenhum mandato se interrompa e a transição se faça no exercício fiscal seguinte, em {ano}.")));
     Ok(Partes {
         ementa: format!(
             "Declara extinto o Município de {nome}, cujo território passa a integrar o Município de {destino}, e dá outras providências."
@@ -313,7 +363,11 @@ fn alteracao_de_nome(caso: &Caso<'_>) -> Result<Partes, String> {
     if !fatos.is_empty() {
         justificativa.push_str(&format!(
             " {}, {}.",
-            no_processo(caso),
+            if caso.autos.is_some() {
+                no_processo(caso)
+            } else {
+                "Segundo a proposta, ainda sem autos".to_owned()
+            },
             // "a; e b", sem "e" solto quando é um só
             match fatos.as_slice() {
                 [um] => um.clone(),
@@ -328,7 +382,9 @@ fn alteracao_de_nome(caso: &Caso<'_>) -> Result<Partes, String> {
             a.nome_novo
         ),
         artigos,
-        justificativa: vec![p(justificativa)],
+        justificativa: std::iter::once(p(justificativa))
+            .chain(toponimos_correlatos(caso))
+            .collect(),
         anexos: Vec::new(),
         citados: &["art6_cpt", "art6_par1", "art6_par2"],
     })
@@ -352,28 +408,6 @@ fn uniao_da_malha(
     let (memorial, _) = divisa_avaliacao::territorio::memorial_com_confrontantes(&uniao)
         .map_err(|e| e.to_string())?;
     Ok(Some(memorial))
-}
-
-/// As divisas de um memorial como artigos recuados (uma linha por trecho de confrontante), com
-/// "Município" em maiúscula, como a lei escreve o nome do ente.
-pub(super) fn linhas_das_divisas(
-    m: &divisa_territorio::memorial::Memorial,
-    titulo: &str,
-) -> Vec<Bloco> {
-    linhas_com_origem(m, titulo, None)
-}
-
-fn linhas_com_origem(
-    m: &divisa_territorio::memorial::Memorial,
-    titulo: &str,
-    origem: Option<&str>,
-) -> Vec<Bloco> {
-    m.divisas(titulo, origem)
-        .lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| recuado(l.trim().replace("município de ", "Município de ")))
-        .collect()
 }
 
 /// As divisas do território que resulta da fusão ou da incorporação, por confrontante, nas
@@ -457,7 +491,7 @@ fn divisas_vigentes(
 }
 
 /// As linhas das divisas como incisos: "I – …;", "II – …; e", "III – …."
-fn incisos(linhas: &[String]) -> Vec<Bloco> {
+pub(super) fn incisos(linhas: &[String]) -> Vec<Bloco> {
     let n = linhas.len();
     linhas
         .iter()
@@ -506,20 +540,55 @@ fn anexo_do_memorial(
 /// A instalação (Art. 7º, III; Art. 1º, § 2º): o ano, com a posse dos eleitos na eleição
 /// municipal seguinte ao corte do Art. 3º, em 1º de janeiro (CF, art. 29, III). A data-limite de
 /// publicação do Art. 3º vai à justificativa, com a ressalva da ADPF 819.
-fn instalacao(n: u32, nome: &str, data: Date) -> Result<(Bloco, Bloco), String> {
+fn instalacao(n: u32, municipio: &str, data: Date) -> Result<(Bloco, Bloco), String> {
     let (eleicao, corte) = divisa_processo::corte_eleitoral(data)
         .ok_or_else(|| "a redação em vigor não tem o prazo do Art. 3º".to_string())?;
     let ano = eleicao.year() + 1;
     Ok((
         recuado(format!(
-            "Art. {n}º O Município de {nome} será instalado no ano de {ano}, com a posse, em 1º de janeiro de {ano}, do Prefeito, do Vice-Prefeito e dos Vereadores eleitos na eleição municipal de {}, simultaneamente à dos demais Municípios.",
-            data_por_extenso(eleicao)
+            "Art. {n}º O {municipio} será instalado no ano de {ano}, com a posse, em 1º de janeiro de {ano}, do Prefeito, do Vice-Prefeito e dos Vereadores eleitos na eleição municipal de {}, simultaneamente à dos demais Municípios.",
+            eleicao.year()
         )),
         p(format!(
             "O ano de instalação (Art. 7º, III) é o da posse dos eleitos na eleição municipal de {}, simultânea à dos municípios existentes (Art. 1º, § 2º). Pelo Art. 3º da Lei Complementar nº 23/1992, a criação só pode ocorrer até seis meses antes da eleição: a lei deve ser publicada até {}. A ADPF 819, julgada pelo Supremo Tribunal Federal diante do art. 18, § 4º, da Constituição Federal, teve por objeto normas estaduais sobre o prazo de criação de municípios, entre elas o Art. 3º; a data acima é a da lei estadual como escrita, e não dispensa o exame dessa condição.",
             fmt_data(eleicao),
             fmt_data(corte)
         )),
+    ))
+}
+
+/// A informação sobre topônimos correlatos que o projeto de criação ou de alteração de nome
+/// deve trazer (Art. 6º, § 1º), da avaliação: os nomes iguais ou correlatos da Divisão Territorial
+/// Brasileira do IBGE embutida, com a fonte — que a informação da Fundação IBGE juntada aos autos
+/// substitui.
+fn toponimos_correlatos(caso: &Caso<'_>) -> Option<Bloco> {
+    let a = caso
+        .avaliacao
+        .achados
+        .iter()
+        .find(|a| a.dispositivo == "art6_par1" && a.situacao != Situacao::NaoSeAplica)?;
+    Some(p(format!(
+        "Topônimos correlatos (Art. 6º, § 1º) — {} Fonte: Divisão Territorial Brasileira 2023 do Instituto Brasileiro de Geografia e Estatística (nomes iguais ao proposto, contidos nele ou que o contêm, sem as partículas), a confirmar pela informação da Fundação IBGE juntada aos autos.",
+        a.apurado.trim()
+    )))
+}
+
+/// Quando a extinção de um município produz efeitos (incorporação, Art. 1º; extinção, Art.
+/// 10): «em 1º de janeiro de 2029, com a posse dos eleitos na eleição municipal de 2028», e o ano.
+/// Leitura adotada: a extinção coincide com o início dos mandatos seguintes (CF, art. 29, III),
+/// como a instalação de um município novo (Art. 1º, § 2º), para que nenhum mandato em curso se
+/// interrompa; a eleição é a seguinte ao corte do Art. 3º, que alcança também a incorporação e a
+/// extinção («somente poderá ocorrer até 6 (seis) meses antes da realização das eleições»).
+fn transicao(data: Date) -> Result<(String, i16), String> {
+    let (eleicao, _) = divisa_processo::corte_eleitoral(data)
+        .ok_or_else(|| "a redação em vigor não tem o prazo do Art. 3º".to_string())?;
+    let ano = eleicao.year() + 1;
+    Ok((
+        format!(
+            "em 1º de janeiro de {ano}, com a posse dos eleitos na eleição municipal de {}",
+            eleicao.year()
+        ),
+        ano,
     ))
 }
 
@@ -770,33 +839,45 @@ fn fusao(caso: &Caso<'_>) -> Result<Partes, String> {
     } else {
         format!("com sede na localidade de {sede}")
     };
+    // o nome do novo Município pode ser o de um dos que se fundem (Art. 6º não o veda: os de
+    // origem se extinguem); o texto nunca os escreve iguais — «os atuais Municípios» e «o novo»
+    let coincide = origens
+        .iter()
+        .any(|o| divisa_referencia::nomes::chave(o) == divisa_referencia::nomes::chave(&nome));
+    let (atuais, novo_) = if coincide {
+        (format!("atuais Municípios de {lista}"), "novo ")
+    } else {
+        (format!("Municípios de {lista}"), "")
+    };
+    let rito = plebiscito_e_parecer(caso, "a fusão")?;
+    let tem_mapa = caso.mapa().is_some();
     let mut artigos = vec![recuado(format!(
-        "Art. 1º Fica criado o Município de {nome}, {com_sede}, pela fusão da área territorial integral dos Municípios de {lista}, que ficam extintos."
+        "Art. 1º Fica criado o {novo_}Município de {nome}, {com_sede}, pela fusão da área territorial integral dos {atuais}, que ficam extintos."
     ))];
     artigos.push(recuado(format!(
-        "Art. 2º O Município de {nome} tem por divisas as divisas vigentes dos Municípios de {lista} com os municípios confrontantes, a saber:"
+        "Art. 2º O {novo_}Município de {nome} tem por divisas as divisas vigentes dos {atuais} com os municípios confrontantes{}, a saber:",
+        if tem_mapa { ", representadas no mapa do Anexo I desta Lei" } else { "" }
     )));
     artigos.extend(incisos(&divisas));
     artigos.push(recuado(format!(
-        "Parágrafo único. As divisas entre os Municípios de {lista} deixam de constituir limite intermunicipal."
+        "Parágrafo único. As divisas entre os {atuais} deixam de constituir limite intermunicipal."
     )));
-    let (art3, just_instalacao) = instalacao(3, &nome, caso.data)?;
+    let (art3, just_instalacao) = instalacao(3, &format!("{novo_}Município de {nome}"), caso.data)?;
     artigos.push(art3);
     let (art4, just_fpm) = fpm(4, &nome, &format!("dos Municípios de {lista}"), true, None);
     artigos.extend(art4);
     artigos.push(recuado(format!(
-        "Art. 5º O Município de {nome} sucede os Municípios de {lista} nos seus bens, direitos e obrigações, e os servidores destes passam a integrar o quadro de pessoal do Município de {nome}, observado o regime jurídico de cada vínculo."
+        "Art. 5º O {novo_}Município de {nome} sucede os {atuais} nos seus bens, direitos e obrigações, e os servidores destes passam a integrar o quadro de pessoal do {novo_}Município de {nome}, observado o regime jurídico de cada vínculo."
     )));
     artigos.push(recuado(format!(
-        "Parágrafo único. A extinção dos Municípios de {lista} e a sucessão de que trata este artigo produzem efeitos na data da instalação do Município de {nome}."
+        "Parágrafo único. A extinção dos {atuais} e a sucessão de que trata este artigo produzem efeitos na data da instalação do {novo_}Município de {nome}; até ela, cada um deles conserva os seus órgãos, e os mandatos em curso se cumprem."
     )));
     artigos.push(recuado(
         "Art. 6º Esta Lei entra em vigor na data de sua publicação.",
     ));
     let mut justificativa = vec![
         p(format!(
-            "A Lei Complementar nº 23, de 19 de novembro de 1992, trata a fusão como criação de município: a que resulte da fusão de área territorial integral de dois ou mais municípios, com a extinção destes, dispensada a verificação dos requisitos do Art. 2º (Art. 4º). {}, a população diretamente interessada foi consultada em plebiscito sobre a concordância com a fusão e a sede do novo município (Art. 4º, parágrafo único), e a Comissão de Revisão Territorial elabora este projeto nos termos do Art. 20, § 1º.",
-            no_processo(caso)
+            "A Lei Complementar nº 23, de 19 de novembro de 1992, trata a fusão como criação de município: a que resulte da fusão de área territorial integral de dois ou mais municípios, com a extinção destes, dispensada a verificação dos requisitos do Art. 2º (Art. 4º); o plebiscito consulta a população diretamente interessada sobre a concordância com a fusão e a sede do novo município (Art. 4º, parágrafo único). {rito}"
         )),
         p(format!(
             "O projeto menciona o que a lei de criação deve mencionar (Art. 7º): o nome, que é o da sede (inciso I); as divisas (inciso II), que são as vigentes dos Municípios de {lista} com os municípios confrontantes — as da legislação estadual em vigor, que a lei não redesenha, deixando de ser limite apenas as divisas entre os Municípios que se fundem (inciso IV); o ano de instalação (inciso III); e o percentual do FPM-ICMS-25 (inciso V). Os limites são os fixados por elementos naturais, construídos ou do mapeamento cartográfico oficial (Art. 5º); o mapa anexo os mostra pela Malha Municipal 2022 do IBGE, sem substituí-los."
@@ -845,8 +926,10 @@ fn incorporacao(caso: &Caso<'_>) -> Result<Partes, String> {
     let (incorporado, receptor) = (nome_municipio(i.municipio), nome_municipio(i.receptor));
     let memorial = uniao_da_malha(&[i.municipio, i.receptor])?;
     let divisas = divisas_vigentes(&[i.municipio, i.receptor], memorial.as_ref())?;
+    let rito = plebiscito_e_parecer(caso, "a incorporação")?;
+    let (efeitos, _) = transicao(caso.data)?;
     let mut artigos = vec![recuado(format!(
-        "Art. 1º Fica o Município de {incorporado} incorporado ao Município de {receptor}, ao qual passa a pertencer todo o seu território, e extinto."
+        "Art. 1º Fica extinto o Município de {incorporado}, cujo território passa a integrar o Município de {receptor}."
     ))];
     artigos.push(recuado(format!(
         "Art. 2º O Município de {receptor} passa a ter por divisas as divisas vigentes dos Municípios de {incorporado} e {receptor} com os municípios confrontantes, a saber:"
@@ -858,18 +941,20 @@ fn incorporacao(caso: &Caso<'_>) -> Result<Partes, String> {
     artigos.push(recuado(format!(
         "Art. 3º O Município de {receptor} sucede o Município de {incorporado} nos seus bens, direitos e obrigações, e os servidores do Município de {incorporado} passam a integrar o quadro de pessoal do Município de {receptor}, observado o regime jurídico de cada vínculo."
     )));
+    artigos.push(recuado(format!(
+        "Art. 4º A extinção e a incorporação produzem efeitos {efeitos}; até lá, o Município de {incorporado} conserva os seus órgãos, e os mandatos em curso nele se cumprem."
+    )));
     artigos.push(recuado(
-        "Art. 4º Esta Lei entra em vigor na data de sua publicação.",
+        "Art. 5º Esta Lei entra em vigor na data de sua publicação.",
     ));
     let mut justificativa = vec![
         p(format!(
-            "A incorporação de município se faz por lei estadual, depois de aprovada em plebiscito pela população interessada (Lei Complementar nº 23/1992, Arts. 1º e 11). {}, a consulta aprovou a incorporação do Município de {incorporado} ao Município de {receptor}, e a Comissão de Revisão Territorial elabora este projeto (Arts. 19 e 20).",
-            no_processo(caso)
+            "A incorporação de município se faz por lei estadual, depois de aprovada em plebiscito pela população interessada (Lei Complementar nº 23/1992, Arts. 1º e 11). {rito}"
         )),
         p(format!(
             "As divisas do Município de {receptor} passam a ser as vigentes dos dois Municípios com os confrontantes — as da legislação estadual em vigor, que este projeto não redesenha —, deixando de ser limite apenas a divisa entre eles (Art. 5º). O mapa anexo as mostra pela Malha Municipal 2022 do IBGE, sem substituí-las. A Lei Complementar nº 23/1992 só reparte os índices do FPM-ICMS-25 na criação (Art. 7º, V), e a incorporação não tem ano de instalação: o projeto não os trata."
         )),
-        p(format!("O Município de {receptor}, que recebe o território, sucede o Município incorporado nos bens, direitos e obrigações e recebe o seu pessoal (art. 3º do projeto), como é regra na alteração territorial.")),
+        p(format!("O Município de {receptor}, que recebe o território, sucede o Município extinto nos bens, direitos e obrigações e recebe o seu pessoal (art. 3º do projeto), como é regra na alteração territorial; a extinção produz efeitos com a posse dos eleitos na eleição municipal seguinte (art. 4º do projeto), para que nenhum mandato se interrompa.")),
     ];
     if let Some(m) = &memorial {
         justificativa.push(p(format!(
@@ -917,9 +1002,14 @@ fn desmembramento(caso: &Caso<'_>) -> Result<Partes, String> {
         "Art. 1º Fica desmembrada do Município de {cedente} e integrada ao Município de {receptor} a área {}descrita no art. 2º desta Lei.",
         area.map(|a| format!("de {} ", km2(a))).unwrap_or_default()
     ))];
+    let rito = plebiscito_e_parecer(caso, "o desmembramento")?;
     let mut justificativa = vec![p(format!(
-        "A revisão dos limites territoriais para resolução de inconsistência territorial se faz pelo desmembramento, entendido como a separação de parte de um município para se integrar a outro (Lei Complementar nº 23/1992, Art. 8º, § 1º, na redação da Lei Complementar nº 792/2024), com o Relatório Técnico dos procedimentos realizados (Art. 8º, § 3º) e a consulta plebiscitária (Art. 11). {}, a Comissão de Revisão Territorial apurou:",
-        no_processo(caso)
+        "A revisão dos limites territoriais para resolução de inconsistência territorial se faz pelo desmembramento, entendido como a separação de parte de um município para se integrar a outro (Lei Complementar nº 23/1992, Art. 8º, § 1º, na redação da Lei Complementar nº 792/2024), com o Relatório Técnico dos procedimentos realizados (Art. 8º, § 3º) e a consulta plebiscitária (Art. 11). {rito} {}",
+        if caso.autos.is_some() {
+            format!("{}, a Comissão de Revisão Territorial apurou:", no_processo(caso))
+        } else {
+            "A proposta declara, e a avaliação da lei na data apura, como prévia:".to_owned()
+        }
     ))];
     justificativa.extend(como_os_autos_cumpriram(
         caso,
@@ -933,14 +1023,15 @@ fn desmembramento(caso: &Caso<'_>) -> Result<Partes, String> {
             "Art. 20",
         ],
     ));
+    let mapa = caso.mapa();
+    let (n_mapa, n_memorial) = numeros_dos_anexos(mapa.is_some());
     match &memorial {
         Some(m) => {
-            artigos.push(recuado("Art. 2º A área de que trata o art. 1º tem as seguintes divisas, descritas por linhas geodésicas entre os vértices do memorial descritivo anexo, no Sistema Geodésico de Referência SIRGAS 2000:"));
-            artigos.extend(linhas_com_origem(
-                m,
-                &format!("área desmembrada de {cedente}"),
-                Some(&cedente),
-            ));
+            artigos.push(recuado(format!(
+                "Art. 2º A área de que trata o art. 1º tem as seguintes divisas, descritas por linhas geodésicas entre os vértices do memorial descritivo do Anexo {n_memorial} desta Lei{}, no Sistema Geodésico de Referência SIRGAS 2000:",
+                n_mapa.map(|n| format!(", representadas no mapa do Anexo {n}")).unwrap_or_default()
+            )));
+            artigos.extend(super::divisas::incisos_das_divisas(m, Some(&cedente)));
             let confronta_o_cedente = m
                 .aneis
                 .iter()
@@ -964,7 +1055,9 @@ fn desmembramento(caso: &Caso<'_>) -> Result<Partes, String> {
         "Art. 4º Esta Lei entra em vigor na data de sua publicação.",
     ));
     let mut anexos = Vec::new();
-    anexo_do_mapa(caso, &mut anexos);
+    if let Some(mapa) = mapa {
+        anexos.push(("MAPA".to_string(), vec![mapa]));
+    }
     if let Some(m) = &memorial {
         anexo_do_memorial(m, " DA ÁREA", &mut anexos);
     }
@@ -987,9 +1080,11 @@ fn desmembramento(caso: &Caso<'_>) -> Result<Partes, String> {
     })
 }
 
-/// O projeto de lei de criação (Art. 7º; Art. 20, § 1º): o nome e a sede, as divisas escritas
-/// do polígono, as novas divisas das origens, o ano de instalação e a participação no
-/// FPM-ICMS-25; com os dados, o mapa e o memorial descritivo em anexo.
+/// O projeto de lei de criação (Art. 7º; Art. 20, § 1º): o nome e a sede, os distritos, as
+/// divisas em incisos com cada vértice da linha nova, as novas divisas das origens, o ano de
+/// instalação, quem administra o território até ela, e a participação no FPM-ICMS-25; o mapa e o
+/// memorial descritivo em anexo, citados no artigo das divisas. Sem tabela de dados nem lista de
+/// URNs: a lei é o texto da norma (issue 33); os números ficam na justificativa.
 fn criacao(caso: &Caso<'_>) -> Result<Partes, String> {
     let f = &caso.proposta.fatos;
     let nome = caso.nome();
@@ -1005,17 +1100,6 @@ fn criacao(caso: &Caso<'_>) -> Result<Partes, String> {
     } else {
         format!("com sede na localidade de {sede}")
     };
-    // "constituído de um só distrito, o da sede": a proposta não traz distritos na área, e o
-    // novo município nasce com o distrito da sede; outro distrito que a área abranja se declara
-    // na lei (emenda ao projeto) — a criação de distritos é da lei municipal (Art. 24, § 1º).
-    let mut artigos = vec![
-        recuado(format!(
-            "Art. 1º Fica criado o Município de {nome}, {com_sede}, desmembrado {de_origens}."
-        )),
-        recuado(format!(
-            "Parágrafo único. O Município de {nome} é constituído de um só distrito, o da sede."
-        )),
-    ];
     let (memorial, origem) = match &caso.proposta.territorio {
         Some(t) => {
             let (m, origem) =
@@ -1025,9 +1109,18 @@ fn criacao(caso: &Caso<'_>) -> Result<Partes, String> {
         }
         None => (None, None),
     };
+    let mut artigos = vec![recuado(format!(
+        "Art. 1º Fica criado o Município de {nome}, {com_sede}, desmembrado {de_origens}."
+    ))];
+    artigos.extend(distritos_da_criacao(caso, &nome, &sede));
+    let rito = plebiscito_e_parecer(caso, "a criação")?;
     let mut justificativa = vec![p(format!(
-        "A criação de município se faz por lei estadual, obedecidos os requisitos da Lei Complementar nº 23, de 19 de novembro de 1992, e depende de consulta prévia, mediante plebiscito, à população diretamente interessada (Art. 1º). {}, a Comissão de Revisão Territorial, aprovado o seu parecer sobre o resultado do plebiscito, elabora o projeto de lei de criação (Art. 20, § 1º). Os autos demonstram:",
-        no_processo(caso)
+        "A criação de município se faz por lei estadual, obedecidos os requisitos da Lei Complementar nº 23, de 19 de novembro de 1992, e depende de consulta prévia, mediante plebiscito, à população diretamente interessada (Art. 1º). {rito} {}",
+        if caso.autos.is_some() {
+            "Os autos demonstram:"
+        } else {
+            "A proposta declara, e a avaliação da lei na data apura, como prévia:"
+        }
     ))];
     justificativa.extend(como_os_autos_cumpriram(
         caso,
@@ -1035,10 +1128,15 @@ fn criacao(caso: &Caso<'_>) -> Result<Partes, String> {
             "Art. 2º", "Art. 6º", "Art. 11", "Art. 12", "Art. 13", "Art. 20",
         ],
     ));
+    let mapa = caso.mapa();
+    let (n_mapa, n_memorial) = numeros_dos_anexos(mapa.is_some());
     match &memorial {
         Some(m) => {
-            artigos.push(recuado(format!("Art. 2º O Município de {nome} tem as seguintes divisas, descritas por linhas geodésicas entre os vértices do memorial descritivo anexo, no Sistema Geodésico de Referência SIRGAS 2000:")));
-            artigos.extend(linhas_com_origem(m, &nome, origem.as_deref()));
+            artigos.push(recuado(format!(
+                "Art. 2º O Município de {nome} tem as seguintes divisas, descritas por linhas geodésicas entre os vértices do memorial descritivo do Anexo {n_memorial} desta Lei{}, no Sistema Geodésico de Referência SIRGAS 2000:",
+                n_mapa.map(|n| format!(", representadas no mapa do Anexo {n}")).unwrap_or_default()
+            )));
+            artigos.extend(super::divisas::incisos_das_divisas(m, origem.as_deref()));
         }
         None => {
             artigos.push(recuado(format!("Art. 2º O Município de {nome} tem as seguintes divisas, descritas por linhas geodésicas entre vértices identificados, no Sistema Geodésico de Referência SIRGAS 2000: ____.")));
@@ -1049,83 +1147,69 @@ fn criacao(caso: &Caso<'_>) -> Result<Partes, String> {
         "Art. 3º {} passa a ter por divisas as vigentes com os demais municípios, excluída a área de que trata o art. 2º, e, com o Município de {nome}, as linhas do art. 2º que com ele confrontam.",
         if origens.len() == 1 { format!("O Município de {}", origens[0]) } else { format!("Cada um dos Municípios de {}", lista_de_nomes(&origens)) }
     )));
-    let (art4, just_instalacao) = instalacao(4, &nome, caso.data)?;
+    let (art4, just_instalacao) = instalacao(4, &format!("Município de {nome}"), caso.data)?;
     artigos.push(art4);
-    let (art5, just_fpm) = fpm(
-        5,
+    artigos.push(recuado(format!(
+        "Art. 5º Enquanto não instalado, o Município de {nome} permanecerá sob a jurisdição política e administrativa {}, cujos órgãos continuam a prestar os serviços públicos no território de que trata o art. 2º até a posse dos eleitos.",
+        if origens.len() == 1 {
+            format!("do Município de {}", origens[0])
+        } else {
+            format!("dos Municípios de {}, cada um na parte que dele se desmembra", lista_de_nomes(&origens))
+        }
+    )));
+    let (art6, just_fpm) = fpm(
+        6,
         &nome,
         &de_origens,
         false,
         caso.fiscal.and_then(|e| e.icms.as_ref()),
     );
-    artigos.extend(art5);
+    artigos.extend(art6);
     artigos.push(recuado(
-        "Art. 6º Esta Lei entra em vigor na data de sua publicação.",
+        "Art. 7º Esta Lei entra em vigor na data de sua publicação.",
     ));
-    justificativa.push(p("O projeto menciona o que a lei de criação deve mencionar (Art. 7º): o nome, que é o da sede (inciso I); as divisas, descritas por linhas geodésicas entre vértices identificados (inciso II e Art. 5º); o ano de instalação (inciso III); as divisas dos municípios de origem (inciso IV); e o percentual do FPM-ICMS-25 (inciso V)."));
+    justificativa.push(p("O projeto menciona o que a lei de criação deve mencionar (Art. 7º): o nome, que é o da sede (inciso I); as divisas, descritas por linhas geodésicas entre vértices identificados (inciso II e Art. 5º); o ano de instalação (inciso III); as divisas dos municípios de origem (inciso IV); e o percentual do FPM-ICMS-25 (inciso V). Até a instalação, o território fica sob a administração do Município de que se desmembra (art. 5º do projeto), como nas leis de criação do Estado."));
+    if let Some(d) = f.novo.as_ref().map(|n| n.dados) {
+        let mut dados = Vec::new();
+        if let Some(v) = d.populacao {
+            dados.push(format!(
+                "população estimada de {} habitantes",
+                inteiro(v as i64)
+            ));
+        }
+        if let Some(v) = d.eleitores {
+            dados.push(format!("{} eleitores", inteiro(v as i64)));
+        }
+        if let Some(v) = d.casas_centro_urbano {
+            dados.push(format!("{} casas no centro urbano", inteiro(v as i64)));
+        }
+        if let Some(m) = &memorial {
+            dados.push(format!(
+                "área de {} (Albers do IBGE; {} geodésicos) e perímetro de {} km",
+                km2(m.area_albers_m2 / 1e6),
+                km2(m.medida.area_m2 / 1e6),
+                divisa_referencia::formato::decimal(m.medida.perimetro_m / 1000.0, 3)
+            ));
+        }
+        if !dados.is_empty() {
+            justificativa.push(p(format!(
+                "O novo Município terá {}{}.",
+                lista_de_nomes(&dados),
+                if caso.autos.is_some() {
+                    ", com os números certificados pelos órgãos do Art. 2º, § 2º, onde a tabela acima o diz"
+                } else {
+                    ", segundo a proposta, até a certidão dos órgãos do Art. 2º, § 2º"
+                }
+            )));
+        }
+    }
+    justificativa.extend(toponimos_correlatos(caso));
     justificativa.push(just_instalacao);
     justificativa.push(just_fpm);
     let mut anexos = Vec::new();
-    if let Some(d) = f.novo.as_ref().map(|n| n.dados) {
-        let mut linhas = Vec::new();
-        if let Some(v) = d.populacao {
-            linhas.push(vec![
-                "População estimada".into(),
-                inteiro(v as i64),
-                "Art. 2º, I".into(),
-            ]);
-        }
-        if let Some(v) = d.eleitores {
-            linhas.push(vec![
-                "Eleitores".into(),
-                inteiro(v as i64),
-                "Art. 2º, II".into(),
-            ]);
-        }
-        if let Some(v) = d.casas_centro_urbano {
-            linhas.push(vec![
-                "Casas no centro urbano".into(),
-                inteiro(v as i64),
-                "Art. 2º, III".into(),
-            ]);
-        }
-        if let Some(v) = d.valor_adicionado {
-            linhas.push(vec![
-                "Valor adicionado".into(),
-                reais(v),
-                "Art. 2º, IV".into(),
-            ]);
-        }
-        if let Some(v) = d.arrecadacao {
-            linhas.push(vec!["Arrecadação".into(), reais(v), "Art. 2º, V".into()]);
-        }
-        if let Some(m) = &memorial {
-            linhas.push(vec![
-                "Área geodésica (SIRGAS 2000)".into(),
-                km2(m.medida.area_m2 / 1e6),
-                "Art. 2º, VI".into(),
-            ]);
-            linhas.push(vec![
-                "Perímetro".into(),
-                format!(
-                    "{} km",
-                    divisa_referencia::formato::decimal(m.medida.perimetro_m / 1000.0, 3)
-                ),
-                "Art. 5º".into(),
-            ]);
-        }
-        if !linhas.is_empty() {
-            anexos.push((
-                "DADOS DO NOVO MUNICÍPIO".to_string(),
-                vec![Bloco::Tabela {
-                    colunas: vec!["Dado".into(), "Valor".into(), "Dispositivo".into()],
-                    larguras: vec![2.5, 2.0, 1.2],
-                    linhas,
-                }],
-            ));
-        }
+    if let Some(mapa) = mapa {
+        anexos.push(("MAPA".to_string(), vec![mapa]));
     }
-    anexo_do_mapa(caso, &mut anexos);
     if let Some(m) = &memorial {
         anexo_do_memorial(m, "", &mut anexos);
     }
@@ -1149,6 +1233,89 @@ fn criacao(caso: &Caso<'_>) -> Result<Partes, String> {
             "art20_par1",
         ],
     })
+}
+
+/// Os números romanos dos anexos do mapa e do memorial, na ordem em que [`montar`] os põe.
+fn numeros_dos_anexos(mapa: bool) -> (Option<&'static str>, &'static str) {
+    if mapa {
+        (Some("I"), "II")
+    } else {
+        (None, "I")
+    }
+}
+
+/// Os distritos do novo município (issue 33): o distrito de mesmo nome da sede, num município
+/// de origem, se extingue — o seu território e a sua sede passam ao novo Município, de que é a
+/// sede —; os outros distritos com sede dentro do território passam a integrá-lo. Sem o
+/// território em arquivo, só o de mesmo nome se reconhece. Leitura adotada: a lei estadual que
+/// retira o território de um município declara o efeito disso sobre os distritos dele (como a
+/// Lei nº 4.176/1980 extinguiu os Distritos de Ministro João Alberto e Nova Brasilândia ao criar
+/// Nova Xavantina); criar e suprimir distritos, fora disso, é da lei municipal (Art. 24, § 1º).
+fn distritos_da_criacao(caso: &Caso<'_>, nome: &str, sede: &str) -> Vec<Bloco> {
+    use geo::Contains;
+    let Some(novo) = caso.proposta.fatos.novo.as_ref() else {
+        return Vec::new();
+    };
+    let Ok(mt) = divisa_referencia::mt() else {
+        return Vec::new();
+    };
+    let chave = divisa_referencia::nomes::chave(sede);
+    let mut de_mesmo_nome = None;
+    let mut dentro: Vec<(String, String)> = Vec::new();
+    for codigo in &novo.origens {
+        let Some(m) = mt.por_codigo(*codigo) else {
+            continue;
+        };
+        for d in &m.distritos {
+            if divisa_referencia::nomes::chave(&d.nome) == chave {
+                de_mesmo_nome = Some((d.nome.clone(), m.nome.clone()));
+                continue;
+            }
+            // o distrito-sede do município de origem fica com ele
+            if d.sede_municipal {
+                continue;
+            }
+            let dentro_da_area = match (&caso.proposta.territorio, &d.sede) {
+                (Some(t), Some(p)) => t.poligonos.contains(&geo::Point::new(p.lon, p.lat)),
+                _ => false,
+            };
+            if dentro_da_area {
+                dentro.push((d.nome.clone(), m.nome.clone()));
+            }
+        }
+    }
+    let mut blocos = Vec::new();
+    let mut paragrafos: Vec<String> = Vec::new();
+    if dentro.is_empty() {
+        paragrafos.push(format!(
+            "O Município de {nome} é constituído de um só distrito, o da sede."
+        ));
+    } else {
+        paragrafos.push(format!(
+            "O Município de {nome} é constituído do distrito da sede e {}, que passa{} a integrá-lo com o seu território.",
+            lista_de_nomes(
+                &dentro
+                    .iter()
+                    .map(|(d, m)| format!("do Distrito de {d}, hoje do Município de {m}"))
+                    .collect::<Vec<_>>()
+            ),
+            if dentro.len() == 1 { "" } else { "m" }
+        ));
+    }
+    if let Some((distrito, municipio)) = de_mesmo_nome {
+        paragrafos.push(format!(
+            "Fica extinto o Distrito de {distrito}, do Município de {municipio}: o seu território passa a integrar o Município de {nome}, e a sua sede é a sede deste."
+        ));
+    }
+    match paragrafos.as_slice() {
+        [um] => blocos.push(recuado(format!("Parágrafo único. {um}"))),
+        varios => {
+            for (i, texto) in varios.iter().enumerate() {
+                blocos.push(recuado(format!("§ {}º {texto}", i + 1)));
+            }
+        }
+    }
+    blocos
 }
 
 #[cfg(test)]
