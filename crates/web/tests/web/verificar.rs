@@ -2,9 +2,9 @@
 //! registrado com quem o emitiu; `/verificar` mostra o que é um código, entrega a cópia
 //! autêntica e confere um arquivo enviado pelos bytes, não refazendo o documento.
 
-#[path = "../../assinatura/tests/comum/adulterar.rs"]
+#[path = "../../../assinatura/tests/comum/adulterar.rs"]
 mod adulterar;
-mod comum;
+use super::comum;
 
 use axum::http::StatusCode;
 use comum::{app, caminho, rodar, App, Sessao};

@@ -3,6 +3,9 @@
 //! números, artigos, datas de prazo); a primeira página vira PNG em `target/documentos/` para
 //! uma pessoa olhar; um PDF adulterado não passa na verificação.
 
+// os testes da composição (PDF/A, ODT no LibreOffice) no mesmo executável (issue 31)
+mod composicao;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -1598,5 +1601,4 @@ fn issue28_art7_inc5_duas_origens_um_inciso_cada() {
         recuados[i + 2]
     );
 }
-#[path = "documentos/redacao.rs"]
 mod redacao;

@@ -4,7 +4,7 @@
 //! 14); o representante, a sua e o que falta nela (Art. 15); a Presidência, o próximo passo de
 //! cada processo e os documentos emitidos que ainda não assinou.
 
-mod comum;
+use super::comum;
 
 use axum::http::StatusCode;
 use comum::{app, rodar};

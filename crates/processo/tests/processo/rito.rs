@@ -1,6 +1,6 @@
 //! Cada transição do rito (Arts. 13 a 20) e cada uma das proibidas, com o artigo no nome.
 
-mod comum;
+use super::comum;
 
 use comum::*;
 use divisa_processo::*;

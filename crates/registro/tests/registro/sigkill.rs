@@ -5,7 +5,7 @@
 //! do banco) e `DIVISA_ESCRITOR_PROTOCOLO`: ele anexa documentos sem parar e imprime
 //! `confirmado N` depois de cada `COMMIT`.
 
-mod bases;
+use super::bases;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -82,9 +82,13 @@ async fn morto_no_meio(b: &BancoDeTeste) {
     r.fechar().await;
     let protocolo = recibo.protocolo.to_string();
 
+    // o nome do teste do escritor no executável: o caminho do módulo sem o do crate
+    let nome = module_path!()
+        .split_once("::")
+        .map_or_else(|| "escritor".to_owned(), |(_, m)| format!("{m}::escritor"));
     let mut filho = Command::new(std::env::current_exe().unwrap())
         .args([
-            "escritor",
+            nome.as_str(),
             "--exact",
             "--ignored",
             "--nocapture",

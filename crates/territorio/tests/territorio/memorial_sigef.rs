@@ -27,11 +27,11 @@ use divisa_territorio::leitura_memorial::{
     ler_memorial, ler_memorial_no_brasil, Coordenadas, Disposicao, MemorialLido,
 };
 
-const SIGEF_TEXTO: &str = include_str!("memoriais/sigef_texto.txt");
-const SIGEF_COM_ERROS: &str = include_str!("memoriais/sigef_texto_com_erros.txt");
-const SIGEF_TABELA: &str = include_str!("memoriais/sigef_tabela.txt");
-const UTM_MC_57: &str = include_str!("memoriais/utm_meridiano_central_57.txt");
-const DXF: &[u8] = include_bytes!("memoriais/parcela_utm21s.dxf");
+const SIGEF_TEXTO: &str = include_str!("../memoriais/sigef_texto.txt");
+const SIGEF_COM_ERROS: &str = include_str!("../memoriais/sigef_texto_com_erros.txt");
+const SIGEF_TABELA: &str = include_str!("../memoriais/sigef_tabela.txt");
+const UTM_MC_57: &str = include_str!("../memoriais/utm_meridiano_central_57.txt");
+const DXF: &[u8] = include_bytes!("../memoriais/parcela_utm21s.dxf");
 
 /// Os vértices da parcela: código, longitude, latitude (múltiplos de 0,0001°, exatos ao
 /// milésimo de segundo) e altitude.

@@ -189,12 +189,12 @@ fn todo_ato_tem_o_formato_fixado() {
     tipos.sort_unstable();
     tipos.dedup();
     assert_eq!(tipos.len(), atos.len());
-    expect_test::expect_file!["formato/atos.jsonl"].assert_eq(&(linhas.join("\n") + "\n"));
+    expect_test::expect_file!["../formato/atos.jsonl"].assert_eq(&(linhas.join("\n") + "\n"));
 }
 
 #[test]
 fn atos_gravados_em_versoes_anteriores_continuam_legiveis() {
-    let legado = include_str!("formato/legado.jsonl");
+    let legado = include_str!("../formato/legado.jsonl");
     let mut lidos = 0;
     for (i, linha) in legado.lines().enumerate() {
         if linha.trim().is_empty() || linha.starts_with('#') {

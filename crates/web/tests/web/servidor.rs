@@ -1,7 +1,7 @@
 //! O servidor de verdade numa porta aleatória, pela rede: páginas, ativos embutidos, login e um
 //! ato pela API, como um cliente qualquer faria.
 
-mod comum;
+use super::comum;
 
 fn agente() -> ureq::Agent {
     ureq::Agent::config_builder()

@@ -6,15 +6,15 @@
 //! de todo dia:
 //!
 //! ```sh
-//! PROPTEST_CASES=20000 cargo test --release -p divisa-territorio --test hostil
+//! PROPTEST_CASES=20000 cargo test --release -p divisa-territorio --test territorio hostil
 //! ```
 
 use divisa_territorio::leitura::{ler, ler_no_brasil, Territorio};
 use divisa_territorio::leitura_memorial::{ler_memorial, ler_memorial_no_brasil};
 use proptest::prelude::*;
 
-const SIGEF_TEXTO: &str = include_str!("memoriais/sigef_texto.txt");
-const SIGEF_TABELA: &str = include_str!("memoriais/sigef_tabela.txt");
+const SIGEF_TEXTO: &str = include_str!("../memoriais/sigef_texto.txt");
+const SIGEF_TABELA: &str = include_str!("../memoriais/sigef_tabela.txt");
 
 fn aceito_tem_area(t: &Territorio) {
     let area = divisa_territorio::geodesia::area_geodesica(&t.poligonos).area_m2;

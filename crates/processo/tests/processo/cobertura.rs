@@ -3,13 +3,13 @@
 
 /// O código do rito, como texto.
 const FONTES: &[&str] = &[
-    include_str!("../src/processo.rs"),
-    include_str!("../src/guardas.rs"),
-    include_str!("../src/pendencias.rs"),
-    include_str!("../src/fase.rs"),
-    include_str!("../src/papel.rs"),
-    include_str!("../src/ato.rs"),
-    include_str!("../src/prazos.rs"),
+    include_str!("../../src/processo.rs"),
+    include_str!("../../src/guardas.rs"),
+    include_str!("../../src/pendencias.rs"),
+    include_str!("../../src/fase.rs"),
+    include_str!("../../src/papel.rs"),
+    include_str!("../../src/ato.rs"),
+    include_str!("../../src/prazos.rs"),
 ];
 
 /// Passos do procedimento que o rito não conduz, e por quê.

@@ -1,7 +1,7 @@
 //! A aplicação web chamada sem rede: cada papel diante de cada rota (Arts. 14, 16, 21 a 23),
 //! CSRF, injeção de script e de SQL, limite de tentativas de login, a API e os seus erros.
 
-mod comum;
+use super::comum;
 
 use axum::http::StatusCode;
 use comum::{app, app_no_instante, caminho, rodar, App, Sessao};
@@ -596,7 +596,7 @@ fn sql_injetado_nao_faz_nada() {
 fn api_avaliar_responde_o_contrato_e_erros_nomeiam_linha_e_campo() {
     rodar(async {
         let a = app("avaliar").await;
-        let proposta = include_str!("../../../exemplos/criacao.toml");
+        let proposta = include_str!("../../../../exemplos/criacao.toml");
         let r = a
             .pedir(
                 "POST",
@@ -727,7 +727,7 @@ fn nova_representacao_pelo_formulario_da_o_recibo_com_o_protocolo_art_14() {
             ("titulos", None, "389119531899\n112139821856\n022919821813\n794605491848\n411704711805\n568744141848\n508933501813\n"),
             ("assinaturas", None, "0"),
             ("documento", None, "requerimento"),
-            ("memorial", Some("area.geojson"), include_str!("../../../exemplos/area_ribeiraozinho.geojson")),
+            ("memorial", Some("area.geojson"), include_str!("../../../../exemplos/area_ribeiraozinho.geojson")),
             ("arquivo-justificativa", Some("justificativa.txt"), "Justificativa socioeconômica\n"),
             // Art. 6º: a pergunta de sim ou não (issue 32)
             ("pessoa_viva", None, "nao"),
@@ -948,7 +948,7 @@ fn openapi_descreve_cada_rota_da_api() {
         let j = a.get("/api/openapi.json", None).await.json();
         assert_eq!(j["openapi"], "3.1.0");
         let caminhos = j["paths"].as_object().unwrap();
-        let fonte = include_str!("../src/api.rs");
+        let fonte = include_str!("../../src/api.rs");
         let rotas: Vec<&str> = fonte
             .lines()
             .filter_map(|l| l.trim().strip_prefix(".route(\""))
@@ -1621,7 +1621,7 @@ fn documentos_oficiais_do_processo_so_para_a_comissao_e_a_casa() {
 fn proposta_nao_le_arquivos_do_servidor() {
     rodar(async {
         let a = app("confinado").await;
-        let base = include_str!("../../../exemplos/desmembramento_area.toml");
+        let base = include_str!("../../../../exemplos/desmembramento_area.toml");
         for (area, esperado) in [
             ("/etc/passwd", "dê só o nome do arquivo"),
             ("../../Cargo.toml", "dê só o nome do arquivo"),
@@ -1659,7 +1659,7 @@ fn proposta_nao_le_arquivos_do_servidor() {
             (
                 "area",
                 Some("area_ribeiraozinho.geojson"),
-                include_str!("../../../exemplos/area_ribeiraozinho.geojson"),
+                include_str!("../../../../exemplos/area_ribeiraozinho.geojson"),
             ),
         ]);
         let r = a
@@ -1789,11 +1789,11 @@ fn protocolo_a_partir_da_proposta_pela_pagina_com_o_territorio() {
     rodar(async {
         let a = app("da-proposta").await;
         let s = a.entrar("comunidade").await;
-        let desmembramento = include_str!("../../../exemplos/desmembramento_area.toml");
-        let criacao = include_str!("../../../exemplos/criacao.toml");
+        let desmembramento = include_str!("../../../../exemplos/desmembramento_area.toml");
+        let criacao = include_str!("../../../../exemplos/criacao.toml");
         let assinaturas = &criacao[criacao.find("[representacao]").unwrap()..];
         let proposta = format!("{desmembramento}\n{assinaturas}");
-        let area = include_str!("../../../exemplos/area_ribeiraozinho.geojson");
+        let area = include_str!("../../../../exemplos/area_ribeiraozinho.geojson");
         let corpo = comum::multipart(&[
             ("csrf", None, s.csrf.as_str()),
             ("representante", None, "Associação de Moradores"),
@@ -1985,7 +1985,7 @@ fn protocolo_com_proposta_confere_os_campos_digitados() {
     rodar(async {
         let a = app("proposta-confere").await;
         let s = a.entrar("dep.joao").await;
-        let proposta = include_str!("../../../exemplos/criacao.toml");
+        let proposta = include_str!("../../../../exemplos/criacao.toml");
         let pedido = |nome: &str, origem: &str, assinaturas: u32| {
             json!({"tipo": "criacao", "nome": nome, "municipios_origem": [origem],
                    "representante": "Comissão Pró-Emancipação", "assinaturas": assinaturas,
@@ -2561,7 +2561,7 @@ fn avaliar_um_formulario_so_nunca_apaga_o_que_se_digitou() {
         );
         assert!(pagina.contains(">Avaliar</button>"), "{pagina}");
         // pelo botão da proposta escrita, com campos também preenchidos: os campos voltam
-        let texto = include_str!("../../../exemplos/criacao.toml")
+        let texto = include_str!("../../../../exemplos/criacao.toml")
             .replace("populacao = 5200", "populacao = 3999");
         assert!(texto.contains("populacao = 3999"));
         let r = avaliar_formulario_modo(

@@ -1,7 +1,7 @@
 //! A matriz papel × ação inteira (Arts. 2º § 2º, 14, 16, 17, 19, 21, 22 e 23), escrita aqui à
 //! mão como especificação, e o que cada papel vê de um processo.
 
-mod comum;
+use super::comum;
 
 use comum::*;
 use divisa_processo::*;

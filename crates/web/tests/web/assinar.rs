@@ -4,7 +4,7 @@
 //! assinado continua conferindo em /verificar. O certificado de teste é feito na hora com o
 //! `openssl`.
 
-mod comum;
+use super::comum;
 
 use axum::http::StatusCode;
 use comum::{app, caminho, rodar, App, Sessao};

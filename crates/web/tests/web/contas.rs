@@ -2,7 +2,7 @@
 //! página, sem a linha de comando; a senha provisória se troca ao entrar; cada pessoa aparece
 //! pelo nome e pelo cargo; cada alteração fica registrada com quem a fez.
 
-mod comum;
+use super::comum;
 
 use axum::http::StatusCode;
 use comum::{app, rodar, App, Sessao};

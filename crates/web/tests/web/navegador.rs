@@ -7,7 +7,7 @@
 //! chromium-driver; o `.ci/run` os instala). Sem eles o teste falha, a menos que
 //! `DIVISA_SEM_NAVEGADOR=1`, quando pula dizendo que pulou.
 
-mod comum;
+use super::comum;
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};

@@ -1,6 +1,8 @@
 //! O registro nas duas bases: o mesmo conjunto de testes em SQLite e em PostgreSQL.
 
 mod bases;
+// o escritor morto com SIGKILL, no mesmo executável (issue 31)
+mod sigkill;
 
 use bases::BancoDeTeste;
 use divisa_processo::*;
