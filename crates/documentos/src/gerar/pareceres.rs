@@ -88,9 +88,17 @@ pub fn parecer_de_merito(caso: &Caso<'_>) -> Documento {
                 citados.push(artigo);
             }
         }
+        // «o Art. 11» ou «os Arts. 7º, 11 e 12»
+        let numeros: Vec<String> = citados
+            .iter()
+            .map(|c| c.trim_start_matches("Art. ").to_owned())
+            .collect();
+        let artigos = match numeros.as_slice() {
+            [um] => format!("o Art. {um}"),
+            varios => format!("os Arts. {}", projeto_de_lei::lista_de_nomes(varios)),
+        };
         blocos.push(p(format!(
-            "Não são objeto deste parecer, porque vêm depois dele no rito, os {}: o plebiscito, que o decreto legislativo autoriza depois do parecer da Comissão de Constituição e Justiça (Art. 18, § 2º), o parecer sobre o seu resultado (Art. 20) e o que a lei de criação menciona (Art. 7º).",
-            projeto_de_lei::lista_de_nomes(&citados)
+            "Não são objeto deste parecer, porque vêm depois dele no rito, {artigos}: o plebiscito, que o decreto legislativo autoriza depois do parecer da Comissão de Constituição e Justiça (Art. 18, § 2º), o parecer sobre o seu resultado (Art. 20) e o que a lei de criação menciona (Art. 7º)."
         )));
     }
     if !a.alertas.is_empty() {

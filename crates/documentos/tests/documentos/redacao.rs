@@ -298,8 +298,11 @@ fn art_18_parecer_sem_certidoes_diz_a_certificar_e_nao_pede_o_plebiscito() {
     );
     tem(
         &texto,
-        "Não são objeto deste parecer, porque vêm depois dele no rito",
+        "Não são objeto deste parecer, porque vêm depois dele no rito, os Arts. 7º, 11 e 12:",
     );
+    // e as referências LexML do fim são as do que o parecer analisa
+    nao_tem(&texto, "!art11_par2");
+    nao_tem(&texto, "!art7_cpt_inc5");
 }
 
 /// Art. 5º; LC nº 95/1998: a revisão de limites com as divisas em incisos «com o Município de
