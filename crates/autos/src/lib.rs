@@ -15,6 +15,8 @@
 //! documento escrito de uma proposta solta (fora de um processo) é minuta: nenhum deles é
 //! registrado, e nenhum confere.
 
+pub mod area;
+
 use std::collections::BTreeMap;
 
 use divisa_processo::{Acao, Ator, Orgao, Papel, Recusa};

@@ -83,12 +83,18 @@ pub fn avaliar(
         })?;
     let nome = format!("proposta juntada ao processo {}", processo.protocolo);
     let mut por_nome: std::collections::BTreeMap<String, Vec<u8>> = Default::default();
-    let mut versoes: std::collections::BTreeMap<&str, Vec<u64>> = Default::default();
-    for (seq, n, conteudo) in arquivos {
+    for (_, n, conteudo) in arquivos {
         por_nome.insert(n.clone(), conteudo.clone());
-        versoes.entry(n.as_str()).or_default().push(*seq);
     }
-    let mut proposta = ler_com_arquivos(&nome, texto, &por_nome, do_registro.setores.as_deref())?;
+    // A área em vigor é a última versão (issue 29): o arquivo que a proposta cita, juntado de
+    // novo, ou a área desenhada no mapa ([`Ato::AlterarArea`]), o que veio depois. Desenhada
+    // por último, a proposta é lida com a `area` trocada pelo arquivo dessa versão.
+    let versoes = crate::area::versoes_dos_arquivos(processo, arquivos);
+    let texto = match versoes.last() {
+        Some(v) if v.desenhada => crate::area::com_area(texto, &v.arquivo),
+        _ => texto.to_owned(),
+    };
+    let mut proposta = ler_com_arquivos(&nome, &texto, &por_nome, do_registro.setores.as_deref())?;
     let mut procedencia = fatos_dos_autos(&mut proposta, processo);
     let area = proposta
         .fatos
@@ -103,19 +109,24 @@ pub fn avaliar(
                 .and_then(|d| d.area.as_ref())
         });
     if let Some(a) = area {
-        match versoes.get(a.arquivo.as_str()) {
-            Some(atos) => procedencia.push(format!(
-                "Território: o arquivo «{}» juntado no ato {}{}.",
-                a.arquivo,
-                atos.last().copied().unwrap_or_default(),
-                if atos.len() > 1 {
+        match versoes.last() {
+            Some(v) => procedencia.push(format!(
+                "Território: {}versão {} de {} da área, o arquivo «{}» juntado no ato {}{}.",
+                if v.desenhada {
+                    "a área desenhada no mapa, "
+                } else {
+                    ""
+                },
+                versoes.len(),
+                versoes.len(),
+                v.arquivo,
+                v.seq,
+                if versoes.len() > 1 {
                     format!(
-                        " (versão {} de {}; as anteriores, dos atos {}, ficam nos autos)",
-                        atos.len(),
-                        atos.len(),
-                        atos[..atos.len() - 1]
+                        "; as anteriores, dos atos {}, ficam nos autos",
+                        versoes[..versoes.len() - 1]
                             .iter()
-                            .map(u64::to_string)
+                            .map(|v| v.seq.to_string())
                             .collect::<Vec<_>>()
                             .join(", ")
                     )
@@ -149,6 +160,7 @@ pub fn ato_de_territorio(ato: &Ato) -> bool {
         Ato::Protocolar { .. }
             | Ato::AnexarProposta { .. }
             | Ato::EmendarDivisas { .. }
+            | Ato::AlterarArea { .. }
             | Ato::JuntarDocumento {
                 art15: Some(DocumentoArt15::MapaNovo | DocumentoArt15::MapaOrigem),
                 ..
@@ -160,11 +172,17 @@ pub fn ato_de_territorio(ato: &Ato) -> bool {
 /// cita (`novo.area`, `desmembramento.area`) e o .prj ao lado de um Shapefile. Para o registro
 /// buscar só esses (um processo pode ter dezenas de PDFs digitalizados).
 pub fn arquivos_necessarios(processo: &Processo) -> Vec<String> {
-    processo
+    let mut nomes = processo
         .proposta
         .as_deref()
         .map(arquivos_citados)
-        .unwrap_or_default()
+        .unwrap_or_default();
+    // e as versões desenhadas no mapa (issue 29), também numa proposta que ainda não citava
+    // arquivo de área
+    if processo.proposta.is_some() {
+        nomes.extend(processo.arquivos_de_area.iter().cloned());
+    }
+    nomes
 }
 
 /// Os arquivos que o texto de uma proposta cita: `novo.area`, `desmembramento.area` e o .prj

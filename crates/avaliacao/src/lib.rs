@@ -6,6 +6,7 @@
 //!
 //! **Invariante:** é o único crate que conhece os nomes de campo do contrato (TOML e JSON).
 
+pub mod area;
 pub mod autos;
 pub mod fiscal;
 pub mod gpkg;

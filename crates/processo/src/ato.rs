@@ -479,6 +479,27 @@ pub enum Ato {
         /// O que muda.
         descricao: String,
     },
+    /// Uma versão nova da área do processo, desenhada no mapa (issue 29): o arquivo GeoJSON vai
+    /// anexo a este ato, e a área em vigor passa a ser ele — as versões anteriores ficam nos
+    /// autos. Só até a aprovação do projeto de decreto legislativo (Art. 19, § 3º).
+    AlterarArea {
+        /// A versão que a área passa a ser (1, 2, …: a primeira versão é a da representação).
+        versao: u32,
+        /// O nome do arquivo GeoJSON anexo a este ato, com a área nova.
+        arquivo: String,
+        /// Por que a linha mudou, nas palavras de quem a mudou.
+        motivo: String,
+        /// A área da versão anterior, em m² (geodésica, SIRGAS 2000); `None` quando não havia.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        area_antes_m2: Option<u64>,
+        /// A área nova, em m².
+        area_m2: u64,
+        /// Os vértices da versão anterior.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        vertices_antes: Option<u32>,
+        /// Os vértices da versão nova.
+        vertices: u32,
+    },
     /// Art. 19: pedido de urgência — sempre recusado.
     PedirUrgencia {
         /// A justificativa apresentada.
@@ -584,6 +605,7 @@ impl Ato {
             Ato::ParecerCcj { .. } => "parecer_ccj",
             Ato::ApresentarProjetoDecreto { .. } => "apresentar_projeto_decreto",
             Ato::EmendarDivisas { .. } => "emendar_divisas",
+            Ato::AlterarArea { .. } => "alterar_area",
             Ato::PedirUrgencia { .. } => "pedir_urgencia",
             Ato::VotarDecreto { .. } => "votar_decreto",
             Ato::PublicarDecreto { .. } => "publicar_decreto",
@@ -702,6 +724,22 @@ impl Ato {
             Ato::EmendarDivisas { descricao } => {
                 format!("emenda de divisas: {descricao} (Art. 19, § 3º)")
             }
+            Ato::AlterarArea {
+                versao,
+                motivo,
+                area_antes_m2,
+                area_m2,
+                ..
+            } => {
+                let km2 = |m2: u64| divisa_referencia::formato::km2(m2 as f64 / 1e6);
+                format!(
+                    "área alterada no mapa, versão {versao}: {}{} — {motivo} (Art. 19, § 3º)",
+                    area_antes_m2
+                        .map(|a| format!("de {} para ", km2(a)))
+                        .unwrap_or_default(),
+                    km2(*area_m2)
+                )
+            }
             Ato::PedirUrgencia { .. } => "pedido de urgência".into(),
             Ato::VotarDecreto { aprovado } => format!(
                 "projeto de decreto {}",
@@ -788,6 +826,7 @@ impl Ato {
                 Acao::ApresentarProjeto
             }
             Ato::EmendarDivisas { .. } => Acao::EmendarDivisas,
+            Ato::AlterarArea { .. } => Acao::AlterarArea,
             Ato::PedirUrgencia { .. } => Acao::PedirUrgencia,
             Ato::InformarPlenario { .. } => Acao::InformarPlenario,
             Ato::RegistrarPlebiscito { .. } => Acao::RegistrarPlebiscito,

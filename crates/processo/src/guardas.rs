@@ -319,6 +319,57 @@ impl Processo {
                 }
                 Ok(())
             }
+            Ato::AlterarArea {
+                versao,
+                arquivo,
+                motivo,
+                area_m2,
+                vertices,
+                ..
+            } => {
+                // Art. 19, § 3º: a linha muda até a aprovação do projeto de decreto legislativo,
+                // que autoriza o plebiscito sobre ela; depois, é a linha consultada.
+                if self.fase > F::DecretoEmTramitacao {
+                    return Err(impedimento(
+                        Natureza::Fase,
+                        "Art. 19, § 3º",
+                        "a área não pode mais ser alterada: as modificações de divisas somente podem ser apresentadas até a aprovação do projeto de decreto legislativo, e a linha aprovada é a que vai a plebiscito",
+                    ));
+                }
+                // Na fusão e na incorporação o território é o dos municípios inteiros: não há
+                // linha a desenhar (Art. 4º; Art. 1º).
+                if matches!(self.tipo, TipoProcesso::Fusao | TipoProcesso::Incorporacao) {
+                    return Err(impedimento(
+                        Natureza::Caso,
+                        if self.tipo == TipoProcesso::Fusao {
+                            "Art. 4º"
+                        } else {
+                            "Art. 1º"
+                        },
+                        format!(
+                            "na {} o território é o dos municípios inteiros: não há linha a desenhar",
+                            if self.tipo == TipoProcesso::Fusao {
+                                "fusão"
+                            } else {
+                                "incorporação"
+                            }
+                        ),
+                    ));
+                }
+                if motivo.trim().is_empty() {
+                    return Err(recusa(
+                        "Art. 19, § 3º",
+                        "diga o motivo da alteração da área: ele fica nos autos",
+                    ));
+                }
+                if *versao == 0 || arquivo.trim().is_empty() || *area_m2 == 0 || *vertices < 3 {
+                    return Err(recusa(
+                        "Art. 2º, § 2º",
+                        "a versão nova da área precisa do número da versão, do arquivo, da área e dos vértices",
+                    ));
+                }
+                Ok(())
+            }
             Ato::PedirUrgencia { .. } => unreachable_recusa(),
             Ato::VotarDecreto { .. } => self.exigir_fase(
                 &[F::DecretoEmTramitacao],

@@ -273,6 +273,8 @@ pub enum Acao {
     ApresentarProjeto,
     /// Emenda sobre modificação de divisas (Art. 19, § 3º).
     EmendarDivisas,
+    /// Alterar a área do processo no mapa (uma versão nova do território; issue 29).
+    AlterarArea,
     /// Pedir regime de urgência (vedado, Art. 19).
     PedirUrgencia,
     /// Registrar o resultado do plebiscito (Art. 20; figuras do TRE).
@@ -293,7 +295,7 @@ pub enum Acao {
 
 impl Acao {
     /// Todas as ações, na ordem da matriz.
-    pub const TODAS: [Acao; 20] = [
+    pub const TODAS: [Acao; 21] = [
         Acao::Protocolar,
         Acao::Divulgar,
         Acao::SolicitarDocumentos,
@@ -306,6 +308,7 @@ impl Acao {
         Acao::RegistrarAtoDaCasa,
         Acao::ApresentarProjeto,
         Acao::EmendarDivisas,
+        Acao::AlterarArea,
         Acao::PedirUrgencia,
         Acao::RegistrarPlebiscito,
         Acao::InformarPlenario,
@@ -331,6 +334,7 @@ impl Acao {
             Acao::RegistrarAtoDaCasa => "registrar ato do Plenário, da CCJ ou da Mesa",
             Acao::ApresentarProjeto => "apresentar projeto",
             Acao::EmendarDivisas => "apresentar emenda de divisas",
+            Acao::AlterarArea => "alterar a área do processo no mapa",
             Acao::PedirUrgencia => "pedir urgência",
             Acao::RegistrarPlebiscito => "registrar o resultado do plebiscito",
             Acao::InformarPlenario => "informar o Plenário",
@@ -414,6 +418,15 @@ pub fn permissao(papel: Papel, acao: Acao) -> Permissao {
             P::Presidente | P::Membro | P::Deputado => Sim,
             _ => Nao,
         },
+        // A linha no mapa é trabalho técnico da Comissão (a secretaria, os membros, a
+        // Presidência) e do órgão que certifica a área (Art. 2º, § 2º: a cartografia apura os
+        // incisos I, III e VI). Leitura registrada: o deputado que não é membro emenda as divisas
+        // pelo rito (Art. 19, § 3º, `EmendarDivisas`), com a descrição da emenda; quem a leva ao
+        // mapa é a Comissão. O representante e o público veem, não desenham.
+        A::AlterarArea => match papel {
+            P::Presidente | P::Membro | P::Servidor | P::Cartografia => Sim,
+            _ => Nao,
+        },
         // Ninguém: Art. 19, "vedada a urgência". A recusa cita o artigo, não o papel.
         A::PedirUrgencia => Nao,
         A::RegistrarPlebiscito => match papel {
@@ -471,6 +484,7 @@ pub fn fundamento(acao: Acao) -> &'static str {
         Acao::RegistrarAtoDaCasa => "Arts. 14, 18, 19 e 20 (atos do Plenário, da CCJ e da Mesa)",
         Acao::ApresentarProjeto => "Art. 18, § 2º e Art. 20, § 1º",
         Acao::EmendarDivisas => "Art. 19, § 3º",
+        Acao::AlterarArea => "Art. 2º, § 2º e Art. 19, § 3º",
         Acao::PedirUrgencia => "Art. 19 (vedada a urgência)",
         Acao::RegistrarPlebiscito => "Art. 20 (ofício do TRE)",
         Acao::InformarPlenario => "Art. 19, § 2º",

@@ -133,6 +133,9 @@ pub struct Processo {
     pub protocolado_por_papel: Papel,
     /// Emendas de divisas apresentadas (Art. 19, § 3º).
     pub emendas_de_divisas: u32,
+    /// Os arquivos das versões da área desenhadas no mapa ([`Ato::AlterarArea`]), em ordem: a
+    /// última é a área em vigor, se nenhuma proposta juntada depois trouxer outra.
+    pub arquivos_de_area: Vec<String>,
     /// O plebiscito (dia e apurações).
     pub plebiscito: Option<(Date, Vec<Apuracao>)>,
     /// O arquivamento, se houve.
@@ -420,6 +423,7 @@ impl Processo {
             protocolado_por: evento.ator.id.clone(),
             protocolado_por_papel: evento.ator.papel,
             emendas_de_divisas: 0,
+            arquivos_de_area: Vec::new(),
             plebiscito: None,
             arquivamento: None,
         })
@@ -496,6 +500,13 @@ impl Processo {
                         "juntar o documento «{}» precisa do arquivo dele: declarar não é juntar",
                         d.nome_no(self.tipo)
                     ),
+                ))
+            }
+            // a versão nova da área é o arquivo anexo: sem ele, não há versão
+            Ato::AlterarArea { arquivo, .. } if !anexos.iter().any(|a| &a.nome == arquivo) => {
+                Err(recusa(
+                    "Art. 19, § 3º",
+                    format!("a versão nova da área precisa do arquivo «{arquivo}» anexo ao ato"),
                 ))
             }
             _ => Ok(()),
@@ -678,6 +689,7 @@ impl Processo {
             }
             Ato::ApresentarProjetoDecreto { .. } => self.fase = F::DecretoEmTramitacao,
             Ato::EmendarDivisas { .. } => self.emendas_de_divisas += 1,
+            Ato::AlterarArea { arquivo, .. } => self.arquivos_de_area.push(arquivo.clone()),
             Ato::VotarDecreto { aprovado } => {
                 if *aprovado {
                     self.fase = F::DecretoAprovado;

@@ -163,6 +163,25 @@ pub fn ler_no_brasil(
 /// A menor área de uma parte do território: abaixo dela, a parte é degenerada.
 const AREA_MINIMA_M2: f64 = 1.0;
 
+/// Os pontos onde a geometria de um arquivo está errada — os lados que se cruzam ou se tocam —,
+/// para quem mostra o problema no mapa e não só em palavras (o editor da área, issue 29). Vazio
+/// se o arquivo nem se lê como geometria ou se os erros não têm um ponto (anel com poucos
+/// vértices, área nula).
+pub fn pontos_dos_problemas(arquivo: &str, bytes: &[u8]) -> Vec<Coord<f64>> {
+    let Ok(t) = ler_sem_validar(arquivo, bytes) else {
+        return Vec::new();
+    };
+    crate::validacao::validar(&t.poligonos)
+        .into_iter()
+        .filter_map(|p| match p {
+            crate::validacao::Problema::Cruzamento { ponto, .. }
+            | crate::validacao::Problema::Toque { ponto, .. } => Some(ponto),
+            _ => None,
+        })
+        .take(100)
+        .collect()
+}
+
 /// Aplica a validação: erros recusam, avisos seguem junto.
 pub(crate) fn validar(mut territorio: Territorio) -> Result<Territorio, ErroLeitura> {
     let arquivo = territorio.arquivo.clone();

@@ -13,6 +13,7 @@
 
 pub mod albers;
 pub mod confrontantes;
+pub mod digitacao;
 pub mod escrita;
 pub mod escrita_ods;
 pub mod geodesia;

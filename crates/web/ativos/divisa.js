@@ -74,6 +74,35 @@
     document.head.appendChild(js);
   }
 
+  // O editor da área do processo (editor.js; com o Leaflet-Geoman só para quem pode editar: quem
+  // só lê não baixa os 290 KB dele). O Geoman antes do editor, o CSS dele antes do divisa.css.
+  function carregarEditor(comGeoman) {
+    function script(src) {
+      return new Promise(function (pronto, falhou) {
+        var js = document.createElement("script");
+        js.src = src;
+        js.async = false;
+        js.onload = pronto;
+        js.onerror = falhou;
+        document.head.appendChild(js);
+      });
+    }
+    var partes = [];
+    if (comGeoman) {
+      partes.push(new Promise(function (pronto) {
+        var css = document.createElement("link");
+        css.rel = "stylesheet";
+        css.href = "/ativos/geoman.css";
+        css.onload = pronto;
+        css.onerror = pronto;
+        document.head.insertBefore(css, document.querySelector("link[href='/ativos/divisa.css']"));
+      }));
+      partes.push(script("/ativos/geoman.js"));
+    }
+    partes.push(script("/ativos/editor.js"));
+    return Promise.all(partes);
+  }
+
   // A caixa (oeste,sul,leste,norte) de uma camada, alargada para dar o entorno: os municípios
   // vizinhos vêm da malha de fundo, não a malha inteira do estado (no celular, 2 MB a menos).
   function entorno(limites) {
@@ -98,6 +127,10 @@
       // camada, o entorno em SVG (poucos polígonos, cada um um elemento)
       renderer: div.getAttribute("data-camada") ? L.svg({ padding: 0 }) : L.canvas({ padding: 0 })
     });
+    div._mapaLeaflet = mapa;
+    // com data-area, a área é do editor (editor.js), que a desenha e, para quem pode, a edita
+    var comEditor = div.hasAttribute("data-area");
+    var editor = comEditor ? carregarEditor(div.hasAttribute("data-editar")) : null;
     // a fonte dos dados abaixo do mapa, como legenda, e não sobre ele
     if (!div.parentNode.querySelector(".fonte-do-mapa")) {
       var fonte = document.createElement("p");
@@ -121,6 +154,8 @@
     function desenharFundo(caixa) {
       return fetch("/api/malha.geojson" + (caixa ? "?caixa=" + caixa : "")).then(function (r) { return r.json(); }).then(function (g) {
         var fundo = L.geoJSON(g, {
+          // o editor da área se ajusta (snap) às divisas, que ele não edita
+          pmIgnore: true, snapIgnore: false,
           style: { color: "#6e7781", weight: 0.6, fillColor: "#ffffff", fillOpacity: 0.7 },
           onEachFeature: function (f, camada) { camada.bindTooltip(f.properties.nome); }
         }).addTo(mapa).bringToBack();
@@ -134,7 +169,15 @@
     var frente = !url ? Promise.resolve() : fetch(url).then(function (r) { return r.ok ? r.json() : null; }).then(function (g) {
       if (!g || !g.features || g.features.length === 0) return;
       var presentes = {};
+      var areaDoEditor = null;
       var camada = L.geoJSON(g, {
+        pmIgnore: true, snapIgnore: false,
+        filter: function (f) {
+          if (!comEditor || f.properties.papel !== "area") return true;
+          presentes.area = true;
+          areaDoEditor = L.geoJSON(f, { pmIgnore: true }).getBounds();
+          return false;
+        },
         style: function (f) {
           var papel = PAPEIS[f.properties.papel] || PAPEIS.origem;
           // os vizinhos em cinza, por baixo: situam a área sem disputar com ela
@@ -142,7 +185,7 @@
           return { color: papel.cor, weight: 2, fillColor: papel.cor, fillOpacity: 0.25 };
         },
         pointToLayer: function (f, ll) {
-          return L.circleMarker(ll, { radius: 6, color: "#1b1f23", weight: 2, fillColor: PAPEIS.sede.cor, fillOpacity: 1 });
+          return L.circleMarker(ll, { pmIgnore: true, snapIgnore: true, radius: 6, color: "#1b1f23", weight: 2, fillColor: PAPEIS.sede.cor, fillOpacity: 1 });
         },
         onEachFeature: function (f, c) {
           presentes[f.properties.papel in PAPEIS ? f.properties.papel : "origem"] = true;
@@ -160,15 +203,23 @@
         if (c.feature && c.feature.properties.papel !== "vizinho" && c.getBounds) foco.extend(c.getBounds());
         else if (c.feature && c.feature.properties.papel !== "vizinho" && c.getLatLng) foco.extend(c.getLatLng());
       });
-      if (!foco.isValid()) foco = camada.getBounds();
+      var tudo = L.latLngBounds([]).extend(camada.getBounds());
+      if (areaDoEditor) { foco.extend(areaDoEditor); tudo.extend(areaDoEditor); }
+      if (!foco.isValid()) foco = tudo;
       mapa.fitBounds(foco, { padding: [20, 20], animate: false });
-      caixa = entorno(camada.getBounds());
+      caixa = entorno(tudo);
       legenda(div, presentes);
     }).catch(function () {});
     // o fundo depois da frente: com a frente, só o entorno dela; sem, o estado inteiro
     frente.then(function () { return desenharFundo(caixa); }).then(function () {
       requestAnimationFrame(function () { div.setAttribute("data-pronto", "1"); });
     });
+    // o editor depois da frente (a área por cima das camadas dela)
+    if (editor) {
+      Promise.all([editor, frente]).then(function () {
+        if (window.divisaEditor) window.divisaEditor.iniciar(div, mapa, { cor: PAPEIS.area.cor });
+      }).catch(function () {});
+    }
   }
 
   // Títulos de eleitor, um por linha, conferidos ao digitar (Art. 13).

@@ -5,6 +5,14 @@
 //!   SHA-256 84c65a256e50657896f54c33bd857b6849ebe94c817803be818bf32a3dde0b77), arquivos
 //!   `dist/leaflet.js` e `dist/leaflet.css` sem mudança; licença BSD-2-Clause em
 //!   `ativos/leaflet/LICENSE`.
+//! - `geoman/`: Leaflet-Geoman, edição livre (o editor da área do processo, `editor.js`), do pacote
+//!   npm `@geoman-io/leaflet-geoman-free@2.20.2` (`npm pack @geoman-io/leaflet-geoman-free@2.20.2`,
+//!   tarball SHA-256 1688a81159de5610fcb7af59f7d76a5133aa5fe58d1840aa43b5915a0c1699a0), arquivos
+//!   `dist/leaflet-geoman.min.js` e `dist/leaflet-geoman.css` sem mudança; licença MIT em
+//!   `ativos/geoman/LICENSE`. Cabe na CSP: as imagens da folha são URIs `data:`, e o código não
+//!   usa `eval` nem scripts em linha (o `Function("return this")` do lodash embutido só roda onde
+//!   não há `self`, fora do navegador). Só o baixam as páginas de processo de quem pode editar a
+//!   área (`divisa.js`); `editor.js` é nosso.
 //! - `govbr/`: o Padrão Digital de Governo (gov.br Design System), do pacote npm
 //!   `@govbr-ds/core@3.7.0` (`npm pack @govbr-ds/core@3.7.0`, tarball SHA-256
 //!   2b8f13b0a1427f101f9f7aa81751b1bafe829e17305b1727fc2a0e3326781247), arquivo
@@ -59,6 +67,26 @@ const ARQUIVOS: &[(&str, &str, &[u8])] = &[
         "leaflet-LICENSE.txt",
         "text/plain; charset=utf-8",
         include_bytes!("../ativos/leaflet/LICENSE"),
+    ),
+    (
+        "geoman.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../ativos/geoman/leaflet-geoman.min.js"),
+    ),
+    (
+        "geoman.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../ativos/geoman/leaflet-geoman.css"),
+    ),
+    (
+        "geoman-LICENSE.txt",
+        "text/plain; charset=utf-8",
+        include_bytes!("../ativos/geoman/LICENSE"),
+    ),
+    (
+        "editor.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../ativos/editor.js"),
     ),
     (
         "govbr-core.min.css",

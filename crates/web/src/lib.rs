@@ -19,6 +19,7 @@
 
 mod administrar;
 mod api;
+mod area;
 mod assinar;
 mod ativos;
 mod avaliar;
@@ -143,6 +144,8 @@ struct Interno {
     token_metricas: Option<String>,
     malha: OnceLock<Result<api::MalhaDaTela, String>>,
     relogio: Relogio,
+    /// A avaliação da área em vigor, para a simulação do editor do mapa comparar.
+    area_em_vigor: Arc<area::EmVigor>,
 }
 
 /// O que se sabe de um envio de formulário pela sua chave.
@@ -175,6 +178,7 @@ impl Estado {
             seguro: c.seguro,
             token_metricas: c.token_metricas.filter(|t| !t.is_empty()),
             malha: OnceLock::new(),
+            area_em_vigor: Default::default(),
             oficina: oficina::Oficina::nova(c.memoria_por_trabalho),
             relogio: c.relogio,
         }))
@@ -338,6 +342,7 @@ pub fn rotas(estado: Estado) -> Router {
         .route("/metricas", get(metricas_prometheus))
         .route("/ativos/{arquivo}", get(ativos::servir))
         .merge(api::rotas())
+        .merge(area::rotas())
         .fallback(paginas::nao_encontrada)
         // a tradução por dentro, os cabeçalhos de segurança por fora (valem também para ela)
         .layer(axum::middleware::from_fn(rejeicoes_em_portugues))

@@ -407,6 +407,26 @@ async fn pagina_do_processo(
         Via::Comunidade => "pela própria comunidade".into(),
     };
 
+    // a área no mapa (issue 29): as versões para quem as vê; o editor para quem pode alterar
+    let (versoes_da_area, edicao_da_area) = if divisa_autos::area::pode_ver(&p, &ator).is_ok() {
+        (
+            divisa_avaliacao::area::versoes(&p, &eventos),
+            Some(if p.proposta.is_none() {
+                divisa_autos::area::pode_alterar(&p, &ator, hoje).and(Err(
+                    divisa_processo::Recusa::de(
+                        divisa_processo::Natureza::Estado,
+                        "Art. 15",
+                        "a área se desenha sobre a proposta da representação, que ainda não foi juntada aos autos",
+                    ),
+                ))
+            } else {
+                divisa_autos::area::pode_alterar(&p, &ator, hoje)
+            }),
+        )
+    } else {
+        (Vec::new(), None)
+    };
+
     // a lei aplicada à proposta
     let avaliacao = match (&p.proposta, completo) {
         (None, _) => html! {
@@ -567,10 +587,7 @@ async fn pagina_do_processo(
         }
 
         h2 { "Mapa" }
-        (crate::html::mapa(
-            Some(&format!("/api{endereco}/mapa.geojson")),
-            "Mapa dos municípios de origem e da área proposta"
-        ))
+        (crate::area::mapa_do_processo(&endereco, &versoes_da_area, edicao_da_area, quem, &pessoas))
 
         h2 { "Documentos (Art. 15)" }
         ul {

@@ -35,6 +35,7 @@ pub const CONTAS: &[(&str, &str, Papel)] = &[
 
 const PROPOSTA_CRIACAO: &str = include_str!("../../../exemplos/criacao.toml");
 const PROPOSTA_DESMEMBRAMENTO: &str = include_str!("../../../exemplos/desmembramento.toml");
+const AREA_RIBEIRAOZINHO: &str = include_str!("../../../exemplos/area_ribeiraozinho.geojson");
 const PROPOSTA_FUSAO: &str = include_str!("../../../exemplos/fusao.toml");
 
 /// A representação de demonstração tirada da proposta de exemplo (como qualquer outra: o tipo,
@@ -193,19 +194,37 @@ pub async fn semear(registro: &Registro, agora: Timestamp) -> anyhow::Result<()>
 
     // 2. Desmembramento recém-protocolado pela comunidade: falta divulgar; o mapa dos
     //    municípios de origem foi declarado sem o arquivo e está a juntar.
-    protocolar_com_documentos(
-        registro,
-        &Ator::new("comunidade", Papel::Representante),
-        da_proposta(
-            PROPOSTA_DESMEMBRAMENTO,
-            Via::Comunidade,
-            "Associação de Moradores (demonstração)",
-        )?,
-        &[DocumentoArt15::MapaOrigem],
-        dias_antes(hoje, 3),
-        agora,
-    )
-    .await?;
+    //    A área vai como polígono (o exemplo da faixa junto à divisa com Ponte Branca), para
+    //    o mapa da página e o editor da área (issue 29) terem o que mostrar.
+    let proposta = PROPOSTA_DESMEMBRAMENTO.replacen(
+        "area_km2 = 12.5\narea_cedente_km2 = 250.0\n",
+        "area = \"area_ribeiraozinho.geojson\"\n",
+        1,
+    );
+    let nova = da_proposta(
+        &proposta,
+        Via::Comunidade,
+        "Associação de Moradores (demonstração)",
+    )?;
+    let mut arquivos: Vec<ArquivoNovo> = nova
+        .documentos
+        .iter()
+        .filter(|d| **d != DocumentoArt15::MapaOrigem)
+        .map(|d| de_demonstracao(*d))
+        .collect();
+    arquivos.push(ArquivoNovo::do_territorio(
+        "area_ribeiraozinho.geojson",
+        AREA_RIBEIRAOZINHO.as_bytes().to_vec(),
+    ));
+    registro
+        .protocolar_com_arquivos(
+            &Ator::new("comunidade", Papel::Representante),
+            nova,
+            &arquivos,
+            dias_antes(hoje, 3),
+            agora,
+        )
+        .await?;
 
     // 3. Fusão divulgada, à espera da visita.
     let r = protocolar_com_documentos(

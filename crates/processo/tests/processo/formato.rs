@@ -116,6 +116,15 @@ fn um_de_cada() -> Vec<Ato> {
         Ato::EmendarDivisas {
             descricao: "emenda".into(),
         },
+        Ato::AlterarArea {
+            versao: 2,
+            arquivo: "area-v2.geojson".into(),
+            motivo: "a estrada fica com Sorriso".into(),
+            area_antes_m2: Some(850_763_000),
+            area_m2: 848_100_500,
+            vertices_antes: Some(1200),
+            vertices: 1214,
+        },
         Ato::PedirUrgencia {
             justificativa: "j".into(),
         },

@@ -22,6 +22,7 @@ const MATRIZ: &[(Acao, &str)] = &[
     (Acao::RegistrarAtoDaCasa, "S..S....."),   // Arts. 14, 18, 19, 20
     (Acao::ApresentarProjeto, "SS......."),    // Art. 18, § 2º; Art. 20, § 1º
     (Acao::EmendarDivisas, "SSS......"),       // Art. 19, § 3º
+    (Acao::AlterarArea, "SS.SS...."),          // Art. 2º, § 2º; Art. 19, § 3º (issue 29)
     (Acao::PedirUrgencia, "........."),        // Art. 19
     (Acao::RegistrarPlebiscito, "S.....S.."),  // Art. 20
     (Acao::InformarPlenario, "SS......."),     // Art. 19, § 2º

@@ -758,6 +758,59 @@ fn art19_par3_emendas_de_divisas_ate_a_aprovacao_do_decreto() {
     );
 }
 
+fn nova_area(versao: u32, motivo: &str) -> Ato {
+    Ato::AlterarArea {
+        versao,
+        arquivo: format!("area-v{versao}.geojson"),
+        motivo: motivo.into(),
+        area_antes_m2: Some(850_000_000),
+        area_m2: 849_000_000,
+        vertices_antes: Some(40),
+        vertices: 41,
+    }
+}
+
+#[test]
+fn art19_par3_area_alterada_no_mapa_ate_a_aprovacao_do_decreto_e_so_pela_comissao_e_cartografia() {
+    let mut c = Caso::novo(TipoProcesso::Desmembramento);
+    // a Comissão e o órgão de cartografia desenham; o representante, o deputado que não é
+    // membro, outro órgão e o público, não (Art. 2º, § 2º; issue 29)
+    c.ok(&servidor(), nova_area(2, "a estrada fica com Sorriso"));
+    c.ok(&orgao(Orgao::Cartografia), nova_area(3, "certificado"));
+    for quem in [
+        representante(),
+        deputado(),
+        orgao(Orgao::Fazenda),
+        publico(),
+    ] {
+        let r = c.recusado(&quem, nova_area(4, "x"), "Art. 2º, § 2º e Art. 19, § 3º");
+        assert_eq!(r.natureza, Natureza::Papel, "{r}");
+    }
+    // sem motivo, não há versão: o motivo fica nos autos
+    let r = c.recusado(&servidor(), nova_area(4, "  "), "Art. 19, § 3º");
+    assert!(r.motivo.contains("motivo"), "{r}");
+    c.ate_decreto();
+    c.ok(&membro(), nova_area(4, "emenda acolhida na tramitação"));
+    c.ok(&servidor(), Ato::VotarDecreto { aprovado: true });
+    // aprovado o projeto de decreto, a linha é a que vai a plebiscito
+    let r = c.recusado(&presidente(), nova_area(5, "tarde"), "Art. 19, § 3º");
+    assert_eq!(r.natureza, Natureza::Fase);
+    assert!(
+        r.motivo
+            .contains("até a aprovação do projeto de decreto legislativo"),
+        "{r}"
+    );
+}
+
+#[test]
+fn art4_fusao_e_art1_incorporacao_nao_tem_linha_a_desenhar() {
+    let mut c = Caso::novo(TipoProcesso::Fusao);
+    let r = c.recusado(&servidor(), nova_area(1, "x"), "Art. 4º");
+    assert_eq!(r.natureza, Natureza::Caso);
+    let mut c = Caso::novo(TipoProcesso::Incorporacao);
+    c.recusado(&servidor(), nova_area(1, "x"), "Art. 1º");
+}
+
 #[test]
 fn art19_par1_decreto_publicado_vai_ao_tre_com_copia_autenticada() {
     let mut c = Caso::novo(TipoProcesso::Criacao);

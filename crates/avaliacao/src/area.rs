@@ -1,0 +1,367 @@
+//! A área de um processo, versionada (issue 29; CONTRACT §5): as versões nos autos, a versão
+//! nova medida antes de ir aos autos e a simulação que o editor do mapa pede a cada mudança.
+//!
+//! Uma versão da área é um arquivo dos autos: o que a proposta cita (`novo.area`,
+//! `desmembramento.area`), juntado com a representação ou de novo depois, ou o GeoJSON de uma
+//! área desenhada no mapa ([`Ato::AlterarArea`]). A última é a que a lei avalia; as anteriores
+//! ficam nos autos e podem ser comparadas com ela.
+//!
+//! Leitura registrada: o mesmo arquivo juntado de novo, com o mesmo conteúdo (o formulário que
+//! reenvia a proposta com o mapa de sempre), não é versão nova — a linha não mudou.
+
+use divisa_lei::{Achado, Situacao};
+use divisa_processo::{Ato, Evento, Processo};
+use geo_types::{Coord, MultiPolygon};
+use jiff::civil::Date;
+
+use crate::autos::{AutosAvaliados, DoRegistro, ErroAutos};
+
+/// Uma versão da área nos autos.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Versao {
+    /// 1, 2, … (a ordem nos autos).
+    pub numero: u32,
+    /// O ato que a trouxe.
+    pub seq: u64,
+    /// O arquivo.
+    pub arquivo: String,
+    /// Desenhada no mapa ([`Ato::AlterarArea`]) e não juntada como arquivo da proposta.
+    pub desenhada: bool,
+}
+
+/// Uma versão com quem a trouxe, quando e por quê (a lista de `GET …/area/versoes`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct VersaoNosAutos {
+    /// A versão.
+    pub versao: Versao,
+    /// O dia do ato.
+    pub data: Date,
+    /// A conta de quem praticou o ato (o nome e o cargo são de quem mostra).
+    pub login: String,
+    /// O motivo dito (só nas desenhadas no mapa).
+    pub motivo: Option<String>,
+    /// A área e os vértices gravados no ato (só nas desenhadas; as outras se medem do arquivo).
+    pub area_m2: Option<u64>,
+    /// Os vértices gravados no ato.
+    pub vertices: Option<u32>,
+}
+
+/// O nome que a proposta dá ao arquivo da área (`novo.area` ou `desmembramento.area`).
+pub fn arquivo_citado(texto: &str) -> Option<String> {
+    let valor = texto.parse::<toml::Table>().ok()?;
+    ["novo", "desmembramento"].iter().find_map(|secao| {
+        valor
+            .get(*secao)
+            .and_then(|s| s.get("area"))
+            .and_then(|a| a.as_str())
+            .map(str::to_owned)
+    })
+}
+
+/// A proposta com a `area` trocada por `arquivo` (a versão desenhada no mapa) e sem a área
+/// desmembrada declarada em km² (`area_km2`), que era a da linha anterior; o resto fica como
+/// está. Sem a seção do território, ela volta igual.
+pub fn com_area(texto: &str, arquivo: &str) -> String {
+    let Ok(mut valor) = texto.parse::<toml::Table>() else {
+        return texto.to_owned();
+    };
+    // a seção que já tem a área; sem nenhuma, a do território (a proposta que ainda não tinha
+    // o arquivo e ganhou a área desenhada no mapa)
+    let secao = ["novo", "desmembramento"]
+        .into_iter()
+        .find(|s| valor.get(*s).and_then(|t| t.get("area")).is_some())
+        .or_else(|| {
+            ["novo", "desmembramento"]
+                .into_iter()
+                .find(|s| valor.get(*s).is_some_and(toml::Value::is_table))
+        });
+    match secao
+        .and_then(|s| valor.get_mut(s))
+        .and_then(|t| t.as_table_mut())
+    {
+        Some(tabela) => {
+            tabela.insert("area".into(), toml::Value::String(arquivo.to_owned()));
+            // Leitura registrada: a área desmembrada declarada em km² descrevia a linha da
+            // representação; desenhada a linha nova, o número é o do polígono (Art. 8º, § 2º,
+            // que na proposta faz a informada prevalecer sobre a medida).
+            tabela.remove("area_km2");
+            toml::to_string(&valor).unwrap_or_else(|_| texto.to_owned())
+        }
+        None => texto.to_owned(),
+    }
+}
+
+/// As versões entre os arquivos que o registro deu à avaliação (seq, nome, conteúdo).
+pub fn versoes_dos_arquivos(
+    processo: &Processo,
+    arquivos: &[(u64, String, Vec<u8>)],
+) -> Vec<Versao> {
+    let citado = processo.proposta.as_deref().and_then(arquivo_citado);
+    let mut lista: Vec<(u64, &str, &[u8])> = arquivos
+        .iter()
+        .map(|(seq, nome, c)| (*seq, nome.as_str(), c.as_slice()))
+        .collect();
+    lista.sort_by_key(|(seq, ..)| *seq);
+    versoes_de(processo, citado.as_deref(), lista.into_iter())
+}
+
+fn versoes_de<'a, C: PartialEq + ?Sized + 'a>(
+    processo: &Processo,
+    citado: Option<&str>,
+    arquivos: impl Iterator<Item = (u64, &'a str, &'a C)>,
+) -> Vec<Versao> {
+    let mut versoes: Vec<Versao> = Vec::new();
+    let mut anterior: Option<&C> = None;
+    for (seq, nome, conteudo) in arquivos {
+        let desenhada = processo.arquivos_de_area.iter().any(|a| a == nome);
+        if !desenhada && Some(nome) != citado {
+            continue;
+        }
+        if anterior == Some(conteudo) {
+            continue;
+        }
+        anterior = Some(conteudo);
+        versoes.push(Versao {
+            numero: versoes.len() as u32 + 1,
+            seq,
+            arquivo: nome.to_owned(),
+            desenhada,
+        });
+    }
+    versoes
+}
+
+/// As versões da área nos autos, com quem, quando e por quê — dos eventos (os nomes e os
+/// SHA-256 que a cadeia protege), sem ler os arquivos.
+pub fn versoes(processo: &Processo, eventos: &[Evento]) -> Vec<VersaoNosAutos> {
+    let citado = processo.proposta.as_deref().and_then(arquivo_citado);
+    let lista = eventos
+        .iter()
+        .filter(|e| crate::autos::ato_de_territorio(&e.ato))
+        .flat_map(|e| {
+            e.anexos
+                .iter()
+                .map(move |a| (e.seq, a.nome.as_str(), a.sha256.as_str()))
+        });
+    versoes_de(processo, citado.as_deref(), lista)
+        .into_iter()
+        .filter_map(|v| {
+            let e = eventos.iter().find(|e| e.seq == v.seq)?;
+            let (motivo, area_m2, vertices) = match &e.ato {
+                Ato::AlterarArea {
+                    motivo,
+                    area_m2,
+                    vertices,
+                    ..
+                } => (Some(motivo.clone()), Some(*area_m2), Some(*vertices)),
+                _ => (None, None, None),
+            };
+            Some(VersaoNosAutos {
+                versao: v,
+                data: e.data,
+                login: e.ator.id.clone(),
+                motivo,
+                area_m2,
+                vertices,
+            })
+        })
+        .collect()
+}
+
+/// Por que uma área enviada não serve.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum ErroArea {
+    /// O GeoJSON não se lê ou a geometria é inválida: a mensagem diz onde; `pontos`, os lugares
+    /// do mapa onde os lados se cruzam ou se tocam.
+    #[error("{mensagem}")]
+    Invalida {
+        /// A mensagem, em português, com a parte, o anel e o vértice.
+        mensagem: String,
+        /// Onde marcar no mapa (lon, lat).
+        pontos: Vec<Coord<f64>>,
+    },
+    /// Os autos não se avaliam (sem proposta juntada, proposta ilegível).
+    #[error(transparent)]
+    Autos(#[from] ErroAutos),
+}
+
+/// A área enviada, lida e conferida como todo arquivo de território (GeoJSON em graus SIRGAS
+/// 2000, dentro de Mato Grosso, anéis que não se cruzam, área não nula).
+pub fn ler(
+    arquivo: &str,
+    bytes: &[u8],
+) -> Result<divisa_territorio::leitura::Territorio, ErroArea> {
+    divisa_territorio::leitura::ler(arquivo, bytes).map_err(|e| ErroArea::Invalida {
+        mensagem: e.to_string(),
+        pontos: divisa_territorio::leitura::pontos_dos_problemas(arquivo, bytes),
+    })
+}
+
+/// A área (m², geodésica no elipsoide do SIRGAS 2000) e os vértices de um território.
+pub fn medir(poligonos: &MultiPolygon<f64>) -> (u64, u32) {
+    let area = divisa_territorio::geodesia::area_geodesica(poligonos).area_m2;
+    let vertices: usize = poligonos
+        .0
+        .iter()
+        .map(|p| {
+            std::iter::once(p.exterior())
+                .chain(p.interiors())
+                .map(|a| a.0.len().saturating_sub(1))
+                .sum::<usize>()
+        })
+        .sum();
+    (area.round().max(0.0) as u64, vertices as u32)
+}
+
+/// Um achado da área simulada diante do da versão em vigor.
+#[derive(Debug, Clone)]
+pub struct AchadoComparado {
+    /// O achado com a área simulada.
+    pub achado: Achado,
+    /// A situação com a área em vigor (`None`: o achado não existia).
+    pub antes: Option<Situacao>,
+}
+
+impl AchadoComparado {
+    /// Se a situação mudou.
+    pub fn mudou(&self) -> bool {
+        self.antes != Some(self.achado.situacao)
+    }
+}
+
+/// O que a lei diz da área enquanto ela é desenhada, sem nada gravar.
+#[derive(Debug, Clone)]
+pub struct Simulacao {
+    /// A avaliação com a área simulada.
+    pub avaliados: AutosAvaliados,
+    /// Área geodésica, m², e vértices.
+    pub area_m2: u64,
+    /// Vértices.
+    pub vertices: u32,
+    /// Cada achado diante do da área em vigor (os que a área não muda também).
+    pub achados: Vec<AchadoComparado>,
+    /// Os achados da área em vigor que a simulada não tem mais.
+    pub sumidos: Vec<Achado>,
+}
+
+/// O nome com que a área simulada entra na avaliação (nunca gravado).
+const SIMULADA: &str = "area-simulada.geojson";
+
+/// A lei aplicada aos autos com `area` (GeoJSON) no lugar da área em vigor, e cada achado
+/// comparado com o da área em vigor (`em_vigor`, a avaliação que quem chama já tem ou faz com
+/// [`crate::autos::avaliar`]).
+pub fn simular(
+    processo: &Processo,
+    do_registro: &DoRegistro,
+    em_vigor: Option<&AutosAvaliados>,
+    area: &[u8],
+    data: Date,
+) -> Result<Simulacao, ErroArea> {
+    let lido = ler(SIMULADA, area)?;
+    let (area_m2, vertices) = medir(&lido.poligonos);
+    let mut p = processo.clone();
+    p.arquivos_de_area.push(SIMULADA.to_owned());
+    let mut registro = do_registro.clone();
+    let depois = registro
+        .arquivos
+        .iter()
+        .map(|(seq, ..)| *seq)
+        .max()
+        .unwrap_or_default()
+        + 1;
+    registro
+        .arquivos
+        .push((depois, SIMULADA.to_owned(), area.to_vec()));
+    let avaliados = crate::autos::avaliar(&p, &registro, data)?;
+    let antes = em_vigor.map(|a| &a.avaliacao.achados[..]).unwrap_or(&[]);
+    let chave = |a: &Achado| (a.dispositivo.clone(), a.citacao.clone());
+    let achados = avaliados
+        .avaliacao
+        .achados
+        .iter()
+        .map(|a| AchadoComparado {
+            achado: a.clone(),
+            antes: antes
+                .iter()
+                .find(|b| chave(b) == chave(a))
+                .map(|b| b.situacao),
+        })
+        .collect();
+    let sumidos = antes
+        .iter()
+        .filter(|b| {
+            !avaliados
+                .avaliacao
+                .achados
+                .iter()
+                .any(|a| chave(a) == chave(b))
+        })
+        .cloned()
+        .collect();
+    Ok(Simulacao {
+        avaliados,
+        area_m2,
+        vertices,
+        achados,
+        sumidos,
+    })
+}
+
+/// O que uma versão ganhou e perdeu diante de outra.
+#[derive(Debug, Clone)]
+pub struct Diferenca {
+    /// O que está na atual e não estava na anterior.
+    pub ganho: MultiPolygon<f64>,
+    /// O que estava na anterior e não está na atual.
+    pub perda: MultiPolygon<f64>,
+    /// Área ganha, m².
+    pub ganho_m2: f64,
+    /// Área perdida, m².
+    pub perda_m2: f64,
+}
+
+/// A diferença entre a área `atual` e a `anterior`, com as áreas geodésicas de cada lado.
+pub fn diferenca(
+    atual: &MultiPolygon<f64>,
+    anterior: &MultiPolygon<f64>,
+) -> Result<Diferenca, String> {
+    let ganho =
+        divisa_territorio::operacoes::diferenca(atual, anterior).map_err(|e| e.to_string())?;
+    let perda =
+        divisa_territorio::operacoes::diferenca(anterior, atual).map_err(|e| e.to_string())?;
+    let ganho_m2 = divisa_territorio::geodesia::area_geodesica(&ganho).area_m2;
+    let perda_m2 = divisa_territorio::geodesia::area_geodesica(&perda).area_m2;
+    Ok(Diferenca {
+        ganho,
+        perda,
+        ganho_m2,
+        perda_m2,
+    })
+}
+
+#[cfg(test)]
+mod testes {
+    use super::*;
+
+    #[test]
+    fn com_area_troca_so_o_arquivo_da_area() {
+        let t = "tipo = \"desmembramento\"\n[desmembramento]\ncedente = 1\nreceptor = 2\narea = \"mapa.kml\"\narea_km2 = 12.5\n";
+        let novo = com_area(t, "area-v2.geojson");
+        assert_eq!(arquivo_citado(&novo).as_deref(), Some("area-v2.geojson"));
+        assert!(novo.contains("cedente = 1"), "{novo}");
+        assert!(
+            !novo.contains("area_km2"),
+            "a área declarada era a da linha anterior: {novo}"
+        );
+        // a proposta que não tinha arquivo ganha a área desenhada
+        let sem = "tipo = \"desmembramento\"\n[desmembramento]\ncedente = 1\nreceptor = 2\narea_km2 = 12.5\n";
+        assert_eq!(
+            arquivo_citado(&com_area(sem, "area-v1.geojson")).as_deref(),
+            Some("area-v1.geojson")
+        );
+        assert_eq!(
+            com_area("tipo = \"extincao\"\n", "x"),
+            "tipo = \"extincao\"\n"
+        );
+    }
+}
