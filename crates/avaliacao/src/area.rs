@@ -274,29 +274,39 @@ pub fn simular(
         .push((depois, SIMULADA.to_owned(), area.to_vec()));
     let avaliados = crate::autos::avaliar(&p, &registro, data)?;
     let antes = em_vigor.map(|a| &a.avaliacao.achados[..]).unwrap_or(&[]);
-    let chave = |a: &Achado| (a.dispositivo.clone(), a.citacao.clone());
+    // Um dispositivo pode dar vários achados com a mesma citação (o Art. 13: as assinaturas, as
+    // firmas, as sedes na área): cada um se compara com o de mesma ordem entre os seus iguais.
+    let chaves = |lista: &[Achado]| -> Vec<(String, String, usize)> {
+        let mut vistos: std::collections::HashMap<(String, String), usize> = Default::default();
+        lista
+            .iter()
+            .map(|a| {
+                let k = (a.dispositivo.clone(), a.citacao.clone());
+                let n = vistos.entry(k.clone()).or_default();
+                *n += 1;
+                (k.0, k.1, *n)
+            })
+            .collect()
+    };
+    let (chaves_antes, chaves_depois) = (chaves(antes), chaves(&avaliados.avaliacao.achados));
     let achados = avaliados
         .avaliacao
         .achados
         .iter()
-        .map(|a| AchadoComparado {
+        .zip(&chaves_depois)
+        .map(|(a, k)| AchadoComparado {
             achado: a.clone(),
-            antes: antes
+            antes: chaves_antes
                 .iter()
-                .find(|b| chave(b) == chave(a))
-                .map(|b| b.situacao),
+                .position(|c| c == k)
+                .map(|i| antes[i].situacao),
         })
         .collect();
     let sumidos = antes
         .iter()
-        .filter(|b| {
-            !avaliados
-                .avaliacao
-                .achados
-                .iter()
-                .any(|a| chave(a) == chave(b))
-        })
-        .cloned()
+        .zip(&chaves_antes)
+        .filter(|(_, k)| !chaves_depois.contains(k))
+        .map(|(a, _)| a.clone())
         .collect();
     Ok(Simulacao {
         avaliados,

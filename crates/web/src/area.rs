@@ -96,6 +96,8 @@ fn erro_da_area(e: ErroArea) -> Response {
 }
 
 async fn carregar(estado: &Estado, quem: &Quem, protocolo: &str) -> Result<Arc<DaArea>, Response> {
+    // as versões e quem as fez são dos autos (Art. 22): o público vê a área no mapa da página
+    quem.exigir_conta().map_err(Falha::json)?;
     divisa_autos::area::carregar_area(estado.registro(), protocolo, &quem.ator())
         .await
         .map(Arc::new)

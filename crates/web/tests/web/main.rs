@@ -4,6 +4,7 @@
 
 mod comum;
 
+mod area;
 mod assinar;
 mod contas;
 mod handlers;
