@@ -1088,6 +1088,14 @@ pub(crate) async fn anexar(
     } else {
         ato
     };
+    // A versão nova da área vem do mapa ou do PUT do contrato (CONTRACT §5), que leem, conferem
+    // e medem o arquivo: um ato digitado com a área e os vértices não é a área.
+    if matches!(ato, divisa_processo::Ato::AlterarArea { .. }) {
+        return Err(Falha::no_campo(
+            "ato.tipo",
+            "a área se altera no mapa da página do processo ou por PUT /api/processos/{protocolo}/area, com o arquivo da área",
+        ));
+    }
     // Art. 23: só se autoriza um servidor que existe (uma conta de servidor), não um texto.
     if let divisa_processo::Ato::AutorizarInformacao { servidor } = &ato {
         let conta = estado

@@ -17,7 +17,7 @@ pub(crate) async fn documento() -> Response {
         "schema": {"type": "string"}});
     let csrf = json!({"name": "X-CSRF-Token", "in": "header", "required": true,
         "description": "o token devolvido por POST /api/sessao", "schema": {"type": "string"}});
-    let doc = json!({
+    let mut doc = json!({
         "openapi": "3.1.0",
         "info": {
             "title": "divisa — API da LC nº 23/1992 de Mato Grosso",
@@ -111,6 +111,12 @@ pub(crate) async fn documento() -> Response {
                 "responses": {"200": ok("Achados", json!({"type": "object"})), "422": erro()}}}
         }
     });
+    if let (Some(caminhos), Value::Object(da_area)) = (
+        doc["paths"].as_object_mut(),
+        caminhos_da_area(&protocolo, &csrf),
+    ) {
+        caminhos.extend(da_area);
+    }
     (
         [(
             axum::http::header::CONTENT_TYPE,
@@ -192,4 +198,54 @@ fn esquema_dos_atos() -> serde_json::Value {
     };
     json!({"description": "Um ato do processo: `tipo` e os seus campos. A lei e o papel de quem pede decidem se é aceito.",
         "oneOf": MODELOS.iter().map(um).collect::<Vec<_>>()})
+}
+
+/// Os caminhos da área do processo no mapa (CONTRACT §5; `crate::area`).
+fn caminhos_da_area(protocolo: &Value, csrf: &Value) -> Value {
+    let versao = json!({"name": "versao", "in": "path", "required": true, "schema": {"type": "integer", "minimum": 1}});
+    let versoes = json!({"type": "array", "items": {"type": "object", "properties": {
+        "versao": {"type": "integer"}, "autor": {"type": "string"}, "cargo": {"type": "string"},
+        "quando": {"type": "string", "format": "date"}, "area_km2": {"type": "number"},
+        "vertices": {"type": "integer"}, "motivo": {"type": ["string", "null"]}}}});
+    let gravada = json!({"type": "object", "required": ["versao", "area_km2", "achados"],
+        "properties": {"versao": {"type": "integer"}, "area_km2": {"type": "number"},
+            "achados": {"type": "array", "items": {"type": "object"}}}});
+    let if_match = json!({"name": "If-Match", "in": "header", "required": true,
+        "description": "a versão em que a alteração foi feita, \"vN\" (\"v0\" num processo sem área)",
+        "schema": {"type": "string"}});
+    let coordenadas = json!({"type": "object", "required": ["texto", "sistema"], "properties": {
+        "texto": {"type": "string"}, "sistema": {"type": "string", "enum": ["graus", "utm"]},
+        "zona": {"type": "integer", "enum": [20, 21, 22]}}});
+    let geojson = |d: &str| json!({"description": d, "content": {"application/geo+json": {}}});
+    json!({
+            "/api/processos/{protocolo}/area": {
+                "get": {"summary": "A área em vigor do processo (CONTRACT §5), com ETag \"vN\"", "security": [{"sessao": []}], "parameters": [protocolo],
+                    "responses": {"200": geojson("GeoJSON Feature (graus SIRGAS 2000), com versao, area_km2 e vertices"),
+                        "401": erro(), "403": erro(), "404": erro()}},
+                "put": {"summary": "Uma versão nova da área (Art. 19, § 3º): o GeoJSON com o motivo em properties.motivo, sobre a versão do If-Match", "security": [{"sessao": []}],
+                    "parameters": [protocolo, csrf, if_match],
+                    "requestBody": {"required": true, "content": {"application/geo+json": {"schema": {"type": "object"}}}},
+                    "responses": {"200": ok("A versão gravada", gravada.clone()),
+                        "403": erro(), "409": erro(), "422": erro(), "428": erro()}}
+            },
+            "/api/processos/{protocolo}/area/versoes": {"get": {"summary": "As versões da área nos autos, com quem (nome e cargo), quando, a área, os vértices e o motivo", "security": [{"sessao": []}], "parameters": [protocolo],
+                "responses": {"200": ok("Versões", versoes.clone()), "401": erro(), "403": erro()}}},
+            "/api/processos/{protocolo}/area/versoes/{versao}": {"get": {"summary": "Uma versão da área", "security": [{"sessao": []}],
+                "parameters": [protocolo, versao.clone()],
+                "responses": {"200": geojson("GeoJSON Feature"), "404": erro()}}},
+            "/api/processos/{protocolo}/area/versoes/{versao}/diferenca": {"get": {"summary": "O que a área em vigor ganhou e perdeu diante de uma versão (polígonos e áreas)", "security": [{"sessao": []}],
+                "parameters": [protocolo, versao.clone()],
+                "responses": {"200": geojson("GeoJSON FeatureCollection: papel versao, ganho e perda, com area_km2 e texto"), "404": erro()}}},
+            "/api/processos/{protocolo}/area/simular": {"post": {"summary": "A lei com a área enviada no lugar da em vigor, nada gravado: área, partes, sedes, população estimada, continuidade e os achados que mudaram", "security": [{"sessao": []}],
+                "parameters": [protocolo, csrf],
+                "requestBody": {"required": true, "content": {"application/geo+json": {"schema": {"type": "object"}}}},
+                "responses": {"200": ok("A simulação", json!({"type": "object"})), "403": erro(), "409": erro(), "422": erro()}}},
+            "/api/malha/trecho": {"get": {"summary": "O trecho da divisa municipal (Malha 2022) entre dois pontos", "security": [{"sessao": []}],
+                "parameters": [{"name": "de", "in": "query", "required": true, "description": "LON,LAT", "schema": {"type": "string"}},
+                    {"name": "ate", "in": "query", "required": true, "description": "LON,LAT", "schema": {"type": "string"}}],
+                "responses": {"200": geojson("GeoJSON Feature LineString"), "422": erro()}}},
+            "/api/coordenadas": {"post": {"summary": "Os vértices digitados (graus decimais ou UTM) como polígono conferido", "security": [{"sessao": []}], "parameters": [csrf],
+                "requestBody": {"required": true, "content": {"application/json": {"schema": coordenadas}}},
+                "responses": {"200": geojson("GeoJSON Feature"), "422": erro()}}}
+    })
 }

@@ -948,13 +948,24 @@ fn openapi_descreve_cada_rota_da_api() {
         let j = a.get("/api/openapi.json", None).await.json();
         assert_eq!(j["openapi"], "3.1.0");
         let caminhos = j["paths"].as_object().unwrap();
-        let fonte = include_str!("../../src/api.rs");
+        let fonte = [
+            include_str!("../../src/api.rs"),
+            include_str!("../../src/area.rs"),
+        ]
+        .concat();
+        // `.route("/api/…"` numa linha ou, quebrada pelo rustfmt, `"/api/…",` na linha seguinte
         let rotas: Vec<&str> = fonte
             .lines()
-            .filter_map(|l| l.trim().strip_prefix(".route(\""))
+            .filter_map(|l| {
+                let l = l.trim();
+                l.strip_prefix(".route(\"")
+                    .or_else(|| l.strip_prefix("\"/api/").map(|_| &l[1..]))
+            })
             .filter_map(|l| l.split('"').next())
+            .filter(|r| r.starts_with("/api/"))
             .collect();
-        assert!(rotas.len() >= 14, "{rotas:?}");
+        assert!(rotas.len() >= 20, "{rotas:?}");
+        assert!(rotas.contains(&"/api/processos/{protocolo}/area/simular"));
         for r in rotas {
             assert!(caminhos.contains_key(r), "a rota {r} falta no OpenAPI");
         }

@@ -963,3 +963,29 @@ fn issue28_impacto_fiscal_no_celular_grafico_e_tabela() {
         "quem perde: {medidas}"
     );
 }
+
+/// O endereço da página do processo de demonstração com a área desenhada (a revisão de limites
+/// Ribeirãozinho–Ponte Branca), achado na lista de processos, como a pessoa o acharia.
+fn processo_da_revisao(d: &Driver, base: &str) -> String {
+    d.ir(&format!("{base}/processos?q=Ribeir%C3%A3ozinho"));
+    let href = d.script(
+        "const a = Array.from(document.querySelectorAll('main a[href^=\"/processos/0\"]'))
+             .find(a => a.closest('tr') && a.closest('tr').innerText.includes('Ribeirãozinho–Ponte Branca'));
+         return a ? a.href : null;",
+        json!([]),
+    );
+    href.as_str()
+        .unwrap_or_else(|| panic!("o processo da revisão de limites na lista: {}", d.texto()))
+        .to_string()
+}
+
+/// Espera o editor da área pronto: a área carregada e a primeira simulação no painel.
+fn esperar_o_editor(d: &Driver) {
+    d.esperar(
+        "const m = document.getElementById('mapa');
+         return !!m && m.hasAttribute('data-editor-pronto') && m.getAttribute('data-pronto') === '1'
+             && !!document.getElementById('area-simulada')
+             && document.querySelectorAll('#mapa .leaflet-marker-pane .marker-icon:not(.marker-icon-middle)').length > 0;",
+        "o editor da área pronto (a área carregada e simulada)",
+    );
+}
