@@ -242,6 +242,62 @@ pub struct Simulacao {
     pub achados: Vec<AchadoComparado>,
     /// Os achados da área em vigor que a simulada não tem mais.
     pub sumidos: Vec<Achado>,
+    /// O FPM de cada município da proposta com a área simulada (linhas para pessoas), ou por
+    /// que não se calcula.
+    pub fpm: Result<Fpm, String>,
+}
+
+/// O efeito no FPM, para o painel: uma linha por município da proposta e de onde vêm os números.
+#[derive(Debug, Clone)]
+pub struct Fpm {
+    /// «Sorriso: R$ +1.234,56 por ano (coeficiente 3,0 → 3,2)».
+    pub linhas: Vec<(String, String)>,
+    /// A base populacional, o fundo e se é estimativa.
+    pub nota: String,
+}
+
+/// O FPM dos `fatos` (o estudo fiscal da proposta, com o fundo estimado e rotulado).
+fn fpm(fatos: &divisa_lei::Fatos, data: Date) -> Result<Fpm, String> {
+    let e = crate::fiscal::estudo(fatos, data, &crate::fiscal::OpcoesFiscais::default())
+        .map_err(|e| e.mensagem)?;
+    let linhas = e
+        .fpm
+        .municipios
+        .iter()
+        .filter(|m| m.da_proposta())
+        .map(|m| {
+            (
+                m.nome.clone(),
+                format!(
+                    "{} por ano (coeficiente {} → {}; {} → {} habitantes){}",
+                    divisa_fiscal::formato::reais_com_sinal(m.variacao_reais),
+                    divisa_fiscal::formato::decimal(m.coeficiente_antes, 1),
+                    divisa_fiscal::formato::decimal(m.coeficiente_depois, 1),
+                    divisa_referencia::formato::inteiro(i64::from(m.populacao_antes)),
+                    divisa_referencia::formato::inteiro(i64::from(m.populacao_depois)),
+                    if m.aguarda_instalacao {
+                        " — só depois de instalado (LC nº 91/1997)"
+                    } else {
+                        ""
+                    }
+                ),
+            )
+        })
+        .collect();
+    let mut nota = format!(
+        "{}FPM-Interior de Mato Grosso, zero-soma entre os municípios do estado; população: {}; fundo: {}.",
+        if e.fpm.estimativa { "Estimativa — " } else { "" },
+        e.fpm.populacao,
+        e.fpm.fundo_fonte
+    );
+    // sem município que mude, o estudo diz por quê (a população da área não é conhecida…)
+    if linhas.is_empty() {
+        for n in &e.notas {
+            nota.push(' ');
+            nota.push_str(n);
+        }
+    }
+    Ok(Fpm { linhas, nota })
 }
 
 /// O nome com que a área simulada entra na avaliação (nunca gravado).
@@ -308,12 +364,14 @@ pub fn simular(
         .filter(|(_, k)| !chaves_depois.contains(k))
         .map(|(a, _)| a.clone())
         .collect();
+    let fpm = fpm(&avaliados.proposta.fatos, data);
     Ok(Simulacao {
         avaliados,
         area_m2,
         vertices,
         achados,
         sumidos,
+        fpm,
     })
 }
 

@@ -645,7 +645,15 @@ fn painel(s: &Simulacao) -> Value {
         v
     }));
     let mudancas = achados.iter().filter(|a| a["mudou"] == true).count();
+    let fpm = match &s.fpm {
+        Ok(f) => json!({
+            "linhas": f.linhas.iter().map(|(n, t)| json!({"rotulo": n, "texto": t})).collect::<Vec<_>>(),
+            "nota": f.nota,
+        }),
+        Err(m) => json!({"linhas": [], "nota": format!("FPM não calculado: {m}")}),
+    };
     json!({
+        "fpm": fpm,
         "area_km2": s.area_m2 as f64 / 1e6,
         "area_texto": km2_de_m2(s.area_m2 as f64),
         "vertices": s.vertices,

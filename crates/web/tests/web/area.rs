@@ -341,6 +341,32 @@ fn area_invalida_422_diz_onde_e_nada_grava() {
             "{}",
             r.corpo
         );
+        // um corpo acima do limite de envio: 413, em português
+        let grande = format!(
+            "{{\"type\": \"Polygon\", \"coordinates\": [[{}]]}}",
+            "[-52.86, -16.62],".repeat(divisa_web::LIMITE_DE_ENVIO / 16)
+        );
+        let r = a
+            .pedir(
+                "POST",
+                &format!("{}/simular", api(&p)),
+                Some(&carla),
+                Some("application/json"),
+                grande,
+                true,
+            )
+            .await;
+        assert_eq!(
+            r.status,
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "{}",
+            &r.corpo[..r.corpo.len().min(300)]
+        );
+        assert!(
+            r.corpo.contains("MB") || r.corpo.contains("grande"),
+            "{}",
+            r.corpo
+        );
         assert_eq!(
             a.registro.carregar(&p).await.unwrap().eventos.len(),
             antes,
@@ -365,6 +391,13 @@ fn simular_nada_grava_e_diz_o_que_mudou_desde_a_versao_salva() {
         let j = r.json();
         assert_eq!(j["mudancas"], 0, "{j}");
         assert_eq!(j["area_texto"], "2,33 km²");
+        // o FPM, com a base e o fundo ditos (estimativa rotulada)
+        eprintln!("FPM: {}", j["fpm"]);
+        assert!(
+            j["fpm"]["nota"].as_str().unwrap().contains("FPM"),
+            "{}",
+            j["fpm"]
+        );
         assert!(j["linhas"]
             .as_array()
             .unwrap()

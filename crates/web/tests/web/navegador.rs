@@ -989,3 +989,44 @@ fn esperar_o_editor(d: &Driver) {
         "o editor da área pronto (a área carregada e simulada)",
     );
 }
+
+#[test]
+fn explorar_editor() {
+    let Some(d) = Driver::novo() else { return };
+    let (base, _dir) = comum::servidor("explorar-area");
+    for (largura, altura, tamanho) in [(1366, 900, "laptop"), (390, 844, "celular")] {
+        d.cmd(
+            "POST",
+            "/window/rect",
+            json!({"width": largura, "height": altura}),
+        );
+        d.entrar(&base, "carla");
+        let url = processo_da_revisao(&d, &base);
+        eprintln!("{url}");
+        d.ir(&url);
+        esperar_o_editor(&d);
+        d.script(
+            "document.getElementById('mapa').scrollIntoView({block: 'start'});",
+            json!([]),
+        );
+        d.capturar(&format!("x-{tamanho}-mapa"));
+        d.script(
+            "document.getElementById('painel-da-area').scrollIntoView({block: 'start'});",
+            json!([]),
+        );
+        d.capturar(&format!("x-{tamanho}-painel"));
+        d.script(
+            "document.getElementById('salvar-area').scrollIntoView({block: 'start'});",
+            json!([]),
+        );
+        d.capturar(&format!("x-{tamanho}-salvar"));
+        let info = d.script("const m = document.getElementById('mapa'); return {marcadores: Array.from(m.querySelectorAll('.leaflet-marker-pane .marker-icon:not(.marker-icon-middle)')).slice(0,50).map(e => {const r = e.getBoundingClientRect(); return [Math.round(r.x), Math.round(r.y)];}), zoom: m._mapaLeaflet.getZoom(), painel: document.getElementById('painel-da-area').innerText};", json!([]));
+        eprintln!("{tamanho}: {}", info["zoom"]);
+        let largos = d.script("const w = document.documentElement.clientWidth; return {sw: document.documentElement.scrollWidth, w: w, largos: Array.from(document.querySelectorAll('body *')).filter(e => e.getBoundingClientRect().right > w + 1 && !e.closest('.leaflet-container')).slice(0, 15).map(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))};", json!([]));
+        eprintln!("{tamanho}: {largos}");
+        let code = d.script("return Array.from(document.querySelectorAll('code')).filter(e => e.getBoundingClientRect().right > 380).map(e => e.textContent + ' | ' + e.parentElement.outerHTML.slice(0, 400) + ' | ' + getComputedStyle(e).whiteSpace);", json!([]));
+        eprintln!("{tamanho}: {code}");
+        d.ir(&format!("{base}/"));
+        d.sair();
+    }
+}
