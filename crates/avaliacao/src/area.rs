@@ -260,7 +260,7 @@ pub struct Fpm {
 fn fpm(fatos: &divisa_lei::Fatos, data: Date) -> Result<Fpm, String> {
     let e = crate::fiscal::estudo(fatos, data, &crate::fiscal::OpcoesFiscais::default())
         .map_err(|e| e.mensagem)?;
-    let linhas = e
+    let linhas: Vec<(String, String)> = e
         .fpm
         .municipios
         .iter()

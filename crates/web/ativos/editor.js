@@ -148,6 +148,22 @@
       if (precisa) definirGeometria(geometria());
     }
 
+    // A área à vista numa escala em que os vértices se separam. O mapa da página enquadra os
+    // municípios de origem: uma área de poucos km² vira um ponto, com os 40 vértices um sobre o
+    // outro. Quem edita trabalha na área (o «aproximar na camada» do QGIS), com folga para a
+    // barra do Geoman à esquerda; quem só lê a vê com o entorno, se ela ficou pequena demais.
+    function enquadrar(extra) {
+      var b = L.latLngBounds([]);
+      if (partes.getBounds().isValid()) b.extend(partes.getBounds());
+      if (extra && extra.isValid()) b.extend(extra);
+      if (!b.isValid()) return;
+      var a = mapa.latLngToContainerPoint(b.getSouthWest()), c = mapa.latLngToContainerPoint(b.getNorthEast());
+      var pequena = Math.abs(c.x - a.x) < 80 && Math.abs(a.y - c.y) < 80;
+      var sempre = editar && !extra;
+      if (!sempre && !pequena && mapa.getBounds().contains(b)) return;
+      mapa.fitBounds(editar ? b : b.pad(1), { paddingTopLeft: [56, 24], paddingBottomRight: [24, 24], animate: false, maxZoom: 17 });
+    }
+
     function feature(geom, propriedades) {
       return { type: "Feature", geometry: geom, properties: propriedades || {} };
     }
@@ -159,7 +175,10 @@
     // ---- a área só para ler -------------------------------------------------------------------
     if (!editar) {
       pedir(url).then(function (r) {
-        if (r.ok && r.json && r.json.geometry) definirGeometria(r.json.geometry);
+        if (r.ok && r.json && r.json.geometry) {
+          definirGeometria(r.json.geometry);
+          enquadrar();
+        }
         div.setAttribute("data-editor-pronto", "1");
       }).catch(function () {});
       iniciarComparacao();
@@ -823,6 +842,7 @@
         }
         if (r.json.properties && typeof r.json.properties.area_km2 === "number") areaDaVersaoTexto = r.json.properties.area_texto || km2(r.json.properties.area_km2);
         definirGeometria(r.json.geometry);
+        enquadrar();
         // muitos vértices: só os perto do ponteiro ganham marcador (o celular não trava)
         var total = poligonosAtuais().reduce(function (t, p) { return t + p.reduce(function (u, a) { return u + a.length; }, 0); }, 0);
         if (total > 400) mapa.pm.setGlobalOptions({ limitMarkersToCount: 150 });
@@ -900,10 +920,12 @@
           var fs = r.json.features.slice().sort(function (a, b) {
             return (ORDEM[a.properties.papel] || 0) - (ORDEM[b.properties.papel] || 0);
           });
-          L.geoJSON({ type: "FeatureCollection", features: fs }, L.extend({
+          var desenho = L.geoJSON({ type: "FeatureCollection", features: fs }, L.extend({
             style: function (f) { return ESTILOS[f.properties.papel] || ESTILOS.versao; }
           }, sobreposicao)).addTo(camada);
           hachura();
+          // o contorno da outra versão e o que mudou à vista (e não um ponto no mapa)
+          enquadrar(desenho.getBounds());
           if (!saida) return;
           saida.textContent = "";
           var linhas = 0;

@@ -504,7 +504,11 @@ async fn mapa_do_processo(
     State(estado): State<Estado>,
     quem: Quem,
     Path(protocolo): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
 ) -> Resposta {
+    // o editor da área pede as origens sem simplificar: os vértices se prendem aos da malha
+    // de verdade, não aos do desenho de tela (issue 29)
+    let completo = q.get("completo").is_some_and(|v| v == "1") && quem.usuario.is_some();
     let (p, _) = estado
         .registro()
         .eventos_visiveis(&protocolo, &quem.ator())
@@ -572,10 +576,12 @@ async fn mapa_do_processo(
     for (codigos, papel) in [(&vizinhos, "vizinho"), (&origens, "origem")] {
         for c in codigos {
             if let Ok(Some(mp)) = divisa_referencia::malha::poligono(*c) {
-                feicoes.push(feicao(
-                    &simplificar(&mp),
-                    json!({"nome": nome_de(*c), "papel": papel}),
-                ));
+                let mp = if completo && papel == "origem" {
+                    mp
+                } else {
+                    simplificar(&mp)
+                };
+                feicoes.push(feicao(&mp, json!({"nome": nome_de(*c), "papel": papel})));
             }
         }
     }

@@ -901,9 +901,15 @@ pub(crate) fn mapa_do_processo(
 ) -> maud::Markup {
     use maud::html;
     let camada = format!("/api{endereco}/mapa.geojson");
+    let edita = matches!(edicao, Some(Ok(())));
+    // quem edita prende os vértices aos das origens na malha inteira, não à de tela
+    let camada = if edita {
+        format!("{camada}?completo=1")
+    } else {
+        camada
+    };
     let area = format!("/api{endereco}/area");
     let ve = edicao.is_some();
-    let edita = matches!(edicao, Some(Ok(())));
     let atual = versoes.len();
     let pessoa = |login: &str| {
         pessoas
