@@ -313,8 +313,8 @@ pub fn simular(
     area: &[u8],
     data: Date,
 ) -> Result<Simulacao, ErroArea> {
-    let lido = ler(SIMULADA, area)?;
-    let (area_m2, vertices) = medir(&lido.poligonos);
+    // conferida aqui para o 422 trazer os pontos; medida uma vez só, na avaliação
+    ler(SIMULADA, area)?;
     let mut p = processo.clone();
     p.arquivos_de_area.push(SIMULADA.to_owned());
     let mut registro = do_registro.clone();
@@ -329,6 +329,26 @@ pub fn simular(
         .arquivos
         .push((depois, SIMULADA.to_owned(), area.to_vec()));
     let avaliados = crate::autos::avaliar(&p, &registro, data)?;
+    let medidas = avaliados
+        .proposta
+        .fatos
+        .novo
+        .as_ref()
+        .and_then(|n| n.area.as_ref())
+        .or_else(|| {
+            avaliados
+                .proposta
+                .fatos
+                .desmembramento
+                .as_ref()
+                .and_then(|d| d.area.as_ref())
+        })
+        .and_then(|a| a.medidas.as_ref());
+    let (area_m2, vertices) = match (medidas, &avaliados.proposta.territorio) {
+        (Some(m), _) => ((m.area_km2 * 1e6).round() as u64, m.vertices as u32),
+        (None, Some(t)) => medir(&t.poligonos),
+        (None, None) => (0, 0),
+    };
     let antes = em_vigor.map(|a| &a.avaliacao.achados[..]).unwrap_or(&[]);
     // Um dispositivo pode dar vários achados com a mesma citação (o Art. 13: as assinaturas, as
     // firmas, as sedes na área): cada um se compara com o de mesma ordem entre os seus iguais.

@@ -36,8 +36,10 @@ pub fn medir(
         .flat_map(|p| std::iter::once(p.exterior()).chain(p.interiors()))
         .map(|anel| anel.0.len().saturating_sub(1))
         .sum();
+    // uma passada geodésica só: a área e o perímetro (de que sai a tolerância da malha)
+    let medida = area_geodesica(poligonos);
     let mut medidas = MedidasArea {
-        area_km2: area_geodesica(poligonos).area_km2(),
+        area_km2: medida.area_km2(),
         area_albers_km2: divisa_territorio::albers::area_albers_ibge(poligonos) / 1e6,
         partes: poligonos.0.len(),
         vertices,
@@ -88,7 +90,8 @@ pub fn medir(
                 .collect();
         }
     }
-    operacoes_com_a_malha(territorio, origens, receptor, &mut medidas);
+    let tolerancia = medida.perimetro_m * PRECISAO_DA_MALHA_M / 1e6;
+    operacoes_com_a_malha(territorio, origens, receptor, tolerancia, &mut medidas);
     medidas.estimativa_setores = estimar_pelos_setores(&territorio.poligonos, setores);
     medidas
 }
@@ -196,7 +199,16 @@ pub fn remanescentes(
     area: &MultiPolygon<f64>,
     codigos: &[u32],
 ) -> Vec<(u32, Option<Remanescente>)> {
-    let tolerancia = tolerancia_km2(area);
+    remanescentes_com_tolerancia(area, codigos, tolerancia_km2(area))
+}
+
+/// Como [`remanescentes`], com a tolerância de área já medida (quem mediu a área já tem o
+/// perímetro: uma passada geodésica a menos numa área de milhares de vértices).
+fn remanescentes_com_tolerancia(
+    area: &MultiPolygon<f64>,
+    codigos: &[u32],
+    tolerancia: f64,
+) -> Vec<(u32, Option<Remanescente>)> {
     let mt = divisa_referencia::mt().ok();
     codigos
         .iter()
@@ -213,20 +225,20 @@ pub fn remanescentes(
                 let comum = intersecao(area, &municipio).ok()?;
                 let resto = diferenca(&municipio, area).ok()?;
                 // Lascas da largura da precisão da malha (um memorial ao centímetro ao longo
-                // da divisa) não são partes do remanescente.
-                let partes = resto
+                // da divisa) não são partes do remanescente. A área de cada parte, medida uma
+                // vez, também dá a do remanescente inteiro.
+                let areas: Vec<f64> = resto
                     .0
                     .iter()
-                    .filter(|p| {
-                        area_geodesica(&MultiPolygon(vec![(*p).clone()])).area_km2() > tolerancia
-                    })
-                    .count();
+                    .map(|p| divisa_territorio::geodesia::area_poligono(p).area_m2)
+                    .collect();
+                let partes = areas.iter().filter(|a| **a / 1e6 > tolerancia).count();
                 Some(Remanescente {
                     codigo_ibge: codigo,
                     nome: nome.clone(),
                     area_municipio_km2: area_geodesica(&municipio).area_km2(),
                     area_cedida_km2: area_geodesica(&comum).area_km2(),
-                    area_remanescente_km2: area_geodesica(&resto).area_km2(),
+                    area_remanescente_km2: areas.iter().fold(0.0, |s, a| s + a) / 1e6,
                     poligono: resto,
                     partes,
                 })
@@ -272,16 +284,16 @@ fn operacoes_com_a_malha(
     territorio: &Territorio,
     origens: &[u32],
     receptor: Option<u32>,
+    tolerancia_km2: f64,
     medidas: &mut MedidasArea,
 ) {
     let Ok(mt) = divisa_referencia::mt() else {
         return;
     };
     let area = &territorio.poligonos;
-    let tolerancia_km2 = tolerancia_km2(area);
     let mut dentro_km2 = 0.0;
     let mut todas_com_poligono = true;
-    for (codigo, remanescente) in remanescentes(area, origens) {
+    for (codigo, remanescente) in remanescentes_com_tolerancia(area, origens, tolerancia_km2) {
         match remanescente {
             Some(r) => {
                 dentro_km2 += r.area_cedida_km2;

@@ -300,21 +300,62 @@ impl Geodesicos {
         if novos.is_empty() {
             return resultado;
         }
-        // Células de 0,01 grau com os lados que as atravessam (pelo envelope).
-        let celula = grade.escala / 100.0;
+        // Células com os lados que passam por elas (a até três passos da grade). O tamanho
+        // acompanha a densidade dos lados: com células fixas de 0,01 grau, uma área desenhada
+        // no mapa com 20 mil vértices ao longo de uma divisa punha milhares de lados em cada
+        // célula, e cada ponto novo comparava com todos (1,2 s numa simulação do editor).
+        // Oito vezes o lado mediano (poucos lados por célula onde eles são densos), sem passar
+        // de uns dois milhões de células visitadas no total (os lados longos da malha).
+        let mut comprimentos: Vec<f64> = grade
+            .lados
+            .iter()
+            .map(|(_, [a, b])| f64::from(b.x - a.x).hypot(f64::from(b.y - a.y)))
+            .collect();
+        let total: f64 = comprimentos.iter().sum();
+        let meio = comprimentos.len() / 2;
+        let mediano = if comprimentos.is_empty() {
+            0.0
+        } else {
+            *comprimentos.select_nth_unstable_by(meio, f64::total_cmp).1
+        };
+        let celula = (mediano * 8.0)
+            .max(total / 1e6)
+            .clamp(grade.escala * 1e-6, grade.escala / 100.0);
         let chave = |x: f64, y: f64| ((x / celula).floor() as i64, (y / celula).floor() as i64);
         let mut celulas: HashMap<(i64, i64), Vec<usize>, HashRapido> = HashMap::default();
+        let mut do_lado: Vec<(i64, i64)> = Vec::new();
         for (i, (_, [a, b])) in grade.lados.iter().enumerate() {
-            let (x0, x1) = (f64::from(a.x.min(b.x)), f64::from(a.x.max(b.x)));
-            let (y0, y1) = (f64::from(a.y.min(b.y)), f64::from(a.y.max(b.y)));
-            let ((cx0, cy0), (cx1, cy1)) = (chave(x0, y0), chave(x1, y1));
-            if (cx1 - cx0 + 1) * (cy1 - cy0 + 1) > 10_000 {
-                continue;
-            }
-            for cx in cx0..=cx1 {
-                for cy in cy0..=cy1 {
-                    celulas.entry((cx, cy)).or_default().push(i);
+            let (ax, ay, bx, by) = (
+                f64::from(a.x),
+                f64::from(a.y),
+                f64::from(b.x),
+                f64::from(b.y),
+            );
+            // pontos do lado a cada meia célula, cada um com a folga de três passos e de meio
+            // intervalo (o que fica entre dois pontos também está coberto)
+            let comprimento = (bx - ax).hypot(by - ay);
+            let passos = (comprimento / (celula / 2.0)).ceil().min(1e6) as usize;
+            let folga = 3.0 + comprimento / passos.max(1) as f64 / 2.0;
+            do_lado.clear();
+            for k in 0..=passos {
+                let t = if passos == 0 {
+                    0.0
+                } else {
+                    k as f64 / passos as f64
+                };
+                let (x, y) = (ax + (bx - ax) * t, ay + (by - ay) * t);
+                let ((cx0, cy0), (cx1, cy1)) =
+                    (chave(x - folga, y - folga), chave(x + folga, y + folga));
+                for cx in cx0..=cx1 {
+                    for cy in cy0..=cy1 {
+                        do_lado.push((cx, cy));
+                    }
                 }
+            }
+            do_lado.sort_unstable();
+            do_lado.dedup();
+            for c in &do_lado {
+                celulas.entry(*c).or_default().push(i);
             }
         }
         for p in novos {
@@ -350,6 +391,27 @@ impl Geodesicos {
             let [primeiro, segundo, ..] = perto.as_slice() else {
                 continue;
             };
+            // Lados quase paralelos (um traçado que corre junto da divisa, com vértices sobre os
+            // lados dela) se "cruzam" por arredondamento: o cruzamento não é bem definido, e as
+            // iterações geodésicas de milhares desses pontos eram a maior parte do tempo de uma
+            // área densa. Abaixo de ~0,06°, fica o ponto da grade (a nanograus da reta).
+            let seno = {
+                let (r, s) = (
+                    (
+                        f64::from(primeiro.1[1].x - primeiro.1[0].x),
+                        f64::from(primeiro.1[1].y - primeiro.1[0].y),
+                    ),
+                    (
+                        f64::from(segundo.1[1].x - segundo.1[0].x),
+                        f64::from(segundo.1[1].y - segundo.1[0].y),
+                    ),
+                );
+                (r.0 * s.1 - r.1 * s.0).abs()
+                    / (r.0.hypot(r.1) * s.0.hypot(s.1)).max(f64::MIN_POSITIVE)
+            };
+            if seno < 1e-3 {
+                continue;
+            }
             let inicial = grade.coordenada(p);
             if let Some(c) = cruzamento_geodesico(primeiro.0, segundo.0, inicial) {
                 // Só aceita se ficar perto do ponto da grade: milímetros nas arestas curtas da

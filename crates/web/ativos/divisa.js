@@ -19,7 +19,7 @@
     municipio: { cor: "#1351b4", nome: "O município (limites da Malha Municipal 2022)" },
     origem: { cor: "#1351b4", nome: "Município de origem (limites da Malha Municipal 2022)" },
     vizinho: { cor: "#6e7781", nome: "Município vizinho (limites da Malha Municipal 2022)" },
-    area: { cor: "#b50909", nome: "Área proposta (do arquivo juntado aos autos)" },
+    area: { cor: "#b50909", nome: "Área proposta (a versão em vigor nos autos)" },
     sede: { cor: "#ffcd07", nome: "Sede municipal (Base de Localidades 2022)", ponto: true }
   };
 
@@ -43,7 +43,11 @@
       amostra.style.backgroundColor = PAPEIS[papel].cor + (PAPEIS[papel].ponto ? "" : "40");
       amostra.setAttribute("aria-hidden", "true");
       item.appendChild(amostra);
-      item.appendChild(document.createTextNode(PAPEIS[papel].nome));
+      var nome = PAPEIS[papel].nome;
+      // com o editor, a área é a versão em vigor nos autos (que pode ter sido desenhada no mapa),
+      // e para quem edita, a que está sendo alterada
+      if (papel === "area" && div.hasAttribute("data-editar")) nome = "Área proposta (a versão em vigor, que você altera no mapa)";
+      item.appendChild(document.createTextNode(nome));
       lista.appendChild(item);
     });
     var fundo = document.createElement("li");

@@ -40,6 +40,20 @@
     return Number(n).toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 }) + " km²";
   }
 
+  // A mensagem de erro do servidor para quem lê: sem o nome interno do arquivo que ele dá à
+  // área («area-simulada.geojson: …»), com a inicial maiúscula e o ponto final, e cada ponto
+  // «[lon, lat]» escrito como o cartógrafo o digita, latitude antes, com vírgula decimal.
+  function mensagem(texto, reserva) {
+    var m = String(texto || reserva || "").trim();
+    m = m.replace(/^[^\s:«»]+\.(?:geojson|json|kml|gpkg|shp|zip|dxf):\s*/i, "");
+    m = m.replace(/\[(-?\d+(?:\.\d+)?),\s*(-?\d+(?:\.\d+)?)\]/g, function (_, lon, lat) {
+      return "latitude " + lat.replace(".", ",") + " e longitude " + lon.replace(".", ",");
+    });
+    if (m) m = m.charAt(0).toUpperCase() + m.slice(1);
+    if (m && !/[.!?)»]$/.test(m)) m += ".";
+    return m;
+  }
+
   // a resposta em JSON (ou {} quando o corpo não é JSON), com o status
   function pedir(url, opcoes) {
     return fetch(url, opcoes).then(function (r) {
@@ -76,6 +90,55 @@
     return span;
   }
 
+  // Os nomes fixos do mapa (municípios e sedes) cedem o lugar aos vértices da área e aos botões
+  // do mapa: um nome por cima de um vértice o esconde da mão, e um vértice ou botão por cima de
+  // um nome o deixa ilegível. O nome encoberto some enquanto algo estiver sobre ele (os nomes dos
+  // municípios de origem estão no alto da página).
+  function vigiarRotulos(div, mapa) {
+    var agendado = false;
+    function afastar() {
+      if (agendado) return;
+      agendado = true;
+      requestAnimationFrame(function () {
+        agendado = false;
+        var obstaculos = [];
+        var caixa = div.getBoundingClientRect();
+        div.querySelectorAll(".leaflet-marker-pane .marker-icon, .leaflet-control").forEach(function (e) {
+          var r = e.getBoundingClientRect();
+          if (r.width && r.height) obstaculos.push(r);
+        });
+        div.querySelectorAll(".leaflet-tooltip.rotulo-do-mapa").forEach(function (t) {
+          var r = t.getBoundingClientRect();
+          // (e o nome cortado pela borda do mapa, que se lê pela metade)
+          var fora = r.left < caixa.left || r.right > caixa.right || r.top < caixa.top || r.bottom > caixa.bottom;
+          t.classList.toggle("rotulo-encoberto", fora || obstaculos.some(function (o) {
+            return o.right > r.left && o.left < r.right && o.bottom > r.top && o.top < r.bottom;
+          }));
+        });
+      });
+    }
+    mapa.on("zoomend moveend viewreset resize", afastar);
+    var painel = mapa.getPane("markerPane");
+    if (painel && window.MutationObserver) {
+      new MutationObserver(function (mudancas) {
+        mudancas.forEach(function (m) {
+          m.addedNodes.forEach(function (n) {
+            // os vértices do Geoman não são botões para o teclado (não se movem por ele): fora
+            // da ordem do Tab e do leitor de tela, que tem as coordenadas digitadas no lugar
+            if (n.nodeType === 1 && n.classList.contains("marker-icon")) {
+              n.removeAttribute("tabindex");
+              n.removeAttribute("role");
+              n.setAttribute("aria-hidden", "true");
+            }
+          });
+        });
+        afastar();
+      }).observe(painel, { childList: true });
+    }
+    afastar();
+    return afastar;
+  }
+
   function iniciar(div, mapa, opcoes) {
     if (div._editorDaArea) return;
     div._editorDaArea = true;
@@ -89,6 +152,7 @@
     // a área editada: uma camada (L.Polygon) por parte, para remover uma parte sem remover as
     // outras; o grupo não é do Geoman, as partes sim
     var partes = L.featureGroup([], { pmIgnore: true }).addTo(mapa);
+    var afastarRotulos = vigiarRotulos(div, mapa);
 
     // o que vai por cima da área (a comparação com outra versão e os cruzamentos apontados pelo
     // servidor), sem pegar os cliques que são da área
@@ -152,6 +216,7 @@
     // municípios de origem: uma área de poucos km² vira um ponto, com os 40 vértices um sobre o
     // outro. Quem edita trabalha na área (o «aproximar na camada» do QGIS), com folga para a
     // barra do Geoman à esquerda; quem só lê a vê com o entorno, se ela ficou pequena demais.
+    // Com `extra` (o desenho da comparação com outra versão), as duas à vista, se não estão.
     function enquadrar(extra) {
       var b = L.latLngBounds([]);
       if (partes.getBounds().isValid()) b.extend(partes.getBounds());
@@ -161,7 +226,7 @@
       var pequena = Math.abs(c.x - a.x) < 80 && Math.abs(a.y - c.y) < 80;
       var sempre = editar && !extra;
       if (!sempre && !pequena && mapa.getBounds().contains(b)) return;
-      mapa.fitBounds(editar ? b : b.pad(1), { paddingTopLeft: [56, 24], paddingBottomRight: [24, 24], animate: false, maxZoom: 17 });
+      mapa.fitBounds(editar || extra ? b : b.pad(1), { paddingTopLeft: [56, 24], paddingBottomRight: [24, 24], animate: false, maxZoom: 17 });
     }
 
     function feature(geom, propriedades) {
@@ -170,6 +235,7 @@
 
     var versao = parseInt(div.getAttribute("data-versao") || "0", 10) || 0;
     var areaDaVersaoTexto = "";
+    var areaDaVersaoKm2 = null;
     var compararDeNovo = function () {};
 
     // ---- a área só para ler -------------------------------------------------------------------
@@ -241,6 +307,8 @@
     // os vértices por cima dos nomes fixos do mapa (que pegam o ponteiro): um vértice sob o nome
     // de um município se vê e se arrasta
     div.classList.add("editando-area");
+    // (no celular, o mapa de quem edita é mais alto: o Leaflet remede o seu tamanho)
+    mapa.invalidateSize(false);
     // o mapa foi criado antes do Geoman chegar: o gancho do L.Map não rodou
     if (!mapa.pm) L.PM.reInitLayer(mapa);
     mapa.pm.setLang("pt_br", {
@@ -274,6 +342,9 @@
       drawCircle: false, drawText: false, drawPolygon: true,
       editMode: true, dragMode: false, cutPolygon: true, removalMode: true, rotateMode: false
     });
+    // editar os vértices é o modo de descanso (o «Salvar» é o fim da edição): sem o «Finalizar»
+    // do Geoman ao lado do botão, que no celular cobria o oeste da área
+    if (mapa.pm.Toolbar && mapa.pm.Toolbar.changeActionsOfControl) mapa.pm.Toolbar.changeActionsOfControl("editMode", []);
     // o nome de cada botão do Geoman para o leitor de tela (o título fica no contêiner)
     div.querySelectorAll(".leaflet-pm-toolbar .button-container").forEach(function (c) {
       var a = c.querySelector("a.leaflet-buttons-control-button");
@@ -296,6 +367,10 @@
 
     // ---- desfazer e refazer -------------------------------------------------------------------
     var historico = [];
+    // a geometria da versão em vigor (como o editor a serializa): a simulação dela é a referência
+    // do que mudou nas linhas do painel
+    var salvaJSON = null;
+    var linhasDaVersao = null;
     var posicao = -1;
     var arrastando = false;
     var agendado = false;
@@ -328,6 +403,7 @@
     }
     function zerarHistorico() {
       historico = [JSON.stringify(geometria())];
+      salvaJSON = historico[0];
       posicao = 0;
       atualizarBotoes();
     }
@@ -347,7 +423,7 @@
       if (c._editorLigado) return;
       c._editorLigado = true;
       c.on("pm:markerdragstart", function () { arrastando = true; });
-      c.on("pm:markerdragend", function () { arrastando = false; agendarRegistro(); });
+      c.on("pm:markerdragend", function () { arrastando = false; agendarRegistro(); afastarRotulos(); });
       c.on("pm:edit pm:vertexadded pm:vertexremoved", agendarRegistro);
     });
     partes.on("layeradd layerremove", agendarRegistro);
@@ -412,9 +488,9 @@
         primeira = false;
         if (r.ok) {
           cruzamentos.clearLayers();
-          mostrarSimulacao(r.json);
+          mostrarSimulacao(r.json, JSON.stringify(geom) === salvaJSON);
         } else {
-          estado(r.json.erro || "Não foi possível calcular a área (erro " + r.status + ").", "erro", true);
+          estado(mensagem(r.json.erro, "Não foi possível calcular a área (erro " + r.status + ")."), "erro", true);
           // os números da área anterior não valem para esta
           ["resumo", "sedes", "populacao", "achados"].forEach(function (n) { trocar(n, null); });
           if (r.status === 422) apontarCruzamentos(r.json.pontos);
@@ -432,28 +508,61 @@
       });
     }
 
+    // o aviso por cima dos vértices (que o cobriam) e longe da barra do Geoman e da borda
+    var paneAlerta = mapa.getPane("divisaAlerta") || mapa.createPane("divisaAlerta");
+    paneAlerta.style.zIndex = 670;
+    paneAlerta.style.pointerEvents = "none";
     function apontarCruzamentos(pontos) {
       cruzamentos.clearLayers();
+      var tamanho = mapa.getSize();
       (pontos || []).forEach(function (p) {
         if (!p || p.length < 2) return;
-        L.circleMarker([p[1], p[0]], L.extend({ radius: 10, color: "#e52207", weight: 3, fillColor: "#e52207", fillOpacity: 0.35 }, sobreposicao))
-          .bindTooltip("Os lados se cruzam aqui", { permanent: true, direction: "top", offset: [0, -10], className: "cruzamento-da-area" })
+        var ll = L.latLng(p[1], p[0]);
+        var px = mapa.latLngToContainerPoint(ll);
+        var lado = px.x < 200 ? "right" : px.x > tamanho.x - 200 ? "left" : px.y < 60 ? "bottom" : "top";
+        var desvio = { right: [12, 0], left: [-12, 0], bottom: [0, 12], top: [0, -12] }[lado];
+        L.circleMarker(ll, L.extend({ radius: 10, color: "#e52207", weight: 3, fillColor: "#e52207", fillOpacity: 0.35 }, sobreposicao))
+          .bindTooltip("Os lados se cruzam aqui", { permanent: true, direction: lado, offset: desvio, className: "cruzamento-da-area", pane: "divisaAlerta", opacity: 1 })
           .addTo(cruzamentos);
       });
     }
 
-    function mostrarSimulacao(j) {
+    function mostrarSimulacao(j, eSalva) {
       estado(null);
+      // a situação de cada linha com a versão em vigor, para marcar as que a alteração muda
+      // (o servidor marca os achados; as linhas medidas, como «Ribeirãozinho, depois», aqui)
+      if (eSalva || !linhasDaVersao) {
+        linhasDaVersao = {};
+        (j.linhas || []).forEach(function (l) { linhasDaVersao[l.rotulo] = l.situacao || null; });
+      }
       // a área, o quanto tira de cada município…
       var dl = el("dl", "linhas-da-area");
       var linhas = j.linhas && j.linhas.length ? j.linhas : [{ rotulo: "Área", texto: j.area_texto || km2(j.area_km2 || 0) }];
+      // logo abaixo da área, a da versão em vigor e o quanto a alteração muda (o número que
+      // quem arrasta um vértice procura)
+      if (versao > 0 && typeof areaDaVersaoKm2 === "number" && typeof j.area_km2 === "number") {
+        linhas = linhas.slice();
+        linhas.splice(1, 0, { rotulo: "Na versão " + versao + " (em vigor)", texto: diferencaDeArea(areaDaVersaoKm2, j.area_km2), id: "area-da-versao" });
+      }
       linhas.forEach(function (l, i) {
         var dd = el("dd", l.situacao ? "situacao-" + l.situacao : null);
+        if (l.id) dd.id = l.id;
         if (i === 0) dd.id = "area-simulada";
         dd.appendChild(document.createTextNode(l.texto));
         if (l.situacao) {
           dd.appendChild(document.createTextNode(" "));
           dd.appendChild(selo(l.situacao));
+          var antes = linhasDaVersao[l.rotulo];
+          if (!eSalva && antes !== l.situacao) {
+            dd.className += " mudou";
+            var m = el("span", "mudou-da-area");
+            var icone = el("span", "icone-mudou");
+            icone.setAttribute("aria-hidden", "true");
+            m.appendChild(icone);
+            m.appendChild(document.createTextNode(SITUACOES[antes] ? " mudou: " + SITUACOES[antes].antes : " novo: não havia na versão em vigor"));
+            dd.appendChild(document.createTextNode(" "));
+            dd.appendChild(m);
+          }
         }
         dl.appendChild(el("dt", null, l.rotulo));
         dl.appendChild(dd);
@@ -475,34 +584,95 @@
         p.appendChild(document.createTextNode(j.populacao.texto));
         trocar("populacao", p);
       } else trocar("populacao", null);
-      // … e os achados, com os que mudaram em destaque (classe, ícone e palavras)
+      // … e os achados: os que mudaram em destaque (faixa, fundo, ícone e palavras), no alto;
+      // os demais numa lista que se abre, com a conta por situação (no celular, o «Salvar» não
+      // fica a quinze achados de distância)
       var achados = j.achados || [];
       if (achados.length) {
         var a = el("div");
         a.appendChild(el("h3", null, "Achados com esta área"));
-        var n = typeof j.mudancas === "number" ? j.mudancas : achados.filter(function (x) { return x.mudou; }).length;
-        a.appendChild(el("p", n ? "mudancas-da-area" : null, n === 0 ? "Nenhum achado mudou com esta alteração." : n === 1 ? "1 achado mudou com esta alteração." : n + " achados mudaram com esta alteração."));
-        var lista = el("ul", "achados-da-area");
-        achados.forEach(function (x) {
-          var li = el("li", "achado-da-area situacao-" + x.situacao + (x.mudou ? " mudou" : ""));
-          if (x.mudou) {
-            var m = el("span", "mudou-da-area");
-            var icone = el("span", "icone-mudou", "▲");
-            icone.setAttribute("aria-hidden", "true");
-            m.appendChild(icone);
-            var antes = SITUACOES[x.antes];
-            m.appendChild(document.createTextNode(" mudou" + (antes ? ": " + antes.antes : "")));
-            li.appendChild(m);
-          }
-          li.appendChild(selo(x.situacao));
-          li.appendChild(document.createTextNode(" — "));
-          li.appendChild(el("strong", null, x.artigo));
-          li.appendChild(document.createTextNode(": " + x.texto));
-          lista.appendChild(li);
-        });
-        a.appendChild(lista);
+        var mudaram = achados.filter(function (x) { return x.mudou; });
+        var iguais = achados.filter(function (x) { return !x.mudou; });
+        var n = mudaram.length;
+        a.appendChild(el("p", n ? "mudancas-da-area" : null, n === 0 ? "Nenhum achado mudou com esta alteração." : n === 1 ? "1 achado mudou com esta alteração:" : n + " achados mudaram com esta alteração:"));
+        if (n) {
+          var lista = el("ul", "achados-da-area");
+          mudaram.forEach(function (x) { lista.appendChild(itemDoAchado(x)); });
+          a.appendChild(lista);
+        }
+        if (iguais.length) {
+          var det = el("details", "achados-sem-mudanca");
+          det.open = iguaisAbertos;
+          det.addEventListener("toggle", function () { iguaisAbertos = det.open; });
+          var resumo = (n ? (iguais.length === 1 ? "O outro achado, sem mudança" : "Os outros " + iguais.length + " achados, sem mudança") : (iguais.length === 1 ? "O achado" : "Os " + iguais.length + " achados")) + ": " + contagem(iguais);
+          det.appendChild(el("summary", null, resumo));
+          var resto = el("ul", "achados-da-area");
+          iguais.forEach(function (x) { resto.appendChild(itemDoAchado(x)); });
+          det.appendChild(resto);
+          a.appendChild(det);
+        }
         trocar("achados", a);
       } else trocar("achados", null);
+    }
+    var iguaisAbertos = false;
+
+    // «2,33 km²; com a alteração, ganha 0,10 km² (+4,3%)», ou «2,33 km², a mesma área (…)»
+    function diferencaDeArea(antes, agora) {
+      var texto = areaDaVersaoTexto || km2(antes);
+      var d = Math.round((agora - antes) * 100) / 100;
+      if (d === 0) return texto + ", a mesma área (ao centésimo de km²)";
+      var num = function (n, casas) {
+        return n.toLocaleString("pt-BR", { minimumFractionDigits: casas, maximumFractionDigits: casas, signDisplay: "exceptZero" });
+      };
+      var pct = antes > 0 ? " (" + num((agora - antes) / antes * 100, 1) + "%)" : "";
+      return texto + "; com a alteração, " + (d > 0 ? "ganha " : "perde ") + num(Math.abs(d), 2).replace(/^\+/, "") + " km²" + pct;
+    }
+
+    // «6 pendentes, 1 não atende, 5 atendem, 2 não se aplicam»: o que pesa primeiro
+    function contagem(lista) {
+      var ordem = [
+        ["nao_atende", "não atende", "não atendem"],
+        ["pendente", "pendente", "pendentes"],
+        ["atende", "atende", "atendem"],
+        ["nao_se_aplica", "não se aplica", "não se aplicam"]
+      ];
+      var conta = {};
+      lista.forEach(function (x) {
+        var s = x.situacao === "nao_aplicavel" ? "nao_se_aplica" : x.situacao;
+        conta[s] = (conta[s] || 0) + 1;
+      });
+      return ordem.filter(function (o) { return conta[o[0]]; }).map(function (o) {
+        return conta[o[0]] + " " + (conta[o[0]] === 1 ? o[1] : o[2]);
+      }).join(", ");
+    }
+
+    // o texto do achado sem repetir o dispositivo (que vem em negrito antes) e sem o «— —
+    // exigido: —» de quando nada se apura nem se exige
+    function textoDoAchado(x) {
+      var t = String(x.texto || "");
+      var prefixo = (x.artigo || "") + ": ";
+      if (x.artigo && t.indexOf(prefixo) === 0) t = t.slice(prefixo.length);
+      t = t.replace(/\s*— exigido: —\s*$/, "").trim();
+      return t === "—" ? "" : t;
+    }
+
+    function itemDoAchado(x) {
+      var li = el("li", "achado-da-area situacao-" + x.situacao + (x.mudou ? " mudou" : ""));
+      if (x.mudou) {
+        var m = el("span", "mudou-da-area");
+        var icone = el("span", "icone-mudou");
+        icone.setAttribute("aria-hidden", "true");
+        m.appendChild(icone);
+        var antes = SITUACOES[x.antes];
+        m.appendChild(document.createTextNode(" mudou" + (antes ? ": " + antes.antes : "")));
+        li.appendChild(m);
+      }
+      li.appendChild(selo(x.situacao));
+      li.appendChild(document.createTextNode(" — "));
+      li.appendChild(el("strong", null, x.artigo));
+      var t = textoDoAchado(x);
+      if (t) li.appendChild(document.createTextNode(": " + t));
+      return li;
     }
 
     // ---- as coordenadas digitadas -------------------------------------------------------------
@@ -595,7 +765,16 @@
             registrar();
           } else {
             resultadoCoord.textContent = "";
-            marcarErroCoord(r.json.erro || "As coordenadas não foram aceitas (erro " + r.status + ").");
+            var pontos = r.status === 422 && r.json && r.json.pontos && r.json.pontos.length ? r.json.pontos : null;
+            marcarErroCoord(mensagem(r.json.erro, "As coordenadas não foram aceitas (erro " + r.status + ").") +
+              (pontos ? " " + (pontos.length === 1 ? "O ponto está marcado no mapa." : "Os pontos estão marcados no mapa.") : ""));
+            // onde os lados da lista digitada se cruzam, no mapa (a área em edição continua a
+            // de antes)
+            if (pontos) {
+              apontarCruzamentos(pontos);
+              var caixa = cruzamentos.getLayers().length ? L.featureGroup(cruzamentos.getLayers()).getBounds() : null;
+              if (caixa && caixa.isValid() && !mapa.getBounds().contains(caixa)) enquadrar(caixa);
+            }
             campoCoord.focus();
           }
         }).catch(function () {
@@ -658,7 +837,7 @@
         if (!seguir.ativo) return;
         if (!r.ok || !r.json || !r.json.geometry) {
           limparMarca();
-          estadoDoSeguir((r.json.erro || "A divisa não foi encontrada (erro " + r.status + ").") + " Clique no primeiro ponto de novo.", true);
+          estadoDoSeguir(mensagem(r.json.erro, "A divisa não foi encontrada (erro " + r.status + ").") + " Clique no primeiro ponto de novo.", true);
           return;
         }
         var erro = inserirTrecho(r.json.geometry.coordinates, de, ate);
@@ -780,24 +959,28 @@
             var anteriorTexto = areaDaVersaoTexto;
             versao = r.json.versao;
             div.setAttribute("data-versao", String(versao));
-            if (typeof r.json.area_km2 === "number") areaDaVersaoTexto = km2(r.json.area_km2);
+            if (typeof r.json.area_km2 === "number") {
+              areaDaVersaoTexto = r.json.area_texto || km2(r.json.area_km2);
+              areaDaVersaoKm2 = r.json.area_km2;
+            }
             resultado.textContent = "Versão " + versao + " salva nos autos.";
             resultado.className = "ok";
             if (campoMotivo) campoMotivo.value = "";
             zerarHistorico();
             acrescentarVersao(base, anteriorTexto);
+            emVigor(versao, motivo);
             compararDeNovo();
             simular();
           } else if (r.status === 409) {
             resultado.className = "erro";
-            resultado.appendChild(document.createTextNode((r.json.erro || "Outra pessoa salvou a área enquanto você editava.") + " "));
+            resultado.appendChild(document.createTextNode(mensagem(r.json.erro, "Outra pessoa salvou a área enquanto você editava.") + " "));
             var recarregar = el("button", "recarregar-area", "Carregar a versão atual");
             recarregar.type = "button";
             recarregar.addEventListener("click", function () { location.reload(); });
             resultado.appendChild(recarregar);
           } else {
             resultado.className = "erro";
-            resultado.textContent = r.json.erro || "A área não foi salva (erro " + r.status + ").";
+            resultado.textContent = mensagem(r.json.erro, "A área não foi salva (erro " + r.status + ").");
             if (r.json.campo === "motivo" && campoMotivo) campoMotivo.focus();
           }
         }).catch(function () {
@@ -806,6 +989,30 @@
         }).then(function () { if (botao) botao.disabled = false; });
       });
       if (campoMotivo) campoMotivo.addEventListener("input", function () { campoMotivo.removeAttribute("aria-invalid"); });
+    }
+
+    // a frase «Área em vigor: versão N, de DATA, PESSOA — MOTIVO.» abaixo do mapa, que a página
+    // escreveu com a versão de antes, passa a dizer a versão salva
+    function emVigor(n, motivo) {
+      var frase = document.getElementById("area-em-vigor");
+      if (!frase && div.parentNode) {
+        div.parentNode.querySelectorAll("p.historico").forEach(function (p) {
+          if (/^\s*Área em vigor:/.test(p.textContent)) frase = p;
+        });
+      }
+      if (!frase) return;
+      var quem = document.querySelector("header .conta a");
+      var nome = quem ? quem.textContent.trim() : "";
+      // o link para baixar a versão passa a ser o da versão salva
+      var baixar = frase.querySelector("a");
+      if (baixar) {
+        var href = baixar.getAttribute("href") || "";
+        baixar.setAttribute("href", /\/versoes\/\d+$/.test(href) ? href.replace(/\/versoes\/\d+$/, "/versoes/" + n) : url + "/versoes/" + n);
+        if (baixar.hasAttribute("download")) baixar.setAttribute("download", (baixar.getAttribute("download") || "").replace(/v\d+/, "v" + n));
+        baixar.textContent = baixar.textContent.replace(/versão \d+/, "versão " + n);
+      }
+      frase.textContent = "Área em vigor: versão " + n + ", de " + new Date().toLocaleDateString("pt-BR") + (nome ? ", " + nome : "") + (motivo ? " — " + motivo : "") + "." + (baixar ? " " : "");
+      if (baixar) frase.appendChild(baixar);
     }
 
     // a versão que deixou de ser a atual entra na lista de comparação (criada com a 2ª versão)
@@ -840,7 +1047,10 @@
           versao = v;
           div.setAttribute("data-versao", String(v));
         }
-        if (r.json.properties && typeof r.json.properties.area_km2 === "number") areaDaVersaoTexto = r.json.properties.area_texto || km2(r.json.properties.area_km2);
+        if (r.json.properties && typeof r.json.properties.area_km2 === "number") {
+          areaDaVersaoTexto = r.json.properties.area_texto || km2(r.json.properties.area_km2);
+          areaDaVersaoKm2 = r.json.properties.area_km2;
+        }
         definirGeometria(r.json.geometry);
         enquadrar();
         // muitos vértices: só os perto do ponteiro ganham marcador (o celular não trava)
@@ -850,7 +1060,7 @@
       } else if (r.status === 404) {
         versao = 0;
       } else {
-        estado(r.json.erro || "Não foi possível carregar a área (erro " + r.status + ").", "erro", true);
+        estado(mensagem(r.json.erro, "Não foi possível carregar a área (erro " + r.status + ")."), "erro", true);
       }
       agendado = false;
       zerarHistorico();
@@ -905,16 +1115,35 @@
         defs.appendChild(pat);
         svg.insertBefore(defs, svg.firstChild);
       }
+      // a legenda logo abaixo do mapa ganha o que a comparação desenha (o texto de #diferenca-
+      // da-versao fica com o seletor, mais abaixo na página: quem olha o mapa lê ali o que é cada
+      // cor e cada traço)
+      function legendaDaComparacao(feicoes) {
+        var lista = div.nextElementSibling;
+        if (!lista || !lista.classList.contains("legenda-do-mapa")) return;
+        lista.querySelectorAll("li.legenda-comparacao").forEach(function (li) { li.remove(); });
+        (feicoes || []).forEach(function (f) {
+          var papel = f.properties.papel;
+          if (!f.geometry || !ESTILOS[papel] || !f.properties.texto) return;
+          var li = el("li", "legenda-comparacao");
+          var amostra = el("span", "amostra-diferenca " + papel);
+          amostra.setAttribute("aria-hidden", "true");
+          li.appendChild(amostra);
+          li.appendChild(document.createTextNode(f.properties.texto + (papel === "versao" ? " (tracejado)" : papel === "ganho" ? " (verde)" : " (hachurado)")));
+          lista.appendChild(li);
+        });
+      }
       function comparar() {
         var n = sel.value;
         var meu = ++pedidosComp;
         camada.clearLayers();
+        legendaDaComparacao(null);
         if (!n) { if (saida) saida.textContent = ""; return; }
         if (saida) saida.textContent = "Carregando a comparação com a versão " + n + "…";
         pedir(url + "/versoes/" + encodeURIComponent(n) + "/diferenca").then(function (r) {
           if (meu !== pedidosComp) return;
           if (!r.ok || !r.json || !r.json.features) {
-            if (saida) saida.textContent = r.json.erro || "Não foi possível comparar com a versão " + n + " (erro " + r.status + ").";
+            if (saida) saida.textContent = mensagem(r.json.erro, "Não foi possível comparar com a versão " + n + " (erro " + r.status + ").");
             return;
           }
           var fs = r.json.features.slice().sort(function (a, b) {
@@ -924,6 +1153,7 @@
             style: function (f) { return ESTILOS[f.properties.papel] || ESTILOS.versao; }
           }, sobreposicao)).addTo(camada);
           hachura();
+          legendaDaComparacao(fs.slice().reverse());
           // o contorno da outra versão e o que mudou à vista (e não um ponto no mapa)
           enquadrar(desenho.getBounds());
           if (!saida) return;

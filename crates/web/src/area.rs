@@ -981,13 +981,16 @@ pub(crate) fn mapa_do_processo(
             p #diferenca-da-versao role="status" {}
         }
         @if ve && atual >= 1 {
-            p.historico {
+            p.historico #area-em-vigor {
                 "Área em vigor: versão " (atual)
                 @if let Some(v) = versoes.last() {
                     ", de " (formato::data(v.data)) ", " (pessoa(&v.login))
                     @if let Some(m) = &v.motivo { " — " (m) }
                 }
-                "."
+                ". "
+                a href=(format!("{area}/versoes/{atual}")) download=(format!("area-v{atual}.geojson")) {
+                    "Baixar a versão " (atual) " (GeoJSON, SIRGAS 2000)"
+                }
             }
         }
     }

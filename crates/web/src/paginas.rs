@@ -409,8 +409,11 @@ async fn pagina_do_processo(
 
     // a área no mapa (issue 29): as versões para quem as vê; o editor para quem pode alterar
     let (versoes_da_area, edicao_da_area) = if divisa_autos::area::pode_ver(&p, &ator).is_ok() {
+        // as versões de todos os atos (a cartografia não vê os atos internos da Comissão, mas
+        // edita sobre a versão em vigor, que pode ter vindo de um deles)
+        let todos = estado.registro().carregar(protocolo).await?;
         (
-            divisa_avaliacao::area::versoes(&p, &eventos),
+            divisa_avaliacao::area::versoes(&todos.processo, &todos.eventos),
             Some(if p.proposta.is_none() {
                 divisa_autos::area::pode_alterar(&p, &ator, hoje).and(Err(
                     divisa_processo::Recusa::de(

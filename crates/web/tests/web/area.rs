@@ -706,6 +706,17 @@ fn a_avaliacao_dos_autos_le_a_versao_salva() {
         );
         assert!(pagina.corpo.contains("linha nova"));
         assert!(pagina.corpo.contains("data-editar=\"1\""));
+        // o órgão de cartografia edita sobre a versão em vigor, mesmo vinda de um ato interno
+        // da Comissão que ele não vê na linha do tempo
+        let cartografia = a.entrar("cartografia").await;
+        let pagina = a.get(&comum::caminho(&p), Some(&cartografia)).await;
+        assert_eq!(pagina.status, StatusCode::OK);
+        assert!(
+            pagina.corpo.contains("data-versao=\"2\""),
+            "{}",
+            pagina.corpo
+        );
+        assert!(pagina.corpo.contains("data-editar=\"1\""));
         // o representante da comunidade vê a página sem o editor
         let comunidade = a.entrar("comunidade").await;
         let pagina = a.get(&comum::caminho(&p), Some(&comunidade)).await;

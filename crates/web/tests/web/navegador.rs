@@ -761,7 +761,9 @@ const PALAVRAS_DO_PROGRAMA: &str = r#"
     const fora = document.createElement('style');
     fora.textContent = '.nome-de-arquivo, textarea { display: none !important; }';
     document.head.appendChild(fora);
-    const texto = document.body.innerText;
+    // (arguments[0]: só o texto das partes da página com esse seletor; sem ele, a página inteira)
+    const raizes = arguments[0] ? Array.from(document.querySelectorAll(arguments[0])) : [document.body];
+    const texto = raizes.map(r => r.innerText).join('\n');
     fora.remove();
     const padroes = [
         /\b[a-z]+(?:_[a-z0-9]+)+\b/g,
@@ -853,7 +855,10 @@ fn acessibilidade_axe_core_em_cada_pagina_no_laptop_e_no_celular() {
             }
             d.ir(&format!("{base}{caminho}"));
             d.esperar(
-                "return document.readyState === 'complete' && Array.from(document.querySelectorAll('.mapa-web')).every(m => m.getAttribute('data-pronto') === '1');",
+                // (com a área do processo, também o editor: a área carregada e simulada)
+                "return document.readyState === 'complete' && Array.from(document.querySelectorAll('.mapa-web')).every(m => m.getAttribute('data-pronto') === '1'
+                     && (!m.hasAttribute('data-area') || m.hasAttribute('data-editor-pronto')))
+                     && !document.querySelector('#painel-da-area[aria-busy]');",
                 "a página e os mapas carregarem",
             );
             let nome = format!(
@@ -990,11 +995,440 @@ fn esperar_o_editor(d: &Driver) {
     );
 }
 
+/// Arrasta um vértice da área com as ações de ponteiro da W3C, como a mão no mouse: o vértice
+/// mais ao norte (o canto nordeste da área de demonstração, que tem vizinhos a oeste e ao sul:
+/// puxado de lado, a área ganha de um lado e perde do outro), 60 px para o lado em que o mapa
+/// tem espaço. Devolve o deslocamento em px.
+fn arrastar_um_vertice(d: &Driver) -> i64 {
+    d.script(
+        "document.getElementById('mapa').scrollIntoView({block: 'center'});",
+        json!([]),
+    );
+    let dx = d.script(
+        "const m = document.getElementById('mapa').getBoundingClientRect();
+         const vs = Array.from(document.querySelectorAll('#mapa .leaflet-marker-pane .marker-icon:not(.marker-icon-middle)'));
+         vs.forEach(v => v.removeAttribute('data-arrastar'));
+         const v = vs.reduce((a, b) => b.getBoundingClientRect().top < a.getBoundingClientRect().top ? b : a);
+         v.setAttribute('data-arrastar', '1');
+         const r = v.getBoundingClientRect();
+         return r.right + 70 < m.right ? 12 : -12;",
+        json!([]),
+    );
+    let dx = dx.as_i64().expect("o lado do arrasto");
+    let vertice = d.elemento("#mapa [data-arrastar]");
+    let origem = json!({"element-6066-11e4-a52e-4f735466cecf": vertice});
+    let mut acoes = vec![
+        json!({"type": "pointerMove", "origin": origem, "x": 0, "y": 0, "duration": 0}),
+        json!({"type": "pointerDown", "button": 0}),
+        json!({"type": "pause", "duration": 100}),
+    ];
+    for _ in 0..5 {
+        acoes.push(
+            json!({"type": "pointerMove", "origin": "pointer", "x": dx, "y": 0, "duration": 50}),
+        );
+    }
+    acoes.push(json!({"type": "pointerUp", "button": 0}));
+    d.cmd(
+        "POST",
+        "/actions",
+        json!({"actions": [{"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": acoes}]}),
+    );
+    let url = format!("{}/session/{}/actions", d.base, d.sessao);
+    let _ = d.agente.delete(&url).call();
+    dx * 5
+}
+
+/// Issue 29 (Art. 19, § 3º: as divisas se emendam até a aprovação do projeto de decreto
+/// legislativo), no navegador, no laptop (1366×900) e no celular (390×844), cada tamanho com o
+/// seu servidor (a versão salva é sempre a 2):
+/// 1. a servidora (carla) abre a revisão de limites Ribeirãozinho–Ponte Branca e o editor fica
+///    pronto, com o mapa na área (os vértices separados, e não um ponto) e o painel simulado;
+/// 2. arrasta um vértice com as ações de ponteiro da W3C;
+/// 3. a área do painel muda e a simulação é refeita (`data-simulado` cresce), sem gravar nada;
+/// 4. diz o motivo e salva: «Versão 2 salva nos autos.», e a frase da área em vigor já diz 2;
+/// 5. recarrega: a versão 2 em vigor; compara com a 1 e vê a diferença desenhada (o contorno da
+///    versão 1, o ganho e a perda no mapa) e escrita («Ganhou 0,05 km²», «Perdeu …»);
+/// 6. a API das versões tem as duas, a 2ª com o motivo digitado e a autora pelo nome;
+/// 7. a representante da comunidade, na mesma página, não tem controle de edição nenhum, e o
+///    servidor lhe recusa a versão nova (403).
+/// As capturas (`target/capturas/area-*.png`) mostram o editor com o painel, a versão salva e a
+/// comparação nos dois tamanhos.
 #[test]
-fn explorar_editor() {
+fn art19_par3_editar_a_area_no_mapa_salvar_e_comparar_versoes_no_navegador() {
     let Some(d) = Driver::novo() else { return };
-    let (base, _dir) = comum::servidor("explorar-area");
     for (largura, altura, tamanho) in [(1366, 900, "laptop"), (390, 844, "celular")] {
+        let (base, _dir) = comum::servidor(&format!("editor-da-area-{tamanho}"));
+        d.cmd(
+            "POST",
+            "/window/rect",
+            json!({"width": largura, "height": altura}),
+        );
+
+        // 1. a servidora abre o processo; o editor fica pronto
+        d.entrar(&base, "carla");
+        let url = processo_da_revisao(&d, &base);
+        d.ir(&url);
+        esperar_o_editor(&d);
+        assert!(
+            d.texto().contains("Área em vigor: versão 1"),
+            "{tamanho}: a versão 1 em vigor"
+        );
+        // o mapa enquadra a área: os 43 vértices separados, não um ponto no mapa dos municípios
+        let vertices = d.script(
+            "const vs = Array.from(document.querySelectorAll('#mapa .leaflet-marker-pane .marker-icon:not(.marker-icon-middle)')).map(v => v.getBoundingClientRect());
+             const m = document.getElementById('mapa').getBoundingClientRect();
+             return {n: vs.length, largura: Math.max(...vs.map(r => r.right)) - Math.min(...vs.map(r => r.left)),
+                     dentro: vs.every(r => r.left >= m.left && r.right <= m.right && r.top >= m.top && r.bottom <= m.bottom)};",
+            json!([]),
+        );
+        assert_eq!(vertices["n"], 43, "{tamanho}: os vértices: {vertices}");
+        assert!(
+            vertices["largura"].as_f64().unwrap_or(0.0) > 200.0 && vertices["dentro"] == true,
+            "{tamanho}: a área enquadrada no mapa, com os vértices à vista e separados: {vertices}"
+        );
+        let antes = d.script(
+            "return {area: document.getElementById('area-simulada').textContent,
+                     simulado: Number(document.getElementById('mapa').getAttribute('data-simulado'))};",
+            json!([]),
+        );
+        let area_antes = antes["area"].as_str().unwrap_or_default().to_string();
+        assert!(
+            area_antes.starts_with("2,33 km²"),
+            "{tamanho}: a área da versão 1 no painel, em km² com vírgula: {antes}"
+        );
+        d.capturar(&format!("area-{tamanho}-1-editor"));
+
+        // 2. arrasta um vértice
+        arrastar_um_vertice(&d);
+
+        // 3. a área muda e a simulação é refeita
+        d.esperar(
+            &format!(
+                "const a = document.getElementById('area-simulada');
+                 return !!a && a.textContent !== {} && Number(document.getElementById('mapa').getAttribute('data-simulado')) > {}
+                     && !document.getElementById('painel-da-area').hasAttribute('aria-busy');",
+                json!(area_antes),
+                antes["simulado"]
+            ),
+            "a área simulada depois de arrastar o vértice",
+        );
+        let depois = d.script(
+            "return {area: document.getElementById('area-simulada').textContent,
+                     desfazer: document.getElementById('editor-desfazer').disabled,
+                     versao: (document.getElementById('area-da-versao') || {}).textContent,
+                     painel: document.getElementById('painel-da-area').innerText};",
+            json!([]),
+        );
+        assert!(
+            depois["area"]
+                .as_str()
+                .is_some_and(|a| a.contains(" km²") && a.contains(',')),
+            "{tamanho}: a área nova em km², com vírgula decimal: {depois}"
+        );
+        assert_eq!(
+            depois["desfazer"], false,
+            "{tamanho}: o arrasto se desfaz: {depois}"
+        );
+        assert!(
+            depois["versao"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("2,33 km²; com a alteração, ")
+                    && (t.contains("ganha") || t.contains("perde"))
+                    && t.contains('%')),
+            "{tamanho}: a área da versão em vigor e o quanto a alteração muda: {depois}"
+        );
+        let painel = depois["painel"].as_str().unwrap_or_default();
+        assert!(
+            !painel.contains("Art. 13: Art. 13") && !painel.contains("— — exigido"),
+            "{tamanho}: o achado não repete o dispositivo nem mostra traços vazios: {painel}"
+        );
+        d.capturar(&format!("area-{tamanho}-2-arrastado"));
+        d.script(
+            "document.getElementById('painel-da-area').scrollIntoView({block: 'start'});",
+            json!([]),
+        );
+        d.capturar(&format!("area-{tamanho}-3-painel"));
+        // no celular, o painel não alarga a página
+        assert_eq!(
+            d.script(
+                "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;",
+                json!([])
+            ),
+            json!(true),
+            "{tamanho}: nada rola de lado com o painel aberto"
+        );
+
+        // 4. o motivo e salvar
+        let motivo = "Acordo na audiência pública: o canto nordeste segue a estrada vicinal";
+        d.digitar("#motivo", motivo);
+        d.clicar("#salvar-area button[type=submit]");
+        d.esperar(
+            "return document.getElementById('resultado-salvar').textContent === 'Versão 2 salva nos autos.';",
+            "«Versão 2 salva nos autos.»",
+        );
+        let salvo = d.script(
+            "const r = document.getElementById('resultado-salvar').getBoundingClientRect();
+             return {versao: document.getElementById('mapa').getAttribute('data-versao'),
+                     motivo: document.getElementById('motivo').value,
+                     a_vista: r.top >= 0 && r.bottom <= window.innerHeight,
+                     em_vigor: Array.from(document.querySelectorAll('p.historico')).map(p => p.textContent).find(t => t.startsWith('Área em vigor')) || ''};",
+            json!([]),
+        );
+        assert_eq!(salvo["versao"], "2", "{tamanho}: {salvo}");
+        assert_eq!(salvo["motivo"], "", "{tamanho}: o motivo limpo: {salvo}");
+        assert_eq!(
+            salvo["a_vista"], true,
+            "{tamanho}: a confirmação à vista de quem tocou em Salvar: {salvo}"
+        );
+        assert!(
+            salvo["em_vigor"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("Área em vigor: versão 2") && t.contains("Carla")),
+            "{tamanho}: a frase da área em vigor, sem recarregar: {salvo}"
+        );
+        d.capturar(&format!("area-{tamanho}-4-salva"));
+
+        // 5. recarregar: a versão 2 em vigor; comparar com a 1
+        d.cmd("POST", "/refresh", json!({}));
+        esperar_o_editor(&d);
+        let texto = d.texto();
+        assert!(
+            texto.contains("Área em vigor: versão 2") && texto.contains(motivo),
+            "{tamanho}: a versão 2 em vigor depois de recarregar"
+        );
+        d.script(
+            "const s = document.getElementById('versao-comparar'); s.value = '1'; s.dispatchEvent(new Event('change', {bubbles: true}));",
+            json!([]),
+        );
+        d.esperar(
+            "const t = document.getElementById('diferenca-da-versao').textContent;
+             return t.includes('Ganhou') && t.includes('Perdeu') && !t.includes('Carregando')
+                 && document.querySelectorAll('#mapa path.diferenca-versao').length > 0;",
+            "a diferença com a versão 1",
+        );
+        let comparacao = d.script(
+            "const d = s => Array.from(document.querySelectorAll('#mapa path.' + s)).map(p => (p.getAttribute('d') || '').length);
+             const caixa = s => { const p = document.querySelector('#mapa path.' + s); if (!p) return null; const r = p.getBoundingClientRect(); return [Math.round(r.width), Math.round(r.height)]; };
+             return {texto: document.getElementById('diferenca-da-versao').innerText,
+                     versao: d('diferenca-versao'), ganho: d('diferenca-ganho'), perda: d('diferenca-perda'),
+                     caixa_ganho: caixa('diferenca-ganho'), caixa_perda: caixa('diferenca-perda'),
+                     hachura: !!document.querySelector('#mapa pattern#divisa-hachura-perda')};",
+            json!([]),
+        );
+        let com_desenho = |papel: &str| {
+            comparacao[papel]
+                .as_array()
+                .is_some_and(|v| !v.is_empty() && v.iter().all(|n| n.as_u64().unwrap_or(0) > 10))
+        };
+        assert!(
+            com_desenho("versao") && com_desenho("ganho") && com_desenho("perda"),
+            "{tamanho}: o contorno da versão 1, o ganho e a perda desenhados no mapa: {comparacao}"
+        );
+        let legenda = d.script(
+            "return Array.from(document.querySelectorAll('#mapa + ul.legenda-do-mapa li.legenda-comparacao')).map(l => l.textContent);",
+            json!([]),
+        );
+        let legenda = legenda.as_array().cloned().unwrap_or_default();
+        assert!(
+            legenda.len() == 3
+                && legenda[0]
+                    .as_str()
+                    .is_some_and(|t| t.contains("versão 1") && t.contains("tracejado"))
+                && legenda[1].as_str().is_some_and(|t| t.starts_with("Ganhou"))
+                && legenda[2]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with("Perdeu") && t.contains("hachurado")),
+            "{tamanho}: a legenda do mapa diz o que a comparação desenha: {legenda:?}"
+        );
+        assert_eq!(
+            comparacao["hachura"], true,
+            "{tamanho}: a perda hachurada (não só pela cor): {comparacao}"
+        );
+        let dif = comparacao["texto"].as_str().unwrap_or_default();
+        let km2 = |verbo: &str| {
+            dif.split(verbo)
+                .nth(1)
+                .and_then(|r| r.trim_start().split(" km²").next())
+                .map(str::to_string)
+                .unwrap_or_default()
+        };
+        for verbo in ["Ganhou", "Perdeu"] {
+            let n = km2(verbo);
+            assert!(
+                n.contains(',')
+                    && n.chars()
+                        .all(|c| c.is_ascii_digit() || c == ',' || c == '.'),
+                "{tamanho}: «{verbo} N km²» com o número em português: «{n}» em {dif}"
+            );
+        }
+        d.script(
+            "document.getElementById('mapa').scrollIntoView({block: 'start'});",
+            json!([]),
+        );
+        d.capturar(&format!("area-{tamanho}-5-comparacao"));
+        d.script(
+            "document.getElementById('diferenca-da-versao').scrollIntoView({block: 'center'});",
+            json!([]),
+        );
+        d.capturar(&format!("area-{tamanho}-6-comparacao-texto"));
+
+        // 6. as versões nos autos, pela API
+        let versoes = d.script_async(
+            "const pronto = arguments[arguments.length - 1];
+             fetch(document.getElementById('mapa').getAttribute('data-area') + '/versoes')
+               .then(r => r.json()).then(pronto).catch(e => pronto(String(e)));",
+        );
+        let lista = versoes
+            .as_array()
+            .unwrap_or_else(|| panic!("{tamanho}: as versões: {versoes}"));
+        assert_eq!(
+            lista.len(),
+            2,
+            "{tamanho}: duas versões nos autos: {versoes}"
+        );
+        assert_eq!(lista[1]["versao"], 2, "{versoes}");
+        assert_eq!(
+            lista[1]["motivo"],
+            json!(motivo),
+            "{tamanho}: o motivo digitado: {versoes}"
+        );
+        let autor = lista[1]["autor"].as_str().unwrap_or_default();
+        assert!(
+            autor.starts_with("Carla") && autor != "carla",
+            "{tamanho}: a autora pelo nome, não pela conta: {versoes}"
+        );
+        assert_eq!(lista[1]["desenhada_no_mapa"], true, "{versoes}");
+
+        // 7. a representante da comunidade: o mapa sem edição, e a recusa do servidor
+        d.ir(&format!("{base}/"));
+        d.sair();
+        d.entrar(&base, "comunidade");
+        d.ir(&url);
+        d.esperar(
+            "const m = document.getElementById('mapa'); return !!m && m.getAttribute('data-pronto') === '1'
+                 && (!m.hasAttribute('data-area') || m.hasAttribute('data-editor-pronto'));",
+            "o mapa da representante",
+        );
+        let controles = d.script(
+            "return {editor: !!document.getElementById('editor-da-area'),
+                     barra: document.querySelectorAll('.leaflet-pm-toolbar').length,
+                     editar: document.querySelectorAll('[data-editar]').length,
+                     vertices: document.querySelectorAll('#mapa .marker-icon').length,
+                     motivo: !!document.getElementById('motivo'),
+                     csrf: document.querySelector('form.sair input[name=csrf]').value};",
+            json!([]),
+        );
+        assert_eq!(controles["editor"], false, "{tamanho}: {controles}");
+        assert_eq!(controles["barra"], 0, "{tamanho}: {controles}");
+        assert_eq!(controles["editar"], 0, "{tamanho}: {controles}");
+        assert_eq!(controles["vertices"], 0, "{tamanho}: {controles}");
+        assert_eq!(controles["motivo"], false, "{tamanho}: {controles}");
+        let status = d.script_async(
+            "const pronto = arguments[arguments.length - 1];
+             const csrf = document.querySelector('form.sair input[name=csrf]').value;
+             const g = {type: 'Feature', properties: {motivo: 'forçado'}, geometry: {type: 'Polygon', coordinates: [[[-52.86, -16.61], [-52.85, -16.61], [-52.85, -16.605], [-52.86, -16.61]]]}};
+             fetch(location.pathname.replace('/processos/', '/api/processos/') + '/area',
+                   {method: 'PUT', headers: {'Content-Type': 'application/json', 'If-Match': '\"v2\"', 'X-CSRF-Token': csrf}, body: JSON.stringify(g)})
+               .then(r => pronto(r.status));",
+        );
+        assert_eq!(
+            status,
+            json!(403),
+            "{tamanho}: a representante não altera a área"
+        );
+        d.script(
+            "document.getElementById('mapa').scrollIntoView({block: 'start'});",
+            json!([]),
+        );
+        d.capturar(&format!("area-{tamanho}-7-representante"));
+        d.ir(&format!("{base}/"));
+        d.sair();
+    }
+}
+
+/// O axe-core (o mesmo do teste das páginas) na página como está agora, e a varredura das
+/// palavras do programa: cada problema numa linha, com o nome da captura.
+fn problemas_de_acessibilidade(d: &Driver, axe: &str, nome: &str) -> Vec<String> {
+    if d.script("return typeof axe === 'undefined';", json!([])) == Value::Bool(true) {
+        d.script(axe, json!([]));
+    }
+    // o ponteiro fora da página: o botão sob o mouse (o «Salvar» que acabou de ser clicado) tem
+    // o degradê do :hover, cujo contraste o axe não mede
+    d.cmd(
+        "POST",
+        "/actions",
+        json!({"actions": [{"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+                            "actions": [{"type": "pointerMove", "origin": "viewport", "x": 0, "y": 0, "duration": 0}]}]}),
+    );
+    let _ = d
+        .agente
+        .delete(&format!("{}/session/{}/actions", d.base, d.sessao))
+        .call();
+    // A tabela do impacto fiscal (issue 28, conferida no teste das páginas) fica de fora: com uma
+    // linha só de dados («Os outros 141 municípios (somados)»), o axe deixa th-has-data-cells «a
+    // revisar» — defeito da marcação dela, relatado, não do editor.
+    let r = d.script_async(
+        "const feito = arguments[arguments.length - 1];\
+         axe.run({exclude: [['table.fiscal']]}, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}, resultTypes: ['violations', 'incomplete']})\
+           .then(r => feito({violacoes: r.violations.map(v => ({id: v.id, impacto: v.impact, ajuda: v.help, alvos: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' [' + n.any.concat(n.all, n.none).map(c => c.message).join('; ') + ']')})),\
+                             revisar: r.incomplete.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => ({id: v.id, impacto: v.impact, ajuda: v.help, alvos: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' [' + n.any.concat(n.all).map(c => c.message).join('; ') + ']')}))}))\
+           .catch(e => feito({erro: String(e)}));",
+    );
+    assert!(r.get("erro").is_none(), "{nome}: o axe falhou: {r}");
+    let mut problemas = Vec::new();
+    for (tipo, lista) in [("violação", &r["violacoes"]), ("a revisar", &r["revisar"])] {
+        for v in lista.as_array().into_iter().flatten() {
+            problemas.push(format!(
+                "{nome}: {tipo} {} ({}): {} — {}",
+                v["id"].as_str().unwrap_or_default(),
+                v["impacto"].as_str().unwrap_or_default(),
+                v["ajuda"].as_str().unwrap_or_default(),
+                v["alvos"]
+            ));
+        }
+    }
+    // as palavras do programa no que o editor e a comparação escrevem (a procedência do
+    // relatório, mais abaixo, ainda nomeia o arquivo da área: relatado à parte)
+    let varredura = d.script(
+        PALAVRAS_DO_PROGRAMA,
+        json!(["#mapa, ul.legenda-do-mapa, #area-travada, #editor-da-area, label[for=versao-comparar], #versao-comparar, #diferenca-da-versao, #area-em-vigor"]),
+    );
+    for achado in varredura["palavras"].as_array().into_iter().flatten() {
+        problemas.push(format!("{nome}: palavra do programa no editor: {achado}"));
+    }
+    for t in varredura["largas"].as_array().into_iter().flatten() {
+        problemas.push(format!("{nome}: tabela mais larga que a tela: {t}"));
+    }
+    if d.script(
+        "return document.documentElement.scrollWidth > document.documentElement.clientWidth;",
+        json!([]),
+    ) == Value::Bool(true)
+    {
+        problemas.push(format!("{nome}: a página rola de lado"));
+    }
+    problemas
+}
+
+/// Issue 29, «an axe check of the editing page»: a página do processo com o editor da área
+/// aberto (a servidora, carla), no laptop e no celular, em cada estado que a pessoa vê — o
+/// editor pronto com o painel da simulação; a área trocada pelas coordenadas digitadas (um
+/// polígono 37 km² maior, que passa do teto do Art. 8º, § 2º: os achados que mudaram em
+/// destaque, e a lista dos outros aberta); a versão salva; a comparação com a versão anterior
+/// desenhada; e a mesma página para a representante da comunidade, sem o editor. Nenhuma
+/// violação, nada sério deixado «a revisar», nenhuma palavra do programa e nada que role de lado.
+#[test]
+fn art19_par3_acessibilidade_axe_core_do_editor_da_area_no_laptop_e_no_celular() {
+    let Some(d) = Driver::novo() else { return };
+    let axe = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/axe-core/axe.min.js");
+    let axe = std::fs::read_to_string(&axe).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; rode scripts/preparar-testes.sh (baixa o axe-core do npm)",
+            axe.display()
+        )
+    });
+    let mut problemas = Vec::new();
+    for (largura, altura, tamanho) in [(1366, 900, "laptop"), (390, 844, "celular")] {
+        let (base, _dir) = comum::servidor(&format!("axe-editor-{tamanho}"));
         d.cmd(
             "POST",
             "/window/rect",
@@ -1002,31 +1436,185 @@ fn explorar_editor() {
         );
         d.entrar(&base, "carla");
         let url = processo_da_revisao(&d, &base);
-        eprintln!("{url}");
         d.ir(&url);
         esperar_o_editor(&d);
+        problemas.extend(problemas_de_acessibilidade(
+            &d,
+            &axe,
+            &format!("{tamanho}-editor"),
+        ));
+
+        // as coordenadas digitadas com os dois últimos vértices trocados: os lados se cruzam, e
+        // a página diz onde, no texto (latitude e longitude, com vírgula) e no mapa
+        d.script(
+            "document.getElementById('editor-coordenadas').open = true;
+             const c = document.getElementById('coordenadas');
+             const l = c.value.trim().split('\\n'); const n = l.length;
+             [l[n - 1], l[n - 2]] = [l[n - 2], l[n - 1]];
+             c.value = l.join('\\n'); c.dispatchEvent(new Event('input', {bubbles: true}));",
+            json!([]),
+        );
+        d.clicar("#aplicar-coordenadas");
+        d.esperar(
+            "return !!document.getElementById('coordenadas-erro') && document.querySelectorAll('#mapa .leaflet-tooltip.cruzamento-da-area').length > 0;",
+            "o cruzamento apontado no texto e no mapa",
+        );
+        let cruzamento = d.script(
+            "return {erro: document.getElementById('coordenadas-erro').textContent,
+                     invalido: document.getElementById('coordenadas').getAttribute('aria-invalid'),
+                     marcas: document.querySelectorAll('#mapa .leaflet-tooltip.cruzamento-da-area').length};",
+            json!([]),
+        );
+        let erro = cruzamento["erro"].as_str().unwrap_or_default();
+        assert!(
+            erro.starts_with("Território inválido")
+                && erro.contains("os lados se cruzam em latitude -16,")
+                && erro.contains("marcados no mapa")
+                && !erro.contains(".geojson"),
+            "{tamanho}: onde os lados se cruzam, em português: {cruzamento}"
+        );
+        assert_eq!(cruzamento["invalido"], "true", "{tamanho}: {cruzamento}");
         d.script(
             "document.getElementById('mapa').scrollIntoView({block: 'start'});",
             json!([]),
         );
-        d.capturar(&format!("x-{tamanho}-mapa"));
+        d.capturar(&format!("area-{tamanho}-a-cruzamento"));
+        problemas.extend(problemas_de_acessibilidade(
+            &d,
+            &axe,
+            &format!("{tamanho}-cruzamento"),
+        ));
+        // a lista de volta como estava
+        d.script(
+            "const c = document.getElementById('coordenadas');
+             const l = c.value.trim().split('\\n'); const n = l.length;
+             [l[n - 1], l[n - 2]] = [l[n - 2], l[n - 1]];
+             c.value = l.join('\\n'); c.dispatchEvent(new Event('input', {bubbles: true}));",
+            json!([]),
+        );
+
+        // as coordenadas digitadas: o canto norte da área 0,15° mais ao norte (~17 km)
+        let simulado = d.script(
+            "return Number(document.getElementById('mapa').getAttribute('data-simulado'));",
+            json!([]),
+        );
+        d.script(
+            "const c = document.getElementById('coordenadas');
+             const linhas = c.value.trim().split('\\n');
+             const n = linhas.length;
+             for (const i of [n - 2, n - 1]) {
+               const [lat, lon] = linhas[i].trim().split(/\\s+/).map(Number);
+               linhas[i] = (lat + 0.15).toFixed(6) + ' ' + lon.toFixed(6);
+             }
+             c.value = linhas.join('\\n');
+             c.dispatchEvent(new Event('input', {bubbles: true}));",
+            json!([]),
+        );
+        d.clicar("#aplicar-coordenadas");
+        d.esperar(
+            &format!(
+                "return Number(document.getElementById('mapa').getAttribute('data-simulado')) > {simulado}
+                     && !document.getElementById('painel-da-area').hasAttribute('aria-busy')
+                     && !!document.querySelector('#painel-da-area li.achado-da-area.mudou');"
+            ),
+            "os achados que mudaram com a área das coordenadas",
+        );
+        let mudancas = d.script(
+            "document.querySelectorAll('#painel-da-area details.achados-sem-mudanca').forEach(x => x.open = true);
+             return {mudou: Array.from(document.querySelectorAll('#painel-da-area li.achado-da-area.mudou')).map(l => l.innerText),
+                     resumo: document.querySelector('#painel-da-area p.mudancas-da-area').innerText,
+                     linhas: Array.from(document.querySelectorAll('#painel-da-area dl.linhas-da-area dd.mudou')).map(l => l.previousElementSibling.innerText + ': ' + l.innerText),
+                     coordenadas: document.querySelector('p.resultado-coordenadas').innerText};",
+            json!([]),
+        );
+        let mudou = mudancas["mudou"].as_array().cloned().unwrap_or_default();
+        assert!(
+            mudou.iter().any(|m| m.as_str().is_some_and(|m| m.trim_start().starts_with("mudou: antes atendia") && m.contains("não atende") && m.contains("Art. 8º, § 2º"))),
+            "{tamanho}: o Art. 8º, § 2º que deixa de ser atendido, em destaque, com a situação de antes em palavras: {mudancas}"
+        );
+        assert!(
+            mudancas["linhas"]
+                .as_array()
+                .is_some_and(|l| l
+                    .iter()
+                    .any(|l| l.as_str().is_some_and(|l| l
+                        .starts_with("Ribeirãozinho, depois: fica em 2 partes")
+                        && l.contains("mudou: antes atendia")))),
+            "{tamanho}: a linha medida que a alteração muda, marcada no painel: {mudancas}"
+        );
+        assert!(
+            mudancas["coordenadas"]
+                .as_str()
+                .is_some_and(|t| t.contains("43 vértices")),
+            "{tamanho}: {mudancas}"
+        );
         d.script(
             "document.getElementById('painel-da-area').scrollIntoView({block: 'start'});",
             json!([]),
         );
-        d.capturar(&format!("x-{tamanho}-painel"));
+        d.capturar(&format!("area-{tamanho}-8-achados-que-mudaram"));
+        problemas.extend(problemas_de_acessibilidade(
+            &d,
+            &axe,
+            &format!("{tamanho}-coordenadas-e-achados"),
+        ));
+
+        // salvar e comparar
+        d.digitar("#motivo", "Vértices do levantamento de campo (GPS)");
+        d.clicar("#salvar-area button[type=submit]");
+        d.esperar(
+            "return document.getElementById('resultado-salvar').textContent === 'Versão 2 salva nos autos.';",
+            "a versão 2 salva",
+        );
+        problemas.extend(problemas_de_acessibilidade(
+            &d,
+            &axe,
+            &format!("{tamanho}-salva"),
+        ));
+        d.cmd("POST", "/refresh", json!({}));
+        esperar_o_editor(&d);
         d.script(
-            "document.getElementById('salvar-area').scrollIntoView({block: 'start'});",
+            "const s = document.getElementById('versao-comparar'); s.value = '1'; s.dispatchEvent(new Event('change', {bubbles: true}));",
             json!([]),
         );
-        d.capturar(&format!("x-{tamanho}-salvar"));
-        let info = d.script("const m = document.getElementById('mapa'); return {marcadores: Array.from(m.querySelectorAll('.leaflet-marker-pane .marker-icon:not(.marker-icon-middle)')).slice(0,50).map(e => {const r = e.getBoundingClientRect(); return [Math.round(r.x), Math.round(r.y)];}), zoom: m._mapaLeaflet.getZoom(), painel: document.getElementById('painel-da-area').innerText};", json!([]));
-        eprintln!("{tamanho}: {}", info["zoom"]);
-        let largos = d.script("const w = document.documentElement.clientWidth; return {sw: document.documentElement.scrollWidth, w: w, largos: Array.from(document.querySelectorAll('body *')).filter(e => e.getBoundingClientRect().right > w + 1 && !e.closest('.leaflet-container')).slice(0, 15).map(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))};", json!([]));
-        eprintln!("{tamanho}: {largos}");
-        let code = d.script("return Array.from(document.querySelectorAll('code')).filter(e => e.getBoundingClientRect().right > 380).map(e => e.textContent + ' | ' + e.parentElement.outerHTML.slice(0, 400) + ' | ' + getComputedStyle(e).whiteSpace);", json!([]));
-        eprintln!("{tamanho}: {code}");
+        d.esperar(
+            "return document.getElementById('diferenca-da-versao').textContent.includes('Ganhou')
+                 && document.querySelectorAll('#mapa path.diferenca-ganho').length > 0;",
+            "a comparação com a versão 1",
+        );
+        d.script(
+            "document.getElementById('mapa').scrollIntoView({block: 'start'});",
+            json!([]),
+        );
+        d.capturar(&format!("area-{tamanho}-9-comparacao-das-coordenadas"));
+        problemas.extend(problemas_de_acessibilidade(
+            &d,
+            &axe,
+            &format!("{tamanho}-comparacao"),
+        ));
+        d.ir(&format!("{base}/"));
+        d.sair();
+
+        // a representante da comunidade: a mesma página, sem o editor
+        d.entrar(&base, "comunidade");
+        d.ir(&url);
+        d.esperar(
+            "const m = document.getElementById('mapa'); return !!m && m.getAttribute('data-pronto') === '1'
+                 && (!m.hasAttribute('data-area') || m.hasAttribute('data-editor-pronto'));",
+            "o mapa da representante",
+        );
+        problemas.extend(problemas_de_acessibilidade(
+            &d,
+            &axe,
+            &format!("{tamanho}-comunidade"),
+        ));
         d.ir(&format!("{base}/"));
         d.sair();
     }
+    assert!(
+        problemas.is_empty(),
+        "{} problemas de acessibilidade no editor da área:\n{}",
+        problemas.len(),
+        problemas.join("\n")
+    );
 }
