@@ -191,9 +191,20 @@ pub fn ler(
     arquivo: &str,
     bytes: &[u8],
 ) -> Result<divisa_territorio::leitura::Territorio, ErroArea> {
-    divisa_territorio::leitura::ler(arquivo, bytes).map_err(|e| ErroArea::Invalida {
-        mensagem: e.to_string(),
-        pontos: divisa_territorio::leitura::pontos_dos_problemas(arquivo, bytes),
+    divisa_territorio::leitura::ler(arquivo, bytes).map_err(|e| {
+        // o nome do arquivo é nosso, não de quem desenhou: a mensagem fala da área
+        let texto = e.to_string();
+        let mensagem = match texto.strip_prefix(&format!("{arquivo}: ")) {
+            Some(resto) => format!("A área: {resto}"),
+            None => match texto.strip_prefix(&format!("{arquivo}, ")) {
+                Some(resto) => format!("A área, {resto}"),
+                None => texto,
+            },
+        };
+        ErroArea::Invalida {
+            mensagem,
+            pontos: divisa_territorio::leitura::pontos_dos_problemas(arquivo, bytes),
+        }
     })
 }
 

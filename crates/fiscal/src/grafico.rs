@@ -59,8 +59,10 @@ pub fn barras(fpm: &ResultadoFpm, n: usize) -> Vec<Barra> {
             variacao_reais: soma,
             papel: if soma < Decimal::ZERO {
                 "perdem com a diluição do fundo"
-            } else {
+            } else if soma > Decimal::ZERO {
                 "ganham com a concentração do fundo"
+            } else {
+                "não mudam: nenhum coeficiente muda"
             },
         });
     }

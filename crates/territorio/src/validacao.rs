@@ -109,6 +109,15 @@ impl Problema {
     }
 }
 
+/// Um ponto como quem digita coordenadas o escreve: latitude primeiro, vírgula decimal.
+fn lugar(ponto: &Coord<f64>) -> String {
+    format!(
+        "latitude {}, longitude {}",
+        divisa_referencia::formato::decimal(ponto.y, 6),
+        divisa_referencia::formato::decimal(ponto.x, 6)
+    )
+}
+
 impl fmt::Display for Problema {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -119,13 +128,13 @@ impl fmt::Display for Problema {
             ),
             Problema::Cruzamento { a, b, ponto } => write!(
                 f,
-                "{a} e {b}: os lados se cruzam em [{:.6}, {:.6}]",
-                ponto.x, ponto.y
+                "{a} e {b}: os lados se cruzam em {}",
+                lugar(ponto)
             ),
             Problema::Toque { a, b, ponto } => write!(
                 f,
-                "{a} e {b}: o anel encosta em si mesmo em [{:.6}, {:.6}]",
-                ponto.x, ponto.y
+                "{a} e {b}: o anel encosta em si mesmo em {}",
+                lugar(ponto)
             ),
             Problema::Sobreposicao { a, b } => write!(f, "{a} e {b}: os lados se sobrepõem"),
             Problema::VerticeRepetido(onde) => {

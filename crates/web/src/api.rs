@@ -527,7 +527,41 @@ async fn mapa_do_processo(
         .collect();
     candidatos.sort_by_key(|a| (citados.contains(&a.nome), a.id));
     let mut area = None;
-    for a in candidatos.iter().rev() {
+    // A versão em vigor da área (issue 29): a linha que vale se mostra no mapa a quem vê o
+    // processo (Art. 16); quem a desenhou, quando e por quê ficam nos autos (Art. 22).
+    let todos = estado
+        .registro()
+        .carregar(&protocolo)
+        .await
+        .map_err(|e| Falha::from(e).json())?;
+    if let Some(v) = divisa_avaliacao::area::versoes(&todos.processo, &todos.eventos).pop() {
+        let guardados = estado
+            .registro()
+            .arquivos_do_ato(&protocolo, v.versao.seq)
+            .await
+            .map_err(|e| Falha::from(e).json())?;
+        let anexos = todos
+            .eventos
+            .iter()
+            .find(|e| e.seq == v.versao.seq)
+            .map(|e| e.anexos.clone())
+            .unwrap_or_default();
+        if let Some((_, (_, bytes))) = anexos.iter().zip(guardados).find(|(a, (_, conteudo))| {
+            a.nome == v.versao.arquivo && divisa_registro::sha256_hex(conteudo) == a.sha256
+        }) {
+            let nome = v.versao.arquivo.clone();
+            area = estado
+                .oficina()
+                .executar(quem.endereco.map(|e| e.ip()), move || {
+                    divisa_territorio::leitura::ler(&nome, &bytes)
+                        .ok()
+                        .map(|t| t.poligonos)
+                })
+                .await
+                .map_err(Falha::json)?;
+        }
+    }
+    for a in candidatos.iter().rev().filter(|_| area.is_none()) {
         let Ok(Some((nome, bytes))) = estado
             .registro()
             .conteudo_do_arquivo(&protocolo, a.id)

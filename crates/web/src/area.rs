@@ -911,10 +911,11 @@ pub(crate) fn mapa_do_processo(
     let area = format!("/api{endereco}/area");
     let ve = edicao.is_some();
     let atual = versoes.len();
+    // o nome só (o cargo está na linha do tempo): a opção da lista cabe no celular
     let pessoa = |login: &str| {
         pessoas
             .get(login)
-            .cloned()
+            .map(|t| t.split_once(", ").map_or(t.as_str(), |(n, _)| n).to_owned())
             .unwrap_or_else(|| "pessoa sem nome no cadastro".to_owned())
     };
     html! {

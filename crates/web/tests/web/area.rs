@@ -717,8 +717,33 @@ fn a_avaliacao_dos_autos_le_a_versao_salva() {
             pagina.corpo
         );
         assert!(pagina.corpo.contains("data-editar=\"1\""));
-        // o representante da comunidade vê a página sem o editor
+        // o representante da comunidade vê a página sem o editor, e o mapa com a linha em vigor
         let comunidade = a.entrar("comunidade").await;
+        let mapa = a
+            .get(
+                &format!("/api/processos/{}/mapa.geojson", p.replace('/', "%2F")),
+                Some(&comunidade),
+            )
+            .await
+            .json();
+        let area_no_mapa = mapa["features"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["properties"]["papel"] == "area")
+            .unwrap();
+        let tem = |c: &Value| {
+            c.as_array().unwrap().iter().any(|v| {
+                (v[0].as_f64().unwrap() - x).abs() < 1e-6
+                    && (v[1].as_f64().unwrap() - y).abs() < 1e-6
+            })
+        };
+        assert!(
+            tem(&area_no_mapa["geometry"]["coordinates"][0][0])
+                || tem(&area_no_mapa["geometry"]["coordinates"][0]),
+            "o mapa mostra a versão 2: {}",
+            area_no_mapa["geometry"]
+        );
         let pagina = a.get(&comum::caminho(&p), Some(&comunidade)).await;
         assert_eq!(pagina.status, StatusCode::OK);
         assert!(!pagina.corpo.contains("data-editar"));
