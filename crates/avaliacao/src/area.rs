@@ -299,11 +299,20 @@ fn fpm(fatos: &divisa_lei::Fatos, data: Date) -> Result<Fpm, String> {
         "{}FPM-Interior de Mato Grosso, zero-soma entre os municípios do estado; população: {}; fundo: {}.",
         if e.fpm.estimativa { "Estimativa — " } else { "" },
         e.fpm.populacao,
-        e.fpm.fundo_fonte
+        if e.fpm.fundo_estimativa {
+            "estimado pelo divisa, não é o valor do Tesouro Nacional"
+        } else {
+            e.fpm.fundo_fonte.as_str()
+        }
     );
-    // sem município que mude, o estudo diz por quê (a população da área não é conhecida…)
+    // sem município que mude, diz-se por quê (a população da área não é conhecida…)
     if linhas.is_empty() {
-        for n in &e.notas {
+        nota.insert_str(0, "Nenhum município muda de coeficiente com esta área. ");
+        if let Some(n) = e
+            .notas
+            .iter()
+            .find(|n| n.starts_with("A população da área"))
+        {
             nota.push(' ');
             nota.push_str(n);
         }

@@ -266,7 +266,7 @@
     // o painel em blocos fixos: a cada simulação só muda (e só é anunciado) o bloco cujo texto
     // mudou
     var blocos = {};
-    ["estado", "resumo", "sedes", "populacao", "achados"].forEach(function (nome) {
+    ["estado", "resumo", "sedes", "populacao", "fpm", "achados"].forEach(function (nome) {
       var b = el("div", "bloco-da-area bloco-" + nome);
       blocos[nome] = b;
       if (painel) painel.appendChild(b);
@@ -470,7 +470,7 @@
       if (!geom) {
         cruzamentos.clearLayers();
         estado(versao > 0 || historico.length > 1 ? "A área está vazia: desenhe uma parte com o botão «Desenhar uma parte da área», à esquerda do mapa, ou desfaça." : "Este processo ainda não tem área: desenhe-a no mapa com o botão «Desenhar uma parte da área», o primeiro à esquerda do mapa, ou digite as coordenadas dos vértices.", "aviso");
-        ["resumo", "sedes", "populacao", "achados"].forEach(function (n) { trocar(n, null); });
+        ["resumo", "sedes", "populacao", "fpm", "achados"].forEach(function (n) { trocar(n, null); });
         div.setAttribute("data-simulado", String(meu));
         return;
       }
@@ -492,7 +492,7 @@
         } else {
           estado(mensagem(r.json.erro, "Não foi possível calcular a área (erro " + r.status + ")."), "erro", true);
           // os números da área anterior não valem para esta
-          ["resumo", "sedes", "populacao", "achados"].forEach(function (n) { trocar(n, null); });
+          ["resumo", "sedes", "populacao", "fpm", "achados"].forEach(function (n) { trocar(n, null); });
           if (r.status === 422) apontarCruzamentos(r.json.pontos);
         }
       }).catch(function () {
@@ -584,6 +584,21 @@
         p.appendChild(document.createTextNode(j.populacao.texto));
         trocar("populacao", p);
       } else trocar("populacao", null);
+      // … o FPM (zero-soma no estado; estimativa dita com a base e o fundo)…
+      if (j.fpm && (j.fpm.nota || (j.fpm.linhas && j.fpm.linhas.length))) {
+        var f = el("div");
+        f.appendChild(el("h3", null, "FPM (Fundo de Participação dos Municípios)"));
+        if (j.fpm.linhas && j.fpm.linhas.length) {
+          var dlf = el("dl", "linhas-da-area fpm-da-area");
+          j.fpm.linhas.forEach(function (l) {
+            dlf.appendChild(el("dt", null, l.rotulo));
+            dlf.appendChild(el("dd", null, l.texto));
+          });
+          f.appendChild(dlf);
+        }
+        if (j.fpm.nota) f.appendChild(el("p", "nota-do-fpm", j.fpm.nota));
+        trocar("fpm", f);
+      } else trocar("fpm", null);
       // … e os achados: os que mudaram em destaque (faixa, fundo, ícone e palavras), no alto;
       // os demais numa lista que se abre, com a conta por situação (no celular, o «Salvar» não
       // fica a quinze achados de distância)
