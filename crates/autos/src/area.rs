@@ -67,9 +67,18 @@ pub fn pode_alterar(
     ator: &Ator,
     hoje: Date,
 ) -> Result<(), Recusa> {
+    // a área se desenha sobre a proposta: sem ela, a lei não tem o que avaliar (Art. 15)
+    if processo.proposta.is_none() {
+        return Err(Recusa::de(
+            divisa_processo::Natureza::Estado,
+            "Art. 15",
+            "a área se desenha sobre a proposta da representação, que ainda não foi juntada aos autos",
+        ));
+    }
+    let seguinte = processo.arquivos_de_area.len() + 1;
     let exemplo = Ato::AlterarArea {
-        versao: 1,
-        arquivo: "area.geojson".into(),
+        versao: seguinte as u32,
+        arquivo: format!("conferencia-{seguinte}.geojson"),
         motivo: "conferência".into(),
         area_antes_m2: None,
         area_m2: 1,

@@ -150,7 +150,17 @@ pub async fn arquivos_para_avaliar(
         let gravados = r.setores(&processo.codigos_origem).await?;
         (!gravados.is_empty()).then(|| setores_do_banco(gravados))
     };
-    Ok(divisa_avaliacao::autos::DoRegistro { arquivos, setores })
+    let versoes = Some(
+        divisa_avaliacao::area::versoes(processo, eventos)
+            .into_iter()
+            .map(|v| v.versao)
+            .collect(),
+    );
+    Ok(divisa_avaliacao::autos::DoRegistro {
+        arquivos,
+        setores,
+        versoes,
+    })
 }
 
 /// A lei em vigor em `data` aplicada aos autos, para quem pode ver tudo.

@@ -6,8 +6,7 @@
 //! área desenhada no mapa ([`Ato::AlterarArea`]). A última é a que a lei avalia; as anteriores
 //! ficam nos autos e podem ser comparadas com ela.
 //!
-//! Leitura registrada: o mesmo arquivo juntado de novo, com o mesmo conteúdo (o formulário que
-//! reenvia a proposta com o mapa de sempre), não é versão nova — a linha não mudou.
+//! As leituras registradas sobre o que é versão estão em [`versoes`].
 
 use divisa_lei::{Achado, Situacao};
 use divisa_processo::{Ato, Evento, Processo};
@@ -25,6 +24,8 @@ pub struct Versao {
     pub seq: u64,
     /// O arquivo.
     pub arquivo: String,
+    /// O SHA-256 do arquivo, como o evento o guarda (vazio quando a lista veio dos arquivos).
+    pub sha256: String,
     /// Desenhada no mapa ([`Ato::AlterarArea`]) e não juntada como arquivo da proposta.
     pub desenhada: bool,
 }
@@ -91,40 +92,32 @@ pub fn com_area(texto: &str, arquivo: &str) -> String {
     }
 }
 
-/// As versões entre os arquivos que o registro deu à avaliação (seq, nome, conteúdo).
+/// As versões entre os arquivos que o registro deu à avaliação (seq, nome, conteúdo), quando
+/// não se tem os eventos: o arquivo que a proposta em vigor cita, cada conteúdo novo, e as
+/// áreas desenhadas. Quem tem os eventos usa [`versoes`] (e a avaliação dos autos recebe delas
+/// a versão em vigor, em [`DoRegistro::versoes`]).
 pub fn versoes_dos_arquivos(
     processo: &Processo,
     arquivos: &[(u64, String, Vec<u8>)],
 ) -> Vec<Versao> {
     let citado = processo.proposta.as_deref().and_then(arquivo_citado);
-    let mut lista: Vec<(u64, &str, &[u8])> = arquivos
-        .iter()
-        .map(|(seq, nome, c)| (*seq, nome.as_str(), c.as_slice()))
-        .collect();
+    let mut lista: Vec<&(u64, String, Vec<u8>)> = arquivos.iter().collect();
     lista.sort_by_key(|(seq, ..)| *seq);
-    versoes_de(processo, citado.as_deref(), lista.into_iter())
-}
-
-fn versoes_de<'a, C: PartialEq + ?Sized + 'a>(
-    processo: &Processo,
-    citado: Option<&str>,
-    arquivos: impl Iterator<Item = (u64, &'a str, &'a C)>,
-) -> Vec<Versao> {
     let mut versoes: Vec<Versao> = Vec::new();
-    let mut anterior: Option<&C> = None;
-    for (seq, nome, conteudo) in arquivos {
+    let mut anterior: Option<&[u8]> = None;
+    for (seq, nome, conteudo) in lista {
         let desenhada = processo.arquivos_de_area.iter().any(|a| a == nome);
-        if !desenhada && Some(nome) != citado {
-            continue;
-        }
-        if anterior == Some(conteudo) {
+        if (!desenhada && Some(nome.as_str()) != citado.as_deref())
+            || anterior == Some(conteudo.as_slice())
+        {
             continue;
         }
         anterior = Some(conteudo);
         versoes.push(Versao {
             numero: versoes.len() as u32 + 1,
-            seq,
-            arquivo: nome.to_owned(),
+            seq: *seq,
+            arquivo: nome.clone(),
+            sha256: String::new(),
             desenhada,
         });
     }
@@ -132,40 +125,87 @@ fn versoes_de<'a, C: PartialEq + ?Sized + 'a>(
 }
 
 /// As versões da área nos autos, com quem, quando e por quê — dos eventos (os nomes e os
-/// SHA-256 que a cadeia protege), sem ler os arquivos.
-pub fn versoes(processo: &Processo, eventos: &[Evento]) -> Vec<VersaoNosAutos> {
-    let citado = processo.proposta.as_deref().and_then(arquivo_citado);
-    let lista = eventos
-        .iter()
-        .filter(|e| crate::autos::ato_de_territorio(&e.ato))
-        .flat_map(|e| {
-            e.anexos
-                .iter()
-                .map(move |a| (e.seq, a.nome.as_str(), a.sha256.as_str()))
-        });
-    versoes_de(processo, citado.as_deref(), lista)
-        .into_iter()
-        .filter_map(|v| {
-            let e = eventos.iter().find(|e| e.seq == v.seq)?;
-            let (motivo, area_m2, vertices) = match &e.ato {
-                Ato::AlterarArea {
+/// SHA-256 que a cadeia protege), sem ler os arquivos. A lista só cresce: cada ato é lido com
+/// a proposta e a fase do seu dia, e um ato novo nunca renumera os antigos.
+///
+/// Leituras registradas (Art. 19, § 3º, e issue 29):
+/// - até a primeira área desenhada no mapa, é versão o arquivo que a proposta em vigor naquele
+///   ato cita (`area`), juntado com a representação, com a proposta ou como mapa do Art. 15 —
+///   desde que o conteúdo mude (o formulário que reenvia o mapa de sempre não faz versão);
+/// - desenhada a primeira, a linha só muda no mapa ([`Ato::AlterarArea`], com o papel e a fase
+///   conferidos): uma proposta ou um mapa juntados depois são documentos dos autos, não versões
+///   — ninguém desfaz a linha da Comissão reenviando o arquivo antigo;
+/// - nenhum arquivo juntado depois da aprovação do projeto de decreto legislativo é versão: a
+///   linha aprovada é a que vai a plebiscito.
+pub fn versoes(_processo: &Processo, eventos: &[Evento]) -> Vec<VersaoNosAutos> {
+    let mut lista: Vec<VersaoNosAutos> = Vec::new();
+    let mut citado: Option<String> = None;
+    let mut desenhou = false;
+    let mut estado: Option<Processo> = None;
+    for e in eventos {
+        // a fase em que o ato foi decidido (antes dele)
+        let aberta = estado
+            .as_ref()
+            .is_none_or(|p| p.fase <= divisa_processo::Fase::DecretoEmTramitacao);
+        match &e.ato {
+            Ato::Protocolar {
+                proposta: Some(t), ..
+            }
+            | Ato::AnexarProposta { proposta: t } => {
+                if let Some(c) = arquivo_citado(t) {
+                    citado = Some(c);
+                }
+            }
+            _ => {}
+        }
+        let nova =
+            |arquivo: &str, sha256: &str, desenhada: bool, lista: &mut Vec<VersaoNosAutos>| {
+                let (motivo, area_m2, vertices) = match &e.ato {
+                    Ato::AlterarArea {
+                        motivo,
+                        area_m2,
+                        vertices,
+                        ..
+                    } => (Some(motivo.clone()), Some(*area_m2), Some(*vertices)),
+                    _ => (None, None, None),
+                };
+                lista.push(VersaoNosAutos {
+                    versao: Versao {
+                        numero: lista.len() as u32 + 1,
+                        seq: e.seq,
+                        arquivo: arquivo.to_owned(),
+                        sha256: sha256.to_owned(),
+                        desenhada,
+                    },
+                    data: e.data,
+                    login: e.ator.id.clone(),
                     motivo,
                     area_m2,
                     vertices,
-                    ..
-                } => (Some(motivo.clone()), Some(*area_m2), Some(*vertices)),
-                _ => (None, None, None),
+                });
             };
-            Some(VersaoNosAutos {
-                versao: v,
-                data: e.data,
-                login: e.ator.id.clone(),
-                motivo,
-                area_m2,
-                vertices,
-            })
-        })
-        .collect()
+        if let Ato::AlterarArea { arquivo, .. } = &e.ato {
+            if let Some(a) = e.anexos.iter().find(|a| &a.nome == arquivo) {
+                nova(arquivo, &a.sha256, true, &mut lista);
+                desenhou = true;
+            }
+        } else if aberta && !desenhou && crate::autos::ato_de_territorio(&e.ato) {
+            if let Some(a) = e
+                .anexos
+                .iter()
+                .find(|a| Some(a.nome.as_str()) == citado.as_deref())
+            {
+                if lista.last().is_none_or(|v| v.versao.sha256 != a.sha256) {
+                    nova(&a.nome, &a.sha256, false, &mut lista);
+                }
+            }
+        }
+        match estado.as_mut() {
+            None => estado = Processo::novo(e),
+            Some(p) => p.aplicar(e),
+        }
+    }
+    lista
 }
 
 /// Por que uma área enviada não serve.
@@ -337,6 +377,8 @@ pub fn simular(
     ler(SIMULADA, area)?;
     let mut p = processo.clone();
     p.arquivos_de_area.push(SIMULADA.to_owned());
+    // a área simulada é outra linha: nenhuma certidão a certificou
+    p.area_alterada_em = Some(data);
     let mut registro = do_registro.clone();
     let depois = registro
         .arquivos
@@ -348,6 +390,15 @@ pub fn simular(
     registro
         .arquivos
         .push((depois, SIMULADA.to_owned(), area.to_vec()));
+    if let Some(v) = registro.versoes.as_mut() {
+        v.push(Versao {
+            numero: v.len() as u32 + 1,
+            seq: depois,
+            arquivo: SIMULADA.to_owned(),
+            sha256: String::new(),
+            desenhada: true,
+        });
+    }
     let avaliados = crate::autos::avaliar(&p, &registro, data)?;
     let medidas = avaliados
         .proposta

@@ -63,6 +63,9 @@ pub struct DoRegistro {
     pub arquivos: Vec<(u64, String, Vec<u8>)>,
     /// Os setores importados dos municípios de origem.
     pub setores: Option<Vec<divisa_referencia::setores::Setor>>,
+    /// As versões da área, tiradas dos eventos ([`crate::area::versoes`]); `None` quando quem
+    /// chama não tem os eventos (a versão em vigor sai então dos arquivos).
+    pub versoes: Option<Vec<crate::area::Versao>>,
 }
 
 /// A lei em vigor em `data` aplicada aos autos de `processo`, cujos arquivos (dos atos, em
@@ -89,7 +92,19 @@ pub fn avaliar(
     // A área em vigor é a última versão (issue 29): o arquivo que a proposta cita, juntado de
     // novo, ou a área desenhada no mapa ([`Ato::AlterarArea`]), o que veio depois. Desenhada
     // por último, a proposta é lida com a `area` trocada pelo arquivo dessa versão.
-    let versoes = crate::area::versoes_dos_arquivos(processo, arquivos);
+    let versoes = match &do_registro.versoes {
+        Some(v) => v.clone(),
+        None => crate::area::versoes_dos_arquivos(processo, arquivos),
+    };
+    // o conteúdo da versão em vigor (pelo ato que a trouxe: o mesmo nome pode vir em vários)
+    if let Some(v) = versoes.last() {
+        if let Some((_, _, c)) = arquivos
+            .iter()
+            .find(|(seq, n, _)| *seq == v.seq && *n == v.arquivo)
+        {
+            por_nome.insert(v.arquivo.clone(), c.clone());
+        }
+    }
     let texto = match versoes.last() {
         Some(v) if v.desenhada => crate::area::com_area(texto, &v.arquivo),
         _ => texto.to_owned(),
@@ -111,15 +126,13 @@ pub fn avaliar(
     if let Some(a) = area {
         match versoes.last() {
             Some(v) => procedencia.push(format!(
-                "Território: {}versão {} de {} da área, o arquivo «{}» juntado no ato {}{}.",
+                "Território: a versão {} da área, {} no ato {}{}.",
+                versoes.len(),
                 if v.desenhada {
-                    "a área desenhada no mapa, "
+                    "desenhada no mapa"
                 } else {
-                    ""
+                    "juntada aos autos"
                 },
-                versoes.len(),
-                versoes.len(),
-                v.arquivo,
                 v.seq,
                 if versoes.len() > 1 {
                     format!(
@@ -264,6 +277,19 @@ fn fatos_dos_autos(proposta: &mut Proposta, processo: &Processo) -> Vec<String> 
         if let Some(novo) = &mut fatos.novo {
             let mut certidoes = Certidoes::default();
             for (orgao, numero, em, dados) in processo.numeros_certificados() {
+                // Leitura registrada: a certidão certifica os números de uma linha (Art. 2º,
+                // § 2º). Alterada a área no mapa no mesmo dia ou depois dela, os números são de
+                // outra área: não valem como certificados, e o achado volta a pendente com o
+                // número da representação (no mesmo dia, na dúvida, a certidão é da anterior).
+                if let Some(alterada) = processo.area_alterada_em.filter(|a| em <= *a) {
+                    notas.push(format!(
+                        "A certidão nº {numero} ({}), de {}, certificou a área anterior: a área foi alterada no mapa em {}; os números dela não valem para a linha em vigor e devem ser certificados de novo (Art. 2º, § 2º).",
+                        orgao_por_extenso(orgao),
+                        divisa_referencia::formato::data(em),
+                        divisa_referencia::formato::data(alterada)
+                    ));
+                    continue;
+                }
                 let certidao = Certidao {
                     orgao: orgao_por_extenso(orgao).to_owned(),
                     numero: numero.to_owned(),
@@ -363,7 +389,11 @@ pub fn proposta_dos_autos(processo: &Processo) -> Option<String> {
     }
     if processo.tipo == TipoProcesso::Criacao {
         let mut certificados = toml::Table::new();
-        for (_, _, _, d) in processo.numeros_certificados() {
+        for (_, _, em, d) in processo.numeros_certificados() {
+            // a certidão de uma área que o mapa já mudou não vale (ver `fatos_dos_autos`)
+            if processo.area_alterada_em.is_some_and(|a| em <= a) {
+                continue;
+            }
             let inteiro = |v: u64| Value::Integer(i64::try_from(v).unwrap_or(i64::MAX));
             if let Some(v) = d.populacao {
                 certificados.insert("populacao".into(), inteiro(v));

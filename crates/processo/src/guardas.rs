@@ -368,6 +368,30 @@ impl Processo {
                         "a versão nova da área precisa do número da versão, do arquivo, da área e dos vértices",
                     ));
                 }
+                // as versões só crescem, cada uma com o seu arquivo
+                if (*versao as usize) <= self.arquivos_de_area.len()
+                    || self.arquivos_de_area.iter().any(|a| a == arquivo)
+                {
+                    return Err(impedimento(
+                        Natureza::Estado,
+                        "Art. 19, § 3º",
+                        format!(
+                            "a versão {versao} da área (arquivo «{arquivo}») já está nos autos: uma versão nova não reescreve outra"
+                        ),
+                    ));
+                }
+                // Leitura registrada: apresentado o projeto de decreto legislativo, a linha é a
+                // do projeto, e o § 3º só admite a modificação que vem por emenda. O mapa leva aos
+                // autos a emenda já apresentada (`EmendarDivisas`): uma alteração por emenda.
+                if self.fase == F::DecretoEmTramitacao
+                    && self.alteracoes_em_tramitacao >= self.emendas_em_tramitacao
+                {
+                    return Err(impedimento(
+                        Natureza::Estado,
+                        "Art. 19, § 3º",
+                        "com o projeto de decreto legislativo em tramitação, a linha muda por emenda: registre antes a emenda de divisas apresentada, e então leve-a ao mapa",
+                    ));
+                }
                 Ok(())
             }
             Ato::PedirUrgencia { .. } => unreachable_recusa(),

@@ -136,6 +136,13 @@ pub struct Processo {
     /// Os arquivos das versões da área desenhadas no mapa ([`Ato::AlterarArea`]), em ordem: a
     /// última é a área em vigor, se nenhuma proposta juntada depois trouxer outra.
     pub arquivos_de_area: Vec<String>,
+    /// O dia da última área alterada no mapa: as certidões de antes dele certificaram outra
+    /// linha (Art. 2º, § 2º).
+    pub area_alterada_em: Option<Date>,
+    /// Emendas de divisas apresentadas com o projeto de decreto em tramitação (Art. 19, § 3º).
+    pub emendas_em_tramitacao: u32,
+    /// Áreas alteradas no mapa com o projeto de decreto em tramitação: cada uma leva uma emenda.
+    pub alteracoes_em_tramitacao: u32,
     /// O plebiscito (dia e apurações).
     pub plebiscito: Option<(Date, Vec<Apuracao>)>,
     /// O arquivamento, se houve.
@@ -424,6 +431,9 @@ impl Processo {
             protocolado_por_papel: evento.ator.papel,
             emendas_de_divisas: 0,
             arquivos_de_area: Vec::new(),
+            area_alterada_em: None,
+            emendas_em_tramitacao: 0,
+            alteracoes_em_tramitacao: 0,
             plebiscito: None,
             arquivamento: None,
         })
@@ -688,8 +698,19 @@ impl Processo {
                 }
             }
             Ato::ApresentarProjetoDecreto { .. } => self.fase = F::DecretoEmTramitacao,
-            Ato::EmendarDivisas { .. } => self.emendas_de_divisas += 1,
-            Ato::AlterarArea { arquivo, .. } => self.arquivos_de_area.push(arquivo.clone()),
+            Ato::EmendarDivisas { .. } => {
+                self.emendas_de_divisas += 1;
+                if self.fase == F::DecretoEmTramitacao {
+                    self.emendas_em_tramitacao += 1;
+                }
+            }
+            Ato::AlterarArea { arquivo, .. } => {
+                self.arquivos_de_area.push(arquivo.clone());
+                self.area_alterada_em = Some(e.data);
+                if self.fase == F::DecretoEmTramitacao {
+                    self.alteracoes_em_tramitacao += 1;
+                }
+            }
             Ato::VotarDecreto { aprovado } => {
                 if *aprovado {
                     self.fase = F::DecretoAprovado;

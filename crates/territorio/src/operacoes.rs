@@ -324,7 +324,15 @@ impl Geodesicos {
         let chave = |x: f64, y: f64| ((x / celula).floor() as i64, (y / celula).floor() as i64);
         let mut celulas: HashMap<(i64, i64), Vec<usize>, HashRapido> = HashMap::default();
         let mut do_lado: Vec<(i64, i64)> = Vec::new();
+        // Um teto de registros: um território hostil (um pente de lados de graus sobre uma
+        // divisa) não enche a memória aqui; passado o teto, os pontos novos ficam como o
+        // i_overlay os deu (a nanograus da reta), sem o refinamento geodésico.
+        const TETO_DE_REGISTROS: usize = 16_000_000;
+        let mut registros = 0usize;
         for (i, (_, [a, b])) in grade.lados.iter().enumerate() {
+            if i % 4096 == 0 {
+                divisa_recursos::conferir();
+            }
             let (ax, ay, bx, by) = (
                 f64::from(a.x),
                 f64::from(a.y),
@@ -354,6 +362,10 @@ impl Geodesicos {
             }
             do_lado.sort_unstable();
             do_lado.dedup();
+            registros += do_lado.len();
+            if registros > TETO_DE_REGISTROS {
+                return HashMap::default();
+            }
             for c in &do_lado {
                 celulas.entry(*c).or_default().push(i);
             }

@@ -737,7 +737,7 @@
         var a = areaPlana(p[0]);
         if (a > am) { am = a; maior = p; }
       });
-      campoCoord.value = maior ? maior[0].slice(0, -1).map(function (c) { return c[1].toFixed(6) + " " + c[0].toFixed(6); }).join("\n") : "";
+      campoCoord.value = maior ? maior[0].slice(0, -1).map(function (c) { return c[1].toFixed(6).replace(".", ",") + " " + c[0].toFixed(6).replace(".", ","); }).join("\n") : "";
       if (campoSistema) campoSistema.value = "graus";
       if (notaCoord) {
         var partesTexto = polys.length > 1 ? polys.length + " partes" : "";
@@ -996,7 +996,7 @@
           } else {
             resultado.className = "erro";
             resultado.textContent = mensagem(r.json.erro, "A área não foi salva (erro " + r.status + ").");
-            if (r.json.campo === "motivo" && campoMotivo) campoMotivo.focus();
+            if ((r.json.campo === "motivo" || r.json.campo === "properties.motivo") && campoMotivo) campoMotivo.focus();
           }
         }).catch(function () {
           resultado.className = "erro";

@@ -329,25 +329,47 @@ async fn diferenca(
         .into_response())
 }
 
-fn conferir_csrf(quem: &Quem, headers: &HeaderMap) -> Result<(), Response> {
-    quem.exigir_conta().map_err(Falha::json)?;
+fn conferir_csrf(quem: &Quem, headers: &HeaderMap) -> Result<(), Falha> {
+    quem.exigir_conta()?;
     quem.conferir_csrf(headers.get("x-csrf-token").and_then(|v| v.to_str().ok()))
         .map_err(|_| {
-            Falha::proibido("falta o cabeçalho X-CSRF-Token com o token da sessão (devolvido por POST /api/sessao)").json()
+            Falha::proibido("falta o cabeçalho X-CSRF-Token com o token da sessão (devolvido por POST /api/sessao)")
         })
 }
 
 /// O corpo: um GeoJSON (Feature, FeatureCollection ou geometria); o motivo em
-/// `properties.motivo`, quando é uma Feature.
+/// `properties.motivo`, quando é uma Feature. Lido na oficina (o corpo vem de fora).
 fn motivo_do_corpo(corpo: &[u8]) -> String {
-    serde_json::from_slice::<Value>(corpo)
+    #[derive(serde::Deserialize)]
+    struct Propriedades {
+        #[serde(default)]
+        motivo: Option<String>,
+    }
+    #[derive(serde::Deserialize)]
+    struct SoMotivo {
+        #[serde(default)]
+        properties: Option<Propriedades>,
+    }
+    // só o motivo: a geometria é pulada sem montar a árvore do JSON
+    serde_json::from_slice::<SoMotivo>(corpo)
         .ok()
-        .and_then(|v| {
-            v.pointer("/properties/motivo")
-                .and_then(Value::as_str)
-                .map(str::to_owned)
-        })
+        .and_then(|v| v.properties)
+        .and_then(|p| p.motivo)
         .unwrap_or_default()
+}
+
+/// O que a oficina devolve ao preparar a versão nova.
+enum Preparo {
+    /// O ato, o arquivo e os achados com a área nova (nada gravado ainda).
+    Pronto(
+        divisa_processo::Ato,
+        divisa_registro::ArquivoNovo,
+        Option<Vec<Value>>,
+    ),
+    /// Sem o motivo.
+    SemMotivo,
+    /// A versão não serve.
+    Recusada(ErroVersao),
 }
 
 /// `PUT …/area`: a versão nova, sobre a versão `If-Match`.
@@ -358,9 +380,9 @@ async fn salvar(
     Path(protocolo): Path<String>,
     corpo: axum::body::Bytes,
 ) -> Resposta {
-    conferir_csrf(&quem, &headers)?;
+    conferir_csrf(&quem, &headers).map_err(Falha::json)?;
     let ator = quem.ator();
-    let da = carregar(&estado, &quem, &protocolo).await?;
+    let mut da = carregar(&estado, &quem, &protocolo).await?;
     // o papel e a fase antes de olhar o corpo: quem não pode não fica sabendo o que está errado nele
     if let Err(r) = da.pode_alterar(&ator, estado.hoje()) {
         return Err(recusa(&r));
@@ -391,53 +413,75 @@ async fn salvar(
     if sobre != da.numero() {
         return Err(desatualizada(&da, sobre));
     }
-    let motivo = motivo_do_corpo(&corpo);
-    if motivo.trim().is_empty() {
-        return Err(Falha::no_campo(
-            "properties.motivo",
-            "diga o motivo da alteração em properties.motivo: ele fica nos autos (Art. 19, § 3º)",
-        )
-        .json());
-    }
+    // Na oficina, com orçamento: o motivo, a área lida, conferida e medida, e os achados com
+    // ela (a resposta do contrato), tudo antes de gravar — depois de gravado, a resposta é 200.
     let d = da.clone();
     let bytes = corpo.to_vec();
+    let hoje = estado.hoje();
     let preparado = estado
         .oficina()
         .executar(quem.endereco.map(|e| e.ip()), move || {
-            d.preparar(sobre, &bytes, &motivo)
+            let motivo = motivo_do_corpo(&bytes);
+            if motivo.trim().is_empty() {
+                return Preparo::SemMotivo;
+            }
+            match d.preparar(sobre, &bytes, &motivo) {
+                Ok((ato, arquivo)) => {
+                    let achados = d
+                        .simular(None, &bytes, hoje)
+                        .ok()
+                        .map(|s| s.avaliados.avaliacao.achados.iter().map(achado).collect());
+                    Preparo::Pronto(ato, arquivo, achados)
+                }
+                Err(e) => Preparo::Recusada(e),
+            }
         })
         .await
         .map_err(Falha::json)?;
-    let (ato, arquivo) = match preparado {
-        Ok(x) => x,
-        Err(ErroVersao::Desatualizada { enviada, .. }) => return Err(desatualizada(&da, enviada)),
-        Err(ErroVersao::Area(e)) => return Err(erro_da_area(e)),
-        Err(ErroVersao::Recusado(r)) => return Err(recusa(&r)),
-        Err(ErroVersao::Autos(e)) => return Err(erro_dos_autos(e)),
+    let (ato, arquivo, achados) = match preparado {
+        Preparo::Pronto(a, b, c) => (a, b, c),
+        Preparo::SemMotivo => return Err(Falha::no_campo(
+            "properties.motivo",
+            "diga o motivo da alteração em properties.motivo: ele fica nos autos (Art. 19, § 3º)",
+        )
+        .json()),
+        Preparo::Recusada(ErroVersao::Desatualizada { enviada, .. }) => {
+            return Err(desatualizada(&da, enviada))
+        }
+        Preparo::Recusada(ErroVersao::Area(e)) => return Err(erro_da_area(e)),
+        Preparo::Recusada(ErroVersao::Recusado(r)) => return Err(recusa(&r)),
+        Preparo::Recusada(ErroVersao::Autos(e)) => return Err(erro_dos_autos(e)),
     };
-    let e = divisa_autos::area::gravar(
-        estado.registro(),
-        &da,
-        &ator,
-        ato,
-        arquivo,
-        estado.hoje(),
-        estado.agora(),
-    )
-    .await;
-    let e = match e {
-        Ok(e) => e,
-        // outra escrita entrou entre a leitura e a gravação: a versão dela é dita
-        Err(divisa_autos::ErroAutos::Registro(divisa_registro::ErroRegistro::Conflito {
-            ..
-        })) => {
-            let novo = carregar(&estado, &quem, &protocolo).await?;
-            return Err(desatualizada(&novo, sobre));
+    // Gravada sobre a versão do processo carregada. Outro ato no meio (um documento juntado)
+    // não muda a área: relê e grava de novo; outra versão da área no meio é o 409 que diz qual.
+    let mut tentativas = 0;
+    let e = loop {
+        match divisa_autos::area::gravar(
+            estado.registro(),
+            &da,
+            &ator,
+            ato.clone(),
+            arquivo.clone(),
+            estado.hoje(),
+            estado.agora(),
+        )
+        .await
+        {
+            Ok(e) => break e,
+            Err(divisa_autos::ErroAutos::Registro(divisa_registro::ErroRegistro::Conflito {
+                ..
+            })) => {
+                da = carregar(&estado, &quem, &protocolo).await?;
+                tentativas += 1;
+                if da.numero() != sobre || tentativas >= 3 {
+                    return Err(desatualizada(&da, sobre));
+                }
+            }
+            Err(divisa_autos::ErroAutos::Registro(divisa_registro::ErroRegistro::Recusado(r))) => {
+                return Err(recusa(&r))
+            }
+            Err(e) => return Err(erro_dos_autos(e)),
         }
-        Err(divisa_autos::ErroAutos::Registro(divisa_registro::ErroRegistro::Recusado(r))) => {
-            return Err(recusa(&r))
-        }
-        Err(e) => return Err(erro_dos_autos(e)),
     };
     let (versao, area_m2) = match &e.ato {
         divisa_processo::Ato::AlterarArea {
@@ -445,23 +489,12 @@ async fn salvar(
         } => (*versao, *area_m2),
         _ => (0, 0),
     };
-    // os achados com a versão nova, como o contrato pede
-    let novo = carregar(&estado, &quem, &protocolo).await?;
-    let hoje = estado.hoje();
-    let avaliado = estado
-        .oficina()
-        .executar(quem.endereco.map(|e| e.ip()), move || novo.avaliar(hoje))
-        .await
-        .map_err(Falha::json)?;
-    let achados: Vec<Value> = match &avaliado {
-        Ok(a) => a.avaliacao.achados.iter().map(achado).collect(),
-        Err(_) => Vec::new(),
-    };
     let mut r = Json(json!({
         "versao": versao,
         "area_km2": area_m2 as f64 / 1e6,
         "area_texto": km2_de_m2(area_m2 as f64),
         "ato": e.seq,
+        // os achados com a versão nova (null se a lei não pôde ser aplicada; a versão está salva)
         "achados": achados,
     }))
     .into_response();
@@ -532,8 +565,25 @@ async fn simular(
     Path(protocolo): Path<String>,
     corpo: axum::body::Bytes,
 ) -> Resposta {
-    conferir_csrf(&quem, &headers)?;
+    conferir_csrf(&quem, &headers).map_err(Falha::json)?;
     let da = carregar(&estado, &quem, &protocolo).await?;
+    // na fusão e na incorporação não há linha a desenhar (Art. 4º; Art. 1º), nem a simular
+    let tipo = da.carregados.autos.processo.tipo;
+    if matches!(
+        tipo,
+        divisa_processo::TipoProcesso::Fusao | divisa_processo::TipoProcesso::Incorporacao
+    ) {
+        let artigo = if tipo == divisa_processo::TipoProcesso::Fusao {
+            "Art. 4º"
+        } else {
+            "Art. 1º"
+        };
+        return Err(recusa(&Recusa::de(
+            Natureza::Caso,
+            artigo,
+            "o território é o dos municípios inteiros: não há linha a desenhar",
+        )));
+    }
     let hoje = estado.hoje();
     let cache = estado.0.area_em_vigor.clone();
     let chave = (protocolo.clone(), da.carregados.autos.processo.versao, hoje);
@@ -668,23 +718,20 @@ fn painel(s: &Simulacao) -> Value {
 /// A avaliação da área em vigor de cada processo, pela versão do processo e pelo dia: o editor
 /// simula dezenas de vezes sobre a mesma versão, e a comparação é sempre com ela.
 #[derive(Default)]
-pub(crate) struct EmVigor(
-    std::sync::Mutex<
-        Vec<(
-            (String, u64, jiff::civil::Date),
-            Option<Arc<divisa_avaliacao::autos::AutosAvaliados>>,
-        )>,
-    >,
-);
+pub(crate) struct EmVigor(std::sync::Mutex<Vec<(ChaveEmVigor, Option<Avaliados>)>>);
+
+/// O processo, a versão dele e o dia.
+type ChaveEmVigor = (String, u64, jiff::civil::Date);
+type Avaliados = Arc<divisa_avaliacao::autos::AutosAvaliados>;
 
 impl EmVigor {
     const GUARDADOS: usize = 16;
 
     fn obter(
         &self,
-        chave: &(String, u64, jiff::civil::Date),
+        chave: &ChaveEmVigor,
         fazer: impl FnOnce() -> Option<divisa_avaliacao::autos::AutosAvaliados>,
-    ) -> Option<Arc<divisa_avaliacao::autos::AutosAvaliados>> {
+    ) -> Option<Avaliados> {
         if let Ok(g) = self.0.lock() {
             if let Some((_, a)) = g.iter().find(|(k, _)| k == chave) {
                 return a.clone();
@@ -709,7 +756,9 @@ async fn trecho(
     quem: Quem,
     Query(q): Query<std::collections::HashMap<String, String>>,
 ) -> Resposta {
-    let ponto = |nome: &str| -> Result<geo_types::Coord<f64>, Response> {
+    // o editor é de quem entrou: a malha inteira, sem simplificar, não é servida a qualquer um
+    quem.exigir_conta().map_err(Falha::json)?;
+    let ponto = |nome: &str| -> Result<geo_types::Coord<f64>, Falha> {
         let t = q.get(nome).map(String::as_str).unwrap_or_default();
         let mut it = t.split(',').map(|x| x.trim().parse::<f64>());
         match (it.next(), it.next(), it.next()) {
@@ -719,11 +768,13 @@ async fn trecho(
             _ => Err(Falha::no_campo(
                 nome,
                 format!("«{t}» não é um ponto LON,LAT em graus decimais (-55.5,-12.5)"),
-            )
-            .json()),
+            )),
         }
     };
-    let (de, ate) = (ponto("de")?, ponto("ate")?);
+    let (de, ate) = (
+        ponto("de").map_err(Falha::json)?,
+        ponto("ate").map_err(Falha::json)?,
+    );
     let feito = estado
         .oficina()
         .executar(quem.endereco.map(|e| e.ip()), move || {
@@ -830,7 +881,11 @@ async fn coordenadas(
     headers: HeaderMap,
     corpo: axum::body::Bytes,
 ) -> Resposta {
-    conferir_csrf(&quem, &headers)?;
+    conferir_csrf(&quem, &headers).map_err(Falha::json)?;
+    // o tamanho antes de ler: até 2 MB de coordenadas (uns 60 mil vértices)
+    if corpo.len() > 2_000_000 {
+        return Err(Falha::no_campo("texto", "coordenadas demais: até 2 MB de texto").json());
+    }
     let d: Digitadas = serde_json::from_slice(&corpo).map_err(|e| {
         Falha::no_campo(
             "",
@@ -840,9 +895,6 @@ async fn coordenadas(
         )
         .json()
     })?;
-    if d.texto.len() > 2_000_000 {
-        return Err(Falha::no_campo("texto", "coordenadas demais: até 2 MB de texto").json());
-    }
     let sistema = match (d.sistema.as_str(), d.zona) {
         ("graus", _) => divisa_territorio::digitacao::Sistema::Graus,
         ("utm", Some(z @ 18..=24)) => divisa_territorio::digitacao::Sistema::Utm(z),

@@ -414,17 +414,11 @@ async fn pagina_do_processo(
         let todos = estado.registro().carregar(protocolo).await?;
         (
             divisa_avaliacao::area::versoes(&todos.processo, &todos.eventos),
-            Some(if p.proposta.is_none() {
-                divisa_autos::area::pode_alterar(&p, &ator, hoje).and(Err(
-                    divisa_processo::Recusa::de(
-                        divisa_processo::Natureza::Estado,
-                        "Art. 15",
-                        "a área se desenha sobre a proposta da representação, que ainda não foi juntada aos autos",
-                    ),
-                ))
-            } else {
-                divisa_autos::area::pode_alterar(&p, &ator, hoje)
-            }),
+            Some(divisa_autos::area::pode_alterar(
+                &todos.processo,
+                &ator,
+                hoje,
+            )),
         )
     } else {
         (Vec::new(), None)

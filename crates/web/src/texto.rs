@@ -166,6 +166,9 @@ pub fn montar_ato(tipo: &str, campos: &[String]) -> Result<Ato, String> {
     if tipo == "protocolar" {
         return Err("o protocolo é `divisa processo criar`".into());
     }
+    if tipo == "alterar_area" {
+        return Err("a área se altera no mapa da página do processo ou por PUT /api/processos/{protocolo}/area, que leem, conferem e medem o arquivo".into());
+    }
     let modelo = crate::catalogo::modelo(tipo);
     let mut objeto = serde_json::Map::new();
     for c in campos {

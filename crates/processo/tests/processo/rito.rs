@@ -790,7 +790,24 @@ fn art19_par3_area_alterada_no_mapa_ate_a_aprovacao_do_decreto_e_so_pela_comissa
     let r = c.recusado(&servidor(), nova_area(4, "  "), "Art. 19, § 3º");
     assert!(r.motivo.contains("motivo"), "{r}");
     c.ate_decreto();
+    // em tramitação, a linha muda por emenda: sem ela, recusado; com ela, uma alteração
+    let r = c.recusado(&membro(), nova_area(4, "sem emenda"), "Art. 19, § 3º");
+    assert!(r.motivo.contains("registre antes a emenda"), "{r}");
+    c.ok(
+        &deputado(),
+        Ato::EmendarDivisas {
+            descricao: "o canto nordeste segue a estrada".into(),
+        },
+    );
     c.ok(&membro(), nova_area(4, "emenda acolhida na tramitação"));
+    c.recusado(
+        &membro(),
+        nova_area(5, "outra, sem emenda"),
+        "Art. 19, § 3º",
+    );
+    // uma versão nova não reescreve outra
+    let r = c.recusado(&membro(), nova_area(3, "de novo a 3"), "Art. 19, § 3º");
+    assert!(r.motivo.contains("já está nos autos"), "{r}");
     c.ok(&servidor(), Ato::VotarDecreto { aprovado: true });
     // aprovado o projeto de decreto, a linha é a que vai a plebiscito
     let r = c.recusado(&presidente(), nova_area(5, "tarde"), "Art. 19, § 3º");

@@ -1051,6 +1051,7 @@ fn arrastar_um_vertice(d: &Driver) -> i64 {
 /// 6. a API das versões tem as duas, a 2ª com o motivo digitado e a autora pelo nome;
 /// 7. a representante da comunidade, na mesma página, não tem controle de edição nenhum, e o
 ///    servidor lhe recusa a versão nova (403).
+///
 /// As capturas (`target/capturas/area-*.png`) mostram o editor com o painel, a versão salva e a
 /// comparação nos dois tamanhos.
 #[test]
