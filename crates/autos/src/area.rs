@@ -128,7 +128,27 @@ impl DaArea {
         numero: u32,
     ) -> Option<Result<divisa_territorio::leitura::Territorio, ErroArea>> {
         let (v, bytes) = self.conteudo(numero)?;
-        Some(divisa_avaliacao::area::ler(&v.versao.arquivo, bytes))
+        // um Shapefile com o .prj ao lado, do mesmo ato (o sistema de coordenadas: UTM ou graus)
+        let nome = &v.versao.arquivo;
+        if nome.to_ascii_lowercase().ends_with(".shp") {
+            let prj_nome = std::path::Path::new(nome).with_extension("prj");
+            let prj = self
+                .carregados
+                .arquivos
+                .arquivos
+                .iter()
+                .find(|(seq, n, _)| *seq == v.versao.seq && std::path::Path::new(n) == prj_nome)
+                .and_then(|(_, _, c)| std::str::from_utf8(c).ok());
+            return Some(
+                divisa_territorio::leitura::ler_com_auxiliar(nome, bytes, prj).map_err(|e| {
+                    divisa_avaliacao::area::ErroArea::Invalida {
+                        mensagem: e.to_string(),
+                        pontos: Vec::new(),
+                    }
+                }),
+            );
+        }
+        Some(divisa_avaliacao::area::ler(nome, bytes))
     }
 
     /// A área (m²) e os vértices de uma versão: os gravados no ato, ou medidos do arquivo.

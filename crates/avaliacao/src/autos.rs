@@ -126,17 +126,18 @@ pub fn avaliar(
     if let Some(a) = area {
         match versoes.last() {
             Some(v) => procedencia.push(format!(
-                "Território: a versão {} da área, {} no ato {}{}.",
-                versoes.len(),
+                "Território: {} no ato {}{}.",
                 if v.desenhada {
-                    "desenhada no mapa"
+                    "a área desenhada no mapa".to_owned()
                 } else {
-                    "juntada aos autos"
+                    format!("o arquivo «{}» juntado", v.arquivo)
                 },
                 v.seq,
                 if versoes.len() > 1 {
                     format!(
-                        "; as anteriores, dos atos {}, ficam nos autos",
+                        " (versão {} de {}; as anteriores, dos atos {}, ficam nos autos)",
+                        versoes.len(),
+                        versoes.len(),
                         versoes[..versoes.len() - 1]
                             .iter()
                             .map(|v| v.seq.to_string())

@@ -945,12 +945,12 @@ fn art8_territorio_lido_dos_autos_e_cada_versao_guardada() {
         "{}",
         t.stdout
     );
-    // uma segunda versão do mapa, juntada depois
-    std::fs::copy(
-        exemplo("area_ribeiraozinho.geojson"),
-        dir.join("area_ribeiraozinho.geojson"),
-    )
-    .unwrap();
+    // uma segunda versão do mapa, juntada depois (o canto nordeste corrigido); o mesmo arquivo
+    // juntado de novo, com o mesmo conteúdo, não seria versão: a linha não mudou
+    let original = std::fs::read_to_string(exemplo("area_ribeiraozinho.geojson")).unwrap();
+    let corrigido = original.replacen("-16.602793", "-16.602893", 1);
+    assert_ne!(original, corrigido, "o vértice a corrigir está no exemplo");
+    std::fs::write(dir.join("area_ribeiraozinho.geojson"), corrigido).unwrap();
     ato(
         &dir,
         "2026-11-03",

@@ -723,7 +723,8 @@ fn a_avaliacao_dos_autos_le_a_versao_salva() {
             avaliados
                 .procedencia
                 .iter()
-                .any(|n| n.contains("a versão 2 da área, desenhada no mapa")),
+                .any(|n| n.contains("a área desenhada no mapa no ato")
+                    && n.contains("(versão 2 de 2;")),
             "{:?}",
             avaliados.procedencia
         );
