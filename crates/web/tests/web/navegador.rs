@@ -1468,7 +1468,7 @@ fn art19_par3_acessibilidade_axe_core_do_editor_da_area_no_laptop_e_no_celular()
         );
         let erro = cruzamento["erro"].as_str().unwrap_or_default();
         assert!(
-            erro.starts_with("Território inválido")
+            erro.starts_with("A área: território inválido")
                 && erro.contains("os lados se cruzam em latitude -16,")
                 && erro.contains("marcados no mapa")
                 && !erro.contains(".geojson"),
@@ -1504,7 +1504,7 @@ fn art19_par3_acessibilidade_axe_core_do_editor_da_area_no_laptop_e_no_celular()
              const linhas = c.value.trim().split('\\n');
              const n = linhas.length;
              for (const i of [n - 2, n - 1]) {
-               const [lat, lon] = linhas[i].trim().split(/\\s+/).map(Number);
+               const [lat, lon] = linhas[i].trim().split(/\\s+/).map(s => Number(s.replace(',', '.')));
                linhas[i] = (lat + 0.15).toFixed(6) + ' ' + lon.toFixed(6);
              }
              c.value = linhas.join('\\n');
