@@ -950,7 +950,7 @@ fn openapi_descreve_cada_rota_da_api() {
         let caminhos = j["paths"].as_object().unwrap();
         let fonte = [
             include_str!("../../src/api.rs"),
-            include_str!("../../src/area.rs"),
+            include_str!("../../src/area/mod.rs"),
         ]
         .concat();
         // `.route("/api/…"` numa linha ou, quebrada pelo rustfmt, `"/api/…",` na linha seguinte
