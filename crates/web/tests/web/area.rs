@@ -434,6 +434,23 @@ fn simular_nada_grava_e_diz_o_que_mudou_desde_a_versao_salva() {
     });
 }
 
+/// Registra um ato hoje, pelo registro (o que a página faria), sobre a versão atual do processo.
+async fn registrar(a: &App, p: &str, ator: Ator, ato: Ato) {
+    let versao = a.registro.carregar(p).await.unwrap().processo.versao;
+    let tipo = ato.tipo();
+    a.registro
+        .anexar(
+            p,
+            versao,
+            &ator,
+            ato,
+            divisa_registro::hoje_em_cuiaba(jiff::Timestamp::now()),
+            jiff::Timestamp::now(),
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{tipo}: {e}"));
+}
+
 fn votos() -> Votos {
     Votos {
         sim: 4,
@@ -566,12 +583,7 @@ async fn ate_o_decreto(a: &App, p: &str) {
         ),
     ]);
     for (ator, ato) in atos {
-        let versao = a.registro.carregar(p).await.unwrap().processo.versao;
-        let tipo = ato.tipo();
-        a.registro
-            .anexar(p, versao, &ator, ato, hoje, jiff::Timestamp::now())
-            .await
-            .unwrap_or_else(|e| panic!("{tipo}: {e}"));
+        registrar(a, p, ator, ato).await;
     }
 }
 
@@ -597,20 +609,15 @@ fn art19_par3_area_alterada_ate_a_aprovacao_do_decreto_e_depois_409() {
             .as_str()
             .unwrap()
             .contains("registre antes a emenda"));
-        let versao = a.registro.carregar(&p).await.unwrap().processo.versao;
-        a.registro
-            .anexar(
-                &p,
-                versao,
-                &Ator::new("dep.joao", Papel::Deputado),
-                Ato::EmendarDivisas {
-                    descricao: "o canto segue a estrada vicinal".into(),
-                },
-                divisa_registro::hoje_em_cuiaba(jiff::Timestamp::now()),
-                jiff::Timestamp::now(),
-            )
-            .await
-            .unwrap();
+        registrar(
+            &a,
+            &p,
+            Ator::new("dep.joao", Papel::Deputado),
+            Ato::EmendarDivisas {
+                descricao: "o canto segue a estrada vicinal".into(),
+            },
+        )
+        .await;
         // apresentada a emenda, a Comissão a leva ao mapa
         let r = put(
             &a,
@@ -621,18 +628,13 @@ fn art19_par3_area_alterada_ate_a_aprovacao_do_decreto_e_depois_409() {
         )
         .await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
-        let versao = a.registro.carregar(&p).await.unwrap().processo.versao;
-        a.registro
-            .anexar(
-                &p,
-                versao,
-                &Ator::new("carla", Papel::Servidor),
-                Ato::VotarDecreto { aprovado: true },
-                divisa_registro::hoje_em_cuiaba(jiff::Timestamp::now()),
-                jiff::Timestamp::now(),
-            )
-            .await
-            .unwrap();
+        registrar(
+            &a,
+            &p,
+            Ator::new("carla", Papel::Servidor),
+            Ato::VotarDecreto { aprovado: true },
+        )
+        .await;
         let v2 = a.get(&api(&p), Some(&carla)).await.json();
         let r = put(
             &a,
@@ -910,28 +912,23 @@ fn art2_par2_a_certidao_de_antes_da_area_alterada_nao_vale_para_a_linha_nova() {
         let a = app("area-certidao").await;
         let p = a.protocolo("Espigão").await;
         let hoje = divisa_registro::hoje_em_cuiaba(jiff::Timestamp::now());
-        let versao = a.registro.carregar(&p).await.unwrap().processo.versao;
         let dados = NumerosCertificados {
             populacao: Some(5_321),
             ..Default::default()
         };
-        a.registro
-            .anexar(
-                &p,
-                versao,
-                &Ator::new("cartografia", Papel::Cartografia),
-                Ato::EmitirCertidao {
-                    orgao: Orgao::Cartografia,
-                    numero: "77/2026".into(),
-                    conteudo: String::new(),
-                    dados,
-                    signatario: "Fulana de Tal, diretora".into(),
-                },
-                hoje,
-                jiff::Timestamp::now(),
-            )
-            .await
-            .unwrap();
+        registrar(
+            &a,
+            &p,
+            Ator::new("cartografia", Papel::Cartografia),
+            Ato::EmitirCertidao {
+                orgao: Orgao::Cartografia,
+                numero: "77/2026".into(),
+                conteudo: String::new(),
+                dados,
+                signatario: "Fulana de Tal, diretora".into(),
+            },
+        )
+        .await;
         let ator = Ator::new("carla", Papel::Servidor);
         let antes = divisa_autos::avaliar(&a.registro, &p, &ator, hoje)
             .await
