@@ -15,7 +15,11 @@
 //! documento escrito de uma proposta solta (fora de um processo) é minuta: nenhum deles é
 //! registrado, e nenhum confere.
 
+pub mod anexar;
 pub mod area;
+mod ficha;
+pub mod protocolo;
+pub use ficha::ficha;
 
 use std::collections::BTreeMap;
 

@@ -11,7 +11,7 @@ use divisa_referencia::{brasil, malha, mt};
 
 use crate::cli::FormatoMunicipio;
 use crate::Saida;
-use divisa_web::texto::ficha_do_municipio as ficha;
+use divisa_referencia::ficha::ficha_do_municipio as ficha;
 
 pub(crate) fn executar(
     codigo_ou_nome: &str,

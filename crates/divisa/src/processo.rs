@@ -16,7 +16,8 @@ use jiff::civil::Date;
 
 use crate::cli::{ComandoProcesso, FormatoVarredura};
 use crate::Saida;
-use divisa_web::texto::{ficha, montar_ato};
+use divisa_autos::ficha;
+use divisa_processo::montar_ato;
 
 pub(crate) fn rodar<F: std::future::Future>(f: F) -> anyhow::Result<F::Output> {
     Ok(tokio::runtime::Builder::new_current_thread()
@@ -213,10 +214,9 @@ async fn criar(
     saida: &mut impl Write,
 ) -> anyhow::Result<Saida> {
     const CMD: &str = "processo criar";
-    let via = match pedido.deputado.clone() {
-        Some(id) => Via::Deputado { id },
-        None => Via::Comunidade,
-    };
+    // por onde a representação chega, conferido como na página e na API (Art. 14, parágrafo
+    // único): o deputado indicado é uma conta de deputado
+    let via = divisa_autos::protocolo::via_do_pedido(&ator, pedido.deputado.clone());
     let Some(da_linha) = crate::anexos::documentos_da_linha(CMD, &pedido.documentos) else {
         return Ok(Saida::EntradaInvalida);
     };
@@ -305,16 +305,21 @@ async fn criar(
     let Some(r) = abrir(CMD, db).await else {
         return Ok(Saida::EntradaInvalida);
     };
-    let resultado = r
-        .protocolar_com_arquivos(&ator, nova, &arquivos, data, agora)
-        .await;
+    let resultado = async {
+        divisa_autos::protocolo::conferir_via(&r, &ator, &nova.via).await?;
+        Ok::<_, divisa_autos::ErroAutos>(
+            r.protocolar_com_arquivos(&ator, nova, &arquivos, data, agora)
+                .await?,
+        )
+    }
+    .await;
     r.fechar().await;
     match resultado {
         Ok(recibo) => {
             saida.write_all(recibo.texto().as_bytes())?;
             Ok(Saida::Sucesso)
         }
-        Err(e) => relatar(CMD, e),
+        Err(e) => relatar_autos(CMD, e),
     }
 }
 
@@ -531,34 +536,33 @@ async fn avancar(
         return Ok(Saida::EntradaInvalida);
     };
     let resultado = async {
-        let autos = r.carregar(protocolo).await?;
-        let versao = versao.unwrap_or(autos.processo.versao);
+        let versao = match versao {
+            Some(v) => v,
+            None => r.carregar(protocolo).await?.processo.versao,
+        };
         let agora = crate::relogio::agora();
         let data = data.unwrap_or_else(|| hoje_em_cuiaba(agora));
-        let dos_autos =
-            divisa_autos::arquivos_para_avaliar(&r, &autos.processo, &autos.eventos).await?;
-        let ato = match divisa_avaliacao::autos::preparar(
+        // o caso de uso dos autos, o mesmo da página e da API (issue 31)
+        divisa_autos::anexar::anexar(
+            &r,
+            protocolo,
+            versao,
+            &ator,
             ato,
-            &autos.processo,
-            &dos_autos,
+            arquivos,
             data,
-            &mut |aviso| eprintln!("divisa processo avancar: aviso: {aviso}"),
-        ) {
-            Ok(a) => a,
-            Err(m) => return Ok(Err(m)),
-        };
-        r.anexar_com_arquivos(protocolo, versao, &ator, ato, arquivos, data, agora)
-            .await?;
-        r.carregar(protocolo).await.map(Ok)
+            agora,
+            |aviso| eprintln!("divisa processo avancar: aviso: {aviso}"),
+        )
+        .await?;
+        r.carregar(protocolo)
+            .await
+            .map_err(divisa_autos::ErroAutos::from)
     }
     .await;
     r.fechar().await;
     match resultado {
-        Ok(Err(m)) => {
-            eprintln!("divisa {CMD}: {m}");
-            Ok(Saida::EntradaInvalida)
-        }
-        Ok(Ok(autos)) => {
+        Ok(autos) => {
             let e = autos.eventos.last().context("evento gravado")?;
             writeln!(
                 saida,
@@ -572,7 +576,7 @@ async fn avancar(
             )?;
             Ok(Saida::Sucesso)
         }
-        Err(e) => relatar(CMD, e),
+        Err(e) => relatar_autos(CMD, e),
     }
 }
 

@@ -1,5 +1,6 @@
 //! As fases do processo, na ordem do rito, com o nome e o próximo passo de cada uma.
 
+use crate::TipoDeAto;
 use serde::Serialize;
 
 /// A fase do processo.
@@ -169,33 +170,34 @@ impl Fase {
         }
     }
 
-    /// Os atos (pelo `tipo` gravado) que dão o próximo passo nesta fase: os que a tela mostra
+    /// Os atos que dão o próximo passo nesta fase: os que a tela mostra
     /// no alto, com quem os pratica. Quem pode cada um agora (e se os autos já o permitem) é
     /// decidido por [`crate::Processo::decidir`], não aqui.
-    pub fn atos_do_proximo_passo(self) -> &'static [&'static str] {
+    pub fn atos_do_proximo_passo(self) -> &'static [TipoDeAto] {
+        use TipoDeAto as T;
         match self {
-            Fase::Protocolada => &["divulgar"],
-            Fase::Divulgada => &["registrar_visita", "solicitar_documentos"],
-            Fase::DocumentosPendentes => &["juntar_documento"],
-            Fase::Visitada => &["parecer_preliminar"],
-            Fase::ArquivamentoEmPlenario | Fase::MeritoEmPlenario => &["deliberar_plenario"],
+            Fase::Protocolada => &[T::Divulgar],
+            Fase::Divulgada => &[T::RegistrarVisita, T::SolicitarDocumentos],
+            Fase::DocumentosPendentes => &[T::JuntarDocumento],
+            Fase::Visitada => &[T::ParecerPreliminar],
+            Fase::ArquivamentoEmPlenario | Fase::MeritoEmPlenario => &[T::DeliberarPlenario],
             Fase::Certidoes => &[
-                "enviar_oficio",
-                "confirmar_recebimento",
-                "emitir_certidao",
-                "parecer_de_merito",
+                T::EnviarOficio,
+                T::ConfirmarRecebimento,
+                T::EmitirCertidao,
+                T::ParecerDeMerito,
             ],
-            Fase::Ccj => &["parecer_ccj"],
-            Fase::ElaboracaoDecreto => &["apresentar_projeto_decreto"],
-            Fase::DecretoEmTramitacao => &["votar_decreto"],
-            Fase::DecretoAprovado => &["publicar_decreto"],
-            Fase::DecretoPublicado => &["encaminhar_ao_tre"],
-            Fase::Plebiscito => &["registrar_plebiscito"],
-            Fase::ResultadoApurado => &["ler_resultado"],
-            Fase::ParecerDoResultado => &["parecer_resultado"],
-            Fase::ElaboracaoProjetoDeLei => &["apresentar_projeto_de_lei"],
-            Fase::ProjetoDeLeiEmPauta => &["votar_projeto_de_lei"],
-            Fase::ProjetoDeLeiAprovado => &["publicar_lei"],
+            Fase::Ccj => &[T::ParecerCcj],
+            Fase::ElaboracaoDecreto => &[T::ApresentarProjetoDecreto],
+            Fase::DecretoEmTramitacao => &[T::VotarDecreto],
+            Fase::DecretoAprovado => &[T::PublicarDecreto],
+            Fase::DecretoPublicado => &[T::EncaminharAoTre],
+            Fase::Plebiscito => &[T::RegistrarPlebiscito],
+            Fase::ResultadoApurado => &[T::LerResultado],
+            Fase::ParecerDoResultado => &[T::ParecerResultado],
+            Fase::ElaboracaoProjetoDeLei => &[T::ApresentarProjetoDeLei],
+            Fase::ProjetoDeLeiEmPauta => &[T::VotarProjetoDeLei],
+            Fase::ProjetoDeLeiAprovado => &[T::PublicarLei],
             Fase::Lei | Fase::Arquivado => &[],
         }
     }

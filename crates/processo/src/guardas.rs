@@ -602,7 +602,13 @@ impl Processo {
                 format!(
                     "a certidão traz como dados os números que certifica; cabe {}: {}",
                     orgao.ao_orgao(),
-                    competencia(orgao)
+                    crate::ato::numeros_do_orgao(orgao)
+                        + if orgao == Orgao::Comissao {
+                            // Art. 2º, V: a arrecadação «verificada in loco» (Art. 17, I)
+                            ", após verificação in loco"
+                        } else {
+                            ""
+                        }
                 ),
             ));
         }
@@ -689,15 +695,6 @@ fn unreachable_recusa() -> Result<(), Recusa> {
     ))
 }
 
-/// O que cada órgão apura (Art. 2º, § 2º), em palavras.
-pub(crate) fn competencia(orgao: Orgao) -> &'static str {
-    match orgao {
-        Orgao::Cartografia => "população, casas do centro urbano e área",
-        Orgao::Tre => "eleitores",
-        Orgao::Fazenda => "valor adicionado",
-        Orgao::Comissao => "arrecadação, após verificação in loco",
-    }
-}
 
 /// As seções de uma localidade, quando registradas: cada uma uma vez, sem mais votos que
 /// inscritos, e somando os números da localidade.

@@ -5,6 +5,9 @@
 //!   citando o artigo ([`Recusa`]; as condições de cada ato em `guardas.rs`); [`Processo::aplicar`]
 //!   dobra um evento aceito. [`Fase`]: as fases do rito.
 //! - `pendencias.rs`: prazos, pendências e alertas de um processo ([`Pendencia`], [`Alerta`]).
+//! - [`Definicao`] e [`DEFINICOES`]: cada ato declarado uma vez (código, título, artigo, campos,
+//!   ação); [`montar_ato`], [`ato_de_json`] e [`ato_de_objeto`] leem um ato escrito por eles.
+//! - [`oferta`]: os atos que cabem a quem olha, e quem dá o próximo passo.
 //! - [`papel`]: a matriz papel × ação (Arts. 14, 17, 21, 22, 23).
 //! - [`prazos`]: prazos contados (Art. 2º, § 3º) e a regra de contagem.
 //! - [`Nup`]: o número de protocolo com dígitos verificadores.
@@ -18,22 +21,28 @@ pub mod cadeia;
 mod fase;
 mod guardas;
 mod nup;
+pub mod oferta;
 pub mod papel;
 mod pendencias;
 pub mod prazos;
 mod processo;
+mod protocolo;
 mod recusa;
 
 pub use ato::{
-    certidao_numero, codigos_ibge, nome_do_formato, nomes_oficiais, Anexo, Apuracao, ApuracaoSecao,
-    Ato, ConteudoLei, Decisao, DocumentoArt15, Evento, NovaRepresentacao, NumerosCertificados,
-    TipoProcesso, Via, Voto, VotoNominal, Votos,
+    ajuda_dos_atos, ato_de_json, ato_de_objeto, certidao_numero, codigos_ibge, exemplo,
+    incisos_do_orgao, montar_ato, nome_do_formato, nomes_oficiais, numeros_do_orgao,
+    traduzir_serde, valor_do_campo, Anexo, Apuracao, ApuracaoSecao, Ato, Campo, ConteudoLei,
+    Decisao, Definicao, DocumentoArt15, Entrada, ErroDoAto, Evento, NovaRepresentacao,
+    NumeroDoArt2, NumerosCertificados, TipoDeAto, TipoDeCampo, TipoProcesso, Via, Voto,
+    VotoNominal, Votos, DEFINICOES, NUMEROS_DO_ART2,
 };
 pub use fase::Fase;
 pub use nup::{Nup, UNIDADE_PADRAO};
 pub use papel::{Acao, Ator, Orgao, Papel, Permissao};
 pub use pendencias::{Alerta, Pendencia, TipoPendencia};
+pub use protocolo::protocolar;
 pub use processo::{
-    corte_eleitoral, protocolar, Arquivamento, Processo, Requisicao, Resposta, SituacaoDoDocumento,
+    corte_eleitoral, Arquivamento, Processo, Requisicao, Resposta, SituacaoDoDocumento,
 };
 pub use recusa::{Natureza, Recusa};

@@ -91,13 +91,8 @@ impl Orgao {
     }
 
     /// Os incisos do Art. 2º que o órgão apura (§ 2º).
-    pub fn incisos(self) -> &'static str {
-        match self {
-            Orgao::Cartografia => "I, III e VI",
-            Orgao::Tre => "II",
-            Orgao::Fazenda => "IV",
-            Orgao::Comissao => "V",
-        }
+    pub fn incisos(self) -> String {
+        crate::ato::incisos_do_orgao(self)
     }
 
     /// O identificador usado em arquivos e na linha de comando.
@@ -141,6 +136,21 @@ pub enum Papel {
 }
 
 impl Papel {
+    /// Quem pratica um ato com este papel, como se diz na frase «cabe a …».
+    pub fn quem_pratica(self) -> &'static str {
+        match self {
+            Papel::Presidente => "à Presidência da Comissão",
+            Papel::Membro => "a um membro da Comissão",
+            Papel::Deputado => "ao deputado autor",
+            Papel::Servidor => "à secretaria da Comissão",
+            Papel::Cartografia => "ao Órgão de Informação e Cartografia do Estado",
+            Papel::Fazenda => "ao Órgão Fazendário Estadual",
+            Papel::Tre => "ao Tribunal Regional Eleitoral",
+            Papel::Representante => "ao representante da comunidade",
+            Papel::Publico => "a qualquer pessoa",
+        }
+    }
+
     /// Todos os papéis, na ordem da matriz.
     pub const TODOS: [Papel; 9] = [
         Papel::Presidente,

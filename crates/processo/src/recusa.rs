@@ -34,6 +34,10 @@ pub struct Recusa {
     pub motivo: String,
     /// De onde vem o impedimento.
     pub natureza: Natureza,
+    /// O campo do pedido a que a recusa se refere, quando é de um (`origem`, `assinaturas`,
+    /// `deputado`, `servidor` …): a página mostra a mensagem junto dele, a API o devolve em
+    /// `campo`. Quem recusa sabe o campo; ninguém o adivinha pelas palavras do motivo.
+    pub campo: Option<&'static str>,
 }
 
 impl Recusa {
@@ -48,6 +52,15 @@ impl Recusa {
             artigo: artigo.into(),
             motivo: motivo.into(),
             natureza,
+            campo: None,
+        }
+    }
+
+    /// A mesma recusa, dita do `campo`.
+    pub fn no_campo(self, campo: &'static str) -> Recusa {
+        Recusa {
+            campo: Some(campo),
+            ..self
         }
     }
 

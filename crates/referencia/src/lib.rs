@@ -15,6 +15,7 @@
 pub mod brasil;
 mod erro;
 pub mod fonte;
+pub mod ficha;
 pub mod formato;
 pub mod malha;
 pub mod mt;

@@ -11,13 +11,13 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use divisa_processo::{Acao, Ato, DocumentoArt15, Papel, TipoProcesso, Via};
+use divisa_processo::{Acao, Ato, DocumentoArt15, Papel, TipoProcesso};
 use divisa_registro::NovaRepresentacao;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::contas::{self, Quem};
-use crate::{catalogo, Estado, Falha};
+use crate::{Estado, Falha};
 
 pub(crate) fn rotas() -> Router<Estado> {
     Router::new()
@@ -84,7 +84,7 @@ fn corpo<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Falha> {
         let texto = e.to_string();
         let texto = texto.split(" at line ").next().unwrap_or_default();
         let m = match e.classify() {
-            serde_json::error::Category::Data => crate::texto::traduzir_serde(texto),
+            serde_json::error::Category::Data => divisa_processo::traduzir_serde(texto),
             serde_json::error::Category::Eof => "o JSON termina antes da hora".to_owned(),
             serde_json::error::Category::Syntax | serde_json::error::Category::Io => {
                 "sintaxe inválida".to_owned()
@@ -189,21 +189,10 @@ async fn protocolar(
     Falha::protocolo(quem.papel()).map_err(j)?;
     let n: NovaJson = corpo(&body).map_err(j)?;
     let tipo = TipoProcesso::de_codigo(&n.tipo).map_err(|m| Falha::no_campo("tipo", m).json())?;
-    let papel = quem.papel();
-    let via = match (papel, n.deputado.clone()) {
-        (Papel::Deputado, _) => Via::Deputado { id: quem.ator().id },
-        (Papel::Representante, _) => Via::Comunidade,
-        (_, Some(id)) if !id.trim().is_empty() => Via::Deputado { id },
-        _ => Via::Comunidade,
-    };
-    if let (Via::Deputado { id }, false) = (&via, papel == Papel::Deputado) {
-        if let Err(m) = crate::representacao::conferir_deputado(&estado, id)
-            .await
-            .map_err(j)?
-        {
-            return Err(Falha::no_campo("deputado", m).json());
-        }
-    }
+    let via = divisa_autos::protocolo::via_do_pedido(&quem.ator(), n.deputado.clone());
+    divisa_autos::protocolo::conferir_via(estado.registro(), &quem.ator(), &via)
+        .await
+        .map_err(|e| Falha::from(e).json())?;
     // Com a proposta, ela é o registro: o que se digitou ao lado tem de dizer o mesmo (tipo,
     // nome, origens, assinaturas), ou os autos nasceriam contraditórios.
     if let Some(texto) = &n.proposta {
@@ -322,9 +311,9 @@ async fn processo(
         .map_err(|e| Falha::from(e).json())?;
     let completo = p.pode(&ator, Acao::VerCompleto).is_ok();
     let atos: Vec<&str> = if quem.usuario.is_some() {
-        catalogo::oferecidos(&p, &ator, hoje)
+        divisa_processo::oferta::oferecidos(&p, &ator, hoje)
             .iter()
-            .map(|o| o.modelo.tipo)
+            .map(|o| o.definicao.codigo)
             .collect()
     } else {
         Vec::new()
@@ -389,23 +378,11 @@ async fn ato(
 ) -> Resposta {
     conferir_csrf(&quem, &headers).map_err(j)?;
     let n: NovoAto = corpo(&body).map_err(j)?;
-    let tipo = n
-        .ato
-        .get("tipo")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
-    if tipo == "protocolar" {
-        return Err(Falha::no_campo("ato.tipo", "o protocolo é POST /api/processos").json());
-    }
-    let mut caminho = String::new();
-    let ato: Ato = serde_path_to_error::deserialize(n.ato).map_err(|e| {
-        caminho = e.path().to_string();
-        Falha::no_campo(
-            &format!("ato.{caminho}"),
-            format!("ato «{tipo}»: {}", e.into_inner()),
-        )
-        .json()
+    // o leitor dos atos do rito: só os que entram pelo formulário, cada erro em português e
+    // com o campo (o protocolo é POST /api/processos; a área, PUT …/area)
+    let ato: Ato = divisa_processo::ato_de_json(n.ato).map_err(|e| {
+        let campo = e.campo.as_deref().map_or("ato".to_owned(), |c| format!("ato.{c}"));
+        Falha::no_campo(&campo, e.to_string()).json()
     })?;
     Falha::papel(quem.papel(), &ato).map_err(j)?;
     let data = n.data.unwrap_or_else(|| estado.hoje());
@@ -465,17 +442,7 @@ async fn relatorio(
             .await
             .map_err(Falha::json)?
     }
-    .map_err(|e| {
-        match e {
-            divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
-            divisa_autos::ErroAutos::Recusado(_) => Falha::proibido(e.to_string()),
-            divisa_autos::ErroAutos::Avaliacao(
-                divisa_avaliacao::autos::ErroAutos::SemProposta { .. },
-            ) => Falha::nova(StatusCode::NOT_FOUND, e.to_string()),
-            e => Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
-        }
-        .json()
-    })?;
+    .map_err(|e| Falha::from(e).json())?;
     Ok(json_texto(divisa_avaliacao::relatorio::json(&a.avaliacao)))
 }
 
@@ -852,7 +819,7 @@ async fn municipio(Path(codigo): Path<String>) -> Resposta {
         "domicilios_2022": dado(m.domicilios_2022),
         "area_oficial_km2": m.area_oficial_km2.map(|d| json!({"valor": d.valor, "fonte": d.fonte.to_string()})),
         "pib_2021": m.pib_2021.map(|d| json!({"valor": d.valor, "fonte": d.fonte.to_string()})),
-        "ficha": crate::texto::ficha_do_municipio(m),
+        "ficha": divisa_referencia::ficha::ficha_do_municipio(m),
     }))
     .into_response())
 }

@@ -1,558 +1,20 @@
-//! Os formulários dos atos do processo e quais deles oferecer a quem olha.
-//!
-//! Só se oferece o ato que o papel pode praticar (a matriz de `divisa_processo::papel`) e que
-//! cabe na fase atual. Para saber se cabe, o ato é decidido com valores de exemplo: se a lei o
-//! recusa por causa da fase ("não cabe na fase atual") ou do papel, ele não aparece; se o recusa
-//! por outro motivo (um placar, uma data), aparece — quem preenche o formulário verá a recusa
-//! com o artigo. O servidor decide de novo, com os valores de verdade, ao gravar.
+//! Os formulários dos atos do processo: cada um desenhado da sua definição
+//! ([`divisa_processo::DEFINICOES`]: título, artigo, campos) e lido de volta num ato. Quais
+//! oferecer a quem olha é do rito ([`divisa_processo::oferta`]).
 
-use divisa_processo::papel::permissao;
-use divisa_processo::{Ato, Ator, Orgao, Papel, Permissao, Processo};
+use divisa_processo::oferta::Oferecido;
+use divisa_processo::{ato_de_objeto, valor_do_campo, Ato, Definicao, ErroDoAto, NUMEROS_DO_ART2};
+use divisa_processo::TipoDeCampo as Tipo;
 use jiff::civil::Date;
 
 use crate::html::{html, Markup};
-use crate::texto::ato_de_objeto;
 
-/// Como um campo é preenchido.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Tipo {
-    Texto,
-    TextoLongo,
-    SimNao,
-    Orgao,
-    Decisao,
-    Votos,
-    Data,
-    Art15,
-    /// As apurações do plebiscito, uma por localidade (Art. 11, § 2º): na página, um grupo de
-    /// campos por localidade; na linha de comando, a lista em JSON.
-    Apuracoes,
-    /// O conteúdo do Art. 7º no projeto de lei (o nome, as divisas, o ano da instalação): na
-    /// página, três campos; na linha de comando, em JSON.
-    ConteudoLei,
-    /// Os números de uma certidão (Art. 2º, § 2º), um campo por número, no formato brasileiro.
-    Numeros,
-    /// Um servidor da Casa, escolhido pelo nome (Art. 23).
-    Servidor,
-    /// A proposta, pelos campos da página «Avaliar» (o mesmo componente,
-    /// [`crate::formulario::html`]), já preenchidos com a que os autos têm; ou escrita, para
-    /// quem já a tem (issue 32).
-    Proposta,
-}
-
-/// Um número de certidão (Art. 2º, § 2º): o campo, o rótulo com quem o apura, se é inteiro e
-/// o órgão que o certifica — o formulário de cada órgão mostra só os seus.
-struct Numero {
-    campo: &'static str,
-    rotulo: &'static str,
-    inteiro: bool,
-    orgao: Orgao,
-}
-
-const NUMEROS: [Numero; 6] = [
-    Numero {
-        campo: "populacao",
-        rotulo: "População, habitantes (Cartografia, inciso I)",
-        inteiro: true,
-        orgao: Orgao::Cartografia,
-    },
-    Numero {
-        campo: "eleitores",
-        rotulo: "Eleitores (TRE, inciso II)",
-        inteiro: true,
-        orgao: Orgao::Tre,
-    },
-    Numero {
-        campo: "casas_centro_urbano",
-        rotulo: "Casas do centro urbano (Cartografia, inciso III)",
-        inteiro: true,
-        orgao: Orgao::Cartografia,
-    },
-    Numero {
-        campo: "valor_adicionado",
-        rotulo: "Valor adicionado do último exercício, R$ (Fazenda, inciso IV)",
-        inteiro: false,
-        orgao: Orgao::Fazenda,
-    },
-    Numero {
-        campo: "arrecadacao",
-        rotulo: "Arrecadação do último exercício, R$ (Comissão, inciso V)",
-        inteiro: false,
-        orgao: Orgao::Comissao,
-    },
-    Numero {
-        campo: "area_km2",
-        rotulo: "Área, km² (Cartografia, inciso VI)",
-        inteiro: false,
-        orgao: Orgao::Cartografia,
-    },
-];
-
-pub(crate) struct Campo {
-    pub nome: &'static str,
-    pub rotulo: &'static str,
-    pub tipo: Tipo,
-    pub opcional: bool,
-}
-
-const fn c(nome: &'static str, rotulo: &'static str, tipo: Tipo) -> Campo {
-    Campo {
-        nome,
-        rotulo,
-        tipo,
-        opcional: false,
-    }
-}
-
-pub(crate) struct Modelo {
-    pub tipo: &'static str,
-    pub titulo: &'static str,
-    pub artigo: &'static str,
-    pub campos: &'static [Campo],
-}
-
-/// Os atos que a web oferece (o protocolo é a página de nova representação; o pedido de
-/// urgência não é oferecido a ninguém — Art. 19).
-pub(crate) const MODELOS: &[Modelo] = &[
-    Modelo {
-        tipo: "divulgar",
-        titulo: "Divulgar a representação",
-        artigo: "Art. 16",
-        campos: &[c(
-            "publicacao",
-            "Publicação (Diário, número, data)",
-            Tipo::Texto,
-        )],
-    },
-    Modelo {
-        tipo: "solicitar_documentos",
-        titulo: "Solicitar documentos faltantes",
-        artigo: "Art. 16, parágrafo único",
-        campos: &[c("destinatario", "Destinatário", Tipo::Texto)],
-    },
-    Modelo {
-        tipo: "anexar_proposta",
-        titulo: "Juntar a proposta da representação",
-        artigo: "Art. 15",
-        campos: &[c("proposta", "A proposta", Tipo::Proposta)],
-    },
-    Modelo {
-        tipo: "juntar_documento",
-        titulo: "Juntar documento",
-        artigo: "Art. 16, parágrafo único",
-        campos: &[
-            c("descricao", "Descrição", Tipo::Texto),
-            Campo {
-                nome: "art15",
-                rotulo: "Documento do Art. 15 (se for um; envie o arquivo dele abaixo — sem o arquivo, o documento não conta)",
-                tipo: Tipo::Art15,
-                opcional: true,
-            },
-        ],
-    },
-    Modelo {
-        tipo: "registrar_visita",
-        titulo: "Registrar a visita e o levantamento",
-        artigo: "Art. 17, I",
-        campos: &[
-            c("local", "Local", Tipo::Texto),
-            c("relatorio", "Relatório circunstanciado", Tipo::TextoLongo),
-        ],
-    },
-    Modelo {
-        tipo: "parecer_preliminar",
-        titulo: "Parecer preliminar",
-        artigo: "Art. 17, II",
-        campos: &[
-            c(
-                "solicitar_certidoes",
-                "Solicitar as certidões (senão, arquivar)",
-                Tipo::SimNao,
-            ),
-            c("votos", "Votação na Comissão", Tipo::Votos),
-        ],
-    },
-    Modelo {
-        tipo: "deliberar_plenario",
-        titulo: "Deliberação do Plenário",
-        artigo: "Art. 17, § 1º; Art. 18, § 1º",
-        campos: &[c("decisao", "Decisão", Tipo::Decisao)],
-    },
-    Modelo {
-        tipo: "enviar_oficio",
-        titulo: "Enviar ofício a órgão",
-        artigo: "Art. 17, § 2º",
-        campos: &[
-            c("orgao", "Órgão", Tipo::Orgao),
-            c("numero", "Número do ofício", Tipo::Texto),
-        ],
-    },
-    Modelo {
-        tipo: "confirmar_recebimento",
-        titulo: "Confirmar o recebimento do ofício",
-        artigo: "Art. 2º, § 3º: começa o prazo de 30 dias",
-        campos: &[c("orgao", "Órgão", Tipo::Orgao)],
-    },
-    Modelo {
-        tipo: "emitir_certidao",
-        titulo: "Emitir certidão",
-        artigo: "Art. 2º, § 2º",
-        campos: &[
-            c("orgao", "Órgão", Tipo::Orgao),
-            c("numero", "Número da certidão", Tipo::Texto),
-            c("dados", "Os números certificados (só os do órgão que certifica)", Tipo::Numeros),
-            c("signatario", "Quem assina (nome e cargo)", Tipo::Texto),
-            Campo {
-                opcional: true,
-                ..c("conteudo", "Observações (fonte, método)", Tipo::TextoLongo)
-            },
-        ],
-    },
-    Modelo {
-        tipo: "recusar_certidao",
-        titulo: "Recusar certidão",
-        artigo: "Art. 9º",
-        campos: &[
-            c("orgao", "Órgão", Tipo::Orgao),
-            c("motivo", "Motivo", Tipo::TextoLongo),
-        ],
-    },
-    Modelo {
-        tipo: "parecer_de_merito",
-        titulo: "Parecer de mérito",
-        artigo: "Art. 18",
-        campos: &[
-            c("favoravel", "Favorável", Tipo::SimNao),
-            c("votos", "Votação na Comissão", Tipo::Votos),
-        ],
-    },
-    Modelo {
-        tipo: "parecer_ccj",
-        titulo: "Parecer da CCJ",
-        artigo: "Art. 18, § 2º",
-        campos: &[c("aprovado", "Aprovado", Tipo::SimNao)],
-    },
-    Modelo {
-        tipo: "apresentar_projeto_decreto",
-        titulo: "Apresentar o projeto de decreto legislativo",
-        artigo: "Art. 18, § 2º",
-        campos: &[c("numero", "Número do projeto", Tipo::Texto)],
-    },
-    Modelo {
-        tipo: "emendar_divisas",
-        titulo: "Emenda sobre divisas",
-        artigo: "Art. 19, § 3º",
-        campos: &[c("descricao", "Descrição da emenda", Tipo::TextoLongo)],
-    },
-    Modelo {
-        tipo: "votar_decreto",
-        titulo: "Votação do decreto legislativo",
-        artigo: "Art. 19",
-        campos: &[c("aprovado", "Aprovado", Tipo::SimNao)],
-    },
-    Modelo {
-        tipo: "publicar_decreto",
-        titulo: "Publicar o decreto legislativo",
-        artigo: "Art. 19, § 1º",
-        campos: &[
-            c("numero", "Número do decreto", Tipo::Texto),
-            c("diario", "Diário Oficial", Tipo::Texto),
-        ],
-    },
-    Modelo {
-        tipo: "encaminhar_ao_tre",
-        titulo: "Encaminhar ao TRE",
-        artigo: "Art. 19, § 1º",
-        campos: &[c(
-            "copia_autenticada",
-            "Com cópia autenticada do processo",
-            Tipo::SimNao,
-        )],
-    },
-    Modelo {
-        tipo: "informar_plenario",
-        titulo: "Informar o Plenário",
-        artigo: "Art. 19, § 2º",
-        campos: &[c("nota", "Nota", Tipo::TextoLongo)],
-    },
-    Modelo {
-        tipo: "registrar_plebiscito",
-        titulo: "Registrar o resultado do plebiscito",
-        artigo: "Art. 11, § 2º; Art. 20",
-        campos: &[
-            c("realizado_em", "Realizado em", Tipo::Data),
-            c(
-                "apuracoes",
-                "Apurações por localidade",
-                Tipo::Apuracoes,
-            ),
-        ],
-    },
-    Modelo {
-        tipo: "ler_resultado",
-        titulo: "Ler o resultado em Plenário",
-        artigo: "Art. 20",
-        campos: &[],
-    },
-    Modelo {
-        tipo: "parecer_resultado",
-        titulo: "Parecer sobre o resultado",
-        artigo: "Art. 20, § 1º",
-        campos: &[
-            c("favoravel", "Favorável", Tipo::SimNao),
-            c("votos", "Votação na Comissão", Tipo::Votos),
-        ],
-    },
-    Modelo {
-        tipo: "apresentar_projeto_de_lei",
-        titulo: "Apresentar o projeto de lei de criação",
-        artigo: "Art. 20, § 1º; Art. 7º",
-        campos: &[
-            c("numero", "Número do projeto", Tipo::Texto),
-            c(
-                "conteudo",
-                "Conteúdo (Art. 7º)",
-                Tipo::ConteudoLei,
-            ),
-        ],
-    },
-    Modelo {
-        tipo: "votar_projeto_de_lei",
-        titulo: "Votação do projeto de lei",
-        artigo: "Art. 20, § 2º",
-        campos: &[c("aprovado", "Aprovado", Tipo::SimNao)],
-    },
-    Modelo {
-        tipo: "publicar_lei",
-        titulo: "Publicar a lei",
-        artigo: "Art. 20, § 2º",
-        campos: &[
-            c("numero", "Número da lei", Tipo::Texto),
-            c("diario", "Diário Oficial", Tipo::Texto),
-        ],
-    },
-    Modelo {
-        tipo: "autorizar_informacao",
-        titulo: "Autorizar servidor a prestar informações",
-        artigo: "Art. 23",
-        campos: &[c("servidor", "Servidor", Tipo::Servidor)],
-    },
-];
-
-pub(crate) fn modelo(tipo: &str) -> Option<&'static Modelo> {
-    MODELOS.iter().find(|m| m.tipo == tipo)
-}
-
-/// Valores de exemplo de um ato, para saber se ele cabe; `orgao` para os atos de órgão. Passam
-/// pelo mesmo caminho do formulário enviado ([`ato_do_formulario`]), campo a campo.
-fn exemplo(m: &Modelo, orgao: Orgao, hoje: Date) -> Option<Ato> {
-    let mut valores: std::collections::HashMap<String, String> = std::collections::HashMap::new();
-    for f in m.campos.iter().filter(|f| !f.opcional) {
-        let nome = format!("c_{}", f.nome);
-        match f.tipo {
-            Tipo::Votos => {
-                valores.insert(format!("{nome}_sim"), "5".into());
-            }
-            Tipo::Apuracoes => {
-                for (parte, v) in [
-                    ("localidade", "exemplo"),
-                    ("inscritos", "1000"),
-                    ("sim", "600"),
-                    ("nao", "300"),
-                ] {
-                    valores.insert(format!("{nome}_0_{parte}"), v.into());
-                }
-            }
-            Tipo::ConteudoLei => {
-                for (parte, v) in [
-                    ("nome", "exemplo"),
-                    ("divisas", "exemplo"),
-                    ("ano_instalacao", "2029"),
-                ] {
-                    valores.insert(format!("{nome}_{parte}"), v.into());
-                }
-            }
-            Tipo::Numeros => {
-                let (campo, valor) = match orgao {
-                    Orgao::Cartografia => ("populacao", "5.000"),
-                    Orgao::Tre => ("eleitores", "1"),
-                    Orgao::Fazenda => ("valor_adicionado", "1,00"),
-                    Orgao::Comissao => ("arrecadacao", "1,00"),
-                };
-                valores.insert(format!("{nome}_{campo}"), valor.into());
-            }
-            tipo => {
-                let v = match tipo {
-                    Tipo::Texto | Tipo::TextoLongo | Tipo::Proposta => "exemplo".to_string(),
-                    Tipo::Servidor => "carla".to_string(),
-                    Tipo::SimNao => "true".into(),
-                    Tipo::Orgao => orgao.codigo().into(),
-                    Tipo::Decisao => "tramitar".into(),
-                    Tipo::Data => hoje.to_string(),
-                    Tipo::Art15 => "requerimento".into(),
-                    Tipo::Votos | Tipo::Numeros | Tipo::Apuracoes | Tipo::ConteudoLei => continue,
-                };
-                valores.insert(nome, v);
-            }
-        }
-    }
-    ato_do_formulario(m, &|n| valores.get(n).cloned()).ok()
-}
-
-/// O valor de um campo simples (nem votos nem números de certidão) com o tipo que o ato
-/// espera: texto como texto, sim/não como booleano, JSON como JSON. `Err` diz o que se esperava.
-pub(crate) fn valor_do_campo(f: &Campo, texto: &str) -> Result<serde_json::Value, String> {
-    use serde_json::Value;
-    match f.tipo {
-        Tipo::Texto
-        | Tipo::TextoLongo
-        | Tipo::Orgao
-        | Tipo::Decisao
-        | Tipo::Data
-        | Tipo::Art15
-        | Tipo::Servidor
-        | Tipo::Proposta => Ok(Value::String(texto.to_owned())),
-        Tipo::SimNao => match texto.trim() {
-            "true" | "sim" => Ok(Value::Bool(true)),
-            "false" | "nao" | "não" => Ok(Value::Bool(false)),
-            outro => Err(format!(
-                "«{outro}» em «{}»: esperava sim ou não (true ou false)",
-                f.rotulo
-            )),
-        },
-        Tipo::Apuracoes | Tipo::ConteudoLei | Tipo::Votos | Tipo::Numeros => {
-            serde_json::from_str(texto)
-                .map_err(|_| format!("«{}» deve ser JSON válido, como o exemplo", f.rotulo))
-        }
-    }
-}
-
-/// Um ato que a tela oferece, e os órgãos para os quais ele cabe (nos atos com um órgão: o
-/// Presidente apura o inciso V pela Comissão, mas a certidão da Cartografia é da Cartografia).
-pub(crate) struct Oferecido {
-    pub(crate) modelo: &'static Modelo,
-    pub(crate) orgaos: Vec<Orgao>,
-}
-
-/// Os atos que `ator` pode praticar agora. Cada um é decidido com valores de exemplo: fica o
-/// que a lei não recusa ou recusa só pelos valores ([`divisa_processo::Recusa::depende_dos_valores`]);
-/// sai o recusado pela fase, pelo papel, pelo caso, pelo estado dos autos ou por ser vedado.
-pub(crate) fn oferecidos(p: &Processo, ator: &Ator, hoje: Date) -> Vec<Oferecido> {
-    MODELOS
-        .iter()
-        .filter_map(|m| {
-            let orgaos = cabe(m, p, ator, hoje)?;
-            let com_orgao = m.campos.iter().any(|f| f.tipo == Tipo::Orgao);
-            Some(Oferecido {
-                modelo: m,
-                orgaos: if com_orgao { orgaos } else { Vec::new() },
-            })
-        })
-        .collect()
-}
-
-/// Os órgãos para os quais o ato `m` cabe a `ator` agora (nos atos sem órgão, a Comissão);
-/// `None` se não cabe para nenhum.
-pub(crate) fn cabe(m: &Modelo, p: &Processo, ator: &Ator, hoje: Date) -> Option<Vec<Orgao>> {
-    let com_orgao = m.campos.iter().any(|f| f.tipo == Tipo::Orgao);
-    let candidatos: &[Orgao] = if com_orgao {
-        &Orgao::TODOS
-    } else {
-        &[Orgao::Comissao]
-    };
-    let orgaos: Vec<Orgao> = candidatos
-        .iter()
-        .copied()
-        .filter(|&o| {
-            let Some(ato) = exemplo(m, o, hoje) else {
-                return false;
-            };
-            if permissao(ator.papel, ato.acao()) == Permissao::Nao {
-                return false;
-            }
-            match p.decidir(ator, &ato, hoje, hoje) {
-                Ok(()) => true,
-                Err(r) => r.depende_dos_valores(),
-            }
-        })
-        .collect();
-    (!orgaos.is_empty()).then_some(orgaos)
-}
-
-/// Um passo que o processo espera agora: o ato (com o título do botão que o pratica) e os
-/// papéis a quem ele cabe.
-pub(crate) struct Proximo {
-    pub(crate) modelo: &'static Modelo,
-    pub(crate) papeis: Vec<Papel>,
-}
-
-impl Proximo {
-    /// Quem o dá, em palavras ("a Presidência da Comissão ou um membro").
-    pub(crate) fn quem(&self) -> String {
-        let nomes: Vec<&str> = self.papeis.iter().map(|p| quem_e(*p)).collect();
-        match nomes.as_slice() {
-            [] => String::new(),
-            [um] => (*um).to_owned(),
-            [inicio @ .., ultimo] => format!("{} ou {ultimo}", inicio.join(", ")),
-        }
-    }
-}
-
-/// O próximo passo com quem o dá, numa frase: «Divulgar a representação» cabe à Presidência
-/// da Comissão. Vazio quando nenhum ato o registra agora (o processo espera um prazo ou um
-/// documento que não depende de ato na Assembleia).
-pub(crate) fn frase_do_proximo(p: &Processo, hoje: Date) -> String {
-    proximos(p, hoje)
-        .iter()
-        .map(|x| format!("«{}» cabe {}", x.modelo.titulo, x.quem()))
-        .collect::<Vec<_>>()
-        .join("; ")
-}
-
-/// Quem pratica um ato, como se diz na frase «cabe a …».
-fn quem_e(p: Papel) -> &'static str {
-    match p {
-        Papel::Presidente => "à Presidência da Comissão",
-        Papel::Membro => "a um membro da Comissão",
-        Papel::Deputado => "ao deputado autor",
-        Papel::Servidor => "à secretaria da Comissão",
-        Papel::Cartografia => "ao Órgão de Informação e Cartografia do Estado",
-        Papel::Fazenda => "ao Órgão Fazendário Estadual",
-        Papel::Tre => "ao Tribunal Regional Eleitoral",
-        Papel::Representante => "ao representante da comunidade",
-        Papel::Publico => "a qualquer pessoa",
-    }
-}
-
-/// Os passos que o processo espera agora (os atos da fase que dão o passo, [`Fase::atos_do_proximo_passo`])
-/// e a quem cabe cada um — decidido pelo rito com cada papel, como para quem olha a página.
-pub(crate) fn proximos(p: &Processo, hoje: Date) -> Vec<Proximo> {
-    p.fase
-        .atos_do_proximo_passo()
-        .iter()
-        .filter_map(|tipo| MODELOS.iter().find(|m| m.tipo == *tipo))
-        .filter_map(|m| {
-            let papeis: Vec<Papel> = Papel::TODOS
-                .into_iter()
-                .filter(|papel| *papel != Papel::Publico)
-                // o representante age só na representação que ele mesmo protocolou
-                .filter(|papel| {
-                    *papel != Papel::Representante
-                        || p.protocolado_por_papel == Papel::Representante
-                })
-                .filter(|papel| {
-                    // o ator do caso: o deputado autor, quem protocolou
-                    let id = match (papel, &p.via) {
-                        (Papel::Deputado, divisa_processo::Via::Deputado { id }) => id.clone(),
-                        (Papel::Representante, _) => p.protocolado_por.clone(),
-                        _ => format!("quem-age-{}", papel.codigo()),
-                    };
-                    cabe(m, p, &Ator::new(id, *papel), hoje).is_some()
-                })
-                .collect();
-            (!papeis.is_empty()).then_some(Proximo { modelo: m, papeis })
-        })
-        .collect()
+/// O ato que a página oferece como formulário, pelo código; `None` para os que entram por
+/// outro lugar (o protocolo, a área) e para o pedido de urgência.
+pub(crate) fn da_pagina(codigo: &str) -> Option<&'static Definicao> {
+    divisa_processo::TipoDeAto::de_codigo(codigo)
+        .map(divisa_processo::TipoDeAto::definicao)
+        .filter(|d| d.entrada == divisa_processo::Entrada::Formulario && d.na_pagina)
 }
 
 /// Os membros da Comissão que votam (Art. 22): identificador da conta e nome com o cargo.
@@ -578,10 +40,10 @@ pub(crate) fn formulario(
     pessoas: &Pessoas<'_>,
     enviado: Option<&crate::paginas::Campos>,
 ) -> Markup {
-    let (m, orgaos) = (oferecido.modelo, &oferecido.orgaos);
+    let (m, orgaos) = (oferecido.definicao, &oferecido.orgaos);
     let (membros, servidores) = (pessoas.membros, pessoas.servidores);
     // Depois de uma recusa, o formulário do ato enviado volta aberto e com o que foi digitado.
-    let enviado = enviado.filter(|c| crate::paginas::campo(c, "tipo").as_deref() == Some(m.tipo));
+    let enviado = enviado.filter(|c| crate::paginas::campo(c, "tipo").as_deref() == Some(m.codigo));
     let valor = |nome: &str| {
         enviado
             .and_then(|c| crate::paginas::campo(c, nome))
@@ -589,18 +51,18 @@ pub(crate) fn formulario(
     };
     let escolhido = |nome: &str, opcao: &str| enviado.is_some() && valor(nome) == opcao;
     html! {
-        details.ato id={ "ato-" (m.tipo) } open[enviado.is_some()] {
+        details.ato id={ "ato-" (m.codigo) } open[enviado.is_some()] {
             summary { (m.titulo) " " small { "(" (m.artigo) ")" } }
             form method="post" action=(acao) class="form-ato" enctype="multipart/form-data" {
                 input type="hidden" name="csrf" value=(csrf);
-                input type="hidden" name="tipo" value=(m.tipo);
+                input type="hidden" name="tipo" value=(m.codigo);
                 input type="hidden" name="versao" value=(versao);
                 @for f in m.campos {
-                    @let id = format!("{}-{}", m.tipo, f.nome);
+                    @let id = format!("{}-{}", m.codigo, f.nome);
                     @let nome = format!("c_{}", f.nome);
                     @let req = !f.opcional;
                     // um grupo (votos, números) não é rotulável por «for»: o rótulo o nomeia pelo id
-                    @if matches!(f.tipo, Tipo::Votos | Tipo::Numeros | Tipo::Proposta | Tipo::Apuracoes | Tipo::ConteudoLei) {
+                    @if f.tipo.composto() || f.tipo == Tipo::Proposta {
                         span.rotulo id={ (id) "-rotulo" } { (f.rotulo) }
                     } @else {
                         label for=(id) { (f.rotulo) }
@@ -685,8 +147,7 @@ pub(crate) fn formulario(
                             select id=(id) name=(nome) {
                                 option value="" { "— nenhum —" }
                                 @for d in divisa_processo::DocumentoArt15::TODOS.iter() {
-                                    @let codigo = serde_json::to_value(d).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
-                                    option value=(codigo) selected[escolhido(&nome, &codigo)] { (d.nome()) }
+                                    option value=(d.codigo()) selected[escolhido(&nome, d.codigo())] { (d.nome()) }
                                 }
                             }
                         }
@@ -757,7 +218,7 @@ pub(crate) fn formulario(
                         Tipo::Numeros => {
                             fieldset.numeros id=(id) aria-labelledby={ (id) "-rotulo" } {
                                 // só os números dos órgãos para os quais o ato cabe a quem preenche
-                                @for n in NUMEROS.iter().filter(|n| orgaos.is_empty() || orgaos.contains(&n.orgao)) {
+                                @for n in NUMEROS_DO_ART2.iter().filter(|n| orgaos.is_empty() || orgaos.contains(&n.orgao)) {
                                     label for={ (id) "-" (n.campo) } { (n.rotulo) }
                                     input id={ (id) "-" (n.campo) } name={ (nome) "_" (n.campo) } type="text"
                                         inputmode=(if n.inteiro { "numeric" } else { "decimal" }) autocomplete="off"
@@ -768,41 +229,19 @@ pub(crate) fn formulario(
                     }
                 }
                 @let data = valor("data");
-                label for={ (m.tipo) "-data" } { (rotulo_da_data(m.tipo)) }
-                input id={ (m.tipo) "-data" } name="data" type="date" value=(if data.is_empty() { hoje.to_string() } else { data }) max=(hoje);
-                label for={ (m.tipo) "-anexo" } { "Arquivos do ato (PDF, imagens, mapas, memoriais; até 20 MB cada, o tipo conferido pelo conteúdo)" }
-                input id={ (m.tipo) "-anexo" } name="anexo" type="file" multiple;
+                label for={ (m.codigo) "-data" } { (m.rotulo_da_data) }
+                input id={ (m.codigo) "-data" } name="data" type="date" value=(if data.is_empty() { hoje.to_string() } else { data }) max=(hoje);
+                label for={ (m.codigo) "-anexo" } { "Arquivos do ato (PDF, imagens, mapas, memoriais; até 20 MB cada, o tipo conferido pelo conteúdo)" }
+                input id={ (m.codigo) "-anexo" } name="anexo" type="file" multiple;
                 button type="submit" { "Registrar" }
             }
         }
     }
 }
 
-/// O rótulo da data de um ato, com o nome do que aconteceu nela (o recebimento, a visita, a
-/// sessão): é o dia que conta nos prazos e nos autos.
-fn rotulo_da_data(tipo: &str) -> &'static str {
-    match tipo {
-        "divulgar" | "publicar_decreto" | "publicar_lei" => "Data da publicação",
-        "juntar_documento" | "anexar_proposta" => "Data da juntada",
-        "registrar_visita" => "Data da visita",
-        "enviar_oficio" => "Data do envio do ofício",
-        "confirmar_recebimento" => "Data do recebimento do ofício (começa o prazo de 30 dias)",
-        "emitir_certidao" => "Data da certidão",
-        "recusar_certidao" => "Data da recusa",
-        "parecer_preliminar" | "parecer_de_merito" | "parecer_resultado" => {
-            "Data da reunião da Comissão"
-        }
-        "deliberar_plenario" | "votar_decreto" | "votar_projeto_de_lei" | "ler_resultado" => {
-            "Data da sessão"
-        }
-        "encaminhar_ao_tre" => "Data do encaminhamento",
-        _ => "Data do ato",
-    }
-}
-
 /// Monta o ato a partir dos campos do formulário (`c_CAMPO`), com a mensagem em português.
 pub(crate) fn ato_do_formulario(
-    m: &Modelo,
+    m: &Definicao,
     valor: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Ato, (String, String)> {
     let mut objeto = serde_json::Map::new();
@@ -943,12 +382,12 @@ pub(crate) fn ato_do_formulario(
             }
             Tipo::Numeros => {
                 let mut numeros = serde_json::Map::new();
-                for Numero {
+                for divisa_processo::NumeroDoArt2 {
                     campo,
                     rotulo,
                     inteiro,
                     ..
-                } in &NUMEROS
+                } in &NUMEROS_DO_ART2
                 {
                     let bruto = valor(&format!("{nome}_{campo}")).unwrap_or_default();
                     if bruto.trim().is_empty() {
@@ -987,12 +426,17 @@ pub(crate) fn ato_do_formulario(
         };
         objeto.insert(f.nome.to_owned(), v);
     }
-    ato_de_objeto(m.tipo, objeto).map_err(|e| (String::new(), e))
+    ato_de_objeto(m.codigo, objeto).map_err(|e: ErroDoAto| (e.campo.clone().unwrap_or_default(), e.to_string()))
 }
 
 #[cfg(test)]
 mod testes {
     use super::*;
+    use divisa_processo::{Entrada, Orgao, TipoDeAto, DEFINICOES};
+
+    fn modelo(codigo: &str) -> Option<&'static Definicao> {
+        TipoDeAto::de_codigo(codigo).map(TipoDeAto::definicao)
+    }
 
     /// Issue 32: o resultado do plebiscito (Art. 11, § 2º; Art. 20) e o conteúdo do Art. 7º
     /// pelos campos da página, sem JSON: os números como se escrevem, a localidade em branco
@@ -1053,7 +497,7 @@ mod testes {
         // a página não tem caixa de JSON
         let html = formulario(
             &Oferecido {
-                modelo: m,
+                definicao: m,
                 orgaos: vec![],
             },
             "/x",
@@ -1089,7 +533,7 @@ mod testes {
                 matches!(&ato, Ato::EnviarOficio { numero: n, orgao: Orgao::Tre } if n == numero),
                 "{ato:?}"
             );
-            let pela_linha_de_comando = crate::texto::montar_ato(
+            let pela_linha_de_comando = divisa_processo::montar_ato(
                 "enviar_oficio",
                 &["orgao=tre".to_string(), format!("numero={numero}")],
             )
@@ -1131,7 +575,7 @@ mod testes {
         // o formulário mostra cada membro pelo nome e cargo, nunca só o login
         let html = formulario(
             &Oferecido {
-                modelo: m,
+                definicao: m,
                 orgaos: Vec::new(),
             },
             "/x",
@@ -1153,24 +597,80 @@ mod testes {
         assert!(html.contains("name=\"c_votos_m0_quem\" value=\"ana\""));
     }
 
-    /// Cada formulário declarado monta o seu ato: o exemplo passa pelo mesmo caminho do
-    /// formulário enviado, sai com o tipo do modelo, e cada campo declarado chega ao ato (um
-    /// nome de campo errado seria ignorado pela desserialização, e o ato sumiria da página).
+    /// Cada formulário da página monta o seu ato: o exemplo do rito
+    /// ([`divisa_processo::exemplo`]), escrito nos controles do formulário (um por valor
+    /// simples, um por parte dos compostos), volta pelo leitor do formulário igual — cada campo
+    /// declarado chega ao ato, e o formulário desenha um controle para cada um.
     #[test]
-    fn cada_modelo_monta_o_seu_ato_com_todos_os_campos() {
+    fn cada_formulario_monta_o_seu_ato_com_todos_os_campos() {
+        fn escrito(v: &serde_json::Value) -> String {
+            match v {
+                serde_json::Value::String(s) => s.clone(),
+                serde_json::Value::Number(n) => match n.as_f64() {
+                    Some(x) if x.fract() == 0.0 => format!("{}", x as i64),
+                    _ => n.to_string(),
+                },
+                outro => outro.to_string(),
+            }
+        }
         let hoje = jiff::civil::date(2026, 11, 2);
-        for m in MODELOS {
-            let ato = Orgao::TODOS
+        let pessoas = Pessoas {
+            membros: &[],
+            servidores: &[],
+            proposta: None,
+        };
+        for m in DEFINICOES
+            .iter()
+            .filter(|d| d.entrada == Entrada::Formulario && d.na_pagina)
+        {
+            let (orgao, ato) = Orgao::TODOS
                 .iter()
-                .find_map(|&o| exemplo(m, o, hoje))
-                .unwrap_or_else(|| panic!("{}: o exemplo não monta o ato", m.tipo));
-            assert_eq!(ato.tipo(), m.tipo);
+                .find_map(|&o| divisa_processo::exemplo(m, o, hoje).map(|a| (o, a)))
+                .unwrap_or_else(|| panic!("{}: o exemplo não monta o ato", m.codigo));
             let json = serde_json::to_value(&ato).unwrap();
-            for f in m.campos.iter().filter(|f| !f.opcional) {
+            let mut campos = std::collections::HashMap::new();
+            for f in m.campos {
+                let nome = format!("c_{}", f.nome);
+                match json.get(f.nome) {
+                    Some(serde_json::Value::Object(o)) => {
+                        for (k, v) in o {
+                            campos.insert(format!("{nome}_{k}"), escrito(v));
+                        }
+                    }
+                    Some(serde_json::Value::Array(lista)) => {
+                        for (i, item) in lista.iter().enumerate() {
+                            for (k, v) in item.as_object().into_iter().flatten() {
+                                campos.insert(format!("{nome}_{i}_{k}"), escrito(v));
+                            }
+                        }
+                    }
+                    Some(v) => {
+                        campos.insert(nome, escrito(v));
+                    }
+                    None => {}
+                }
+            }
+            let lido = ato_do_formulario(m, &|n| campos.get(n).cloned())
+                .unwrap_or_else(|e| panic!("{}: {e:?} em {campos:?}", m.codigo));
+            assert_eq!(lido, ato, "{}", m.codigo);
+            let html = formulario(
+                &Oferecido {
+                    definicao: m,
+                    orgaos: vec![orgao],
+                },
+                "/x",
+                "t",
+                1,
+                hoje,
+                &pessoas,
+                None,
+            )
+            .into_string();
+            for f in m.campos {
                 assert!(
-                    json.get(f.nome).is_some(),
-                    "{}: o campo «{}» do formulário não chega ao ato ({json})",
-                    m.tipo,
+                    html.contains(&format!("id=\"{}-{}", m.codigo, f.nome)),
+                    "{}: o formulário não desenha «{}»",
+                    m.codigo,
                     f.nome
                 );
             }
@@ -1209,7 +709,7 @@ mod testes {
         let form = |tipo: &str, enviado: &crate::paginas::Campos| {
             formulario(
                 &Oferecido {
-                    modelo: modelo(tipo).unwrap(),
+                    definicao: modelo(tipo).unwrap(),
                     orgaos: Vec::new(),
                 },
                 "/x",

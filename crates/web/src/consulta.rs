@@ -217,7 +217,7 @@ pub(crate) async fn municipio(quem: Quem, Path(codigo): Path<String>) -> Result<
             Some(&format!("/api/municipios/{}/limite.geojson", m.codigo_ibge)),
             "Mapa do município"
         ))
-        (crate::texto::ficha_do_municipio_html(m))
+        (crate::ficha_do_municipio::ficha_do_municipio_html(m))
     };
     Ok(pagina(&quem, &m.nome, s))
 }

@@ -134,11 +134,7 @@ pub(crate) async fn exportar(
             })
             .await?
     }
-    .map_err(|e| match e {
-        divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
-        divisa_autos::ErroAutos::Recusado(_) => Falha::proibido(e.to_string()),
-        e => Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
-    })?;
+    .map_err(Falha::from)?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/zip".to_string()),
@@ -195,14 +191,7 @@ async fn escrever(
             .await
         })
         .await?
-        .map_err(|e| match e {
-            divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
-            divisa_autos::ErroAutos::Recusado(_) => Falha::proibido(e.to_string()),
-            divisa_autos::ErroAutos::Avaliacao(
-                divisa_avaliacao::autos::ErroAutos::SemProposta { .. },
-            ) => Falha::nova(StatusCode::NOT_FOUND, e.to_string()),
-            e => Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
-        })?;
+        .map_err(Falha::from)?;
     Ok((t, doc))
 }
 
@@ -388,11 +377,7 @@ pub(crate) async fn emitir(
                 estado.agora(),
             )
             .await
-            .map_err(|e| match e {
-                divisa_autos::ErroAutos::Registro(e) => Falha::from(e),
-                divisa_autos::ErroAutos::Recusado(_) => Falha::proibido(e.to_string()),
-                e => Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
-            })?;
+            .map_err(Falha::from)?;
             tracing::info!(target: "divisa::documento", protocolo = %protocolo, tipo = t.codigo(), codigo = %e.codigo, "documento emitido");
             e
         }

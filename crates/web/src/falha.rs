@@ -95,6 +95,7 @@ impl From<ErroRegistro> for Falha {
                 tracing::warn!(target: "divisa::ato", artigo = %r.artigo, motivo = %r.motivo, "ato recusado");
                 Falha {
                     artigo: Some(r.artigo.clone()),
+                    campo: r.campo.map(str::to_owned),
                     ..Falha::nova(
                         StatusCode::UNPROCESSABLE_ENTITY,
                         format!("recusado ({}): {}", r.artigo, r.motivo),
@@ -104,6 +105,27 @@ impl From<ErroRegistro> for Falha {
             ErroRegistro::Conflito { .. } => Falha::nova(StatusCode::CONFLICT, e.to_string()),
             ErroRegistro::NaoEncontrado(_) => Falha::nova(StatusCode::NOT_FOUND, e.to_string()),
             outro => Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, outro.to_string()),
+        }
+    }
+}
+
+/// Um erro dos casos de uso dos autos, com o status de cada causa: o do registro (a recusa da
+/// lei 422 com o campo, o conflito 409, o processo inexistente 404), o papel que não pode 403
+/// com o artigo, a proposta que falta 404, o resto (documento, estudo fiscal, avaliação) 422.
+impl From<divisa_autos::ErroAutos> for Falha {
+    fn from(e: divisa_autos::ErroAutos) -> Falha {
+        use divisa_autos::ErroAutos as E;
+        match e {
+            E::Registro(e) => Falha::from(e),
+            E::Recusado(r) => Falha {
+                artigo: Some(r.artigo.clone()),
+                campo: r.campo.map(str::to_owned),
+                ..Falha::proibido(format!("recusado ({}): {}", r.artigo, r.motivo))
+            },
+            E::Avaliacao(divisa_avaliacao::autos::ErroAutos::SemProposta { .. }) => {
+                Falha::nova(StatusCode::NOT_FOUND, e.to_string())
+            }
+            e => Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
         }
     }
 }

@@ -43,7 +43,7 @@ mod procedimento;
 mod representacao;
 pub mod semente;
 mod servidor;
-pub mod texto;
+mod ficha_do_municipio;
 mod verificar;
 
 use std::collections::HashMap;
@@ -471,93 +471,24 @@ pub(crate) async fn anexar(
     arquivos: &[divisa_registro::ArquivoNovo],
     data: jiff::civil::Date,
 ) -> Result<divisa_processo::Evento, Falha> {
-    let ato = if matches!(
+    // o caso de uso dos autos, o mesmo da linha de comando; a avaliação (que mede o
+    // território) na oficina, fora dos trabalhadores assíncronos, com orçamento
+    let preparar = divisa_autos::anexar::para_preparar(estado.registro(), protocolo, ato).await?;
+    let ato = estado
+        .oficina()
+        .executar(None, move || preparar.preparar(data, &mut |_| {}))
+        .await??;
+    Ok(divisa_autos::anexar::gravar(
+        estado.registro(),
+        protocolo,
+        versao,
+        ator,
         ato,
-        divisa_processo::Ato::ParecerDeMerito { .. } | divisa_processo::Ato::AnexarProposta { .. }
-    ) {
-        let autos = estado.registro().carregar(protocolo).await?;
-        let arquivos =
-            divisa_autos::arquivos_para_avaliar(estado.registro(), &autos.processo, &autos.eventos)
-                .await?;
-        // a avaliação (que mede o território) fora dos trabalhadores assíncronos
-        let processo = autos.processo;
-        // a recusa cita o artigo do ato: o parecer favorável (Art. 18), a proposta (Art. 15)
-        let artigo = if matches!(ato, divisa_processo::Ato::ParecerDeMerito { .. }) {
-            "Art. 18"
-        } else {
-            "Art. 15"
-        };
-        let feito = estado
-            .oficina()
-            .executar(None, move || {
-                divisa_avaliacao::autos::preparar(ato, &processo, &arquivos, data, &mut |_| {})
-            })
-            .await?;
-        feito.map_err(|m| ErroRegistro::Recusado(divisa_processo::Recusa::new(artigo, m)))?
-    } else {
-        ato
-    };
-    // A versão nova da área vem do mapa ou do PUT do contrato (CONTRACT §5), que leem, conferem
-    // e medem o arquivo: um ato digitado com a área e os vértices não é a área.
-    if matches!(ato, divisa_processo::Ato::AlterarArea { .. }) {
-        return Err(Falha::no_campo(
-            "ato.tipo",
-            "a área se altera no mapa da página do processo ou por PUT /api/processos/{protocolo}/area, com o arquivo da área",
-        ));
-    }
-    // Art. 23: só se autoriza um servidor que existe (uma conta de servidor), não um texto.
-    if let divisa_processo::Ato::AutorizarInformacao { servidor } = &ato {
-        let conta = estado
-            .registro()
-            .usuarios()
-            .await?
-            .into_iter()
-            .find(|u| u.login == *servidor);
-        match conta {
-            Some(u) if u.papel == divisa_processo::Papel::Servidor => {}
-            Some(u) => {
-                return Err(Falha::no_campo(
-                    "servidor",
-                    format!(
-                        "{} não é servidor ({}): escolha um servidor da Casa",
-                        u.nome,
-                        u.papel.nome()
-                    ),
-                ))
-            }
-            None => {
-                return Err(Falha::no_campo(
-                    "servidor",
-                    "não há servidor com essa conta: escolha um servidor da Casa",
-                ))
-            }
-        }
-    }
-    // Um ato independente (juntar documento, certidão de um órgão...) não perde o que foi
-    // digitado porque outro entrou antes: é decidido de novo sobre o estado atual e gravado.
-    let mut versao = versao;
-    for _ in 0..3 {
-        match estado
-            .registro()
-            .anexar_com_arquivos(
-                protocolo,
-                versao,
-                ator,
-                ato.clone(),
-                arquivos,
-                data,
-                estado.agora(),
-            )
-            .await
-        {
-            Err(ErroRegistro::Conflito { atual, .. }) if ato.independente() => versao = atual,
-            outro => return outro.map_err(Falha::from),
-        }
-    }
-    Err(Falha::nova(
-        StatusCode::CONFLICT,
-        "o processo está recebendo muitos atos ao mesmo tempo; tente de novo em instantes",
-    ))
+        arquivos,
+        data,
+        estado.agora(),
+    )
+    .await?)
 }
 
 /// O protocolo num endereço: a barra do NUP vira `%2F`.

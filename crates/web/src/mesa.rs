@@ -155,7 +155,7 @@ pub(crate) async fn mesa(
                             li {
                                 (link(&p.protocolo.to_string(), &p.nome)) " — " (crate::procedimento::link(p.fase))
                                 " · próximo passo: " (p.fase.proximo_passo())
-                                @let quem_age = crate::catalogo::frase_do_proximo(p, hoje);
+                                @let quem_age = divisa_processo::oferta::frase_do_proximo(p, hoje);
                                 @if !quem_age.is_empty() { " — " (quem_age) }
                             }
                         }
@@ -182,7 +182,7 @@ pub(crate) async fn mesa(
                     div.cartao {
                         p { strong { (link(&p.protocolo.to_string(), &p.nome)) } " — fase: " (crate::procedimento::link(p.fase)) }
                         p { "Próximo passo: " (p.fase.proximo_passo()) }
-                        @let quem_age = crate::catalogo::frase_do_proximo(p, hoje);
+                        @let quem_age = divisa_processo::oferta::frase_do_proximo(p, hoje);
                         @if !quem_age.is_empty() { p { (quem_age) "." } }
                         @if faltam.is_empty() {
                             p { "Os documentos do Art. 15 estão nos autos." }

@@ -127,13 +127,34 @@ pub(crate) async fn documento() -> Response {
         .into_response()
 }
 
-/// O esquema de cada ato (um `oneOf` por tipo), dos mesmos modelos que desenham os formulários
-/// da página: o campo, se é obrigatório e o tipo do valor.
+/// O esquema de cada ato que entra pelo formulário (um `oneOf` por tipo), da mesma tabela que
+/// desenha os formulários da página e a ajuda da linha de comando
+/// ([`divisa_processo::DEFINICOES`]): o campo, se é obrigatório e o tipo do valor.
 fn esquema_dos_atos() -> serde_json::Value {
-    use crate::catalogo::{Tipo, MODELOS};
-    let um = |m: &crate::catalogo::Modelo| {
+    use divisa_processo::{Definicao, DocumentoArt15, Entrada, Orgao, TipoDeCampo as Tipo};
+    let orgaos: Vec<&str> = Orgao::TODOS.iter().map(|o| o.codigo()).collect();
+    let documentos: Vec<&str> = DocumentoArt15::TODOS.iter().map(|d| d.codigo()).collect();
+    let numeros: serde_json::Map<String, Value> = divisa_processo::NUMEROS_DO_ART2
+        .iter()
+        .map(|n| {
+            let mut esquema = if n.inteiro {
+                json!({"type": "integer", "minimum": 0})
+            } else {
+                json!({"type": "number", "minimum": 0})
+            };
+            esquema["description"] = json!(format!(
+                "{} ({}; Art. 2º, {}; {})",
+                n.nome,
+                n.unidade,
+                n.inciso,
+                n.orgao.nome()
+            ));
+            (n.campo.to_owned(), esquema)
+        })
+        .collect();
+    let um = |m: &Definicao| {
         let mut propriedades = serde_json::Map::new();
-        propriedades.insert("tipo".into(), json!({"const": m.tipo}));
+        propriedades.insert("tipo".into(), json!({"const": m.codigo}));
         let mut obrigatorios = vec![json!("tipo")];
         for f in m.campos {
             let esquema = match f.tipo {
@@ -145,9 +166,7 @@ fn esquema_dos_atos() -> serde_json::Value {
                     json!({"type": "string", "description": "a conta de um servidor da Casa"})
                 }
                 Tipo::SimNao => json!({"type": "boolean"}),
-                Tipo::Orgao => {
-                    json!({"type": "string", "enum": ["cartografia", "tre", "fazenda", "comissao"]})
-                }
+                Tipo::Orgao => json!({"type": "string", "enum": orgaos}),
                 Tipo::Decisao => json!({"type": "string", "enum": ["tramitar", "arquivar"]}),
                 Tipo::Votos => {
                     json!({"type": "object", "required": ["sim", "nao"], "additionalProperties": false,
@@ -158,9 +177,7 @@ fn esquema_dos_atos() -> serde_json::Value {
                                 "properties": {"membro": {"type": "string"}, "voto": {"type": "string", "enum": ["sim", "nao", "abstencao"]}}}}}})
                 }
                 Tipo::Data => json!({"type": "string", "format": "date"}),
-                Tipo::Art15 => {
-                    json!({"type": "string", "enum": ["requerimento", "mapa_novo", "mapa_origem", "justificativa", "fotografias"]})
-                }
+                Tipo::Art15 => json!({"type": "string", "enum": documentos}),
                 Tipo::Apuracoes => {
                     json!({"type": "array", "minItems": 1, "description": "uma apuração por localidade consultada (Art. 11, § 2º)",
                     "items": {"type": "object", "required": ["localidade", "inscritos", "sim", "nao"],
@@ -175,10 +192,8 @@ fn esquema_dos_atos() -> serde_json::Value {
                 }
                 Tipo::Numeros => {
                     json!({"type": "object", "additionalProperties": false, "minProperties": 1,
-                    "description": "Só os números do órgão que certifica (Art. 2º, § 2º): Cartografia — população, casas, área; TRE — eleitores; Fazenda — valor adicionado; Comissão — arrecadação",
-                    "properties": {"populacao": {"type": "integer", "minimum": 1}, "eleitores": {"type": "integer", "minimum": 0},
-                        "casas_centro_urbano": {"type": "integer", "minimum": 0}, "valor_adicionado": {"type": "number", "minimum": 0},
-                        "arrecadacao": {"type": "number", "minimum": 0}, "area_km2": {"type": "number", "exclusiveMinimum": 0}}})
+                    "description": "Só os números do órgão que certifica (Art. 2º, § 2º)",
+                    "properties": numeros.clone()})
                 }
             };
             let esquema = match esquema {
@@ -196,8 +211,8 @@ fn esquema_dos_atos() -> serde_json::Value {
         json!({"type": "object", "title": m.titulo, "description": m.artigo, "additionalProperties": false,
             "required": obrigatorios, "properties": propriedades})
     };
-    json!({"description": "Um ato do processo: `tipo` e os seus campos. A lei e o papel de quem pede decidem se é aceito.",
-        "oneOf": MODELOS.iter().map(um).collect::<Vec<_>>()})
+    json!({"description": "Um ato do processo: `tipo` e os seus campos. A lei e o papel de quem pede decidem se é aceito. O protocolo é POST /api/processos; a área, PUT /api/processos/{protocolo}/area.",
+        "oneOf": divisa_processo::DEFINICOES.iter().filter(|d| d.entrada == Entrada::Formulario).map(um).collect::<Vec<_>>()})
 }
 
 /// Os caminhos da área do processo no mapa (CONTRACT §5; `crate::area`).
@@ -248,4 +263,26 @@ fn caminhos_da_area(protocolo: &Value, csrf: &Value) -> Value {
                 "requestBody": {"required": true, "content": {"application/json": {"schema": coordenadas}}},
                 "responses": {"200": geojson("GeoJSON Feature"), "422": erro()}}}
     })
+}
+
+#[cfg(test)]
+mod testes {
+    /// Issue 31: o `oneOf` dos atos tem um ramo por ato do formulário da tabela, com os mesmos
+    /// campos obrigatórios.
+    #[test]
+    fn o_esquema_dos_atos_percorre_a_tabela() {
+        let esquema = super::esquema_dos_atos();
+        let ramos = esquema["oneOf"].as_array().unwrap();
+        let atos: Vec<_> = divisa_processo::DEFINICOES
+            .iter()
+            .filter(|d| d.entrada == divisa_processo::Entrada::Formulario)
+            .collect();
+        assert_eq!(ramos.len(), atos.len());
+        for (ramo, def) in ramos.iter().zip(atos) {
+            assert_eq!(ramo["properties"]["tipo"]["const"], def.codigo);
+            for f in def.campos {
+                assert!(ramo["properties"].get(f.nome).is_some(), "{}.{}", def.codigo, f.nome);
+            }
+        }
+    }
 }

@@ -9,7 +9,6 @@ use axum::extract::Query;
 use axum::response::Response;
 use divisa_processo::Fase;
 
-use crate::catalogo;
 use crate::contas::Quem;
 use crate::html::{html, pagina, Markup};
 
@@ -115,7 +114,7 @@ pub(crate) async fn procedimento(quem: Quem, Query(q): Query<HashMap<String, Str
                             @if atual { " — " em { "o processo está aqui" } }
                             br;
                             "A seguir: " (f.proximo_passo()) "."
-                            @let atos: Vec<&str> = f.atos_do_proximo_passo().iter().filter_map(|t| catalogo::modelo(t)).map(|m| m.titulo).collect();
+                            @let atos: Vec<&str> = f.atos_do_proximo_passo().iter().map(|t| t.definicao()).filter(|m| m.na_pagina).map(|m| m.titulo).collect();
                             @if !atos.is_empty() {
                                 br;
                                 span.historico { "Na página do processo: " (atos.iter().map(|t| format!("«{t}»")).collect::<Vec<_>>().join(", ")) "." }

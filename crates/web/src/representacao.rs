@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use divisa_processo::{DocumentoArt15, Papel, TipoProcesso, Via};
+use divisa_processo::{DocumentoArt15, Papel, TipoProcesso};
 use divisa_registro::{ArquivoNovo, Finalidade, NovaRepresentacao};
 
 use crate::contas::{self, Quem};
@@ -26,30 +26,6 @@ pub(crate) async fn novo_form(State(estado): State<Estado>, quem: Quem) -> Resul
     ))
 }
 
-/// Se `id` é a conta de um deputado (Art. 14, parágrafo único: a representação chega
-/// "através de Deputado"); a mensagem diz por que não.
-pub(crate) async fn conferir_deputado(
-    estado: &Estado,
-    id: &str,
-) -> Result<Result<(), String>, Falha> {
-    Ok(
-        match estado
-            .registro()
-            .usuarios()
-            .await?
-            .into_iter()
-            .find(|u| u.login == id)
-        {
-            Some(u) if u.papel == Papel::Deputado => Ok(()),
-            Some(u) => Err(format!(
-                "{} não é deputado ({}): escolha o deputado na lista",
-                u.nome,
-                u.papel.nome()
-            )),
-            None => Err("não há deputado com essa conta: escolha o deputado na lista".to_owned()),
-        },
-    )
-}
 
 /// Os deputados por quem a representação pode chegar (Art. 13), por nome: (login, nome).
 async fn deputados(estado: &Estado) -> Result<Vec<(String, String)>, Falha> {
@@ -558,17 +534,13 @@ pub(crate) async fn novo_da_proposta(
     let deputado = campo(&campos, "deputado")
         .map(|d| d.trim().to_string())
         .filter(|d| !d.is_empty());
-    let via = match u.papel {
-        Papel::Deputado => Via::Deputado {
-            id: u.login.clone(),
-        },
-        Papel::Representante => Via::Comunidade,
-        _ => deputado.map_or(Via::Comunidade, |id| Via::Deputado { id }),
-    };
-    if let (Via::Deputado { id }, false) = (&via, u.papel == Papel::Deputado) {
-        if let Err(m) = conferir_deputado(&estado, id).await? {
-            return erro(ErroDoForm::no("p-deputado", m));
+    let via = divisa_autos::protocolo::via_do_pedido(&quem.ator(), deputado);
+    match divisa_autos::protocolo::conferir_via(estado.registro(), &quem.ator(), &via).await {
+        Ok(()) => {}
+        Err(divisa_autos::ErroAutos::Registro(divisa_registro::ErroRegistro::Recusado(r))) => {
+            return erro(ErroDoForm::no("p-deputado", r.motivo));
         }
+        Err(e) => return Err(e.into()),
     }
     let representante = campo(&campos, "representante").unwrap_or_default();
     // ler e medir o território fora dos trabalhadores assíncronos (crate::oficina)
@@ -844,17 +816,13 @@ pub(crate) async fn novo(
     let deputado = campo(&campos, "deputado")
         .map(|d| d.trim().to_string())
         .filter(|d| !d.is_empty());
-    let via = match u.papel {
-        Papel::Deputado => Via::Deputado {
-            id: u.login.clone(),
-        },
-        Papel::Representante => Via::Comunidade,
-        _ => deputado.map_or(Via::Comunidade, |id| Via::Deputado { id }),
-    };
-    if let (Via::Deputado { id }, false) = (&via, u.papel == Papel::Deputado) {
-        if let Err(m) = conferir_deputado(&estado, id).await? {
-            return erro(ErroDoForm::no("deputado", m));
+    let via = divisa_autos::protocolo::via_do_pedido(&quem.ator(), deputado);
+    match divisa_autos::protocolo::conferir_via(estado.registro(), &quem.ator(), &via).await {
+        Ok(()) => {}
+        Err(divisa_autos::ErroAutos::Registro(divisa_registro::ErroRegistro::Recusado(r))) => {
+            return erro(ErroDoForm::no("deputado", r.motivo));
         }
+        Err(e) => return Err(e.into()),
     }
     let mut documentos = Vec::new();
     for (k, v) in &campos {
@@ -940,7 +908,7 @@ pub(crate) async fn novo(
     let recibo = match recibo {
         Ok(r) => r,
         Err(divisa_registro::ErroRegistro::Recusado(r)) => {
-            return erro(match campo_da_recusa(&r.motivo) {
+            return erro(match r.campo {
                 Some(c) => ErroDoForm::no(c, format!("{} ({})", r.motivo, r.artigo)),
                 None => ErroDoForm::geral(format!("recusado ({}): {}", r.artigo, r.motivo)),
             })
@@ -953,24 +921,6 @@ pub(crate) async fn novo(
     // protocolado e com os arquivos guardados: só agora o envio conta como feito
     reserva.concluir(&protocolo).await;
     Ok(ao_recibo(&protocolo))
-}
-
-/// O campo de uma recusa do registro, pelo que ela diz (para a mensagem ficar junto dele).
-fn campo_da_recusa(motivo: &str) -> Option<&'static str> {
-    let m = motivo.to_lowercase();
-    if m.contains("município") || m.contains("origem") {
-        Some("origem")
-    } else if m.contains("assinatura") {
-        Some("assinaturas")
-    } else if m.contains("deputado") {
-        Some("deputado")
-    } else if m.contains("representante") {
-        Some("representante")
-    } else if m.contains("nome") {
-        Some("nome")
-    } else {
-        None
-    }
 }
 
 /// O rótulo do campo do arquivo de um documento do Art. 15 (cada campo com o seu nome, para

@@ -145,7 +145,7 @@ pub(crate) enum ComandoProcesso {
         help_template = MODELO_AJUDA,
         override_usage = "divisa processo avancar PROTOCOLO ATO [CAMPO=VALOR...] --como PAPEL:ID [--anexo ARQUIVO...] [--versao N] [--data AAAA-MM-DD]",
         next_help_heading = "Opções",
-        after_help = AJUDA_ATOS
+        after_help = divisa_processo::ajuda_dos_atos()
     )]
     Avancar {
         /// O número de protocolo.
@@ -289,40 +289,3 @@ pub(crate) enum ComandoAuditoria {
     },
 }
 
-const AJUDA_ATOS: &str = "\
-Atos (e os seus campos):
-  divulgar               publicacao                         Art. 16
-  solicitar_documentos   destinatario                       Art. 16, parágrafo único
-  juntar_documento       descricao [art15=requerimento|mapa_novo|mapa_origem|justificativa|fotografias]
-                         (o documento do Art. 15 vai com o seu arquivo: --anexo ARQUIVO;
-                         declarar não é juntar — Art. 16, parágrafo único)
-  registrar_visita       local relatorio                    Art. 17, I
-  parecer_preliminar     solicitar_certidoes=true|false votos={\"sim\":4,\"nao\":1}   Art. 17, II
-  deliberar_plenario     decisao=tramitar|arquivar          Art. 17, § 1º; Art. 18, § 1º
-  enviar_oficio          orgao=cartografia|tre|fazenda numero   Art. 17, § 2º
-  confirmar_recebimento  orgao                              Art. 2º, § 3º (começa o prazo)
-  emitir_certidao        orgao numero signatario=\"Nome, cargo\" dados={\"populacao\":5200} [conteudo]   Art. 2º, § 2º
-                         (dados: só os números do órgão que emite — cartografia: populacao,
-                         casas_centro_urbano, area_km2; tre: eleitores; fazenda: valor_adicionado;
-                         a Comissão apura a arrecadacao)
-  recusar_certidao       orgao motivo                       Art. 9º
-  parecer_de_merito      favoravel=true|false votos=… [nao_atendidos=[\"art2_cpt_inc1\"]]   Art. 18
-  parecer_ccj            aprovado=true|false                Art. 18, § 2º
-  apresentar_projeto_decreto  numero                        Art. 18, § 2º
-  emendar_divisas        descricao                          Art. 19, § 3º
-  votar_decreto          aprovado=true|false                Art. 19
-  publicar_decreto       numero diario                      Art. 19, § 1º
-  encaminhar_ao_tre      copia_autenticada=true             Art. 19, § 1º
-  informar_plenario      nota                               Art. 19, § 2º
-  registrar_plebiscito   realizado_em=AAAA-MM-DD apuracoes=[{\"localidade\":…,\"inscritos\":…,\"sim\":…,\"nao\":…}]   Art. 11, § 2º
-  ler_resultado                                             Art. 20
-  parecer_resultado      favoravel=true|false votos=…       Art. 20, § 1º
-  apresentar_projeto_de_lei  numero conteudo={\"nome\":…,\"divisas\":…,\"ano_instalacao\":2029}   Art. 20, § 1º; Art. 7º
-  votar_projeto_de_lei   aprovado=true|false                Art. 20, § 2º
-  publicar_lei           numero diario
-  autorizar_informacao   servidor                           Art. 23
-  pedir_urgencia         justificativa                      (sempre recusado: Art. 19)
-
-Exemplo:
-  divisa processo avancar 00001.000001/2026-91 divulgar publicacao=\"DOALMT nº 1.234\" --como presidente:ana
-";

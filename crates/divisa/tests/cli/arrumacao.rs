@@ -48,16 +48,13 @@ fn issue31_nenhum_arquivo_cresce_acima_de_800_linhas() {
     const LIMITE: usize = 800;
     const DIVIDA: &[(&str, usize)] = &[
         ("documentos/src/mapa.rs", 1720),
-        ("web/src/api.rs", 1079),
+        ("web/src/api.rs", 1046),
         ("territorio/src/leitura_memorial.rs", 1047),
-        ("web/src/representacao.rs", 998),
-        ("web/src/catalogo.rs", 992),
+        ("web/src/representacao.rs", 948),
         ("registro/src/autos.rs", 991),
-        ("processo/src/ato.rs", 980),
         ("documentos/src/gerar.rs", 939),
         ("lei/src/art02_requisitos.rs", 868),
         ("territorio/src/leitura_memorial/lexico.rs", 851),
-        ("processo/src/processo.rs", 824),
         ("assinatura/src/pdf.rs", 804),
     ];
     let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
@@ -95,4 +92,105 @@ fn issue31_nenhum_arquivo_cresce_acima_de_800_linhas() {
         );
     }
     assert!(problemas.is_empty(), "{}", problemas.join("\n"));
+}
+
+/// As fontes de um crate (sem `tests/` nem `benches/`), cada uma só com o código antes do
+/// primeiro `#[cfg(test)]` de topo.
+fn codigo_de(diretorio: &str) -> Vec<(std::path::PathBuf, String)> {
+    let raiz = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut arquivos = Vec::new();
+    arquivos_rust(&raiz.join(diretorio), &mut arquivos);
+    arquivos.sort();
+    arquivos
+        .into_iter()
+        .map(|caminho| {
+            let texto = std::fs::read_to_string(&caminho).unwrap();
+            let codigo: Vec<&str> = texto
+                .lines()
+                .take_while(|l| !l.starts_with("#[cfg(test)]"))
+                .collect();
+            (caminho, codigo.join("\n"))
+        })
+        .collect()
+}
+
+/// Issue 31: cada ato declarado uma vez. O código de um ato (`"registrar_visita"`) só aparece,
+/// como texto no código, na tabela `processo/src/ato/definicao.rs`; quem precisa de um ato usa
+/// `TipoDeAto` ou a tabela — nenhum formulário, ajuda ou esquema com a sua cópia.
+#[test]
+fn issue31_cada_ato_declarado_uma_vez() {
+    let tabela = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../processo/src/ato/definicao.rs"),
+    )
+    .unwrap();
+    // os códigos: o segundo argumento de cada linha `d(TipoDeAto::X, "codigo", …)`
+    let codigos: Vec<String> = tabela
+        .lines()
+        .zip(tabela.lines().skip(1))
+        .filter(|(a, _)| a.trim_start().starts_with("TipoDeAto::") && a.trim_end().ends_with(','))
+        .filter_map(|(_, b)| {
+            let b = b.trim();
+            (b.starts_with('"') && b.ends_with("\",")).then(|| b.to_owned())
+        })
+        .collect();
+    assert_eq!(codigos.len(), 29, "{codigos:?}");
+    let mut copias = Vec::new();
+    for crate_ in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("..")).unwrap() {
+        let nome = crate_.unwrap().file_name().to_string_lossy().to_string();
+        for (caminho, codigo) in codigo_de(&format!("{nome}/src")) {
+            if caminho.ends_with("processo/src/ato/definicao.rs") {
+                continue;
+            }
+            for c in &codigos {
+                let literal = c.trim_end_matches(',');
+                if codigo.contains(literal) {
+                    copias.push(format!("{} em {}", literal, caminho.display()));
+                }
+            }
+        }
+    }
+    assert!(copias.is_empty(), "códigos de ato fora da tabela: {copias:#?}");
+}
+
+/// Issue 31: a linha de comando não depende da web para o texto do domínio (a ficha do
+/// processo, a do município, a leitura dos atos): só `web.rs` (o `serve`) e `configuracao.rs`
+/// usam `divisa_web`.
+#[test]
+fn issue31_a_linha_de_comando_usa_a_web_so_para_servir() {
+    let mut fora = Vec::new();
+    for (caminho, codigo) in codigo_de("divisa/src") {
+        let nome = caminho.file_name().unwrap().to_string_lossy().to_string();
+        if codigo.contains("divisa_web") && nome != "web.rs" && nome != "configuracao.rs" {
+            fora.push(caminho.display().to_string());
+        }
+    }
+    assert!(fora.is_empty(), "usam divisa_web: {fora:?}");
+}
+
+/// Issue 31: um binário de testes de integração por crate (`tests/<tema>/main.rs`); cada
+/// binário a mais liga de novo o typst, o axum e o sqlx.
+#[test]
+fn issue31_um_binario_de_integracao_por_crate() {
+    let raiz = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for crate_ in std::fs::read_dir(&raiz).unwrap() {
+        let testes = crate_.unwrap().path().join("tests");
+        let Ok(entradas) = std::fs::read_dir(&testes) else {
+            continue;
+        };
+        let mut binarios = Vec::new();
+        for e in entradas {
+            let caminho = e.unwrap().path();
+            if caminho.extension().is_some_and(|x| x == "rs") {
+                binarios.push(caminho.display().to_string());
+            } else if caminho.join("main.rs").exists() {
+                binarios.push(caminho.display().to_string());
+            }
+        }
+        assert!(
+            binarios.len() <= 1,
+            "{}: {} binários de integração: {binarios:?}",
+            testes.display(),
+            binarios.len()
+        );
+    }
 }

@@ -489,7 +489,8 @@ fn anexar_proposta_depois_do_protocolo_e_so_do_mesmo_tipo() {
             "2026-11-03",
         ],
     );
-    assert_eq!(e.codigo, 2, "{}", e.stderr);
+    // a lei recusa (Art. 15), como na página: saída 3, com o campo
+    assert_eq!(e.codigo, 3, "{}", e.stderr);
     assert!(e.stderr.contains("campo tipo"), "{}", e.stderr);
     // A do mesmo tipo entra nos autos e a lei passa a avaliar.
     let certa = format!("proposta=@{}", exemplo("criacao.toml"));

@@ -127,17 +127,20 @@ fn processo_do_protocolo_as_certidoes_pela_linha_de_comando() {
     );
     assert_eq!(e.codigo, 0, "{}", e.stderr);
 
-    // versão velha: conflito, saída 5
+    // versão velha: conflito, saída 5 (um ato que depende do estado: o ofício; o independente,
+    // como juntar um documento, é decidido de novo sobre o estado atual e gravado, como na
+    // página — o mesmo caso de uso, `divisa_autos::anexar`)
     let e = divisa_em(
         &dir,
         &[
             "processo",
             "avancar",
             &p,
-            "juntar_documento",
-            "descricao=x",
+            "enviar_oficio",
+            "orgao=fazenda",
+            "numero=13/2026",
             "--como",
-            "servidor:carla",
+            "presidente:ana",
             "--versao",
             "2",
         ],
@@ -680,4 +683,44 @@ fn art15_com_proposta_documento_so_com_arquivo() {
         "recusado antes de abrir o banco: nada gravado"
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Art. 14, parágrafo único (issue 31): a representação que chega através de um deputado é
+/// protocolada com a conta dele — a linha de comando confere como a página e a API, e recusa o
+/// deputado que não é conta de deputado, dizendo o artigo; nada é gravado.
+#[test]
+fn art14_par_unico_processo_criar_confere_o_deputado_como_a_pagina() {
+    let dir = diretorio_vazio();
+    escrever_documentos(&dir);
+    let mut args = vec![
+        "processo",
+        "criar",
+        "--tipo",
+        "criacao",
+        "--nome",
+        "Nova Fronteira do Norte",
+        "--origem",
+        "sorriso",
+        "--representante",
+        "João da Silva",
+        "--assinaturas",
+        "10",
+        "--deputado",
+        "nao-deputado",
+        "--data",
+        "2026-03-02",
+        "--como",
+        "presidente:ana",
+    ];
+    args.extend(cinco_documentos());
+    let e = divisa_em(&dir, &args);
+    assert_eq!(e.codigo, 3, "{}", e.stderr);
+    assert!(
+        e.stderr.contains("Art. 14, parágrafo único")
+            && e.stderr.contains("não há deputado com essa conta"),
+        "{}",
+        e.stderr
+    );
+    let e = divisa_em(&dir, &["processo", "listar"]);
+    assert!(!e.stdout.contains("Nova Fronteira"), "{}", e.stdout);
 }

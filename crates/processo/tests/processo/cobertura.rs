@@ -8,7 +8,11 @@ const FONTES: &[&str] = &[
     include_str!("../../src/pendencias.rs"),
     include_str!("../../src/fase.rs"),
     include_str!("../../src/papel.rs"),
-    include_str!("../../src/ato.rs"),
+    include_str!("../../src/ato/mod.rs"),
+    include_str!("../../src/ato/definicao.rs"),
+    include_str!("../../src/ato/representacao.rs"),
+    include_str!("../../src/ato/certidao.rs"),
+    include_str!("../../src/protocolo.rs"),
     include_str!("../../src/prazos.rs"),
 ];
 

@@ -128,10 +128,10 @@ pub(crate) async fn registrar_ato(
     area: Option<String>,
 ) -> Result<u64, Falha> {
     let tipo = campo(campos, "tipo").unwrap_or_default();
-    let Some(modelo) = catalogo::modelo(&tipo) else {
+    let Some(modelo) = catalogo::da_pagina(&tipo) else {
         return Err(Falha::no_campo(
             "tipo",
-            if tipo == "pedir_urgencia" {
+            if divisa_processo::TipoDeAto::de_codigo(&tipo) == Some(divisa_processo::TipoDeAto::PedirUrgencia) {
                 "recusado (Art. 19): \"vedada a urgência\" — o pedido de urgência não é aceito"
                     .to_string()
             } else {
@@ -175,12 +175,12 @@ pub(crate) async fn registrar_ato(
 pub(crate) async fn proposta_pelos_campos(
     estado: &Estado,
     protocolo: &str,
-    modelo: &catalogo::Modelo,
+    modelo: &divisa_processo::Definicao,
     campos: &Campos,
     area: Option<String>,
 ) -> Result<Option<String>, Falha> {
     let escrita = campo(campos, "c_proposta").is_some_and(|t| !t.trim().is_empty());
-    if modelo.tipo != "anexar_proposta" || escrita || campo(campos, "f_tipo").is_none() {
+    if modelo.tipo != divisa_processo::TipoDeAto::AnexarProposta || escrita || campo(campos, "f_tipo").is_none() {
         return Ok(None);
     }
     let atual = estado

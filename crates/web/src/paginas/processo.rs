@@ -162,19 +162,20 @@ pub(crate) async fn pagina_do_processo(
         None
     };
 
-    let proximos = catalogo::proximos(&p, hoje);
+    let proximos = divisa_processo::oferta::proximos(&p, hoje);
     let ator_logado = quem.usuario.is_some().then(|| quem.ator());
     // o envio e o recebimento de cada ofício, registrados de onde se vê o ofício (issue 32):
     // para quem pode, um atalho ao formulário do ato, com o órgão já escolhido
-    let orgaos_do_ato = |tipo: &str| -> Vec<divisa_processo::Orgao> {
-        match (&ator_logado, catalogo::modelo(tipo)) {
-            (Some(a), Some(m)) => catalogo::cabe(m, &p, a, hoje).unwrap_or_default(),
-            _ => Vec::new(),
+    let orgaos_do_ato = |tipo: divisa_processo::TipoDeAto| -> Vec<divisa_processo::Orgao> {
+        match &ator_logado {
+            Some(a) => divisa_processo::oferta::cabe(tipo.definicao(), &p, a, hoje)
+                .unwrap_or_default(),
+            None => Vec::new(),
         }
     };
     let (enviar, receber) = (
-        orgaos_do_ato("enviar_oficio"),
-        orgaos_do_ato("confirmar_recebimento"),
+        orgaos_do_ato(divisa_processo::TipoDeAto::EnviarOficio),
+        orgaos_do_ato(divisa_processo::TipoDeAto::ConfirmarRecebimento),
     );
     let atalho_do_oficio = |o: divisa_processo::Orgao| -> Markup {
         let r = p.requisicoes.get(&o);
@@ -211,11 +212,11 @@ pub(crate) async fn pagina_do_processo(
                     ul.quem-age {
                         @for x in &proximos {
                             li {
-                                "«" (x.modelo.titulo) "» cabe " (x.quem()) "."
+                                "«" (x.definicao.titulo) "» cabe " (x.quem()) "."
                                 @if let Some(ator) = &ator_logado {
-                                    @if catalogo::cabe(x.modelo, &p, ator, hoje).is_some() {
+                                    @if divisa_processo::oferta::cabe(x.definicao, &p, ator, hoje).is_some() {
                                         " "
-                                        a.botao href={ "#ato-" (x.modelo.tipo) } { (x.modelo.titulo) }
+                                        a.botao href={ "#ato-" (x.definicao.codigo) } { (x.definicao.titulo) }
                                     }
                                 }
                             }
@@ -590,7 +591,7 @@ pub(crate) async fn atos_oferecidos(
     hoje: jiff::civil::Date,
     enviado: Option<&Campos>,
 ) -> Result<Markup, Falha> {
-    let oferecidos = catalogo::oferecidos(p, &quem.ator(), hoje);
+    let oferecidos = divisa_processo::oferta::oferecidos(p, &quem.ator(), hoje);
     // quem vota na Comissão (Art. 22): os membros e o Presidente; quem pode ser autorizado a
     // prestar informações (Art. 23): os servidores — todos por nome e cargo
     let usuarios = estado.registro().usuarios().await?;

@@ -671,11 +671,39 @@ fn api_avaliar_responde_o_contrato_e_erros_nomeiam_linha_e_campo() {
             )
             .await;
         assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
+        assert_eq!(r.json()["campo"], "ato.publicaçao", "{}", r.corpo);
         assert!(
-            r.json()["campo"].as_str().unwrap().starts_with("ato"),
+            r.json()["erro"]
+                .as_str()
+                .unwrap()
+                .contains("os campos são: publicacao"),
             "{}",
             r.corpo
         );
+        // Issue 31: um valor de tipo errado no corpo JSON sai em português, com o campo — o
+        // mesmo leitor do formulário e da linha de comando (não a mensagem do serde em inglês)
+        let r = a
+            .post_json(
+                &format!("/api{}/atos", caminho(&p)),
+                Some(&s),
+                json!({"versao": 1, "ato": {"tipo": "parecer_ccj", "aprovado": "talvez"}}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
+        assert_eq!(r.json()["campo"], "ato.aprovado", "{}", r.corpo);
+        let erro = r.json()["erro"].as_str().unwrap().to_owned();
+        assert!(erro.contains("esperava true ou false"), "{erro}");
+        assert!(!erro.contains("invalid type"), "{erro}");
+        // o ato que não entra pelo formulário diz por onde entra
+        let r = a
+            .post_json(
+                &format!("/api{}/atos", caminho(&p)),
+                Some(&s),
+                json!({"versao": 1, "ato": {"tipo": "alterar_area", "motivo": "x"}}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
+        assert!(r.corpo.contains("no mapa"), "{}", r.corpo);
         // versão velha: 409
         let r = a
             .post_json(

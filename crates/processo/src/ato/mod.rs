@@ -14,324 +14,23 @@ use crate::Nup;
 mod votacao;
 pub use votacao::{Apuracao, ApuracaoSecao, Decisao, Voto, VotoNominal, Votos};
 
-/// Os tipos de processo que seguem o rito dos Arts. 13 a 20.
-///
-/// Leitura registrada: o Art. 11 ("A criação de município, a incorporação, a fusão ou o
-/// desmembramento de área municipal serão admitidos mediante elaboração de lei, se ... aprovada
-/// em processo plebiscitário") define o que passa por este rito. Ficam fora: a extinção (Art. 10,
-/// "declarada em lei estadual" a qualquer tempo), a alteração de nome (Art. 6º, § 2º:
-/// representação do Prefeito com a Câmara, plebiscito fiscalizado pelos partidos) e os distritos
-/// (Art. 24, § 1º: lei municipal).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TipoProcesso {
-    /// Criação de município por desmembramento (Art. 1º, § 3º; Art. 2º).
-    Criacao,
-    /// Fusão de municípios inteiros (Art. 4º: dispensa o Art. 2º).
-    Fusao,
-    /// Incorporação de um município a outro.
-    Incorporacao,
-    /// Desmembramento de área na revisão de limites (Art. 8º; Art. 13).
-    Desmembramento,
-}
-
-impl TipoProcesso {
-    /// O identificador (o mesmo `tipo` da proposta, CONTRACT §2).
-    pub fn codigo(self) -> &'static str {
-        match self {
-            TipoProcesso::Criacao => "criacao",
-            TipoProcesso::Fusao => "fusao",
-            TipoProcesso::Incorporacao => "incorporacao",
-            TipoProcesso::Desmembramento => "desmembramento",
-        }
-    }
-
-    /// O nome por extenso.
-    pub fn nome(self) -> &'static str {
-        match self {
-            TipoProcesso::Criacao => "criação de município",
-            TipoProcesso::Fusao => "fusão de municípios",
-            TipoProcesso::Incorporacao => "incorporação de município",
-            TipoProcesso::Desmembramento => "desmembramento de área (revisão de limites)",
-        }
-    }
-
-    /// O inverso de [`TipoProcesso::codigo`]; `Err` explica por que o tipo não segue este rito.
-    pub fn de_codigo(codigo: &str) -> Result<TipoProcesso, String> {
-        Ok(match codigo {
-            "criacao" => TipoProcesso::Criacao,
-            "fusao" => TipoProcesso::Fusao,
-            "incorporacao" => TipoProcesso::Incorporacao,
-            "desmembramento" => TipoProcesso::Desmembramento,
-            "extincao" => {
-                return Err("a extinção é declarada em lei estadual a qualquer tempo (Art. 10) e não segue o rito da representação dos Arts. 13 a 20".into())
-            }
-            "alteracao_nome" => {
-                return Err("a alteração de nome segue o Art. 6º, § 2º (representação do Prefeito aprovada pela Câmara), não o rito dos Arts. 13 a 20".into())
-            }
-            "criacao_distrito" => {
-                return Err("distritos são criados por lei municipal (Art. 24, § 1º), não por processo na Assembleia".into())
-            }
-            outro => {
-                return Err(format!(
-                    "tipo \"{outro}\" desconhecido; esperado criacao, fusao, incorporacao ou desmembramento"
-                ))
-            }
-        })
-    }
-
-    /// Os órgãos de que a Comissão requisita certidões (Art. 2º, §§ 2º e 3º).
-    ///
-    /// Leitura registrada: na fusão o Art. 4º dispensa os requisitos do Art. 2º — não há o que
-    /// certificar. No desmembramento e na incorporação, o Art. 2º não se aplica como tal, mas a
-    /// Cartografia apura a área, a continuidade e os tetos do Art. 8º, § 2º, e o TRE os eleitores
-    /// que votarão no plebiscito (Art. 11, § 2º): são essas as certidões pedidas.
-    pub fn orgaos_certificadores(self) -> &'static [Orgao] {
-        match self {
-            TipoProcesso::Criacao => &Orgao::TODOS,
-            TipoProcesso::Fusao => &[],
-            TipoProcesso::Incorporacao | TipoProcesso::Desmembramento => {
-                &[Orgao::Cartografia, Orgao::Tre]
-            }
-        }
-    }
-
-    /// Se o Art. 3º (até seis meses antes das eleições) alcança o tipo: criação (a fusão também
-    /// cria) e incorporação. O desmembramento de revisão de limites não está no texto.
-    pub fn sujeito_ao_art3(self) -> bool {
-        !matches!(self, TipoProcesso::Desmembramento)
-    }
-}
-
-/// Por onde a representação chegou à Mesa (Art. 14, parágrafo único).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "por", rename_all = "snake_case")]
-pub enum Via {
-    /// Através de deputado (o autor da proposição, Art. 23).
-    Deputado {
-        /// Identificador do deputado no sistema.
-        id: String,
-    },
-    /// Diretamente pela comunidade interessada.
-    Comunidade,
-}
-
-/// Os documentos que instruem a representação (Art. 15).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DocumentoArt15 {
-    /// I — requerimento com as assinaturas do Art. 13.
-    Requerimento,
-    /// II — mapa e memorial descritivo do território do novo município.
-    MapaNovo,
-    /// III — mapa e memorial descritivo dos municípios de origem.
-    MapaOrigem,
-    /// IV — justificativa socioeconômica.
-    Justificativa,
-    /// V — fotografias do centro urbano.
-    Fotografias,
-}
-
-impl DocumentoArt15 {
-    /// Os cinco, na ordem dos incisos.
-    pub const TODOS: [DocumentoArt15; 5] = [
-        DocumentoArt15::Requerimento,
-        DocumentoArt15::MapaNovo,
-        DocumentoArt15::MapaOrigem,
-        DocumentoArt15::Justificativa,
-        DocumentoArt15::Fotografias,
-    ];
-
-    /// O inciso e o nome, como na lei.
-    pub fn nome(self) -> &'static str {
-        match self {
-            DocumentoArt15::Requerimento => {
-                "Art. 15, I — requerimento com as assinaturas do Art. 13"
-            }
-            DocumentoArt15::MapaNovo => {
-                "Art. 15, II — mapa e memorial descritivo do território do novo município"
-            }
-            DocumentoArt15::MapaOrigem => {
-                "Art. 15, III — mapa e memorial descritivo dos municípios de origem"
-            }
-            DocumentoArt15::Justificativa => "Art. 15, IV — justificativa socioeconômica",
-            DocumentoArt15::Fotografias => "Art. 15, V — fotografias do centro urbano",
-        }
-    }
-
-    /// O inciso e o nome, como se lê no processo deste tipo. Leitura adotada (issue 30): na
-    /// revisão de limites, que não cria município, o inciso II é o mapa e o memorial da área a
-    /// desmembrar.
-    pub fn nome_no(self, tipo: TipoProcesso) -> &'static str {
-        match (self, tipo) {
-            (DocumentoArt15::MapaNovo, TipoProcesso::Desmembramento) => {
-                "Art. 15, II — mapa e memorial descritivo da área a desmembrar"
-            }
-            _ => self.nome(),
-        }
-    }
-
-    /// O identificador usado em arquivos e na linha de comando.
-    pub fn codigo(self) -> &'static str {
-        match self {
-            DocumentoArt15::Requerimento => "requerimento",
-            DocumentoArt15::MapaNovo => "mapa_novo",
-            DocumentoArt15::MapaOrigem => "mapa_origem",
-            DocumentoArt15::Justificativa => "justificativa",
-            DocumentoArt15::Fotografias => "fotografias",
-        }
-    }
-
-    /// O inverso de [`DocumentoArt15::codigo`].
-    pub fn de_codigo(codigo: &str) -> Option<DocumentoArt15> {
-        DocumentoArt15::TODOS
-            .into_iter()
-            .find(|d| d.codigo() == codigo)
-    }
-}
-
-/// Os números que uma certidão certifica, como dados (Art. 2º, § 2º): só os do órgão que a
-/// emite — população, casas e área pela Cartografia, eleitores pelo TRE, valor adicionado pela
-/// Fazenda, arrecadação pela Comissão após a visita.
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NumerosCertificados {
-    /// I — população estimada do território, habitantes.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub populacao: Option<u64>,
-    /// II — eleitores inscritos no território.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub eleitores: Option<u64>,
-    /// III — casas do centro urbano.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub casas_centro_urbano: Option<u64>,
-    /// IV — valor adicionado do último exercício, reais.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub valor_adicionado: Option<f64>,
-    /// V — arrecadação do último exercício, reais.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub arrecadacao: Option<f64>,
-    /// VI — área do território, km².
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub area_km2: Option<f64>,
-}
-
-impl NumerosCertificados {
-    /// Cada número presente, com o nome para pessoas e o órgão que o apura (Art. 2º, § 2º).
-    pub fn presentes(&self) -> Vec<(&'static str, Orgao)> {
-        let mut v = Vec::new();
-        if self.populacao.is_some() {
-            v.push(("população", Orgao::Cartografia));
-        }
-        if self.eleitores.is_some() {
-            v.push(("eleitores", Orgao::Tre));
-        }
-        if self.casas_centro_urbano.is_some() {
-            v.push(("casas do centro urbano", Orgao::Cartografia));
-        }
-        if self.valor_adicionado.is_some() {
-            v.push(("valor adicionado", Orgao::Fazenda));
-        }
-        if self.arrecadacao.is_some() {
-            v.push(("arrecadação", Orgao::Comissao));
-        }
-        if self.area_km2.is_some() {
-            v.push(("área", Orgao::Cartografia));
-        }
-        v
-    }
-
-    /// Os números em palavras, no formato brasileiro ("população 5.200 habitantes; eleitores
-    /// 1.300").
-    pub fn descricao(&self) -> String {
-        use divisa_referencia::formato::{inteiro, km2, reais};
-        let mut v = Vec::new();
-        let i = |n: u64| inteiro(i64::try_from(n).unwrap_or(i64::MAX));
-        if let Some(n) = self.populacao {
-            v.push(format!("população de {} habitantes", i(n)));
-        }
-        if let Some(n) = self.eleitores {
-            v.push(format!("{} eleitores", i(n)));
-        }
-        if let Some(n) = self.casas_centro_urbano {
-            v.push(format!("{} casas no centro urbano", i(n)));
-        }
-        if let Some(n) = self.valor_adicionado {
-            v.push(format!("valor adicionado de {}", reais(n)));
-        }
-        if let Some(n) = self.arrecadacao {
-            v.push(format!("arrecadação de {}", reais(n)));
-        }
-        if let Some(n) = self.area_km2 {
-            v.push(format!("área de {}", km2(n)));
-        }
-        v.join("; ")
-    }
-}
-
-/// Dados de uma nova representação (o protocolo é atribuído pelo registro).
-#[derive(Debug, Clone, PartialEq)]
-pub struct NovaRepresentacao {
-    /// Tipo de processo.
-    pub tipo: TipoProcesso,
-    /// Nome proposto.
-    pub nome: String,
-    /// Municípios de origem.
-    pub municipios_origem: Vec<String>,
-    /// Por onde chegou.
-    pub via: Via,
-    /// Quem assina como representante.
-    pub representante: String,
-    /// Assinaturas de eleitores.
-    pub assinaturas: u32,
-    /// Documentos do Art. 15 que acompanham.
-    pub documentos: Vec<DocumentoArt15>,
-    /// A proposta (CONTRACT §2), em TOML.
-    pub proposta: Option<String>,
-    /// Art. 6º: se o nome proposto homenageia pessoa viva, como a representação declara
-    /// (`None`: não declarou).
-    pub nome_homenageia_pessoa_viva: Option<bool>,
-}
-
-/// Os códigos IBGE dos municípios de origem, pelos nomes (sem diferença de acentos e
-/// maiúsculas); `Err` com o primeiro nome que não é município de Mato Grosso.
-pub fn codigos_ibge(nomes: &[String]) -> Result<Vec<u32>, String> {
-    let mt = divisa_referencia::mt().map_err(|e| e.to_string())?;
-    nomes
-        .iter()
-        .map(|n| {
-            mt.por_nome(n.trim())
-                .map(|m| m.codigo_ibge)
-                .ok_or_else(|| n.clone())
-        })
-        .collect()
-}
-
-/// Os nomes oficiais dos municípios de origem (como na Malha Municipal 2022), pelos nomes
-/// escritos; o que não é município de MT fica como veio (a lei o recusa no protocolo).
-pub fn nomes_oficiais(nomes: &[String]) -> Vec<String> {
-    let Ok(mt) = divisa_referencia::mt() else {
-        return nomes.to_vec();
-    };
-    nomes
-        .iter()
-        .map(|n| {
-            mt.por_nome(n.trim())
-                .map_or_else(|| n.clone(), |m| m.nome.clone())
-        })
-        .collect()
-}
-
-/// O conteúdo mínimo do projeto de lei de criação (Art. 7º), conferido antes de apresentá-lo.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ConteudoLei {
-    /// I — o nome, que será o da sede.
-    pub nome: String,
-    /// II — os limites (as divisas, do memorial descritivo).
-    pub divisas: String,
-    /// III — o ano da instalação.
-    pub ano_instalacao: i16,
-}
+mod certidao;
+mod definicao;
+mod entrada;
+pub use definicao::{
+    ajuda_dos_atos, Campo, Definicao, Entrada, TipoDeAto, TipoDeCampo, DEFINICOES,
+};
+pub use entrada::{
+    ato_de_json, ato_de_objeto, exemplo, montar_ato, traduzir_serde, valor_do_campo, ErroDoAto,
+};
+mod representacao;
+pub use certidao::{
+    incisos_do_orgao, numeros_do_orgao, NumeroDoArt2, NumerosCertificados, NUMEROS_DO_ART2,
+};
+pub use representacao::{
+    codigos_ibge, nomes_oficiais, ConteudoLei, DocumentoArt15, NovaRepresentacao, TipoProcesso,
+    Via,
+};
 
 /// O que alguém pede ao processo. Aceito, vira o `ato` de um [`Evento`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -570,55 +269,14 @@ pub enum Ato {
 }
 
 impl Ato {
-    /// Se o ato só acrescenta aos autos, sem depender do que outro ato mudou entre a leitura da
-    /// página e o envio: juntar um documento, o recebimento ou a certidão de um órgão, autorizar
-    /// um servidor. Dois destes ao mesmo tempo não conflitam: o segundo é decidido de novo (a lei
-    /// e o papel conferidos no estado atual) e gravado. Os outros (pareceres, votações, a fase)
-    /// conflitam de verdade: o segundo é recusado com o que mudou.
+    /// Se o ato só acrescenta aos autos ([`Definicao::independente`]).
     pub fn independente(&self) -> bool {
-        matches!(
-            self,
-            Ato::JuntarDocumento { .. }
-                | Ato::ConfirmarRecebimento { .. }
-                | Ato::EmitirCertidao { .. }
-                | Ato::RecusarCertidao { .. }
-                | Ato::AutorizarInformacao { .. }
-        )
+        self.definicao().independente
     }
 
     /// O nome do tipo, como gravado (`tipo` no JSON).
     pub fn tipo(&self) -> &'static str {
-        match self {
-            Ato::Protocolar { .. } => "protocolar",
-            Ato::Divulgar { .. } => "divulgar",
-            Ato::SolicitarDocumentos { .. } => "solicitar_documentos",
-            Ato::JuntarDocumento { .. } => "juntar_documento",
-            Ato::AnexarProposta { .. } => "anexar_proposta",
-            Ato::RegistrarVisita { .. } => "registrar_visita",
-            Ato::ParecerPreliminar { .. } => "parecer_preliminar",
-            Ato::DeliberarPlenario { .. } => "deliberar_plenario",
-            Ato::EnviarOficio { .. } => "enviar_oficio",
-            Ato::ConfirmarRecebimento { .. } => "confirmar_recebimento",
-            Ato::EmitirCertidao { .. } => "emitir_certidao",
-            Ato::RecusarCertidao { .. } => "recusar_certidao",
-            Ato::ParecerDeMerito { .. } => "parecer_de_merito",
-            Ato::ParecerCcj { .. } => "parecer_ccj",
-            Ato::ApresentarProjetoDecreto { .. } => "apresentar_projeto_decreto",
-            Ato::EmendarDivisas { .. } => "emendar_divisas",
-            Ato::AlterarArea { .. } => "alterar_area",
-            Ato::PedirUrgencia { .. } => "pedir_urgencia",
-            Ato::VotarDecreto { .. } => "votar_decreto",
-            Ato::PublicarDecreto { .. } => "publicar_decreto",
-            Ato::EncaminharAoTre { .. } => "encaminhar_ao_tre",
-            Ato::InformarPlenario { .. } => "informar_plenario",
-            Ato::RegistrarPlebiscito { .. } => "registrar_plebiscito",
-            Ato::LerResultado => "ler_resultado",
-            Ato::ParecerResultado { .. } => "parecer_resultado",
-            Ato::ApresentarProjetoDeLei { .. } => "apresentar_projeto_de_lei",
-            Ato::VotarProjetoDeLei { .. } => "votar_projeto_de_lei",
-            Ato::PublicarLei { .. } => "publicar_lei",
-            Ato::AutorizarInformacao { .. } => "autorizar_informacao",
-        }
+        self.definicao().codigo
     }
 
     /// Uma linha que diz o que o ato fez, para pessoas (a linha do tempo, a ficha, os autos).
@@ -803,35 +461,7 @@ impl Ato {
 
     /// A ação da matriz de papéis que o ato exige.
     pub fn acao(&self) -> Acao {
-        match self {
-            Ato::Protocolar { .. } => Acao::Protocolar,
-            Ato::Divulgar { .. } => Acao::Divulgar,
-            Ato::SolicitarDocumentos { .. } => Acao::SolicitarDocumentos,
-            Ato::JuntarDocumento { .. } | Ato::AnexarProposta { .. } => Acao::JuntarDocumento,
-            Ato::RegistrarVisita { .. } => Acao::RegistrarVisita,
-            Ato::ParecerPreliminar { .. }
-            | Ato::ParecerDeMerito { .. }
-            | Ato::ParecerResultado { .. } => Acao::EmitirParecer,
-            Ato::EnviarOficio { .. } | Ato::EncaminharAoTre { .. } => Acao::Oficiar,
-            Ato::ConfirmarRecebimento { .. } => Acao::RegistrarRecebimento,
-            Ato::EmitirCertidao { .. } | Ato::RecusarCertidao { .. } => Acao::Certificar,
-            Ato::DeliberarPlenario { .. }
-            | Ato::ParecerCcj { .. }
-            | Ato::VotarDecreto { .. }
-            | Ato::PublicarDecreto { .. }
-            | Ato::LerResultado
-            | Ato::VotarProjetoDeLei { .. }
-            | Ato::PublicarLei { .. } => Acao::RegistrarAtoDaCasa,
-            Ato::ApresentarProjetoDecreto { .. } | Ato::ApresentarProjetoDeLei { .. } => {
-                Acao::ApresentarProjeto
-            }
-            Ato::EmendarDivisas { .. } => Acao::EmendarDivisas,
-            Ato::AlterarArea { .. } => Acao::AlterarArea,
-            Ato::PedirUrgencia { .. } => Acao::PedirUrgencia,
-            Ato::InformarPlenario { .. } => Acao::InformarPlenario,
-            Ato::RegistrarPlebiscito { .. } => Acao::RegistrarPlebiscito,
-            Ato::AutorizarInformacao { .. } => Acao::AutorizarInformacao,
-        }
+        self.definicao().acao
     }
 
     /// O órgão a que o ato se refere, se for ofício ou certidão.
@@ -845,21 +475,9 @@ impl Ato {
         }
     }
 
-    /// Se o ato é público (Art. 16, "ampla divulgação", e a publicidade dos atos oficiais:
-    /// deliberações do Plenário, decreto, plebiscito, lei). O resto do processo — visitas,
-    /// pareceres antes do Plenário, certidões, autorizações — fica na Comissão (Art. 22).
+    /// Se o ato é público ([`Definicao::publico`]).
     pub fn publico(&self) -> bool {
-        matches!(
-            self,
-            Ato::Protocolar { .. }
-                | Ato::Divulgar { .. }
-                | Ato::DeliberarPlenario { .. }
-                | Ato::VotarDecreto { .. }
-                | Ato::PublicarDecreto { .. }
-                | Ato::RegistrarPlebiscito { .. }
-                | Ato::VotarProjetoDeLei { .. }
-                | Ato::PublicarLei { .. }
-        )
+        self.definicao().publico
     }
 
     /// A versão que o público vê: sem a proposta anexada (traz títulos de eleitor e nomes de
