@@ -114,7 +114,11 @@ pub async fn gravar(
 
 /// Art. 23: só se autoriza um servidor que existe (uma conta de servidor), não um texto.
 async fn conferir_servidor(r: &Registro, servidor: &str) -> Result<(), ErroAutos> {
-    let conta = r.usuarios().await?.into_iter().find(|u| u.login == servidor);
+    let conta = r
+        .usuarios()
+        .await?
+        .into_iter()
+        .find(|u| u.login == servidor);
     let motivo = match conta {
         Some(u) if u.papel == Papel::Servidor => return Ok(()),
         Some(u) => format!(
@@ -124,7 +128,10 @@ async fn conferir_servidor(r: &Registro, servidor: &str) -> Result<(), ErroAutos
         ),
         None => "não há servidor com essa conta: escolha um servidor da Casa".to_owned(),
     };
-    Err(ErroRegistro::Recusado(Recusa::de(Natureza::Caso, "Art. 23", motivo).no_campo("servidor")).into())
+    Err(
+        ErroRegistro::Recusado(Recusa::de(Natureza::Caso, "Art. 23", motivo).no_campo("servidor"))
+            .into(),
+    )
 }
 
 /// Os três passos, para quem não tem oficina (a linha de comando): lê, prepara fora do

@@ -5,6 +5,7 @@
 use divisa_avaliacao::Proposta;
 use divisa_lei::{Avaliacao, Situacao, Tipo as TipoLei};
 use divisa_processo::Orgao;
+use divisa_referencia::formato::data_por_extenso;
 use divisa_referencia::formato::{data as fmt_data, inteiro, km2};
 use jiff::civil::Date;
 
@@ -570,34 +571,6 @@ fn coordenadas(mp: &geo::MultiPolygon<f64>, por: f64) -> Vec<Vec<Vec<[f64; 2]>>>
                 .collect()
         })
         .collect()
-}
-
-const MESES: [&str; 12] = [
-    "janeiro",
-    "fevereiro",
-    "março",
-    "abril",
-    "maio",
-    "junho",
-    "julho",
-    "agosto",
-    "setembro",
-    "outubro",
-    "novembro",
-    "dezembro",
-];
-
-fn data_por_extenso(d: Date) -> String {
-    format!(
-        "{} de {} de {}",
-        if d.day() == 1 {
-            "1º".to_string()
-        } else {
-            d.day().to_string()
-        },
-        MESES[usize::try_from(d.month() - 1).unwrap_or(0)],
-        d.year()
-    )
 }
 
 /// O título de um ofício enviado, do número como a secretaria o registrou: «Of. 101/2026-CRT»

@@ -92,21 +92,6 @@ const PARTICULAS: &[&str] = &[
 /// depois de outra coisa («Sant'Ana») não separa nada, e a palavra conta uma vez.
 const ELISOES: [&str; 3] = ["d", "l", "dell"];
 
-const MESES: [&str; 12] = [
-    "janeiro",
-    "fevereiro",
-    "marco",
-    "abril",
-    "maio",
-    "junho",
-    "julho",
-    "agosto",
-    "setembro",
-    "outubro",
-    "novembro",
-    "dezembro",
-];
-
 const NUMERAIS: [&str; 25] = [
     "primeiro",
     "um",
@@ -307,8 +292,12 @@ pub fn data_no_nome(nome: &str) -> Option<String> {
             || (p.len() <= 6 && p.chars().all(|c| matches!(c, 'i' | 'v' | 'x')))
     };
     palavras.windows(3).find_map(|janela| {
-        (numeral(&janela[0]) && janela[1] == "de" && MESES.contains(&janela[2].as_str()))
-            .then(|| janela.join(" "))
+        (numeral(&janela[0])
+            && janela[1] == "de"
+            && divisa_referencia::formato::MESES
+                .iter()
+                .any(|m| chave(m) == janela[2]))
+        .then(|| janela.join(" "))
     })
 }
 

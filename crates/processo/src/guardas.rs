@@ -695,7 +695,6 @@ fn unreachable_recusa() -> Result<(), Recusa> {
     ))
 }
 
-
 /// As seções de uma localidade, quando registradas: cada uma uma vez, sem mais votos que
 /// inscritos, e somando os números da localidade.
 fn conferir_secoes(a: &crate::ato::Apuracao) -> Result<(), Recusa> {

@@ -41,8 +41,8 @@ pub use fase::Fase;
 pub use nup::{Nup, UNIDADE_PADRAO};
 pub use papel::{Acao, Ator, Orgao, Papel, Permissao};
 pub use pendencias::{Alerta, Pendencia, TipoPendencia};
-pub use protocolo::protocolar;
 pub use processo::{
     corte_eleitoral, Arquivamento, Processo, Requisicao, Resposta, SituacaoDoDocumento,
 };
+pub use protocolo::protocolar;
 pub use recusa::{Natureza, Recusa};

@@ -301,11 +301,22 @@ pub enum Acao {
     Exportar,
     /// Prestar informações a terceiros sobre o processo (Art. 23).
     PrestarInformacao,
+    /// Assinar um documento emitido da Comissão (o relator e a Presidência; Art. 21).
+    AssinarDocumento,
+    /// Votar nas deliberações da Comissão (os membros e a Presidência; Art. 22).
+    VotarNaComissao,
+    /// Indicar o deputado por quem a representação chega, ao protocolá-la (Art. 14, parágrafo
+    /// único).
+    IndicarDeputado,
+    /// Ver o painel de alertas de todos os processos (prazos e pendências; Arts. 2º, § 3º, e 22).
+    VerAlertas,
+    /// Administrar as contas de acesso (Art. 21: a Comissão fala pelo seu Presidente).
+    AdministrarContas,
 }
 
 impl Acao {
     /// Todas as ações, na ordem da matriz.
-    pub const TODAS: [Acao; 21] = [
+    pub const TODAS: [Acao; 26] = [
         Acao::Protocolar,
         Acao::Divulgar,
         Acao::SolicitarDocumentos,
@@ -327,6 +338,11 @@ impl Acao {
         Acao::VerCompleto,
         Acao::Exportar,
         Acao::PrestarInformacao,
+        Acao::AssinarDocumento,
+        Acao::VotarNaComissao,
+        Acao::IndicarDeputado,
+        Acao::VerAlertas,
+        Acao::AdministrarContas,
     ];
 
     /// Descrição curta, para mensagens.
@@ -353,6 +369,11 @@ impl Acao {
             Acao::VerCompleto => "ver o processo completo",
             Acao::Exportar => "exportar ou baixar os autos",
             Acao::PrestarInformacao => "prestar informações sobre o processo",
+            Acao::AssinarDocumento => "assinar documento da Comissão",
+            Acao::VotarNaComissao => "votar nas deliberações da Comissão",
+            Acao::IndicarDeputado => "indicar o deputado por quem a representação chega",
+            Acao::VerAlertas => "ver o painel de alertas",
+            Acao::AdministrarContas => "administrar as contas de acesso",
         }
     }
 }
@@ -466,6 +487,34 @@ pub fn permissao(papel: Papel, acao: Acao) -> Permissao {
             P::Servidor => SeAutorizado,
             _ => Nao,
         },
+        // Art. 21: a Comissão fala pelo seu Presidente e, na ausência dele, por qualquer dos
+        // membros — o relator (um membro) e a Presidência assinam os documentos dela.
+        A::AssinarDocumento => match papel {
+            P::Presidente | P::Membro => Sim,
+            _ => Nao,
+        },
+        // Art. 22: o deputado que não é membro tem vista e voz, não voto.
+        A::VotarNaComissao => match papel {
+            P::Presidente | P::Membro => Sim,
+            _ => Nao,
+        },
+        // Art. 14, parágrafo único: quem registra a representação que chega à Mesa diz por
+        // quem ela chegou; o deputado a traz ele mesmo, o representante vem pela comunidade.
+        A::IndicarDeputado => match papel {
+            P::Presidente | P::Membro | P::Servidor => Sim,
+            _ => Nao,
+        },
+        // O painel de todos os processos é da Comissão e da Casa (Art. 22: a sala das
+        // Comissões); os órgãos e o representante acompanham os seus pela página de cada um.
+        A::VerAlertas => match papel {
+            P::Presidente | P::Membro | P::Deputado | P::Servidor => Sim,
+            _ => Nao,
+        },
+        // Art. 21: as contas de acesso são administradas pela Presidência da Comissão.
+        A::AdministrarContas => match papel {
+            P::Presidente => Sim,
+            _ => Nao,
+        },
     }
 }
 
@@ -501,6 +550,9 @@ pub fn fundamento(acao: Acao) -> &'static str {
         Acao::AutorizarInformacao | Acao::PrestarInformacao => "Art. 23",
         Acao::VerPublico => "Art. 16",
         Acao::VerCompleto | Acao::Exportar => "Art. 22",
+        Acao::AssinarDocumento | Acao::AdministrarContas => "Art. 21",
+        Acao::VotarNaComissao | Acao::VerAlertas => "Art. 22",
+        Acao::IndicarDeputado => "Art. 14, parágrafo único",
     }
 }
 

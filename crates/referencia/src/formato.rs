@@ -199,6 +199,37 @@ pub fn data(data: jiff::civil::Date) -> String {
     format!("{:02}/{:02}/{:04}", data.day(), data.month(), data.year())
 }
 
+/// Os meses, como se escrevem nas datas por extenso (a única lista deles: os documentos os
+/// escrevem, a toponímia do Art. 6º os procura nos nomes).
+pub const MESES: [&str; 12] = [
+    "janeiro",
+    "fevereiro",
+    "março",
+    "abril",
+    "maio",
+    "junho",
+    "julho",
+    "agosto",
+    "setembro",
+    "outubro",
+    "novembro",
+    "dezembro",
+];
+
+/// A data por extenso, como nos atos oficiais: «1º de dezembro de 2026», «17 de maio de 2024».
+pub fn data_por_extenso(d: jiff::civil::Date) -> String {
+    format!(
+        "{} de {} de {}",
+        if d.day() == 1 {
+            "1º".to_string()
+        } else {
+            d.day().to_string()
+        },
+        MESES[usize::try_from(d.month() - 1).unwrap_or(0)],
+        d.year()
+    )
+}
+
 /// Uma fração como porcentagem: `0.2` → `"20,0%"` (com `casas = 1`).
 pub fn porcentagem(fracao: f64, casas: usize) -> String {
     format!("{}%", decimal(fracao * 100.0, casas))

@@ -14,8 +14,8 @@
 
 pub mod brasil;
 mod erro;
-pub mod fonte;
 pub mod ficha;
+pub mod fonte;
 pub mod formato;
 pub mod malha;
 pub mod mt;

@@ -62,7 +62,14 @@ fn senha_provisoria() -> String {
 /// Só a Presidência administra as contas.
 fn so_a_presidencia(quem: &Quem) -> Result<&Usuario, Falha> {
     match &quem.usuario {
-        Some(u) if u.papel == Papel::Presidente => Ok(u),
+        Some(u)
+            if divisa_processo::papel::permissao(
+                u.papel,
+                divisa_processo::Acao::AdministrarContas,
+            ) == divisa_processo::Permissao::Sim =>
+        {
+            Ok(u)
+        }
         Some(_) => Err(Falha::proibido(
             "as contas de acesso são administradas pela Presidência da Comissão (Art. 21)",
         )),

@@ -11,12 +11,13 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use divisa_processo::{Acao, Ato, DocumentoArt15, Papel, TipoProcesso};
+use divisa_processo::{Acao, Ato, DocumentoArt15, TipoProcesso};
 use divisa_registro::NovaRepresentacao;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::contas::{self, Quem};
+use crate::falha::FalhaApi;
 use crate::{Estado, Falha};
 
 pub(crate) fn rotas() -> Router<Estado> {
@@ -41,11 +42,7 @@ pub(crate) fn rotas() -> Router<Estado> {
         .route("/api/toponimo", get(toponimo))
 }
 
-type Resposta = Result<Response, Response>;
-
-fn j(f: Falha) -> Response {
-    f.json()
-}
+type Resposta = Result<Response, FalhaApi>;
 
 fn conferir_csrf(quem: &Quem, headers: &HeaderMap) -> Result<(), Falha> {
     quem.exigir_conta()?;
@@ -102,10 +99,8 @@ fn corpo<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Falha> {
 }
 
 async fn entrar(State(estado): State<Estado>, quem: Quem, body: axum::body::Bytes) -> Resposta {
-    let l: Login = corpo(&body).map_err(j)?;
-    let e = contas::entrar(&estado, &quem, &l.login, &l.senha)
-        .await
-        .map_err(j)?;
+    let l: Login = corpo(&body)?;
+    let e = contas::entrar(&estado, &quem, &l.login, &l.senha).await?;
     let mut r = Json(json!({
         "login": e.usuario.login,
         "nome": e.usuario.nome,
@@ -120,7 +115,7 @@ async fn entrar(State(estado): State<Estado>, quem: Quem, body: axum::body::Byte
 }
 
 async fn sessao(quem: Quem) -> Resposta {
-    let u = quem.exigir_conta().map_err(|f| f.json())?;
+    let u = quem.exigir_conta()?;
     Ok(Json(json!({
         "login": u.login, "nome": u.nome, "papel": u.papel.codigo(), "csrf": quem.csrf,
         "demonstracao": u.demonstracao,
@@ -129,8 +124,8 @@ async fn sessao(quem: Quem) -> Resposta {
 }
 
 async fn sair(State(estado): State<Estado>, quem: Quem, headers: HeaderMap) -> Resposta {
-    conferir_csrf(&quem, &headers).map_err(j)?;
-    let apagar = contas::sair(&estado, &quem).await.map_err(j)?;
+    conferir_csrf(&quem, &headers)?;
+    let apagar = contas::sair(&estado, &quem).await?;
     let mut r = StatusCode::NO_CONTENT.into_response();
     if let Ok(v) = HeaderValue::from_str(&apagar) {
         r.headers_mut().append(header::SET_COOKIE, v);
@@ -139,11 +134,7 @@ async fn sair(State(estado): State<Estado>, quem: Quem, headers: HeaderMap) -> R
 }
 
 async fn listar(State(estado): State<Estado>) -> Resposta {
-    let lista = estado
-        .registro()
-        .listar()
-        .await
-        .map_err(|e| Falha::from(e).json())?;
+    let lista = estado.registro().listar().await?;
     Ok(Json(
         lista
             .iter()
@@ -185,14 +176,12 @@ async fn protocolar(
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Resposta {
-    conferir_csrf(&quem, &headers).map_err(j)?;
-    Falha::protocolo(quem.papel()).map_err(j)?;
-    let n: NovaJson = corpo(&body).map_err(j)?;
-    let tipo = TipoProcesso::de_codigo(&n.tipo).map_err(|m| Falha::no_campo("tipo", m).json())?;
+    conferir_csrf(&quem, &headers)?;
+    Falha::protocolo(quem.papel())?;
+    let n: NovaJson = corpo(&body)?;
+    let tipo = TipoProcesso::de_codigo(&n.tipo).map_err(|m| Falha::no_campo("tipo", m))?;
     let via = divisa_autos::protocolo::via_do_pedido(&quem.ator(), n.deputado.clone());
-    divisa_autos::protocolo::conferir_via(estado.registro(), &quem.ator(), &via)
-        .await
-        .map_err(|e| Falha::from(e).json())?;
+    divisa_autos::protocolo::conferir_via(estado.registro(), &quem.ator(), &via).await?;
     // Com a proposta, ela é o registro: o que se digitou ao lado tem de dizer o mesmo (tipo,
     // nome, origens, assinaturas), ou os autos nasceriam contraditórios.
     if let Some(texto) = &n.proposta {
@@ -203,8 +192,8 @@ async fn protocolar(
             via.clone(),
             &n.representante,
         )
-        .map_err(|m| Falha::no_campo("proposta", m).json())?;
-        conferir_com_a_proposta(tipo, &n, &da).map_err(j)?;
+        .map_err(|m| Falha::no_campo("proposta", m))?;
+        conferir_com_a_proposta(tipo, &n, &da)?;
     }
     let recibo = estado
         .registro()
@@ -224,8 +213,7 @@ async fn protocolar(
             estado.hoje(),
             estado.agora(),
         )
-        .await
-        .map_err(|e| Falha::from(e).json())?;
+        .await?;
     Ok((
         StatusCode::CREATED,
         Json(json!({
@@ -307,8 +295,7 @@ async fn processo(
     let (p, eventos) = estado
         .registro()
         .eventos_visiveis(&protocolo, &ator)
-        .await
-        .map_err(|e| Falha::from(e).json())?;
+        .await?;
     let completo = p.pode(&ator, Acao::VerCompleto).is_ok();
     let atos: Vec<&str> = if quem.usuario.is_some() {
         divisa_processo::oferta::oferecidos(&p, &ator, hoje)
@@ -376,15 +363,18 @@ async fn ato(
     Path(protocolo): Path<String>,
     body: axum::body::Bytes,
 ) -> Resposta {
-    conferir_csrf(&quem, &headers).map_err(j)?;
-    let n: NovoAto = corpo(&body).map_err(j)?;
+    conferir_csrf(&quem, &headers)?;
+    let n: NovoAto = corpo(&body)?;
     // o leitor dos atos do rito: só os que entram pelo formulário, cada erro em português e
     // com o campo (o protocolo é POST /api/processos; a área, PUT …/area)
     let ato: Ato = divisa_processo::ato_de_json(n.ato).map_err(|e| {
-        let campo = e.campo.as_deref().map_or("ato".to_owned(), |c| format!("ato.{c}"));
-        Falha::no_campo(&campo, e.to_string()).json()
+        let campo = e
+            .campo
+            .as_deref()
+            .map_or("ato".to_owned(), |c| format!("ato.{c}"));
+        Falha::no_campo(&campo, e.to_string())
     })?;
-    Falha::papel(quem.papel(), &ato).map_err(j)?;
+    Falha::papel(quem.papel(), &ato)?;
     let data = n.data.unwrap_or_else(|| estado.hoje());
     let mut arquivos = Vec::with_capacity(n.anexos.len());
     for (i, a) in n.anexos.into_iter().enumerate() {
@@ -396,7 +386,6 @@ async fn ato(
                     &format!("anexos[{i}].conteudo_base64"),
                     format!("«{}»: o conteúdo não é base64 válido ({e})", a.nome),
                 )
-                .json()
             })?;
         arquivos.push(divisa_registro::ArquivoNovo::novo(a.nome, conteudo));
     }
@@ -409,8 +398,7 @@ async fn ato(
         &arquivos,
         data,
     )
-    .await
-    .map_err(Falha::json)?;
+    .await?;
     Ok((
         StatusCode::CREATED,
         Json(json!({"seq": e.seq, "data": e.data.to_string(), "resumo": e.ato.resumo()})),
@@ -426,9 +414,9 @@ async fn relatorio(
 ) -> Resposta {
     let data = match q.get("em") {
         None => estado.hoje(),
-        Some(t) => t.parse::<jiff::civil::Date>().map_err(|_| {
-            Falha::no_campo("em", format!("«{t}» não é uma data AAAA-MM-DD")).json()
-        })?,
+        Some(t) => t
+            .parse::<jiff::civil::Date>()
+            .map_err(|_| Falha::no_campo("em", format!("«{t}» não é uma data AAAA-MM-DD")))?,
     };
     // avaliar os autos (ler e medir o território juntado) nos limites da oficina
     let a = {
@@ -439,10 +427,8 @@ async fn relatorio(
                 crate::metricas::avaliacao();
                 divisa_autos::avaliar(estado2.registro(), &protocolo2, &ator, data).await
             })
-            .await
-            .map_err(Falha::json)?
-    }
-    .map_err(|e| Falha::from(e).json())?;
+            .await?
+    }?;
     Ok(json_texto(divisa_avaliacao::relatorio::json(&a.avaliacao)))
 }
 
@@ -479,16 +465,14 @@ async fn mapa_do_processo(
     let (p, _) = estado
         .registro()
         .eventos_visiveis(&protocolo, &quem.ator())
-        .await
-        .map_err(|e| Falha::from(e).json())?;
+        .await?;
     // a área proposta sobre as origens e os vizinhos delas (issue 32): a versão que a proposta
     // cita (a última juntada com esse nome) ou, sem ela, o território juntado mais recente
     let citados = divisa_avaliacao::autos::arquivos_necessarios(&p);
     let mut candidatos: Vec<divisa_registro::ArquivoGuardado> = estado
         .registro()
         .arquivos(&protocolo)
-        .await
-        .map_err(|e| Falha::from(e).json())?
+        .await?
         .into_iter()
         .filter(|a| !a.finalidade.reservado())
         .collect();
@@ -496,17 +480,12 @@ async fn mapa_do_processo(
     let mut area = None;
     // A versão em vigor da área (issue 29): a linha que vale se mostra no mapa a quem vê o
     // processo (Art. 16); quem a desenhou, quando e por quê ficam nos autos (Art. 22).
-    let todos = estado
-        .registro()
-        .carregar(&protocolo)
-        .await
-        .map_err(|e| Falha::from(e).json())?;
+    let todos = estado.registro().carregar(&protocolo).await?;
     if let Some(v) = divisa_avaliacao::area::versoes(&todos.processo, &todos.eventos).pop() {
         let guardados = estado
             .registro()
             .arquivos_do_ato(&protocolo, v.versao.seq)
-            .await
-            .map_err(|e| Falha::from(e).json())?;
+            .await?;
         let anexos = todos
             .eventos
             .iter()
@@ -524,8 +503,7 @@ async fn mapa_do_processo(
                         .ok()
                         .map(|t| t.poligonos)
                 })
-                .await
-                .map_err(Falha::json)?;
+                .await?;
         }
     }
     for a in candidatos.iter().rev().filter(|_| area.is_none()) {
@@ -542,8 +520,7 @@ async fn mapa_do_processo(
             .executar(quem.endereco.map(|e| e.ip()), move || {
                 divisa_territorio::leitura::ler(&nome, &bytes).ok()
             })
-            .await
-            .map_err(Falha::json)?;
+            .await?;
         if let Some(t) = lido {
             area = Some(t.poligonos);
             break;
@@ -632,22 +609,17 @@ fn feicao_com(mp: &geo::MultiPolygon<f64>, propriedades: Value, fator: f64) -> V
 }
 
 async fn alertas(State(estado): State<Estado>, quem: Quem) -> Resposta {
-    let u = quem.exigir_conta().map_err(|f| f.json())?;
-    if !matches!(
-        u.papel,
-        Papel::Presidente | Papel::Membro | Papel::Deputado | Papel::Servidor
-    ) {
+    let u = quem.exigir_conta()?;
+    if divisa_processo::papel::permissao(u.papel, Acao::VerAlertas)
+        == divisa_processo::Permissao::Nao
+    {
         return Err(Falha::proibido(format!(
             "o painel de alertas é da Comissão e da Casa; o papel {} acompanha os seus processos pela página de cada um",
             u.papel.nome()
         ))
-        .json());
+        .into());
     }
-    let lista = estado
-        .registro()
-        .alertas(estado.hoje())
-        .await
-        .map_err(|e| Falha::from(e).json())?;
+    let lista = estado.registro().alertas(estado.hoje()).await?;
     Ok(Json(
         lista
             .iter()
@@ -683,9 +655,9 @@ async fn avaliar(
     let resultado = if multipart {
         let mp = Multipart::from_request(req, &()).await.map_err(|e| {
             let m = crate::traduzir_rejeicao(StatusCode::BAD_REQUEST, &e.to_string());
-            Falha::nova(StatusCode::BAD_REQUEST, m).json()
+            Falha::nova(StatusCode::BAD_REQUEST, m)
         })?;
-        let (campos, arquivos) = crate::representacao::ler_multipart(mp).await.map_err(j)?;
+        let (campos, arquivos) = crate::representacao::ler_multipart(mp).await?;
         if formato == "proposta" {
             // a proposta montada dos campos do formulário, para a página mostrar
             let valor = |n: &str| crate::avaliar::campo_ou_arquivo(&campos, &arquivos, n);
@@ -699,7 +671,7 @@ async fn avaliar(
                     e.campo.unwrap_or("formulario"),
                     crate::formulario::texto_do_erro(&e),
                 )
-                .json()),
+                .into()),
             };
         }
         let hoje = estado.hoje();
@@ -708,21 +680,20 @@ async fn avaliar(
             .executar(cliente, move || {
                 crate::avaliar::avaliar_envio(&campos, &arquivos, hoje)
             })
-            .await
-            .map_err(j)?
+            .await?
     } else {
         let bytes = axum::body::to_bytes(req.into_body(), crate::LIMITE_DE_ENVIO)
             .await
             .map_err(|e| {
                 let m = crate::traduzir_rejeicao(StatusCode::BAD_REQUEST, &e.to_string());
-                Falha::nova(StatusCode::BAD_REQUEST, m).json()
+                Falha::nova(StatusCode::BAD_REQUEST, m)
             })?;
         let texto = String::from_utf8(bytes.to_vec())
-            .map_err(|_| Falha::no_campo("proposta", "a proposta não é texto UTF-8").json())?;
+            .map_err(|_| Falha::no_campo("proposta", "a proposta não é texto UTF-8"))?;
         let em = match q.get("em").filter(|e| !e.is_empty()) {
             None => None,
             Some(e) => Some(e.parse().map_err(|_| {
-                Falha::no_campo("em", format!("«{e}» não é uma data (AAAA-MM-DD)")).json()
+                Falha::no_campo("em", format!("«{e}» não é uma data (AAAA-MM-DD)"))
             })?),
         };
         let hoje = estado.hoje();
@@ -732,8 +703,7 @@ async fn avaliar(
                 crate::avaliar::avaliar_texto(&texto, em, None, hoje)
                     .map_err(|m| crate::html::ErroDoForm::no("proposta", m))
             })
-            .await
-            .map_err(j)?
+            .await?
     };
     match (resultado, formato.as_str()) {
         (Ok((a, lida)), "fragmento") => Ok(axum::response::Html(
@@ -757,18 +727,18 @@ async fn avaliar(
             e.campo.unwrap_or("proposta"),
             crate::formulario::texto_do_erro(&e),
         )
-        .json()),
+        .into()),
     }
 }
 
 async fn lei(State(estado): State<Estado>, Query(q): Query<HashMap<String, String>>) -> Resposta {
     let lei = divisa_lei::texto::lei()
-        .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).json())?;
+        .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     let data: jiff::civil::Date = match q.get("em").filter(|e| !e.is_empty()) {
         None => estado.hoje(),
-        Some(e) => e.parse().map_err(|_| {
-            Falha::no_campo("em", format!("«{e}» não é uma data (AAAA-MM-DD)")).json()
-        })?,
+        Some(e) => e
+            .parse()
+            .map_err(|_| Falha::no_campo("em", format!("«{e}» não é uma data (AAAA-MM-DD)")))?,
     };
     let filtro = q.get("dispositivo");
     let mut lista = Vec::new();
@@ -788,7 +758,7 @@ async fn lei(State(estado): State<Estado>, Query(q): Query<HashMap<String, Strin
         lista.push(json!({"id": d.id, "rotulo": d.rotulo, "texto": texto, "redacao_de": norma}));
     }
     if filtro.is_some() && lista.is_empty() {
-        return Err(Falha::no_campo("dispositivo", "dispositivo inexistente nessa data").json());
+        return Err(Falha::no_campo("dispositivo", "dispositivo inexistente nessa data").into());
     }
     Ok(Json(json!({"urn": lei.urn, "epigrafe": lei.epigrafe, "em": data.to_string(), "dispositivos": lista})).into_response())
 }
@@ -806,7 +776,7 @@ fn municipio_de(codigo: &str) -> Result<&'static divisa_referencia::mt::Municipi
 }
 
 async fn municipio(Path(codigo): Path<String>) -> Resposta {
-    let m = municipio_de(&codigo).map_err(j)?;
+    let m = municipio_de(&codigo)?;
     let dado = |d: Option<divisa_referencia::fonte::Dado<u32>>| {
         d.map(|d| json!({"valor": d.valor, "fonte": d.fonte.to_string()}))
     };
@@ -825,9 +795,9 @@ async fn municipio(Path(codigo): Path<String>) -> Resposta {
 }
 
 async fn limite(Path(codigo): Path<String>) -> Resposta {
-    let m = municipio_de(&codigo).map_err(j)?;
+    let m = municipio_de(&codigo)?;
     let mp = divisa_referencia::malha::poligono(m.codigo_ibge)
-        .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).json())?
+        .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
         .ok_or_else(|| {
             Falha::nova(
                 StatusCode::NOT_FOUND,
@@ -836,7 +806,6 @@ async fn limite(Path(codigo): Path<String>) -> Resposta {
                     m.nome
                 ),
             )
-            .json()
         })?;
     let mut feicoes = vec![feicao(
         &simplificar(&mp),
@@ -955,7 +924,7 @@ async fn malha(
 ) -> Resposta {
     let malha = match estado.0.malha.get_or_init(MalhaDaTela::montar) {
         Ok(m) => m,
-        Err(e) => return Err(Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.clone()).json()),
+        Err(e) => return Err(Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.clone()).into()),
     };
     let gzip = crate::ativos::aceita_gzip(&headers);
     let cabecalhos = |comprimido: bool| {
@@ -975,7 +944,7 @@ async fn malha(
         h
     };
     let caixa = match q.get("caixa") {
-        Some(c) => Some(ler_caixa(c).map_err(|m| Falha::no_campo("caixa", m).json())?),
+        Some(c) => Some(ler_caixa(c).map_err(|m| Falha::no_campo("caixa", m))?),
         None => None,
     };
     // a caixa que cobre o estado inteiro é a malha inteira, já comprimida: recortar e comprimir
@@ -1002,7 +971,7 @@ async fn malha(
                 }
             })
             .await
-            .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).json())?;
+            .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
             Ok((cabecalhos(comprimido), corpo).into_response())
         }
         None if gzip && !malha.gzip.is_empty() => {
@@ -1029,10 +998,10 @@ async fn toponimo(
 ) -> Resposta {
     let nome = q.get("nome").map(|n| n.trim()).unwrap_or("");
     if nome.is_empty() {
-        return Err(Falha::no_campo("nome", "informe o nome proposto").json());
+        return Err(Falha::no_campo("nome", "informe o nome proposto").into());
     }
     let achados = divisa_lei::toponimo(nome, None, estado.hoje())
-        .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).json())?;
+        .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     Ok(Json(json!({
         "nome": nome,
         "achados": achados.iter().map(|a| json!({

@@ -26,7 +26,8 @@ const MAIOR_CERTIFICADO: usize = 64 * 1024;
 /// Os papéis que assinam documentos da Comissão: o relator (um membro) e o Presidente (Art. 21:
 /// a Comissão fala pelo seu Presidente e, na ausência dele, por qualquer dos membros).
 fn assina(papel: Papel) -> bool {
-    matches!(papel, Papel::Presidente | Papel::Membro)
+    divisa_processo::papel::permissao(papel, divisa_processo::Acao::AssinarDocumento)
+        == divisa_processo::Permissao::Sim
 }
 
 /// O dia de um instante, em Cuiabá.

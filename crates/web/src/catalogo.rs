@@ -3,8 +3,8 @@
 //! oferecer a quem olha é do rito ([`divisa_processo::oferta`]).
 
 use divisa_processo::oferta::Oferecido;
-use divisa_processo::{ato_de_objeto, valor_do_campo, Ato, Definicao, ErroDoAto, NUMEROS_DO_ART2};
 use divisa_processo::TipoDeCampo as Tipo;
+use divisa_processo::{ato_de_objeto, valor_do_campo, Ato, Definicao, ErroDoAto, NUMEROS_DO_ART2};
 use jiff::civil::Date;
 
 use crate::html::{html, Markup};
@@ -426,7 +426,8 @@ pub(crate) fn ato_do_formulario(
         };
         objeto.insert(f.nome.to_owned(), v);
     }
-    ato_de_objeto(m.codigo, objeto).map_err(|e: ErroDoAto| (e.campo.clone().unwrap_or_default(), e.to_string()))
+    ato_de_objeto(m.codigo, objeto)
+        .map_err(|e: ErroDoAto| (e.campo.clone().unwrap_or_default(), e.to_string()))
 }
 
 #[cfg(test)]

@@ -13,7 +13,6 @@ use axum::response::Response;
 use divisa_processo::{Ator, Papel};
 use divisa_registro::{Registro, Usuario};
 use jiff::Timestamp;
-use sha2::{Digest, Sha256};
 
 use crate::{Estado, Falha};
 
@@ -161,9 +160,7 @@ pub(crate) fn hex(bytes: &[u8]) -> String {
         })
 }
 
-pub(crate) fn sha256_hex(bytes: &[u8]) -> String {
-    hex(&Sha256::digest(bytes))
-}
+use divisa_registro::sha256_hex;
 
 /// Igualdade sem atalho (o tempo não revela quantos caracteres batem).
 fn iguais(a: &str, b: &str) -> bool {

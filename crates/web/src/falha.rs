@@ -130,6 +130,35 @@ impl From<divisa_autos::ErroAutos> for Falha {
     }
 }
 
+/// A falha de uma rota da API: a mesma [`Falha`], respondida em JSON (`erro`, `campo`,
+/// `artigo`). Os handlers da API devolvem `Result<Response, FalhaApi>` e usam `?` sobre
+/// qualquer erro que vire `Falha`: um mapeamento só por frente.
+pub(crate) struct FalhaApi(pub(crate) Falha);
+
+impl IntoResponse for FalhaApi {
+    fn into_response(self) -> Response {
+        self.0.json()
+    }
+}
+
+impl From<Falha> for FalhaApi {
+    fn from(f: Falha) -> FalhaApi {
+        FalhaApi(f)
+    }
+}
+
+impl From<ErroRegistro> for FalhaApi {
+    fn from(e: ErroRegistro) -> FalhaApi {
+        FalhaApi(Falha::from(e))
+    }
+}
+
+impl From<divisa_autos::ErroAutos> for FalhaApi {
+    fn from(e: divisa_autos::ErroAutos) -> FalhaApi {
+        FalhaApi(Falha::from(e))
+    }
+}
+
 impl IntoResponse for Falha {
     fn into_response(self) -> Response {
         let status = self.status;

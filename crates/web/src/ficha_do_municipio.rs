@@ -61,4 +61,3 @@ pub(crate) fn ficha_do_municipio_html(m: &Municipio) -> crate::html::Markup {
         }
     }
 }
-

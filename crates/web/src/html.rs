@@ -100,7 +100,10 @@ fn na_secao(caminho: &str, endereco: &str) -> bool {
 /// Uma página completa.
 pub(crate) fn documento(titulo: &str, quem: Option<&Quem>, corpo: Markup) -> Markup {
     let usuario = quem.and_then(|q| q.usuario.as_ref().map(|u| (q, u)));
-    let presidente = usuario.is_some_and(|(_, u)| u.papel == divisa_processo::Papel::Presidente);
+    let presidente = usuario.is_some_and(|(_, u)| {
+        divisa_processo::papel::permissao(u.papel, divisa_processo::Acao::AdministrarContas)
+            == divisa_processo::Permissao::Sim
+    });
     let protocola = usuario.is_some_and(|(_, u)| {
         divisa_processo::papel::permissao(u.papel, divisa_processo::Acao::Protocolar)
             != divisa_processo::Permissao::Nao

@@ -31,6 +31,7 @@ mod conta;
 mod contas;
 mod documentos;
 mod falha;
+mod ficha_do_municipio;
 mod formulario;
 mod html;
 mod mesa;
@@ -43,7 +44,6 @@ mod procedimento;
 mod representacao;
 pub mod semente;
 mod servidor;
-mod ficha_do_municipio;
 mod verificar;
 
 use std::collections::HashMap;

@@ -281,7 +281,12 @@ mod testes {
         for (ramo, def) in ramos.iter().zip(atos) {
             assert_eq!(ramo["properties"]["tipo"]["const"], def.codigo);
             for f in def.campos {
-                assert!(ramo["properties"].get(f.nome).is_some(), "{}.{}", def.codigo, f.nome);
+                assert!(
+                    ramo["properties"].get(f.nome).is_some(),
+                    "{}.{}",
+                    def.codigo,
+                    f.nome
+                );
             }
         }
     }

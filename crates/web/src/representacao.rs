@@ -26,7 +26,6 @@ pub(crate) async fn novo_form(State(estado): State<Estado>, quem: Quem) -> Resul
     ))
 }
 
-
 /// Os deputados por quem a representação pode chegar (Art. 13), por nome: (login, nome).
 async fn deputados(estado: &Estado) -> Result<Vec<(String, String)>, Falha> {
     Ok(estado
@@ -66,10 +65,9 @@ fn campo_deputado(
     escolhido: Option<&str>,
     erro: Option<&ErroDoForm>,
 ) -> Markup {
-    let escolhe = matches!(
-        quem.papel(),
-        Papel::Servidor | Papel::Presidente | Papel::Membro
-    );
+    let escolhe =
+        divisa_processo::papel::permissao(quem.papel(), divisa_processo::Acao::IndicarDeputado)
+            == divisa_processo::Permissao::Sim;
     html! {
         @if escolhe {
             label for=(id) { "Através do deputado" }

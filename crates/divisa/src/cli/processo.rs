@@ -288,4 +288,3 @@ pub(crate) enum ComandoAuditoria {
         saida: PathBuf,
     },
 }
-

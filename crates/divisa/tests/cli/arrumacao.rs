@@ -149,7 +149,10 @@ fn issue31_cada_ato_declarado_uma_vez() {
             }
         }
     }
-    assert!(copias.is_empty(), "códigos de ato fora da tabela: {copias:#?}");
+    assert!(
+        copias.is_empty(),
+        "códigos de ato fora da tabela: {copias:#?}"
+    );
 }
 
 /// Issue 31: a linha de comando não depende da web para o texto do domínio (a ficha do
@@ -180,9 +183,8 @@ fn issue31_um_binario_de_integracao_por_crate() {
         let mut binarios = Vec::new();
         for e in entradas {
             let caminho = e.unwrap().path();
-            if caminho.extension().is_some_and(|x| x == "rs") {
-                binarios.push(caminho.display().to_string());
-            } else if caminho.join("main.rs").exists() {
+            // um arquivo solto em tests/ ou uma pasta com main.rs: cada um é um binário
+            if caminho.extension().is_some_and(|x| x == "rs") || caminho.join("main.rs").exists() {
                 binarios.push(caminho.display().to_string());
             }
         }
@@ -193,4 +195,69 @@ fn issue31_um_binario_de_integracao_por_crate() {
             binarios.len()
         );
     }
+}
+
+/// ARCHITECTURE, invariantes da lei, do processo, do território, dos documentos e do estudo
+/// fiscal: sem E/S e sem relógio — o dia é argumento, os bytes chegam prontos. Nenhum desses
+/// crates abre arquivo, lê o relógio ou usa o executor assíncrono.
+#[test]
+fn arquitetura_bibliotecas_puras_sem_arquivo_relogio_nem_executor() {
+    let proibidos = [
+        "std::fs",
+        "File::open",
+        "Timestamp::now",
+        "Zoned::now",
+        "SystemTime::now",
+        "Instant::now",
+        "tokio::",
+    ];
+    let mut achados = Vec::new();
+    for crate_ in ["lei", "processo", "territorio", "documentos", "fiscal"] {
+        for (caminho, codigo) in codigo_de(&format!("{crate_}/src")) {
+            for p in proibidos {
+                if codigo.contains(p) {
+                    achados.push(format!("{p} em {}", caminho.display()));
+                }
+            }
+        }
+    }
+    assert!(achados.is_empty(), "{achados:#?}");
+}
+
+/// ARCHITECTURE, invariante do registro: o SQL mora no `divisa-registro`. As duas exceções são
+/// o formato GeoPackage (um arquivo SQLite que a cartografia usa), lido pela avaliação e
+/// escrito pelo `divisa memorial --formato gpkg`.
+#[test]
+fn arquitetura_sql_so_no_registro_e_no_geopackage() {
+    const GEOPACKAGE: [&str; 2] = ["avaliacao/src/gpkg.rs", "divisa/src/memorial.rs"];
+    let raiz = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut achados = Vec::new();
+    for crate_ in std::fs::read_dir(&raiz).unwrap() {
+        let nome = crate_.unwrap().file_name().to_string_lossy().to_string();
+        if nome == "registro" {
+            continue;
+        }
+        for (caminho, codigo) in codigo_de(&format!("{nome}/src")) {
+            let relativo = caminho
+                .strip_prefix(&raiz)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            if GEOPACKAGE.contains(&relativo.as_str()) {
+                continue;
+            }
+            for sql in [
+                "SELECT ",
+                "INSERT INTO",
+                "CREATE TABLE",
+                "UPDATE processos",
+                "DELETE FROM",
+            ] {
+                if codigo.contains(sql) {
+                    achados.push(format!("{sql} em {relativo}"));
+                }
+            }
+        }
+    }
+    assert!(achados.is_empty(), "{achados:#?}");
 }

@@ -82,7 +82,6 @@ impl NumerosCertificados {
     }
 }
 
-
 /// Um número do Art. 2º, § 2º: o campo (em [`NumerosCertificados`], nos formulários e na API),
 /// o inciso, o nome para pessoas, o rótulo do formulário, a unidade, se é inteiro e o órgão que
 /// o certifica.
@@ -165,12 +164,22 @@ pub const NUMEROS_DO_ART2: [NumeroDoArt2; 6] = [
 
 /// Os números que o órgão certifica, por extenso ("população, casas do centro urbano e área").
 pub fn numeros_do_orgao(orgao: Orgao) -> String {
-    por_extenso(NUMEROS_DO_ART2.iter().filter(|n| n.orgao == orgao).map(|n| n.nome))
+    por_extenso(
+        NUMEROS_DO_ART2
+            .iter()
+            .filter(|n| n.orgao == orgao)
+            .map(|n| n.nome),
+    )
 }
 
 /// Os incisos do Art. 2º que o órgão apura ("I, III e VI").
 pub fn incisos_do_orgao(orgao: Orgao) -> String {
-    por_extenso(NUMEROS_DO_ART2.iter().filter(|n| n.orgao == orgao).map(|n| n.inciso))
+    por_extenso(
+        NUMEROS_DO_ART2
+            .iter()
+            .filter(|n| n.orgao == orgao)
+            .map(|n| n.inciso),
+    )
 }
 
 fn por_extenso<'a>(partes: impl Iterator<Item = &'a str>) -> String {
@@ -199,7 +208,12 @@ mod testes {
             area_km2: Some(1.0),
         };
         let json = serde_json::to_value(todos).unwrap();
-        let mut campos: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+        let mut campos: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
         campos.sort_unstable();
         let mut da_tabela: Vec<&str> = NUMEROS_DO_ART2.iter().map(|n| n.campo).collect();
         da_tabela.sort_unstable();

@@ -101,9 +101,7 @@ impl TipoDeCampo {
             TipoDeCampo::Votos => "={\"sim\":4,\"nao\":1}",
             TipoDeCampo::Data => "=AAAA-MM-DD",
             TipoDeCampo::Art15 => "=requerimento|mapa_novo|mapa_origem|justificativa|fotografias",
-            TipoDeCampo::Apuracoes => {
-                "=[{\"localidade\":…,\"inscritos\":…,\"sim\":…,\"nao\":…}]"
-            }
+            TipoDeCampo::Apuracoes => "=[{\"localidade\":…,\"inscritos\":…,\"sim\":…,\"nao\":…}]",
             TipoDeCampo::ConteudoLei => "={\"nome\":…,\"divisas\":…,\"ano_instalacao\":2029}",
             TipoDeCampo::Numeros => "={\"populacao\":5200}",
             TipoDeCampo::Servidor => "=CONTA",

@@ -101,8 +101,7 @@ pub fn montar_ato(codigo: &str, campos: &[String]) -> Result<Ato, ErroDoAto> {
                 campo_desconhecido(def, chave),
             ));
         };
-        let valor =
-            valor_do_campo(f, valor).map_err(|m| ErroDoAto::no_campo(codigo, chave, m))?;
+        let valor = valor_do_campo(f, valor).map_err(|m| ErroDoAto::no_campo(codigo, chave, m))?;
         objeto.insert(chave.to_string(), valor);
     }
     ato_de_objeto(codigo, objeto)
@@ -157,7 +156,9 @@ fn desserializar(codigo: &str, corpo: Value) -> Result<Ato, ErroDoAto> {
         let nomeado = original
             .split('`')
             .nth(1)
-            .filter(|_| original.starts_with("missing field") || original.starts_with("unknown field"))
+            .filter(|_| {
+                original.starts_with("missing field") || original.starts_with("unknown field")
+            })
             .map(str::to_owned);
         match nomeado.or_else(|| campo_culpado(codigo, &copia)) {
             Some(campo) => ErroDoAto::no_campo(codigo, campo, mensagem),
@@ -346,7 +347,11 @@ mod testes {
     fn cada_ato_declarado_uma_vez() {
         let hoje = jiff::civil::date(2026, 11, 2);
         for (i, def) in DEFINICOES.iter().enumerate() {
-            assert_eq!(def.tipo as usize, i, "{}: fora da ordem do enum", def.codigo);
+            assert_eq!(
+                def.tipo as usize, i,
+                "{}: fora da ordem do enum",
+                def.codigo
+            );
             assert_eq!(TipoDeAto::de_codigo(def.codigo), Some(def.tipo));
             if def.entrada != Entrada::Formulario {
                 assert!(exemplo(def, Orgao::Comissao, hoje).is_none());
@@ -385,7 +390,10 @@ mod testes {
         let e = montar_ato("fazer_tudo", &[]).unwrap_err();
         assert_eq!(e.campo.as_deref(), Some("tipo"));
         let ajuda = super::super::definicao::ajuda_dos_atos();
-        for def in DEFINICOES.iter().filter(|d| d.entrada == Entrada::Formulario) {
+        for def in DEFINICOES
+            .iter()
+            .filter(|d| d.entrada == Entrada::Formulario)
+        {
             assert!(ajuda.contains(def.codigo), "{}", def.codigo);
             for f in def.campos {
                 assert!(ajuda.contains(f.nome), "{}: {}", def.codigo, f.nome);

@@ -181,7 +181,6 @@ impl DocumentoArt15 {
     }
 }
 
-
 /// Dados de uma nova representação (o protocolo é atribuído pelo registro).
 #[derive(Debug, Clone, PartialEq)]
 pub struct NovaRepresentacao {
@@ -245,4 +244,3 @@ pub struct ConteudoLei {
     /// III — o ano da instalação.
     pub ano_instalacao: i16,
 }
-

@@ -31,6 +31,11 @@ const MATRIZ: &[(Acao, &str)] = &[
     (Acao::VerCompleto, "SSSS....."),          // Art. 22
     (Acao::Exportar, "SS.A....."),             // Art. 22: o deputado não retira
     (Acao::PrestarInformacao, "SSSA....."),    // Art. 23
+    (Acao::AssinarDocumento, "SS......."),     // Art. 21 (issue 31: era só da web)
+    (Acao::VotarNaComissao, "SS......."),      // Art. 22: o deputado tem voz, não voto
+    (Acao::IndicarDeputado, "SS.S....."),      // Art. 14, parágrafo único
+    (Acao::VerAlertas, "SSSS....."),           // Art. 22
+    (Acao::AdministrarContas, "S........"),    // Art. 21
 ];
 
 #[test]

@@ -131,7 +131,9 @@ pub(crate) async fn registrar_ato(
     let Some(modelo) = catalogo::da_pagina(&tipo) else {
         return Err(Falha::no_campo(
             "tipo",
-            if divisa_processo::TipoDeAto::de_codigo(&tipo) == Some(divisa_processo::TipoDeAto::PedirUrgencia) {
+            if divisa_processo::TipoDeAto::de_codigo(&tipo)
+                == Some(divisa_processo::TipoDeAto::PedirUrgencia)
+            {
                 "recusado (Art. 19): \"vedada a urgência\" — o pedido de urgência não é aceito"
                     .to_string()
             } else {
@@ -180,7 +182,10 @@ pub(crate) async fn proposta_pelos_campos(
     area: Option<String>,
 ) -> Result<Option<String>, Falha> {
     let escrita = campo(campos, "c_proposta").is_some_and(|t| !t.trim().is_empty());
-    if modelo.tipo != divisa_processo::TipoDeAto::AnexarProposta || escrita || campo(campos, "f_tipo").is_none() {
+    if modelo.tipo != divisa_processo::TipoDeAto::AnexarProposta
+        || escrita
+        || campo(campos, "f_tipo").is_none()
+    {
         return Ok(None);
     }
     let atual = estado

@@ -168,8 +168,9 @@ pub(crate) async fn pagina_do_processo(
     // para quem pode, um atalho ao formulário do ato, com o órgão já escolhido
     let orgaos_do_ato = |tipo: divisa_processo::TipoDeAto| -> Vec<divisa_processo::Orgao> {
         match &ator_logado {
-            Some(a) => divisa_processo::oferta::cabe(tipo.definicao(), &p, a, hoje)
-                .unwrap_or_default(),
+            Some(a) => {
+                divisa_processo::oferta::cabe(tipo.definicao(), &p, a, hoje).unwrap_or_default()
+            }
             None => Vec::new(),
         }
     };
@@ -601,10 +602,8 @@ pub(crate) async fn atos_oferecidos(
     let membros: Vec<(String, String)> = usuarios
         .iter()
         .filter(|u| {
-            matches!(
-                u.papel,
-                divisa_processo::Papel::Membro | divisa_processo::Papel::Presidente
-            )
+            divisa_processo::papel::permissao(u.papel, divisa_processo::Acao::VotarNaComissao)
+                == divisa_processo::Permissao::Sim
         })
         .map(pessoa)
         .collect();
