@@ -478,7 +478,7 @@ pub fn protocolo_da_proposta(
     let proposta =
         ler_com_arquivos(nome_do_arquivo, texto, arquivos, None).map_err(|e| e.to_string())?;
     let f = &proposta.fatos;
-    let tipo = TipoProcesso::de_codigo(f.tipo.codigo())?;
+    let tipo = TipoProcesso::try_from(f.tipo)?;
     let mt = divisa_referencia::mt().map_err(|e| e.to_string())?;
     let nome_de = |codigo: u32| {
         mt.por_codigo(codigo)
@@ -554,7 +554,7 @@ pub fn protocolo_da_proposta(
 pub fn conferir_proposta_juntada(processo: &Processo, texto: &str) -> Result<Ato, String> {
     let nome = format!("proposta juntada ao processo {}", processo.protocolo);
     let proposta = ler_sem_arquivos(&nome, texto).map_err(|e| e.to_string())?;
-    if proposta.fatos.tipo.codigo() != processo.tipo.codigo() {
+    if proposta.fatos.tipo != processo.tipo.tipo_da_proposta() {
         return Err(format!(
             "{nome}, campo tipo: a proposta é de {}, o processo é de {}",
             proposta.fatos.tipo.descricao(),

@@ -20,7 +20,7 @@ mod momento;
 mod pareceres;
 mod projeto_de_lei;
 pub use autos::autos_do_processo;
-pub use cabimento::{cabimento, orgaos_do_oficio};
+pub use cabimento::{cabimento, cabiveis, orgaos_do_oficio};
 pub use decreto::decreto_legislativo;
 pub use estudo_fiscal::estudo_fiscal;
 pub use momento::{a_partir_de, momento};

@@ -24,9 +24,9 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 pub use gerar::{
-    a_partir_de, autos_do_processo, cabimento, decreto_legislativo, dos_autos, estudo_fiscal,
-    momento, oficios, orgaos_do_oficio, orgaos_oficiados, parecer_de_merito, parecer_do_resultado,
-    parecer_preliminar, projeto_de_lei, relatorio_tecnico, Autos, Caso,
+    a_partir_de, autos_do_processo, cabimento, cabiveis, decreto_legislativo, dos_autos,
+    estudo_fiscal, momento, oficios, orgaos_do_oficio, orgaos_oficiados, parecer_de_merito,
+    parecer_do_resultado, parecer_preliminar, projeto_de_lei, relatorio_tecnico, Autos, Caso,
 };
 pub use html::html;
 pub use mapa::{Mapa, Papel};

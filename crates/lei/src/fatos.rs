@@ -40,6 +40,11 @@ impl Tipo {
         }
     }
 
+    /// O inverso de [`Tipo::codigo`].
+    pub fn de_codigo(codigo: &str) -> Option<Tipo> {
+        Tipo::TODOS.into_iter().find(|t| t.codigo() == codigo)
+    }
+
     /// Como se escreve num relatório ("criação de município").
     pub fn descricao(self) -> &'static str {
         match self {

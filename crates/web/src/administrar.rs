@@ -20,8 +20,8 @@ use divisa_processo::Papel;
 use divisa_registro::{Alteracao, Usuario};
 
 use crate::contas::{self, Quem};
+use crate::formularios::{campo, Campos};
 use crate::html::{aviso, campo_csrf, html, pagina, Markup};
-use crate::paginas::{campo, Campos};
 use crate::{Estado, Falha};
 
 /// Os papéis que uma conta pode ter (o público não tem conta).

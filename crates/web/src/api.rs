@@ -657,7 +657,7 @@ async fn avaliar(
             let m = crate::traduzir_rejeicao(StatusCode::BAD_REQUEST, &e.to_string());
             Falha::nova(StatusCode::BAD_REQUEST, m)
         })?;
-        let (campos, arquivos) = crate::representacao::ler_multipart(mp).await?;
+        let (campos, arquivos) = crate::formularios::ler_multipart(mp).await?;
         if formato == "proposta" {
             // a proposta montada dos campos do formulário, para a página mostrar
             let valor = |n: &str| crate::avaliar::campo_ou_arquivo(&campos, &arquivos, n);

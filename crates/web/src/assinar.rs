@@ -16,8 +16,8 @@ use divisa_referencia::formato::data as fmt_data;
 use divisa_registro::codigo_com_tracos;
 
 use crate::contas::Quem;
+use crate::formularios::campo;
 use crate::html::{campo_csrf, html, Markup};
-use crate::paginas::campo;
 use crate::{caminho_do_processo, Estado, Falha};
 
 /// O maior certificado A1 aceito: um PKCS#12 com a cadeia tem poucos kB.
@@ -126,7 +126,7 @@ pub(crate) async fn assinar(
     Path(protocolo): Path<String>,
     multipart: Multipart,
 ) -> Result<Response, Falha> {
-    let (campos, arquivos) = crate::representacao::ler_multipart(multipart).await?;
+    let (campos, arquivos) = crate::formularios::ler_multipart(multipart).await?;
     quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
     let ator = quem.ator();
     if !assina(ator.papel) {

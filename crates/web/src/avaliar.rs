@@ -14,8 +14,9 @@ use crate::html::{
 };
 use crate::Falha;
 
-use crate::paginas::{achados_html, campo, Campos};
-use crate::representacao::{ler_multipart, Enviado};
+use crate::formularios::{campo, Campos};
+use crate::formularios::{ler_multipart, Enviado};
+use crate::paginas::achados_html;
 
 // ---------------------------------------------------------------- avaliar
 

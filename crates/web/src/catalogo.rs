@@ -38,15 +38,16 @@ pub(crate) fn formulario(
     versao: u64,
     hoje: Date,
     pessoas: &Pessoas<'_>,
-    enviado: Option<&crate::paginas::Campos>,
+    enviado: Option<&crate::formularios::Campos>,
 ) -> Markup {
     let (m, orgaos) = (oferecido.definicao, &oferecido.orgaos);
     let (membros, servidores) = (pessoas.membros, pessoas.servidores);
     // Depois de uma recusa, o formulário do ato enviado volta aberto e com o que foi digitado.
-    let enviado = enviado.filter(|c| crate::paginas::campo(c, "tipo").as_deref() == Some(m.codigo));
+    let enviado =
+        enviado.filter(|c| crate::formularios::campo(c, "tipo").as_deref() == Some(m.codigo));
     let valor = |nome: &str| {
         enviado
-            .and_then(|c| crate::paginas::campo(c, nome))
+            .and_then(|c| crate::formularios::campo(c, nome))
             .unwrap_or_default()
     };
     let escolhido = |nome: &str, opcao: &str| enviado.is_some() && valor(nome) == opcao;
@@ -187,7 +188,7 @@ pub(crate) fn formulario(
                                     // dos autos (ou, depois de uma recusa, com o que se digitou)
                                     @let campo_da_proposta = |n: &str| -> Option<String> {
                                         match enviado {
-                                            Some(c) => crate::paginas::campo(c, n),
+                                            Some(c) => crate::formularios::campo(c, n),
                                             None => inicial.get(n).cloned(),
                                         }
                                     };
@@ -691,7 +692,7 @@ mod testes {
             servidores: &[],
             proposta: None,
         };
-        let enviado: crate::paginas::Campos = [
+        let enviado: crate::formularios::Campos = [
             ("tipo", "parecer_preliminar"),
             ("c_votos_sim", "3"),
             ("c_votos_nao", "2"),
@@ -707,7 +708,7 @@ mod testes {
         .map(|(k, v)| (k.to_owned(), v.to_owned()))
         .collect();
         let hoje = jiff::civil::date(2026, 11, 2);
-        let form = |tipo: &str, enviado: &crate::paginas::Campos| {
+        let form = |tipo: &str, enviado: &crate::formularios::Campos| {
             formulario(
                 &Oferecido {
                     definicao: modelo(tipo).unwrap(),
@@ -743,7 +744,7 @@ mod testes {
         assert!(html.contains("aria-labelledby=\"parecer_preliminar-votos-rotulo\""));
         assert!(!html.contains("for=\"parecer_preliminar-votos\""));
 
-        let enviado: crate::paginas::Campos = [
+        let enviado: crate::formularios::Campos = [
             ("tipo", "juntar_documento"),
             ("c_descricao", "Certidão"),
             ("c_art15", "mapa_novo"),

@@ -8,8 +8,8 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 
 use crate::contas::{self, Quem, TAMANHO_MINIMO_DA_SENHA};
+use crate::formularios::{campo, Campos};
 use crate::html::{aviso, campo_csrf, html, pagina, Markup};
-use crate::paginas::{campo, Campos};
 use crate::{Estado, Falha};
 
 fn corpo(quem: &Quem, mensagem: Option<(&str, &str)>) -> Markup {

@@ -333,7 +333,7 @@ pub(crate) async fn emitir(
     State(estado): State<Estado>,
     quem: Quem,
     Path((protocolo, tipo)): Path<(String, String)>,
-    axum::Form(campos): axum::Form<crate::paginas::Campos>,
+    axum::Form(campos): axum::Form<crate::formularios::Campos>,
 ) -> Result<Response, Falha> {
     let valor = |nome: &str| {
         campos

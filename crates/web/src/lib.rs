@@ -33,6 +33,7 @@ mod documentos;
 mod falha;
 mod ficha_do_municipio;
 mod formulario;
+mod formularios;
 mod html;
 mod mesa;
 mod metricas;

@@ -12,7 +12,7 @@ use crate::contas::{self, Quem};
 use crate::html::{aviso, campo_csrf, descrito, html, invalido, junto, pagina, ErroDoForm, Markup};
 use crate::{caminho_do_processo, Estado, Falha};
 
-use crate::paginas::{campo, Campos};
+use crate::formularios::{campo, ler_multipart, Campos};
 
 // ---------------------------------------------------------------- nova representação
 
@@ -452,7 +452,7 @@ pub(crate) async fn novo_da_proposta(
     quem: Quem,
     req: axum::extract::Request,
 ) -> Result<Response, Falha> {
-    let (campos, arquivos) = crate::paginas::campos_e_arquivos(req).await?;
+    let (campos, arquivos) = crate::formularios::campos_e_arquivos(req).await?;
     quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
     let u = quem.exigir_conta()?.clone();
     Falha::protocolo(u.papel)?;
@@ -590,74 +590,6 @@ pub(crate) async fn novo_da_proposta(
     let protocolo = recibo.protocolo.as_str().to_string();
     reserva.concluir(&protocolo).await;
     Ok(ao_recibo(&protocolo))
-}
-
-/// Um arquivo enviado.
-pub(crate) struct Enviado {
-    pub nome: String,
-    pub bytes: Vec<u8>,
-}
-
-/// Os campos de texto e os arquivos de um formulário multipart, na ordem em que chegaram: os
-/// arquivos como (campo, arquivo). O campo de arquivo vazio (nenhum escolhido) chega sem nome e
-/// sem bytes, e fica de fora.
-pub(crate) async fn ler_partes(
-    mut m: Multipart,
-) -> Result<(Campos, Vec<(String, Enviado)>), Falha> {
-    let mal_formado = |e: axum::extract::multipart::MultipartError| {
-        Falha::nova(
-            StatusCode::BAD_REQUEST,
-            format!(
-                "formulário mal formado: {}",
-                crate::traduzir_rejeicao(StatusCode::BAD_REQUEST, &e.to_string())
-            ),
-        )
-    };
-    let (mut campos, mut arquivos) = (Vec::new(), Vec::new());
-    while let Some(parte) = m.next_field().await.map_err(mal_formado)? {
-        let nome = parte.name().unwrap_or_default().to_string();
-        let arquivo = parte.file_name().map(String::from);
-        let bytes = parte.bytes().await.map_err(|e| {
-            Falha::nova(
-                StatusCode::BAD_REQUEST,
-                format!(
-                    "campo {nome}: {}",
-                    crate::traduzir_rejeicao(StatusCode::BAD_REQUEST, &e.to_string())
-                ),
-            )
-        })?;
-        match arquivo {
-            Some(a) if a.is_empty() && bytes.is_empty() => {}
-            Some(a) => arquivos.push((
-                nome,
-                Enviado {
-                    nome: a,
-                    bytes: bytes.to_vec(),
-                },
-            )),
-            None => {
-                let texto = String::from_utf8(bytes.to_vec())
-                    .map_err(|_| Falha::no_campo(&nome, "o campo não é texto UTF-8"))?;
-                campos.push((nome, texto));
-            }
-        }
-    }
-    Ok((campos, arquivos))
-}
-
-/// Os campos e um arquivo por campo (os formulários de um arquivo só: mapa, memorial,
-/// proposta); arquivo sem nome ou sem bytes fica de fora.
-pub(crate) async fn ler_multipart(
-    m: Multipart,
-) -> Result<(Campos, HashMap<String, Enviado>), Falha> {
-    let (campos, arquivos) = ler_partes(m).await?;
-    Ok((
-        campos,
-        arquivos
-            .into_iter()
-            .filter(|(_, a)| !a.nome.is_empty() && !a.bytes.is_empty())
-            .collect(),
-    ))
 }
 
 /// Os títulos de eleitor conferidos (Art. 13).

@@ -25,8 +25,8 @@ use divisa_referencia::formato::{data as fmt_data, inteiro};
 use divisa_registro::{codigo_com_tracos, codigo_normalizado, DocumentoEmitido};
 
 use crate::contas::{self, Quem};
+use crate::formularios::campo;
 use crate::html::{aviso, campo_csrf, html, pagina, Markup};
-use crate::paginas::campo;
 use crate::{caminho_do_processo, Estado, Falha};
 
 const TITULO: &str = "Verificar documento";
@@ -297,7 +297,7 @@ pub(crate) async fn enviar(
     quem: Quem,
     multipart: Multipart,
 ) -> Result<Response, Falha> {
-    let (campos, arquivos) = crate::representacao::ler_multipart(multipart).await?;
+    let (campos, arquivos) = crate::formularios::ler_multipart(multipart).await?;
     quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
     let texto = campo(&campos, "codigo").unwrap_or_default();
     let texto = texto.trim();

@@ -67,6 +67,35 @@ pub fn cabimento(documento: Tipo, fatos: &Fatos) -> Result<(), String> {
     }
 }
 
+/// Os documentos que um processo produz, na ordem do rito, com o órgão de cada ofício: os que
+/// o tipo do processo admite ([`cabimento`]; a fusão não tem ofício, Art. 4º; o Relatório
+/// Técnico é só da revisão de limites, Art. 8º, § 3º). A página do processo e quem mais liste
+/// os documentos de um caso leem daqui.
+pub fn cabiveis(processo: &divisa_processo::Processo) -> Vec<(Tipo, Option<Orgao>)> {
+    const ORDEM: [Tipo; 8] = [
+        Tipo::ParecerPreliminar,
+        Tipo::Oficio,
+        Tipo::RelatorioTecnico,
+        Tipo::Parecer,
+        Tipo::EstudoFiscal,
+        Tipo::DecretoLegislativo,
+        Tipo::ParecerResultado,
+        Tipo::ProjetoDeLei,
+    ];
+    let fatos = Fatos::vazios(processo.tipo.tipo_da_proposta());
+    ORDEM
+        .into_iter()
+        .filter(|t| cabimento(*t, &fatos).is_ok())
+        .flat_map(|t| match t {
+            Tipo::Oficio => crate::orgaos_oficiados(processo)
+                .into_iter()
+                .map(|o| (t, Some(o)))
+                .collect::<Vec<_>>(),
+            _ => vec![(t, None)],
+        })
+        .collect()
+}
+
 /// Os órgãos a que a Comissão oficia no tipo da proposta (a Comissão não se oficia).
 pub fn orgaos_do_oficio(fatos: &Fatos) -> &'static [Orgao] {
     match fatos.tipo {

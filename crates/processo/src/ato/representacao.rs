@@ -29,46 +29,32 @@ pub enum TipoProcesso {
 impl TipoProcesso {
     /// O identificador (o mesmo `tipo` da proposta, CONTRACT §2).
     pub fn codigo(self) -> &'static str {
-        match self {
-            TipoProcesso::Criacao => "criacao",
-            TipoProcesso::Fusao => "fusao",
-            TipoProcesso::Incorporacao => "incorporacao",
-            TipoProcesso::Desmembramento => "desmembramento",
-        }
+        self.tipo_da_proposta().codigo()
     }
 
-    /// O nome por extenso.
+    /// O nome por extenso (o mesmo do tipo da proposta).
     pub fn nome(self) -> &'static str {
-        match self {
-            TipoProcesso::Criacao => "criação de município",
-            TipoProcesso::Fusao => "fusão de municípios",
-            TipoProcesso::Incorporacao => "incorporação de município",
-            TipoProcesso::Desmembramento => "desmembramento de área (revisão de limites)",
-        }
+        self.tipo_da_proposta().descricao()
     }
 
     /// O inverso de [`TipoProcesso::codigo`]; `Err` explica por que o tipo não segue este rito.
     pub fn de_codigo(codigo: &str) -> Result<TipoProcesso, String> {
-        Ok(match codigo {
-            "criacao" => TipoProcesso::Criacao,
-            "fusao" => TipoProcesso::Fusao,
-            "incorporacao" => TipoProcesso::Incorporacao,
-            "desmembramento" => TipoProcesso::Desmembramento,
-            "extincao" => {
-                return Err("a extinção é declarada em lei estadual a qualquer tempo (Art. 10) e não segue o rito da representação dos Arts. 13 a 20".into())
-            }
-            "alteracao_nome" => {
-                return Err("a alteração de nome segue o Art. 6º, § 2º (representação do Prefeito aprovada pela Câmara), não o rito dos Arts. 13 a 20".into())
-            }
-            "criacao_distrito" => {
-                return Err("distritos são criados por lei municipal (Art. 24, § 1º), não por processo na Assembleia".into())
-            }
-            outro => {
-                return Err(format!(
-                    "tipo \"{outro}\" desconhecido; esperado criacao, fusao, incorporacao ou desmembramento"
-                ))
-            }
-        })
+        match divisa_lei::Tipo::de_codigo(codigo) {
+            Some(tipo) => TipoProcesso::try_from(tipo),
+            None => Err(format!(
+                "tipo \"{codigo}\" desconhecido; esperado criacao, fusao, incorporacao ou desmembramento"
+            )),
+        }
+    }
+
+    /// O tipo de proposta que este processo é (a lei avalia a proposta pelo seu tipo).
+    pub fn tipo_da_proposta(self) -> divisa_lei::Tipo {
+        match self {
+            TipoProcesso::Criacao => divisa_lei::Tipo::Criacao,
+            TipoProcesso::Fusao => divisa_lei::Tipo::Fusao,
+            TipoProcesso::Incorporacao => divisa_lei::Tipo::Incorporacao,
+            TipoProcesso::Desmembramento => divisa_lei::Tipo::Desmembramento,
+        }
     }
 
     /// Os órgãos de que a Comissão requisita certidões (Art. 2º, §§ 2º e 3º).
@@ -243,4 +229,23 @@ pub struct ConteudoLei {
     pub divisas: String,
     /// III — o ano da instalação.
     pub ano_instalacao: i16,
+}
+
+/// O tipo de processo é um subconjunto conferido do tipo de proposta: os quatro que seguem o
+/// rito dos Arts. 13 a 20 (Art. 11). Os outros três dizem por que não o seguem.
+impl TryFrom<divisa_lei::Tipo> for TipoProcesso {
+    type Error = String;
+
+    fn try_from(tipo: divisa_lei::Tipo) -> Result<TipoProcesso, String> {
+        use divisa_lei::Tipo as T;
+        match tipo {
+            T::Criacao => Ok(TipoProcesso::Criacao),
+            T::Fusao => Ok(TipoProcesso::Fusao),
+            T::Incorporacao => Ok(TipoProcesso::Incorporacao),
+            T::Desmembramento => Ok(TipoProcesso::Desmembramento),
+            T::Extincao => Err("a extinção é declarada em lei estadual a qualquer tempo (Art. 10) e não segue o rito da representação dos Arts. 13 a 20".into()),
+            T::AlteracaoNome => Err("a alteração de nome segue o Art. 6º, § 2º (representação do Prefeito aprovada pela Câmara), não o rito dos Arts. 13 a 20".into()),
+            T::CriacaoDistrito => Err("distritos são criados por lei municipal (Art. 24, § 1º), não por processo na Assembleia".into()),
+        }
+    }
 }

@@ -2,50 +2,7 @@
 //! recusado, devolvido com o erro no campo.
 
 use super::*;
-
-/// Os campos e os arquivos de um formulário de ato: `multipart/form-data` (com os arquivos do
-/// ato, no campo `anexo`, repetível) ou `application/x-www-form-urlencoded`.
-pub(crate) async fn campos_e_arquivos(
-    req: axum::extract::Request,
-) -> Result<(Campos, Vec<(String, divisa_registro::ArquivoNovo)>), Falha> {
-    use axum::extract::FromRequest;
-    let multipart = req
-        .headers()
-        .get(axum::http::header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("multipart/form-data"));
-    if !multipart {
-        let Form(campos) = Form::<Campos>::from_request(req, &()).await.map_err(|e| {
-            Falha::nova(
-                StatusCode::BAD_REQUEST,
-                format!(
-                    "formulário mal formado: {}",
-                    crate::traduzir_rejeicao(StatusCode::BAD_REQUEST, &e.to_string())
-                ),
-            )
-        })?;
-        return Ok((campos, Vec::new()));
-    }
-    let m = axum::extract::Multipart::from_request(req, &())
-        .await
-        .map_err(|e| {
-            Falha::nova(
-                StatusCode::BAD_REQUEST,
-                format!(
-                    "formulário mal formado: {}",
-                    crate::traduzir_rejeicao(StatusCode::BAD_REQUEST, &e.to_string())
-                ),
-            )
-        })?;
-    let (campos, arquivos) = crate::representacao::ler_partes(m).await?;
-    Ok((
-        campos,
-        arquivos
-            .into_iter()
-            .map(|(campo, a)| (campo, divisa_registro::ArquivoNovo::novo(a.nome, a.bytes)))
-            .collect(),
-    ))
-}
+use crate::formularios::campos_e_arquivos;
 
 pub(crate) async fn ato(
     State(estado): State<Estado>,

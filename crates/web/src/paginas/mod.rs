@@ -7,7 +7,6 @@ use std::collections::{BTreeMap, HashMap};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::Form;
 use divisa_processo::prazos::Situacao;
 use divisa_processo::{
     corte_eleitoral, Acao, DocumentoArt15, Fase, Permissao, SituacaoDoDocumento, TipoProcesso, Via,
@@ -24,14 +23,7 @@ mod processo;
 pub(crate) use atos::*;
 pub(crate) use processo::*;
 
-pub(crate) type Campos = Vec<(String, String)>;
-
-pub(crate) fn campo(campos: &Campos, nome: &str) -> Option<String> {
-    campos
-        .iter()
-        .find(|(k, _)| k == nome)
-        .map(|(_, v)| v.clone())
-}
+pub(crate) use crate::formularios::{campo, Campos};
 
 /// O que o ato fez, com a pessoa que ele cita (o servidor autorizado) por nome e cargo, nunca
 /// pelo login.

@@ -518,8 +518,6 @@ pub(crate) fn resposta_do_orgao(resposta: Option<&divisa_processo::Resposta>) ->
     }
 }
 
-/// Os documentos oficiais que o caso produz: o nome, o tipo (o código do endereço) e, no
-/// ofício, o órgão.
 /// Um documento oficial na lista da página do processo: o nome, o código do tipo, o órgão (nos
 /// ofícios) e, quando ele ainda não tem o seu momento no rito, a frase que diz a partir de quando.
 type DocumentoDoCaso = (
@@ -529,58 +527,30 @@ type DocumentoDoCaso = (
     Option<&'static str>,
 );
 
+/// Os documentos oficiais que o caso produz: o nome, o tipo (o código do endereço) e, no
+/// ofício, o órgão.
 pub(crate) fn documentos_do_caso(
     p: &divisa_processo::Processo,
     eventos: &[divisa_processo::Evento],
     hoje: jiff::civil::Date,
 ) -> Vec<DocumentoDoCaso> {
-    use divisa_documentos::Tipo as D;
-    let mut tipos: Vec<D> = match p.tipo {
-        TipoProcesso::Criacao | TipoProcesso::Incorporacao => vec![
-            D::Oficio,
-            D::Parecer,
-            D::DecretoLegislativo,
-            D::ProjetoDeLei,
-        ],
-        TipoProcesso::Desmembramento => vec![
-            D::Oficio,
-            D::RelatorioTecnico,
-            D::Parecer,
-            D::DecretoLegislativo,
-            D::ProjetoDeLei,
-        ],
-        // Art. 4º: a fusão dispensa o Art. 2º — não há ofício aos órgãos certificadores
-        // (divisa_documentos::cabimento)
-        TipoProcesso::Fusao => vec![D::Parecer, D::DecretoLegislativo, D::ProjetoDeLei],
-    };
-    // o anexo ao parecer com o estudo de impacto fiscal e de viabilidade (issue 28)
-    if let Some(i) = tipos.iter().position(|t| *t == D::Parecer) {
-        tipos.insert(i + 1, D::EstudoFiscal);
-    }
-    // na ordem do rito: o parecer preliminar antes dos ofícios, o parecer sobre o resultado
-    // antes do projeto de lei
-    tipos.insert(0, D::ParecerPreliminar);
-    match tipos.iter().position(|t| *t == D::ProjetoDeLei) {
-        Some(i) => tipos.insert(i, D::ParecerResultado),
-        None => tipos.push(D::ParecerResultado),
-    }
-    let mut itens = Vec::new();
-    for t in tipos {
-        let depois = divisa_documentos::a_partir_de(t, p, eventos, hoje);
-        if t == D::Oficio {
-            for o in divisa_documentos::orgaos_oficiados(p) {
-                itens.push((
+    // os documentos do caso, na ordem do rito, pelo cabimento de cada um
+    // (`divisa_documentos::cabiveis`): um ofício por órgão certificador
+    divisa_documentos::cabiveis(p)
+        .into_iter()
+        .map(|(t, orgao)| {
+            let depois = divisa_documentos::a_partir_de(t, p, eventos, hoje);
+            match orgao {
+                Some(o) => (
                     format!("Ofício {} (Art. 2º, § 3º)", o.ao_orgao()),
                     t.codigo(),
                     Some(o.codigo()),
                     depois,
-                ));
+                ),
+                None => (t.nome().to_owned(), t.codigo(), None, depois),
             }
-        } else {
-            itens.push((t.nome().to_owned(), t.codigo(), None, depois));
-        }
-    }
-    itens
+        })
+        .collect()
 }
 
 /// «O que você pode fazer agora»: os formulários dos atos que cabem a quem olha, nesta fase.
