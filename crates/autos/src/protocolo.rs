@@ -44,3 +44,66 @@ pub async fn conferir_via(r: &Registro, ator: &Ator, via: &Via) -> Result<(), Er
     )
     .into())
 }
+
+/// Por que a representação que veio como proposta não se protocola: o campo (`proposta` ou
+/// `territorio`) e o porquê.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{mensagem}")]
+pub struct ErroDaProposta {
+    /// O campo: `proposta` (o texto não se lê, ou não é de um tipo do rito) ou `territorio` (um
+    /// arquivo que a proposta não cita).
+    pub campo: &'static str,
+    /// O porquê, em português.
+    pub mensagem: String,
+}
+
+/// A representação que vem como proposta (CONTRACT §2): tudo sai dela — o tipo, o nome, as
+/// origens, as assinaturas — e só os arquivos do território que ela cita vão aos autos com o
+/// protocolo, como o mapa e o memorial do Art. 15, II. Síncrono (lê e mede o território): a web
+/// o põe na oficina; a linha de comando, fora do executor. A página, a API e `processo criar`
+/// chamam este (issue 31: a API protocolava a proposta sem os arquivos do território).
+pub fn da_proposta(
+    nome_do_arquivo: &str,
+    texto: &str,
+    territorio: Vec<(String, Vec<u8>)>,
+    via: Via,
+    representante: &str,
+) -> Result<
+    (
+        divisa_processo::NovaRepresentacao,
+        Vec<divisa_registro::ArquivoNovo>,
+    ),
+    ErroDaProposta,
+> {
+    let citados = divisa_avaliacao::autos::arquivos_citados(texto);
+    if let Some((nome, _)) = territorio.iter().find(|(n, _)| !citados.contains(n)) {
+        return Err(ErroDaProposta {
+            campo: "territorio",
+            mensagem: format!(
+                "«{nome}» não é citado pela proposta (ela cita: {}); envie só o território que a proposta cita",
+                if citados.is_empty() {
+                    "nenhum arquivo".to_owned()
+                } else {
+                    citados.join(", ")
+                }
+            ),
+        });
+    }
+    let mapa: std::collections::BTreeMap<String, Vec<u8>> = territorio.iter().cloned().collect();
+    let nova = divisa_avaliacao::autos::protocolo_da_proposta(
+        nome_do_arquivo,
+        texto,
+        &mapa,
+        via,
+        representante,
+    )
+    .map_err(|mensagem| ErroDaProposta {
+        campo: "proposta",
+        mensagem,
+    })?;
+    let arquivos = territorio
+        .into_iter()
+        .map(|(nome, conteudo)| divisa_registro::ArquivoNovo::do_territorio(nome, conteudo))
+        .collect();
+    Ok((nova, arquivos))
+}

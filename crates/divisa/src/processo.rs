@@ -246,7 +246,7 @@ async fn criar(
                 .parent()
                 .filter(|d| !d.as_os_str().is_empty())
                 .unwrap_or(std::path::Path::new("."));
-            let mut mapa = std::collections::BTreeMap::new();
+            let mut territorio = Vec::new();
             for nome in divisa_avaliacao::autos::arquivos_citados(&texto) {
                 let simples = std::path::Path::new(&nome).components().count() == 1;
                 let completo = diretorio.join(&nome);
@@ -254,23 +254,19 @@ async fn criar(
                     let Some(bytes) = crate::avaliar::ler_arquivo(CMD, &completo) else {
                         return Ok(Saida::EntradaInvalida);
                     };
-                    mapa.insert(nome, bytes);
+                    territorio.push((nome, bytes));
                 }
             }
-            match divisa_avaliacao::autos::protocolo_da_proposta(
+            // o caso de uso do protocolo da proposta, o mesmo da página e da API
+            match divisa_autos::protocolo::da_proposta(
                 &caminho.display().to_string(),
                 &texto,
-                &mapa,
+                territorio,
                 via,
                 &pedido.representante,
             ) {
-                Ok(n) => {
-                    arquivos = mapa
-                        .into_iter()
-                        .map(|(nome, conteudo)| {
-                            divisa_registro::ArquivoNovo::do_territorio(nome, conteudo)
-                        })
-                        .collect();
+                Ok((n, do_territorio)) => {
+                    arquivos = do_territorio;
                     n
                 }
                 Err(e) => {

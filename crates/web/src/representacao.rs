@@ -498,36 +498,11 @@ pub(crate) async fn novo_da_proposta(
             format!("«{}»: a proposta não é texto UTF-8", proposta.nome),
         ));
     };
-    // Só os arquivos que a proposta cita vão aos autos com o protocolo (como na linha de
-    // comando); o resto é dito e deixado de fora.
-    let citados = divisa_avaliacao::autos::arquivos_citados(&texto);
-    let (territorio, ignorados): (Vec<_>, Vec<_>) = arquivos
+    // o território enviado: só o que a proposta cita vai aos autos (conferido pelo caso de uso)
+    let territorio: Vec<(String, Vec<u8>)> = arquivos
         .iter()
         .filter(|(c, _)| c == "territorio")
-        .map(|(_, a)| a.clone())
-        .partition(|a| citados.contains(&a.nome));
-    if let Some(a) = ignorados.first() {
-        return erro(ErroDoForm::no(
-            "p-territorio",
-            format!(
-                "«{}» não é citado pela proposta (ela cita: {}); envie só o território que a proposta cita",
-                a.nome,
-                if citados.is_empty() {
-                    "nenhum arquivo".to_owned()
-                } else {
-                    citados.join(", ")
-                }
-            ),
-        ));
-    }
-    let mapa: std::collections::BTreeMap<String, Vec<u8>> = territorio
-        .iter()
-        .map(|a| (a.nome.clone(), a.conteudo.clone()))
-        .collect();
-    // O território que a proposta cita é o mapa e o memorial do Art. 15, II, nos autos.
-    let territorio: Vec<ArquivoNovo> = territorio
-        .into_iter()
-        .map(|a| ArquivoNovo::do_territorio(a.nome, a.conteudo))
+        .map(|(_, a)| (a.nome.clone(), a.conteudo.clone()))
         .collect();
     let deputado = campo(&campos, "deputado")
         .map(|d| d.trim().to_string())
@@ -541,29 +516,31 @@ pub(crate) async fn novo_da_proposta(
         Err(e) => return Err(e.into()),
     }
     let representante = campo(&campos, "representante").unwrap_or_default();
-    // ler e medir o território fora dos trabalhadores assíncronos (crate::oficina)
+    // ler e medir o território fora dos trabalhadores assíncronos (crate::oficina), pelo caso
+    // de uso do protocolo da proposta — o mesmo da API e da linha de comando
     let nome_da_proposta = proposta.nome.clone();
-    let feito = match estado
+    let feito = estado
         .oficina()
         .executar(quem.endereco.map(|e| e.ip()), move || {
-            divisa_avaliacao::autos::protocolo_da_proposta(
+            divisa_autos::protocolo::da_proposta(
                 &nome_da_proposta,
                 &texto,
-                &mapa,
+                territorio,
                 via,
                 &representante,
             )
         })
-        .await
-    {
-        Ok(f) => f,
-        Err(f) => {
-            return Err(f);
-        }
-    };
-    let nova = match feito {
+        .await?;
+    let (nova, territorio) = match feito {
         Ok(n) => n,
-        Err(m) => return erro(ErroDoForm::no("p-proposta", m)),
+        Err(e) => {
+            let campo = if e.campo == "territorio" {
+                "p-territorio"
+            } else {
+                "p-proposta"
+            };
+            return erro(ErroDoForm::no(campo, e.mensagem));
+        }
     };
     let recibo = estado
         .registro()

@@ -977,7 +977,7 @@ fn openapi_descreve_cada_rota_da_api() {
         assert_eq!(j["openapi"], "3.1.0");
         let caminhos = j["paths"].as_object().unwrap();
         let fonte = [
-            include_str!("../../src/api.rs"),
+            include_str!("../../src/api/mod.rs"),
             include_str!("../../src/area/mod.rs"),
         ]
         .concat();
@@ -2074,6 +2074,66 @@ fn protocolo_com_proposta_confere_os_campos_digitados() {
             )
             .await;
         assert_eq!(r.status, StatusCode::CREATED, "{}", r.corpo);
+    });
+}
+
+/// Issue 31: a API protocola a proposta com o território que ela cita — o mesmo caso de uso
+/// da página e de `processo criar` (`divisa_autos::protocolo::da_proposta`); antes, a API a
+/// lia sem os arquivos. O arquivo que a proposta não cita é recusado no campo `territorio`, e o
+/// que ela cita vai aos autos com o protocolo (Art. 15, II: o mapa e o memorial).
+#[test]
+fn api_protocola_a_proposta_com_o_territorio_que_ela_cita() {
+    use base64::Engine as _;
+    rodar(async {
+        let a = app("api-territorio").await;
+        let s = a.entrar("carla").await;
+        let mut proposta = include_str!("../../../../exemplos/desmembramento_area.toml").to_owned();
+        let assinaturas = include_str!("../../../../exemplos/criacao.toml");
+        let inicio = assinaturas.find("[representacao]").unwrap();
+        proposta.push('\n');
+        proposta.push_str(&assinaturas[inicio..]);
+        let area = base64::engine::general_purpose::STANDARD.encode(include_bytes!(
+            "../../../../exemplos/area_ribeiraozinho.geojson"
+        ));
+        let pedido = |territorio: serde_json::Value| {
+            json!({"tipo": "desmembramento", "nome": "", "municipios_origem": ["Ribeirãozinho", "Ponte Branca"],
+                   "representante": "Comissão de moradores", "assinaturas": 11,
+                   "proposta": proposta, "territorio": territorio})
+        };
+        let r = a
+            .post_json(
+                "/api/processos",
+                Some(&s),
+                pedido(json!([{"nome": "outro.geojson", "conteudo_base64": area}])),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
+        assert_eq!(r.json()["campo"], "territorio", "{}", r.corpo);
+        assert!(
+            r.corpo.contains("area_ribeiraozinho.geojson"),
+            "{}",
+            r.corpo
+        );
+        let r = a
+            .post_json(
+                "/api/processos",
+                Some(&s),
+                pedido(json!([{"nome": "area_ribeiraozinho.geojson", "conteudo_base64": area}])),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.corpo);
+        let p = r.json()["protocolo"].as_str().unwrap().to_owned();
+        // o arquivo do território entrou com o protocolo e apresenta o mapa (Art. 15, II): o
+        // documento está nos autos, não só declarado; o nome e as origens vêm da proposta
+        let ficha = a
+            .get(&format!("/api{}", caminho(&p)), Some(&s))
+            .await
+            .json();
+        assert_eq!(ficha["documentos"], json!(["mapa_novo"]), "{ficha}");
+        assert_eq!(
+            ficha["nome"], "Revisão de limites Ribeirãozinho–Ponte Branca",
+            "{ficha}"
+        );
     });
 }
 
