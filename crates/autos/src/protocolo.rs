@@ -107,3 +107,19 @@ pub fn da_proposta(
         .collect();
     Ok((nova, arquivos))
 }
+
+/// Protocola a representação (Art. 14), o caso de uso da página, da API e de `processo
+/// criar`: confere a via ([`conferir_via`]) e grava o protocolo com os arquivos que a
+/// acompanham — conferidos pelo conteúdo e ligados ao evento, na mesma transação.
+pub async fn protocolar(
+    r: &Registro,
+    ator: &Ator,
+    nova: divisa_processo::NovaRepresentacao,
+    arquivos: &[divisa_registro::ArquivoNovo],
+    data: jiff::civil::Date,
+    agora: jiff::Timestamp,
+) -> Result<divisa_registro::Recibo, ErroAutos> {
+    conferir_via(r, ator, &nova.via).await?;
+    Ok(r.protocolar_com_arquivos(ator, nova, arquivos, data, agora)
+        .await?)
+}

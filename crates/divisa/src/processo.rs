@@ -302,11 +302,7 @@ async fn criar(
         return Ok(Saida::EntradaInvalida);
     };
     let resultado = async {
-        divisa_autos::protocolo::conferir_via(&r, &ator, &nova.via).await?;
-        Ok::<_, divisa_autos::ErroAutos>(
-            r.protocolar_com_arquivos(&ator, nova, &arquivos, data, agora)
-                .await?,
-        )
+        divisa_autos::protocolo::protocolar(&r, &ator, nova, &arquivos, data, agora).await
     }
     .await;
     r.fechar().await;

@@ -542,19 +542,18 @@ pub(crate) async fn novo_da_proposta(
             return erro(ErroDoForm::no(campo, e.mensagem));
         }
     };
-    let recibo = estado
-        .registro()
-        .protocolar_com_arquivos(
-            &quem.ator(),
-            nova,
-            &territorio,
-            estado.hoje(),
-            estado.agora(),
-        )
-        .await;
+    let recibo = divisa_autos::protocolo::protocolar(
+        estado.registro(),
+        &quem.ator(),
+        nova,
+        &territorio,
+        estado.hoje(),
+        estado.agora(),
+    )
+    .await;
     let recibo = match recibo {
         Ok(r) => r,
-        Err(divisa_registro::ErroRegistro::Recusado(r)) => {
+        Err(divisa_autos::ErroAutos::Registro(divisa_registro::ErroRegistro::Recusado(r))) => {
             return erro(ErroDoForm::geral(format!(
                 "recusado ({}): {}",
                 r.artigo, r.motivo
@@ -790,31 +789,30 @@ pub(crate) async fn novo(
         ));
     }
     let agora = estado.agora();
-    let recibo = estado
-        .registro()
-        .protocolar_com_arquivos(
-            &quem.ator(),
-            NovaRepresentacao {
-                tipo,
-                nome: campo(&campos, "nome").unwrap_or_default(),
-                municipios_origem: origem,
-                via,
-                representante: campo(&campos, "representante").unwrap_or_default(),
-                assinaturas,
-                documentos,
-                // a representação que vem como proposta entra por `novo_da_proposta`, que tira
-                // dela o tipo, o nome, as origens e as assinaturas (um registro só, sem contradição)
-                proposta: None,
-                nome_homenageia_pessoa_viva: pessoa_viva,
-            },
-            &enviados,
-            estado.hoje(),
-            agora,
-        )
-        .await;
+    let recibo = divisa_autos::protocolo::protocolar(
+        estado.registro(),
+        &quem.ator(),
+        NovaRepresentacao {
+            tipo,
+            nome: campo(&campos, "nome").unwrap_or_default(),
+            municipios_origem: origem,
+            via,
+            representante: campo(&campos, "representante").unwrap_or_default(),
+            assinaturas,
+            documentos,
+            // a representação que vem como proposta entra por `novo_da_proposta`, que tira
+            // dela o tipo, o nome, as origens e as assinaturas (um registro só, sem contradição)
+            proposta: None,
+            nome_homenageia_pessoa_viva: pessoa_viva,
+        },
+        &enviados,
+        estado.hoje(),
+        agora,
+    )
+    .await;
     let recibo = match recibo {
         Ok(r) => r,
-        Err(divisa_registro::ErroRegistro::Recusado(r)) => {
+        Err(divisa_autos::ErroAutos::Registro(divisa_registro::ErroRegistro::Recusado(r))) => {
             return erro(match r.campo {
                 Some(c) => ErroDoForm::no(c, format!("{} ({})", r.motivo, r.artigo)),
                 None => ErroDoForm::geral(format!("recusado ({}): {}", r.artigo, r.motivo)),

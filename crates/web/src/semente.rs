@@ -84,9 +84,7 @@ async fn protocolar_com_documentos(
         .filter(|d| !sem_arquivo.contains(d))
         .map(|d| de_demonstracao(*d))
         .collect();
-    Ok(registro
-        .protocolar_com_arquivos(ator, nova, &arquivos, data, agora)
-        .await?)
+    Ok(divisa_autos::protocolo::protocolar(registro, ator, nova, &arquivos, data, agora).await?)
 }
 
 /// Semeia as contas e os processos de demonstração.
@@ -216,15 +214,15 @@ pub async fn semear(registro: &Registro, agora: Timestamp) -> anyhow::Result<()>
         "area_ribeiraozinho.geojson",
         AREA_RIBEIRAOZINHO.as_bytes().to_vec(),
     ));
-    registro
-        .protocolar_com_arquivos(
-            &Ator::new("comunidade", Papel::Representante),
-            nova,
-            &arquivos,
-            dias_antes(hoje, 3),
-            agora,
-        )
-        .await?;
+    divisa_autos::protocolo::protocolar(
+        registro,
+        &Ator::new("comunidade", Papel::Representante),
+        nova,
+        &arquivos,
+        dias_antes(hoje, 3),
+        agora,
+    )
+    .await?;
 
     // 3. Fusão divulgada, à espera da visita.
     let r = protocolar_com_documentos(
@@ -282,18 +280,18 @@ async fn anexar_todos(
             Ato::JuntarDocumento { art15: Some(d), .. } => vec![de_demonstracao(*d)],
             _ => Vec::new(),
         };
-        registro
-            .anexar_com_arquivos(
-                protocolo,
-                versao,
-                ator,
-                ato,
-                &arquivos,
-                dias_antes(hoje, dias),
-                agora,
-            )
-            .await
-            .map_err(|e| anyhow::anyhow!("semente de demonstração, {protocolo}, {tipo}: {e}"))?;
+        divisa_autos::anexar::gravar(
+            registro,
+            protocolo,
+            versao,
+            ator,
+            ato,
+            &arquivos,
+            dias_antes(hoje, dias),
+            agora,
+        )
+        .await
+        .map_err(|e| anyhow::anyhow!("semente de demonstração, {protocolo}, {tipo}: {e}"))?;
         versao += 1;
     }
     Ok(())

@@ -54,7 +54,6 @@ pub(super) async fn protocolar(
     let mut n: NovaJson = corpo(&body)?;
     let tipo = TipoProcesso::de_codigo(&n.tipo).map_err(|m| Falha::no_campo("tipo", m))?;
     let via = divisa_autos::protocolo::via_do_pedido(&quem.ator(), n.deputado.clone());
-    divisa_autos::protocolo::conferir_via(estado.registro(), &quem.ator(), &via).await?;
     let territorio = decodificar("territorio", std::mem::take(&mut n.territorio))?;
     // Com a proposta, ela é o registro: o que se digitou ao lado tem de dizer o mesmo (tipo,
     // nome, origens, assinaturas), ou os autos nasceriam contraditórios; o território que ela
@@ -116,10 +115,15 @@ pub(super) async fn protocolar(
             Vec::new(),
         ),
     };
-    let recibo = estado
-        .registro()
-        .protocolar_com_arquivos(&quem.ator(), nova, &arquivos, estado.hoje(), estado.agora())
-        .await?;
+    let recibo = divisa_autos::protocolo::protocolar(
+        estado.registro(),
+        &quem.ator(),
+        nova,
+        &arquivos,
+        estado.hoje(),
+        estado.agora(),
+    )
+    .await?;
     Ok((
         StatusCode::CREATED,
         Json(json!({
