@@ -5,8 +5,8 @@ use crate::util::{cinco_documentos, diretorio_vazio, divisa_em, escrever_documen
 
 const COMISSAO: &[&str] = &["--como", "presidente:ana"];
 
-fn criar(dir: &std::path::Path) -> String {
-    escrever_documentos(dir);
+/// `processo criar` de uma criação digitada, através do `deputado`, protocolada `como`.
+fn criar_args<'a>(deputado: &'a str, como: &'a str) -> Vec<&'a str> {
     let mut args = vec![
         "processo",
         "criar",
@@ -21,14 +21,19 @@ fn criar(dir: &std::path::Path) -> String {
         "--assinaturas",
         "10",
         "--deputado",
-        "dep.autor",
+        deputado,
         "--data",
         "2026-03-02",
         "--como",
-        "deputado:dep.autor",
+        como,
     ];
     args.extend(cinco_documentos());
-    let e = divisa_em(dir, &args);
+    args
+}
+
+fn criar(dir: &std::path::Path) -> String {
+    escrever_documentos(dir);
+    let e = divisa_em(dir, &criar_args("dep.autor", "deputado:dep.autor"));
     assert_eq!(e.codigo, 0, "{}", e.stderr);
     assert!(
         e.stdout.contains("Protocolo nº 00001.000001/2026-91"),
@@ -692,28 +697,7 @@ fn art15_com_proposta_documento_so_com_arquivo() {
 fn art14_par_unico_processo_criar_confere_o_deputado_como_a_pagina() {
     let dir = diretorio_vazio();
     escrever_documentos(&dir);
-    let mut args = vec![
-        "processo",
-        "criar",
-        "--tipo",
-        "criacao",
-        "--nome",
-        "Nova Fronteira do Norte",
-        "--origem",
-        "sorriso",
-        "--representante",
-        "João da Silva",
-        "--assinaturas",
-        "10",
-        "--deputado",
-        "nao-deputado",
-        "--data",
-        "2026-03-02",
-        "--como",
-        "presidente:ana",
-    ];
-    args.extend(cinco_documentos());
-    let e = divisa_em(&dir, &args);
+    let e = divisa_em(&dir, &criar_args("nao-deputado", "presidente:ana"));
     assert_eq!(e.codigo, 3, "{}", e.stderr);
     assert!(
         e.stderr.contains("Art. 14, parágrafo único")
