@@ -25,7 +25,7 @@ use divisa_lei::{Avaliacao, Situacao};
 use divisa_processo::{Ato, DocumentoArt15, NovaRepresentacao, Orgao, Processo, TipoProcesso, Via};
 use jiff::civil::Date;
 
-use crate::proposta::{ler_com_arquivos, ler_sem_arquivos, ErroProposta, Proposta};
+use crate::proposta::{ler, Arquivos, ErroProposta, Proposta};
 
 /// A lei aplicada aos autos.
 #[derive(Debug, Clone)]
@@ -109,7 +109,12 @@ pub fn avaliar(
         Some(v) if v.desenhada => crate::area::com_area(texto, &v.arquivo),
         _ => texto.to_owned(),
     };
-    let mut proposta = ler_com_arquivos(&nome, &texto, &por_nome, do_registro.setores.as_deref())?;
+    let mut proposta = ler(
+        &nome,
+        &texto,
+        Arquivos::DosAutos(&por_nome),
+        do_registro.setores.as_deref(),
+    )?;
     let mut procedencia = fatos_dos_autos(&mut proposta, processo);
     let area = proposta
         .fatos
@@ -475,8 +480,8 @@ pub fn protocolo_da_proposta(
     via: Via,
     representante: &str,
 ) -> Result<NovaRepresentacao, String> {
-    let proposta =
-        ler_com_arquivos(nome_do_arquivo, texto, arquivos, None).map_err(|e| e.to_string())?;
+    let proposta = ler(nome_do_arquivo, texto, Arquivos::DosAutos(arquivos), None)
+        .map_err(|e| e.to_string())?;
     let f = &proposta.fatos;
     let tipo = TipoProcesso::try_from(f.tipo)?;
     let mt = divisa_referencia::mt().map_err(|e| e.to_string())?;
@@ -553,7 +558,7 @@ pub fn protocolo_da_proposta(
 /// Confere a proposta que se junta a um processo já protocolado: legível e do mesmo tipo.
 pub fn conferir_proposta_juntada(processo: &Processo, texto: &str) -> Result<Ato, String> {
     let nome = format!("proposta juntada ao processo {}", processo.protocolo);
-    let proposta = ler_sem_arquivos(&nome, texto).map_err(|e| e.to_string())?;
+    let proposta = ler(&nome, texto, Arquivos::Nenhum, None).map_err(|e| e.to_string())?;
     if proposta.fatos.tipo != processo.tipo.tipo_da_proposta() {
         return Err(format!(
             "{nome}, campo tipo: a proposta é de {}, o processo é de {}",

@@ -17,7 +17,4 @@ pub mod relatorio;
 pub mod relatorio_fiscal;
 pub mod territorio;
 
-pub use proposta::{
-    ler, ler_com_arquivos, ler_com_setores, ler_confinado, ler_sem_arquivos, ler_toml,
-    ErroProposta, Proposta,
-};
+pub use proposta::{ler, ler_toml, Arquivos, ErroProposta, Proposta};

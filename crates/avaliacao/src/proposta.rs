@@ -85,87 +85,56 @@ pub fn ler_toml<T: serde::de::DeserializeOwned>(
     })
 }
 
-/// Lê uma proposta de `texto`. `arquivo` é o nome para as mensagens; `diretorio` é onde os
-/// caminhos relativos (`area = "vale.geojson"`) são procurados.
-pub fn ler(arquivo: &str, texto: &str, diretorio: &Path) -> Result<Proposta, ErroProposta> {
-    ler_com_setores(arquivo, texto, diretorio, None)
+/// De onde vêm os arquivos que a proposta cita (`area = "vale.geojson"`).
+#[derive(Debug, Clone, Copy)]
+pub enum Arquivos<'a> {
+    /// Do disco, procurados a partir deste diretório (a linha de comando: o arquivo de quem
+    /// roda o divisa).
+    Diretorio(&'a Path),
+    /// Os arquivos enviados junto com a proposta (a aplicação web), por nome: `area` só pode ser
+    /// o nome de um deles — sem caminho, sem `..`, sem subpastas — e nada é lido do disco. Sem
+    /// isso, uma proposta com `area = "/etc/passwd"` faria o servidor ler os próprios arquivos.
+    /// O que falta é entrada inválida: «não foi enviado junto com a proposta».
+    Enviados(&'a std::collections::BTreeMap<String, Vec<u8>>),
+    /// Os arquivos juntados aos autos, por nome, com a mesma regra dos enviados; o que ainda não
+    /// foi juntado deixa o território sem medidas, com o motivo (os achados que dependem dele
+    /// ficam pendentes), e não recusa a avaliação inteira.
+    DosAutos(&'a std::collections::BTreeMap<String, Vec<u8>>),
+    /// Nenhum arquivo: uma proposta que cita `area` ouve que o arquivo não foi enviado.
+    Nenhum,
 }
 
-/// Como [`ler`], estimando a população do território pelos `setores` dados (os importados com
-/// `divisa setores importar`) em vez dos embutidos.
-pub fn ler_com_setores(
+impl<'a> Arquivos<'a> {
+    /// Os arquivos em memória (enviados, dos autos ou nenhum), ou o diretório de onde lê-los.
+    pub(crate) fn em_memoria(
+        &self,
+    ) -> Result<&'a std::collections::BTreeMap<String, Vec<u8>>, &'a Path> {
+        static NENHUM: std::collections::BTreeMap<String, Vec<u8>> =
+            std::collections::BTreeMap::new();
+        match *self {
+            Arquivos::Diretorio(d) => Err(d),
+            Arquivos::Enviados(m) | Arquivos::DosAutos(m) => Ok(m),
+            Arquivos::Nenhum => Ok(&NENHUM),
+        }
+    }
+}
+
+/// Lê uma proposta de `texto`. `arquivo` é o nome para as mensagens; `arquivos`, de onde vem o
+/// território que ela cita; `setores`, os setores censitários que estimam a população do
+/// território (os importados com `divisa setores importar`; `None`: os embutidos).
+pub fn ler(
     arquivo: &str,
     texto: &str,
-    diretorio: &Path,
+    arquivos: Arquivos<'_>,
     setores: Option<&[divisa_referencia::setores::Setor]>,
-) -> Result<Proposta, ErroProposta> {
-    ler_interno(arquivo, texto, diretorio, setores, false)
-}
-
-/// Como [`ler`], para propostas que chegam de fora (a aplicação web): `area` só pode ser o nome
-/// de um arquivo dentro de `diretorio` — sem caminho absoluto, sem `..`, sem subpastas — e as
-/// mensagens não mostram caminhos do servidor. Sem isso, uma proposta com
-/// `area = "/etc/passwd"` ou `area = "divisa.sqlite3"` faria o servidor ler os próprios
-/// arquivos.
-pub fn ler_confinado(
-    arquivo: &str,
-    texto: &str,
-    diretorio: &Path,
-) -> Result<Proposta, ErroProposta> {
-    ler_interno(arquivo, texto, diretorio, None, true)
-}
-
-/// Como [`ler_confinado`], para a proposta que chega sem arquivo nenhum (anexada ao processo):
-/// se ela citar `area = "…"`, a mensagem diz que o arquivo não foi enviado.
-pub fn ler_sem_arquivos(arquivo: &str, texto: &str) -> Result<Proposta, ErroProposta> {
-    ler_confinado(arquivo, texto, Path::new("/divisa-sem-arquivos-enviados"))
-}
-
-fn ler_interno(
-    arquivo: &str,
-    texto: &str,
-    diretorio: &Path,
-    setores: Option<&[divisa_referencia::setores::Setor]>,
-    confinado: bool,
-) -> Result<Proposta, ErroProposta> {
-    ler_de(arquivo, texto, diretorio, setores, confinado, None)
-}
-
-/// Como [`ler_sem_arquivos`], com os arquivos dos autos (nome → conteúdo): `area` é o nome de
-/// um deles (o .prj de um Shapefile vem pelo mesmo nome). Nada é lido do disco.
-pub fn ler_com_arquivos(
-    arquivo: &str,
-    texto: &str,
-    arquivos: &std::collections::BTreeMap<String, Vec<u8>>,
-    setores: Option<&[divisa_referencia::setores::Setor]>,
-) -> Result<Proposta, ErroProposta> {
-    ler_de(
-        arquivo,
-        texto,
-        Path::new("/divisa-arquivos-dos-autos"),
-        setores,
-        true,
-        Some(arquivos),
-    )
-}
-
-fn ler_de(
-    arquivo: &str,
-    texto: &str,
-    diretorio: &Path,
-    setores: Option<&[divisa_referencia::setores::Setor]>,
-    confinado: bool,
-    arquivos: Option<&std::collections::BTreeMap<String, Vec<u8>>>,
 ) -> Result<Proposta, ErroProposta> {
     let bruta: PropostaToml = ler_toml(arquivo, texto)?;
     let validador = Validador {
         arquivo,
         texto,
-        diretorio,
+        arquivos,
         territorio: std::cell::RefCell::new(None),
         setores,
-        confinado,
-        arquivos,
     };
     validador.converter(bruta)
 }

@@ -197,7 +197,12 @@ pub(crate) fn ler_proposta(
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    match divisa_avaliacao::ler_com_setores(&nome, &texto, diretorio, setores) {
+    match divisa_avaliacao::ler(
+        &nome,
+        &texto,
+        divisa_avaliacao::Arquivos::Diretorio(diretorio),
+        setores,
+    ) {
         Ok(proposta) => Some(proposta),
         Err(erro) => {
             eprintln!("divisa: {erro}.");

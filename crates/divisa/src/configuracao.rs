@@ -52,6 +52,27 @@ pub(crate) struct Arquivo {
     pub endereco_publico: Option<String>,
 }
 
+/// Como compor os PDFs emitidos: o endereço público de conferência, de `DIVISA_ENDERECO_PUBLICO`
+/// ou, sem ele, do arquivo de configuração (`do_arquivo`). Um endereço que não é `http(s)://` é
+/// recusado com de onde veio.
+pub(crate) fn opcoes_dos_documentos(
+    do_arquivo: Option<&str>,
+) -> Result<divisa_documentos::Opcoes, String> {
+    let endereco = match std::env::var_os("DIVISA_ENDERECO_PUBLICO") {
+        Some(e) => Some(
+            divisa_documentos::EnderecoPublico::novo(&e.to_string_lossy())
+                .map_err(|e| format!("DIVISA_ENDERECO_PUBLICO: {e}"))?,
+        ),
+        None => do_arquivo
+            .map(divisa_documentos::EnderecoPublico::novo)
+            .transpose()
+            .map_err(|e| format!("endereco_publico: {e}"))?,
+    };
+    Ok(divisa_documentos::Opcoes {
+        endereco_publico: endereco,
+    })
+}
+
 /// Os avisos por e-mail.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

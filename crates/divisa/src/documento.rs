@@ -70,9 +70,15 @@ pub(crate) fn executar(
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let Some((proposta, avaliacao, data)) =
-        avaliada(divisa_avaliacao::ler(&nome, &texto, diretorio), em)
-    else {
+    let Some((proposta, avaliacao, data)) = avaliada(
+        divisa_avaliacao::ler(
+            &nome,
+            &texto,
+            divisa_avaliacao::Arquivos::Diretorio(diretorio),
+            None,
+        ),
+        em,
+    ) else {
         return Ok(Saida::EntradaInvalida);
     };
     // o estudo fiscal da proposta (o fundo estimado, sem índices do ICMS): o anexo e o
@@ -137,7 +143,12 @@ fn desenhar(doc: &divisa_documentos::Documento, formato: &str) -> anyhow::Result
     Ok(match formato {
         "html" => divisa_documentos::html(doc).into_bytes(),
         "odt" => divisa_documentos::odt(doc),
-        _ => divisa_documentos::pdf(doc).map_err(|e| anyhow::anyhow!("{e}"))?,
+        // o ambiente já foi conferido no começo do comando (`main`)
+        _ => divisa_documentos::pdf(
+            doc,
+            &crate::configuracao::opcoes_dos_documentos(None).map_err(anyhow::Error::msg)?,
+        )
+        .map_err(|e| anyhow::anyhow!("{e}"))?,
     })
 }
 
@@ -522,13 +533,31 @@ fn do_processo(
             return Ok(Saida::EntradaInvalida);
         }
     };
+    let opcoes = match crate::configuracao::opcoes_dos_documentos(None) {
+        Ok(o) => o,
+        Err(m) => {
+            eprintln!("divisa documento: {m}.");
+            return Ok(Saida::EntradaInvalida);
+        }
+    };
     let feito = crate::processo::rodar(async {
         let r = match divisa_registro::Registro::abrir_existente(db).await {
             Ok(r) => r,
             Err(e) => return Err(divisa_autos::ErroAutos::Registro(e)),
         };
         let feito = if pdf {
-            divisa_autos::emitir(&r, protocolo, tipo, &ator, data, orgao, agora)
+            divisa_autos::emitir(
+                &r,
+                protocolo,
+                divisa_autos::PedidoDeEmissao {
+                    tipo,
+                    orgao,
+                    data,
+                    opcoes,
+                },
+                &ator,
+                agora,
+            )
                 .await
                 .map(|e| {
                     let nota = format!(

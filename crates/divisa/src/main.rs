@@ -54,12 +54,11 @@ fn main() -> ExitCode {
         Ok(comando) => comando,
         Err(codigo) => return codigo,
     };
-    // o endereço público de conferência, para o QR e o rodapé dos documentos (issue 16)
-    if let Some(e) = std::env::var_os("DIVISA_ENDERECO_PUBLICO") {
-        if let Err(m) = divisa_documentos::definir_endereco_publico(&e.to_string_lossy()) {
-            eprintln!("divisa: DIVISA_ENDERECO_PUBLICO: {m}.");
-            return ExitCode::from(2);
-        }
+    // o endereço público de conferência, para o QR e o rodapé dos documentos (issue 16):
+    // um valor errado no ambiente para todo comando logo no começo
+    if let Err(m) = configuracao::opcoes_dos_documentos(None) {
+        eprintln!("divisa: {m}.");
+        return ExitCode::from(2);
     }
     let mut saida = std::io::stdout().lock();
     match executar(comando, &mut saida) {
@@ -132,13 +131,15 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
                     return Ok(Saida::EntradaInvalida);
                 }
             };
-            // o ambiente (já lido no começo) vale mais que o arquivo: este só define se ele não
-            if let Some(e) = &arquivo.endereco_publico {
-                if let Err(m) = divisa_documentos::definir_endereco_publico(e) {
-                    eprintln!("divisa serve: endereco_publico: {m}.");
-                    return Ok(Saida::EntradaInvalida);
-                }
-            }
+            // o ambiente vale mais que o arquivo: este só define se ele não
+            let documentos =
+                match configuracao::opcoes_dos_documentos(arquivo.endereco_publico.as_deref()) {
+                    Ok(o) => o,
+                    Err(m) => {
+                        eprintln!("divisa serve: {m}.");
+                        return Ok(Saida::EntradaInvalida);
+                    }
+                };
             // a linha de comando e o ambiente valem mais que o arquivo; o banco padrão só
             // quando nem a opção, nem DIVISA_DB, nem o arquivo dizem outro
             let db = if banco.db == divisa_registro::BANCO_PADRAO
@@ -172,6 +173,7 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
                         .tls_certificado
                         .clone()
                         .zip(arquivo.tls_chave.clone())),
+                    documentos,
                 },
                 &db,
             )

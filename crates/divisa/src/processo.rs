@@ -586,7 +586,14 @@ async fn exportar(
         return Ok(Saida::EntradaInvalida);
     };
     let data = em.unwrap_or_else(|| hoje_em_cuiaba(crate::relogio::agora()));
-    let feito = divisa_autos::exportar(&r, protocolo, ator, publico, data).await;
+    let opcoes = match crate::configuracao::opcoes_dos_documentos(None) {
+        Ok(o) => o,
+        Err(m) => {
+            eprintln!("divisa {CMD}: {m}.");
+            return Ok(Saida::EntradaInvalida);
+        }
+    };
+    let feito = divisa_autos::exportar(&r, protocolo, ator, publico, data, &opcoes).await;
     r.fechar().await;
     let bytes = match feito {
         Ok(b) => b,

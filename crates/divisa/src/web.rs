@@ -23,6 +23,7 @@ pub(crate) struct Servir {
     pub log_json: bool,
     pub avisos: Option<divisa_web::avisos::ConfiguracaoAvisos>,
     pub tls: Option<(std::path::PathBuf, std::path::PathBuf)>,
+    pub documentos: divisa_documentos::Opcoes,
 }
 
 /// O log do servidor no stderr: legível (hora, nível, alvo, campos) ou JSON, uma linha por
@@ -55,6 +56,7 @@ pub(crate) fn serve(pedido: Servir, db: &str) -> anyhow::Result<Saida> {
         log_json,
         avisos,
         tls,
+        documentos,
     } = pedido;
     let esquema = if tls.is_some() { "https" } else { "http" };
     iniciar_log(log_json);
@@ -79,6 +81,7 @@ pub(crate) fn serve(pedido: Servir, db: &str) -> anyhow::Result<Saida> {
         } else {
             divisa_web::Relogio::Sistema
         },
+        documentos,
     };
     let rt = runtime()?;
     let r = rt.block_on(divisa_web::servir(opcoes, |end, aviso| {

@@ -36,7 +36,13 @@ fn main() {
         let (mut melhor_odt, mut tamanho_odt) = (f64::MAX, 0);
         for _ in 0..5 {
             let t = Instant::now();
-            let p = divisa_avaliacao::ler("bench.toml", toml, &dir).expect("proposta");
+            let p = divisa_avaliacao::ler(
+                "bench.toml",
+                toml,
+                divisa_avaliacao::Arquivos::Diretorio(&dir),
+                None,
+            )
+            .expect("proposta");
             let data = jiff::civil::date(2027, 3, 10);
             let a = divisa_lei::avaliar(&p.fatos, data).expect("avaliação");
             let caso = divisa_documentos::Caso {
@@ -48,7 +54,8 @@ fn main() {
                 fiscal: None,
             };
             let doc = divisa_documentos::projeto_de_lei(&caso).expect("projeto");
-            let pdf = divisa_documentos::pdf(&doc).expect("composição");
+            let pdf = divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default())
+                .expect("composição");
             melhor = melhor.min(t.elapsed().as_secs_f64() * 1000.0);
             paginas = divisa_documentos::paginas(&doc).expect("composição");
             tamanho = pdf.len();

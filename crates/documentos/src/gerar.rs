@@ -607,8 +607,13 @@ pub(crate) fn titulo_do_oficio(numero: &str) -> String {
     format!("Ofício nº {n} – CRT/ALMT")
 }
 
+/// Os dias de um prazo da lei como o calendário os conta.
+fn dias_i32(dias: i64) -> i32 {
+    i32::try_from(dias).unwrap_or(i32::MAX)
+}
+
 /// Os ofícios aos órgãos certificadores (Art. 2º, §§ 2º e 3º; Art. 17, § 2º), um por página:
-/// o que cada órgão certifica, o prazo de 30 dias do recebimento, "sob pena de
+/// o que cada órgão certifica, o prazo do recebimento (na redação em vigor), "sob pena de
 /// responsabilidade".
 pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
     let f = &caso.proposta.fatos;
@@ -618,7 +623,7 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
         if i > 0 {
             blocos.push(Bloco::QuebraDePagina);
         }
-        let (pedido, artigo) = cabimento::pedido(*o, f.tipo);
+        let (pedido, artigo) = cabimento::pedido(*o, f.tipo, caso.data);
         // Dos autos: o número e o dia do ofício enviado, e o dia em que o órgão o recebeu.
         let requisicao = caso
             .autos
@@ -660,20 +665,36 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
         if caso.proposta.territorio.is_some() {
             blocos.push(p("A área de que se trata está descrita no anexo deste ofício: o mapa e o memorial descritivo, com os vértices em coordenadas geográficas e UTM no Sistema Geodésico de Referência SIRGAS 2000."));
         }
-        let prazo = match requisicao.recebido_em {
-            Some(recebido) => format!(
+        // o número de dias da redação em vigor no recebimento (ou, antes dele, no dia do ofício)
+        let dias = divisa_lei::texto::parametro(
+            "art2_par3",
+            "prazo_dias",
+            requisicao.recebido_em.unwrap_or(dia),
+        );
+        let prazo = match (requisicao.recebido_em, dias) {
+            (_, None) => String::new(),
+            (Some(recebido), Some(dias)) => format!(
                 " Recebido em {}, conforme os autos, o prazo vence em {} (dias corridos; vencimento em sábado, domingo ou feriado nacional prorrogado ao dia útil seguinte).",
                 fmt_data(recebido),
-                fmt_data(divisa_processo::prazos::vencimento(recebido, 30))
+                fmt_data(divisa_processo::prazos::vencimento(recebido, dias_i32(dias)))
             ),
-            None => format!(
+            (None, Some(dias)) => format!(
                 " O prazo corre em dias corridos a partir do recebimento, que será registrado nos autos (se recebido em {}, vencerá em {}); o vencimento em sábado, domingo ou feriado nacional prorroga-se ao dia útil seguinte.",
                 fmt_data(dia),
-                fmt_data(divisa_processo::prazos::vencimento(dia, 30))
+                fmt_data(divisa_processo::prazos::vencimento(dia, dias_i32(dias)))
             ),
         };
+        let no_prazo = match dias {
+            Some(d) => match divisa_referencia::formato::por_extenso(d) {
+                Some(e) => {
+                    format!("no prazo de {d} ({e}) dias contados do recebimento deste ofício")
+                }
+                None => format!("no prazo de {d} dias contados do recebimento deste ofício"),
+            },
+            None => "no prazo que a lei fixa, contado do recebimento deste ofício".into(),
+        };
         blocos.push(p(format!(
-            "Nos termos do Art. 2º, § 3º, a certidão deverá ser fornecida no prazo de 30 (trinta) dias contados do recebimento deste ofício, sob pena de responsabilidade.{prazo}"
+            "Nos termos do Art. 2º, § 3º, a certidão deverá ser fornecida {no_prazo}, sob pena de responsabilidade.{prazo}"
         )));
         if let (Orgao::Tre, Some(n)) = (o, f.novo.as_ref().and_then(|n| n.dados.eleitores)) {
             blocos.push(p(format!(

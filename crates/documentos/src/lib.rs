@@ -33,7 +33,8 @@ pub use mapa::{Mapa, Papel};
 pub use odt::odt;
 pub use pacote::{pacote_dos_autos, Pacote};
 pub use pdf::{
-    definir_endereco_publico, paginas, paginas_das_quebras, pdf, pdf_rascunho, ErroComposicao,
+    paginas, paginas_das_quebras, pdf, pdf_rascunho, EnderecoPublico, ErroComposicao, ErroEndereco,
+    Opcoes,
 };
 
 /// Os tipos de documento (CONTRACT §1: `divisa documento TIPO`).

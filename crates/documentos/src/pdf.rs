@@ -40,25 +40,42 @@ const FONTES: [&[u8]; 4] = [
 ];
 
 /// O endereço público do divisa (`https://…`, sem a barra final), de onde o QR do rodapé leva a
-/// `/verificar?codigo=…`. Sem ele, o QR traz só o código (que se digita na página).
-static ENDERECO_PUBLICO: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+/// `/verificar?codigo=…`. Conferido ao ser criado: só `http(s)://`, sem espaço nem controle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EnderecoPublico(String);
 
-/// Define, uma vez por processo, o endereço público de conferência ([`ENDERECO_PUBLICO`]): o
-/// servidor o lê da configuração, a linha de comando do ambiente. Um endereço que não é
-/// `http(s)://` é recusado com o motivo.
-pub fn definir_endereco_publico(endereco: &str) -> Result<(), String> {
-    let e = endereco.trim().trim_end_matches('/');
-    let valido = (e.starts_with("https://") || e.starts_with("http://"))
-        && e.len() > "https://".len()
-        && e.chars().all(|c| c.is_ascii_graphic());
-    if !valido {
-        return Err(format!(
-            "o endereço público «{endereco}» não é um endereço http(s):// (ex.: https://divisa.al.mt.gov.br)"
-        ));
+impl EnderecoPublico {
+    /// O endereço, conferido; um que não é `http(s)://` é recusado com o motivo.
+    pub fn novo(endereco: &str) -> Result<EnderecoPublico, ErroEndereco> {
+        let e = endereco.trim().trim_end_matches('/');
+        let valido = (e.starts_with("https://") || e.starts_with("http://"))
+            && e.len() > "https://".len()
+            && e.chars().all(|c| c.is_ascii_graphic());
+        if valido {
+            Ok(EnderecoPublico(e.to_owned()))
+        } else {
+            Err(ErroEndereco(endereco.to_owned()))
+        }
     }
-    // definido uma vez: uma segunda chamada com outro valor não muda documentos já compostos
-    let _ = ENDERECO_PUBLICO.set(e.to_owned());
-    Ok(())
+
+    /// O endereço, sem a barra final.
+    pub fn como_texto(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Um endereço público que não é `http(s)://`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("o endereço público «{0}» não é um endereço http(s):// (ex.: https://divisa.al.mt.gov.br)")]
+pub struct ErroEndereco(pub String);
+
+/// Como compor o PDF — tudo o que o documento não traz e muda os bytes vem por aqui, como
+/// argumento, e nunca de um estado do processo: mesmo documento e mesmas opções, mesmos bytes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Opcoes {
+    /// Onde se confere o documento: o QR e o rodapé levam a `/verificar` nele. Sem ele, o QR
+    /// traz só o código (que se digita na página de conferência).
+    pub endereco_publico: Option<EnderecoPublico>,
 }
 
 /// O que não deixa o documento ser composto: um defeito do modelo ou do divisa (o texto entra
@@ -75,8 +92,8 @@ impl std::fmt::Display for ErroComposicao {
 impl std::error::Error for ErroComposicao {}
 
 /// O PDF do documento (PDF/A-3u, marcado, fontes embutidas).
-pub fn pdf(doc: &Documento) -> Result<Vec<u8>, ErroComposicao> {
-    pdf_com(doc, false)
+pub fn pdf(doc: &Documento, opcoes: &Opcoes) -> Result<Vec<u8>, ErroComposicao> {
+    pdf_com(doc, opcoes, false)
 }
 
 /// O mesmo documento como rascunho para ler (issue 32: ver não emite): cada página traz
@@ -84,11 +101,11 @@ pub fn pdf(doc: &Documento) -> Result<Vec<u8>, ErroComposicao> {
 /// QR, diz que o rascunho não confere. Nunca é registrado; o documento emitido é o [`pdf`] que a
 /// Comissão emite por um ato próprio.
 pub fn pdf_rascunho(doc: &Documento) -> Result<Vec<u8>, ErroComposicao> {
-    pdf_com(doc, true)
+    pdf_com(doc, &Opcoes::default(), true)
 }
 
-fn pdf_com(doc: &Documento, rascunho: bool) -> Result<Vec<u8>, ErroComposicao> {
-    let mundo = Mundo::do_documento(doc, rascunho);
+fn pdf_com(doc: &Documento, opcoes: &Opcoes, rascunho: bool) -> Result<Vec<u8>, ErroComposicao> {
+    let mundo = Mundo::do_documento(doc, opcoes, rascunho);
     let composto = compor(&mundo)?;
     let opcoes = PdfOptions {
         ident: Smart::Custom(doc.codigo()),
@@ -109,7 +126,7 @@ fn pdf_com(doc: &Documento, rascunho: bool) -> Result<Vec<u8>, ErroComposicao> {
 /// Em que página começa cada trecho depois de uma [`Bloco::QuebraDePagina`], na ordem (o índice
 /// das peças dos autos).
 pub fn paginas_das_quebras(doc: &Documento) -> Result<Vec<usize>, ErroComposicao> {
-    let composto = compor(&Mundo::do_documento(doc, false))?;
+    let composto = compor(&Mundo::do_documento(doc, &Opcoes::default(), false))?;
     let intro = composto.introspector();
     let rotulo = Label::new(PicoStr::intern("quebra"))
         .ok_or_else(|| ErroComposicao("rótulo inválido".into()))?;
@@ -126,7 +143,9 @@ pub fn paginas_das_quebras(doc: &Documento) -> Result<Vec<usize>, ErroComposicao
 
 /// Quantas páginas o documento tem.
 pub fn paginas(doc: &Documento) -> Result<usize, ErroComposicao> {
-    let n = compor(&Mundo::do_documento(doc, false))?.pages().len();
+    let n = compor(&Mundo::do_documento(doc, &Opcoes::default(), false))?
+        .pages()
+        .len();
     typst::comemo::evict(10);
     Ok(n)
 }
@@ -208,7 +227,7 @@ struct Linha {
 /// Um grupo de linhas centradas maior que isto pode quebrar de página.
 const CENTRO_JUNTO: usize = 8;
 
-fn vista(doc: &Documento, mapas: &mut Vec<(String, Vec<u8>)>) -> Vista {
+fn vista(doc: &Documento, opcoes: &Opcoes, mapas: &mut Vec<(String, Vec<u8>)>) -> Vista {
     let mut blocos: Vec<VistaBloco> = Vec::with_capacity(doc.blocos.len());
     for b in &doc.blocos {
         match b {
@@ -324,8 +343,8 @@ fn vista(doc: &Documento, mapas: &mut Vec<(String, Vec<u8>)>) -> Vista {
         .collect(),
         protocolo: doc.protocolo.clone(),
         data,
-        conferir: match ENDERECO_PUBLICO.get() {
-            Some(e) => format!("A autenticidade deste documento se confere em {e}/verificar, com o código de verificação, ou pelo QR ao lado."),
+        conferir: match &opcoes.endereco_publico {
+            Some(EnderecoPublico(e)) => format!("A autenticidade deste documento se confere em {e}/verificar, com o código de verificação, ou pelo QR ao lado."),
             None => "A autenticidade deste documento se confere pelo código de verificação, na página «Verificar documento» da Comissão de Revisão Territorial.".into(),
         },
         codigo,
@@ -430,11 +449,11 @@ fn id(caminho: &str) -> FileId {
 }
 
 impl Mundo {
-    fn do_documento(doc: &Documento, rascunho: bool) -> Mundo {
+    fn do_documento(doc: &Documento, opcoes: &Opcoes, rascunho: bool) -> Mundo {
         let mut mapas = Vec::new();
         let mut v = Vista {
             rascunho,
-            ..vista(doc, &mut mapas)
+            ..vista(doc, opcoes, &mut mapas)
         };
         if rascunho {
             // o rascunho não traz o código nem nos metadados: nada nele se confunde com o emitido
@@ -450,7 +469,10 @@ impl Mundo {
                 id("/conteudo.json"),
                 Bytes::new(doc.canonico().into_bytes()),
             ),
-            (id("/qr.svg"), Bytes::new(qr(&v.codigo).into_bytes())),
+            (
+                id("/qr.svg"),
+                Bytes::new(qr(&v.codigo, opcoes).into_bytes()),
+            ),
         ];
         for (nome, svg) in mapas {
             arquivos.push((id(&nome), Bytes::new(svg)));
@@ -502,10 +524,10 @@ impl World for Mundo {
 }
 
 /// O QR do rodapé: o código de verificação, para a página de conferência.
-fn qr(codigo: &str) -> String {
+fn qr(codigo: &str, opcoes: &Opcoes) -> String {
     use qrcode::render::svg;
-    let conteudo = match ENDERECO_PUBLICO.get() {
-        Some(e) => format!("{e}/verificar?codigo={codigo}"),
+    let conteudo = match &opcoes.endereco_publico {
+        Some(EnderecoPublico(e)) => format!("{e}/verificar?codigo={codigo}"),
         None => format!("Código de verificação {codigo}"),
     };
     match qrcode::QrCode::with_error_correction_level(conteudo.as_bytes(), qrcode::EcLevel::M) {

@@ -344,9 +344,9 @@ pub(crate) fn inc4_valor_adicionado(ctx: &Contexto<'_>, va: Option<&Numero<f64>>
             (Some(v), Some(m)) => {
                 let atende = centavos(v.valor) > centavos(m.valor);
                 let mensagem = if m.origem.contains("substituto") {
-                    "A média usada é o VA bruto de 2019 do IBGE, substituto do valor adicionado fiscal do último exercício que o Órgão Fazendário certifica; o resultado é indicativo até a certidão, e a média oficial pode ser informada na proposta (média do VA dos 10 municípios de menor VA)."
+                    format!("A média usada é o VA bruto de 2019 do IBGE, substituto do valor adicionado fiscal do último exercício que o Órgão Fazendário certifica; o resultado é indicativo até a certidão, e a média oficial pode ser informada na proposta (média do VA dos {quantidade} municípios de menor VA).")
                 } else {
-                    ""
+                    String::new()
                 };
                 regra.achado(
                     if atende { Situacao::Atende } else { Situacao::NaoAtende },
@@ -387,7 +387,7 @@ pub(crate) fn inc5_arrecadacao(ctx: &Contexto<'_>, arrecadacao: Option<&Numero<f
                 exigido,
                 format!("{} ({})", reais_abreviado(a.valor), a.origem),
                 Some(orgao::COMISSAO),
-                "O divisa não traz a tabela estadual de arrecadação (FINBRA/SICONFI não disponível): informe na proposta a média da arrecadação dos 40 municípios de menor arrecadação, certificada pelo Órgão Fazendário.",
+                format!("O divisa não traz a tabela estadual de arrecadação (FINBRA/SICONFI não disponível): informe na proposta a média da arrecadação dos {quantidade} municípios de menor arrecadação, certificada pelo Órgão Fazendário."),
             ),
         })
     })())

@@ -226,7 +226,7 @@ fn ano_de_instalacao(ctx: &Contexto<'_>, data_ato: Date) -> Result<(Eleicao, Str
             };
             let Some(meses) = meses else {
                 return Err(format!(
-                    "{}A eleição seguinte é a de {}, e a regra que diria se a lei a antecede o bastante não é conhecida: a lei federal dessa eleição não fixa, nas fontes do divisa, corte próprio para municípios novos, e a redação do Art. 3º em vigor em {} não foi encontrada (os seis meses são da redação da LC nº 43/1996, em vigor desde 14/05/1996, e não se aplicam a texto anterior). Quem tiver a regra completa o ano de instalação.",
+                    "{}A eleição seguinte é a de {}, e a regra que diria se a lei a antecede o bastante não é conhecida: a lei federal dessa eleição não fixa, nas fontes do divisa, corte próprio para municípios novos, e a redação do Art. 3º em vigor em {} não foi encontrada (o prazo que ele hoje fixa é da redação da LC nº 43/1996, em vigor desde 14/05/1996, e não se aplica a texto anterior). Quem tiver a regra completa o ano de instalação.",
                     antes(&passou),
                     data_br(eleicao.realizada()),
                     data_br(ctx.data)

@@ -94,6 +94,27 @@ pub fn lei() -> Result<&'static Lei, ErroTexto> {
         .map_err(Clone::clone)
 }
 
+/// O parâmetro `nome` (`prazo_dias`, `populacao_minima`…) da redação do dispositivo `id` que
+/// vigorava em `data`: é daqui que todo número da lei chega ao código e às frases para pessoas,
+/// para que uma redação antiga encontrada depois seja mudança de dados. `None`: o texto não
+/// carregou, o dispositivo não existia ou a redação não tem o parâmetro — quem pergunta diz o
+/// que isso deixa sem resposta, nunca supõe um número.
+pub fn parametro(id: &str, nome: &str, data: Date) -> Option<i64> {
+    let redacao = match lei().ok()?.dispositivo(id)?.em(data)? {
+        EmVigor::Texto(r) | EmVigor::NaoDisponivel(r) | EmVigor::Inexistente(r) => r,
+    };
+    redacao.parametros.get(nome).copied()
+}
+
+/// O prazo das certidões (Art. 2º, § 3º) em `data`, em palavras para pessoas: «30 dias», ou,
+/// sem o parâmetro na redação, «o prazo do Art. 2º, § 3º».
+pub fn prazo_das_certidoes(data: Date) -> String {
+    match parametro("art2_par3", "prazo_dias", data) {
+        Some(d) => format!("{} dias", divisa_referencia::formato::inteiro(d)),
+        None => "o prazo do Art. 2º, § 3º".into(),
+    }
+}
+
 impl Lei {
     /// Todos os dispositivos, na ordem da lei.
     pub fn dispositivos(&self) -> &[Dispositivo] {

@@ -146,7 +146,7 @@ impl Fase {
             Fase::Visitada => "parecer preliminar (Art. 17, II)",
             Fase::ArquivamentoEmPlenario => "decisão do Plenário (Art. 17, § 1º)",
             Fase::Certidoes => {
-                "certidões dos órgãos em 30 dias (Art. 2º, § 3º) e parecer de mérito (Art. 18)"
+                "certidões dos órgãos no prazo do Art. 2º, § 3º, e parecer de mérito (Art. 18)"
             }
             Fase::MeritoEmPlenario => "deliberação do Plenário (Art. 18)",
             Fase::Ccj => "parecer da CCJ (Art. 18, § 2º)",

@@ -21,7 +21,13 @@ impl Processo {
             if matches!(r.resposta, Some(Resposta::Recusada { .. })) {
                 continue;
             }
-            let dias = parametro("art2_par3", "prazo_dias", recebido).unwrap_or(30) as i32;
+            // Sem o número na redação em vigor no recebimento, não há prazo a contar: a
+            // certidão continua pendente, sem vencimento (ver `pendencias`), e nenhum número é
+            // suposto.
+            let Ok(dias) = parametro("art2_par3", "prazo_dias", recebido) else {
+                continue;
+            };
+            let dias = i32::try_from(dias).unwrap_or(i32::MAX);
             let mut p = Prazo::dias_corridos(
                 format!("certidao:{}", orgao.codigo()),
                 format!(
@@ -54,14 +60,15 @@ impl Processo {
         for (orgao, r) in self.certidoes() {
             if let (Some(_), None) = (r.recebido_em, &r.resposta) {
                 let chave = format!("certidao:{}", orgao.codigo());
-                if let Some(p) = prazos.iter().find(|p| p.chave == chave) {
-                    v.push(Pendencia {
-                        tipo: TipoPendencia::Certidao,
-                        orgao,
-                        vencimento: Some(p.vencimento),
-                        detalhe: String::new(),
-                    });
-                }
+                v.push(Pendencia {
+                    tipo: TipoPendencia::Certidao,
+                    orgao,
+                    vencimento: prazos
+                        .iter()
+                        .find(|p| p.chave == chave)
+                        .map(|p| p.vencimento),
+                    detalhe: String::new(),
+                });
             }
         }
         if self.fase != Fase::Certidoes {
@@ -157,7 +164,7 @@ impl Processo {
             vencimento: Some(corte),
             situacao: None,
             descricao: format!(
-                "faltam {faltam} dias para o corte de {} (seis meses antes da eleição de {}); ainda restam: {}",
+                "faltam {faltam} dias para o corte de {} ({meses} meses antes da eleição de {}); ainda restam: {}",
                 fmt(corte),
                 fmt(eleicao.data),
                 self.fase.proximo_passo()
@@ -252,7 +259,7 @@ impl Pendencia {
                 "ofício ao {o} ainda não enviado: a lei manda fazê-lo imediatamente (certidões requisitadas em {d})"
             ),
             TipoPendencia::RecebimentoNaoRegistrado => format!(
-                "ofício {d} ao {o}: recebimento não registrado — o prazo de 30 dias só começa a contar do recebimento"
+                "ofício {d} ao {o}: recebimento não registrado — o prazo do Art. 2º, § 3º, só começa a contar do recebimento"
             ),
             TipoPendencia::Recusa => format!(
                 "o {o} negou-se a certificar {d}: nenhuma autoridade pode negar-se, sob pena de responsabilidade"

@@ -194,19 +194,8 @@ pub(crate) fn impedimento(natureza: Natureza, artigo: &str, motivo: impl Into<St
 }
 
 pub(crate) fn parametro(id: &str, nome: &str, data: Date) -> Result<i64, Recusa> {
-    let lei = divisa_lei::texto::lei()
-        .map_err(|e| recusa(id, format!("texto da lei indisponível: {e}")))?;
-    let redacao = lei
-        .dispositivo(id)
-        .and_then(|d| d.em(data))
-        .map(|v| match v {
-            divisa_lei::texto::EmVigor::Texto(r)
-            | divisa_lei::texto::EmVigor::NaoDisponivel(r)
-            | divisa_lei::texto::EmVigor::Inexistente(r) => r,
-        });
-    redacao
-        .and_then(|r| r.parametros.get(nome).copied())
-        .ok_or_else(|| {
+    divisa_lei::texto::lei().map_err(|e| recusa(id, format!("texto da lei indisponível: {e}")))?;
+    divisa_lei::texto::parametro(id, nome, data).ok_or_else(|| {
             recusa(
                 id,
                 format!(

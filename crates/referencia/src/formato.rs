@@ -230,6 +230,83 @@ pub fn data_por_extenso(d: jiff::civil::Date) -> String {
     )
 }
 
+/// Um número de 1 a 999 por extenso, como os atos oficiais o escrevem entre parênteses
+/// («30 (trinta) dias»); `None` fora dessa faixa.
+///
+/// ```
+/// use divisa_referencia::formato::por_extenso;
+/// assert_eq!(por_extenso(30).as_deref(), Some("trinta"));
+/// assert_eq!(por_extenso(100).as_deref(), Some("cem"));
+/// assert_eq!(por_extenso(145).as_deref(), Some("cento e quarenta e cinco"));
+/// assert_eq!(por_extenso(0), None);
+/// ```
+pub fn por_extenso(n: i64) -> Option<String> {
+    const UNIDADES: [&str; 20] = [
+        "",
+        "um",
+        "dois",
+        "três",
+        "quatro",
+        "cinco",
+        "seis",
+        "sete",
+        "oito",
+        "nove",
+        "dez",
+        "onze",
+        "doze",
+        "treze",
+        "catorze",
+        "quinze",
+        "dezesseis",
+        "dezessete",
+        "dezoito",
+        "dezenove",
+    ];
+    const DEZENAS: [&str; 10] = [
+        "",
+        "",
+        "vinte",
+        "trinta",
+        "quarenta",
+        "cinquenta",
+        "sessenta",
+        "setenta",
+        "oitenta",
+        "noventa",
+    ];
+    const CENTENAS: [&str; 10] = [
+        "",
+        "cento",
+        "duzentos",
+        "trezentos",
+        "quatrocentos",
+        "quinhentos",
+        "seiscentos",
+        "setecentos",
+        "oitocentos",
+        "novecentos",
+    ];
+    let n = usize::try_from(n).ok().filter(|n| (1..=999).contains(n))?;
+    if n == 100 {
+        return Some("cem".into());
+    }
+    let (c, resto) = (n / 100, n % 100);
+    let mut partes = Vec::new();
+    if c > 0 {
+        partes.push(CENTENAS[c]);
+    }
+    if resto >= 20 {
+        partes.push(DEZENAS[resto / 10]);
+        if resto % 10 > 0 {
+            partes.push(UNIDADES[resto % 10]);
+        }
+    } else if resto > 0 {
+        partes.push(UNIDADES[resto]);
+    }
+    Some(partes.join(" e "))
+}
+
 /// Uma fração como porcentagem: `0.2` → `"20,0%"` (com `casas = 1`).
 pub fn porcentagem(fracao: f64, casas: usize) -> String {
     format!("{}%", decimal(fracao * 100.0, casas))

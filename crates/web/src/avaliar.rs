@@ -7,7 +7,7 @@ use axum::extract::Multipart;
 use axum::http::StatusCode;
 use axum::response::Response;
 
-use crate::contas::{self, Quem};
+use crate::contas::Quem;
 use crate::formulario::texto_do_erro;
 use crate::html::{
     aviso, campo_csrf, descrito, html, invalido, junto, pagina, ErroDoForm, Markup, PreEscaped,
@@ -173,26 +173,23 @@ pub(crate) fn avaliar_texto(
     hoje: jiff::civil::Date,
 ) -> Result<(divisa_lei::Avaliacao, divisa_avaliacao::Proposta), String> {
     crate::metricas::avaliacao();
-    // O arquivo do território vai para um diretório temporário só deste pedido, com o nome
-    // com que veio (é por ele que a proposta o cita); o diretório some ao fim.
-    let temporario = match area {
-        None => None,
-        Some((nome, bytes)) => {
-            let nome = std::path::Path::new(nome)
-                .file_name()
-                .map(|n| n.to_string_lossy().to_string())
-                .filter(|n| !n.starts_with('.'))
-                .ok_or_else(|| "arquivo do território sem nome".to_string())?;
-            let dir = std::env::temp_dir().join(format!("divisa-web-{}", contas::token()));
-            std::fs::create_dir_all(&dir).map_err(|e| format!("diretório temporário: {e}"))?;
-            std::fs::write(dir.join(&nome), bytes).map_err(|e| format!("arquivo {nome}: {e}"))?;
-            Some(Temporario(dir))
-        }
-    };
-    let lida = match &temporario {
-        Some(t) => divisa_avaliacao::ler_confinado("proposta", proposta, &t.0),
-        None => divisa_avaliacao::ler_sem_arquivos("proposta", proposta),
+    // O arquivo do território fica em memória, com o nome com que veio (é por ele que a
+    // proposta o cita): nada vai ao disco do servidor.
+    let mut enviados = std::collections::BTreeMap::new();
+    if let Some((nome, bytes)) = area {
+        let nome = std::path::Path::new(nome)
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .filter(|n| !n.starts_with('.'))
+            .ok_or_else(|| "arquivo do território sem nome".to_string())?;
+        enviados.insert(nome, bytes.to_vec());
     }
+    let lida = divisa_avaliacao::ler(
+        "proposta",
+        proposta,
+        divisa_avaliacao::Arquivos::Enviados(&enviados),
+        None,
+    )
     .map_err(|e| e.to_string())?;
     let data = em.or(lida.data_referencia).unwrap_or(hoje);
     let a = divisa_lei::avaliar(&lida.fatos, data).map_err(|e| e.to_string())?;
@@ -212,13 +209,6 @@ pub(crate) fn fragmento(a: &divisa_lei::Avaliacao, lida: &divisa_avaliacao::Prop
             }
         }
         (achados_html(a))
-    }
-}
-
-struct Temporario(std::path::PathBuf);
-impl Drop for Temporario {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 

@@ -57,17 +57,32 @@ pub(crate) async fn laco(registro: Registro, c: ConfiguracaoAvisos) {
 }
 
 /// O aviso que uma pendência pede hoje, se algum: (chave, assunto, corpo).
-fn aviso_de(a: &AlertaDoProcesso) -> Option<(String, String, String)> {
+fn aviso_de(a: &AlertaDoProcesso, hoje: jiff::civil::Date) -> Option<(String, String, String)> {
     let orgao = a.pendencia.orgao;
     let base = format!("{}|{}", a.protocolo, orgao.codigo());
     let processo = format!("Processo {} — {}", a.protocolo, a.nome);
-    let rodape = "Lei Complementar nº 23, de 19 de novembro de 1992, Art. 2º, § 3º: \"A Comissão de Revisão Territorial requisitará dos órgãos de que trata o parágrafo anterior, as informações previstas nos incisos I, II, III, IV e VI do Artigo 2º, as quais serão prestadas no prazo de 30 (trinta) dias a contar da data do recebimento, sob pena de responsabilidade.\"\n\nAviso automático da Comissão de Revisão Territorial da Assembleia Legislativa de Mato Grosso. Os prazos contam em dias corridos, excluído o dia do recebimento.";
+    // o parágrafo citado como vigorava em `hoje`, tirado do texto da lei, nunca reescrito aqui
+    let paragrafo = divisa_lei::texto::lei()
+        .ok()
+        .and_then(|l| l.dispositivo("art2_par3"))
+        .and_then(|d| d.em(hoje))
+        .and_then(|v| match v {
+            divisa_lei::texto::EmVigor::Texto(r) => r.texto.clone(),
+            _ => None,
+        });
+    let rodape = format!(
+        "{}Aviso automático da Comissão de Revisão Territorial da Assembleia Legislativa de Mato Grosso. Os prazos contam em dias corridos, excluído o dia do recebimento.",
+        paragrafo
+            .map(|t| format!("Lei Complementar nº 23, de 19 de novembro de 1992, Art. 2º, § 3º: \"{t}\"\n\n"))
+            .unwrap_or_default()
+    );
+    let prazo = divisa_lei::texto::prazo_das_certidoes(hoje);
     match (a.pendencia.tipo, a.alerta.situacao, a.alerta.vencimento) {
         (TipoPendencia::RecebimentoNaoRegistrado, _, _) => Some((
             format!("{base}|oficio-enviado"),
             format!("Ofício da Comissão de Revisão Territorial {} — {}", orgao.ao_orgao(), a.protocolo),
             format!(
-                "{processo}\n\nA Comissão de Revisão Territorial enviou ofício {} pedindo a certidão do Art. 2º, {} ({}). O prazo de 30 dias corre do recebimento, que ainda não foi registrado nos autos.\n\n{}\n\n{rodape}\n",
+                "{processo}\n\nA Comissão de Revisão Territorial enviou ofício {} pedindo a certidão do Art. 2º, {} ({}). O prazo de {prazo} corre do recebimento, que ainda não foi registrado nos autos.\n\n{}\n\n{rodape}\n",
                 orgao.ao_orgao(),
                 orgao.incisos(),
                 a.pendencia.detalhe,
@@ -118,7 +133,7 @@ pub(crate) async fn gerar(
     let hoje = divisa_registro::hoje_em_cuiaba(agora);
     let mut novos = 0;
     for a in registro.alertas(hoje).await? {
-        let Some((chave, assunto, corpo)) = aviso_de(&a) else {
+        let Some((chave, assunto, corpo)) = aviso_de(&a, hoje) else {
             continue;
         };
         let para: Vec<&str> = c

@@ -129,6 +129,7 @@ pub(crate) async fn exportar(
                     &ator,
                     publico,
                     estado2.hoje(),
+                    estado2.opcoes_dos_documentos(),
                 )
                 .await
             })
@@ -361,10 +362,11 @@ pub(crate) async fn emitir(
     let emitido = match ja.filter(|e| e.codigo == codigo_atual) {
         Some(e) => e,
         None => {
+            let opcoes = estado.opcoes_dos_documentos().clone();
             let (doc, pdf) = estado
                 .oficina()
                 .executar(quem.endereco.map(|e| e.ip()), move || {
-                    divisa_documentos::pdf(&doc).map(|pdf| (doc, pdf))
+                    divisa_documentos::pdf(&doc, &opcoes).map(|pdf| (doc, pdf))
                 })
                 .await?
                 .map_err(|e| Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;

@@ -603,12 +603,14 @@ mod testes {
             assert!(t.contains(trecho), "falta «{trecho}» em {t}");
         }
         // e a proposta montada é válida
-        let lida = divisa_avaliacao::ler_sem_arquivos(
+        let lida = divisa_avaliacao::ler(
             "f.toml",
             &t.replace(
                 "area = \"area_ribeiraozinho.geojson\"\n",
                 "area_km2 = 2.33\n",
             ),
+            divisa_avaliacao::Arquivos::Nenhum,
+            None,
         );
         assert!(lida.is_ok(), "{lida:?}");
     }

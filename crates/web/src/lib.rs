@@ -83,6 +83,8 @@ pub struct Configuracao {
     /// O relógio: o do sistema, ou um instante fixo (os testes fixam "hoje"; `divisa serve`
     /// com `DIVISA_AGORA` reproduz o que o servidor mostrou num dia).
     pub relogio: Relogio,
+    /// Como compor os PDFs: o endereço público de conferência que o QR leva.
+    pub documentos: divisa_documentos::Opcoes,
 }
 
 impl Default for Configuracao {
@@ -92,6 +94,7 @@ impl Default for Configuracao {
             memoria_por_trabalho: oficina::MEMORIA,
             token_metricas: None,
             relogio: Relogio::Sistema,
+            documentos: divisa_documentos::Opcoes::default(),
         }
     }
 }
@@ -161,6 +164,8 @@ struct Interno {
     relogio: Relogio,
     /// A avaliação da área em vigor, para a simulação do editor do mapa comparar.
     area_em_vigor: Arc<area::EmVigor>,
+    /// Como compor os PDFs emitidos.
+    documentos: divisa_documentos::Opcoes,
 }
 
 /// O que se sabe de um envio de formulário pela sua chave.
@@ -196,7 +201,13 @@ impl Estado {
             area_em_vigor: Default::default(),
             oficina: oficina::Oficina::nova(c.memoria_por_trabalho),
             relogio: c.relogio,
+            documentos: c.documentos,
         }))
+    }
+
+    /// Como compor os PDFs emitidos (o endereço público de conferência).
+    pub(crate) fn opcoes_dos_documentos(&self) -> &divisa_documentos::Opcoes {
+        &self.0.documentos
     }
 
     /// O instante de agora, pelo relógio do estado: o dia dos atos, dos prazos e da lei. As

@@ -63,6 +63,16 @@ fn dia(texto: &str) -> String {
         .unwrap_or_else(|_| texto.to_owned())
 }
 
+/// O vencimento da certidão de `orgao` no processo, pelos prazos do rito (Art. 2º, § 3º, na
+/// redação em vigor no recebimento).
+fn prazo_da_certidao(p: &Processo, orgao: divisa_processo::Orgao) -> Option<Date> {
+    let chave = format!("certidao:{}", orgao.codigo());
+    p.prazos()
+        .into_iter()
+        .find(|x| x.chave == chave)
+        .map(|x| x.vencimento)
+}
+
 /// A seção «Sua mesa de trabalho» do painel (vazia para quem não tem mesa).
 pub(crate) async fn mesa(
     estado: &Estado,
@@ -92,7 +102,7 @@ pub(crate) async fn mesa(
                 } @else {
                     p {
                         (plural(pendentes.len() as u64, "ofício", "ofícios"))
-                        " a responder com certidão (Art. 2º, § 3º: 30 dias do recebimento, sob pena de responsabilidade)."
+                        " a responder com certidão (Art. 2º, § 3º: " (divisa_lei::texto::prazo_das_certidoes(hoje)) " do recebimento, sob pena de responsabilidade)."
                     }
                     div.tabela-rolavel tabindex="0" role="region" aria-label="Ofícios a responder" {
                         table.cartoes-no-celular {
@@ -115,13 +125,14 @@ pub(crate) async fn mesa(
                                         }
                                         td data-rotulo="Incisos do Art. 2º" { (orgao.incisos()) }
                                         td data-rotulo="Prazo" {
-                                            @if let Some(rec) = r.recebido_em {
-                                                @let vence = prazos::vencimento(rec, 30);
+                                            @if let (Some(rec), Some(vence)) = (r.recebido_em, prazo_da_certidao(p, orgao)) {
                                                 "recebido em " (fmt_data(rec)) "; vence em " (fmt_data(vence)) " — "
                                                 // vencido: a cor e a palavra (a contagem diz «venceu há»)
                                                 strong class=[(vence < hoje).then_some("vencido")] { (contagem(hoje, vence)) }
+                                            } @else if let Some(rec) = r.recebido_em {
+                                                "recebido em " (fmt_data(rec)) "; sem prazo: a redação do Art. 2º, § 3º, em vigor no recebimento não tem o número de dias cadastrado"
                                             } @else {
-                                                "recebimento ainda não registrado: o prazo de 30 dias corre dele"
+                                                "recebimento ainda não registrado: o prazo do Art. 2º, § 3º, corre dele"
                                             }
                                         }
                                     }

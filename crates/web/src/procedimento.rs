@@ -5,12 +5,13 @@
 
 use std::collections::HashMap;
 
-use axum::extract::Query;
+use axum::extract::{Query, State};
 use axum::response::Response;
 use divisa_processo::Fase;
 
 use crate::contas::Quem;
 use crate::html::{html, pagina, Markup};
+use crate::Estado;
 
 /// As etapas do rito, cada uma com as suas fases e o que se faz nela.
 const ETAPAS: &[(&str, &str, &[Fase])] = &[
@@ -29,7 +30,7 @@ const ETAPAS: &[(&str, &str, &[Fase])] = &[
         "2. A instrução na Comissão",
         "A Comissão visita a sede do futuro município, faz o levantamento socioeconômico e dá o \
          parecer preliminar. Se ele for pelo arquivamento, o Plenário decide; se não, a Comissão \
-         pede as certidões aos órgãos do Estado, que têm 30 dias para responder.",
+         pede as certidões aos órgãos do Estado, que têm {prazo} para responder (Art. 2º, § 3º).",
         &[
             Fase::Visitada,
             Fase::ArquivamentoEmPlenario,
@@ -90,7 +91,13 @@ fn frase(s: &str) -> String {
         .unwrap_or_default()
 }
 
-pub(crate) async fn procedimento(quem: Quem, Query(q): Query<HashMap<String, String>>) -> Response {
+pub(crate) async fn procedimento(
+    State(estado): State<Estado>,
+    quem: Quem,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    // os números da lei vêm da redação em vigor hoje, nunca do texto da página
+    let prazo = divisa_lei::texto::prazo_das_certidoes(estado.hoje());
     let aqui = q.get("fase").and_then(|c| Fase::de_codigo(c));
     let corpo = html! {
         h1 { "O caminho de uma representação até a lei" }
@@ -105,7 +112,7 @@ pub(crate) async fn procedimento(quem: Quem, Query(q): Query<HashMap<String, Str
         @for (titulo, texto, fases) in ETAPAS {
             section.etapa {
                 h2 { (titulo) }
-                p { (texto) }
+                p { (texto.replace("{prazo}", &prazo)) }
                 ol.fases {
                     @for f in *fases {
                         @let atual = aqui == Some(*f);

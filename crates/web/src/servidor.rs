@@ -31,6 +31,8 @@ pub struct Opcoes {
     pub tls: Option<(std::path::PathBuf, std::path::PathBuf)>,
     /// O relógio do servidor.
     pub relogio: Relogio,
+    /// Como compor os PDFs: o endereço público de conferência que o QR leva.
+    pub documentos: divisa_documentos::Opcoes,
 }
 
 /// O aceitador TLS dos arquivos PEM, com a mensagem em português quando não lê.
@@ -262,6 +264,7 @@ pub async fn servir(opcoes: Opcoes, pronto: impl FnOnce(SocketAddr, &str)) -> an
             memoria_por_trabalho: opcoes.memoria_por_trabalho.unwrap_or(oficina::MEMORIA),
             token_metricas: opcoes.token_metricas.clone(),
             relogio: opcoes.relogio,
+            documentos: opcoes.documentos.clone(),
         },
     ));
     // os avisos por e-mail numa tarefa à parte, que morre com o servidor

@@ -10,16 +10,12 @@ mod coerencia;
 pub(super) struct Validador<'a> {
     pub(super) arquivo: &'a str,
     pub(super) texto: &'a str,
-    pub(super) diretorio: &'a Path,
+    /// De onde vêm os arquivos que a proposta cita.
+    pub(super) arquivos: Arquivos<'a>,
     /// O território lido em `area`, guardado para o mapa do relatório.
     pub(super) territorio: std::cell::RefCell<Option<divisa_territorio::leitura::Territorio>>,
     /// Setores importados; `None`: os embutidos.
     pub(super) setores: Option<&'a [divisa_referencia::setores::Setor]>,
-    /// `area` só como nome de arquivo dentro de `diretorio` ([`ler_confinado`]).
-    pub(super) confinado: bool,
-    /// Os arquivos dos autos, por nome: `area` é lido daqui, não do disco
-    /// ([`ler_com_arquivos`]).
-    pub(super) arquivos: Option<&'a std::collections::BTreeMap<String, Vec<u8>>>,
 }
 
 impl Validador<'_> {
@@ -103,40 +99,12 @@ impl Validador<'_> {
         let Some(relativo) = relativo else {
             return Ok(None);
         };
-        if self.confinado {
-            let simples = Path::new(relativo)
-                .components()
-                .all(|c| matches!(c, std::path::Component::Normal(_)))
-                && Path::new(relativo).components().count() == 1;
-            if !simples {
-                return Err(self.erro(
-                    caminho,
-                    format!("«{relativo}»: dê só o nome do arquivo enviado junto com a proposta (sem pastas nem caminho)"),
-                ));
-            }
-            if self.arquivos.is_none() && !self.diretorio.join(relativo).is_file() {
-                return Err(self.erro(
-                    caminho,
-                    format!("o arquivo «{relativo}» não foi enviado junto com a proposta"),
-                ));
-            }
-        }
-        // Nos autos, o arquivo que ainda não foi juntado deixa o território sem medidas (os
-        // achados que dependem dele ficam pendentes, dizendo o porquê), não a avaliação inteira.
-        if let Some(m) = self.arquivos {
-            if !m.contains_key(relativo.as_str()) {
-                return Ok(Some(Area {
-                    arquivo: relativo.clone(),
-                    medidas: None,
-                    sem_medidas: Some(format!(
-                        "o arquivo «{relativo}» que a proposta cita ainda não está nos autos: junte-o a um ato (o mapa do Art. 15, II, ou a emenda de divisas do Art. 19, § 3º)."
-                    )),
-                }));
-            }
-        }
-        let lido = match self.arquivos {
-            Some(m) => self.ler_dos_autos(caminho, relativo, m)?,
-            None => self.ler_do_disco(caminho, relativo)?,
+        let lido = match self.arquivos.em_memoria() {
+            Err(diretorio) => self.ler_do_disco(caminho, relativo, diretorio)?,
+            Ok(m) => match self.da_memoria(caminho, relativo, m)? {
+                Ok(lido) => lido,
+                Err(sem_medidas) => return Ok(Some(sem_medidas)),
+            },
         };
         match lido {
             Ok(territorio) => {
@@ -154,15 +122,62 @@ impl Validador<'_> {
         }
     }
 
+    /// O território de um arquivo em memória (enviado ou dos autos), citado só pelo nome; `Err`
+    /// com a área sem medidas quando o arquivo ainda não foi juntado aos autos.
+    #[allow(clippy::type_complexity)]
+    fn da_memoria(
+        &self,
+        caminho: &[&str],
+        relativo: &str,
+        m: &std::collections::BTreeMap<String, Vec<u8>>,
+    ) -> Result<
+        Result<
+            Result<divisa_territorio::leitura::Territorio, divisa_territorio::leitura::ErroLeitura>,
+            Area,
+        >,
+        ErroProposta,
+    > {
+        let simples = Path::new(relativo)
+            .components()
+            .all(|c| matches!(c, std::path::Component::Normal(_)))
+            && Path::new(relativo).components().count() == 1;
+        if !simples {
+            return Err(self.erro(
+                caminho,
+                format!("«{relativo}»: dê só o nome do arquivo enviado junto com a proposta (sem pastas nem caminho)"),
+            ));
+        }
+        if !m.contains_key(relativo) {
+            // Nos autos, o arquivo que ainda não foi juntado deixa o território sem medidas (os
+            // achados que dependem dele ficam pendentes, dizendo o porquê), não a avaliação
+            // inteira; o que não veio com a proposta enviada é entrada inválida.
+            return match self.arquivos {
+                Arquivos::DosAutos(_) => Ok(Err(Area {
+                    arquivo: relativo.to_owned(),
+                    medidas: None,
+                    sem_medidas: Some(format!(
+                        "o arquivo «{relativo}» que a proposta cita ainda não está nos autos: junte-o a um ato (o mapa do Art. 15, II, ou a emenda de divisas do Art. 19, § 3º)."
+                    )),
+                })),
+                _ => Err(self.erro(
+                    caminho,
+                    format!("o arquivo «{relativo}» não foi enviado junto com a proposta"),
+                )),
+            };
+        }
+        Ok(Ok(self.ler_dos_autos(caminho, relativo, m)?))
+    }
+
     fn ler_do_disco(
         &self,
         caminho: &[&str],
         relativo: &str,
+        diretorio: &Path,
     ) -> Result<
         Result<divisa_territorio::leitura::Territorio, divisa_territorio::leitura::ErroLeitura>,
         ErroProposta,
     > {
-        let completo: PathBuf = self.diretorio.join(relativo);
+        let completo: PathBuf = diretorio.join(relativo);
         if !completo.is_file() {
             return Err(self.erro(
                 caminho,

@@ -16,7 +16,12 @@ fn achados(
     conteudo: &str,
 ) -> Result<Vec<Achado>, divisa_avaliacao::ErroProposta> {
     let diretorio = escrever(arquivo, conteudo);
-    let lida = divisa_avaliacao::ler("p.toml", proposta, &diretorio)?;
+    let lida = divisa_avaliacao::ler(
+        "p.toml",
+        proposta,
+        divisa_avaliacao::Arquivos::Diretorio(&diretorio),
+        None,
+    )?;
     Ok(avaliar(&lida.fatos, jiff::civil::date(2027, 3, 10))
         .unwrap()
         .achados)

@@ -8,7 +8,13 @@ use crate::exemplos;
 fn relatorios(nome: &str) -> (String, String, divisa_lei::Conclusao) {
     let caminho = exemplos().join(format!("{nome}.toml"));
     let texto = std::fs::read_to_string(&caminho).unwrap();
-    let proposta = divisa_avaliacao::ler(&format!("{nome}.toml"), &texto, &exemplos()).unwrap();
+    let proposta = divisa_avaliacao::ler(
+        &format!("{nome}.toml"),
+        &texto,
+        divisa_avaliacao::Arquivos::Diretorio(&exemplos()),
+        None,
+    )
+    .unwrap();
     let data = proposta.data_referencia.unwrap();
     let avaliacao = divisa_lei::avaliar(&proposta.fatos, data).unwrap();
     (
@@ -85,7 +91,7 @@ fn json_segue_o_contrato() {
 
 #[test]
 fn html_e_uma_pagina_que_escapa_o_texto() {
-    let mut proposta = divisa_avaliacao::ler("x.toml", "tipo = \"criacao_distrito\"\n[distrito]\nmunicipio = 5107800\nnome = \"<script>alert(1)</script>\"\n", &exemplos()).unwrap();
+    let mut proposta = divisa_avaliacao::ler("x.toml", "tipo = \"criacao_distrito\"\n[distrito]\nmunicipio = 5107800\nnome = \"<script>alert(1)</script>\"\n", divisa_avaliacao::Arquivos::Diretorio(&exemplos()), None).unwrap();
     proposta.data_referencia = Some(jiff::civil::date(2027, 3, 10));
     let avaliacao = divisa_lei::avaliar(&proposta.fatos, jiff::civil::date(2027, 3, 10)).unwrap();
     let html = divisa_avaliacao::relatorio::html(&avaliacao, &proposta.fatos, None);

@@ -17,5 +17,10 @@ pub fn exemplos() -> PathBuf {
 
 /// Lê uma proposta escrita no teste, como se estivesse em `exemplos/`.
 pub fn ler(texto: &str) -> Result<divisa_avaliacao::Proposta, divisa_avaliacao::ErroProposta> {
-    divisa_avaliacao::ler("proposta.toml", texto, &exemplos())
+    divisa_avaliacao::ler(
+        "proposta.toml",
+        texto,
+        divisa_avaliacao::Arquivos::Diretorio(&exemplos()),
+        None,
+    )
 }

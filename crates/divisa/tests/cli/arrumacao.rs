@@ -260,3 +260,68 @@ fn arquitetura_sql_so_no_registro_e_no_geopackage() {
     }
     assert!(achados.is_empty(), "{achados:#?}");
 }
+
+/// Issue 31 (ARCHITECTURE: «nenhum limiar da lei está escrito no código»): nenhum texto do
+/// código de produção escreve um número da lei com a sua unidade («30 dias», «seis meses»,
+/// «mais de 200 casas», «10 municípios»): as frases o tiram do parâmetro da redação em vigor
+/// (`divisa_lei::texto::parametro`), para que uma redação nova seja mudança de dados. Os
+/// comentários podem citar a lei; o código não.
+#[test]
+fn issue31_nenhum_numero_da_lei_escrito_no_codigo() {
+    use divisa_referencia::formato::{inteiro, por_extenso};
+    // a unidade de cada parâmetro, pelo nome que ele tem nos dados da lei
+    let unidade = |nome: &str| match nome {
+        n if n.ends_with("_dias") => Some("dias"),
+        "meses_antes" => Some("meses"),
+        "casas_mais_de" => Some("casas"),
+        n if n.starts_with("populacao_") => Some("habitantes"),
+        "quantidade_municipios" => Some("municípios"),
+        "assinaturas_minimas" => Some("assinaturas"),
+        "habitacoes_minimas" => Some("habitações"),
+        "palavras_maximas" => Some("palavras"),
+        _ => None,
+    };
+    let lei = divisa_lei::texto::lei().unwrap();
+    let mut frases = std::collections::BTreeSet::new();
+    for d in lei.dispositivos() {
+        for r in &d.redacoes {
+            for (nome, v) in &r.parametros {
+                let Some(u) = unidade(nome) else { continue };
+                frases.insert(format!("{} {u}", inteiro(*v)));
+                if let Some(e) = por_extenso(*v) {
+                    frases.insert(format!(" {e} {u}"));
+                    frases.insert(format!("({e}) {u}"));
+                }
+            }
+        }
+    }
+    let mut achados = Vec::new();
+    for crate_ in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("..")).unwrap() {
+        let nome = crate_.unwrap().file_name().to_string_lossy().to_string();
+        for (caminho, codigo) in codigo_de(&format!("{nome}/src")) {
+            for (n, linha) in codigo.lines().enumerate() {
+                if linha.trim_start().starts_with("//") {
+                    continue;
+                }
+                for f in &frases {
+                    // o número como número inteiro: «130 dias» não é «30 dias»
+                    let achou = linha.match_indices(f.as_str()).any(|(i, _)| {
+                        !linha[..i].ends_with(|c: char| c.is_ascii_digit() || c == '.')
+                    });
+                    if achou {
+                        achados.push(format!(
+                            "{}:{}: «{f}»: {}",
+                            caminho.display(),
+                            n + 1,
+                            linha.trim()
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        achados.is_empty(),
+        "números da lei escritos no código: {achados:#?}"
+    );
+}

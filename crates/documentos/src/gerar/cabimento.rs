@@ -144,8 +144,30 @@ pub(super) fn destinatario(orgao: Orgao) -> (&'static str, &'static str) {
     }
 }
 
-/// O que cada órgão certifica, no tipo da proposta, e o artigo que o pede.
-pub(super) fn pedido(orgao: Orgao, tipo: TipoLei) -> (&'static str, &'static str) {
+/// O que cada órgão certifica, no tipo da proposta, e o artigo que o pede; os números da lei
+/// (as casas do inciso III, os municípios da média do inciso IV) da redação em vigor em `data`.
+pub(super) fn pedido(
+    orgao: Orgao,
+    tipo: TipoLei,
+    data: jiff::civil::Date,
+) -> (String, &'static str) {
+    let (texto, artigo) = pedido_com_lacunas(orgao, tipo);
+    let parametro = |id: &str, nome: &str| divisa_lei::texto::parametro(id, nome, data);
+    let casas = match parametro("art2_cpt_inc3", "casas_mais_de") {
+        Some(n) => format!("mais de {} casas", divisa_referencia::formato::inteiro(n)),
+        None => "o número de casas que a lei exige".into(),
+    };
+    let municipios = match parametro("art2_cpt_inc4", "quantidade_municipios") {
+        Some(n) => format!("dos {} municípios", divisa_referencia::formato::inteiro(n)),
+        None => "dos municípios".into(),
+    };
+    let texto = texto
+        .replace("mais de {casas} casas", &casas)
+        .replace("dos {municipios} municípios", &municipios);
+    (texto, artigo)
+}
+
+fn pedido_com_lacunas(orgao: Orgao, tipo: TipoLei) -> (&'static str, &'static str) {
     use TipoLei as L;
     match (orgao, tipo) {
         (Orgao::Cartografia, L::Desmembramento) => (
@@ -173,11 +195,11 @@ pub(super) fn pedido(orgao: Orgao, tipo: TipoLei) -> (&'static str, &'static str
             "Art. 10, I, e Art. 2º, § 2º",
         ),
         (Orgao::Fazenda, L::Extincao) => (
-            "o valor adicionado do Município no último exercício, comparado com a média dos 10 municípios do Estado de menor valor adicionado (Art. 2º, IV), para a verificação da perda dos requisitos (Art. 10, I)",
+            "o valor adicionado do Município no último exercício, comparado com a média dos {municipios} municípios do Estado de menor valor adicionado (Art. 2º, IV), para a verificação da perda dos requisitos (Art. 10, I)",
             "Art. 10, I, e Art. 2º, § 2º",
         ),
         (Orgao::Cartografia, _) => (
-            "a população estimada da área (inciso I), a existência de centro urbano já constituído com mais de 200 casas (inciso III) e a área e os limites do território, com a sua continuidade (inciso VI); e, do Município de origem, a população estimada, o número de casas do centro urbano e a área e a continuidade do território remanescente, para a verificação de que a criação não importa para ele na perda dos requisitos (§ 1º)",
+            "a população estimada da área (inciso I), a existência de centro urbano já constituído com mais de {casas} casas (inciso III) e a área e os limites do território, com a sua continuidade (inciso VI); e, do Município de origem, a população estimada, o número de casas do centro urbano e a área e a continuidade do território remanescente, para a verificação de que a criação não importa para ele na perda dos requisitos (§ 1º)",
             "Art. 2º, §§ 1º, 2º e 3º",
         ),
         (Orgao::Tre, _) => (
@@ -185,7 +207,7 @@ pub(super) fn pedido(orgao: Orgao, tipo: TipoLei) -> (&'static str, &'static str
             "Art. 2º, §§ 1º, 2º e 3º",
         ),
         (Orgao::Fazenda, _) => (
-            "o valor adicionado da área no último exercício, comparado com a média dos 10 municípios do Estado de menor valor adicionado (inciso IV), e o do território remanescente do Município de origem (§ 1º)",
+            "o valor adicionado da área no último exercício, comparado com a média dos {municipios} municípios do Estado de menor valor adicionado (inciso IV), e o do território remanescente do Município de origem (§ 1º)",
             "Art. 2º, §§ 1º, 2º e 3º",
         ),
         (Orgao::Comissao, _) => (
@@ -263,9 +285,29 @@ mod testes {
 
     #[test]
     fn arrecadacao_e_o_inciso_v_da_comissao() {
-        let (o_que, _) = pedido(Orgao::Comissao, TipoLei::Criacao);
+        let (o_que, _) = pedido(
+            Orgao::Comissao,
+            TipoLei::Criacao,
+            jiff::civil::date(2027, 3, 10),
+        );
         assert!(o_que.contains("inciso V"));
-        let (fazenda, _) = pedido(Orgao::Fazenda, TipoLei::Criacao);
+        let (fazenda, _) = pedido(
+            Orgao::Fazenda,
+            TipoLei::Criacao,
+            jiff::civil::date(2027, 3, 10),
+        );
         assert!(fazenda.contains("inciso IV") && !fazenda.contains("arrecada"));
+        // Art. 2º, IV: o número de municípios da média vem da redação em vigor, não do texto
+        assert!(fazenda.contains("média dos 10 municípios"), "{fazenda}");
+        let (cartografia, _) = pedido(
+            Orgao::Cartografia,
+            TipoLei::Criacao,
+            jiff::civil::date(2027, 3, 10),
+        );
+        assert!(
+            cartografia.contains("com mais de 200 casas"),
+            "{cartografia}"
+        );
+        assert!(!cartografia.contains('{') && !fazenda.contains('{'));
     }
 }

@@ -69,7 +69,7 @@ pub fn a_partir_de(
         Tipo::Parecer | Tipo::RelatorioTecnico => (
             houve(&|a| matches!(a, Ato::ParecerDeMerito { .. }))
                 || (processo.fase == Fase::Certidoes && de_posse_das_certidoes(processo, em)),
-            "o parecer de mérito se dá «de posse das certidões» (Art. 18): depois da resposta de cada órgão oficiado, ou de vencido o prazo de 30 dias de quem não respondeu (Art. 2º, § 3º)",
+            "o parecer de mérito se dá «de posse das certidões» (Art. 18): depois da resposta de cada órgão oficiado, ou de vencido o prazo do Art. 2º, § 3º, para quem não respondeu",
         ),
         Tipo::DecretoLegislativo => (
             houve(&|a| matches!(a, Ato::ApresentarProjetoDecreto { .. }))

@@ -266,9 +266,12 @@ pub fn parecer_preliminar(
             fmt_data(e.data),
             placar(v),
             if solicitar {
-                "pela requisição das certidões aos órgãos do Art. 2º, § 2º, no prazo de 30 dias do Art. 2º, § 3º"
+                match divisa_lei::texto::parametro("art2_par3", "prazo_dias", e.data) {
+                    Some(d) => format!("pela requisição das certidões aos órgãos do Art. 2º, § 2º, no prazo de {d} dias do Art. 2º, § 3º"),
+                    None => "pela requisição das certidões aos órgãos do Art. 2º, § 2º, no prazo do Art. 2º, § 3º".into(),
+                }
             } else {
-                "pelo arquivamento da representação, submetido ao Plenário"
+                "pelo arquivamento da representação, submetido ao Plenário".into()
             },
             if solicitar { "; Art. 17, § 2º" } else { "; Art. 17, § 1º" },
             votacao(caso.autos, v)

@@ -53,7 +53,8 @@ fn todo_par_tipo_documento_sai_em_pdf_a_3u_marcado_com_fontes_embutidas() {
         let p = divisa_avaliacao::ler(
             &caminho.display().to_string(),
             &texto,
-            caminho.parent().expect("dir"),
+            divisa_avaliacao::Arquivos::Diretorio(caminho.parent().expect("dir")),
+            None,
         )
         .expect("proposta válida");
         let a = divisa_lei::avaliar(&p.fatos, DATA).expect("avaliação");
@@ -105,7 +106,7 @@ fn todo_par_tipo_documento_sai_em_pdf_a_3u_marcado_com_fontes_embutidas() {
                     tipo.codigo()
                 )
             });
-            let pdf = divisa_documentos::pdf(&doc)
+            let pdf = divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default())
                 .unwrap_or_else(|e| panic!("{exemplo} × {}: {e}", tipo.codigo()));
             let arquivo = dir.join(format!("{exemplo}-{}.pdf", tipo.codigo()));
             std::fs::write(&arquivo, &pdf).expect("gravar");
@@ -176,7 +177,8 @@ fn avaliada(exemplo: &str) -> (divisa_avaliacao::Proposta, divisa_lei::Avaliacao
     let p = divisa_avaliacao::ler(
         &caminho.display().to_string(),
         &texto,
-        caminho.parent().expect("dir"),
+        divisa_avaliacao::Arquivos::Diretorio(caminho.parent().expect("dir")),
+        None,
     )
     .expect("proposta válida");
     let a = divisa_lei::avaliar(&p.fatos, DATA).expect("avaliação");

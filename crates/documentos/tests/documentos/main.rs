@@ -39,7 +39,8 @@ fn documento_com(proposta: &Path, tipo: Tipo, orgaos: &[Orgao]) -> Documento {
     let p = divisa_avaliacao::ler(
         &proposta.display().to_string(),
         &texto,
-        proposta.parent().expect("dir"),
+        divisa_avaliacao::Arquivos::Diretorio(proposta.parent().expect("dir")),
+        None,
     )
     .expect("proposta válida");
     let a = divisa_lei::avaliar(&p.fatos, DATA).expect("avaliação");
@@ -121,7 +122,7 @@ fn oficios_art_2_par_3_trinta_dias_sob_pena_de_responsabilidade() {
     let doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Oficio);
     let texto = ler_pdf(
         "oficios",
-        &divisa_documentos::pdf(&doc).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
     );
     contem(
         &texto,
@@ -152,7 +153,8 @@ fn oficios_art_2_par_3_trinta_dias_sob_pena_de_responsabilidade() {
         "URN no texto do ofício:\n{texto}"
     );
     assert!(!texto.contains("Referências (URN LexML)"), "{texto}");
-    let pdf = divisa_documentos::pdf(&doc).expect("composição");
+    let pdf =
+        divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição");
     let meta = poppler("pdfinfo", "oficios-meta", &pdf, &["-meta"]);
     assert!(meta.contains(urn), "a URN nos metadados do ofício:\n{meta}");
     assert!(!divisa_documentos::html(&doc).contains("urn:lex"));
@@ -165,7 +167,11 @@ fn fusao_art_4_sem_oficio_a_expedir_e_sem_certidoes_do_art_2() {
     let fusao = raiz().join("exemplos/fusao.toml");
     let oficio = ler_pdf(
         "oficio-fusao",
-        &divisa_documentos::pdf(&documento_com(&fusao, Tipo::Oficio, &[])).expect("composição"),
+        &divisa_documentos::pdf(
+            &documento_com(&fusao, Tipo::Oficio, &[]),
+            &divisa_documentos::Opcoes::default(),
+        )
+        .expect("composição"),
     );
     assert!(oficio.contains("Não há ofício a expedir"), "{oficio}");
     assert!(
@@ -174,7 +180,11 @@ fn fusao_art_4_sem_oficio_a_expedir_e_sem_certidoes_do_art_2() {
     );
     let parecer = ler_pdf(
         "parecer-fusao",
-        &divisa_documentos::pdf(&documento(&fusao, Tipo::Parecer)).expect("composição"),
+        &divisa_documentos::pdf(
+            &documento(&fusao, Tipo::Parecer),
+            &divisa_documentos::Opcoes::default(),
+        )
+        .expect("composição"),
     );
     assert!(!parecer.contains("certidões do Art. 2º"), "{parecer}");
     assert!(
@@ -188,7 +198,7 @@ fn parecer_de_merito_art_18_com_a_tabela_de_achados() {
     let doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);
     let texto = ler_pdf(
         "parecer",
-        &divisa_documentos::pdf(&doc).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
     );
     contem(
         &texto,
@@ -218,7 +228,7 @@ fn decreto_legislativo_art_12_ii_pergunta_sim_e_nao() {
     );
     let texto = ler_pdf(
         "decreto-legislativo",
-        &divisa_documentos::pdf(&doc).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
     );
     contem(
         &texto,
@@ -253,7 +263,7 @@ fn decreto_legislativo_consulta_a_area_que_a_lei_nomeia_e_a_descreve() {
     );
     let texto = ler_pdf(
         "decreto-desmembramento",
-        &divisa_documentos::pdf(&doc).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
     );
     contem(
         &texto,
@@ -275,7 +285,7 @@ fn decreto_legislativo_consulta_a_area_que_a_lei_nomeia_e_a_descreve() {
     );
     let texto = ler_pdf(
         "decreto-fusao",
-        &divisa_documentos::pdf(&fusao).expect("composição"),
+        &divisa_documentos::pdf(&fusao, &divisa_documentos::Opcoes::default()).expect("composição"),
     );
     contem(
         &texto,
@@ -298,7 +308,7 @@ fn projeto_de_lei_art_7_com_as_divisas_do_poligono_o_mapa_e_o_memorial() {
     );
     let texto = ler_pdf(
         "projeto-de-lei",
-        &divisa_documentos::pdf(&doc).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
     );
     contem(
         &texto,
@@ -340,7 +350,7 @@ fn projeto_de_lei_da_revisao_de_limites_art_8_e_art_5() {
     );
     let texto = ler_pdf(
         "projeto-de-lei-revisao",
-        &divisa_documentos::pdf(&doc).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
     );
     contem(
         &texto,
@@ -378,7 +388,7 @@ fn projeto_de_lei_avisa_o_nao_atendido() {
     );
     let texto = ler_pdf(
         "projeto-de-lei-nao-atendido",
-        &divisa_documentos::pdf(&doc).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
     );
     let corrido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
@@ -411,7 +421,7 @@ fn projeto_de_lei_da_fusao_art_4_e_art_7() {
     let doc = documento(&raiz().join("exemplos/fusao.toml"), Tipo::ProjetoDeLei);
     let texto = ler_pdf(
         "projeto-de-lei-fusao",
-        &divisa_documentos::pdf(&doc).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
     );
     let corrido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
     for trecho in [
@@ -478,7 +488,7 @@ fn projeto_de_lei_da_incorporacao_art_1() {
     );
     let texto = ler_pdf(
         "projeto-de-lei-incorporacao",
-        &divisa_documentos::pdf(&doc).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
     );
     let corrido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
     for trecho in [
@@ -656,8 +666,12 @@ fn poppler(programa: &str, nome: &str, bytes: &[u8], args: &[&str]) -> String {
 #[test]
 fn pdf_deterministico_com_o_codigo_de_verificacao_no_arquivo() {
     let doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);
-    let pdf = divisa_documentos::pdf(&doc).expect("composição");
-    assert_eq!(divisa_documentos::pdf(&doc).expect("composição"), pdf);
+    let pdf =
+        divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição");
+    assert_eq!(
+        divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
+        pdf
+    );
     assert_eq!(divisa_documentos::codigo_do_pdf(&pdf), Some(doc.codigo()));
     // o código impresso no rodapé de toda página
     let texto = ler_pdf("parecer-codigo", &pdf);
@@ -667,6 +681,46 @@ fn pdf_deterministico_com_o_codigo_de_verificacao_no_arquivo() {
         "parecer",
     );
     assert_eq!(divisa_documentos::codigo_do_pdf(b"%PDF-1.7 qualquer"), None);
+}
+
+/// Issue 31: o endereço público de conferência entra como opção da composição, não como estado
+/// do processo — o mesmo documento com as mesmas opções dá os mesmos bytes, e com outro endereço,
+/// outro rodapé. Um endereço que não é http(s):// é recusado ao ser criado.
+#[test]
+fn issue31_endereco_publico_como_opcao_da_composicao() {
+    use divisa_documentos::{EnderecoPublico, Opcoes};
+    let doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);
+    let com = |e: &str| Opcoes {
+        endereco_publico: Some(EnderecoPublico::novo(e).expect("endereço válido")),
+    };
+    let a =
+        divisa_documentos::pdf(&doc, &com("https://divisa.exemplo.gov.br/")).expect("composição");
+    assert_eq!(
+        divisa_documentos::pdf(&doc, &com("https://divisa.exemplo.gov.br")).expect("composição"),
+        a,
+        "a barra final não muda o documento"
+    );
+    let b = divisa_documentos::pdf(&doc, &com("https://outro.exemplo.gov.br")).expect("composição");
+    assert_ne!(a, b);
+    let sem = divisa_documentos::pdf(&doc, &Opcoes::default()).expect("composição");
+    contem(
+        &ler_pdf("parecer-endereco", &a),
+        &["https://divisa.exemplo.gov.br/verificar"],
+        "com o endereço",
+    );
+    assert!(!ler_pdf("parecer-sem-endereco", &sem).contains("/verificar"));
+    for ruim in [
+        "javascript:alert(1)",
+        "ftp://x.gov.br",
+        "https://",
+        "https://a b.gov.br",
+    ] {
+        let e = EnderecoPublico::novo(ruim).expect_err(ruim);
+        assert!(
+            e.to_string().contains("não é um endereço http(s)://"),
+            "{e}"
+        );
+    }
 }
 
 /// Issue 16, composição: fontes embutidas e recortadas (pdffonts: «emb yes» em todas), PDF/A-3u
@@ -679,7 +733,8 @@ fn pdf_a_3u_marcado_com_fontes_embutidas_e_o_conteudo_anexo() {
         &raiz().join("crates/documentos/tests/dados/criacao_com_area.toml"),
         Tipo::ProjetoDeLei,
     );
-    let pdf = divisa_documentos::pdf(&doc).expect("composição");
+    let pdf =
+        divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição");
     let fontes = poppler("pdffonts", "pl-fontes", &pdf, &[]);
     let linhas: Vec<&str> = fontes.lines().skip(2).collect();
     assert!(!linhas.is_empty(), "nenhuma fonte:\n{fontes}");
@@ -740,7 +795,7 @@ fn pdf_imprime_o_unicode_inteiro() {
     });
     let texto = ler_pdf(
         "unicode",
-        &divisa_documentos::pdf(&doc).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
     );
     contem(
         &texto,
@@ -764,7 +819,8 @@ fn texto_com_marcacao_sai_como_esta() {
         texto: hostil.into(),
     });
     doc.titulo = "#pagebreak() ]} TÍTULO".into();
-    let pdf = divisa_documentos::pdf(&doc).expect("composição");
+    let pdf =
+        divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição");
     let texto = ler_pdf("marcacao", &pdf);
     contem(
         &texto,
@@ -781,8 +837,13 @@ fn texto_com_marcacao_sai_como_esta() {
 fn parecer_do_resultado_art_20_maioria_absoluta_dos_inscritos() {
     use divisa_processo::{Apuracao, Ato, Ator, Evento, Nup, Papel, Processo, TipoProcesso, Via};
     let texto = std::fs::read_to_string(raiz().join("exemplos/criacao.toml")).expect("proposta");
-    let proposta =
-        divisa_avaliacao::ler("criacao.toml", &texto, &raiz().join("exemplos")).expect("proposta");
+    let proposta = divisa_avaliacao::ler(
+        "criacao.toml",
+        &texto,
+        divisa_avaliacao::Arquivos::Diretorio(&raiz().join("exemplos")),
+        None,
+    )
+    .expect("proposta");
     let avaliacao = divisa_lei::avaliar(&proposta.fatos, DATA).expect("avaliação");
     let evento = Evento {
         seq: 1,
@@ -844,7 +905,8 @@ fn parecer_do_resultado_art_20_maioria_absoluta_dos_inscritos() {
         let doc = divisa_documentos::parecer_do_resultado(&caso, &processo).expect("parecer");
         let texto = ler_pdf(
             &format!("parecer-resultado-{sim}"),
-            &divisa_documentos::pdf(&doc).expect("composição"),
+            &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default())
+                .expect("composição"),
         );
         contem(
             &texto,
@@ -871,7 +933,7 @@ fn relatorio_tecnico_art_8_par_3_da_revisao_de_limites() {
     );
     let texto = ler_pdf(
         "relatorio-tecnico",
-        &divisa_documentos::pdf(&doc).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
     );
     contem(
         &texto,
@@ -888,8 +950,13 @@ fn relatorio_tecnico_art_8_par_3_da_revisao_de_limites() {
     );
     // só da revisão de limites
     let texto = std::fs::read_to_string(raiz().join("exemplos/criacao.toml")).expect("proposta");
-    let p =
-        divisa_avaliacao::ler("criacao.toml", &texto, &raiz().join("exemplos")).expect("proposta");
+    let p = divisa_avaliacao::ler(
+        "criacao.toml",
+        &texto,
+        divisa_avaliacao::Arquivos::Diretorio(&raiz().join("exemplos")),
+        None,
+    )
+    .expect("proposta");
     let a = divisa_lei::avaliar(&p.fatos, DATA).expect("avaliação");
     let caso = Caso {
         proposta: &p,
@@ -1413,7 +1480,8 @@ fn projeto_de_lei_de_fusao_e_incorporacao_pelas_divisas_vigentes_art_5() {
         ("exemplos/incorporacao.toml", "incorporacao"),
     ] {
         let doc = documento(&raiz().join(proposta), Tipo::ProjetoDeLei);
-        let bytes = divisa_documentos::pdf(&doc).expect("composição");
+        let bytes = divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default())
+            .expect("composição");
         let texto = ler_pdf(&format!("projeto-de-lei-{nome}-forma"), &bytes);
         let corrido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(!corrido.contains("a identificar"), "{proposta}");
@@ -1464,8 +1532,13 @@ fn parecer_de_merito_art_18_com_numero_relator_sala_das_comissoes_e_votacao() {
 fn issue28_art7_inc5_o_projeto_e_o_anexo_trazem_o_mesmo_percentual() {
     let proposta = raiz().join("exemplos/criacao.toml");
     let texto = std::fs::read_to_string(&proposta).expect("proposta");
-    let p = divisa_avaliacao::ler("criacao.toml", &texto, &raiz().join("exemplos"))
-        .expect("proposta válida");
+    let p = divisa_avaliacao::ler(
+        "criacao.toml",
+        &texto,
+        divisa_avaliacao::Arquivos::Diretorio(&raiz().join("exemplos")),
+        None,
+    )
+    .expect("proposta válida");
     let a = divisa_lei::avaliar(&p.fatos, DATA).expect("avaliação");
     let ipm = std::fs::read(raiz().join("crates/divisa/tests/dados/ipm_ilustrativo.csv"))
         .expect("tabela de índices dos testes");
@@ -1487,7 +1560,7 @@ fn issue28_art7_inc5_o_projeto_e_o_anexo_trazem_o_mesmo_percentual() {
     let projeto = divisa_documentos::projeto_de_lei(&caso).expect("projeto");
     let lido = ler_pdf(
         "projeto-com-icms",
-        &divisa_documentos::pdf(&projeto).expect("PDF"),
+        &divisa_documentos::pdf(&projeto, &divisa_documentos::Opcoes::default()).expect("PDF"),
     );
     assert!(!lido.contains("____%"), "sem o espaço em branco: {lido}");
     contem(
@@ -1502,7 +1575,7 @@ fn issue28_art7_inc5_o_projeto_e_o_anexo_trazem_o_mesmo_percentual() {
     let anexo = divisa_documentos::estudo_fiscal(&caso).expect("anexo");
     let lido = ler_pdf(
         "estudo-fiscal",
-        &divisa_documentos::pdf(&anexo).expect("PDF"),
+        &divisa_documentos::pdf(&anexo, &divisa_documentos::Opcoes::default()).expect("PDF"),
     );
     contem(
         &lido,
@@ -1527,12 +1600,20 @@ fn issue28_art7_inc5_o_projeto_e_o_anexo_trazem_o_mesmo_percentual() {
     };
     let lido = ler_pdf(
         "projeto-sem-icms",
-        &divisa_documentos::pdf(&divisa_documentos::projeto_de_lei(&caso).unwrap()).unwrap(),
+        &divisa_documentos::pdf(
+            &divisa_documentos::projeto_de_lei(&caso).unwrap(),
+            &divisa_documentos::Opcoes::default(),
+        )
+        .unwrap(),
     );
     assert!(lido.contains("____%"), "{lido}");
     let lido = ler_pdf(
         "estudo-fiscal-sem-icms",
-        &divisa_documentos::pdf(&divisa_documentos::estudo_fiscal(&caso).unwrap()).unwrap(),
+        &divisa_documentos::pdf(
+            &divisa_documentos::estudo_fiscal(&caso).unwrap(),
+            &divisa_documentos::Opcoes::default(),
+        )
+        .unwrap(),
     );
     assert!(lido.contains("Pendente"), "{lido}");
 }
@@ -1543,7 +1624,7 @@ fn issue33_fusao_toma_os_indices_inteiros_sem_espaco_em_branco() {
     let projeto = documento(&raiz().join("exemplos/fusao.toml"), Tipo::ProjetoDeLei);
     let lido = ler_pdf(
         "projeto-fusao-icms",
-        &divisa_documentos::pdf(&projeto).unwrap(),
+        &divisa_documentos::pdf(&projeto, &divisa_documentos::Opcoes::default()).unwrap(),
     );
     assert!(!lido.contains("____%"), "{lido}");
     contem(
@@ -1557,7 +1638,13 @@ fn issue33_fusao_toma_os_indices_inteiros_sem_espaco_em_branco() {
 #[test]
 fn issue28_art7_inc5_duas_origens_um_inciso_cada() {
     let texto = "tipo = \"criacao\"\n[novo]\nnome = \"Vale do Teste\"\nsede = \"Vale do Teste\"\norigens = [5106240, 5107925]\n[novo.dados]\npopulacao = 7000\n";
-    let p = divisa_avaliacao::ler("duas.toml", texto, &raiz().join("exemplos")).expect("proposta");
+    let p = divisa_avaliacao::ler(
+        "duas.toml",
+        texto,
+        divisa_avaliacao::Arquivos::Diretorio(&raiz().join("exemplos")),
+        None,
+    )
+    .expect("proposta");
     let a = divisa_lei::avaliar(&p.fatos, DATA).expect("avaliação");
     let ipm = std::fs::read(raiz().join("crates/divisa/tests/dados/ipm_ilustrativo.csv")).unwrap();
     let opcoes = divisa_avaliacao::fiscal::OpcoesFiscais {

@@ -13,7 +13,13 @@ pub(super) fn proposta_com(nome: &str, trocas: &[(&str, &str)]) -> divisa_avalia
         assert!(texto.contains(de), "{nome} não tem «{de}»");
         texto = texto.replace(de, para);
     }
-    divisa_avaliacao::ler(nome, &texto, &raiz().join("exemplos")).expect("proposta válida")
+    divisa_avaliacao::ler(
+        nome,
+        &texto,
+        divisa_avaliacao::Arquivos::Diretorio(&raiz().join("exemplos")),
+        None,
+    )
+    .expect("proposta válida")
 }
 
 /// A criação com o território em arquivo (`tests/dados/criacao_com_area.toml`).
@@ -22,7 +28,8 @@ fn criacao_com_area() -> divisa_avaliacao::Proposta {
     divisa_avaliacao::ler(
         "criacao_com_area.toml",
         &std::fs::read_to_string(&caminho).expect("proposta"),
-        caminho.parent().expect("dir"),
+        divisa_avaliacao::Arquivos::Diretorio(caminho.parent().expect("dir")),
+        None,
     )
     .expect("proposta válida")
 }
@@ -43,10 +50,13 @@ fn minuta<T>(proposta: &divisa_avaliacao::Proposta, escrever: impl FnOnce(&Caso<
 
 /// O texto do PDF numa linha só (as quebras do pdftotext viram espaços).
 fn corrido(nome: &str, doc: &Documento) -> String {
-    ler_pdf(nome, &divisa_documentos::pdf(doc).expect("composição"))
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
+    ler_pdf(
+        nome,
+        &divisa_documentos::pdf(doc, &divisa_documentos::Opcoes::default()).expect("composição"),
+    )
+    .split_whitespace()
+    .collect::<Vec<_>>()
+    .join(" ")
 }
 
 fn paginas(nome: &str) -> usize {
@@ -364,7 +374,8 @@ fn art_5_divisas_em_incisos_com_todos_os_vertices_da_linha_nova() {
 fn art_2_par_1_oficio_pede_os_dados_da_origem_e_leva_a_area() {
     let p = criacao_com_area();
     let doc = minuta(&p, |c| divisa_documentos::oficios(c, &[Orgao::Cartografia]));
-    let bytes = divisa_documentos::pdf(&doc).expect("composição");
+    let bytes =
+        divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição");
     let texto = ler_pdf("redacao-oficio", &bytes);
     // as linhas como o PDF as compõe (ler_pdf as junta)
     let linhas = Command::new("pdftotext")

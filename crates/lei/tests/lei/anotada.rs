@@ -4,7 +4,9 @@
 
 use std::fmt::Write as _;
 
-use divisa_lei::cobertura::{APLICADOS_EM_OUTRO, NAO_AUTOMATIZAVEIS, PROCEDIMENTO, VERIFICACOES};
+use divisa_lei::cobertura::{
+    com_numeros, APLICADOS_EM_OUTRO, NAO_AUTOMATIZAVEIS, PROCEDIMENTO, VERIFICACOES,
+};
 use divisa_lei::texto::lei;
 use divisa_referencia::formato::data;
 use expect_test::expect_file;
@@ -35,8 +37,14 @@ fn lei_anotada_esta_em_dia() {
         );
     }
     let _ = writeln!(md, "\n## O que sustenta cada achado\n\nNenhum achado diz \"atende\" sem uma verificação por trás. Para cada dispositivo avaliado por código: o que é verificado para dizer \"atende\", e quando o achado fica pendente.\n\n| dispositivo | \"atende\" quando | pendente quando |\n|---|---|---|");
+    // os números da lei nas tabelas, da redação em vigor desde a última norma
+    let vigente = lei.normas().last().map(|n| n.vigencia).unwrap();
     for (id, atende, pendente) in VERIFICACOES {
         let rotulo = lei.dispositivo(id).map_or(*id, |d| d.rotulo.as_str());
+        let (atende, pendente) = (
+            com_numeros(id, atende, vigente),
+            com_numeros(id, pendente, vigente),
+        );
         let _ = writeln!(md, "| {rotulo} (`{id}`) | {atende} | {pendente} |");
     }
     let mut artigo_atual = 0;
@@ -91,7 +99,10 @@ fn lei_anotada_esta_em_dia() {
         } else if let Some(onde) = procurar(APLICADOS_EM_OUTRO) {
             format!("aplicado dentro de outro achado: {onde}")
         } else if let Some(passo) = procurar(PROCEDIMENTO) {
-            format!("passo do processo legislativo: {passo}")
+            format!(
+                "passo do processo legislativo: {}",
+                com_numeros(&dispositivo.id, passo, vigente)
+            )
         } else if let Some(motivo) = procurar(NAO_AUTOMATIZAVEIS) {
             format!("não automatizável: {motivo}")
         } else {

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use divisa_lei::cobertura::{APLICADOS_EM_OUTRO, NAO_AUTOMATIZAVEIS, PROCEDIMENTO, VERIFICACOES};
 use divisa_lei::fatos::*;
-use divisa_lei::texto::lei;
+use divisa_lei::texto::{lei, EmVigor};
 use divisa_lei::{avaliar, varredura, Fatos, Tipo};
 
 use crate::util::{criacao, dados_bons, HOJE};
@@ -131,6 +131,63 @@ fn todo_achado_diz_o_que_sustenta_o_atende() {
     let sobram: Vec<&String> = listados.difference(&avaliados).collect();
     assert!(faltam.is_empty(), "sem verificação descrita: {faltam:?}");
     assert!(sobram.is_empty(), "descritos mas não avaliados: {sobram:?}");
+}
+
+/// Os números inteiros escritos num texto («4.000», «10», «2/3» dá 2 e 3), como se leem.
+fn numeros_escritos(texto: &str) -> Vec<String> {
+    let mut v = Vec::new();
+    let mut atual = String::new();
+    let mut chars = texto.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit()
+            || (c == '.' && !atual.is_empty() && chars.peek().is_some_and(|d| d.is_ascii_digit()))
+        {
+            atual.push(c);
+        } else if !atual.is_empty() {
+            v.push(std::mem::take(&mut atual));
+        }
+    }
+    if !atual.is_empty() {
+        v.push(atual);
+    }
+    v
+}
+
+/// Issue 31 (ARCHITECTURE, «nenhum limiar da lei está escrito no código»): as tabelas de
+/// cobertura não escrevem os números da lei — cada um é um `{parâmetro}` da redação em vigor,
+/// e todos se resolvem em cada redação desde a primeira norma.
+#[test]
+fn issue31_as_tabelas_de_cobertura_tiram_os_numeros_da_lei() {
+    let lei = lei().unwrap();
+    let linhas = VERIFICACOES
+        .iter()
+        .flat_map(|(id, a, p)| [(*id, *a), (*id, *p)])
+        .chain(PROCEDIMENTO.iter().copied());
+    for (id, texto) in linhas {
+        for norma in lei.normas() {
+            let data = norma.vigencia.max(jiff::civil::date(1992, 11, 19));
+            let Some(EmVigor::Texto(r) | EmVigor::NaoDisponivel(r)) =
+                lei.dispositivo(id).and_then(|d| d.em(data))
+            else {
+                continue;
+            };
+            let escritos = numeros_escritos(texto);
+            for (nome, valor) in &r.parametros {
+                let valor = divisa_referencia::formato::inteiro(*valor);
+                assert!(
+                    !escritos.contains(&valor),
+                    "{id}: «{texto}» escreve {valor}, o parâmetro {nome}: use {{{nome}}}"
+                );
+            }
+            // (a redação sem números, como a do Art. 3º antes de 1996 que não foi encontrada,
+            // não tem o que pôr)
+            let posto = divisa_lei::cobertura::com_numeros(id, texto, data);
+            assert!(
+                r.parametros.is_empty() || !posto.contains('{'),
+                "{id} em {data}: «{posto}» tem parâmetro que a redação não traz"
+            );
+        }
+    }
 }
 
 /// O texto compilado sem cabeçalhos de página nem a moldura (título, ementa, assinaturas),

@@ -236,7 +236,7 @@ fn art7_cpt_inc3_em_1996_antes_da_lc43_pendente_sem_os_seis_meses() {
                 .mensagem
                 .contains("passa do corte federal da eleição de 03/10/1996")
                 && achado.mensagem.contains("não foi encontrada")
-                && achado.mensagem.contains("não se aplicam a texto anterior"),
+                && achado.mensagem.contains("não se aplica a texto anterior"),
             "{}",
             achado.mensagem
         );

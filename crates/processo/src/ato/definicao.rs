@@ -382,12 +382,12 @@ pub const DEFINICOES: [Definicao; 29] = [
         ),
     ),
     independente(data(
-        "Data do recebimento do ofício (começa o prazo de 30 dias)",
+        "Data do recebimento do ofício (começa o prazo do Art. 2º, § 3º)",
         d(
             TipoDeAto::ConfirmarRecebimento,
             "confirmar_recebimento",
             "Confirmar o recebimento do ofício",
-            "Art. 2º, § 3º: começa o prazo de 30 dias",
+            "Art. 2º, § 3º: começa o prazo das certidões",
             &[ORGAO],
             Acao::RegistrarRecebimento,
         ),

@@ -2847,7 +2847,7 @@ fn juntar_a_proposta_pelos_campos_do_formulario_art_15() {
         assert!(!nova.contains("casas_centro_urbano"), "{nova}");
         // e a proposta nova se lê e se avalia pelos autos
         assert!(
-            divisa_avaliacao::ler_sem_arquivos("nova", &nova).is_ok(),
+            divisa_avaliacao::ler("nova", &nova, divisa_avaliacao::Arquivos::Nenhum, None).is_ok(),
             "{nova}"
         );
     });

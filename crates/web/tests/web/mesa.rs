@@ -422,7 +422,7 @@ fn issue32_proximo_passo_diz_a_quem_cabe_e_o_botao_fica_no_alto() {
             .await
             .corpo;
         assert!(
-            pagina.contains("Data do recebimento do ofício (começa o prazo de 30 dias)"),
+            pagina.contains("Data do recebimento do ofício (começa o prazo do Art. 2º, § 3º)"),
             "{pagina}"
         );
         assert!(!pagina.contains("dias))"), "parênteses dobrados");
