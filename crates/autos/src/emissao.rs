@@ -13,13 +13,13 @@ use crate::{documento_ao_orgao, fora_do_executor, ErroAutos};
 #[derive(Debug, Clone)]
 pub struct PedidoDeEmissao {
     /// O tipo de documento.
-    pub tipo: divisa_documentos::Tipo,
+    pub tipo: divisa_documentos::TipoDeDocumento,
     /// O órgão a que vai o ofício (só ao ofício).
     pub orgao: Option<Orgao>,
     /// A data do documento.
     pub data: Date,
     /// Como compor o PDF.
-    pub opcoes: divisa_documentos::Opcoes,
+    pub opcoes: divisa_documentos::OpcoesDoPdf,
 }
 
 /// Um documento emitido: o documento, os bytes do PDF entregues e o registro da emissão.

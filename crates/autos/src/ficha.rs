@@ -2,7 +2,7 @@
 //! os documentos, as certidões, os prazos, os alertas e os atos. A linha de comando a imprime;
 //! a página mostra as mesmas partes como página.
 
-use divisa_processo::prazos::Situacao;
+use divisa_processo::prazos::SituacaoDoPrazo;
 use divisa_processo::{Evento, Processo, Resposta, Via};
 use divisa_referencia::formato::data as fmt_data;
 use jiff::civil::Date;
@@ -92,8 +92,8 @@ pub fn ficha(p: &Processo, eventos: &[Evento], completo: bool, hoje: Date) -> St
             for pr in &prazos {
                 let situacao = pr.situacao(hoje);
                 let marca = match situacao {
-                    Situacao::Vencido { .. } => "VENCIDO",
-                    Situacao::VenceEmBreve { .. } => "ATENÇÃO",
+                    SituacaoDoPrazo::Vencido { .. } => "VENCIDO",
+                    SituacaoDoPrazo::VenceEmBreve { .. } => "ATENÇÃO",
                     _ => "",
                 };
                 let _ = writeln!(

@@ -272,7 +272,7 @@ pub async fn estudo_fiscal(
 pub async fn documento(
     r: &Registro,
     protocolo: &str,
-    tipo: divisa_documentos::Tipo,
+    tipo: divisa_documentos::TipoDeDocumento,
     ator: &Ator,
     data: Date,
 ) -> Result<divisa_documentos::Documento, ErroAutos> {
@@ -285,7 +285,7 @@ pub async fn documento(
 pub async fn documento_ao_orgao(
     r: &Registro,
     protocolo: &str,
-    tipo: divisa_documentos::Tipo,
+    tipo: divisa_documentos::TipoDeDocumento,
     ator: &Ator,
     data: Date,
     orgao: Option<Orgao>,
@@ -293,7 +293,7 @@ pub async fn documento_ao_orgao(
     let c = carregar(r, protocolo).await?;
     let do_orgao = ator.papel.orgao();
     let orgao = match (tipo, do_orgao) {
-        (divisa_documentos::Tipo::Oficio, Some(proprio)) => {
+        (divisa_documentos::TipoDeDocumento::Oficio, Some(proprio)) => {
             if orgao.is_some_and(|o| o != proprio) {
                 return Err(ErroAutos::Recusado(Recusa::new(
                     "Art. 2º, § 3º",
@@ -331,7 +331,7 @@ pub async fn documento_ao_orgao(
     };
     // avaliar (medir o território) e escrever fora dos trabalhadores assíncronos
     fora_do_executor(move || {
-        if tipo == divisa_documentos::Tipo::Autos {
+        if tipo == divisa_documentos::TipoDeDocumento::Autos {
             let avaliados =
                 divisa_avaliacao::autos::avaliar(&c.autos.processo, &c.arquivos, data).ok();
             return Ok(divisa_documentos::autos_do_processo(
@@ -344,7 +344,7 @@ pub async fn documento_ao_orgao(
         let avaliados = divisa_avaliacao::autos::avaliar(&c.autos.processo, &c.arquivos, data)?;
         let estudo =
             divisa_avaliacao::fiscal::estudo(&avaliados.proposta.fatos, data, &opcoes_fiscais);
-        if tipo == divisa_documentos::Tipo::EstudoFiscal {
+        if tipo == divisa_documentos::TipoDeDocumento::EstudoFiscal {
             if let Err(e) = &estudo {
                 return Err(ErroAutos::Fiscal(format!(
                     "o estudo fiscal ainda não pode ser feito com o que está nos autos: {}",
@@ -362,7 +362,7 @@ pub async fn documento_ao_orgao(
             fiscal: estudo.as_ref(),
         };
         match (tipo, orgao) {
-            (divisa_documentos::Tipo::Oficio, Some(o)) => {
+            (divisa_documentos::TipoDeDocumento::Oficio, Some(o)) => {
                 divisa_documentos::cabimento(tipo, &caso.proposta.fatos)
                     .map_err(ErroAutos::Documento)?;
                 divisa_documentos::momento(tipo, &c.autos.processo, &c.autos.eventos, data)
@@ -402,7 +402,7 @@ pub async fn exportar(
     ator: &Ator,
     publico: bool,
     data: Date,
-    opcoes: &divisa_documentos::Opcoes,
+    opcoes: &divisa_documentos::OpcoesDoPdf,
 ) -> Result<Vec<u8>, ErroAutos> {
     let opcoes = opcoes.clone();
     let c = carregar(r, protocolo).await?;

@@ -6,7 +6,7 @@
 //! (`divisa-documentos`) usa as mesmas funções.
 
 use divisa_lei::{Fatos, Tipo};
-use divisa_territorio::mapa::{svg, Camada, Papel, Ponto};
+use divisa_territorio::mapa::{svg, Camada, PapelNoMapa, Ponto};
 use geo::{BoundingRect, Intersects};
 use geo_types::{Coord, Rect};
 
@@ -16,8 +16,8 @@ use crate::proposta::Proposta;
 /// processo: na criação, os de origem; na revisão de limites, o cedente (origem) e o receptor;
 /// na incorporação, o incorporado, que se extingue, e o receptor — que não é "de origem": não
 /// cede nada, recebe; na fusão, os que se fundem. Os outros tipos não têm mapa de municípios.
-pub fn municipios_em_destaque(fatos: &Fatos) -> Vec<(u32, Papel)> {
-    let origens = |papel: Papel| {
+pub fn municipios_em_destaque(fatos: &Fatos) -> Vec<(u32, PapelNoMapa)> {
+    let origens = |papel: PapelNoMapa| {
         fatos
             .novo
             .as_ref()
@@ -25,15 +25,18 @@ pub fn municipios_em_destaque(fatos: &Fatos) -> Vec<(u32, Papel)> {
             .unwrap_or_default()
     };
     match fatos.tipo {
-        Tipo::Criacao => origens(Papel::Origem),
-        Tipo::Fusao => origens(Papel::Fundido),
+        Tipo::Criacao => origens(PapelNoMapa::Origem),
+        Tipo::Fusao => origens(PapelNoMapa::Fundido),
         Tipo::Desmembramento => fatos.desmembramento.as_ref().map_or(Vec::new(), |d| {
-            vec![(d.cedente, Papel::Origem), (d.receptor, Papel::Receptor)]
+            vec![
+                (d.cedente, PapelNoMapa::Origem),
+                (d.receptor, PapelNoMapa::Receptor),
+            ]
         }),
         Tipo::Incorporacao => fatos.incorporacao.as_ref().map_or(Vec::new(), |i| {
             vec![
-                (i.municipio, Papel::Incorporado),
-                (i.receptor, Papel::Receptor),
+                (i.municipio, PapelNoMapa::Incorporado),
+                (i.receptor, PapelNoMapa::Receptor),
             ]
         }),
         Tipo::Extincao | Tipo::AlteracaoNome | Tipo::CriacaoDistrito => Vec::new(),
@@ -42,10 +45,10 @@ pub fn municipios_em_destaque(fatos: &Fatos) -> Vec<(u32, Papel)> {
 
 /// O papel do território que a proposta traz em arquivo: o do novo município na criação (e na
 /// fusão, se vier); nos outros tipos, a área que passa de um município a outro.
-pub fn papel_do_territorio(tipo: Tipo) -> Papel {
+pub fn papel_do_territorio(tipo: Tipo) -> PapelNoMapa {
     match tipo {
-        Tipo::Criacao | Tipo::Fusao => Papel::Novo,
-        _ => Papel::Area,
+        Tipo::Criacao | Tipo::Fusao => PapelNoMapa::Novo,
+        _ => PapelNoMapa::Area,
     }
 }
 
@@ -111,7 +114,7 @@ pub fn da_proposta(proposta: &Proposta) -> Option<String> {
             let papel = destaque
                 .iter()
                 .find(|(c, _)| *c == entrada.codigo)
-                .map_or(Papel::Vizinho, |(_, p)| *p);
+                .map_or(PapelNoMapa::Vizinho, |(_, p)| *p);
             Camada {
                 nome: nome(entrada.codigo, entrada.nome_malha_2022),
                 territorio: poligono,
@@ -174,8 +177,8 @@ mod testes {
         assert_eq!(
             municipios_em_destaque(&fatos),
             vec![
-                (ARAGUAINHA, Papel::Incorporado),
-                (PONTE_BRANCA, Papel::Receptor)
+                (ARAGUAINHA, PapelNoMapa::Incorporado),
+                (PONTE_BRANCA, PapelNoMapa::Receptor)
             ]
         );
     }
@@ -191,7 +194,7 @@ mod testes {
         });
         assert!(municipios_em_destaque(&fatos)
             .iter()
-            .all(|(_, p)| *p == Papel::Fundido));
+            .all(|(_, p)| *p == PapelNoMapa::Fundido));
         let (nome, [lon, lat]) = sede_proposta(&fatos).expect("a cidade de Ponte Branca");
         assert_eq!(nome, "PONTE BRANCA");
         assert!(

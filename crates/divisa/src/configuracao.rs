@@ -57,7 +57,7 @@ pub(crate) struct Arquivo {
 /// recusado com de onde veio.
 pub(crate) fn opcoes_dos_documentos(
     do_arquivo: Option<&str>,
-) -> Result<divisa_documentos::Opcoes, String> {
+) -> Result<divisa_documentos::OpcoesDoPdf, String> {
     let endereco = match std::env::var_os("DIVISA_ENDERECO_PUBLICO") {
         Some(e) => Some(
             divisa_documentos::EnderecoPublico::novo(&e.to_string_lossy())
@@ -68,7 +68,7 @@ pub(crate) fn opcoes_dos_documentos(
             .transpose()
             .map_err(|e| format!("endereco_publico: {e}"))?,
     };
-    Ok(divisa_documentos::Opcoes {
+    Ok(divisa_documentos::OpcoesDoPdf {
         endereco_publico: endereco,
     })
 }

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::Path;
 
 use divisa_autos::Conferencia;
-use divisa_documentos::{Caso, Tipo};
+use divisa_documentos::{Caso, TipoDeDocumento};
 use divisa_processo::{Ator, Orgao};
 use jiff::civil::Date;
 
@@ -29,11 +29,14 @@ pub(crate) fn executar(
         eprintln!("divisa documento {tipo}: --orgao só cabe ao ofício (o órgão a que se dirige).");
         return Ok(Saida::EntradaInvalida);
     }
-    if let Some(t) = Tipo::DO_PROCESSO.into_iter().find(|t| t.codigo() == tipo) {
+    if let Some(t) = TipoDeDocumento::DO_PROCESSO
+        .into_iter()
+        .find(|t| t.codigo() == tipo)
+    {
         return do_processo(t, protocolo, destino, formato, em, como, orgao, db, saida);
     }
     // Sem a proposta e com o protocolo: qualquer documento sai dos autos gravados.
-    if let (None, Some(_), Some(t)) = (arquivo, protocolo, Tipo::de_codigo(tipo)) {
+    if let (None, Some(_), Some(t)) = (arquivo, protocolo, TipoDeDocumento::de_codigo(tipo)) {
         return do_processo(t, protocolo, destino, formato, em, como, orgao, db, saida);
     }
     let Some(arquivo) = arquivo else {
@@ -54,7 +57,7 @@ pub(crate) fn executar(
     if tipo == "verificar" {
         return verificar(&nome, bytes, db, saida);
     }
-    let Some(tipo) = Tipo::de_codigo(tipo) else {
+    let Some(tipo) = TipoDeDocumento::de_codigo(tipo) else {
         eprintln!("divisa documento: tipo «{tipo}» desconhecido; use oficio, parecer, decreto-legislativo, projeto-de-lei, relatorio-tecnico ou verificar.");
         return Ok(Saida::EntradaInvalida);
     };
@@ -99,7 +102,7 @@ pub(crate) fn executar(
     }
     let doc = match (tipo, orgao) {
         // o ofício a um órgão (--orgao), se o tipo o oficia
-        (Tipo::Oficio, Some(o)) => {
+        (TipoDeDocumento::Oficio, Some(o)) => {
             if divisa_documentos::orgaos_do_oficio(&proposta.fatos).contains(&o) {
                 Ok(divisa_documentos::oficios(&caso, &[o]))
             } else {
@@ -111,18 +114,21 @@ pub(crate) fn executar(
             }
         }
         // a minuta com os ofícios de todos os órgãos, cada um na sua página
-        (Tipo::Oficio, None) => Ok(divisa_documentos::oficios(
+        (TipoDeDocumento::Oficio, None) => Ok(divisa_documentos::oficios(
             &caso,
             divisa_documentos::orgaos_do_oficio(&proposta.fatos),
         )),
-        (Tipo::Parecer, _) => Ok(divisa_documentos::parecer_de_merito(&caso)),
-        (Tipo::DecretoLegislativo, _) => divisa_documentos::decreto_legislativo(&caso),
-        (Tipo::ProjetoDeLei, _) => divisa_documentos::projeto_de_lei(&caso),
-        (Tipo::RelatorioTecnico, _) => divisa_documentos::relatorio_tecnico(&caso),
-        (Tipo::EstudoFiscal, _) => divisa_documentos::estudo_fiscal(&caso),
-        (Tipo::ParecerPreliminar | Tipo::ParecerResultado | Tipo::Autos, _) => {
-            Err("este documento é escrito do processo".to_string())
-        }
+        (TipoDeDocumento::Parecer, _) => Ok(divisa_documentos::parecer_de_merito(&caso)),
+        (TipoDeDocumento::DecretoLegislativo, _) => divisa_documentos::decreto_legislativo(&caso),
+        (TipoDeDocumento::ProjetoDeLei, _) => divisa_documentos::projeto_de_lei(&caso),
+        (TipoDeDocumento::RelatorioTecnico, _) => divisa_documentos::relatorio_tecnico(&caso),
+        (TipoDeDocumento::EstudoFiscal, _) => divisa_documentos::estudo_fiscal(&caso),
+        (
+            TipoDeDocumento::ParecerPreliminar
+            | TipoDeDocumento::ParecerResultado
+            | TipoDeDocumento::Autos,
+            _,
+        ) => Err("este documento é escrito do processo".to_string()),
     };
     let doc = match doc {
         Ok(d) => d,
@@ -499,7 +505,7 @@ fn descrever(e: &divisa_registro::DocumentoEmitido, com_codigo: bool) -> String 
 /// (`divisa_autos::emitir`); em HTML ou ODT, rascunho para editar, sem registro.
 #[allow(clippy::too_many_arguments)]
 fn do_processo(
-    tipo: Tipo,
+    tipo: TipoDeDocumento,
     protocolo: Option<&str>,
     destino: Option<&Path>,
     formato: &str,

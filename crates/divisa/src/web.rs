@@ -23,7 +23,7 @@ pub(crate) struct Servir {
     pub log_json: bool,
     pub avisos: Option<divisa_web::avisos::ConfiguracaoAvisos>,
     pub tls: Option<(std::path::PathBuf, std::path::PathBuf)>,
-    pub documentos: divisa_documentos::Opcoes,
+    pub documentos: divisa_documentos::OpcoesDoPdf,
 }
 
 /// O log do servidor no stderr: legível (hora, nível, alvo, campos) ou JSON, uma linha por

@@ -54,7 +54,7 @@ fn main() {
                 fiscal: None,
             };
             let doc = divisa_documentos::projeto_de_lei(&caso).expect("projeto");
-            let pdf = divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default())
+            let pdf = divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
                 .expect("composição");
             melhor = melhor.min(t.elapsed().as_secs_f64() * 1000.0);
             paginas = divisa_documentos::paginas(&doc).expect("composição");

@@ -9,7 +9,7 @@ use divisa_referencia::formato::data_por_extenso;
 use divisa_referencia::formato::{data as fmt_data, inteiro, km2};
 use jiff::civil::Date;
 
-use crate::{Bloco, Camada, Documento, Sede, Tipo};
+use crate::{Bloco, Camada, Documento, Sede, TipoDeDocumento};
 
 mod autos;
 mod cabimento;
@@ -196,7 +196,7 @@ impl Caso<'_> {
 
     fn documento(
         &self,
-        tipo: Tipo,
+        tipo: TipoDeDocumento,
         titulo: String,
         blocos: Vec<Bloco>,
         citados: &[&str],
@@ -304,14 +304,14 @@ impl Caso<'_> {
                 rotulo: self.nome(),
                 papel: papel_da_area.codigo().into(),
                 poligonos: coordenadas(&t.poligonos, 1e6),
-                sede: sede.filter(|_| papel_da_area == crate::Papel::Novo),
+                sede: sede.filter(|_| papel_da_area == crate::PapelNoMapa::Novo),
             }),
             // Sem o território em arquivo, a sede proposta ainda se marca (sem polígono).
             None => {
                 if let Some(sede) = sede {
                     camadas.push(Camada {
                         rotulo: self.nome(),
-                        papel: crate::Papel::Novo.codigo().into(),
+                        papel: crate::PapelNoMapa::Novo.codigo().into(),
                         poligonos: Vec::new(),
                         sede: Some(sede),
                     });
@@ -354,7 +354,7 @@ impl Caso<'_> {
                         rotulo: mt
                             .por_codigo(entrada.codigo)
                             .map_or(entrada.nome_malha_2022.to_owned(), |m| m.nome.clone()),
-                        papel: crate::Papel::Vizinho.codigo().into(),
+                        papel: crate::PapelNoMapa::Vizinho.codigo().into(),
                         poligonos,
                         sede: None,
                     });
@@ -406,7 +406,7 @@ impl Caso<'_> {
 
 /// Um documento com as referências (URN LexML) dos dispositivos citados.
 fn documento(
-    tipo: Tipo,
+    tipo: TipoDeDocumento,
     titulo: String,
     blocos: Vec<Bloco>,
     citados: &[&str],
@@ -751,7 +751,7 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
         )
     });
     caso.documento(
-        Tipo::Oficio,
+        TipoDeDocumento::Oficio,
         titulo,
         blocos,
         &["art2_par2", "art2_par3", "art17_par2"],
@@ -773,14 +773,14 @@ pub fn orgaos_oficiados(processo: &divisa_processo::Processo) -> Vec<Orgao> {
 /// O documento do tipo pedido, escrito dos autos (a página do processo e `divisa documento
 /// TIPO --protocolo` chamam esta função). Os ofícios vão aos órgãos de que o tipo de processo
 /// requisita certidões; a Comissão não se oficia.
-pub fn dos_autos(tipo: Tipo, caso: &Caso<'_>) -> Result<Documento, String> {
+pub fn dos_autos(tipo: TipoDeDocumento, caso: &Caso<'_>) -> Result<Documento, String> {
     let Some(autos) = caso.autos else {
         return Err("este documento é escrito dos autos de um processo".into());
     };
     cabimento(tipo, &caso.proposta.fatos)?;
     momento(tipo, autos.processo, autos.eventos, caso.data)?;
     match tipo {
-        Tipo::Oficio => match orgaos_oficiados(autos.processo).as_slice() {
+        TipoDeDocumento::Oficio => match orgaos_oficiados(autos.processo).as_slice() {
             [o] => Ok(oficios(caso, &[*o])),
             varios => Err(format!(
                 "cada órgão recebe o seu ofício, com número e código de verificação próprios: diga a qual órgão ({})",
@@ -791,19 +791,19 @@ pub fn dos_autos(tipo: Tipo, caso: &Caso<'_>) -> Result<Documento, String> {
                     .join(", ")
             )),
         },
-        Tipo::Parecer => Ok(parecer_de_merito(caso)),
-        Tipo::DecretoLegislativo => decreto_legislativo(caso),
-        Tipo::ProjetoDeLei => projeto_de_lei(caso),
-        Tipo::RelatorioTecnico => relatorio_tecnico(caso),
-        Tipo::ParecerPreliminar => parecer_preliminar(caso, autos.processo, autos.eventos),
-        Tipo::ParecerResultado => parecer_do_resultado(caso, autos.processo),
-        Tipo::Autos => Ok(autos_do_processo(
+        TipoDeDocumento::Parecer => Ok(parecer_de_merito(caso)),
+        TipoDeDocumento::DecretoLegislativo => decreto_legislativo(caso),
+        TipoDeDocumento::ProjetoDeLei => projeto_de_lei(caso),
+        TipoDeDocumento::RelatorioTecnico => relatorio_tecnico(caso),
+        TipoDeDocumento::ParecerPreliminar => parecer_preliminar(caso, autos.processo, autos.eventos),
+        TipoDeDocumento::ParecerResultado => parecer_do_resultado(caso, autos.processo),
+        TipoDeDocumento::Autos => Ok(autos_do_processo(
             autos,
             Some(caso.avaliacao),
             caso.data,
             false,
         )),
-        Tipo::EstudoFiscal => estudo_fiscal(caso),
+        TipoDeDocumento::EstudoFiscal => estudo_fiscal(caso),
     }
 }
 
@@ -914,7 +914,7 @@ pub fn relatorio_tecnico(caso: &Caso<'_>) -> Result<Documento, String> {
         "Comissão de Revisão Territorial e Órgão de Informação e Cartografia do Estado",
     ));
     Ok(caso.documento(
-        Tipo::RelatorioTecnico,
+        TipoDeDocumento::RelatorioTecnico,
         format!(
             "RELATÓRIO TÉCNICO — REVISÃO DE LIMITES {} / {}",
             cedente.to_uppercase(),

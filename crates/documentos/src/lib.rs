@@ -29,18 +29,18 @@ pub use gerar::{
     parecer_do_resultado, parecer_preliminar, projeto_de_lei, relatorio_tecnico, Autos, Caso,
 };
 pub use html::html;
-pub use mapa::{Mapa, Papel};
+pub use mapa::{Mapa, PapelNoMapa};
 pub use odt::odt;
 pub use pacote::{pacote_dos_autos, Pacote};
 pub use pdf::{
     paginas, paginas_das_quebras, pdf, pdf_rascunho, EnderecoPublico, ErroComposicao, ErroEndereco,
-    Opcoes,
+    OpcoesDoPdf,
 };
 
 /// Os tipos de documento (CONTRACT §1: `divisa documento TIPO`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Tipo {
+pub enum TipoDeDocumento {
     /// Ofícios aos órgãos certificadores (Art. 2º, §§ 2º e 3º).
     Oficio,
     /// Parecer de mérito da Comissão (Art. 18).
@@ -62,36 +62,36 @@ pub enum Tipo {
     EstudoFiscal,
 }
 
-impl Tipo {
+impl TipoDeDocumento {
     /// Os que saem só da proposta (os quatro do CONTRACT §1 e o Relatório Técnico da revisão
     /// de limites), na ordem do rito.
-    pub const TODOS: [Tipo; 5] = [
-        Tipo::Oficio,
-        Tipo::Parecer,
-        Tipo::DecretoLegislativo,
-        Tipo::ProjetoDeLei,
-        Tipo::RelatorioTecnico,
+    pub const TODOS: [TipoDeDocumento; 5] = [
+        TipoDeDocumento::Oficio,
+        TipoDeDocumento::Parecer,
+        TipoDeDocumento::DecretoLegislativo,
+        TipoDeDocumento::ProjetoDeLei,
+        TipoDeDocumento::RelatorioTecnico,
     ];
     /// Os que precisam dos atos gravados no processo.
-    pub const DO_PROCESSO: [Tipo; 4] = [
-        Tipo::ParecerPreliminar,
-        Tipo::ParecerResultado,
-        Tipo::Autos,
-        Tipo::EstudoFiscal,
+    pub const DO_PROCESSO: [TipoDeDocumento; 4] = [
+        TipoDeDocumento::ParecerPreliminar,
+        TipoDeDocumento::ParecerResultado,
+        TipoDeDocumento::Autos,
+        TipoDeDocumento::EstudoFiscal,
     ];
 
     /// O código da linha de comando.
     pub fn codigo(self) -> &'static str {
         match self {
-            Tipo::Oficio => "oficio",
-            Tipo::Parecer => "parecer",
-            Tipo::DecretoLegislativo => "decreto-legislativo",
-            Tipo::ProjetoDeLei => "projeto-de-lei",
-            Tipo::RelatorioTecnico => "relatorio-tecnico",
-            Tipo::ParecerPreliminar => "parecer-preliminar",
-            Tipo::ParecerResultado => "parecer-resultado",
-            Tipo::Autos => "autos",
-            Tipo::EstudoFiscal => "estudo-fiscal",
+            TipoDeDocumento::Oficio => "oficio",
+            TipoDeDocumento::Parecer => "parecer",
+            TipoDeDocumento::DecretoLegislativo => "decreto-legislativo",
+            TipoDeDocumento::ProjetoDeLei => "projeto-de-lei",
+            TipoDeDocumento::RelatorioTecnico => "relatorio-tecnico",
+            TipoDeDocumento::ParecerPreliminar => "parecer-preliminar",
+            TipoDeDocumento::ParecerResultado => "parecer-resultado",
+            TipoDeDocumento::Autos => "autos",
+            TipoDeDocumento::EstudoFiscal => "estudo-fiscal",
         }
     }
 
@@ -103,34 +103,42 @@ impl Tipo {
     pub fn referencias_no_texto(self) -> bool {
         !matches!(
             self,
-            Tipo::Oficio | Tipo::ProjetoDeLei | Tipo::DecretoLegislativo
+            TipoDeDocumento::Oficio
+                | TipoDeDocumento::ProjetoDeLei
+                | TipoDeDocumento::DecretoLegislativo
         )
     }
 
     /// O nome para pessoas.
     pub fn nome(self) -> &'static str {
         match self {
-            Tipo::Oficio => "Ofícios aos órgãos certificadores (Art. 2º, § 3º)",
-            Tipo::Parecer => "Parecer de mérito (Art. 18)",
-            Tipo::DecretoLegislativo => {
+            TipoDeDocumento::Oficio => "Ofícios aos órgãos certificadores (Art. 2º, § 3º)",
+            TipoDeDocumento::Parecer => "Parecer de mérito (Art. 18)",
+            TipoDeDocumento::DecretoLegislativo => {
                 "Projeto de decreto legislativo do plebiscito (Art. 18, § 2º)"
             }
-            Tipo::ProjetoDeLei => "Projeto de lei",
-            Tipo::RelatorioTecnico => "Relatório Técnico da revisão de limites (Art. 8º, § 3º)",
-            Tipo::ParecerPreliminar => "Relatório de visita e parecer preliminar (Art. 17)",
-            Tipo::ParecerResultado => "Parecer sobre o resultado do plebiscito (Art. 20)",
-            Tipo::Autos => "Autos do processo (cópia integral, com o índice das peças)",
-            Tipo::EstudoFiscal => {
+            TipoDeDocumento::ProjetoDeLei => "Projeto de lei",
+            TipoDeDocumento::RelatorioTecnico => {
+                "Relatório Técnico da revisão de limites (Art. 8º, § 3º)"
+            }
+            TipoDeDocumento::ParecerPreliminar => {
+                "Relatório de visita e parecer preliminar (Art. 17)"
+            }
+            TipoDeDocumento::ParecerResultado => {
+                "Parecer sobre o resultado do plebiscito (Art. 20)"
+            }
+            TipoDeDocumento::Autos => "Autos do processo (cópia integral, com o índice das peças)",
+            TipoDeDocumento::EstudoFiscal => {
                 "Anexo ao parecer: estudo de impacto fiscal e de viabilidade (Art. 7º, V)"
             }
         }
     }
 
-    /// O inverso de [`Tipo::codigo`].
-    pub fn de_codigo(codigo: &str) -> Option<Tipo> {
-        Tipo::TODOS
+    /// O inverso de [`TipoDeDocumento::codigo`].
+    pub fn de_codigo(codigo: &str) -> Option<TipoDeDocumento> {
+        TipoDeDocumento::TODOS
             .into_iter()
-            .chain(Tipo::DO_PROCESSO)
+            .chain(TipoDeDocumento::DO_PROCESSO)
             .find(|t| t.codigo() == codigo)
     }
 }
@@ -139,7 +147,7 @@ impl Tipo {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Documento {
     /// O tipo.
-    pub tipo: Tipo,
+    pub tipo: TipoDeDocumento,
     /// O título ("PARECER Nº …").
     pub titulo: String,
     /// O número do processo (NUP), quando há.
@@ -213,7 +221,7 @@ pub enum Bloco {
 pub struct Camada {
     /// O nome do município (ou da área), escrito dentro dele no mapa.
     pub rotulo: String,
-    /// O papel no processo, pelo código de [`Papel`]: `novo` (o território do município a
+    /// O papel no processo, pelo código de [`PapelNoMapa`]: `novo` (o território do município a
     /// criar), `area` (a área a desmembrar), `origem` (município que cede território),
     /// `receptor` (o que recebe a área ou o município incorporado), `incorporado`, `fundido`
     /// ou `vizinho`. Um código desconhecido é desenhado como vizinho.

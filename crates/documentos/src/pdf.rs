@@ -72,7 +72,7 @@ pub struct ErroEndereco(pub String);
 /// Como compor o PDF — tudo o que o documento não traz e muda os bytes vem por aqui, como
 /// argumento, e nunca de um estado do processo: mesmo documento e mesmas opções, mesmos bytes.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Opcoes {
+pub struct OpcoesDoPdf {
     /// Onde se confere o documento: o QR e o rodapé levam a `/verificar` nele. Sem ele, o QR
     /// traz só o código (que se digita na página de conferência).
     pub endereco_publico: Option<EnderecoPublico>,
@@ -92,7 +92,7 @@ impl std::fmt::Display for ErroComposicao {
 impl std::error::Error for ErroComposicao {}
 
 /// O PDF do documento (PDF/A-3u, marcado, fontes embutidas).
-pub fn pdf(doc: &Documento, opcoes: &Opcoes) -> Result<Vec<u8>, ErroComposicao> {
+pub fn pdf(doc: &Documento, opcoes: &OpcoesDoPdf) -> Result<Vec<u8>, ErroComposicao> {
     pdf_com(doc, opcoes, false)
 }
 
@@ -101,10 +101,14 @@ pub fn pdf(doc: &Documento, opcoes: &Opcoes) -> Result<Vec<u8>, ErroComposicao> 
 /// QR, diz que o rascunho não confere. Nunca é registrado; o documento emitido é o [`pdf`] que a
 /// Comissão emite por um ato próprio.
 pub fn pdf_rascunho(doc: &Documento) -> Result<Vec<u8>, ErroComposicao> {
-    pdf_com(doc, &Opcoes::default(), true)
+    pdf_com(doc, &OpcoesDoPdf::default(), true)
 }
 
-fn pdf_com(doc: &Documento, opcoes: &Opcoes, rascunho: bool) -> Result<Vec<u8>, ErroComposicao> {
+fn pdf_com(
+    doc: &Documento,
+    opcoes: &OpcoesDoPdf,
+    rascunho: bool,
+) -> Result<Vec<u8>, ErroComposicao> {
     let mundo = Mundo::do_documento(doc, opcoes, rascunho);
     let composto = compor(&mundo)?;
     let opcoes = PdfOptions {
@@ -126,7 +130,7 @@ fn pdf_com(doc: &Documento, opcoes: &Opcoes, rascunho: bool) -> Result<Vec<u8>, 
 /// Em que página começa cada trecho depois de uma [`Bloco::QuebraDePagina`], na ordem (o índice
 /// das peças dos autos).
 pub fn paginas_das_quebras(doc: &Documento) -> Result<Vec<usize>, ErroComposicao> {
-    let composto = compor(&Mundo::do_documento(doc, &Opcoes::default(), false))?;
+    let composto = compor(&Mundo::do_documento(doc, &OpcoesDoPdf::default(), false))?;
     let intro = composto.introspector();
     let rotulo = Label::new(PicoStr::intern("quebra"))
         .ok_or_else(|| ErroComposicao("rótulo inválido".into()))?;
@@ -143,7 +147,7 @@ pub fn paginas_das_quebras(doc: &Documento) -> Result<Vec<usize>, ErroComposicao
 
 /// Quantas páginas o documento tem.
 pub fn paginas(doc: &Documento) -> Result<usize, ErroComposicao> {
-    let n = compor(&Mundo::do_documento(doc, &Opcoes::default(), false))?
+    let n = compor(&Mundo::do_documento(doc, &OpcoesDoPdf::default(), false))?
         .pages()
         .len();
     typst::comemo::evict(10);
@@ -227,7 +231,7 @@ struct Linha {
 /// Um grupo de linhas centradas maior que isto pode quebrar de página.
 const CENTRO_JUNTO: usize = 8;
 
-fn vista(doc: &Documento, opcoes: &Opcoes, mapas: &mut Vec<(String, Vec<u8>)>) -> Vista {
+fn vista(doc: &Documento, opcoes: &OpcoesDoPdf, mapas: &mut Vec<(String, Vec<u8>)>) -> Vista {
     let mut blocos: Vec<VistaBloco> = Vec::with_capacity(doc.blocos.len());
     for b in &doc.blocos {
         match b {
@@ -449,7 +453,7 @@ fn id(caminho: &str) -> FileId {
 }
 
 impl Mundo {
-    fn do_documento(doc: &Documento, opcoes: &Opcoes, rascunho: bool) -> Mundo {
+    fn do_documento(doc: &Documento, opcoes: &OpcoesDoPdf, rascunho: bool) -> Mundo {
         let mut mapas = Vec::new();
         let mut v = Vista {
             rascunho,
@@ -524,7 +528,7 @@ impl World for Mundo {
 }
 
 /// O QR do rodapé: o código de verificação, para a página de conferência.
-fn qr(codigo: &str, opcoes: &Opcoes) -> String {
+fn qr(codigo: &str, opcoes: &OpcoesDoPdf) -> String {
     use qrcode::render::svg;
     let conteudo = match &opcoes.endereco_publico {
         Some(EnderecoPublico(e)) => format!("{e}/verificar?codigo={codigo}"),

@@ -40,7 +40,7 @@ pub use ato::{
 pub use fase::Fase;
 pub use nup::{Nup, UNIDADE_PADRAO};
 pub use papel::{Acao, Ator, Orgao, Papel, Permissao};
-pub use pendencias::{Alerta, Pendencia, TipoPendencia};
+pub use pendencias::{AlertaDePrazo, Pendencia, TipoPendencia};
 pub use processo::{
     corte_eleitoral, Arquivamento, Processo, Requisicao, Resposta, SituacaoDoDocumento,
 };

@@ -100,8 +100,8 @@ impl Processo {
 
     /// O que pede atenção em `hoje`: as [`Processo::pendencias`] vencidas, por vencer ou sem
     /// data, e o corte eleitoral (Art. 3º).
-    pub fn alertas(&self, hoje: Date) -> Vec<Alerta> {
-        let mut v: Vec<Alerta> = self
+    pub fn alertas(&self, hoje: Date) -> Vec<AlertaDePrazo> {
+        let mut v: Vec<AlertaDePrazo> = self
             .pendencias()
             .iter()
             .filter_map(|p| p.alerta(hoje))
@@ -116,7 +116,7 @@ impl Processo {
     /// antes da realização das eleições". Avisa quando o corte está a menos de um ano, ou já
     /// passou, ou quando um prazo em curso vence depois dele. O sistema não estima a duração das
     /// fases sem prazo legal (Plenário, CCJ, plebiscito): diz só o que a lei permite contar.
-    pub fn alerta_eleitoral(&self, hoje: Date) -> Option<Alerta> {
+    pub fn alerta_eleitoral(&self, hoje: Date) -> Option<AlertaDePrazo> {
         if !self.tipo.sujeito_ao_art3() || self.fase.final_() {
             return None;
         }
@@ -126,7 +126,7 @@ impl Processo {
         let fmt = divisa_referencia::formato::data;
         if hoje > corte {
             let seguinte = divisa_lei::calendario::eleicao_de_instalacao(hoje, meses);
-            return Some(Alerta {
+            return Some(AlertaDePrazo {
                 artigo: "Art. 3º".into(),
                 vencimento: Some(corte),
                 situacao: None,
@@ -147,7 +147,7 @@ impl Processo {
             .map(|p| p.vencimento)
             .max();
         if let Some(v) = ultimo_prazo.filter(|v| *v > corte) {
-            return Some(Alerta {
+            return Some(AlertaDePrazo {
                 artigo: "Art. 3º".into(),
                 vencimento: Some(corte),
                 situacao: None,
@@ -159,7 +159,7 @@ impl Processo {
                 ),
             });
         }
-        (faltam <= 365).then(|| Alerta {
+        (faltam <= 365).then(|| AlertaDePrazo {
             artigo: "Art. 3º".into(),
             vencimento: Some(corte),
             situacao: None,
@@ -269,7 +269,7 @@ impl Pendencia {
 
     /// O alerta em `hoje`: sempre, se não tem data; se tem, quando vencida ou a
     /// [`crate::prazos::DIAS_DE_AVISO`] dias do vencimento.
-    pub fn alerta(&self, hoje: Date) -> Option<Alerta> {
+    pub fn alerta(&self, hoje: Date) -> Option<AlertaDePrazo> {
         let situacao = match self.vencimento {
             None => None,
             Some(v) => {
@@ -280,7 +280,7 @@ impl Pendencia {
                 Some(s)
             }
         };
-        Some(Alerta {
+        Some(AlertaDePrazo {
             artigo: self.artigo().into(),
             vencimento: self.vencimento,
             situacao,
@@ -290,20 +290,20 @@ impl Pendencia {
 }
 
 /// Um alerta: o que pede atenção, com o artigo. A frase é montada só quando alguém a lê
-/// ([`Alerta::mensagem`]): a consulta de alertas de milhares de processos não formata nada.
+/// ([`AlertaDePrazo::mensagem`]): a consulta de alertas de milhares de processos não formata nada.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Alerta {
+pub struct AlertaDePrazo {
     /// O dispositivo.
     pub artigo: String,
     /// O dia que importa (vencimento, corte), se houver.
     pub vencimento: Option<Date>,
     /// Como está o prazo, se é um prazo.
-    pub situacao: Option<crate::prazos::Situacao>,
+    pub situacao: Option<crate::prazos::SituacaoDoPrazo>,
     /// O que é, em português.
     pub descricao: String,
 }
 
-impl Alerta {
+impl AlertaDePrazo {
     /// A frase inteira: "certidão do …: vencido há 3 dias (vencimento 02/04/2026)".
     pub fn mensagem(&self) -> String {
         match (self.situacao, self.vencimento) {

@@ -49,7 +49,7 @@ pub fn vencimento(inicio: Date, dias: i32) -> Date {
 /// Como está um prazo num dia.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "situacao", rename_all = "snake_case")]
-pub enum Situacao {
+pub enum SituacaoDoPrazo {
     /// Falta mais do que [`DIAS_DE_AVISO`].
     EmDia {
         /// Dias até o vencimento.
@@ -74,26 +74,26 @@ pub enum Situacao {
     },
 }
 
-impl Situacao {
+impl SituacaoDoPrazo {
     /// Em português: "em dia (faltam 12 dias)", "vence hoje", "vencido há 3 dias".
     pub fn texto(&self) -> String {
         match *self {
-            Situacao::EmDia { restam } => format!(
+            SituacaoDoPrazo::EmDia { restam } => format!(
                 "em dia (faltam {} dias)",
                 divisa_referencia::formato::inteiro(restam)
             ),
-            Situacao::VenceEmBreve { restam: 0 } => "vence hoje".into(),
-            Situacao::VenceEmBreve { restam: 1 } => "vence amanhã".into(),
-            Situacao::VenceEmBreve { restam } => format!(
+            SituacaoDoPrazo::VenceEmBreve { restam: 0 } => "vence hoje".into(),
+            SituacaoDoPrazo::VenceEmBreve { restam: 1 } => "vence amanhã".into(),
+            SituacaoDoPrazo::VenceEmBreve { restam } => format!(
                 "vence em {} dias",
                 divisa_referencia::formato::inteiro(restam)
             ),
-            Situacao::Vencido { atraso: 1 } => "vencido há 1 dia".into(),
-            Situacao::Vencido { atraso } => format!(
+            SituacaoDoPrazo::Vencido { atraso: 1 } => "vencido há 1 dia".into(),
+            SituacaoDoPrazo::Vencido { atraso } => format!(
                 "vencido há {} dias",
                 divisa_referencia::formato::inteiro(atraso)
             ),
-            Situacao::Cumprido { em, no_prazo } => format!(
+            SituacaoDoPrazo::Cumprido { em, no_prazo } => format!(
                 "cumprido em {}{}",
                 divisa_referencia::formato::data(em),
                 if no_prazo { "" } else { " (fora do prazo)" }
@@ -105,7 +105,7 @@ impl Situacao {
     pub fn alerta(&self) -> bool {
         matches!(
             self,
-            Situacao::Vencido { .. } | Situacao::VenceEmBreve { .. }
+            SituacaoDoPrazo::Vencido { .. } | SituacaoDoPrazo::VenceEmBreve { .. }
         )
     }
 }
@@ -153,26 +153,26 @@ impl Prazo {
     }
 
     /// A situação em `hoje`.
-    pub fn situacao(&self, hoje: Date) -> Situacao {
+    pub fn situacao(&self, hoje: Date) -> SituacaoDoPrazo {
         situacao(self.vencimento, self.cumprido_em, hoje)
     }
 }
 
 /// A situação em `hoje` de um prazo que vence em `vencimento`.
-pub fn situacao(vencimento: Date, cumprido_em: Option<Date>, hoje: Date) -> Situacao {
+pub fn situacao(vencimento: Date, cumprido_em: Option<Date>, hoje: Date) -> SituacaoDoPrazo {
     if let Some(em) = cumprido_em {
-        return Situacao::Cumprido {
+        return SituacaoDoPrazo::Cumprido {
             em,
             no_prazo: em <= vencimento,
         };
     }
     let restam = dias_entre(hoje, vencimento);
     if restam < 0 {
-        Situacao::Vencido { atraso: -restam }
+        SituacaoDoPrazo::Vencido { atraso: -restam }
     } else if restam <= DIAS_DE_AVISO {
-        Situacao::VenceEmBreve { restam }
+        SituacaoDoPrazo::VenceEmBreve { restam }
     } else {
-        Situacao::EmDia { restam }
+        SituacaoDoPrazo::EmDia { restam }
     }
 }
 
@@ -226,20 +226,26 @@ mod testes {
             date(2026, 3, 2),
             30,
         );
-        assert_eq!(p.situacao(date(2026, 3, 2)), Situacao::EmDia { restam: 30 });
+        assert_eq!(
+            p.situacao(date(2026, 3, 2)),
+            SituacaoDoPrazo::EmDia { restam: 30 }
+        );
         assert_eq!(
             p.situacao(date(2026, 3, 25)),
-            Situacao::VenceEmBreve { restam: 7 }
+            SituacaoDoPrazo::VenceEmBreve { restam: 7 }
         );
-        assert_eq!(p.situacao(date(2026, 3, 24)), Situacao::EmDia { restam: 8 });
+        assert_eq!(
+            p.situacao(date(2026, 3, 24)),
+            SituacaoDoPrazo::EmDia { restam: 8 }
+        );
         assert_eq!(
             p.situacao(date(2026, 4, 1)),
-            Situacao::VenceEmBreve { restam: 0 }
+            SituacaoDoPrazo::VenceEmBreve { restam: 0 }
         );
         assert_eq!(p.situacao(date(2026, 4, 1)).texto(), "vence hoje");
         assert_eq!(
             p.situacao(date(2026, 4, 2)),
-            Situacao::Vencido { atraso: 1 }
+            SituacaoDoPrazo::Vencido { atraso: 1 }
         );
         assert_eq!(p.situacao(date(2026, 4, 4)).texto(), "vencido há 3 dias");
         let mut c = p.clone();

@@ -19,7 +19,9 @@ use std::str::FromStr;
 use std::sync::Once;
 use std::time::Duration;
 
-use divisa_processo::{Alerta, DocumentoArt15, Evento, Fase, Nup, Processo, Recusa, TipoProcesso};
+use divisa_processo::{
+    AlertaDePrazo, DocumentoArt15, Evento, Fase, Nup, Processo, Recusa, TipoProcesso,
+};
 use jiff::civil::Date;
 use jiff::Timestamp;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
@@ -346,7 +348,7 @@ pub struct AlertaDoProcesso {
     /// Nome.
     pub nome: String,
     /// O alerta.
-    pub alerta: Alerta,
+    pub alerta: AlertaDePrazo,
     /// A pendência de que ele vem (o órgão, o tipo), para os avisos por e-mail.
     pub pendencia: divisa_processo::Pendencia,
 }

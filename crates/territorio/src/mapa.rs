@@ -22,9 +22,9 @@ const MARGEM: f64 = 30.0;
 ///
 /// A ordem das variantes é a do desenho: os vizinhos por baixo, a área da proposta por cima.
 /// O mesmo vocabulário serve ao mapa do relatório (aqui) e ao dos documentos oficiais
-/// (`divisa-documentos`), que guardam o papel pelo [`Papel::codigo`].
+/// (`divisa-documentos`), que guardam o papel pelo [`PapelNoMapa::codigo`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Papel {
+pub enum PapelNoMapa {
     /// Município vizinho, de contexto.
     Vizinho,
     /// Município de origem: cede território ao novo município ou à área desmembrada.
@@ -41,60 +41,62 @@ pub enum Papel {
     Novo,
 }
 
-impl Papel {
+impl PapelNoMapa {
     /// Todos, na ordem do desenho.
-    pub const TODOS: [Papel; 7] = [
-        Papel::Vizinho,
-        Papel::Origem,
-        Papel::Receptor,
-        Papel::Incorporado,
-        Papel::Fundido,
-        Papel::Area,
-        Papel::Novo,
+    pub const TODOS: [PapelNoMapa; 7] = [
+        PapelNoMapa::Vizinho,
+        PapelNoMapa::Origem,
+        PapelNoMapa::Receptor,
+        PapelNoMapa::Incorporado,
+        PapelNoMapa::Fundido,
+        PapelNoMapa::Area,
+        PapelNoMapa::Novo,
     ];
 
     /// O código guardado nos documentos (`"origem"`, `"receptor"`…).
     pub fn codigo(self) -> &'static str {
         match self {
-            Papel::Vizinho => "vizinho",
-            Papel::Origem => "origem",
-            Papel::Receptor => "receptor",
-            Papel::Incorporado => "incorporado",
-            Papel::Fundido => "fundido",
-            Papel::Area => "area",
-            Papel::Novo => "novo",
+            PapelNoMapa::Vizinho => "vizinho",
+            PapelNoMapa::Origem => "origem",
+            PapelNoMapa::Receptor => "receptor",
+            PapelNoMapa::Incorporado => "incorporado",
+            PapelNoMapa::Fundido => "fundido",
+            PapelNoMapa::Area => "area",
+            PapelNoMapa::Novo => "novo",
         }
     }
 
-    /// O inverso de [`Papel::codigo`].
-    pub fn de_codigo(codigo: &str) -> Option<Papel> {
-        Papel::TODOS.into_iter().find(|p| p.codigo() == codigo)
+    /// O inverso de [`PapelNoMapa::codigo`].
+    pub fn de_codigo(codigo: &str) -> Option<PapelNoMapa> {
+        PapelNoMapa::TODOS
+            .into_iter()
+            .find(|p| p.codigo() == codigo)
     }
 
     /// O preenchimento, o contorno e a espessura do contorno (px). Cores claras e distintas
     /// entre si, que se leem impressas em preto e branco pela espessura do contorno.
     pub fn estilo(self) -> (&'static str, &'static str, f64) {
         match self {
-            Papel::Vizinho => ("#f2f2ee", "#b8b8b0", 0.8),
-            Papel::Origem => ("#e3e8d4", "#6f7d4b", 1.2),
-            Papel::Receptor => ("#d9e4f0", "#4b6f96", 1.2),
-            Papel::Incorporado => ("#f5e6b3", "#9a7a14", 1.2),
-            Papel::Fundido => ("#e6dcef", "#6d4f8c", 1.2),
-            Papel::Area => ("#f4b183", "#b3470c", 2.0),
-            Papel::Novo => ("#f2aca4", "#a3161a", 2.0),
+            PapelNoMapa::Vizinho => ("#f2f2ee", "#b8b8b0", 0.8),
+            PapelNoMapa::Origem => ("#e3e8d4", "#6f7d4b", 1.2),
+            PapelNoMapa::Receptor => ("#d9e4f0", "#4b6f96", 1.2),
+            PapelNoMapa::Incorporado => ("#f5e6b3", "#9a7a14", 1.2),
+            PapelNoMapa::Fundido => ("#e6dcef", "#6d4f8c", 1.2),
+            PapelNoMapa::Area => ("#f4b183", "#b3470c", 2.0),
+            PapelNoMapa::Novo => ("#f2aca4", "#a3161a", 2.0),
         }
     }
 
     /// O nome do papel na legenda.
     pub fn legenda(self) -> &'static str {
         match self {
-            Papel::Vizinho => "município vizinho",
-            Papel::Origem => "município de origem",
-            Papel::Receptor => "município receptor",
-            Papel::Incorporado => "município incorporado (extingue-se)",
-            Papel::Fundido => "município que se funde",
-            Papel::Area => "área da proposta",
-            Papel::Novo => "território do novo município",
+            PapelNoMapa::Vizinho => "município vizinho",
+            PapelNoMapa::Origem => "município de origem",
+            PapelNoMapa::Receptor => "município receptor",
+            PapelNoMapa::Incorporado => "município incorporado (extingue-se)",
+            PapelNoMapa::Fundido => "município que se funde",
+            PapelNoMapa::Area => "área da proposta",
+            PapelNoMapa::Novo => "território do novo município",
         }
     }
 }
@@ -106,7 +108,7 @@ pub struct Camada<'a> {
     /// O território.
     pub territorio: &'a MultiPolygon<f64>,
     /// O papel.
-    pub papel: Papel,
+    pub papel: PapelNoMapa,
 }
 
 /// Um ponto rotulado (sede).
@@ -125,7 +127,7 @@ use divisa_referencia::formato::escapar;
 pub fn svg(titulo: &str, camadas: &[Camada<'_>], pontos: &[Ponto]) -> String {
     let foco: Vec<&Camada<'_>> = camadas
         .iter()
-        .filter(|c| c.papel != Papel::Vizinho)
+        .filter(|c| c.papel != PapelNoMapa::Vizinho)
         .collect();
     let foco = if foco.is_empty() {
         camadas.iter().collect()
@@ -211,7 +213,7 @@ pub fn svg(titulo: &str, camadas: &[Camada<'_>], pontos: &[Ponto]) -> String {
     }
     for camada in ordenadas
         .iter()
-        .filter(|c| !c.nome.is_empty() && !matches!(c.papel, Papel::Area | Papel::Novo))
+        .filter(|c| !c.nome.is_empty() && !matches!(c.papel, PapelNoMapa::Area | PapelNoMapa::Novo))
     {
         if let Some(caixa) = camada.territorio.bounding_rect() {
             let (x, y) = tela(caixa.center().x, caixa.center().y);
@@ -291,7 +293,7 @@ fn escala_grafica(pixels_por_metro: f64) -> String {
 }
 
 fn legenda(camadas: &[&Camada<'_>], zona: u8) -> String {
-    let mut papeis: Vec<Papel> = camadas.iter().map(|c| c.papel).collect();
+    let mut papeis: Vec<PapelNoMapa> = camadas.iter().map(|c| c.papel).collect();
     papeis.sort_by_key(|p| std::cmp::Reverse(*p as u8));
     papeis.dedup();
     let mut saida = format!(
@@ -333,12 +335,12 @@ mod testes {
             Camada {
                 nome: "Origem <A>".into(),
                 territorio: &origem,
-                papel: Papel::Origem,
+                papel: PapelNoMapa::Origem,
             },
             Camada {
                 nome: "Área".into(),
                 territorio: &area,
-                papel: Papel::Area,
+                papel: PapelNoMapa::Area,
             },
         ];
         let svg = svg(

@@ -10,7 +10,7 @@
 
 use std::time::Duration;
 
-use divisa_processo::prazos::Situacao;
+use divisa_processo::prazos::SituacaoDoPrazo;
 use divisa_processo::{Orgao, TipoPendencia};
 use divisa_registro::{AlertaDoProcesso, Registro};
 use jiff::Timestamp;
@@ -89,7 +89,7 @@ fn aviso_de(a: &AlertaDoProcesso, hoje: jiff::civil::Date) -> Option<(String, St
                 a.alerta.mensagem()
             ),
         )),
-        (TipoPendencia::Certidao, Some(Situacao::Vencido { .. }), Some(v)) => Some((
+        (TipoPendencia::Certidao, Some(SituacaoDoPrazo::Vencido { .. }), Some(v)) => Some((
             format!("{base}|vencido|{v}"),
             format!("PRAZO VENCIDO: certidão {} — {}", orgao.do_orgao(), a.protocolo),
             format!(
@@ -101,7 +101,7 @@ fn aviso_de(a: &AlertaDoProcesso, hoje: jiff::civil::Date) -> Option<(String, St
         )),
         (
             TipoPendencia::Certidao,
-            Some(Situacao::EmDia { restam } | Situacao::VenceEmBreve { restam }),
+            Some(SituacaoDoPrazo::EmDia { restam } | SituacaoDoPrazo::VenceEmBreve { restam }),
             Some(v),
         ) if restam <= 7 => Some((
             format!("{base}|sete-dias|{v}"),

@@ -160,8 +160,14 @@ async fn escrever(
     protocolo: &str,
     tipo: &str,
     orgao: Option<&str>,
-) -> Result<(divisa_documentos::Tipo, divisa_documentos::Documento), Falha> {
-    let Some(t) = divisa_documentos::Tipo::de_codigo(tipo) else {
+) -> Result<
+    (
+        divisa_documentos::TipoDeDocumento,
+        divisa_documentos::Documento,
+    ),
+    Falha,
+> {
+    let Some(t) = divisa_documentos::TipoDeDocumento::de_codigo(tipo) else {
         return Err(Falha::nova(
             StatusCode::NOT_FOUND,
             format!("documento «{tipo}» desconhecido"),
@@ -213,7 +219,7 @@ fn entregar_pdf(nome: String, pdf: Vec<u8>) -> Response {
 
 /// O nome do arquivo de um documento: tipo, órgão (no ofício) e processo, só caracteres seguros.
 fn nome_do_arquivo(
-    t: divisa_documentos::Tipo,
+    t: divisa_documentos::TipoDeDocumento,
     orgao: Option<&str>,
     protocolo: &str,
     rascunho: bool,

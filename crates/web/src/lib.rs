@@ -84,7 +84,7 @@ pub struct Configuracao {
     /// com `DIVISA_AGORA` reproduz o que o servidor mostrou num dia).
     pub relogio: Relogio,
     /// Como compor os PDFs: o endereço público de conferência que o QR leva.
-    pub documentos: divisa_documentos::Opcoes,
+    pub documentos: divisa_documentos::OpcoesDoPdf,
 }
 
 impl Default for Configuracao {
@@ -94,7 +94,7 @@ impl Default for Configuracao {
             memoria_por_trabalho: oficina::MEMORIA,
             token_metricas: None,
             relogio: Relogio::Sistema,
-            documentos: divisa_documentos::Opcoes::default(),
+            documentos: divisa_documentos::OpcoesDoPdf::default(),
         }
     }
 }
@@ -165,7 +165,7 @@ struct Interno {
     /// A avaliação da área em vigor, para a simulação do editor do mapa comparar.
     area_em_vigor: Arc<area::EmVigor>,
     /// Como compor os PDFs emitidos.
-    documentos: divisa_documentos::Opcoes,
+    documentos: divisa_documentos::OpcoesDoPdf,
 }
 
 /// O que se sabe de um envio de formulário pela sua chave.
@@ -206,7 +206,7 @@ impl Estado {
     }
 
     /// Como compor os PDFs emitidos (o endereço público de conferência).
-    pub(crate) fn opcoes_dos_documentos(&self) -> &divisa_documentos::Opcoes {
+    pub(crate) fn opcoes_dos_documentos(&self) -> &divisa_documentos::OpcoesDoPdf {
         &self.0.documentos
     }
 

@@ -158,7 +158,7 @@ pub(crate) async fn texto(estado: &crate::Estado) -> Result<String, String> {
         .filter(|a| {
             matches!(
                 a.alerta.situacao,
-                Some(divisa_processo::prazos::Situacao::Vencido { .. })
+                Some(divisa_processo::prazos::SituacaoDoPrazo::Vencido { .. })
             )
         })
         .count();

@@ -32,7 +32,7 @@ pub struct Opcoes {
     /// O relógio do servidor.
     pub relogio: Relogio,
     /// Como compor os PDFs: o endereço público de conferência que o QR leva.
-    pub documentos: divisa_documentos::Opcoes,
+    pub documentos: divisa_documentos::OpcoesDoPdf,
 }
 
 /// O aceitador TLS dos arquivos PEM, com a mensagem em português quando não lê.

@@ -83,7 +83,8 @@ fn link_da_copia(e: &DocumentoEmitido, varias: bool) -> String {
 
 /// O nome do tipo para pessoas.
 fn nome_do_tipo(tipo: &str) -> String {
-    divisa_documentos::Tipo::de_codigo(tipo).map_or_else(|| tipo.to_owned(), |t| t.nome().into())
+    divisa_documentos::TipoDeDocumento::de_codigo(tipo)
+        .map_or_else(|| tipo.to_owned(), |t| t.nome().into())
 }
 
 /// "12.345 bytes (12 KB)".
@@ -135,7 +136,7 @@ fn ficha(e: &DocumentoEmitido) -> Markup {
 /// dos autos só para quem pode retirá-la).
 fn emissoes(emitidos: &[DocumentoEmitido], copia_liberada: bool) -> Markup {
     let varias = emitidos.len() > 1;
-    let autos = divisa_documentos::Tipo::Autos.codigo();
+    let autos = divisa_documentos::TipoDeDocumento::Autos.codigo();
     html! {
         @if varias {
             p {
@@ -269,7 +270,7 @@ pub(crate) async fn pagina_de_verificacao(
         }
         return Ok(nao_consta(&estado, &quem, &codigo, texto).await);
     };
-    let liberada = primeiro.tipo != divisa_documentos::Tipo::Autos.codigo()
+    let liberada = primeiro.tipo != divisa_documentos::TipoDeDocumento::Autos.codigo()
         || pode_retirar_copia(&estado, &quem, &primeiro.protocolo).await;
     let corpo = html! {
         (aviso(
@@ -354,7 +355,7 @@ pub(crate) async fn enviar(
         e => Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     })?;
     let arquivo_nome = nome.as_str();
-    let autos = divisa_documentos::Tipo::Autos.codigo();
+    let autos = divisa_documentos::TipoDeDocumento::Autos.codigo();
     let (corpo, mostrar_codigo) = match &conferido.conferencia {
         Conferencia::Confere {
             emitido,
@@ -539,7 +540,7 @@ pub(crate) async fn copia(
             "este código não tem arquivo com essa impressão digital",
         ));
     };
-    if e.tipo == divisa_documentos::Tipo::Autos.codigo()
+    if e.tipo == divisa_documentos::TipoDeDocumento::Autos.codigo()
         && !pode_retirar_copia(&estado, &quem, &e.protocolo).await
     {
         return Err(Falha::proibido(

@@ -47,7 +47,6 @@ fn linhas_de_codigo(texto: &str) -> usize {
 fn issue31_nenhum_arquivo_cresce_acima_de_800_linhas() {
     const LIMITE: usize = 800;
     const DIVIDA: &[(&str, usize)] = &[
-        ("documentos/src/mapa.rs", 1720),
         ("territorio/src/leitura_memorial.rs", 1047),
         ("web/src/representacao.rs", 948),
         ("registro/src/autos.rs", 991),
@@ -324,4 +323,72 @@ fn issue31_nenhum_numero_da_lei_escrito_no_codigo() {
         achados.is_empty(),
         "números da lei escritos no código: {achados:#?}"
     );
+}
+
+/// Issue 31 (nomes): uma palavra, um tipo. Um tipo público de um crate não repete o nome de
+/// outro (`Papel` era o papel no rito e o papel no mapa; `Situacao`, a do achado e a do prazo;
+/// `Tipo`, o da proposta e o do documento; `Alerta`, o federal e o de prazo). Os que ainda se
+/// repetem estão na dívida abaixo, que só encolhe: um nome que deixou de repetir sai dela.
+#[test]
+fn issue31_um_nome_um_tipo() {
+    const DIVIDA: [&str; 12] = [
+        "Alteracao",
+        "Assinatura",
+        "Autos",
+        "Camada",
+        "Eixo",
+        "ErroAutos",
+        "ErroLeitura",
+        "Medida",
+        "Mudanca",
+        "NovoMunicipio",
+        "Ponto",
+        "Remanescente",
+    ];
+    let mut donos: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for crate_ in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("..")).unwrap() {
+        let nome = crate_.unwrap().file_name().to_string_lossy().to_string();
+        for (_, codigo) in codigo_de(&format!("{nome}/src")) {
+            for linha in codigo.lines() {
+                let Some(resto) = linha
+                    .strip_prefix("pub enum ")
+                    .or_else(|| linha.strip_prefix("pub struct "))
+                else {
+                    continue;
+                };
+                let tipo: String = resto
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                let v = donos.entry(tipo).or_default();
+                if !v.contains(&nome) {
+                    v.push(nome.clone());
+                }
+            }
+        }
+    }
+    let repetidos: Vec<(&String, &Vec<String>)> =
+        donos.iter().filter(|(_, v)| v.len() > 1).collect();
+    let novos: Vec<_> = repetidos
+        .iter()
+        .filter(|(t, _)| !DIVIDA.contains(&t.as_str()))
+        .collect();
+    assert!(
+        novos.is_empty(),
+        "nomes de tipo repetidos entre crates: {novos:?}"
+    );
+    for t in DIVIDA {
+        assert!(
+            repetidos.iter().any(|(r, _)| r.as_str() == t),
+            "{t} não se repete mais: tire-o da dívida"
+        );
+    }
+    for t in ["Papel", "Situacao", "Tipo", "Alerta", "Opcoes"] {
+        assert_eq!(
+            donos.get(t).map_or(0, Vec::len),
+            1,
+            "{t}: {:?}",
+            donos.get(t)
+        );
+    }
 }

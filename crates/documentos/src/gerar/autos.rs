@@ -19,7 +19,7 @@ use super::{
     centro, data_por_extenso, documento, origem_certificada, p, recuado, secao, tabela_de_achados,
     Autos,
 };
-use crate::{Bloco, Documento, Tipo};
+use crate::{Bloco, Documento, TipoDeDocumento};
 
 /// Os textos que um ato traz além do resumo (o relatório da visita, o motivo da recusa…).
 fn teor(e: &Evento, publico: bool) -> Vec<String> {
@@ -286,7 +286,7 @@ pub fn autos_do_processo(
             blocos.extend(b.iter().cloned());
         }
         documento(
-            Tipo::Autos,
+            TipoDeDocumento::Autos,
             format!("AUTOS DO PROCESSO Nº {}", pr.protocolo),
             blocos,
             &["art14_cpt", "art16_cpt", "art22_cpt", "art23_cpt"],

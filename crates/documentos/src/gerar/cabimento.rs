@@ -22,37 +22,37 @@ use divisa_lei::fatos::MotivoExtincao;
 use divisa_lei::{Fatos, Tipo as TipoLei};
 use divisa_processo::Orgao;
 
-use crate::Tipo;
+use crate::TipoDeDocumento;
 
 /// Se o procedimento do tipo da proposta produz o documento; `Err` com o artigo que diz por que
 /// não.
-pub fn cabimento(documento: Tipo, fatos: &Fatos) -> Result<(), String> {
+pub fn cabimento(documento: TipoDeDocumento, fatos: &Fatos) -> Result<(), String> {
     use TipoLei as L;
     let tipo = fatos.tipo;
     let motivo: Option<&str> = match (documento, tipo) {
-        (_, L::CriacaoDistrito) if documento != Tipo::Autos => Some(
+        (_, L::CriacaoDistrito) if documento != TipoDeDocumento::Autos => Some(
             "o distrito é criado por lei municipal, depois da consulta prévia à população (LC nº 23/1992, Art. 24, § 1º); a Assembleia Legislativa não expede documento nesse procedimento, e os requisitos do Art. 25 são apurados pelo Órgão de Informação e Cartografia a pedido do município",
         ),
-        (Tipo::Oficio, L::Fusao) => Some(
+        (TipoDeDocumento::Oficio, L::Fusao) => Some(
             "na fusão não há ofício aos órgãos certificadores: o Art. 4º dispensa a verificação dos requisitos do Art. 2º, e o que se apura é o resultado do plebiscito (Art. 4º, parágrafo único; Art. 20)",
         ),
-        (Tipo::Oficio, L::AlteracaoNome) => Some(
+        (TipoDeDocumento::Oficio, L::AlteracaoNome) => Some(
             "na alteração de nome não há certidão a requisitar dos órgãos do Art. 2º, § 2º: o § 2º do Art. 6º pede a representação do Prefeito, a aprovação da Câmara por 2/3 e o plebiscito",
         ),
-        (Tipo::Oficio, L::Extincao)
+        (TipoDeDocumento::Oficio, L::Extincao)
             if fatos
                 .extincao
                 .is_some_and(|e| e.motivo != MotivoExtincao::PerdaRequisitos) =>
         {
             Some("só a extinção pela perda dos requisitos (Art. 10, I) depende das certidões dos órgãos do Art. 2º, § 2º; nos incisos II e III a prova é outra (laudo da inundação ou destruição; o requerimento dos eleitores)")
         }
-        (Tipo::DecretoLegislativo, L::Extincao) => Some(
+        (TipoDeDocumento::DecretoLegislativo, L::Extincao) => Some(
             "a extinção é declarada em lei estadual (Art. 10) e a LC nº 23/1992 não prevê plebiscito autorizado por decreto legislativo para ela (sobre a consulta que o direito federal pode exigir, veja os alertas da avaliação)",
         ),
-        (Tipo::DecretoLegislativo, L::AlteracaoNome) => Some(
+        (TipoDeDocumento::DecretoLegislativo, L::AlteracaoNome) => Some(
             "na alteração de nome, a população é ouvida em plebiscito fiscalizado pelos diretórios municipais dos partidos políticos (Art. 6º, § 2º), não em plebiscito que a Assembleia autorize ao Tribunal Regional Eleitoral (Art. 18, § 2º)",
         ),
-        (Tipo::RelatorioTecnico, t) if t != L::Desmembramento => Some(
+        (TipoDeDocumento::RelatorioTecnico, t) if t != L::Desmembramento => Some(
             "o Relatório Técnico é o do Plano de Ação da revisão de limites (Art. 8º, § 3º), só no desmembramento",
         ),
         _ => None,
@@ -71,23 +71,23 @@ pub fn cabimento(documento: Tipo, fatos: &Fatos) -> Result<(), String> {
 /// o tipo do processo admite ([`cabimento`]; a fusão não tem ofício, Art. 4º; o Relatório
 /// Técnico é só da revisão de limites, Art. 8º, § 3º). A página do processo e quem mais liste
 /// os documentos de um caso leem daqui.
-pub fn cabiveis(processo: &divisa_processo::Processo) -> Vec<(Tipo, Option<Orgao>)> {
-    const ORDEM: [Tipo; 8] = [
-        Tipo::ParecerPreliminar,
-        Tipo::Oficio,
-        Tipo::RelatorioTecnico,
-        Tipo::Parecer,
-        Tipo::EstudoFiscal,
-        Tipo::DecretoLegislativo,
-        Tipo::ParecerResultado,
-        Tipo::ProjetoDeLei,
+pub fn cabiveis(processo: &divisa_processo::Processo) -> Vec<(TipoDeDocumento, Option<Orgao>)> {
+    const ORDEM: [TipoDeDocumento; 8] = [
+        TipoDeDocumento::ParecerPreliminar,
+        TipoDeDocumento::Oficio,
+        TipoDeDocumento::RelatorioTecnico,
+        TipoDeDocumento::Parecer,
+        TipoDeDocumento::EstudoFiscal,
+        TipoDeDocumento::DecretoLegislativo,
+        TipoDeDocumento::ParecerResultado,
+        TipoDeDocumento::ProjetoDeLei,
     ];
     let fatos = Fatos::vazios(processo.tipo.tipo_da_proposta());
     ORDEM
         .into_iter()
         .filter(|t| cabimento(*t, &fatos).is_ok())
         .flat_map(|t| match t {
-            Tipo::Oficio => crate::orgaos_oficiados(processo)
+            TipoDeDocumento::Oficio => crate::orgaos_oficiados(processo)
                 .into_iter()
                 .map(|o| (t, Some(o)))
                 .collect::<Vec<_>>(),
@@ -227,7 +227,7 @@ mod testes {
 
     #[test]
     fn cada_tipo_produz_o_que_a_lei_manda() {
-        use Tipo as D;
+        use TipoDeDocumento as D;
         use TipoLei as L;
         let produz = |d: D, t: L| cabimento(d, &fatos(t)).is_ok();
         // criação: todos menos o Relatório Técnico (Art. 8º, § 3º)
@@ -274,12 +274,12 @@ mod testes {
             municipio_contiguo: None,
             municipio_de_origem: None,
         });
-        assert!(cabimento(Tipo::Oficio, &f).is_err());
+        assert!(cabimento(TipoDeDocumento::Oficio, &f).is_err());
         assert!(orgaos_do_oficio(&f).is_empty());
         if let Some(e) = f.extincao.as_mut() {
             e.motivo = MotivoExtincao::PerdaRequisitos;
         }
-        assert!(cabimento(Tipo::Oficio, &f).is_ok());
+        assert!(cabimento(TipoDeDocumento::Oficio, &f).is_ok());
         assert_eq!(orgaos_do_oficio(&f).len(), 3);
     }
 

@@ -155,7 +155,7 @@ pub fn decreto_legislativo(caso: &Caso<'_>) -> Result<Documento, String> {
         blocos.extend(tabela_do_memorial(m));
     }
     Ok(caso.documento(
-        Tipo::DecretoLegislativo,
+        TipoDeDocumento::DecretoLegislativo,
         caso.epigrafe("PROJETO DE DECRETO LEGISLATIVO"),
         blocos,
         &[

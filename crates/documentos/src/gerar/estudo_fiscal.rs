@@ -8,7 +8,7 @@ use divisa_fiscal::formato::{decimal_enxuto, porcentagem, reais, reais_com_sinal
 use divisa_referencia::formato::inteiro;
 
 use super::{p, secao, Caso};
-use crate::{Bloco, Documento, Tipo};
+use crate::{Bloco, Documento, TipoDeDocumento};
 
 /// Quantos municípios de fora da proposta o anexo lista um a um (os que mais perdem).
 const MAIORES_PERDAS: usize = 10;
@@ -228,7 +228,7 @@ pub fn estudo_fiscal(caso: &Caso<'_>) -> Result<Documento, String> {
     b.push(caso.local_e_data());
     b.extend(caso.assinatura("Relator(a) — Comissão de Revisão Territorial"));
     Ok(caso.documento(
-        Tipo::EstudoFiscal,
+        TipoDeDocumento::EstudoFiscal,
         format!(
             "ANEXO AO PARECER — ESTUDO DE IMPACTO FISCAL E DE VIABILIDADE — {}",
             caso.nome().to_uppercase()

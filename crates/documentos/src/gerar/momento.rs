@@ -25,12 +25,12 @@
 use divisa_processo::{Ato, Evento, Fase, Orgao, Processo};
 use jiff::civil::Date;
 
-use crate::Tipo;
+use crate::TipoDeDocumento;
 
 /// Se o documento `tipo` já tem o seu momento nos autos no dia `em`; `Err` diz, em palavras e
 /// com o artigo, a partir de quando ele se escreve.
 pub fn momento(
-    tipo: Tipo,
+    tipo: TipoDeDocumento,
     processo: &Processo,
     eventos: &[Evento],
     em: Date,
@@ -49,38 +49,38 @@ pub fn momento(
 /// ("o parecer de mérito se dá «de posse das certidões» (Art. 18): …"), para a página do
 /// processo mostrá-lo na lista sem o oferecer.
 pub fn a_partir_de(
-    tipo: Tipo,
+    tipo: TipoDeDocumento,
     processo: &Processo,
     eventos: &[Evento],
     em: Date,
 ) -> Option<&'static str> {
     let houve = |f: &dyn Fn(&Ato) -> bool| eventos.iter().any(|e| f(&e.ato));
     let (pronto, quando) = match tipo {
-        Tipo::Autos | Tipo::EstudoFiscal => (true, ""),
-        Tipo::Oficio => (
+        TipoDeDocumento::Autos | TipoDeDocumento::EstudoFiscal => (true, ""),
+        TipoDeDocumento::Oficio => (
             processo.certidoes_requisitadas_em.is_some()
                 || houve(&|a| matches!(a, Ato::EnviarOficio { .. })),
             "os ofícios aos órgãos se endereçam quando o parecer preliminar conclui por solicitar as certidões (Art. 17, § 2º)",
         ),
-        Tipo::ParecerPreliminar => (
+        TipoDeDocumento::ParecerPreliminar => (
             processo.visita.is_some(),
             "o relatório da visita e o parecer preliminar vêm depois da visita à sede do futuro município (Art. 17, I e II)",
         ),
-        Tipo::Parecer | Tipo::RelatorioTecnico => (
+        TipoDeDocumento::Parecer | TipoDeDocumento::RelatorioTecnico => (
             houve(&|a| matches!(a, Ato::ParecerDeMerito { .. }))
                 || (processo.fase == Fase::Certidoes && de_posse_das_certidoes(processo, em)),
             "o parecer de mérito se dá «de posse das certidões» (Art. 18): depois da resposta de cada órgão oficiado, ou de vencido o prazo do Art. 2º, § 3º, para quem não respondeu",
         ),
-        Tipo::DecretoLegislativo => (
+        TipoDeDocumento::DecretoLegislativo => (
             houve(&|a| matches!(a, Ato::ApresentarProjetoDecreto { .. }))
                 || processo.fase == Fase::ElaboracaoDecreto,
             "o projeto de decreto legislativo se elabora depois de aprovado o parecer da Comissão de Constituição e Justiça (Art. 18, § 2º)",
         ),
-        Tipo::ParecerResultado => (
+        TipoDeDocumento::ParecerResultado => (
             processo.plebiscito.is_some(),
             "o parecer sobre o resultado vem depois do ofício do Tribunal Regional Eleitoral com o resultado do plebiscito (Art. 20)",
         ),
-        Tipo::ProjetoDeLei => (
+        TipoDeDocumento::ProjetoDeLei => (
             houve(&|a| matches!(a, Ato::ApresentarProjetoDeLei { .. }))
                 || processo.fase == Fase::ElaboracaoProjetoDeLei,
             "o projeto de lei se elabora depois de aprovado o parecer favorável da Comissão sobre o resultado do plebiscito (Art. 20, § 1º)",

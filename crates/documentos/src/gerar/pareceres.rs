@@ -186,7 +186,7 @@ pub fn parecer_de_merito(caso: &Caso<'_>) -> Documento {
         }
     }
     caso.documento(
-        Tipo::Parecer,
+        TipoDeDocumento::Parecer,
         format!("PARECER Nº ___/{} – CRT", caso.data.year()),
         blocos,
         &citados_unicos,
@@ -285,7 +285,7 @@ pub fn parecer_preliminar(
     };
     blocos.extend(caso.assinatura(&quem));
     Ok(caso.documento(
-        Tipo::ParecerPreliminar,
+        TipoDeDocumento::ParecerPreliminar,
         format!(
             "RELATÓRIO DE VISITA E PARECER PRELIMINAR — {}",
             processo.nome.to_uppercase()
@@ -555,7 +555,7 @@ pub fn parecer_do_resultado(
     }
     blocos.extend(caso.assinatura("Relator(a) — Comissão de Revisão Territorial"));
     Ok(caso.documento(
-        Tipo::ParecerResultado,
+        TipoDeDocumento::ParecerResultado,
         format!(
             "PARECER SOBRE O RESULTADO DO PLEBISCITO — {}",
             processo.nome.to_uppercase()

@@ -150,7 +150,7 @@ fn montar(caso: &Caso<'_>, partes: Partes) -> Documento {
         blocos.extend(conteudo);
     }
     caso.documento(
-        Tipo::ProjetoDeLei,
+        TipoDeDocumento::ProjetoDeLei,
         caso.epigrafe_do_projeto(),
         blocos,
         partes.citados,

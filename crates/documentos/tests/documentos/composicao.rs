@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use divisa_documentos::{Caso, Tipo};
+use divisa_documentos::{Caso, TipoDeDocumento};
 use jiff::civil::{date, Date};
 
 const DATA: Date = date(2027, 3, 10);
@@ -66,7 +66,7 @@ fn todo_par_tipo_documento_sai_em_pdf_a_3u_marcado_com_fontes_embutidas() {
             autos: None,
             fiscal: None,
         };
-        for tipo in Tipo::TODOS {
+        for tipo in TipoDeDocumento::TODOS {
             if let Err(motivo) = divisa_documentos::cabimento(tipo, &p.fatos) {
                 // recusado pela lei: o motivo cita o artigo
                 assert!(
@@ -78,13 +78,15 @@ fn todo_par_tipo_documento_sai_em_pdf_a_3u_marcado_com_fontes_embutidas() {
                 continue;
             }
             let doc = match tipo {
-                Tipo::Oficio => Ok(divisa_documentos::oficios(
+                TipoDeDocumento::Oficio => Ok(divisa_documentos::oficios(
                     &caso,
                     divisa_documentos::orgaos_do_oficio(&p.fatos),
                 )),
-                Tipo::Parecer => Ok(divisa_documentos::parecer_de_merito(&caso)),
-                Tipo::DecretoLegislativo => divisa_documentos::decreto_legislativo(&caso),
-                Tipo::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso),
+                TipoDeDocumento::Parecer => Ok(divisa_documentos::parecer_de_merito(&caso)),
+                TipoDeDocumento::DecretoLegislativo => {
+                    divisa_documentos::decreto_legislativo(&caso)
+                }
+                TipoDeDocumento::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso),
                 _ => divisa_documentos::relatorio_tecnico(&caso),
             };
             // o tipo admite o documento: o exemplo tem de trazer todo fato que a lei exige no
@@ -92,7 +94,7 @@ fn todo_par_tipo_documento_sai_em_pdf_a_3u_marcado_com_fontes_embutidas() {
             // o plebiscito registrado que não aprovou (500 SIM de 1.000 inscritos, no exemplo da
             // incorporação) não dá projeto de lei: o processo é arquivado (Art. 11, § 2º; Art. 20,
             // § 1º) — a recusa é a resposta certa, e cita os dois artigos
-            if tipo == Tipo::ProjetoDeLei {
+            if tipo == TipoDeDocumento::ProjetoDeLei {
                 if let Err(motivo) = &doc {
                     if motivo.contains("Art. 11, § 2º") && motivo.contains("Art. 20, § 1º") {
                         recusados += 1;
@@ -106,7 +108,7 @@ fn todo_par_tipo_documento_sai_em_pdf_a_3u_marcado_com_fontes_embutidas() {
                     tipo.codigo()
                 )
             });
-            let pdf = divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default())
+            let pdf = divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
                 .unwrap_or_else(|e| panic!("{exemplo} × {}: {e}", tipo.codigo()));
             let arquivo = dir.join(format!("{exemplo}-{}.pdf", tipo.codigo()));
             std::fs::write(&arquivo, &pdf).expect("gravar");
@@ -218,11 +220,11 @@ fn odt_abre_no_libreoffice_com_o_texto_e_o_mapa() {
     std::fs::create_dir_all(dir.join("pdf")).expect("diretório");
     let mut gerados = Vec::new();
     for (exemplo, tipo) in [
-        ("criacao", Tipo::ProjetoDeLei),
-        ("criacao", Tipo::Parecer),
-        ("desmembramento", Tipo::RelatorioTecnico),
-        ("incorporacao", Tipo::DecretoLegislativo),
-        ("fusao", Tipo::DecretoLegislativo),
+        ("criacao", TipoDeDocumento::ProjetoDeLei),
+        ("criacao", TipoDeDocumento::Parecer),
+        ("desmembramento", TipoDeDocumento::RelatorioTecnico),
+        ("incorporacao", TipoDeDocumento::DecretoLegislativo),
+        ("fusao", TipoDeDocumento::DecretoLegislativo),
     ] {
         let (p, a) = avaliada(exemplo);
         let caso = Caso {
@@ -234,9 +236,9 @@ fn odt_abre_no_libreoffice_com_o_texto_e_o_mapa() {
             fiscal: None,
         };
         let doc = match tipo {
-            Tipo::Parecer => Ok(divisa_documentos::parecer_de_merito(&caso)),
-            Tipo::DecretoLegislativo => divisa_documentos::decreto_legislativo(&caso),
-            Tipo::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso),
+            TipoDeDocumento::Parecer => Ok(divisa_documentos::parecer_de_merito(&caso)),
+            TipoDeDocumento::DecretoLegislativo => divisa_documentos::decreto_legislativo(&caso),
+            TipoDeDocumento::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso),
             _ => divisa_documentos::relatorio_tecnico(&caso),
         }
         .unwrap_or_else(|e| panic!("{exemplo} × {}: {e}", tipo.codigo()));
@@ -291,8 +293,8 @@ fn odt_abre_no_libreoffice_com_o_texto_e_o_mapa() {
             // a legenda traz o papel de cada camada desenhada (a que não tem polígono — a sede
             // proposta sem o arquivo do território — entra só como sede)
             for c in camadas.iter().filter(|c| !c.poligonos.is_empty()) {
-                let papel = divisa_documentos::Papel::de_codigo(&c.papel)
-                    .unwrap_or(divisa_documentos::Papel::Vizinho);
+                let papel = divisa_documentos::PapelNoMapa::de_codigo(&c.papel)
+                    .unwrap_or(divisa_documentos::PapelNoMapa::Vizinho);
                 assert!(
                     texto.contains(papel.legenda()),
                     "{nome}: sem «{}» na legenda do mapa: {texto}",

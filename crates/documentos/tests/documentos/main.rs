@@ -9,7 +9,7 @@ mod composicao;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use divisa_documentos::{Caso, Documento, Tipo};
+use divisa_documentos::{Caso, Documento, TipoDeDocumento};
 use divisa_processo::Orgao;
 use jiff::civil::{date, Date};
 
@@ -19,7 +19,7 @@ fn raiz() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-fn documento(proposta: &Path, tipo: Tipo) -> Documento {
+fn documento(proposta: &Path, tipo: TipoDeDocumento) -> Documento {
     documento_com(
         proposta,
         tipo,
@@ -28,12 +28,12 @@ fn documento(proposta: &Path, tipo: Tipo) -> Documento {
 }
 
 /// O documento, com os ofícios dirigidos a `orgaos`.
-fn documento_com(proposta: &Path, tipo: Tipo, orgaos: &[Orgao]) -> Documento {
+fn documento_com(proposta: &Path, tipo: TipoDeDocumento, orgaos: &[Orgao]) -> Documento {
     let mut texto = std::fs::read_to_string(proposta).expect("proposta");
     // O exemplo da incorporação registra 500 SIM de 1.000 inscritos — sem a maioria absoluta do
     // Art. 11, § 2º, que a avaliação mostra; o projeto de lei pede a consulta aprovada (Art. 20,
     // § 1º; redacao.rs testa a recusa): aqui, 501.
-    if tipo == Tipo::ProjetoDeLei && proposta.ends_with("incorporacao.toml") {
+    if tipo == TipoDeDocumento::ProjetoDeLei && proposta.ends_with("incorporacao.toml") {
         texto = texto.replace("votos_sim = 500", "votos_sim = 501");
     }
     let p = divisa_avaliacao::ler(
@@ -53,14 +53,19 @@ fn documento_com(proposta: &Path, tipo: Tipo, orgaos: &[Orgao]) -> Documento {
         fiscal: None,
     };
     match tipo {
-        Tipo::Oficio => divisa_documentos::oficios(&caso, orgaos),
-        Tipo::Parecer => divisa_documentos::parecer_de_merito(&caso),
-        Tipo::DecretoLegislativo => divisa_documentos::decreto_legislativo(&caso).expect("decreto"),
-        Tipo::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso).expect("projeto"),
-        Tipo::RelatorioTecnico => {
+        TipoDeDocumento::Oficio => divisa_documentos::oficios(&caso, orgaos),
+        TipoDeDocumento::Parecer => divisa_documentos::parecer_de_merito(&caso),
+        TipoDeDocumento::DecretoLegislativo => {
+            divisa_documentos::decreto_legislativo(&caso).expect("decreto")
+        }
+        TipoDeDocumento::ProjetoDeLei => divisa_documentos::projeto_de_lei(&caso).expect("projeto"),
+        TipoDeDocumento::RelatorioTecnico => {
             divisa_documentos::relatorio_tecnico(&caso).expect("relatório técnico")
         }
-        Tipo::ParecerPreliminar | Tipo::ParecerResultado | Tipo::Autos | Tipo::EstudoFiscal => {
+        TipoDeDocumento::ParecerPreliminar
+        | TipoDeDocumento::ParecerResultado
+        | TipoDeDocumento::Autos
+        | TipoDeDocumento::EstudoFiscal => {
             unreachable!("documentos do processo: testados à parte")
         }
     }
@@ -119,10 +124,14 @@ fn contem(texto: &str, fatos: &[&str], doc: &str) {
 
 #[test]
 fn oficios_art_2_par_3_trinta_dias_sob_pena_de_responsabilidade() {
-    let doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Oficio);
+    let doc = documento(
+        &raiz().join("exemplos/criacao.toml"),
+        TipoDeDocumento::Oficio,
+    );
     let texto = ler_pdf(
         "oficios",
-        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
+            .expect("composição"),
     );
     contem(
         &texto,
@@ -153,8 +162,8 @@ fn oficios_art_2_par_3_trinta_dias_sob_pena_de_responsabilidade() {
         "URN no texto do ofício:\n{texto}"
     );
     assert!(!texto.contains("Referências (URN LexML)"), "{texto}");
-    let pdf =
-        divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição");
+    let pdf = divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
+        .expect("composição");
     let meta = poppler("pdfinfo", "oficios-meta", &pdf, &["-meta"]);
     assert!(meta.contains(urn), "a URN nos metadados do ofício:\n{meta}");
     assert!(!divisa_documentos::html(&doc).contains("urn:lex"));
@@ -168,8 +177,8 @@ fn fusao_art_4_sem_oficio_a_expedir_e_sem_certidoes_do_art_2() {
     let oficio = ler_pdf(
         "oficio-fusao",
         &divisa_documentos::pdf(
-            &documento_com(&fusao, Tipo::Oficio, &[]),
-            &divisa_documentos::Opcoes::default(),
+            &documento_com(&fusao, TipoDeDocumento::Oficio, &[]),
+            &divisa_documentos::OpcoesDoPdf::default(),
         )
         .expect("composição"),
     );
@@ -181,8 +190,8 @@ fn fusao_art_4_sem_oficio_a_expedir_e_sem_certidoes_do_art_2() {
     let parecer = ler_pdf(
         "parecer-fusao",
         &divisa_documentos::pdf(
-            &documento(&fusao, Tipo::Parecer),
-            &divisa_documentos::Opcoes::default(),
+            &documento(&fusao, TipoDeDocumento::Parecer),
+            &divisa_documentos::OpcoesDoPdf::default(),
         )
         .expect("composição"),
     );
@@ -195,10 +204,14 @@ fn fusao_art_4_sem_oficio_a_expedir_e_sem_certidoes_do_art_2() {
 
 #[test]
 fn parecer_de_merito_art_18_com_a_tabela_de_achados() {
-    let doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);
+    let doc = documento(
+        &raiz().join("exemplos/criacao.toml"),
+        TipoDeDocumento::Parecer,
+    );
     let texto = ler_pdf(
         "parecer",
-        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
+            .expect("composição"),
     );
     contem(
         &texto,
@@ -224,11 +237,12 @@ fn parecer_de_merito_art_18_com_a_tabela_de_achados() {
 fn decreto_legislativo_art_12_ii_pergunta_sim_e_nao() {
     let doc = documento(
         &raiz().join("exemplos/criacao.toml"),
-        Tipo::DecretoLegislativo,
+        TipoDeDocumento::DecretoLegislativo,
     );
     let texto = ler_pdf(
         "decreto-legislativo",
-        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
+            .expect("composição"),
     );
     contem(
         &texto,
@@ -259,11 +273,12 @@ fn decreto_legislativo_art_12_ii_pergunta_sim_e_nao() {
 fn decreto_legislativo_consulta_a_area_que_a_lei_nomeia_e_a_descreve() {
     let doc = documento(
         &raiz().join("exemplos/desmembramento_area.toml"),
-        Tipo::DecretoLegislativo,
+        TipoDeDocumento::DecretoLegislativo,
     );
     let texto = ler_pdf(
         "decreto-desmembramento",
-        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
+            .expect("composição"),
     );
     contem(
         &texto,
@@ -281,11 +296,12 @@ fn decreto_legislativo_consulta_a_area_que_a_lei_nomeia_e_a_descreve() {
     assert!(!texto.contains("sobre a desmembramento"), "{texto}");
     let fusao = documento(
         &raiz().join("exemplos/fusao.toml"),
-        Tipo::DecretoLegislativo,
+        TipoDeDocumento::DecretoLegislativo,
     );
     let texto = ler_pdf(
         "decreto-fusao",
-        &divisa_documentos::pdf(&fusao, &divisa_documentos::Opcoes::default()).expect("composição"),
+        &divisa_documentos::pdf(&fusao, &divisa_documentos::OpcoesDoPdf::default())
+            .expect("composição"),
     );
     contem(
         &texto,
@@ -298,7 +314,7 @@ fn decreto_legislativo_consulta_a_area_que_a_lei_nomeia_e_a_descreve() {
 fn projeto_de_lei_art_7_com_as_divisas_do_poligono_o_mapa_e_o_memorial() {
     let doc = documento(
         &raiz().join("crates/documentos/tests/dados/criacao_com_area.toml"),
-        Tipo::ProjetoDeLei,
+        TipoDeDocumento::ProjetoDeLei,
     );
     assert!(
         doc.blocos
@@ -308,7 +324,8 @@ fn projeto_de_lei_art_7_com_as_divisas_do_poligono_o_mapa_e_o_memorial() {
     );
     let texto = ler_pdf(
         "projeto-de-lei",
-        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
+            .expect("composição"),
     );
     contem(
         &texto,
@@ -346,11 +363,12 @@ fn projeto_de_lei_art_7_com_as_divisas_do_poligono_o_mapa_e_o_memorial() {
 fn projeto_de_lei_da_revisao_de_limites_art_8_e_art_5() {
     let doc = documento(
         &raiz().join("exemplos/desmembramento_area.toml"),
-        Tipo::ProjetoDeLei,
+        TipoDeDocumento::ProjetoDeLei,
     );
     let texto = ler_pdf(
         "projeto-de-lei-revisao",
-        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
+            .expect("composição"),
     );
     contem(
         &texto,
@@ -384,11 +402,12 @@ fn projeto_de_lei_da_revisao_de_limites_art_8_e_art_5() {
 fn projeto_de_lei_avisa_o_nao_atendido() {
     let doc = documento(
         &raiz().join("exemplos/desmembramento.toml"),
-        Tipo::ProjetoDeLei,
+        TipoDeDocumento::ProjetoDeLei,
     );
     let texto = ler_pdf(
         "projeto-de-lei-nao-atendido",
-        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
+            .expect("composição"),
     );
     let corrido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
@@ -418,10 +437,14 @@ fn projeto_de_lei_avisa_o_nao_atendido() {
 /// instalação (III, com o prazo do Art. 3º) e o FPM-ICMS-25 em branco para a Fazenda (V).
 #[test]
 fn projeto_de_lei_da_fusao_art_4_e_art_7() {
-    let doc = documento(&raiz().join("exemplos/fusao.toml"), Tipo::ProjetoDeLei);
+    let doc = documento(
+        &raiz().join("exemplos/fusao.toml"),
+        TipoDeDocumento::ProjetoDeLei,
+    );
     let texto = ler_pdf(
         "projeto-de-lei-fusao",
-        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
+            .expect("composição"),
     );
     let corrido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
     for trecho in [
@@ -488,7 +511,8 @@ fn projeto_de_lei_da_incorporacao_art_1() {
     );
     let texto = ler_pdf(
         "projeto-de-lei-incorporacao",
-        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
+            .expect("composição"),
     );
     let corrido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
     for trecho in [
@@ -553,7 +577,7 @@ fn xml_bem_formado(nome: &str, bytes: &[u8]) {
 fn projeto_de_lei_em_odt_editavel() {
     let doc = documento(
         &raiz().join("crates/documentos/tests/dados/criacao_com_area.toml"),
-        Tipo::ProjetoDeLei,
+        TipoDeDocumento::ProjetoDeLei,
     );
     let bytes = divisa_documentos::odt(&doc);
     std::fs::write(raiz().join("target/documentos/projeto-de-lei.odt"), &bytes).expect("gravar");
@@ -599,7 +623,7 @@ fn projeto_de_lei_em_odt_editavel() {
 #[test]
 fn odt_escapa_o_texto() {
     let doc = Documento {
-        tipo: Tipo::Parecer,
+        tipo: TipoDeDocumento::Parecer,
         titulo: "Parecer <script>alert(1)</script> & \"aspas\"".into(),
         protocolo: None,
         data: "2027-03-10".into(),
@@ -665,11 +689,15 @@ fn poppler(programa: &str, nome: &str, bytes: &[u8], args: &[&str]) -> String {
 /// emitidos é consultado.
 #[test]
 fn pdf_deterministico_com_o_codigo_de_verificacao_no_arquivo() {
-    let doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);
-    let pdf =
-        divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição");
+    let doc = documento(
+        &raiz().join("exemplos/criacao.toml"),
+        TipoDeDocumento::Parecer,
+    );
+    let pdf = divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
+        .expect("composição");
     assert_eq!(
-        divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
+        divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
+            .expect("composição"),
         pdf
     );
     assert_eq!(divisa_documentos::codigo_do_pdf(&pdf), Some(doc.codigo()));
@@ -688,9 +716,12 @@ fn pdf_deterministico_com_o_codigo_de_verificacao_no_arquivo() {
 /// outro rodapé. Um endereço que não é http(s):// é recusado ao ser criado.
 #[test]
 fn issue31_endereco_publico_como_opcao_da_composicao() {
-    use divisa_documentos::{EnderecoPublico, Opcoes};
-    let doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);
-    let com = |e: &str| Opcoes {
+    use divisa_documentos::{EnderecoPublico, OpcoesDoPdf};
+    let doc = documento(
+        &raiz().join("exemplos/criacao.toml"),
+        TipoDeDocumento::Parecer,
+    );
+    let com = |e: &str| OpcoesDoPdf {
         endereco_publico: Some(EnderecoPublico::novo(e).expect("endereço válido")),
     };
     let a =
@@ -702,7 +733,7 @@ fn issue31_endereco_publico_como_opcao_da_composicao() {
     );
     let b = divisa_documentos::pdf(&doc, &com("https://outro.exemplo.gov.br")).expect("composição");
     assert_ne!(a, b);
-    let sem = divisa_documentos::pdf(&doc, &Opcoes::default()).expect("composição");
+    let sem = divisa_documentos::pdf(&doc, &OpcoesDoPdf::default()).expect("composição");
     contem(
         &ler_pdf("parecer-endereco", &a),
         &["https://divisa.exemplo.gov.br/verificar"],
@@ -731,10 +762,10 @@ fn pdf_a_3u_marcado_com_fontes_embutidas_e_o_conteudo_anexo() {
     // com o território: o mapa (figura) e o memorial (tabela) em anexo
     let doc = documento(
         &raiz().join("crates/documentos/tests/dados/criacao_com_area.toml"),
-        Tipo::ProjetoDeLei,
+        TipoDeDocumento::ProjetoDeLei,
     );
-    let pdf =
-        divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição");
+    let pdf = divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
+        .expect("composição");
     let fontes = poppler("pdffonts", "pl-fontes", &pdf, &[]);
     let linhas: Vec<&str> = fontes.lines().skip(2).collect();
     assert!(!linhas.is_empty(), "nenhuma fonte:\n{fontes}");
@@ -789,13 +820,17 @@ fn pdf_a_3u_marcado_com_fontes_embutidas_e_o_conteudo_anexo() {
 /// o Unicode inteiro sai como está (setas, graus, primos, ordinais, travessões).
 #[test]
 fn pdf_imprime_o_unicode_inteiro() {
-    let mut doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);
+    let mut doc = documento(
+        &raiz().join("exemplos/criacao.toml"),
+        TipoDeDocumento::Parecer,
+    );
     doc.blocos.push(divisa_documentos::Bloco::Paragrafo {
         texto: "Do vértice V-01 → V-02, azimute 123°45′10″; 1º, 2ª, «aspas» — e ≥ 4.000.".into(),
     });
     let texto = ler_pdf(
         "unicode",
-        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
+            .expect("composição"),
     );
     contem(
         &texto,
@@ -812,15 +847,18 @@ fn pdf_imprime_o_unicode_inteiro() {
 /// sai como está e não quebra a composição.
 #[test]
 fn texto_com_marcacao_sai_como_esta() {
-    let mut doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);
+    let mut doc = documento(
+        &raiz().join("exemplos/criacao.toml"),
+        TipoDeDocumento::Parecer,
+    );
     let hostil =
         "#set page(width: 1pt) *negrito* _itálico_ $x^2$ [colchete] <rótulo> @ref `cru` \\ fim";
     doc.blocos.push(divisa_documentos::Bloco::Paragrafo {
         texto: hostil.into(),
     });
     doc.titulo = "#pagebreak() ]} TÍTULO".into();
-    let pdf =
-        divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição");
+    let pdf = divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
+        .expect("composição");
     let texto = ler_pdf("marcacao", &pdf);
     contem(
         &texto,
@@ -905,7 +943,7 @@ fn parecer_do_resultado_art_20_maioria_absoluta_dos_inscritos() {
         let doc = divisa_documentos::parecer_do_resultado(&caso, &processo).expect("parecer");
         let texto = ler_pdf(
             &format!("parecer-resultado-{sim}"),
-            &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default())
+            &divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
                 .expect("composição"),
         );
         contem(
@@ -929,11 +967,12 @@ fn parecer_do_resultado_art_20_maioria_absoluta_dos_inscritos() {
 fn relatorio_tecnico_art_8_par_3_da_revisao_de_limites() {
     let doc = documento(
         &raiz().join("exemplos/desmembramento_area.toml"),
-        Tipo::RelatorioTecnico,
+        TipoDeDocumento::RelatorioTecnico,
     );
     let texto = ler_pdf(
         "relatorio-tecnico",
-        &divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição"),
+        &divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
+            .expect("composição"),
     );
     contem(
         &texto,
@@ -990,7 +1029,7 @@ fn camadas_do_mapa(doc: &Documento) -> (Vec<divisa_documentos::Camada>, String) 
 /// O mapa do projeto de lei de uma proposta, gravado em `target/documentos/mapa-NOME.svg` (e em
 /// PNG, quando há o `rsvg-convert` do librsvg2-bin) para uma pessoa olhar.
 fn mapa_do_projeto(proposta: &str, nome: &str) -> (divisa_documentos::Mapa, Documento) {
-    let doc = documento(&raiz().join(proposta), Tipo::ProjetoDeLei);
+    let doc = documento(&raiz().join(proposta), TipoDeDocumento::ProjetoDeLei);
     let (camadas, legenda) = camadas_do_mapa(&doc);
     let mapa = divisa_documentos::mapa::svg(&camadas, &legenda).expect("há o que desenhar");
     let dir = raiz().join("target/documentos");
@@ -1113,9 +1152,9 @@ fn mapa_da_incorporacao_pinta_o_receptor_de_outra_cor_que_a_do_incorporado() {
     assert_eq!(papel("Ponte Branca").as_deref(), Some("receptor"));
     assert_eq!(papel("Araguainha").as_deref(), Some("incorporado"));
     let cores = preenchimentos(&mapa.svg);
-    let (receptor, _, _) = divisa_documentos::Papel::Receptor.estilo();
-    let (incorporado, _, _) = divisa_documentos::Papel::Incorporado.estilo();
-    let (origem, _, _) = divisa_documentos::Papel::Origem.estilo();
+    let (receptor, _, _) = divisa_documentos::PapelNoMapa::Receptor.estilo();
+    let (incorporado, _, _) = divisa_documentos::PapelNoMapa::Incorporado.estilo();
+    let (origem, _, _) = divisa_documentos::PapelNoMapa::Origem.estilo();
     assert!(cores.iter().any(|c| c == receptor) && cores.iter().any(|c| c == incorporado));
     assert_ne!(receptor, incorporado);
     assert!(
@@ -1234,7 +1273,7 @@ fn mapa_que_mostra_o_estado_nao_tem_situacao() {
 fn mapa_e_deterministico() {
     let doc = documento(
         &raiz().join("exemplos/desmembramento_area.toml"),
-        Tipo::ProjetoDeLei,
+        TipoDeDocumento::ProjetoDeLei,
     );
     let (camadas, legenda) = camadas_do_mapa(&doc);
     let a = divisa_documentos::mapa::svg(&camadas, &legenda).expect("mapa");
@@ -1250,7 +1289,7 @@ fn mapa_e_deterministico() {
 fn mapa_no_html_e_figura_com_texto_alternativo() {
     let doc = documento(
         &raiz().join("exemplos/incorporacao.toml"),
-        Tipo::ProjetoDeLei,
+        TipoDeDocumento::ProjetoDeLei,
     );
     let html = divisa_documentos::html(&doc);
     std::fs::write(
@@ -1274,7 +1313,10 @@ fn mapa_no_html_e_figura_com_texto_alternativo() {
 /// título e a descrição (o texto alternativo do LibreOffice e do Word).
 #[test]
 fn mapa_no_odt_e_imagem_svg_do_pacote_com_texto_alternativo() {
-    let doc = documento(&raiz().join("exemplos/fusao.toml"), Tipo::ProjetoDeLei);
+    let doc = documento(
+        &raiz().join("exemplos/fusao.toml"),
+        TipoDeDocumento::ProjetoDeLei,
+    );
     let bytes = divisa_documentos::odt(&doc);
     std::fs::write(
         raiz().join("target/documentos/projeto-de-lei-fusao.odt"),
@@ -1403,7 +1445,7 @@ fn projeto_de_lei_de_cada_tipo_na_forma_da_lc_95_e_sem_notas_nos_artigos() {
         "exemplos/desmembramento.toml",
         "exemplos/alteracao_nome.toml",
     ] {
-        let doc = documento(&raiz().join(proposta), Tipo::ProjetoDeLei);
+        let doc = documento(&raiz().join(proposta), TipoDeDocumento::ProjetoDeLei);
         assert_eq!(
             doc.titulo, "PROJETO DE LEI Nº ___, DE ___ DE __________ DE 2027",
             "{proposta}: a epígrafe é o título"
@@ -1479,8 +1521,8 @@ fn projeto_de_lei_de_fusao_e_incorporacao_pelas_divisas_vigentes_art_5() {
         ("exemplos/fusao.toml", "fusao"),
         ("exemplos/incorporacao.toml", "incorporacao"),
     ] {
-        let doc = documento(&raiz().join(proposta), Tipo::ProjetoDeLei);
-        let bytes = divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default())
+        let doc = documento(&raiz().join(proposta), TipoDeDocumento::ProjetoDeLei);
+        let bytes = divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
             .expect("composição");
         let texto = ler_pdf(&format!("projeto-de-lei-{nome}-forma"), &bytes);
         let corrido = texto.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -1509,7 +1551,10 @@ fn projeto_de_lei_de_fusao_e_incorporacao_pelas_divisas_vigentes_art_5() {
 /// tabela da votação com os membros.
 #[test]
 fn parecer_de_merito_art_18_com_numero_relator_sala_das_comissoes_e_votacao() {
-    let doc = documento(&raiz().join("exemplos/criacao.toml"), Tipo::Parecer);
+    let doc = documento(
+        &raiz().join("exemplos/criacao.toml"),
+        TipoDeDocumento::Parecer,
+    );
     assert_eq!(doc.titulo, "PARECER Nº ___/2027 – CRT");
     let html = divisa_documentos::html(&doc);
     for trecho in [
@@ -1560,7 +1605,7 @@ fn issue28_art7_inc5_o_projeto_e_o_anexo_trazem_o_mesmo_percentual() {
     let projeto = divisa_documentos::projeto_de_lei(&caso).expect("projeto");
     let lido = ler_pdf(
         "projeto-com-icms",
-        &divisa_documentos::pdf(&projeto, &divisa_documentos::Opcoes::default()).expect("PDF"),
+        &divisa_documentos::pdf(&projeto, &divisa_documentos::OpcoesDoPdf::default()).expect("PDF"),
     );
     assert!(!lido.contains("____%"), "sem o espaço em branco: {lido}");
     contem(
@@ -1575,7 +1620,7 @@ fn issue28_art7_inc5_o_projeto_e_o_anexo_trazem_o_mesmo_percentual() {
     let anexo = divisa_documentos::estudo_fiscal(&caso).expect("anexo");
     let lido = ler_pdf(
         "estudo-fiscal",
-        &divisa_documentos::pdf(&anexo, &divisa_documentos::Opcoes::default()).expect("PDF"),
+        &divisa_documentos::pdf(&anexo, &divisa_documentos::OpcoesDoPdf::default()).expect("PDF"),
     );
     contem(
         &lido,
@@ -1602,7 +1647,7 @@ fn issue28_art7_inc5_o_projeto_e_o_anexo_trazem_o_mesmo_percentual() {
         "projeto-sem-icms",
         &divisa_documentos::pdf(
             &divisa_documentos::projeto_de_lei(&caso).unwrap(),
-            &divisa_documentos::Opcoes::default(),
+            &divisa_documentos::OpcoesDoPdf::default(),
         )
         .unwrap(),
     );
@@ -1611,7 +1656,7 @@ fn issue28_art7_inc5_o_projeto_e_o_anexo_trazem_o_mesmo_percentual() {
         "estudo-fiscal-sem-icms",
         &divisa_documentos::pdf(
             &divisa_documentos::estudo_fiscal(&caso).unwrap(),
-            &divisa_documentos::Opcoes::default(),
+            &divisa_documentos::OpcoesDoPdf::default(),
         )
         .unwrap(),
     );
@@ -1621,10 +1666,13 @@ fn issue28_art7_inc5_o_projeto_e_o_anexo_trazem_o_mesmo_percentual() {
 /// Na fusão, o novo município fica com os índices inteiros das origens: nunca "____%".
 #[test]
 fn issue33_fusao_toma_os_indices_inteiros_sem_espaco_em_branco() {
-    let projeto = documento(&raiz().join("exemplos/fusao.toml"), Tipo::ProjetoDeLei);
+    let projeto = documento(
+        &raiz().join("exemplos/fusao.toml"),
+        TipoDeDocumento::ProjetoDeLei,
+    );
     let lido = ler_pdf(
         "projeto-fusao-icms",
-        &divisa_documentos::pdf(&projeto, &divisa_documentos::Opcoes::default()).unwrap(),
+        &divisa_documentos::pdf(&projeto, &divisa_documentos::OpcoesDoPdf::default()).unwrap(),
     );
     assert!(!lido.contains("____%"), "{lido}");
     contem(

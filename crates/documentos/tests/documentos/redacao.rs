@@ -52,7 +52,8 @@ fn minuta<T>(proposta: &divisa_avaliacao::Proposta, escrever: impl FnOnce(&Caso<
 fn corrido(nome: &str, doc: &Documento) -> String {
     ler_pdf(
         nome,
-        &divisa_documentos::pdf(doc, &divisa_documentos::Opcoes::default()).expect("composição"),
+        &divisa_documentos::pdf(doc, &divisa_documentos::OpcoesDoPdf::default())
+            .expect("composição"),
     )
     .split_whitespace()
     .collect::<Vec<_>>()
@@ -374,8 +375,8 @@ fn art_5_divisas_em_incisos_com_todos_os_vertices_da_linha_nova() {
 fn art_2_par_1_oficio_pede_os_dados_da_origem_e_leva_a_area() {
     let p = criacao_com_area();
     let doc = minuta(&p, |c| divisa_documentos::oficios(c, &[Orgao::Cartografia]));
-    let bytes =
-        divisa_documentos::pdf(&doc, &divisa_documentos::Opcoes::default()).expect("composição");
+    let bytes = divisa_documentos::pdf(&doc, &divisa_documentos::OpcoesDoPdf::default())
+        .expect("composição");
     let texto = ler_pdf("redacao-oficio", &bytes);
     // as linhas como o PDF as compõe (ler_pdf as junta)
     let linhas = Command::new("pdftotext")
@@ -432,21 +433,21 @@ fn arts_17_a_20_cada_documento_no_seu_momento() {
     use divisa_documentos::momento;
     let (mut processo, eventos) = processo_de_criacao();
     for tipo in [
-        Tipo::Oficio,
-        Tipo::ParecerPreliminar,
-        Tipo::Parecer,
-        Tipo::DecretoLegislativo,
-        Tipo::ParecerResultado,
-        Tipo::ProjetoDeLei,
+        TipoDeDocumento::Oficio,
+        TipoDeDocumento::ParecerPreliminar,
+        TipoDeDocumento::Parecer,
+        TipoDeDocumento::DecretoLegislativo,
+        TipoDeDocumento::ParecerResultado,
+        TipoDeDocumento::ProjetoDeLei,
     ] {
         assert!(
             momento(tipo, &processo, &eventos, DATA).is_err(),
             "{tipo:?} num processo recém-protocolado"
         );
     }
-    assert!(momento(Tipo::Autos, &processo, &eventos, DATA).is_ok());
-    assert!(momento(Tipo::EstudoFiscal, &processo, &eventos, DATA).is_ok());
-    let erro = momento(Tipo::ProjetoDeLei, &processo, &eventos, DATA).unwrap_err();
+    assert!(momento(TipoDeDocumento::Autos, &processo, &eventos, DATA).is_ok());
+    assert!(momento(TipoDeDocumento::EstudoFiscal, &processo, &eventos, DATA).is_ok());
+    let erro = momento(TipoDeDocumento::ProjetoDeLei, &processo, &eventos, DATA).unwrap_err();
     assert!(erro.contains("Art. 20, § 1º"), "{erro}");
     // Art. 18 e Art. 2º, § 3º: o parecer de mérito, de posse das certidões — ou vencidos os
     // 30 dias de quem recebeu o ofício e não respondeu; o ofício sem recebimento não tem prazo
@@ -464,11 +465,23 @@ fn arts_17_a_20_cada_documento_no_seu_momento() {
     }
     // recebido em 04/01/2027: vence em 03/02/2027
     assert!(
-        momento(Tipo::Parecer, &processo, &eventos, date(2027, 2, 3)).is_err(),
+        momento(
+            TipoDeDocumento::Parecer,
+            &processo,
+            &eventos,
+            date(2027, 2, 3)
+        )
+        .is_err(),
         "no dia do vencimento ainda corre"
     );
     assert!(
-        momento(Tipo::Parecer, &processo, &eventos, date(2027, 2, 4)).is_ok(),
+        momento(
+            TipoDeDocumento::Parecer,
+            &processo,
+            &eventos,
+            date(2027, 2, 4)
+        )
+        .is_ok(),
         "vencido o prazo"
     );
     processo
@@ -476,16 +489,22 @@ fn arts_17_a_20_cada_documento_no_seu_momento() {
         .get_mut(&Orgao::Fazenda)
         .expect("Fazenda")
         .recebido_em = None;
-    let erro = momento(Tipo::Parecer, &processo, &eventos, DATA).unwrap_err();
+    let erro = momento(TipoDeDocumento::Parecer, &processo, &eventos, DATA).unwrap_err();
     assert!(
         erro.contains("Art. 18") && erro.contains("Art. 2º, § 3º"),
         "{erro}"
     );
     processo.fase = Fase::ElaboracaoDecreto;
-    assert!(momento(Tipo::DecretoLegislativo, &processo, &eventos, DATA).is_ok());
-    assert!(momento(Tipo::ProjetoDeLei, &processo, &eventos, DATA).is_err());
+    assert!(momento(
+        TipoDeDocumento::DecretoLegislativo,
+        &processo,
+        &eventos,
+        DATA
+    )
+    .is_ok());
+    assert!(momento(TipoDeDocumento::ProjetoDeLei, &processo, &eventos, DATA).is_err());
     processo.fase = Fase::ElaboracaoProjetoDeLei;
-    assert!(momento(Tipo::ProjetoDeLei, &processo, &eventos, DATA).is_ok());
+    assert!(momento(TipoDeDocumento::ProjetoDeLei, &processo, &eventos, DATA).is_ok());
     // e dos autos, pela função que a página e a linha de comando chamam
     processo.fase = Fase::Protocolada;
     let p = proposta_com("criacao.toml", &[]);
@@ -503,6 +522,7 @@ fn arts_17_a_20_cada_documento_no_seu_momento() {
         }),
         fiscal: None,
     };
-    let erro = divisa_documentos::dos_autos(Tipo::ProjetoDeLei, &caso).expect_err("cedo demais");
+    let erro = divisa_documentos::dos_autos(TipoDeDocumento::ProjetoDeLei, &caso)
+        .expect_err("cedo demais");
     assert!(erro.contains("ainda não tem o seu momento"), "{erro}");
 }

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
-use divisa_processo::prazos::Situacao;
+use divisa_processo::prazos::SituacaoDoPrazo;
 use divisa_processo::{
     corte_eleitoral, Acao, DocumentoArt15, Fase, Permissao, SituacaoDoDocumento, TipoProcesso, Via,
 };
@@ -37,11 +37,11 @@ fn resumo_do_ato(ato: &divisa_processo::Ato, pessoas: &BTreeMap<String, String>)
 }
 
 /// Classe CSS e texto de uma situação de prazo.
-fn situacao(s: &Situacao) -> (&'static str, String) {
+fn situacao(s: &SituacaoDoPrazo) -> (&'static str, String) {
     let classe = match s {
-        Situacao::Vencido { .. } => "vencido",
-        Situacao::VenceEmBreve { .. } => "a_vencer",
-        Situacao::Cumprido {
+        SituacaoDoPrazo::Vencido { .. } => "vencido",
+        SituacaoDoPrazo::VenceEmBreve { .. } => "a_vencer",
+        SituacaoDoPrazo::Cumprido {
             no_prazo: false, ..
         } => "vencido",
         _ => "sim",
@@ -94,7 +94,7 @@ pub(crate) async fn painel(State(estado): State<Estado>, quem: Quem) -> Result<R
         .collect();
     let (vencidos, a_vencer): (Vec<_>, Vec<_>) = alertas
         .iter()
-        .partition(|a| matches!(a.alerta.situacao, Some(Situacao::Vencido { .. })));
+        .partition(|a| matches!(a.alerta.situacao, Some(SituacaoDoPrazo::Vencido { .. })));
     let protocola =
         divisa_processo::papel::permissao(usuario.papel, Acao::Protocolar) != Permissao::Nao;
     let corpo = html! {
@@ -236,7 +236,7 @@ pub(crate) async fn processos(
             .await?
             .into_iter()
             .map(|a| {
-                let vencido = matches!(a.alerta.situacao, Some(Situacao::Vencido { .. }));
+                let vencido = matches!(a.alerta.situacao, Some(SituacaoDoPrazo::Vencido { .. }));
                 (a.protocolo, vencido)
             })
             .collect()

@@ -361,7 +361,7 @@ pub fn servidor(nome: &str) -> (String, std::path::PathBuf) {
                 avisos: None,
                 tls: None,
                 relogio: divisa_web::Relogio::Sistema,
-                documentos: divisa_documentos::Opcoes::default(),
+                documentos: divisa_documentos::OpcoesDoPdf::default(),
             },
             move |end, _| {
                 let _ = tx.send(end);
