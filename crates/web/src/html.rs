@@ -263,6 +263,28 @@ pub(crate) fn aviso(classe: &str, texto: &str) -> Markup {
     }
 }
 
+/// O protocolo num endereço: a barra do NUP vira `%2F`.
+pub(crate) fn caminho_do_processo(protocolo: &str) -> String {
+    format!("/processos/{}", protocolo.replace('/', "%2F"))
+}
+
+/// Um valor para a consulta de um endereço (`?q=…`): letras, algarismos e `-_.~` como estão;
+/// o resto em %XX (UTF-8).
+pub(crate) fn codificar_url(valor: &str) -> String {
+    let mut s = String::with_capacity(valor.len());
+    for b in valor.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                s.push(char::from(b))
+            }
+            _ => {
+                let _ = std::fmt::Write::write_fmt(&mut s, format_args!("%{b:02X}"));
+            }
+        }
+    }
+    s
+}
+
 #[cfg(test)]
 mod testes {
     use super::*;

@@ -16,6 +16,11 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use prometheus_client::registry::Registry;
 
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+
+use crate::{Estado, Falha};
+
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct Pedido {
     rota: String,
@@ -168,4 +173,64 @@ pub(crate) async fn texto(estado: &crate::Estado) -> Result<String, String> {
     prometheus_client::encoding::text::encode(&mut saida, &m.registro)
         .map_err(|e| e.to_string())?;
     Ok(saida)
+}
+
+/// `GET /metricas`: as métricas no formato do Prometheus, com `Authorization: Bearer TOKEN`
+/// (o token de `DIVISA_TOKEN_METRICAS`); sem token configurado, a rota não existe (404).
+pub(crate) async fn metricas_prometheus(
+    axum::extract::State(estado): axum::extract::State<Estado>,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    use sha2::{Digest, Sha256};
+    let Some(esperado) = &estado.0.token_metricas else {
+        return (StatusCode::NOT_FOUND, "métricas não configuradas").into_response();
+    };
+    let dado = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or_default();
+    // pelo SHA-256 dos dois lados: o tempo da comparação não diz quanto do token acertou
+    let (a, b) = (
+        Sha256::digest(dado.as_bytes()),
+        Sha256::digest(esperado.as_bytes()),
+    );
+    if a.iter().zip(b.iter()).fold(0u8, |d, (x, y)| d | (x ^ y)) != 0 {
+        return (
+            StatusCode::UNAUTHORIZED,
+            [(header::WWW_AUTHENTICATE, "Bearer")],
+            "falta o cabeçalho Authorization: Bearer com o token das métricas",
+        )
+            .into_response();
+    }
+    match texto(&estado).await {
+        Ok(t) => (
+            [(
+                header::CONTENT_TYPE,
+                "application/openmetrics-text; version=1.0.0; charset=utf-8",
+            )],
+            t,
+        )
+            .into_response(),
+        Err(e) => Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e).into_response(),
+    }
+}
+
+/// `GET /saude`: 200 quando o banco responde e tem as migrações desta versão; 503 com o motivo
+/// (para o balanceador, o systemd ou o monitoramento). Sem login; não diz nada dos processos.
+pub(crate) async fn saude(axum::extract::State(estado): axum::extract::State<Estado>) -> Response {
+    match estado.registro().saude().await {
+        Ok(migracoes) => axum::Json(serde_json::json!({
+            "estado": "pronto",
+            "banco": "responde",
+            "migracoes": migracoes,
+            "versao": env!("CARGO_PKG_VERSION"),
+        }))
+        .into_response(),
+        Err(motivo) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            axum::Json(serde_json::json!({"estado": "indisponivel", "motivo": motivo})),
+        )
+            .into_response(),
+    }
 }

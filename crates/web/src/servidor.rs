@@ -279,3 +279,84 @@ pub async fn servir(opcoes: Opcoes, pronto: impl FnOnce(SocketAddr, &str)) -> an
     registro.fechar().await;
     Ok(())
 }
+
+/// O endereço do cliente: o da conexão, ou — se a conexão vem de um proxy confiável — o último
+/// endereço do `X-Forwarded-For` que não é de um proxy confiável (cada proxy acrescenta à
+/// direita o endereço de quem lhe falou; à esquerda, o cliente pode ter escrito qualquer coisa).
+pub(crate) fn endereco_do_cliente(
+    conexao: Option<SocketAddr>,
+    encaminhado: Option<&str>,
+    proxies: &[std::net::IpAddr],
+) -> Option<SocketAddr> {
+    let conexao = conexao?;
+    if !proxies.contains(&conexao.ip()) {
+        return Some(conexao);
+    }
+    let Some(cabecalho) = encaminhado else {
+        return Some(conexao);
+    };
+    for parte in cabecalho.rsplit(',') {
+        let Ok(ip) = parte.trim().parse::<std::net::IpAddr>() else {
+            // um endereço ilegível: não se vai além dele
+            return Some(conexao);
+        };
+        if !proxies.contains(&ip) {
+            return Some(SocketAddr::new(ip, 0));
+        }
+    }
+    Some(conexao)
+}
+
+#[cfg(test)]
+mod testes_do_endereco {
+    use super::endereco_do_cliente;
+    use std::net::{IpAddr, SocketAddr};
+
+    fn sa(s: &str) -> SocketAddr {
+        s.parse().unwrap()
+    }
+
+    /// Issue 17/19: o `X-Forwarded-For` só vale vindo de um proxy confiável, e dele vale o
+    /// último endereço que não é de um proxy confiável (o que o cliente escreveu à esquerda não
+    /// engana).
+    #[test]
+    fn x_forwarded_for_so_do_proxy_confiavel() {
+        let proxy: IpAddr = "10.0.0.1".parse().unwrap();
+        let interno: IpAddr = "10.0.0.2".parse().unwrap();
+        let proxies = [proxy, interno];
+        // sem proxy configurado: o cabeçalho é ignorado
+        assert_eq!(
+            endereco_do_cliente(Some(sa("203.0.113.9:5000")), Some("1.2.3.4"), &[]),
+            Some(sa("203.0.113.9:5000"))
+        );
+        // de quem não é proxy: ignorado
+        assert_eq!(
+            endereco_do_cliente(Some(sa("203.0.113.9:5000")), Some("1.2.3.4"), &proxies),
+            Some(sa("203.0.113.9:5000"))
+        );
+        // do proxy: o cliente que ele encaminhou
+        assert_eq!(
+            endereco_do_cliente(Some(sa("10.0.0.1:4000")), Some("198.51.100.7"), &proxies),
+            Some(sa("198.51.100.7:0"))
+        );
+        // o cliente forjou um endereço à esquerda; dois proxies em cadeia à direita
+        assert_eq!(
+            endereco_do_cliente(
+                Some(sa("10.0.0.1:4000")),
+                Some("1.1.1.1, 198.51.100.7, 10.0.0.2"),
+                &proxies
+            ),
+            Some(sa("198.51.100.7:0"))
+        );
+        // lixo no cabeçalho: fica o proxy (não se adivinha)
+        assert_eq!(
+            endereco_do_cliente(Some(sa("10.0.0.1:4000")), Some("nada"), &proxies),
+            Some(sa("10.0.0.1:4000"))
+        );
+        // do proxy sem cabeçalho: o proxy
+        assert_eq!(
+            endereco_do_cliente(Some(sa("10.0.0.1:4000")), None, &proxies),
+            Some(sa("10.0.0.1:4000"))
+        );
+    }
+}
