@@ -62,7 +62,7 @@ impl ParaPreparar {
             "Art. 15"
         };
         divisa_avaliacao::autos::preparar(self.ato, &processo, &arquivos, data, avisar)
-            .map_err(|m| ErroRegistro::Recusado(Recusa::new(artigo, m)).into())
+            .map_err(|e| ErroRegistro::Recusado(Recusa::new(artigo, e.to_string())).into())
     }
 }
 

@@ -2,6 +2,7 @@
 //! entregue, e qualquer arquivo conferido diante desse registro — pela linha de comando, pela
 //! página e pela API, as mesmas funções.
 
+use divisa_documentos::ErroDocumento;
 use divisa_processo::{Ator, Orgao, Papel, Recusa};
 use divisa_registro::Registro;
 use jiff::civil::Date;
@@ -56,7 +57,7 @@ pub async fn emitir(
     let documento = documento_ao_orgao(r, protocolo, tipo, ator, data, orgao).await?;
     let (documento, pdf) = fora_do_executor(move || {
         let pdf = divisa_documentos::pdf(&documento, &opcoes)
-            .map_err(|e| ErroAutos::Documento(e.to_string()))?;
+            .map_err(|e| ErroDocumento::Interno(e.to_string()))?;
         Ok((documento, pdf))
     })
     .await?;
@@ -88,16 +89,16 @@ pub async fn registrar_emissao(
     agora: jiff::Timestamp,
 ) -> Result<divisa_registro::DocumentoEmitido, ErroAutos> {
     if documento.protocolo.as_deref() != Some(protocolo) {
-        return Err(ErroAutos::Documento(format!(
+        return Err(ErroAutos::Documento(ErroDocumento::NaoCabe(format!(
             "«{}» não foi escrito dos autos do processo {protocolo}: uma minuta não é registrada como emitida",
             documento.titulo
-        )));
+        ))));
     }
     let data: Date = documento.data.parse().map_err(|_| {
-        ErroAutos::Documento(format!(
+        ErroAutos::Documento(ErroDocumento::Interno(format!(
             "a data «{}» do documento não é AAAA-MM-DD",
             documento.data
-        ))
+        )))
     })?;
     // Ninguém emite anonimamente (issue 30): o documento emitido diz o nome e o cargo de quem o
     // emite, e só a Comissão emite os seus documentos (issue 32: ver não emite; o órgão que lê o
@@ -118,10 +119,10 @@ pub async fn registrar_emissao(
         .find(|u| u.login == ator.id)
         .map(|u| u.nome)
     else {
-        return Err(ErroAutos::Documento(format!(
+        return Err(ErroAutos::Documento(ErroDocumento::Falta(format!(
             "a conta «{}» não está cadastrada: o documento emitido diz o nome e o cargo de quem o emite (crie a conta com «divisa usuario criar»)",
             ator.id
-        )));
+        ))));
     };
     let nome = Some(nome);
     let cargo = ator.papel.cargo();

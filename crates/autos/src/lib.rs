@@ -66,9 +66,10 @@ pub enum ErroAutos {
     /// A lei não pôde ser aplicada aos autos (sem proposta juntada, proposta ilegível).
     #[error(transparent)]
     Avaliacao(#[from] divisa_avaliacao::autos::ErroAutos),
-    /// O documento não cabe no estado dos autos (a visita ainda não foi registrada…).
-    #[error("{0}")]
-    Documento(String),
+    /// O documento não pôde ser escrito ou emitido: não cabe, ainda não é a hora, falta um dado
+    /// ou houve um defeito interno (a variante diz qual).
+    #[error(transparent)]
+    Documento(#[from] divisa_documentos::ErroDocumento),
     /// O estudo fiscal não pôde ser feito com os fatos dos autos (falta a população do novo
     /// município, a tabela de índices juntada pela Fazenda é inválida…).
     #[error("{0}")]
@@ -391,7 +392,7 @@ pub(crate) async fn fora_do_executor<T: Send + 'static>(
 ) -> Result<T, ErroAutos> {
     tokio::task::spawn_blocking(trabalho)
         .await
-        .map_err(|e| ErroAutos::Documento(format!("erro interno ao escrever: {e}")))?
+        .map_err(|e| divisa_documentos::ErroDocumento::Interno(e.to_string()))?
 }
 
 /// O pacote dos autos (.zip): a versão integral para quem pode retirar cópia (Art. 22), a
@@ -455,7 +456,7 @@ pub async fn exportar(
             divisa_avaliacao::fiscal::estudo(&a.proposta.fatos, data, &opcoes_fiscais).ok()
         });
         let pdf = divisa_documentos::pdf(&doc, &opcoes)
-            .map_err(|e| ErroAutos::Documento(e.to_string()))?;
+            .map_err(|e| divisa_documentos::ErroDocumento::Interno(e.to_string()))?;
         divisa_documentos::pacote_dos_autos(&divisa_documentos::Pacote {
             protocolo: &protocolo,
             pdf: &pdf,

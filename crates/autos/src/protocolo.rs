@@ -97,9 +97,9 @@ pub fn da_proposta(
         via,
         representante,
     )
-    .map_err(|mensagem| ErroDaProposta {
+    .map_err(|e| ErroDaProposta {
         campo: "proposta",
-        mensagem,
+        mensagem: e.to_string(),
     })?;
     let arquivos = territorio
         .into_iter()

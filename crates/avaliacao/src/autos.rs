@@ -479,12 +479,23 @@ pub fn protocolo_da_proposta(
     arquivos: &std::collections::BTreeMap<String, Vec<u8>>,
     via: Via,
     representante: &str,
-) -> Result<NovaRepresentacao, String> {
-    let proposta = ler(nome_do_arquivo, texto, Arquivos::DosAutos(arquivos), None)
-        .map_err(|e| e.to_string())?;
+) -> Result<NovaRepresentacao, ErroProposta> {
+    let proposta = ler(nome_do_arquivo, texto, Arquivos::DosAutos(arquivos), None)?;
+    // o que falta na proposta, dito no campo (a seção que a lei pede)
+    let erro = |campo: &str, mensagem: String| ErroProposta {
+        arquivo: nome_do_arquivo.to_owned(),
+        linha: None,
+        campo: Some(campo.to_owned()),
+        mensagem,
+    };
     let f = &proposta.fatos;
-    let tipo = TipoProcesso::try_from(f.tipo)?;
-    let mt = divisa_referencia::mt().map_err(|e| e.to_string())?;
+    let tipo = TipoProcesso::try_from(f.tipo).map_err(|e| erro("tipo", e.to_string()))?;
+    let mt = divisa_referencia::mt().map_err(|e| ErroProposta {
+        arquivo: nome_do_arquivo.to_owned(),
+        linha: None,
+        campo: None,
+        mensagem: format!("dados de referência: {e}"),
+    })?;
     let nome_de = |codigo: u32| {
         mt.por_codigo(codigo)
             .map(|m| m.nome.to_string())
@@ -493,17 +504,25 @@ pub fn protocolo_da_proposta(
     let (nome, origens): (String, Vec<u32>) = match tipo {
         TipoProcesso::Criacao | TipoProcesso::Fusao => {
             let novo = f.novo.as_ref().ok_or_else(|| {
-                format!("{nome_do_arquivo}: falta o novo município, com o nome e os municípios de origem (seção [novo])")
+                erro(
+                    "novo",
+                    "falta o novo município, com o nome e os municípios de origem (seção [novo])"
+                        .into(),
+                )
             })?;
             let nome = novo.nome.clone().ok_or_else(|| {
-                format!("{nome_do_arquivo}: falta o nome proposto para o novo município (Art. 7º, I; campo nome da seção [novo])")
+                erro("novo.nome", "falta o nome proposto para o novo município (Art. 7º, I; campo nome da seção [novo])".into())
             })?;
             (nome, novo.origens.clone())
         }
         TipoProcesso::Incorporacao => {
-            let i = f
-                .incorporacao
-                .ok_or_else(|| format!("{nome_do_arquivo}: falta dizer qual município se incorpora e a qual (seção [incorporacao])"))?;
+            let i = f.incorporacao.ok_or_else(|| {
+                erro(
+                    "incorporacao",
+                    "falta dizer qual município se incorpora e a qual (seção [incorporacao])"
+                        .into(),
+                )
+            })?;
             (
                 format!(
                     "Incorporação de {} a {}",
@@ -517,7 +536,7 @@ pub fn protocolo_da_proposta(
             let d = f
                 .desmembramento
                 .as_ref()
-                .ok_or_else(|| format!("{nome_do_arquivo}: falta dizer de qual município a área sai e a qual vai (seção [desmembramento])"))?;
+                .ok_or_else(|| erro("desmembramento", "falta dizer de qual município a área sai e a qual vai (seção [desmembramento])".into()))?;
             (
                 format!(
                     "Revisão de limites {}–{}",
@@ -556,15 +575,20 @@ pub fn protocolo_da_proposta(
 }
 
 /// Confere a proposta que se junta a um processo já protocolado: legível e do mesmo tipo.
-pub fn conferir_proposta_juntada(processo: &Processo, texto: &str) -> Result<Ato, String> {
+pub fn conferir_proposta_juntada(processo: &Processo, texto: &str) -> Result<Ato, ErroProposta> {
     let nome = format!("proposta juntada ao processo {}", processo.protocolo);
-    let proposta = ler(&nome, texto, Arquivos::Nenhum, None).map_err(|e| e.to_string())?;
+    let proposta = ler(&nome, texto, Arquivos::Nenhum, None)?;
     if proposta.fatos.tipo != processo.tipo.tipo_da_proposta() {
-        return Err(format!(
-            "{nome}, campo tipo: a proposta é de {}, o processo é de {}",
-            proposta.fatos.tipo.descricao(),
-            processo.tipo.nome()
-        ));
+        return Err(ErroProposta {
+            linha: crate::mensagens::linha_do_campo(texto, &["tipo".to_owned()]),
+            arquivo: nome,
+            campo: Some("tipo".into()),
+            mensagem: format!(
+                "a proposta é de {}, o processo é de {}",
+                proposta.fatos.tipo.descricao(),
+                processo.tipo.nome()
+            ),
+        });
     }
     Ok(Ato::AnexarProposta {
         proposta: texto.to_owned(),
@@ -580,7 +604,7 @@ pub fn preparar(
     do_registro: &DoRegistro,
     data: Date,
     avisar: &mut dyn FnMut(String),
-) -> Result<Ato, String> {
+) -> Result<Ato, ErroProposta> {
     match ato {
         Ato::AnexarProposta { proposta } => conferir_proposta_juntada(processo, &proposta),
         ato @ Ato::ParecerDeMerito { .. } => {

@@ -106,11 +106,11 @@ pub(crate) fn executar(
             if divisa_documentos::orgaos_do_oficio(&proposta.fatos).contains(&o) {
                 Ok(divisa_documentos::oficios(&caso, &[o]))
             } else {
-                Err(format!(
+                Err(divisa_documentos::ErroDocumento::NaoCabe(format!(
                     "{nome}: {} não requisita certidão {} (Art. 2º, § 3º): não há ofício a ele",
                     caso.o_objeto(),
                     o.do_orgao()
-                ))
+                )))
             }
         }
         // a minuta com os ofícios de todos os órgãos, cada um na sua página
@@ -128,7 +128,9 @@ pub(crate) fn executar(
             | TipoDeDocumento::ParecerResultado
             | TipoDeDocumento::Autos,
             _,
-        ) => Err("este documento é escrito do processo".to_string()),
+        ) => Err(divisa_documentos::ErroDocumento::NaoCabe(
+            "este documento é escrito do processo".into(),
+        )),
     };
     let doc = match doc {
         Ok(d) => d,
@@ -582,7 +584,7 @@ fn do_processo(
                         formato.to_uppercase()
                     );
                     let bytes = desenhar(&d, formato)
-                        .map_err(|e| divisa_autos::ErroAutos::Documento(e.to_string()))?;
+                        .map_err(|e| divisa_documentos::ErroDocumento::Interno(e.to_string()))?;
                     Ok((d.titulo.clone(), bytes, nota))
                 })
         };

@@ -773,23 +773,28 @@ pub fn orgaos_oficiados(processo: &divisa_processo::Processo) -> Vec<Orgao> {
 /// O documento do tipo pedido, escrito dos autos (a página do processo e `divisa documento
 /// TIPO --protocolo` chamam esta função). Os ofícios vão aos órgãos de que o tipo de processo
 /// requisita certidões; a Comissão não se oficia.
-pub fn dos_autos(tipo: TipoDeDocumento, caso: &Caso<'_>) -> Result<Documento, String> {
+pub fn dos_autos(
+    tipo: TipoDeDocumento,
+    caso: &Caso<'_>,
+) -> Result<Documento, crate::ErroDocumento> {
     let Some(autos) = caso.autos else {
-        return Err("este documento é escrito dos autos de um processo".into());
+        return Err(crate::ErroDocumento::NaoCabe(
+            "este documento é escrito dos autos de um processo".into(),
+        ));
     };
     cabimento(tipo, &caso.proposta.fatos)?;
     momento(tipo, autos.processo, autos.eventos, caso.data)?;
     match tipo {
         TipoDeDocumento::Oficio => match orgaos_oficiados(autos.processo).as_slice() {
             [o] => Ok(oficios(caso, &[*o])),
-            varios => Err(format!(
+            varios => Err(crate::ErroDocumento::Falta(format!(
                 "cada órgão recebe o seu ofício, com número e código de verificação próprios: diga a qual órgão ({})",
                 varios
                     .iter()
                     .map(|o| o.nome())
                     .collect::<Vec<_>>()
                     .join(", ")
-            )),
+            ))),
         },
         TipoDeDocumento::Parecer => Ok(parecer_de_merito(caso)),
         TipoDeDocumento::DecretoLegislativo => decreto_legislativo(caso),
@@ -871,10 +876,10 @@ fn tabela_do_memorial(m: &divisa_territorio::memorial::Memorial) -> Vec<Bloco> {
 /// inconsistência territorial, a área desmembrada medida (geodésica e Albers-IBGE) e o seu
 /// percentual do cedente diante dos limites de 5% e 10% (Art. 8º, § 2º), a continuidade, a
 /// população da área — que a lei manda priorizar —, o mapa e o memorial.
-pub fn relatorio_tecnico(caso: &Caso<'_>) -> Result<Documento, String> {
+pub fn relatorio_tecnico(caso: &Caso<'_>) -> Result<Documento, crate::ErroDocumento> {
     let f = &caso.proposta.fatos;
     let Some(d) = &f.desmembramento else {
-        return Err("o Relatório Técnico do Art. 8º, § 3º, é da revisão de limites (tipo = \"desmembramento\")".into());
+        return Err(crate::ErroDocumento::NaoCabe("o Relatório Técnico do Art. 8º, § 3º, é da revisão de limites (tipo = \"desmembramento\")".into()));
     };
     let cedente = nome_municipio(d.cedente);
     let receptor = nome_municipio(d.receptor);
@@ -899,7 +904,7 @@ pub fn relatorio_tecnico(caso: &Caso<'_>) -> Result<Documento, String> {
     }
     if let Some(t) = &caso.proposta.territorio {
         let (m, _) = divisa_avaliacao::territorio::memorial_com_confrontantes(&t.poligonos)
-            .map_err(|e| e.to_string())?;
+            .map_err(crate::ErroDocumento::interno)?;
         blocos.push(Bloco::QuebraDePagina);
         blocos.push(secao("V — MEMORIAL DESCRITIVO DA ÁREA (Art. 5º)"));
         blocos.push(p(format!(

@@ -37,6 +37,35 @@ pub use pdf::{
     OpcoesDoPdf,
 };
 
+/// Por que um documento não pôde ser escrito. Quem chama escolhe a resposta pela variante (a
+/// página e a API: 422 para o que não cabe ou falta, 409 para o que ainda não é a hora, 500 para
+/// o defeito interno); a mensagem, em português, diz o artigo quando a lei é o motivo.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ErroDocumento {
+    /// O documento não cabe neste tipo de proposta ou neste desfecho (a tabela do Art. 7º, o
+    /// distrito por lei municipal, o plebiscito que não aprovou).
+    #[error("{0}")]
+    NaoCabe(String),
+    /// O documento ainda não tem o seu momento no rito (Arts. 17 a 20).
+    #[error("{0}")]
+    ForaDoMomento(String),
+    /// Falta na proposta ou nos autos o que o documento precisa dizer (uma seção, o órgão do
+    /// ofício, os números do estudo fiscal).
+    #[error("{0}")]
+    Falta(String),
+    /// Um defeito dos dados embutidos, da geometria ou do divisa (a malha, o texto da lei, o
+    /// zip): não é da proposta.
+    #[error("erro interno ao escrever o documento: {0}")]
+    Interno(String),
+}
+
+impl ErroDocumento {
+    /// Um defeito interno, com a mensagem de quem falhou.
+    pub(crate) fn interno(e: impl std::fmt::Display) -> ErroDocumento {
+        ErroDocumento::Interno(e.to_string())
+    }
+}
+
 /// Os tipos de documento (CONTRACT §1: `divisa documento TIPO`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

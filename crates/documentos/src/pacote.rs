@@ -63,7 +63,7 @@ fn nome_seguro(nome: &str) -> String {
 }
 
 /// O .zip dos autos (determinístico: as mesmas entradas dão os mesmos bytes).
-pub fn pacote_dos_autos(p: &Pacote<'_>) -> Result<Vec<u8>, String> {
+pub fn pacote_dos_autos(p: &Pacote<'_>) -> Result<Vec<u8>, crate::ErroDocumento> {
     let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
     let opcoes = SimpleFileOptions::default()
         .compression_method(CompressionMethod::Deflated)
@@ -71,7 +71,7 @@ pub fn pacote_dos_autos(p: &Pacote<'_>) -> Result<Vec<u8>, String> {
     let escrever = |zip: &mut zip::ZipWriter<Cursor<Vec<u8>>>, nome: &str, bytes: &[u8]| {
         zip.start_file(nome, opcoes)
             .and_then(|()| zip.write_all(bytes).map_err(Into::into))
-            .map_err(|e| format!("{nome}: {e}"))
+            .map_err(|e| crate::ErroDocumento::Interno(format!("{nome}: {e}")))
     };
     let inteiro = |seq: u64| p.publicos.is_none_or(|v| v.contains(&seq));
     let mut eventos = Vec::with_capacity(p.linhas.len());
@@ -120,7 +120,8 @@ pub fn pacote_dos_autos(p: &Pacote<'_>) -> Result<Vec<u8>, String> {
         "ultimo_hash": p.ultimo_hash,
         "eventos": eventos,
     });
-    let eventos_json = serde_json::to_string_pretty(&todos).map_err(|e| e.to_string())?;
+    let eventos_json =
+        serde_json::to_string_pretty(&todos).map_err(crate::ErroDocumento::interno)?;
     escrever(&mut zip, "autos.pdf", p.pdf)?;
     escrever(&mut zip, "eventos.json", eventos_json.as_bytes())?;
     escrever(&mut zip, "verificar.py", VERIFICAR.as_bytes())?;
@@ -133,7 +134,7 @@ pub fn pacote_dos_autos(p: &Pacote<'_>) -> Result<Vec<u8>, String> {
             "estudo-fiscal.txt",
             divisa_fiscal::texto(e).as_bytes(),
         )?;
-        let json = serde_json::to_string_pretty(e).map_err(|e| e.to_string())?;
+        let json = serde_json::to_string_pretty(e).map_err(crate::ErroDocumento::interno)?;
         escrever(&mut zip, "estudo-fiscal.json", json.as_bytes())?;
     }
     let leia_me = format!(
@@ -172,5 +173,8 @@ pub fn pacote_dos_autos(p: &Pacote<'_>) -> Result<Vec<u8>, String> {
         ultimo = p.ultimo_hash,
     );
     escrever(&mut zip, "LEIA-ME.txt", leia_me.as_bytes())?;
-    Ok(zip.finish().map_err(|e| e.to_string())?.into_inner())
+    Ok(zip
+        .finish()
+        .map_err(crate::ErroDocumento::interno)?
+        .into_inner())
 }

@@ -33,16 +33,16 @@ pub use ato::{
     ajuda_dos_atos, ato_de_json, ato_de_objeto, certidao_numero, codigos_ibge, exemplo,
     incisos_do_orgao, montar_ato, nome_do_formato, nomes_oficiais, numeros_do_orgao,
     traduzir_serde, valor_do_campo, Anexo, Apuracao, ApuracaoSecao, Ato, Campo, ConteudoLei,
-    Decisao, Definicao, DocumentoArt15, Entrada, ErroDoAto, Evento, NovaRepresentacao,
-    NumeroDoArt2, NumerosCertificados, TipoDeAto, TipoDeCampo, TipoProcesso, Via, Voto,
-    VotoNominal, Votos, DEFINICOES, NUMEROS_DO_ART2,
+    Decisao, Definicao, DocumentoArt15, Entrada, ErroDoAto, ErroOrigem, ErroTipoProcesso, Evento,
+    NovaRepresentacao, NumeroDoArt2, NumerosCertificados, TipoDeAto, TipoDeCampo, TipoProcesso,
+    Via, Voto, VotoNominal, Votos, DEFINICOES, NUMEROS_DO_ART2,
 };
 pub use fase::Fase;
-pub use nup::{Nup, UNIDADE_PADRAO};
+pub use nup::{ErroNup, Nup, UNIDADE_PADRAO};
 pub use papel::{Acao, Ator, Orgao, Papel, Permissao};
 pub use pendencias::{AlertaDePrazo, Pendencia, TipoPendencia};
 pub use processo::{
-    corte_eleitoral, Arquivamento, Processo, Requisicao, Resposta, SituacaoDoDocumento,
+    corte_eleitoral, Arquivamento, ErroEventos, Processo, Requisicao, Resposta, SituacaoDoDocumento,
 };
 pub use protocolo::protocolar;
 pub use recusa::{Natureza, Recusa};

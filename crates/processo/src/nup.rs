@@ -9,6 +9,25 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// Um protocolo que não se lê como NUP.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ErroNup {
+    /// Fora do formato `NNNNN.NNNNNN/AAAA-DD`.
+    #[error("protocolo \"{0}\" fora do formato NNNNN.NNNNNN/AAAA-DD (ex.: 00001.000001/2026-91)")]
+    Formato(String),
+    /// Os dígitos verificadores não conferem.
+    #[error("protocolo \"{texto}\": dígitos verificadores não conferem (esperado -{esperado})")]
+    Digitos {
+        /// O protocolo como veio.
+        texto: String,
+        /// Os dígitos certos.
+        esperado: String,
+    },
+    /// Sequencial zero ou ano fora de 1000–9999.
+    #[error("protocolo \"{0}\": sequencial 000000 ou ano fora de 1000–9999")]
+    ForaDaFaixa(String),
+}
+
 /// Um número de protocolo válido.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
@@ -39,7 +58,7 @@ impl Nup {
     }
 
     /// Lê e confere um NUP; `Err` diz, em português, o que está errado.
-    pub fn ler(texto: &str) -> Result<Nup, String> {
+    pub fn ler(texto: &str) -> Result<Nup, ErroNup> {
         let t = texto.trim();
         let b = t.as_bytes();
         let formato = b.len() == 20
@@ -49,27 +68,25 @@ impl Nup {
             && b.iter()
                 .enumerate()
                 .all(|(i, c)| matches!(i, 5 | 12 | 17) || c.is_ascii_digit());
-        if !formato {
-            return Err(format!(
-                "protocolo \"{t}\" fora do formato NNNNN.NNNNNN/AAAA-DD (ex.: 00001.000001/2026-91)"
-            ));
-        }
-        let unidade: u32 = t[0..5]
-            .parse()
-            .map_err(|_| "unidade inválida".to_string())?;
-        let seq: u32 = t[6..12]
-            .parse()
-            .map_err(|_| "sequencial inválido".to_string())?;
-        let ano: i16 = t[13..17].parse().map_err(|_| "ano inválido".to_string())?;
+        let numeros = formato
+            .then(|| {
+                Some((
+                    t[0..5].parse::<u32>().ok()?,
+                    t[6..12].parse::<u32>().ok()?,
+                    t[13..17].parse::<i16>().ok()?,
+                ))
+            })
+            .flatten();
+        let Some((unidade, seq, ano)) = numeros else {
+            return Err(ErroNup::Formato(t.to_owned()));
+        };
         match Nup::novo(unidade, seq, ano) {
             Some(certo) if certo.0 == t => Ok(certo),
-            Some(certo) => Err(format!(
-                "protocolo \"{t}\": dígitos verificadores não conferem (esperado -{})",
-                &certo.0[18..]
-            )),
-            None => Err(format!(
-                "protocolo \"{t}\": sequencial 000000 ou ano fora de 1000–9999"
-            )),
+            Some(certo) => Err(ErroNup::Digitos {
+                texto: t.to_owned(),
+                esperado: certo.0[18..].to_owned(),
+            }),
+            None => Err(ErroNup::ForaDaFaixa(t.to_owned())),
         }
     }
 
@@ -101,8 +118,8 @@ impl fmt::Display for Nup {
 }
 
 impl TryFrom<String> for Nup {
-    type Error = String;
-    fn try_from(s: String) -> Result<Nup, String> {
+    type Error = ErroNup;
+    fn try_from(s: String) -> Result<Nup, ErroNup> {
         Nup::ler(&s)
     }
 }
@@ -137,12 +154,17 @@ mod testes {
             errado.replace_range(i..i + 1, &outro.to_string());
             assert!(Nup::ler(&errado).is_err(), "{errado} passou");
         }
-        assert!(Nup::ler("60041.001093/2020-9")
-            .unwrap_err()
-            .contains("formato"));
-        assert!(Nup::ler("60041.001093/2020-98")
-            .unwrap_err()
-            .contains("-97"));
+        let e = Nup::ler("60041.001093/2020-9").unwrap_err();
+        assert!(matches!(e, ErroNup::Formato(_)) && e.to_string().contains("formato"));
+        let e = Nup::ler("60041.001093/2020-98").unwrap_err();
+        assert!(
+            matches!(&e, ErroNup::Digitos { esperado, .. } if esperado == "97")
+                && e.to_string().contains("-97")
+        );
+        assert!(matches!(
+            Nup::ler("00001.000000/2026-00"),
+            Err(ErroNup::ForaDaFaixa(_))
+        ));
     }
 
     #[test]

@@ -193,6 +193,25 @@ pub(crate) fn impedimento(natureza: Natureza, artigo: &str, motivo: impl Into<St
     Recusa::de(natureza, artigo, motivo)
 }
 
+/// Eventos que não refazem um processo: um defeito do registro, não do usuário.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ErroEventos {
+    /// Nenhum evento.
+    #[error("processo sem eventos")]
+    Vazio,
+    /// O primeiro evento não é o protocolo.
+    #[error("o evento {0} não é um protocolo")]
+    SemProtocolo(u64),
+    /// A numeração pula ou repete.
+    #[error("evento {seq} fora de sequência (esperado {esperado})")]
+    ForaDeSequencia {
+        /// O número encontrado.
+        seq: u64,
+        /// O que devia vir.
+        esperado: u64,
+    },
+}
+
 pub(crate) fn parametro(id: &str, nome: &str, data: Date) -> Result<i64, Recusa> {
     divisa_lei::texto::lei().map_err(|e| recusa(id, format!("texto da lei indisponível: {e}")))?;
     divisa_lei::texto::parametro(id, nome, data).ok_or_else(|| {
@@ -342,21 +361,22 @@ impl Processo {
     /// Relê uma sequência de eventos. `Err` se não começa pelo protocolo ou se a numeração falha.
     pub fn de_eventos<'a>(
         eventos: impl IntoIterator<Item = &'a Evento>,
-    ) -> Result<Processo, String> {
+    ) -> Result<Processo, ErroEventos> {
         let mut it = eventos.into_iter();
-        let primeiro = it.next().ok_or("processo sem eventos")?;
-        let mut p = Processo::novo(primeiro)
-            .ok_or_else(|| format!("o evento {} não é um protocolo", primeiro.seq))?;
+        let primeiro = it.next().ok_or(ErroEventos::Vazio)?;
+        let mut p = Processo::novo(primeiro).ok_or(ErroEventos::SemProtocolo(primeiro.seq))?;
         if primeiro.seq != 1 {
-            return Err(format!("o primeiro evento tem seq {}", primeiro.seq));
+            return Err(ErroEventos::ForaDeSequencia {
+                seq: primeiro.seq,
+                esperado: 1,
+            });
         }
         for e in it {
             if e.seq != p.versao + 1 {
-                return Err(format!(
-                    "evento {} fora de sequência (esperado {})",
-                    e.seq,
-                    p.versao + 1
-                ));
+                return Err(ErroEventos::ForaDeSequencia {
+                    seq: e.seq,
+                    esperado: p.versao + 1,
+                });
             }
             p.aplicar(e);
         }

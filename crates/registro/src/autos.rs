@@ -198,7 +198,7 @@ impl Registro {
             Processo::de_eventos(&eventos).map_err(|causa| ErroRegistro::Corrompido {
                 protocolo: protocolo.to_string(),
                 seq: 0,
-                causa,
+                causa: causa.to_string(),
             })?;
         Ok(Autos {
             processo,
@@ -240,7 +240,7 @@ impl Registro {
                     Processo::de_eventos(&eventos).map_err(|causa| ErroRegistro::Corrompido {
                         protocolo: protocolo.clone(),
                         seq: 0,
-                        causa,
+                        causa: causa.to_string(),
                     })?;
                 if processo.pode(ator, Acao::VerPublico).is_ok() {
                     let visiveis = processo.visiveis(ator, &eventos);
@@ -651,7 +651,7 @@ impl Registro {
             .eventos
             .first()
             .ok_or_else(|| corrompido("processo sem eventos".into()))?;
-        let processo = Processo::de_eventos([primeiro]).map_err(corrompido)?;
+        let processo = Processo::de_eventos([primeiro]).map_err(|e| corrompido(e.to_string()))?;
         let (linhas, _) = self.cadeia_gravada(protocolo).await?;
         let linha = linhas
             .first()

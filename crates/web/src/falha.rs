@@ -111,7 +111,8 @@ impl From<ErroRegistro> for Falha {
 
 /// Um erro dos casos de uso dos autos, com o status de cada causa: o do registro (a recusa da
 /// lei 422 com o campo, o conflito 409, o processo inexistente 404), o papel que não pode 403
-/// com o artigo, a proposta que falta 404, o resto (documento, estudo fiscal, avaliação) 422.
+/// com o artigo, a proposta que falta 404, o defeito interno ao escrever um documento 500, o resto
+/// (documento que não cabe, fora do momento ou sem um dado; estudo fiscal; avaliação) 422.
 impl From<divisa_autos::ErroAutos> for Falha {
     fn from(e: divisa_autos::ErroAutos) -> Falha {
         use divisa_autos::ErroAutos as E;
@@ -124,6 +125,11 @@ impl From<divisa_autos::ErroAutos> for Falha {
             },
             E::Avaliacao(divisa_avaliacao::autos::ErroAutos::SemProposta { .. }) => {
                 Falha::nova(StatusCode::NOT_FOUND, e.to_string())
+            }
+            // o defeito interno (a malha, o compositor, o zip) não é do pedido: 500, com a
+            // causa no log e só uma referência na resposta
+            E::Documento(divisa_documentos::ErroDocumento::Interno(_)) => {
+                Falha::nova(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
             }
             e => Falha::nova(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
         }

@@ -662,7 +662,7 @@ pub(crate) async fn novo(
     };
     let tipo = match TipoProcesso::de_codigo(&campo(&campos, "tipo").unwrap_or_default()) {
         Ok(t) => t,
-        Err(m) => return erro(ErroDoForm::no("tipo", m)),
+        Err(m) => return erro(ErroDoForm::no("tipo", m.to_string())),
     };
     let pessoa_viva = match campo(&campos, "pessoa_viva").as_deref().map(str::trim) {
         None | Some("") => None,

@@ -26,7 +26,7 @@ use crate::TipoDeDocumento;
 
 /// Se o procedimento do tipo da proposta produz o documento; `Err` com o artigo que diz por que
 /// não.
-pub fn cabimento(documento: TipoDeDocumento, fatos: &Fatos) -> Result<(), String> {
+pub fn cabimento(documento: TipoDeDocumento, fatos: &Fatos) -> Result<(), crate::ErroDocumento> {
     use TipoLei as L;
     let tipo = fatos.tipo;
     let motivo: Option<&str> = match (documento, tipo) {
@@ -58,11 +58,11 @@ pub fn cabimento(documento: TipoDeDocumento, fatos: &Fatos) -> Result<(), String
         _ => None,
     };
     match motivo {
-        Some(m) => Err(format!(
+        Some(m) => Err(crate::ErroDocumento::NaoCabe(format!(
             "«{}» não cabe na {}: {m}",
             documento.nome(),
             tipo.descricao()
-        )),
+        ))),
         None => Ok(()),
     }
 }
@@ -255,11 +255,17 @@ mod testes {
             D::ProjetoDeLei,
         ] {
             let e = cabimento(d, &fatos(L::CriacaoDistrito)).unwrap_err();
-            assert!(e.contains("Art. 24, § 1º"), "{e}");
+            assert!(
+                matches!(&e, crate::ErroDocumento::NaoCabe(m) if m.contains("Art. 24, § 1º")),
+                "{e}"
+            );
         }
         // Art. 6º, § 2º: plebiscito fiscalizado pelos diretórios, sem decreto
         let e = cabimento(D::DecretoLegislativo, &fatos(L::AlteracaoNome)).unwrap_err();
-        assert!(e.contains("diretórios municipais"), "{e}");
+        assert!(
+            matches!(&e, crate::ErroDocumento::NaoCabe(m) if m.contains("diretórios municipais")),
+            "{e}"
+        );
         assert!(produz(D::ProjetoDeLei, L::AlteracaoNome));
     }
 

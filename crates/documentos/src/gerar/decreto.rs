@@ -27,15 +27,16 @@
 use super::*;
 
 /// O projeto de decreto legislativo do caso (Art. 18, § 2º).
-pub fn decreto_legislativo(caso: &Caso<'_>) -> Result<Documento, String> {
+pub fn decreto_legislativo(caso: &Caso<'_>) -> Result<Documento, crate::ErroDocumento> {
     let f = &caso.proposta.fatos;
-    let pergunta = divisa_lei::pergunta_do_plebiscito(f, caso.data).map_err(|e| e.to_string())?;
+    let pergunta =
+        divisa_lei::pergunta_do_plebiscito(f, caso.data).map_err(crate::ErroDocumento::interno)?;
     let origens = caso.origens();
     let (memorial, origem) = match &caso.proposta.territorio {
         Some(t) => {
             let (m, origem) =
                 divisa_avaliacao::territorio::memorial_com_confrontantes(&t.poligonos)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(crate::ErroDocumento::interno)?;
             (Some(m), origem)
         }
         None => (None, None),

@@ -15,9 +15,9 @@ const MAIORES_PERDAS: usize = 10;
 
 /// O anexo do estudo fiscal, escrito do estudo feito para os autos. Sem estudo (a proposta não
 /// tem a população do novo município, o tipo não muda o FPM), não há anexo.
-pub fn estudo_fiscal(caso: &Caso<'_>) -> Result<Documento, String> {
+pub fn estudo_fiscal(caso: &Caso<'_>) -> Result<Documento, crate::ErroDocumento> {
     let Some(e) = caso.fiscal else {
-        return Err("o estudo fiscal ainda não pode ser feito com o que está nos autos (veja «Impacto fiscal» na página do processo)".into());
+        return Err(crate::ErroDocumento::Falta("o estudo fiscal ainda não pode ser feito com o que está nos autos (veja «Impacto fiscal» na página do processo)".into()));
     };
     let f = &e.fpm;
     let mut b: Vec<Bloco> = Vec::new();

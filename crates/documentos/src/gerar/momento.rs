@@ -34,14 +34,14 @@ pub fn momento(
     processo: &Processo,
     eventos: &[Evento],
     em: Date,
-) -> Result<(), String> {
+) -> Result<(), crate::ErroDocumento> {
     match a_partir_de(tipo, processo, eventos, em) {
         None => Ok(()),
-        Some(quando) => Err(format!(
+        Some(quando) => Err(crate::ErroDocumento::ForaDoMomento(format!(
             "«{}» ainda não tem o seu momento neste processo ({}): {quando}",
             tipo.nome(),
             processo.fase.nome().to_lowercase()
-        )),
+        ))),
     }
 }
 

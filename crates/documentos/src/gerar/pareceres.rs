@@ -216,14 +216,16 @@ pub fn parecer_preliminar(
     caso: &Caso<'_>,
     processo: &divisa_processo::Processo,
     eventos: &[divisa_processo::Evento],
-) -> Result<Documento, String> {
+) -> Result<Documento, crate::ErroDocumento> {
     use divisa_processo::Ato;
     let visita = eventos.iter().find_map(|e| match &e.ato {
         Ato::RegistrarVisita { local, relatorio } => Some((e, local, relatorio)),
         _ => None,
     });
     let Some((ev, local, relatorio)) = visita else {
-        return Err("o processo ainda não registrou a visita à sede (Art. 17, I)".into());
+        return Err(crate::ErroDocumento::ForaDoMomento(
+            "o processo ainda não registrou a visita à sede (Art. 17, I)".into(),
+        ));
     };
     let mut blocos = vec![
         p(format!("Processo: {}. Objeto: {}.", processo.protocolo, caso.objeto())),
@@ -418,9 +420,11 @@ fn votacao(autos: Option<Autos<'_>>, v: &divisa_processo::Votos) -> String {
 pub fn parecer_do_resultado(
     caso: &Caso<'_>,
     processo: &divisa_processo::Processo,
-) -> Result<Documento, String> {
+) -> Result<Documento, crate::ErroDocumento> {
     let Some((realizado, apuracoes)) = &processo.plebiscito else {
-        return Err("o processo ainda não registrou o resultado do plebiscito (Art. 20)".into());
+        return Err(crate::ErroDocumento::ForaDoMomento(
+            "o processo ainda não registrou o resultado do plebiscito (Art. 20)".into(),
+        ));
     };
     let aprovado = !apuracoes.is_empty() && apuracoes.iter().all(|a| a.aprovada());
     let linhas = apuracoes

@@ -34,7 +34,7 @@ use revisao::*;
 /// (Arts. 5º e 8º), de fusão, de incorporação, de extinção ou de alteração de nome, na forma da
 /// LC nº 95/1998 e do que a Assembleia publica: epígrafe (o título), autor, ementa, preâmbulo,
 /// artigos, justificativa, local e data, assinaturas e, depois delas, os anexos.
-pub fn projeto_de_lei(caso: &Caso<'_>) -> Result<Documento, String> {
+pub fn projeto_de_lei(caso: &Caso<'_>) -> Result<Documento, crate::ErroDocumento> {
     let partes = projeto_do_tipo(caso)?;
     Ok(montar(caso, partes))
 }
@@ -67,17 +67,17 @@ const PREAMBULO: &str = "A ASSEMBLEIA LEGISLATIVA DO ESTADO DE MATO GROSSO, tend
 /// resultado e o parecer; de uma proposta avulsa, que esta é uma minuta anterior a eles. Um
 /// resultado registrado que não aprovou a medida (Art. 11, § 2º) não dá projeto de lei: o
 /// processo é arquivado (Art. 20, § 1º) — `Err`.
-fn plebiscito_e_parecer(caso: &Caso<'_>, medida: &str) -> Result<String, String> {
+fn plebiscito_e_parecer(caso: &Caso<'_>, medida: &str) -> Result<String, crate::ErroDocumento> {
     let rejeitado = caso
         .avaliacao
         .achados
         .iter()
         .find(|a| a.dispositivo == "art11_par2" && a.situacao == Situacao::NaoAtende);
     if let Some(a) = rejeitado {
-        return Err(format!(
+        return Err(crate::ErroDocumento::NaoCabe(format!(
             "o plebiscito registrado não aprovou {medida} ({}): sem a maioria absoluta dos eleitores inscritos (Art. 11, § 2º), não há projeto de lei — o processo é arquivado (Art. 20, § 1º)",
             a.apurado.trim_end_matches('.')
-        ));
+        )));
     }
     let parecer = caso.autos.and_then(|a| {
         a.eventos.iter().rev().find_map(|e| match &e.ato {
@@ -96,7 +96,7 @@ fn plebiscito_e_parecer(caso: &Caso<'_>, medida: &str) -> Result<String, String>
             fmt_data(dia)
         ),
         (Some((_, false)), _) => {
-            return Err("o parecer da Comissão sobre o resultado do plebiscito foi contrário: o processo é arquivado, sem projeto de lei (Art. 20, § 1º)".into())
+            return Err(crate::ErroDocumento::NaoCabe("o parecer da Comissão sobre o resultado do plebiscito foi contrário: o processo é arquivado, sem projeto de lei (Art. 20, § 1º)".into()))
         }
         _ => format!(
             "Esta é uma minuta: o projeto de lei só se apresenta depois que o plebiscito aprovar {medida} pela maioria absoluta dos eleitores inscritos (Art. 11, § 2º) e a Comissão de Revisão Territorial aprovar parecer favorável sobre o resultado (Art. 20, § 1º); nenhum dos dois consta de autos."
@@ -205,7 +205,7 @@ pub(super) fn assinaturas_do_projeto(caso: &Caso<'_>) -> Vec<Bloco> {
         .collect()
 }
 
-fn projeto_do_tipo(caso: &Caso<'_>) -> Result<Partes, String> {
+fn projeto_do_tipo(caso: &Caso<'_>) -> Result<Partes, crate::ErroDocumento> {
     match caso.proposta.fatos.tipo {
         TipoLei::Criacao => criacao(caso),
         TipoLei::Desmembramento => desmembramento(caso),
@@ -213,9 +213,9 @@ fn projeto_do_tipo(caso: &Caso<'_>) -> Result<Partes, String> {
         TipoLei::Incorporacao => incorporacao(caso),
         TipoLei::Extincao => extincao(caso),
         TipoLei::AlteracaoNome => alteracao_de_nome(caso),
-        TipoLei::CriacaoDistrito => Err(
+        TipoLei::CriacaoDistrito => Err(crate::ErroDocumento::NaoCabe(
             "o distrito é criado por lei municipal (LC nº 23/1992, Art. 24, § 1º), não por lei estadual".into(),
-        ),
+        )),
     }
 }
 

@@ -70,7 +70,7 @@ fn todo_par_tipo_documento_sai_em_pdf_a_3u_marcado_com_fontes_embutidas() {
             if let Err(motivo) = divisa_documentos::cabimento(tipo, &p.fatos) {
                 // recusado pela lei: o motivo cita o artigo
                 assert!(
-                    motivo.contains("Art."),
+                    matches!(&motivo, divisa_documentos::ErroDocumento::NaoCabe(m) if m.contains("Art.")),
                     "{exemplo} × {}: recusa sem o artigo: {motivo}",
                     tipo.codigo()
                 );
@@ -95,7 +95,7 @@ fn todo_par_tipo_documento_sai_em_pdf_a_3u_marcado_com_fontes_embutidas() {
             // incorporação) não dá projeto de lei: o processo é arquivado (Art. 11, § 2º; Art. 20,
             // § 1º) — a recusa é a resposta certa, e cita os dois artigos
             if tipo == TipoDeDocumento::ProjetoDeLei {
-                if let Err(motivo) = &doc {
+                if let Err(divisa_documentos::ErroDocumento::NaoCabe(motivo)) = &doc {
                     if motivo.contains("Art. 11, § 2º") && motivo.contains("Art. 20, § 1º") {
                         recusados += 1;
                         continue;

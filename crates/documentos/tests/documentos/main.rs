@@ -1005,9 +1005,11 @@ fn relatorio_tecnico_art_8_par_3_da_revisao_de_limites() {
         autos: None,
         fiscal: None,
     };
-    assert!(divisa_documentos::relatorio_tecnico(&caso)
-        .unwrap_err()
-        .contains("desmembramento"));
+    // Art. 8º, § 3º: o Relatório Técnico não cabe fora da revisão de limites
+    assert!(matches!(
+        divisa_documentos::relatorio_tecnico(&caso).unwrap_err(),
+        divisa_documentos::ErroDocumento::NaoCabe(m) if m.contains("desmembramento")
+    ));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -38,12 +38,10 @@ impl TipoProcesso {
     }
 
     /// O inverso de [`TipoProcesso::codigo`]; `Err` explica por que o tipo não segue este rito.
-    pub fn de_codigo(codigo: &str) -> Result<TipoProcesso, String> {
+    pub fn de_codigo(codigo: &str) -> Result<TipoProcesso, ErroTipoProcesso> {
         match divisa_lei::Tipo::de_codigo(codigo) {
             Some(tipo) => TipoProcesso::try_from(tipo),
-            None => Err(format!(
-                "tipo \"{codigo}\" desconhecido; esperado criacao, fusao, incorporacao ou desmembramento"
-            )),
+            None => Err(ErroTipoProcesso::Desconhecido(codigo.to_owned())),
         }
     }
 
@@ -193,14 +191,14 @@ pub struct NovaRepresentacao {
 
 /// Os códigos IBGE dos municípios de origem, pelos nomes (sem diferença de acentos e
 /// maiúsculas); `Err` com o primeiro nome que não é município de Mato Grosso.
-pub fn codigos_ibge(nomes: &[String]) -> Result<Vec<u32>, String> {
-    let mt = divisa_referencia::mt().map_err(|e| e.to_string())?;
+pub fn codigos_ibge(nomes: &[String]) -> Result<Vec<u32>, ErroOrigem> {
+    let mt = divisa_referencia::mt().map_err(|e| ErroOrigem::Referencia(e.to_string()))?;
     nomes
         .iter()
         .map(|n| {
             mt.por_nome(n.trim())
                 .map(|m| m.codigo_ibge)
-                .ok_or_else(|| n.clone())
+                .ok_or_else(|| ErroOrigem::Desconhecido(n.clone()))
         })
         .collect()
 }
@@ -233,19 +231,46 @@ pub struct ConteudoLei {
 
 /// O tipo de processo é um subconjunto conferido do tipo de proposta: os quatro que seguem o
 /// rito dos Arts. 13 a 20 (Art. 11). Os outros três dizem por que não o seguem.
-impl TryFrom<divisa_lei::Tipo> for TipoProcesso {
-    type Error = String;
+/// Um tipo que não é de processo na Assembleia.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ErroTipoProcesso {
+    /// Um código que não é tipo de proposta.
+    #[error("tipo \"{0}\" desconhecido; esperado criacao, fusao, incorporacao ou desmembramento")]
+    Desconhecido(String),
+    /// Um tipo de proposta que não segue o rito dos Arts. 13 a 20, com o porquê e o artigo.
+    #[error("{motivo}")]
+    ForaDoRito {
+        /// O tipo da proposta.
+        tipo: divisa_lei::Tipo,
+        /// Por que não segue o rito.
+        motivo: &'static str,
+    },
+}
 
-    fn try_from(tipo: divisa_lei::Tipo) -> Result<TipoProcesso, String> {
+/// Uma origem que não se traduz em código IBGE.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ErroOrigem {
+    /// O nome não é de município de Mato Grosso.
+    #[error("«{0}» não é um município de Mato Grosso")]
+    Desconhecido(String),
+    /// Os dados embutidos não carregaram (defeito do divisa).
+    #[error("dados de referência: {0}")]
+    Referencia(String),
+}
+
+impl TryFrom<divisa_lei::Tipo> for TipoProcesso {
+    type Error = ErroTipoProcesso;
+
+    fn try_from(tipo: divisa_lei::Tipo) -> Result<TipoProcesso, ErroTipoProcesso> {
         use divisa_lei::Tipo as T;
         match tipo {
             T::Criacao => Ok(TipoProcesso::Criacao),
             T::Fusao => Ok(TipoProcesso::Fusao),
             T::Incorporacao => Ok(TipoProcesso::Incorporacao),
             T::Desmembramento => Ok(TipoProcesso::Desmembramento),
-            T::Extincao => Err("a extinção é declarada em lei estadual a qualquer tempo (Art. 10) e não segue o rito da representação dos Arts. 13 a 20".into()),
-            T::AlteracaoNome => Err("a alteração de nome segue o Art. 6º, § 2º (representação do Prefeito aprovada pela Câmara), não o rito dos Arts. 13 a 20".into()),
-            T::CriacaoDistrito => Err("distritos são criados por lei municipal (Art. 24, § 1º), não por processo na Assembleia".into()),
+            T::Extincao => Err(ErroTipoProcesso::ForaDoRito { tipo, motivo: "a extinção é declarada em lei estadual a qualquer tempo (Art. 10) e não segue o rito da representação dos Arts. 13 a 20" }),
+            T::AlteracaoNome => Err(ErroTipoProcesso::ForaDoRito { tipo, motivo: "a alteração de nome segue o Art. 6º, § 2º (representação do Prefeito aprovada pela Câmara), não o rito dos Arts. 13 a 20" }),
+            T::CriacaoDistrito => Err(ErroTipoProcesso::ForaDoRito { tipo, motivo: "distritos são criados por lei municipal (Art. 24, § 1º), não por processo na Assembleia" }),
         }
     }
 }

@@ -37,15 +37,22 @@ fn art14_par_unico_deputado_so_protocola_em_seu_nome() {
 
 #[test]
 fn art11_extincao_nome_e_distrito_nao_seguem_este_rito() {
-    assert!(TipoProcesso::de_codigo("extincao")
-        .unwrap_err()
-        .contains("Art. 10"));
-    assert!(TipoProcesso::de_codigo("alteracao_nome")
-        .unwrap_err()
-        .contains("Art. 6º"));
-    assert!(TipoProcesso::de_codigo("criacao_distrito")
-        .unwrap_err()
-        .contains("Art. 24"));
+    use divisa_processo::ErroTipoProcesso as E;
+    for (codigo, artigo) in [
+        ("extincao", "Art. 10"),
+        ("alteracao_nome", "Art. 6º"),
+        ("criacao_distrito", "Art. 24"),
+    ] {
+        let e = TipoProcesso::de_codigo(codigo).unwrap_err();
+        assert!(
+            matches!(&e, E::ForaDoRito { tipo, motivo } if tipo.codigo() == codigo && motivo.contains(artigo)),
+            "{codigo}: {e}"
+        );
+    }
+    assert!(matches!(
+        TipoProcesso::de_codigo("criação"),
+        Err(E::Desconhecido(c)) if c == "criação"
+    ));
 }
 
 #[test]

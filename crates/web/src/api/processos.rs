@@ -52,7 +52,8 @@ pub(super) async fn protocolar(
     conferir_csrf(&quem, &headers)?;
     Falha::protocolo(quem.papel())?;
     let mut n: NovaJson = corpo(&body)?;
-    let tipo = TipoProcesso::de_codigo(&n.tipo).map_err(|m| Falha::no_campo("tipo", m))?;
+    let tipo =
+        TipoProcesso::de_codigo(&n.tipo).map_err(|m| Falha::no_campo("tipo", m.to_string()))?;
     let via = divisa_autos::protocolo::via_do_pedido(&quem.ator(), n.deputado.clone());
     let territorio = decodificar("territorio", std::mem::take(&mut n.territorio))?;
     // Com a proposta, ela é o registro: o que se digitou ao lado tem de dizer o mesmo (tipo,

@@ -8,7 +8,7 @@ use super::*;
 /// instalação, quem administra o território até ela, e a participação no FPM-ICMS-25; o mapa e o
 /// memorial descritivo em anexo, citados no artigo das divisas. Sem tabela de dados nem lista de
 /// URNs: a lei é o texto da norma (issue 33); os números ficam na justificativa.
-pub(super) fn criacao(caso: &Caso<'_>) -> Result<Partes, String> {
+pub(super) fn criacao(caso: &Caso<'_>) -> Result<Partes, crate::ErroDocumento> {
     let f = &caso.proposta.fatos;
     let nome = caso.nome();
     let origens = caso.origens();
@@ -27,7 +27,7 @@ pub(super) fn criacao(caso: &Caso<'_>) -> Result<Partes, String> {
         Some(t) => {
             let (m, origem) =
                 divisa_avaliacao::territorio::memorial_com_confrontantes(&t.poligonos)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(crate::ErroDocumento::interno)?;
             (Some(m), origem)
         }
         None => (None, None),
@@ -235,9 +235,14 @@ pub(super) fn distritos_da_criacao(caso: &Caso<'_>, nome: &str, sede: &str) -> V
 /// A instalação (Art. 7º, III; Art. 1º, § 2º): o ano, com a posse dos eleitos na eleição
 /// municipal seguinte ao corte do Art. 3º, em 1º de janeiro (CF, art. 29, III). A data-limite de
 /// publicação do Art. 3º vai à justificativa, com a ressalva da ADPF 819.
-pub(super) fn instalacao(n: u32, municipio: &str, data: Date) -> Result<(Bloco, Bloco), String> {
-    let (eleicao, corte) = divisa_processo::corte_eleitoral(data)
-        .ok_or_else(|| "a redação em vigor não tem o prazo do Art. 3º".to_string())?;
+pub(super) fn instalacao(
+    n: u32,
+    municipio: &str,
+    data: Date,
+) -> Result<(Bloco, Bloco), crate::ErroDocumento> {
+    let (eleicao, corte) = divisa_processo::corte_eleitoral(data).ok_or_else(|| {
+        crate::ErroDocumento::Interno("a redação em vigor não tem o prazo do Art. 3º".into())
+    })?;
     let ano = eleicao.year() + 1;
     Ok((
         recuado(format!(
@@ -274,9 +279,10 @@ pub(super) fn toponimos_correlatos(caso: &Caso<'_>) -> Option<Bloco> {
 /// como a instalação de um município novo (Art. 1º, § 2º), para que nenhum mandato em curso se
 /// interrompa; a eleição é a seguinte ao corte do Art. 3º, que alcança também a incorporação e a
 /// extinção («somente poderá ocorrer até 6 (seis) meses antes da realização das eleições»).
-pub(super) fn transicao(data: Date) -> Result<(String, i16), String> {
-    let (eleicao, _) = divisa_processo::corte_eleitoral(data)
-        .ok_or_else(|| "a redação em vigor não tem o prazo do Art. 3º".to_string())?;
+pub(super) fn transicao(data: Date) -> Result<(String, i16), crate::ErroDocumento> {
+    let (eleicao, _) = divisa_processo::corte_eleitoral(data).ok_or_else(|| {
+        crate::ErroDocumento::Interno("a redação em vigor não tem o prazo do Art. 3º".into())
+    })?;
     let ano = eleicao.year() + 1;
     Ok((
         format!(
@@ -369,9 +375,11 @@ pub(super) fn fpm(
 /// O projeto de lei de fusão (Art. 4º; Art. 7º): o novo município com o nome da sede, as
 /// divisas vigentes dos de origem com os vizinhos, que se extinguem, o ano de instalação, o
 /// FPM-ICMS-25 e a sucessão.
-pub(super) fn fusao(caso: &Caso<'_>) -> Result<Partes, String> {
+pub(super) fn fusao(caso: &Caso<'_>) -> Result<Partes, crate::ErroDocumento> {
     let Some(novo) = &caso.proposta.fatos.novo else {
-        return Err("a proposta de fusão não traz a seção [novo] (nome, sede e origens)".into());
+        return Err(crate::ErroDocumento::Falta(
+            "a proposta de fusão não traz a seção [novo] (nome, sede e origens)".into(),
+        ));
     };
     let nome = caso.nome();
     let origens = caso.origens();

@@ -6,19 +6,19 @@ use super::*;
 /// se algum não está na malha (Boa Esperança do Norte, criado depois dela).
 pub(super) fn uniao_da_malha(
     codigos: &[u32],
-) -> Result<Option<divisa_territorio::memorial::Memorial>, String> {
+) -> Result<Option<divisa_territorio::memorial::Memorial>, crate::ErroDocumento> {
     let mut poligonos = Vec::new();
     for &codigo in codigos {
-        match divisa_referencia::malha::poligono(codigo).map_err(|e| e.to_string())? {
+        match divisa_referencia::malha::poligono(codigo).map_err(crate::ErroDocumento::interno)? {
             Some(p) => poligonos.push(p),
             None => return Ok(None),
         }
     }
     let referencias: Vec<&geo::MultiPolygon<f64>> = poligonos.iter().collect();
-    let uniao =
-        divisa_territorio::operacoes::uniao_de_todos(&referencias).map_err(|e| e.to_string())?;
+    let uniao = divisa_territorio::operacoes::uniao_de_todos(&referencias)
+        .map_err(crate::ErroDocumento::interno)?;
     let (memorial, _) = divisa_avaliacao::territorio::memorial_com_confrontantes(&uniao)
-        .map_err(|e| e.to_string())?;
+        .map_err(crate::ErroDocumento::interno)?;
     Ok(Some(memorial))
 }
 
@@ -36,10 +36,10 @@ pub(super) fn uniao_da_malha(
 pub(super) fn divisas_vigentes(
     origens: &[u32],
     memorial: Option<&divisa_territorio::memorial::Memorial>,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, crate::ErroDocumento> {
     use geo::{BoundingRect, Intersects};
-    let malha = divisa_referencia::malha::carregar().map_err(|e| e.to_string())?;
-    let mt = divisa_referencia::mt().map_err(|e| e.to_string())?;
+    let malha = divisa_referencia::malha::carregar().map_err(crate::ErroDocumento::interno)?;
+    let mt = divisa_referencia::mt().map_err(crate::ErroDocumento::interno)?;
     let nome_de = |codigo: u32, malha_2022: &str| {
         mt.por_codigo(codigo)
             .map_or_else(|| malha_2022.to_owned(), |m| m.nome.clone())

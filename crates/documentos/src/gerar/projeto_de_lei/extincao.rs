@@ -5,10 +5,12 @@ use super::*;
 
 /// A lei que declara a extinção (Art. 10): o fundamento (I, II ou III), para onde vai o
 /// território (§ 1º: o de origem; § 2º: o contíguo indicado) e a sucessão.
-pub(super) fn extincao(caso: &Caso<'_>) -> Result<Partes, String> {
+pub(super) fn extincao(caso: &Caso<'_>) -> Result<Partes, crate::ErroDocumento> {
     use divisa_lei::fatos::MotivoExtincao as M;
     let Some(e) = &caso.proposta.fatos.extincao else {
-        return Err("a proposta de extinção não traz o município a extinguir".into());
+        return Err(crate::ErroDocumento::Falta(
+            "a proposta de extinção não traz o município a extinguir".into(),
+        ));
     };
     let nome = nome_municipio(e.municipio);
     let (fundamento, destino) = match e.motivo {
@@ -26,10 +28,10 @@ pub(super) fn extincao(caso: &Caso<'_>) -> Result<Partes, String> {
         ),
     };
     let Some(destino) = destino else {
-        return Err(match e.motivo {
+        return Err(crate::ErroDocumento::Falta(match e.motivo {
             M::RequerimentoEleitores => format!("a lei de extinção deve dizer a que município contíguo o território de {nome} passa, o que os eleitores requerentes indicam (Art. 10, § 2º): informe-o na proposta"),
             _ => format!("a lei de extinção deve dizer a que município de origem o território de {nome} volta (Art. 10, § 1º), e os dados embutidos não o registram: informe-o na proposta"),
-        });
+        }));
     };
     let destino = nome_municipio(destino);
     let como = match e.motivo {
@@ -90,9 +92,11 @@ pub(super) fn extincao(caso: &Caso<'_>) -> Result<Partes, String> {
 
 /// O projeto de lei de incorporação (Art. 1º): um município se extingue dentro de outro, que
 /// passa a ter as divisas vigentes dos dois com os vizinhos e o sucede.
-pub(super) fn incorporacao(caso: &Caso<'_>) -> Result<Partes, String> {
+pub(super) fn incorporacao(caso: &Caso<'_>) -> Result<Partes, crate::ErroDocumento> {
     let Some(i) = &caso.proposta.fatos.incorporacao else {
-        return Err("a proposta de incorporação não traz a seção [incorporacao]".into());
+        return Err(crate::ErroDocumento::Falta(
+            "a proposta de incorporação não traz a seção [incorporacao]".into(),
+        ));
     };
     let (incorporado, receptor) = (nome_municipio(i.municipio), nome_municipio(i.receptor));
     let memorial = uniao_da_malha(&[i.municipio, i.receptor])?;
@@ -149,9 +153,11 @@ pub(super) fn incorporacao(caso: &Caso<'_>) -> Result<Partes, String> {
 
 /// A lei que altera o nome (Art. 6º, § 2º): por lei estadual, depois da representação do
 /// Prefeito, da aprovação da Câmara por 2/3 e do plebiscito.
-pub(super) fn alteracao_de_nome(caso: &Caso<'_>) -> Result<Partes, String> {
+pub(super) fn alteracao_de_nome(caso: &Caso<'_>) -> Result<Partes, crate::ErroDocumento> {
     let Some(a) = &caso.proposta.fatos.alteracao_nome else {
-        return Err("a proposta de alteração de nome não traz o município e o nome novo".into());
+        return Err(crate::ErroDocumento::Falta(
+            "a proposta de alteração de nome não traz o município e o nome novo".into(),
+        ));
     };
     let atual = nome_municipio(a.municipio);
     let artigos = vec![

@@ -6,15 +6,17 @@ use super::*;
 /// O projeto de lei de revisão de limites: a área sai do cedente e passa ao receptor
 /// (Art. 8º, § 1º), com as divisas da área em linhas geodésicas (Art. 5º), o novo limite entre
 /// os dois, e em anexo o mapa e o memorial descritivo.
-pub(super) fn desmembramento(caso: &Caso<'_>) -> Result<Partes, String> {
+pub(super) fn desmembramento(caso: &Caso<'_>) -> Result<Partes, crate::ErroDocumento> {
     let Some(d) = &caso.proposta.fatos.desmembramento else {
-        return Err("a proposta de desmembramento não traz a seção [desmembramento]".into());
+        return Err(crate::ErroDocumento::Falta(
+            "a proposta de desmembramento não traz a seção [desmembramento]".into(),
+        ));
     };
     let (cedente, receptor) = (nome_municipio(d.cedente), nome_municipio(d.receptor));
     let memorial = match &caso.proposta.territorio {
         Some(t) => Some(
             divisa_avaliacao::territorio::memorial_com_confrontantes(&t.poligonos)
-                .map_err(|e| e.to_string())?
+                .map_err(crate::ErroDocumento::interno)?
                 .0,
         ),
         None => None,
