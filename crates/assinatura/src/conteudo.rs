@@ -49,7 +49,11 @@ const FORA: &[&[u8]] = &[b"Parent", b"Length", b"Filter", b"DecodeParms", b"P"];
 
 /// O SHA-256 (hexadecimal minúsculo) do que o PDF diz e mostra; `Err` diz, em português, por que
 /// o arquivo não se lê como PDF.
-pub fn resumo_do_conteudo(pdf: &[u8]) -> Result<String, String> {
+pub fn resumo_do_conteudo(pdf: &[u8]) -> Result<String, crate::Erro> {
+    resumo(pdf).map_err(crate::Erro::Pdf)
+}
+
+fn resumo(pdf: &[u8]) -> Result<String, String> {
     let doc = Document::load_mem(pdf).map_err(|e| format!("o arquivo não se lê como PDF ({e})"))?;
     if doc.is_encrypted() {
         return Err("o PDF está cifrado".into());

@@ -19,14 +19,13 @@ mod certificado;
 mod cms;
 mod conteudo;
 mod pdf;
+mod revisoes;
 
 pub use certificado::Certificado;
 pub use cms::ConferenciaCms;
 pub use conteudo::{metadados_xmp, resumo_do_conteudo};
-pub use pdf::{
-    acrescimos_so_de_assinatura, assinar, assinaturas, fim_da_primeira_revisao, revisoes,
-    Assinatura, MAIS_REVISOES, MOTIVO,
-};
+pub use pdf::{assinar, assinaturas, Assinatura, MOTIVO};
+pub use revisoes::{acrescimos_so_de_assinatura, fim_da_primeira_revisao, revisoes, MAIS_REVISOES};
 
 /// Por que não se assinou. A mensagem diz, em português, o arquivo e o que se esperava.
 #[derive(Debug, Clone, PartialEq, Eq)]

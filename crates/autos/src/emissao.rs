@@ -287,7 +287,10 @@ pub async fn conferir(
                 emitido,
                 acrescentado,
             },
-            Err(motivo) => Conferencia::Acrescido { emitido, motivo },
+            Err(motivo) => Conferencia::Acrescido {
+                emitido,
+                motivo: motivo.to_string(),
+            },
         };
         return Ok(Conferido {
             conferencia,

@@ -483,11 +483,9 @@ pub struct Diferenca {
 pub fn diferenca(
     atual: &MultiPolygon<f64>,
     anterior: &MultiPolygon<f64>,
-) -> Result<Diferenca, String> {
-    let ganho =
-        divisa_territorio::operacoes::diferenca(atual, anterior).map_err(|e| e.to_string())?;
-    let perda =
-        divisa_territorio::operacoes::diferenca(anterior, atual).map_err(|e| e.to_string())?;
+) -> Result<Diferenca, divisa_territorio::operacoes::ErroOperacao> {
+    let ganho = divisa_territorio::operacoes::diferenca(atual, anterior)?;
+    let perda = divisa_territorio::operacoes::diferenca(anterior, atual)?;
     let ganho_m2 = divisa_territorio::geodesia::area_geodesica(&ganho).area_m2;
     let perda_m2 = divisa_territorio::geodesia::area_geodesica(&perda).area_m2;
     Ok(Diferenca {

@@ -344,6 +344,18 @@ pub fn escapar(texto: &str) -> String {
     saida
 }
 
+/// Um número que não se lê de um jeito só, com o que se esperava (para a pessoa corrigir).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NumeroIlegivel(pub String);
+
+impl std::fmt::Display for NumeroIlegivel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NumeroIlegivel {}
+
 /// Lê um número como um brasileiro o escreve — o leitor único dos formulários (issue 30: o do
 /// ato e o da proposta liam "45.5" de jeitos diferentes). Aceita "4.000", "1.234.567",
 /// "45.000.000,50", "12,5", "R$ 3.000,00" e a unidade depois do número ("5.480 habitantes",
@@ -356,7 +368,7 @@ pub fn escapar(texto: &str) -> String {
 ///   (vírgula antes do ponto) e grupos que não são de três ("1.23,4").
 ///
 /// O erro diz o que se esperava, em português, para a pessoa corrigir.
-pub fn numero_brasileiro(texto: &str) -> Result<f64, String> {
+pub fn numero_brasileiro(texto: &str) -> Result<f64, NumeroIlegivel> {
     const UNIDADES: [&str; 12] = [
         "habitantes",
         "habitante",
@@ -381,19 +393,22 @@ pub fn numero_brasileiro(texto: &str) -> Result<f64, String> {
     let t: String = t.chars().filter(|c| !c.is_whitespace()).collect();
     let exemplo = "escreva como 4.000, 1.234,56 ou 12,5";
     if t.is_empty() {
-        return Err(format!("vazio: {exemplo}"));
+        return Err(NumeroIlegivel(format!("vazio: {exemplo}")));
     }
     if t.starts_with('-') {
-        return Err(format!(
+        return Err(NumeroIlegivel(format!(
             "«{}» é negativo: esperava zero ou mais",
             texto.trim()
-        ));
+        )));
     }
     if !t
         .bytes()
         .all(|b| b.is_ascii_digit() || b == b'.' || b == b',')
     {
-        return Err(format!("«{}» não é um número: {exemplo}", texto.trim()));
+        return Err(NumeroIlegivel(format!(
+            "«{}» não é um número: {exemplo}",
+            texto.trim()
+        )));
     }
     let (inteira, decimal) = match t.split_once(',') {
         Some((i, d)) => {
@@ -408,10 +423,10 @@ pub fn numero_brasileiro(texto: &str) -> Result<f64, String> {
                         c => c,
                     })
                     .collect();
-                return Err(format!(
+                return Err(NumeroIlegivel(format!(
                     "«{}» é ambíguo: a vírgula vem antes do ponto. Quis dizer {trocado}? No Brasil a vírgula separa os decimais e o ponto, os milhares",
                     texto.trim()
-                ));
+                )));
             }
             (i.to_owned(), Some(d.to_owned()))
         }
@@ -435,10 +450,10 @@ pub fn numero_brasileiro(texto: &str) -> Result<f64, String> {
             && grupos[0].len() <= 3
             && grupos[1..].iter().all(|g| g.len() == 3));
     if !milhares_ok || grupos.iter().any(|g| g.is_empty()) {
-        return Err(format!(
+        return Err(NumeroIlegivel(format!(
             "«{}» não se lê de um jeito só: o ponto separa milhares em grupos de três algarismos (4.000; 1.234.567) e a vírgula, os decimais (12,5)",
             texto.trim()
-        ));
+        )));
     }
     let normal = match &decimal {
         Some(d) if !d.is_empty() => format!("{}.{d}", grupos.concat()),
@@ -448,7 +463,7 @@ pub fn numero_brasileiro(texto: &str) -> Result<f64, String> {
         .parse::<f64>()
         .ok()
         .filter(|v| v.is_finite())
-        .ok_or_else(|| format!("«{}» não é um número: {exemplo}", texto.trim()))
+        .ok_or_else(|| NumeroIlegivel(format!("«{}» não é um número: {exemplo}", texto.trim())))
 }
 
 #[cfg(test)]
@@ -529,7 +544,7 @@ mod testes_do_numero {
             ("", "vazio"),
         ] {
             let e = n(texto).unwrap_err();
-            assert!(e.contains(diz), "{texto}: {e}");
+            assert!(e.0.contains(diz), "{texto}: {e}");
         }
     }
 }

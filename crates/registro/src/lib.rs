@@ -630,19 +630,36 @@ impl Registro {
     }
 }
 
+/// Por que o banco não está pronto (`GET /saude` responde 503 com isto).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ErroSaude {
+    /// O banco não responde.
+    #[error("o banco não responde: {0}")]
+    NaoResponde(String),
+    /// Faltam migrações desta versão.
+    #[error("o banco tem {aplicadas} de {esperadas} migrações: abra-o com esta versão do divisa para aplicá-las")]
+    Migracoes {
+        /// As aplicadas.
+        aplicadas: i64,
+        /// As que esta versão traz.
+        esperadas: i64,
+    },
+}
+
 impl Registro {
     /// Se o banco responde e tem todas as migrações que este divisa traz (para `GET /saude`):
     /// `Ok(n)` com o número da última; `Err` diz o que falta.
-    pub async fn saude(&self) -> Result<u32, String> {
+    pub async fn saude(&self) -> Result<u32, ErroSaude> {
         let aplicadas: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM migracoes_somas")
             .fetch_one(&self.pool)
             .await
-            .map_err(|e| format!("o banco não responde: {e}"))?;
+            .map_err(|e| ErroSaude::NaoResponde(e.to_string()))?;
         let esperadas = MIGRACOES.len() as i64;
         if aplicadas < esperadas {
-            return Err(format!(
-                "o banco tem {aplicadas} de {esperadas} migrações: abra-o com esta versão do divisa para aplicá-las"
-            ));
+            return Err(ErroSaude::Migracoes {
+                aplicadas,
+                esperadas,
+            });
         }
         Ok(esperadas as u32)
     }

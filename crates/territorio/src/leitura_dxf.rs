@@ -214,7 +214,7 @@ pub(crate) fn ler_dxf_sem_validar(
                         }
                     }
                     Ok(None) => {}
-                    Err(m) => return Err(forma(&format!("camada «{nome}»"), m)),
+                    Err(m) => return Err(forma(&format!("camada «{nome}»"), m.to_string())),
                 }
             }
             // A do limite vale sobre as outras.
@@ -433,9 +433,14 @@ fn traduzir(erro: &dxf::DxfError) -> String {
     }
 }
 
+/// Uma camada que diz SAD 69 ou Córrego Alegre: o divisa lê só SIRGAS 2000.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("a camada diz SAD 69 ou Córrego Alegre: o divisa lê coordenadas no SIRGAS 2000, e a diferença passa de 60 m em Mato Grosso. Converta o desenho para o SIRGAS 2000 (o ProGriD do IBGE faz a conversão) e exporte de novo")]
+pub struct DatumAntigo;
+
 /// A zona UTM sul que o nome de uma camada diz: "FUSO21", "FUSO_21", "UTM 21S", "zona 21",
 /// "ZONE21S", "SIRGAS2000_31981" (EPSG). `Err` se o nome diz SAD 69 ou Córrego Alegre.
-pub fn zona_no_nome(nome: &str) -> Result<Option<u8>, String> {
+pub fn zona_no_nome(nome: &str) -> Result<Option<u8>, DatumAntigo> {
     let maiusculo = nome.to_uppercase();
     let compacto: String = maiusculo.chars().filter(|c| c.is_alphanumeric()).collect();
     if compacto.contains("SAD69")
@@ -443,7 +448,7 @@ pub fn zona_no_nome(nome: &str) -> Result<Option<u8>, String> {
         || compacto.contains("CORREGO")
         || compacto.contains("CÓRREGO")
     {
-        return Err("a camada diz SAD 69 ou Córrego Alegre: o divisa lê coordenadas no SIRGAS 2000, e a diferença passa de 60 m em Mato Grosso. Converta o desenho para o SIRGAS 2000 (o ProGriD do IBGE faz a conversão) e exporte de novo".to_owned());
+        return Err(DatumAntigo);
     }
     // Código EPSG do SIRGAS 2000 / UTM sul (31978 a 31985).
     let numeros = maiusculo

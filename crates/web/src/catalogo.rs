@@ -420,7 +420,7 @@ pub(crate) fn ato_do_formulario(
                 .map(|v| v.trim().to_string())
                 .filter(|v| !v.is_empty())
             {
-                Some(v) => valor_do_campo(f, &v).map_err(|e| (f.nome.to_string(), e))?,
+                Some(v) => valor_do_campo(f, &v).map_err(|e| (f.nome.to_string(), e.0))?,
                 None if f.opcional => continue,
                 None => return Err((f.nome.to_string(), format!("preencha «{}»", f.rotulo))),
             },

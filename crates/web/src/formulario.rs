@@ -342,7 +342,7 @@ fn numero(campo: &'static str, texto: &str) -> Result<Option<f64>, ErroDoForm> {
     }
     divisa_referencia::formato::numero_brasileiro(texto)
         .map(Some)
-        .map_err(|m| ErroDoForm::no(campo, m))
+        .map_err(|m| ErroDoForm::no(campo, m.0))
 }
 
 fn texto_toml(s: &str) -> String {

@@ -229,7 +229,7 @@ pub(crate) async fn saude(axum::extract::State(estado): axum::extract::State<Est
         .into_response(),
         Err(motivo) => (
             StatusCode::SERVICE_UNAVAILABLE,
-            axum::Json(serde_json::json!({"estado": "indisponivel", "motivo": motivo})),
+            axum::Json(serde_json::json!({"estado": "indisponivel", "motivo": motivo.to_string()})),
         )
             .into_response(),
     }

@@ -202,7 +202,10 @@ fn revisao_que_muda_a_pagina_nao_e_so_assinatura() {
         format!("xref\n4 1\n{pos:010} 00000 n\r\ntrailer\n<</Size 8/Root 1 0 R/Prev {prev}>>\nstartxref\n{xref}\n%%EOF\n").as_bytes(),
     );
     let r = divisa_assinatura::acrescimos_so_de_assinatura(&b, original.len());
-    assert!(r.as_ref().is_err_and(|m| m.contains("objeto 4")), "{r:?}");
+    assert!(
+        matches!(&r, Err(divisa_assinatura::Erro::Pdf(m)) if m.contains("objeto 4")),
+        "{r:?}"
+    );
     // e a assinatura passa a cobrir só a revisão dela
     let lidas = divisa_assinatura::assinaturas(&b).expect("lê");
     assert!(lidas[0].intacta() && !lidas[0].cobre_tudo());

@@ -9,28 +9,50 @@
 
 use toml::{Table, Value};
 
+use super::ErroProposta;
+
+/// O TOML de `arquivo` que não se lê (a proposta atual ou a montada), com a linha.
+fn ilegivel(arquivo: &str, texto: &str, e: &toml::de::Error) -> ErroProposta {
+    ErroProposta {
+        arquivo: arquivo.to_owned(),
+        linha: e.span().map(|s| crate::mensagens::linha_de(texto, s.start)),
+        campo: None,
+        mensagem: crate::mensagens::traduzir_sintaxe(e.message()),
+    }
+}
+
+/// O que não se escreve de volta em TOML (um defeito do divisa, não da proposta).
+fn nao_escreve(e: impl std::fmt::Display) -> ErroProposta {
+    ErroProposta {
+        arquivo: "proposta editada".into(),
+        linha: None,
+        campo: None,
+        mensagem: format!("não foi possível escrevê-la: {e}"),
+    }
+}
+
 /// Os valores de uma proposta como JSON, para preencher um formulário com eles.
-pub fn valores(texto: &str) -> Result<serde_json::Value, String> {
+pub fn valores(texto: &str) -> Result<serde_json::Value, ErroProposta> {
     let t: Table = texto
         .parse()
-        .map_err(|e: toml::de::Error| format!("a proposta atual não se lê: {}", e.message()))?;
-    serde_json::to_value(t).map_err(|e| e.to_string())
+        .map_err(|e| ilegivel("proposta atual", texto, &e))?;
+    serde_json::to_value(t).map_err(nao_escreve)
 }
 
 /// A proposta `atual` com as `chaves` (caminhos com ponto, como `novo.dados.populacao`) tiradas
 /// e as de `montada` postas no lugar. Sem `atual`, a `montada`, reescrita.
-pub fn editar(atual: Option<&str>, montada: &str, chaves: &[&str]) -> Result<String, String> {
+pub fn editar(atual: Option<&str>, montada: &str, chaves: &[&str]) -> Result<String, ErroProposta> {
     let nova: Table = montada
         .parse()
-        .map_err(|e: toml::de::Error| format!("a proposta montada não se lê: {}", e.message()))?;
+        .map_err(|e| ilegivel("proposta montada", montada, &e))?;
     let Some(atual) = atual else {
         let mut texto = String::from("# Proposta juntada pelo formulário.\n");
-        texto.push_str(&toml::to_string(&nova).map_err(|e| e.to_string())?);
+        texto.push_str(&toml::to_string(&nova).map_err(nao_escreve)?);
         return Ok(texto);
     };
     let mut t: Table = atual
         .parse()
-        .map_err(|e: toml::de::Error| format!("a proposta atual não se lê: {}", e.message()))?;
+        .map_err(|e| ilegivel("proposta atual", atual, &e))?;
     for chave in chaves {
         tirar(&mut t, chave);
     }
@@ -38,7 +60,7 @@ pub fn editar(atual: Option<&str>, montada: &str, chaves: &[&str]) -> Result<Str
     let mut texto = String::from(
         "# Proposta juntada pelo formulário: os campos do formulário sobre a versão anterior.\n",
     );
-    texto.push_str(&toml::to_string(&t).map_err(|e| e.to_string())?);
+    texto.push_str(&toml::to_string(&t).map_err(nao_escreve)?);
     Ok(texto)
 }
 

@@ -53,7 +53,6 @@ fn issue31_nenhum_arquivo_cresce_acima_de_800_linhas() {
         ("documentos/src/gerar.rs", 939),
         ("lei/src/art02_requisitos.rs", 868),
         ("territorio/src/leitura_memorial/lexico.rs", 851),
-        ("assinatura/src/pdf.rs", 804),
     ];
     let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut arquivos = Vec::new();
@@ -391,4 +390,50 @@ fn issue31_um_nome_um_tipo() {
             donos.get(t)
         );
     }
+}
+
+/// Issue 31 (erros tipados): nenhuma função pública das bibliotecas do domínio devolve
+/// `Result<_, String>` — quem chama escolhe a resposta pela variante do erro (o campo, o artigo,
+/// o status), não pelas palavras da mensagem. As frentes (a web e o executável) podem.
+#[test]
+fn issue31_nenhuma_funcao_publica_do_dominio_erra_com_string() {
+    let mut achadas = Vec::new();
+    for crate_ in [
+        "lei",
+        "processo",
+        "avaliacao",
+        "documentos",
+        "territorio",
+        "fiscal",
+        "referencia",
+        "autos",
+        "registro",
+        "assinatura",
+        "recursos",
+    ] {
+        for (caminho, codigo) in codigo_de(&format!("{crate_}/src")) {
+            let mut resto = codigo.as_str();
+            while let Some(i) = resto.find("pub ") {
+                let depois = &resto[i..];
+                resto = &resto[i + 4..];
+                if !(depois.starts_with("pub fn ") || depois.starts_with("pub async fn ")) {
+                    continue;
+                }
+                let fim = depois.find(['{', ';']).unwrap_or(depois.len());
+                let assinatura: String = depois[..fim]
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let retorno = assinatura.split("->").nth(1).unwrap_or("").trim();
+                let retorno = retorno.split(" where ").next().unwrap_or("").trim();
+                if retorno.starts_with("Result<") && retorno.ends_with(", String>") {
+                    achadas.push(format!("{}: {assinatura}", caminho.display()));
+                }
+            }
+        }
+    }
+    assert!(
+        achadas.is_empty(),
+        "erros como texto na API pública: {achadas:#?}"
+    );
 }

@@ -50,9 +50,14 @@ impl ErroDoAto {
     }
 }
 
+/// Um valor que não é do tipo do campo, com o que se esperava.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ValorInvalido(pub String);
+
 /// O valor de um campo simples (nem votos nem números de certidão) com o tipo que o ato
 /// espera: texto como texto, sim/não como booleano, JSON como JSON. `Err` diz o que se esperava.
-pub fn valor_do_campo(f: &Campo, texto: &str) -> Result<Value, String> {
+pub fn valor_do_campo(f: &Campo, texto: &str) -> Result<Value, ValorInvalido> {
     match f.tipo {
         TipoDeCampo::Texto
         | TipoDeCampo::TextoLongo
@@ -65,16 +70,20 @@ pub fn valor_do_campo(f: &Campo, texto: &str) -> Result<Value, String> {
         TipoDeCampo::SimNao => match texto.trim() {
             "true" | "sim" => Ok(Value::Bool(true)),
             "false" | "nao" | "não" => Ok(Value::Bool(false)),
-            outro => Err(format!(
+            outro => Err(ValorInvalido(format!(
                 "«{outro}» em «{}»: esperava sim ou não (true ou false)",
                 f.rotulo
-            )),
+            ))),
         },
         TipoDeCampo::Apuracoes
         | TipoDeCampo::ConteudoLei
         | TipoDeCampo::Votos
-        | TipoDeCampo::Numeros => serde_json::from_str(texto)
-            .map_err(|_| format!("«{}» deve ser JSON válido, como o exemplo", f.rotulo)),
+        | TipoDeCampo::Numeros => serde_json::from_str(texto).map_err(|_| {
+            ValorInvalido(format!(
+                "«{}» deve ser JSON válido, como o exemplo",
+                f.rotulo
+            ))
+        }),
     }
 }
 
@@ -101,7 +110,8 @@ pub fn montar_ato(codigo: &str, campos: &[String]) -> Result<Ato, ErroDoAto> {
                 campo_desconhecido(def, chave),
             ));
         };
-        let valor = valor_do_campo(f, valor).map_err(|m| ErroDoAto::no_campo(codigo, chave, m))?;
+        let valor =
+            valor_do_campo(f, valor).map_err(|m| ErroDoAto::no_campo(codigo, chave, m.0))?;
         objeto.insert(chave.to_string(), valor);
     }
     ato_de_objeto(codigo, objeto)

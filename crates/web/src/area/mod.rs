@@ -305,6 +305,7 @@ async fn diferenca(
                 .map_err(|e| e.to_string())?;
             divisa_avaliacao::area::diferenca(&a.poligonos, &b.poligonos)
                 .map(|dif| (dif, b.poligonos))
+                .map_err(|e| e.to_string())
         })
         .await
         .map_err(Falha::json)?;

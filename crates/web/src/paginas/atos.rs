@@ -182,5 +182,5 @@ pub(crate) async fn proposta_pelos_campos(
         crate::formulario::CHAVES,
     )
     .map(Some)
-    .map_err(|m| Falha::no_campo("proposta", m))
+    .map_err(|m| Falha::no_campo("proposta", m.to_string()))
 }
