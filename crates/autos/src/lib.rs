@@ -17,6 +17,7 @@
 
 pub mod anexar;
 pub mod area;
+pub mod assinatura;
 mod emissao;
 mod ficha;
 pub mod protocolo;

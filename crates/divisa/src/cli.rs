@@ -352,11 +352,13 @@ pub(crate) enum Comando {
     /// são rascunhos para editar — nenhum deles é registrado. `divisa documento verificar
     /// ARQUIVO.pdf` confere o arquivo no registro dos documentos emitidos (e as assinaturas);
     /// `divisa documento assinar ENTRADA.pdf --certificado A1.p12 -o SAIDA.pdf` assina (PAdES,
-    /// certificado A1 do ICP-Brasil; a senha vem da entrada padrão, uma linha). Saída: 0 feito ou
+    /// certificado A1 do ICP-Brasil; a senha vem da entrada padrão, uma linha); com `--protocolo
+    /// NUP --como PAPEL:LOGIN`, o arquivo é um documento emitido daquele processo e a versão
+    /// assinada é registrada nos autos, como na página (Art. 21). Saída: 0 feito ou
     /// confere; 3 não confere ou não consta do registro; 2 entrada inválida.
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa documento oficio|parecer|decreto-legislativo|projeto-de-lei|relatorio-tecnico PROPOSTA.toml -o SAIDA.pdf [--formato pdf|html|odt] [--orgao ÓRGÃO] [--protocolo NUP] [--em AAAA-MM-DD]   (minuta)\n       divisa documento TIPO --protocolo NUP -o SAIDA.pdf [--orgao ÓRGÃO] [--como PAPEL:ID] [--em AAAA-MM-DD] [--db URL]   (emitido e registrado)\n       divisa documento verificar ARQUIVO.pdf [--db URL]\n       divisa documento assinar ENTRADA.pdf --certificado A1.p12 -o SAIDA.pdf   (a senha na entrada padrão)",
+        override_usage = "divisa documento oficio|parecer|decreto-legislativo|projeto-de-lei|relatorio-tecnico PROPOSTA.toml -o SAIDA.pdf [--formato pdf|html|odt] [--orgao ÓRGÃO] [--protocolo NUP] [--em AAAA-MM-DD]   (minuta)\n       divisa documento TIPO --protocolo NUP -o SAIDA.pdf [--orgao ÓRGÃO] [--como PAPEL:ID] [--em AAAA-MM-DD] [--db URL]   (emitido e registrado)\n       divisa documento verificar ARQUIVO.pdf [--db URL]\n       divisa documento assinar ENTRADA.pdf --certificado A1.p12 -o SAIDA.pdf [--protocolo NUP --como PAPEL:ID] [--db URL]   (a senha na entrada padrão)",
         next_help_heading = "Opções"
     )]
     Documento {
@@ -382,12 +384,14 @@ pub(crate) enum Comando {
         )]
         formato: String,
         /// O processo (NUP). Sem a proposta, o documento é escrito dos autos gravados e, em PDF,
-        /// emitido e registrado; com a proposta, o número só consta da minuta.
+        /// emitido e registrado; com a proposta, o número só consta da minuta; com `assinar`, a
+        /// versão assinada é registrada nos autos dele.
         #[arg(long, value_name = "NUP")]
         protocolo: Option<String>,
-        /// Quem emite o documento dos autos, PAPEL:LOGIN (membro:bruno): o registro guarda o
-        /// nome da conta e o cargo do papel. Obrigatório para o PDF dos autos (a Presidência, um
-        /// membro ou um servidor da Comissão, com a conta cadastrada).
+        /// Quem emite (ou, com `assinar --protocolo`, assina) o documento dos autos,
+        /// PAPEL:LOGIN (membro:bruno): o registro guarda o nome da conta e o cargo do papel.
+        /// Obrigatório para o PDF dos autos (a Presidência, um membro ou um servidor da
+        /// Comissão, com a conta cadastrada; assinam o relator e a Presidência, Art. 21).
         #[arg(long, value_name = "PAPEL:ID", value_parser = processo::como)]
         como: Option<Como>,
         /// A data do documento e do texto da lei (padrão: hoje).

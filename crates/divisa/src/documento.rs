@@ -307,12 +307,26 @@ fn verificar(
 
 /// `divisa documento assinar ENTRADA.pdf --certificado A1.p12 -o SAIDA.pdf`: assinatura PAdES
 /// como atualização incremental; a senha do certificado, uma linha da entrada padrão.
+/// O que `divisa documento assinar` recebeu.
+pub(crate) struct PedidoDeAssinatura<'a> {
+    pub entrada: Option<&'a Path>,
+    pub certificado: Option<&'a Path>,
+    pub destino: Option<&'a Path>,
+    /// Com `--protocolo`: o processo, quem assina (`--como`) e o banco — a versão assinada é
+    /// registrada nos autos, como na página.
+    pub nos_autos: Option<(&'a str, Option<Ator>, &'a str)>,
+}
+
 pub(crate) fn assinar(
-    entrada: Option<&Path>,
-    certificado: Option<&Path>,
-    destino: Option<&Path>,
+    pedido: PedidoDeAssinatura<'_>,
     saida: &mut impl Write,
 ) -> anyhow::Result<Saida> {
+    let PedidoDeAssinatura {
+        entrada,
+        certificado,
+        destino,
+        nos_autos,
+    } = pedido;
     let uso = "use divisa documento assinar ENTRADA.pdf --certificado A1.p12 -o SAIDA.pdf (a senha na entrada padrão)";
     let (Some(entrada), Some(certificado), Some(destino)) = (entrada, certificado, destino) else {
         let falta = match (entrada, certificado) {
@@ -376,12 +390,61 @@ pub(crate) fn assinar(
             return Ok(Saida::EntradaInvalida);
         }
     };
-    drop(senha);
     let agora = crate::relogio::agora();
     if let Err(e) = cert.valido_em(&nome_cert, agora) {
         eprintln!("divisa documento assinar: {e}.");
         return Ok(Saida::EntradaInvalida);
     }
+    if let Some((protocolo, como, db)) = nos_autos {
+        let Some(ator) = como else {
+            eprintln!("divisa documento assinar: --protocolo {protocolo}: diga quem assina, com --como PAPEL:LOGIN (o relator ou a Presidência, com a conta cadastrada).");
+            return Ok(Saida::EntradaInvalida);
+        };
+        let feito = assinar_nos_autos(
+            NosAutos {
+                protocolo,
+                ator: &ator,
+                db,
+                pdf,
+                certificado: (&nome_cert, &p12, &senha),
+            },
+            agora,
+        )?;
+        drop(senha);
+        let (assinado, nota) = match feito {
+            Ok(Ok(v)) => v,
+            Ok(Err(mensagem)) => {
+                eprintln!(
+                    "divisa documento assinar: {}: {mensagem}.",
+                    entrada.display()
+                );
+                return Ok(Saida::NaoAtende);
+            }
+            Err(e) => {
+                eprintln!("divisa documento assinar: {e}.");
+                return Ok(match e {
+                    divisa_autos::ErroAutos::Recusado(_) => Saida::NaoAtende,
+                    _ => Saida::EntradaInvalida,
+                });
+            }
+        };
+        if let Err(e) = gravar_atomico(destino, &assinado.pdf) {
+            eprintln!(
+                "divisa documento assinar: {}: não foi possível gravar ({e}).",
+                destino.display()
+            );
+            return Ok(Saida::EntradaInvalida);
+        }
+        writeln!(
+            saida,
+            "{}: assinado por {} (PAdES-B-B, SHA-256) — {nota}; gravado em {}.",
+            entrada.display(),
+            assinado.titular,
+            destino.display()
+        )?;
+        return Ok(Saida::Sucesso);
+    }
+    drop(senha);
     let assinado = match divisa_assinatura::assinar(&pdf, &cert, agora, divisa_assinatura::MOTIVO) {
         Ok(b) => b,
         Err(divisa_assinatura::Erro::Interno(m)) => anyhow::bail!("{m}"),
@@ -405,6 +468,88 @@ pub(crate) fn assinar(
         destino.display()
     )?;
     Ok(Saida::Sucesso)
+}
+
+/// O PDF assinado e a nota do registro; `Err`: o arquivo não é um documento emitido do
+/// processo.
+type AssinadoNosAutos = Result<(divisa_autos::assinatura::Assinado, String), String>;
+
+/// A assinatura de um documento emitido dos autos.
+struct NosAutos<'a> {
+    protocolo: &'a str,
+    ator: &'a Ator,
+    db: &'a str,
+    pdf: Vec<u8>,
+    certificado: (&'a str, &'a [u8], &'a str),
+}
+
+/// Acha no registro a emissão de que o arquivo é (`divisa_autos::conferir`), e a assina pelo
+/// caso de uso dos autos — o mesmo da página: quem assina (Art. 21), a última versão
+/// registrada, a versão assinada gravada. `Ok(Err)`: o arquivo não é um documento emitido
+/// deste processo (saída 3).
+fn assinar_nos_autos(
+    n: NosAutos<'_>,
+    agora: jiff::Timestamp,
+) -> anyhow::Result<Result<AssinadoNosAutos, divisa_autos::ErroAutos>> {
+    crate::processo::rodar(async {
+        let r = divisa_registro::Registro::abrir_existente(n.db).await?;
+        let feito = async {
+            let conferido = divisa_autos::conferir(&r, n.pdf, None).await?;
+            let emitido = match conferido.conferencia {
+                divisa_autos::Conferencia::Confere { emitido, .. }
+                    if emitido.protocolo == n.protocolo =>
+                {
+                    emitido
+                }
+                _ => {
+                    return Ok(Err(format!(
+                        "não é um documento emitido do processo {} (confira com divisa documento verificar)",
+                        n.protocolo
+                    )))
+                }
+            };
+            let para =
+                divisa_autos::assinatura::para_assinar(&r, n.protocolo, n.ator, emitido.id).await?;
+            let nome = r
+                .usuarios()
+                .await?
+                .into_iter()
+                .find(|u| u.login == n.ator.id)
+                .map(|u| u.nome);
+            let motivo = format!(
+                "Assinado por {} ({})",
+                nome.as_deref().unwrap_or(""),
+                n.ator.papel.cargo()
+            );
+            let (arquivo, bytes, senha) = n.certificado;
+            let assinado = para
+                .assinar(arquivo, bytes, senha, agora, &motivo)
+                .map_err(|e| {
+                    divisa_autos::ErroAutos::Documento(divisa_documentos::ErroDocumento::Falta(
+                        e.to_string(),
+                    ))
+                })?;
+            let versao = divisa_autos::assinatura::gravar_assinatura(
+                &r,
+                &para,
+                &assinado,
+                n.ator,
+                nome.as_deref(),
+                agora,
+            )
+            .await?;
+            let nota = format!(
+                "registrado nos autos do processo {} como a versão assinada nº {} do documento {}",
+                n.protocolo,
+                versao.id,
+                divisa_registro::codigo_com_tracos(&emitido.codigo)
+            );
+            Ok(Ok((assinado, nota)))
+        }
+        .await;
+        r.fechar().await;
+        feito
+    })
 }
 
 /// Os dois caminhos são o mesmo arquivo (o destino ainda pode não existir).

@@ -189,11 +189,19 @@ fn executar(comando: cli::Comando, saida: &mut impl Write) -> anyhow::Result<Sai
             arquivo,
             saida: destino,
             certificado,
+            protocolo,
+            como,
+            banco,
             ..
         } if tipo == "assinar" => documento::assinar(
-            arquivo.as_deref(),
-            certificado.as_deref(),
-            destino.as_deref(),
+            documento::PedidoDeAssinatura {
+                entrada: arquivo.as_deref(),
+                certificado: certificado.as_deref(),
+                destino: destino.as_deref(),
+                nos_autos: protocolo
+                    .as_deref()
+                    .map(|p| (p, como.map(|c| c.0), banco.db.as_str())),
+            },
             saida,
         ),
         cli::Comando::Documento {

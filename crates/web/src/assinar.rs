@@ -129,32 +129,23 @@ pub(crate) async fn assinar(
     let (campos, arquivos) = crate::formularios::ler_multipart(multipart).await?;
     quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
     let ator = quem.ator();
-    if !assina(ator.papel) {
-        return Err(Falha::proibido(
-            "assinam os documentos da Comissão o relator e o Presidente (Art. 21)",
-        ));
-    }
-    let (p, _) = estado
-        .registro()
-        .eventos_visiveis(&protocolo, &ator)
-        .await?;
-    p.pode(&ator, Acao::VerCompleto)
-        .map_err(|r| Falha::proibido(r.to_string()))?;
     let Some(emissao) = campo(&campos, "emissao").and_then(|v| v.trim().parse::<i64>().ok()) else {
         return Err(Falha::no_campo(
             "emissao",
             "escolha o documento emitido a assinar",
         ));
     };
-    let emitido = match estado.registro().emitido(emissao).await? {
-        Some(e) if e.protocolo == protocolo => e,
-        _ => {
-            return Err(Falha::no_campo(
-                "emissao",
-                format!("o documento escolhido não é um documento emitido do processo {protocolo}"),
-            ))
-        }
-    };
+    // o caso de uso dos autos, o mesmo da linha de comando: quem assina (Art. 21), o que vê e a
+    // versão a assinar
+    let para =
+        divisa_autos::assinatura::para_assinar(estado.registro(), &protocolo, &ator, emissao)
+            .await
+            .map_err(|e| match e {
+                divisa_autos::ErroAutos::Documento(divisa_documentos::ErroDocumento::Falta(m)) => {
+                    Falha::no_campo("emissao", m)
+                }
+                e => Falha::from(e),
+            })?;
     let Some(certificado) = arquivos.get("certificado") else {
         return Err(Falha::no_campo(
             "certificado",
@@ -173,12 +164,6 @@ pub(crate) async fn assinar(
         ));
     }
     let senha = campo(&campos, "senha").unwrap_or_default();
-    let Some(base) = estado.registro().ultima_versao(emitido.id).await? else {
-        return Err(Falha::nova(
-            StatusCode::NOT_FOUND,
-            "o documento emitido não está no registro",
-        ));
-    };
     // abrir o PKCS#12 (derivar a chave da senha) e assinar: trabalho pesado, na oficina
     let agora = estado.agora();
     let (nome, bytes) = (certificado.nome.clone(), certificado.bytes.clone());
@@ -187,31 +172,24 @@ pub(crate) async fn assinar(
         quem.usuario.as_ref().map_or("", |u| u.nome.as_str()),
         ator.papel.cargo()
     );
+    let para2 = para.clone();
     let assinado = estado
         .oficina()
         .executar(quem.endereco.map(|e| e.ip()), move || {
-            let cert = divisa_assinatura::Certificado::abrir(&nome, &bytes, &senha)?;
-            cert.valido_em(&nome, agora)?;
-            let pdf = divisa_assinatura::assinar(&base, &cert, agora, &motivo)?;
-            Ok::<_, divisa_assinatura::Erro>((pdf, cert.titular()))
+            para2.assinar(&nome, &bytes, &senha, agora, &motivo)
         })
-        .await?;
-    let (pdf, titular) = assinado.map_err(|e| Falha::no_campo("certificado", e.to_string()))?;
-    let nome = quem.usuario.as_ref().map(|u| u.nome.clone());
-    let versao = estado
-        .registro()
-        .registrar_assinatura(
-            &divisa_registro::NovaAssinatura {
-                emissao: emitido.id,
-                conteudo: &pdf,
-                assinado_por: &ator.id,
-                assinante_nome: nome.as_deref(),
-                assinante_cargo: ator.papel.cargo(),
-                titular: &titular,
-            },
-            agora,
-        )
-        .await?;
+        .await?
+        .map_err(|e| Falha::no_campo("certificado", e.to_string()))?;
+    let versao = divisa_autos::assinatura::gravar_assinatura(
+        estado.registro(),
+        &para,
+        &assinado,
+        &ator,
+        quem.usuario.as_ref().map(|u| u.nome.as_str()),
+        agora,
+    )
+    .await?;
+    let emitido = &para.emitido;
     tracing::info!(target: "divisa::documento", protocolo = %protocolo, codigo = %emitido.codigo, versao = versao.id, "documento assinado");
     Ok(Redirect::to(&format!(
         "{}?assinado={}#emitidos",

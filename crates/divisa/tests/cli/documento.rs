@@ -936,3 +936,83 @@ fn issue30_documento_emitido_pela_linha_de_comando_diz_quem_emite_ou_e_recusado(
     );
     assert_eq!(e.codigo, 0, "o rascunho sai sem --como: {}", e.stderr);
 }
+
+/// Issue 31 (Art. 21): a linha de comando assina um documento emitido dos autos pelo mesmo caso
+/// de uso da página — `--protocolo` e `--como` registram a versão assinada no processo. Quem não
+/// assina documentos da Comissão é recusado pela matriz de papéis (saída 3); um arquivo que não é
+/// emitido do processo também (saída 3); sem `--como`, a pergunta (saída 2). A segunda
+/// assinatura parte da última versão registrada, não do arquivo dado.
+#[test]
+fn art21_assinar_pela_linha_de_comando_registra_a_versao_assinada_nos_autos() {
+    let dir = diretorio_vazio();
+    let original = oficio_e_certificados(&dir);
+    let assinar = |entrada: &str, saida: &str, como: Option<&str>| {
+        let mut args = vec![
+            "documento",
+            "assinar",
+            entrada,
+            "--certificado",
+            "a1.p12",
+            "-o",
+            saida,
+            "--protocolo",
+            P,
+        ];
+        if let Some(c) = como {
+            args.extend(["--como", c]);
+        }
+        divisa_com_entrada(&dir, &args, "senha do A1\n", None)
+    };
+    let e = assinar("oficio.pdf", "x.pdf", None);
+    assert_eq!(e.codigo, 2, "{}", e.stderr);
+    assert!(e.stderr.contains("--como"), "{}", e.stderr);
+    let e = assinar("oficio.pdf", "x.pdf", Some("publico:ninguem"));
+    assert_eq!(e.codigo, 3, "{}{}", e.stdout, e.stderr);
+    assert!(e.stderr.contains("Art. 21"), "{}", e.stderr);
+    assert!(!dir.join("x.pdf").exists(), "nada gravado quando recusado");
+    let e = assinar("oficio.pdf", "assinado.pdf", Some("membro:bruno"));
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    assert!(
+        e.stdout
+            .contains(&format!("registrado nos autos do processo {P}"))
+            && e.stdout.contains("versão assinada nº"),
+        "{}",
+        e.stdout
+    );
+    let assinado = std::fs::read(dir.join("assinado.pdf")).expect("gravado");
+    assert!(assinado.starts_with(&original));
+    // a segunda, pelo mesmo ofício como foi emitido: assina a última versão registrada
+    let e = assinar("oficio.pdf", "duas.pdf", Some("membro:bruno"));
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    let duas = std::fs::read(dir.join("duas.pdf")).expect("gravado");
+    assert!(
+        duas.starts_with(&assinado),
+        "parte da versão assinada registrada"
+    );
+    let s = de_fora(&dir, "pdfsig", &["duas.pdf"]);
+    assert_eq!(s.matches("Signature is Valid.").count(), 2, "{s}");
+    // uma minuta (não emitida) não se assina nos autos
+    let exemplo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../exemplos/criacao.toml")
+        .canonicalize()
+        .expect("exemplo");
+    let e = divisa_em(
+        &dir,
+        &[
+            "documento",
+            "parecer",
+            exemplo.to_str().expect("caminho"),
+            "-o",
+            "minuta.pdf",
+        ],
+    );
+    assert_eq!(e.codigo, 0, "{}", e.stderr);
+    let e = assinar("minuta.pdf", "y.pdf", Some("membro:bruno"));
+    assert_eq!(e.codigo, 3, "{}{}", e.stdout, e.stderr);
+    assert!(
+        e.stderr.contains("não é um documento emitido do processo"),
+        "{}",
+        e.stderr
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
