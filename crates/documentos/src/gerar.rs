@@ -685,7 +685,10 @@ pub fn oficios(caso: &Caso<'_>, orgaos: &[Orgao]) -> Documento {
             ),
         };
         let no_prazo = match dias {
-            Some(d) => match divisa_referencia::formato::por_extenso(d) {
+            Some(d) => match u64::try_from(d)
+                .ok()
+                .and_then(divisa_referencia::formato::por_extenso)
+            {
                 Some(e) => {
                     format!("no prazo de {d} ({e}) dias contados do recebimento deste ofício")
                 }

@@ -230,19 +230,20 @@ pub fn data_por_extenso(d: jiff::civil::Date) -> String {
     )
 }
 
-/// Um número de 1 a 999 por extenso, como os atos oficiais o escrevem entre parênteses
-/// («30 (trinta) dias»); `None` fora dessa faixa.
+/// Um inteiro de 0 a 999.999 por extenso, como os atos oficiais o escrevem («30 (trinta)
+/// dias»; LC nº 95/1998, art. 11, II, «f»): «oito mil, duzentos e oitenta». `None` acima disso.
 ///
 /// ```
 /// use divisa_referencia::formato::por_extenso;
 /// assert_eq!(por_extenso(30).as_deref(), Some("trinta"));
 /// assert_eq!(por_extenso(100).as_deref(), Some("cem"));
 /// assert_eq!(por_extenso(145).as_deref(), Some("cento e quarenta e cinco"));
-/// assert_eq!(por_extenso(0), None);
+/// assert_eq!(por_extenso(8280).as_deref(), Some("oito mil, duzentos e oitenta"));
+/// assert_eq!(por_extenso(1_000_000), None);
 /// ```
-pub fn por_extenso(n: i64) -> Option<String> {
+pub fn por_extenso(n: u64) -> Option<String> {
     const UNIDADES: [&str; 20] = [
-        "",
+        "zero",
         "um",
         "dois",
         "três",
@@ -256,7 +257,7 @@ pub fn por_extenso(n: i64) -> Option<String> {
         "onze",
         "doze",
         "treze",
-        "catorze",
+        "quatorze",
         "quinze",
         "dezesseis",
         "dezessete",
@@ -287,24 +288,46 @@ pub fn por_extenso(n: i64) -> Option<String> {
         "oitocentos",
         "novecentos",
     ];
-    let n = usize::try_from(n).ok().filter(|n| (1..=999).contains(n))?;
-    if n == 100 {
-        return Some("cem".into());
-    }
-    let (c, resto) = (n / 100, n % 100);
-    let mut partes = Vec::new();
-    if c > 0 {
-        partes.push(CENTENAS[c]);
-    }
-    if resto >= 20 {
-        partes.push(DEZENAS[resto / 10]);
-        if resto % 10 > 0 {
-            partes.push(UNIDADES[resto % 10]);
+    fn ate_mil(n: u64) -> String {
+        match n {
+            0..=19 => UNIDADES[n as usize].to_owned(),
+            20..=99 => {
+                let (d, u) = (n / 10, n % 10);
+                if u == 0 {
+                    DEZENAS[d as usize].to_owned()
+                } else {
+                    format!("{} e {}", DEZENAS[d as usize], UNIDADES[u as usize])
+                }
+            }
+            100 => "cem".to_owned(),
+            _ => {
+                let (c, r) = (n / 100, n % 100);
+                if r == 0 {
+                    CENTENAS[c as usize].to_owned()
+                } else {
+                    format!("{} e {}", CENTENAS[c as usize], ate_mil(r))
+                }
+            }
         }
-    } else if resto > 0 {
-        partes.push(UNIDADES[resto]);
     }
-    Some(partes.join(" e "))
+    if n < 1000 {
+        return Some(ate_mil(n));
+    }
+    if n > 999_999 {
+        return None;
+    }
+    let (milhares, resto) = (n / 1000, n % 1000);
+    let mil = if milhares == 1 {
+        "mil".to_owned()
+    } else {
+        format!("{} mil", ate_mil(milhares))
+    };
+    Some(match resto {
+        0 => mil,
+        // "mil e cem", "dois mil e quarenta": o "e" antes da centena redonda ou de menos de cem
+        r if r < 100 || r % 100 == 0 => format!("{mil} e {}", ate_mil(r)),
+        r => format!("{mil}, {}", ate_mil(r)),
+    })
 }
 
 /// Uma fração como porcentagem: `0.2` → `"20,0%"` (com `casas = 1`).

@@ -286,7 +286,7 @@ fn issue31_nenhum_numero_da_lei_escrito_no_codigo() {
             for (nome, v) in &r.parametros {
                 let Some(u) = unidade(nome) else { continue };
                 frases.insert(format!("{} {u}", inteiro(*v)));
-                if let Some(e) = por_extenso(*v) {
+                if let Some(e) = u64::try_from(*v).ok().and_then(por_extenso) {
                     frases.insert(format!(" {e} {u}"));
                     frases.insert(format!("({e}) {u}"));
                 }

@@ -1,91 +1,10 @@
 //! Os números por extenso dos projetos de lei (LC nº 95/1998, art. 11, II, «f»: o percentual e
 //! os números que a lei fixa, em algarismos e por extenso).
 
-/// Um inteiro de 0 a 999.999 por extenso, em português ("oito mil, duzentos e oitenta").
+/// Um inteiro por extenso ([`divisa_referencia::formato::por_extenso`]); acima de 999.999, em
+/// algarismos.
 pub(super) fn inteiro_por_extenso(n: u64) -> String {
-    const UNIDADES: [&str; 20] = [
-        "zero",
-        "um",
-        "dois",
-        "três",
-        "quatro",
-        "cinco",
-        "seis",
-        "sete",
-        "oito",
-        "nove",
-        "dez",
-        "onze",
-        "doze",
-        "treze",
-        "quatorze",
-        "quinze",
-        "dezesseis",
-        "dezessete",
-        "dezoito",
-        "dezenove",
-    ];
-    const DEZENAS: [&str; 10] = [
-        "",
-        "",
-        "vinte",
-        "trinta",
-        "quarenta",
-        "cinquenta",
-        "sessenta",
-        "setenta",
-        "oitenta",
-        "noventa",
-    ];
-    const CENTENAS: [&str; 10] = [
-        "",
-        "cento",
-        "duzentos",
-        "trezentos",
-        "quatrocentos",
-        "quinhentos",
-        "seiscentos",
-        "setecentos",
-        "oitocentos",
-        "novecentos",
-    ];
-    fn ate_mil(n: u64) -> String {
-        match n {
-            0..=19 => UNIDADES[n as usize].to_owned(),
-            20..=99 => {
-                let (d, u) = (n / 10, n % 10);
-                if u == 0 {
-                    DEZENAS[d as usize].to_owned()
-                } else {
-                    format!("{} e {}", DEZENAS[d as usize], UNIDADES[u as usize])
-                }
-            }
-            100 => "cem".to_owned(),
-            _ => {
-                let (c, r) = (n / 100, n % 100);
-                if r == 0 {
-                    CENTENAS[c as usize].to_owned()
-                } else {
-                    format!("{} e {}", CENTENAS[c as usize], ate_mil(r))
-                }
-            }
-        }
-    }
-    if n < 1000 {
-        return ate_mil(n);
-    }
-    let (milhares, resto) = (n / 1000, n % 1000);
-    let mil = if milhares == 1 {
-        "mil".to_owned()
-    } else {
-        format!("{} mil", ate_mil(milhares))
-    };
-    match resto {
-        0 => mil,
-        // "mil e cem", "dois mil e quarenta": o "e" antes da centena redonda ou de menos de cem
-        r if r < 100 || r % 100 == 0 => format!("{mil} e {}", ate_mil(r)),
-        r => format!("{mil}, {}", ate_mil(r)),
-    }
+    divisa_referencia::formato::por_extenso(n).unwrap_or_else(|| n.to_string())
 }
 
 /// Um percentual por extenso: 16,828 → "dezesseis inteiros e oitocentos e vinte e oito
