@@ -50,7 +50,6 @@ fn issue31_nenhum_arquivo_cresce_acima_de_800_linhas() {
         ("territorio/src/leitura_memorial.rs", 1047),
         ("web/src/representacao.rs", 948),
         ("registro/src/autos.rs", 991),
-        ("documentos/src/gerar.rs", 939),
         ("lei/src/art02_requisitos.rs", 868),
         ("territorio/src/leitura_memorial/lexico.rs", 851),
     ];
