@@ -428,21 +428,13 @@ pub(crate) fn assinar(
                 });
             }
         };
-        if let Err(e) = gravar_atomico(destino, &assinado.pdf) {
-            eprintln!(
-                "divisa documento assinar: {}: não foi possível gravar ({e}).",
-                destino.display()
-            );
-            return Ok(Saida::EntradaInvalida);
-        }
-        writeln!(
+        return gravar_assinado(
+            (entrada, destino),
+            &assinado.pdf,
+            &assinado.titular,
+            Some(&nota),
             saida,
-            "{}: assinado por {} (PAdES-B-B, SHA-256) — {nota}; gravado em {}.",
-            entrada.display(),
-            assinado.titular,
-            destino.display()
-        )?;
-        return Ok(Saida::Sucesso);
+        );
     }
     drop(senha);
     let assinado = match divisa_assinatura::assinar(&pdf, &cert, agora, divisa_assinatura::MOTIVO) {
@@ -453,7 +445,18 @@ pub(crate) fn assinar(
             return Ok(Saida::EntradaInvalida);
         }
     };
-    if let Err(e) = gravar_atomico(destino, &assinado) {
+    gravar_assinado((entrada, destino), &assinado, &cert.titular(), None, saida)
+}
+
+/// Grava o PDF assinado em `destino` e diz quem assinou (e, nos autos, o registro: `nota`).
+fn gravar_assinado(
+    (entrada, destino): (&Path, &Path),
+    pdf: &[u8],
+    titular: &str,
+    nota: Option<&str>,
+    saida: &mut impl Write,
+) -> anyhow::Result<Saida> {
+    if let Err(e) = gravar_atomico(destino, pdf) {
         eprintln!(
             "divisa documento assinar: {}: não foi possível gravar ({e}).",
             destino.display()
@@ -462,9 +465,9 @@ pub(crate) fn assinar(
     }
     writeln!(
         saida,
-        "{}: assinado por {} (PAdES-B-B, SHA-256) — gravado em {}.",
+        "{}: assinado por {titular} (PAdES-B-B, SHA-256) — {}gravado em {}.",
         entrada.display(),
-        cert.titular(),
+        nota.map(|n| format!("{n}; ")).unwrap_or_default(),
         destino.display()
     )?;
     Ok(Saida::Sucesso)
