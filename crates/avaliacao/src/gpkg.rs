@@ -1,10 +1,10 @@
 //! A borda do GeoPackage: abre o arquivo SQLite (só leitura), acha a camada de polígonos e
-//! entrega os blobs a [`divisa_territorio::leitura_gpkg`], que é puro.
+//! entrega os blobs a [`divisa_territorio::leitura::gpkg`], que é puro.
 
 use std::path::Path;
 
+use divisa_territorio::leitura::gpkg::{ler_geopackage, CamadaGpkg};
 use divisa_territorio::leitura::{ErroLeitura, Territorio};
-use divisa_territorio::leitura_gpkg::{ler_geopackage, CamadaGpkg};
 use rusqlite::{Connection, OpenFlags};
 
 /// A camada escolhida: tabela, coluna de geometria e sistema.

@@ -64,7 +64,7 @@ pub(crate) fn executar(
             let Some(bytes) = ler_arquivo("memorial", caminho) else {
                 return Ok(Saida::EntradaInvalida);
             };
-            divisa_territorio::leitura_dxf::ler_dxf(&nome, &bytes, zona)
+            divisa_territorio::leitura::dxf::ler_dxf(&nome, &bytes, zona)
         }
         _ => {
             let Some(bytes) = ler_arquivo("memorial", caminho) else {

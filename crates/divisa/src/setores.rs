@@ -270,7 +270,7 @@ pub(crate) fn importar(
                 return Ok(Saida::EntradaInvalida);
             };
             let prj = std::fs::read_to_string(malha.with_extension("prj")).ok();
-            divisa_territorio::leitura_shapefile::ler_feicoes_shapefile_por(
+            divisa_territorio::leitura::shapefile::ler_feicoes_shapefile_por(
                 &nome_malha,
                 &shp,
                 &dbf,

@@ -648,7 +648,7 @@ fn tabela_do_memorial(m: &divisa_territorio::memorial::Memorial) -> Vec<Bloco> {
                     divisa_referencia::formato::decimal(v.utm.norte_m, 2),
                     divisa_referencia::formato::decimal(v.utm.leste_m, 2)
                 ),
-                divisa_territorio::memorial::azimute_gms(lado.azimute_graus),
+                divisa_referencia::formato::azimute_gms(lado.azimute_graus),
                 format!(
                     "{} m",
                     divisa_referencia::formato::decimal(lado.distancia_m, 2)

@@ -161,6 +161,24 @@ pub fn angulo(graus: f64, casas: u32) -> String {
     }
 }
 
+/// Um azimute em graus, minutos e segundos com duas casas (0 a 360), como o memorial o escreve;
+/// 359°59'59,999" arredonda para 0°, nunca para 360°.
+///
+/// ```
+/// use divisa_referencia::formato::azimute_gms;
+/// assert_eq!(azimute_gms(45.208_402_8), "45°12'30,25\"");
+/// assert_eq!(azimute_gms(359.999_999_9), "0°00'00,00\"");
+/// assert_eq!(azimute_gms(-90.0), "270°00'00,00\"");
+/// ```
+pub fn azimute_gms(graus: f64) -> String {
+    let texto = angulo(graus.rem_euclid(360.0), 2);
+    if texto.starts_with("360°") {
+        angulo(0.0, 2)
+    } else {
+        texto
+    }
+}
+
 /// Qual eixo uma coordenada representa, para escolher N/S ou L/O.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Eixo {

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use divisa_referencia::formato::{angulo, decimal};
 use divisa_territorio::geodesia::{area_geodesica, sirgas2000};
 use divisa_territorio::leitura::ler;
-use divisa_territorio::leitura_memorial::{ler_memorial, ler_memorial_no_brasil};
+use divisa_territorio::leitura::memorial::{ler_memorial, ler_memorial_no_brasil};
 use geographiclib_rs::InverseGeodesic;
 
 fn main() {

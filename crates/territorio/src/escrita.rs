@@ -315,14 +315,14 @@ mod testes {
         );
         let outro = polygon![(x: -55.0, y: -15.0), (x: -54.9, y: -15.0), (x: -54.9, y: -14.9), (x: -55.0, y: -15.0)];
         let territorio = MultiPolygon(vec![com_buraco, outro]);
-        let camada = crate::leitura_gpkg::CamadaGpkg {
+        let camada = crate::leitura::gpkg::CamadaGpkg {
             tabela: "territorio".into(),
             srs_organizacao: "EPSG".into(),
             srs_codigo: 4674,
             srs_definicao: WKT_SIRGAS_2000.into(),
             geometrias: vec![(1, geometria_gpkg(&territorio))],
         };
-        let relido = crate::leitura_gpkg::ler_geopackage("saida.gpkg", &camada).unwrap();
+        let relido = crate::leitura::gpkg::ler_geopackage("saida.gpkg", &camada).unwrap();
         assert_eq!(relido.poligonos, territorio);
 
         let memorial = crate::memorial::memorial(&territorio);
@@ -331,7 +331,7 @@ mod testes {
             "Área <teste> & cia",
             &[("area_m2", "123".into())],
         );
-        let relido = crate::leitura_kml::ler_kml("saida.kml", texto.as_bytes()).unwrap();
+        let relido = crate::leitura::kml::ler_kml("saida.kml", texto.as_bytes()).unwrap();
         assert_eq!(relido.poligonos, territorio);
         assert!(
             texto.contains("<name>Área &lt;teste&gt; &amp; cia</name>"),

@@ -15,7 +15,7 @@
 //! Azimutes em graus a partir do norte verdadeiro, no sentido horário; distâncias em metros;
 //! área em m² (o texto mostra km²).
 
-use divisa_referencia::formato::{angulo, decimal, gms_com_casas, Eixo};
+use divisa_referencia::formato::{azimute_gms, decimal, gms_com_casas, Eixo};
 use geo_types::{LineString, MultiPolygon};
 use geographiclib_rs::InverseGeodesic;
 
@@ -154,17 +154,6 @@ fn descrever_anel(
     }
 }
 
-/// Um azimute em graus, minutos e segundos com duas casas: `45°12'30,25"` (0 a 360).
-pub fn azimute_gms(graus: f64) -> String {
-    let texto = angulo(graus.rem_euclid(360.0), 2);
-    // 359°59'59,999" arredonda para 360°: um azimute escreve-se 0°.
-    if texto.starts_with("360°") {
-        angulo(0.0, 2)
-    } else {
-        texto
-    }
-}
-
 fn metros(valor: f64) -> String {
     decimal(valor, 2)
 }
@@ -176,12 +165,12 @@ fn gms_geo(graus: f64, lat: bool) -> String {
 impl Memorial {
     /// Dá aos vértices os códigos com que o arquivo os nomeou (o memorial do SIGEF:
     /// `ABCD-M-0001`), em vez de `V-001`…: `nomeados` vem de
-    /// [`crate::leitura::Territorio::vertices_nomeados`], um anel por item, na ordem dos anéis.
+    /// [`crate::leitura::territorio::Territorio::vertices_nomeados`], um anel por item, na ordem dos anéis.
     /// Um anel cujos nomes não são um por vértice fica numerado; os números gerados pulam os
     /// códigos que o arquivo já usa, para nenhum código valer por dois vértices.
     pub fn com_vertices_nomeados(
         mut self,
-        nomeados: &[Vec<crate::leitura::VerticeNomeado>],
+        nomeados: &[Vec<crate::leitura::territorio::VerticeNomeado>],
     ) -> Memorial {
         if nomeados.is_empty() {
             return self;
@@ -685,11 +674,5 @@ mod testes {
         let dados = serde_json::to_value(m.dados("t", None)).unwrap();
         assert_eq!(dados["aneis"][0]["lados"][3]["de"], "ABCD-M-0004");
         assert_eq!(dados["aneis"][0]["vertices"][0]["altitude_m"], 350.0);
-    }
-
-    #[test]
-    fn azimute_em_gms_nunca_escreve_60() {
-        assert_eq!(azimute_gms(45.208_402_8), "45°12'30,25\"");
-        assert_eq!(azimute_gms(359.999_999_9), "0°00'00,00\"");
     }
 }

@@ -47,11 +47,9 @@ fn linhas_de_codigo(texto: &str) -> usize {
 fn issue31_nenhum_arquivo_cresce_acima_de_800_linhas() {
     const LIMITE: usize = 800;
     const DIVIDA: &[(&str, usize)] = &[
-        ("territorio/src/leitura_memorial.rs", 1047),
         ("web/src/representacao.rs", 948),
         ("registro/src/autos.rs", 991),
         ("lei/src/art02_requisitos.rs", 868),
-        ("territorio/src/leitura_memorial/lexico.rs", 851),
     ];
     let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut arquivos = Vec::new();
@@ -434,5 +432,326 @@ fn issue31_nenhuma_funcao_publica_do_dominio_erra_com_string() {
     assert!(
         achadas.is_empty(),
         "erros como texto na API pública: {achadas:#?}"
+    );
+}
+
+/// As funções de um código-fonte formatado pelo `rustfmt`: (linha, nome, linhas), do `fn` à
+/// chave que fecha na mesma indentação.
+fn funcoes(codigo: &str) -> Vec<(usize, String, usize)> {
+    let linhas: Vec<&str> = codigo.lines().collect();
+    let mut achadas = Vec::new();
+    for (i, linha) in linhas.iter().enumerate() {
+        let recuo = linha.len() - linha.trim_start().len();
+        let resto = linha.trim_start();
+        let sem_visibilidade = resto
+            .strip_prefix("pub(crate) ")
+            .or_else(|| resto.strip_prefix("pub(super) "))
+            .or_else(|| resto.strip_prefix("pub "))
+            .unwrap_or(resto);
+        let sem_modificadores = sem_visibilidade
+            .strip_prefix("async ")
+            .or_else(|| sem_visibilidade.strip_prefix("const "))
+            .or_else(|| sem_visibilidade.strip_prefix("unsafe "))
+            .unwrap_or(sem_visibilidade);
+        let Some(assinatura) = sem_modificadores.strip_prefix("fn ") else {
+            continue;
+        };
+        let nome: String = assinatura
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let fecho = format!("{}}}", " ".repeat(recuo));
+        // uma declaração sem corpo (`fn f();` num trait) não tem fecho
+        let Some(fim) = linhas[i..].iter().position(|l| {
+            *l == fecho
+                || l.trim_end().ends_with(';')
+                    && l.len() - l.trim_start().len() == recuo
+                    && !l.contains('{')
+        }) else {
+            continue;
+        };
+        achadas.push((i + 1, nome, fim + 1));
+    }
+    achadas
+}
+
+/// Issue 31, passo 8 da revisão: nenhuma função passa de 200 linhas — uma função longa é um
+/// leitor que não se deixa ler por etapas. As que ainda passam ficam na lista com o tamanho de
+/// hoje, uma dívida que só encolhe.
+#[test]
+fn issue31_nenhuma_funcao_passa_de_200_linhas() {
+    const LIMITE: usize = 200;
+    const DIVIDA: &[(&str, &str, usize)] = &[
+        ("assinatura/src/pdf.rs", "assinar", 234),
+        ("avaliacao/src/fiscal.rs", "estudo", 421),
+        ("avaliacao/src/proposta/validador.rs", "converter", 362),
+        ("divisa/src/setores.rs", "importar", 226),
+        (
+            "documentos/src/gerar/estudo_fiscal.rs",
+            "estudo_fiscal",
+            222,
+        ),
+        ("fiscal/src/fpm/simulacao.rs", "simular_fpm", 308),
+        ("fiscal/src/icms/calculo.rs", "calcular_icms", 210),
+        ("lei/src/art08_revisao_limites.rs", "desmembramento", 231),
+        ("processo/src/guardas.rs", "condicoes", 495),
+        ("web/src/catalogo.rs", "formulario", 208),
+        ("web/src/paginas/processo.rs", "pagina_do_processo", 438),
+    ];
+    let mut problemas = Vec::new();
+    let mut vistas = Vec::new();
+    for (caminho, codigo) in codigo_de(".") {
+        let relativo = caminho.to_string_lossy().replace('\\', "/");
+        if !relativo.contains("/src/") {
+            continue;
+        }
+        for (linha, nome, tamanho) in funcoes(&codigo) {
+            let divida = DIVIDA
+                .iter()
+                .find(|(a, f, _)| relativo.ends_with(a) && *f == nome);
+            match divida {
+                Some((_, _, teto)) if tamanho > *teto => problemas.push(format!(
+                    "{relativo}:{linha} fn {nome}: {tamanho} linhas, mais que as {teto} da lista"
+                )),
+                Some(_) if tamanho <= LIMITE => problemas.push(format!(
+                    "{relativo}:{linha} fn {nome}: {tamanho} linhas, já abaixo de {LIMITE}; tire-a da lista"
+                )),
+                None if tamanho > LIMITE => problemas.push(format!(
+                    "{relativo}:{linha} fn {nome}: {tamanho} linhas, acima de {LIMITE}; parta-a em etapas"
+                )),
+                _ => {}
+            }
+            if divida.is_some() {
+                vistas.push(nome);
+            }
+        }
+    }
+    for (a, f, _) in DIVIDA {
+        assert!(
+            vistas.iter().any(|v| v == f),
+            "{a} fn {f} não existe mais: tire-a da lista"
+        );
+    }
+    assert!(problemas.is_empty(), "{}", problemas.join("\n"));
+}
+
+/// O módulo de um arquivo de `src/` (`leitura/memorial/lexico.rs` → `leitura::memorial::lexico`;
+/// `lib.rs` → ``).
+fn modulo_do_arquivo(relativo: &str) -> String {
+    let sem_rs = relativo.trim_end_matches(".rs");
+    let sem_mod = sem_rs.trim_end_matches("/mod");
+    if sem_mod == "lib" {
+        String::new()
+    } else {
+        sem_mod.replace('/', "::")
+    }
+}
+
+/// Os módulos que um código usa (`crate::…` e `super::…`), cada um resolvido até o módulo
+/// existente mais fundo; o próprio módulo e os seus ancestrais pelo `super` contam como arestas.
+fn modulos_usados(codigo: &str, modulo: &str, existentes: &[String]) -> Vec<String> {
+    let mut usados = Vec::new();
+    let pai = modulo.rsplit_once("::").map_or("", |(p, _)| p).to_owned();
+    for linha in codigo.lines() {
+        let linha = linha.trim_start();
+        if linha.starts_with("//") {
+            continue;
+        }
+        for (prefixo, base) in [("crate::", String::new()), ("super::", pai.clone())] {
+            let mut resto = linha;
+            while let Some(i) = resto.find(prefixo) {
+                // `self::super::` ou um identificador que termina em `crate` não conta
+                let antes = resto[..i].chars().last();
+                resto = &resto[i + prefixo.len()..];
+                if antes.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                    continue;
+                }
+                let caminho: String = resto
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                    .collect();
+                let mut candidatos: Vec<String> = vec![caminho];
+                // `super::{lexico::X, Y}`: cada item do grupo
+                if let Some(grupo) = resto.strip_prefix('{').or_else(|| {
+                    resto
+                        .find("::{")
+                        .filter(|&j| !resto[..j].contains(' '))
+                        .map(|j| &resto[j + 3..])
+                }) {
+                    let prefixo_do_grupo = resto.split("::{").next().unwrap_or("");
+                    let prefixo_do_grupo = if resto.starts_with('{') {
+                        ""
+                    } else {
+                        prefixo_do_grupo
+                    };
+                    for item in grupo.split(['}', ',']).map(str::trim) {
+                        candidatos.push(if prefixo_do_grupo.is_empty() {
+                            item.to_owned()
+                        } else {
+                            format!("{prefixo_do_grupo}::{item}")
+                        });
+                    }
+                }
+                for caminho in candidatos {
+                    let partes: Vec<&str> = caminho.split("::").filter(|p| !p.is_empty()).collect();
+                    let mut achado = base.clone();
+                    for n in (1..=partes.len()).rev() {
+                        let tentativa = if base.is_empty() {
+                            partes[..n].join("::")
+                        } else {
+                            format!("{base}::{}", partes[..n].join("::"))
+                        };
+                        if existentes.contains(&tentativa) {
+                            achado = tentativa;
+                            break;
+                        }
+                    }
+                    if achado != modulo && !achado.is_empty() && !usados.contains(&achado) {
+                        usados.push(achado);
+                    }
+                }
+            }
+        }
+    }
+    // os filhos pelo nome, sem `crate::` nem `super::` (`kml::ler_kml`, `use bruto::Contexto`)
+    for linha in codigo.lines() {
+        let linha = linha.trim_start();
+        if linha.starts_with("//") {
+            continue;
+        }
+        let mut anterior: Option<char> = None;
+        let caracteres: Vec<(usize, char)> = linha.char_indices().collect();
+        for (k, &(i, c)) in caracteres.iter().enumerate() {
+            let comeco = (c.is_alphabetic() || c == '_')
+                && !anterior.is_some_and(|a| a.is_alphanumeric() || a == '_' || a == ':');
+            anterior = Some(c);
+            if !comeco {
+                continue;
+            }
+            let _ = k;
+            let caminho: String = linha[i..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            if !caminho.contains("::") {
+                continue;
+            }
+            let partes: Vec<&str> = caminho.split("::").filter(|p| !p.is_empty()).collect();
+            for n in (1..=partes.len()).rev() {
+                let tentativa = if modulo.is_empty() {
+                    partes[..n].join("::")
+                } else {
+                    format!("{modulo}::{}", partes[..n].join("::"))
+                };
+                if existentes.contains(&tentativa) {
+                    if !usados.contains(&tentativa) {
+                        usados.push(tentativa);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    usados
+}
+
+/// Os ciclos do grafo de módulos de um crate (cada um como a lista dos módulos que passa).
+fn ciclos_de_modulos(diretorio: &str) -> (Vec<(String, Vec<String>)>, Vec<Vec<String>>) {
+    let raiz = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(diretorio);
+    let fontes = codigo_de(diretorio);
+    let existentes: Vec<String> = fontes
+        .iter()
+        .map(|(c, _)| modulo_do_arquivo(&c.strip_prefix(&raiz).unwrap().to_string_lossy()))
+        .collect();
+    let grafo: Vec<(String, Vec<String>)> = fontes
+        .iter()
+        .zip(&existentes)
+        .map(|((_, codigo), modulo)| (modulo.clone(), modulos_usados(codigo, modulo, &existentes)))
+        .collect();
+    // Tarjan seria mais curto de explicar que de escrever: uma busca em profundidade que devolve
+    // cada aresta de volta como um ciclo basta para dizer onde está.
+    let mut ciclos = Vec::new();
+    let mut estado: std::collections::HashMap<&str, u8> = std::collections::HashMap::new();
+    fn visitar<'a>(
+        no: &'a str,
+        grafo: &'a [(String, Vec<String>)],
+        estado: &mut std::collections::HashMap<&'a str, u8>,
+        pilha: &mut Vec<&'a str>,
+        ciclos: &mut Vec<Vec<String>>,
+    ) {
+        estado.insert(no, 1);
+        pilha.push(no);
+        if let Some((_, vizinhos)) = grafo.iter().find(|(m, _)| m == no) {
+            for v in vizinhos {
+                match estado.get(v.as_str()) {
+                    Some(1) => {
+                        let inicio = pilha.iter().position(|p| *p == v).unwrap_or(0);
+                        let mut ciclo: Vec<String> =
+                            pilha[inicio..].iter().map(|s| s.to_string()).collect();
+                        ciclo.push(v.clone());
+                        ciclos.push(ciclo);
+                    }
+                    Some(_) => {}
+                    None => visitar(v, grafo, estado, pilha, ciclos),
+                }
+            }
+        }
+        pilha.pop();
+        estado.insert(no, 2);
+    }
+    for (m, _) in &grafo {
+        if !estado.contains_key(m.as_str()) {
+            visitar(m, &grafo, &mut estado, &mut Vec::new(), &mut ciclos);
+        }
+    }
+    (grafo, ciclos)
+}
+
+/// Issue 31, passo 8: os leitores do território são camadas sobre um núcleo, não vizinhos que se
+/// chamam — o grafo de módulos de `territorio/src` não tem ciclo, e cada leitor de formato
+/// (`leitura::geojson`, `leitura::kml`…) só usa o núcleo (`leitura::territorio`,
+/// `leitura::sistema`) e a geodésia, nunca o despachante nem outro leitor.
+#[test]
+fn issue31_os_leitores_do_territorio_sem_ciclo() {
+    let (grafo, ciclos) = ciclos_de_modulos("territorio/src");
+    assert!(grafo.len() > 20, "achou só {grafo:?}");
+    let nucleo = ["leitura::territorio", "leitura::sistema"];
+    let mut fora_da_camada = Vec::new();
+    for (modulo, usados) in &grafo {
+        let Some(leitor) = modulo.strip_prefix("leitura::") else {
+            continue;
+        };
+        let leitor = format!("leitura::{}", leitor.split("::").next().unwrap_or(""));
+        if nucleo.contains(&leitor.as_str()) {
+            continue;
+        }
+        for usado in usados {
+            let do_proprio_leitor = usado == &leitor || usado.starts_with(&format!("{leitor}::"));
+            let da_leitura = usado == "leitura" || usado.starts_with("leitura::");
+            if da_leitura && !do_proprio_leitor && !nucleo.contains(&usado.as_str()) {
+                fora_da_camada.push(format!("{modulo} usa {usado}"));
+            }
+        }
+    }
+    assert!(
+        fora_da_camada.is_empty(),
+        "leitores que usam mais que o núcleo: {fora_da_camada:#?}"
+    );
+    // o grafo vê o que importa: o despachante usa os leitores
+    let despachante = grafo.iter().find(|(m, _)| m == "leitura").map(|(_, u)| u);
+    assert!(
+        despachante.is_some_and(|u| u.iter().any(|m| m == "leitura::kml")),
+        "{despachante:?}"
+    );
+    assert!(
+        ciclos.is_empty(),
+        "ciclos de módulos em territorio/src:\n{}",
+        ciclos
+            .iter()
+            .map(|c| c.join(" → "))
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }

@@ -24,7 +24,7 @@ use i_overlay::core::overlay_rule::OverlayRule;
 use i_overlay::core::solver::Solver;
 use i_overlay::i_float::int::point::IntPoint;
 
-use super::{area_com_sinal, ErroOperacao, Geodesicos, Grade};
+use super::grade::{area_com_sinal, distancia_ao_segmento, ErroOperacao, Geodesicos, Grade};
 
 mod borda;
 mod costura;
@@ -82,7 +82,7 @@ pub(super) fn operar(
     for p in formas_pequeno.iter().flatten().flatten() {
         let q = (f64::from(p.x), f64::from(p.y));
         if recorte.cortados.iter().any(|(a, b)| {
-            super::distancia_ao_segmento(
+            distancia_ao_segmento(
                 q,
                 (f64::from(a.x), f64::from(a.y)),
                 (f64::from(b.x), f64::from(b.y)),

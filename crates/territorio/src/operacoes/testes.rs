@@ -1,8 +1,10 @@
 //! Testes das operações: partes e todo, tirar e devolver, a janela igual à sobreposição
 //! inteira na malha real, buracos em qualquer sentido.
+use super::grade::Grade;
 use super::*;
 use crate::geodesia::area_geodesica;
 use geo_types::polygon;
+use geo_types::{Coord, LineString, Polygon};
 
 fn quadrado(x0: f64, y0: f64, lado: f64) -> MultiPolygon<f64> {
     MultiPolygon(vec![

@@ -9,8 +9,8 @@
 //! PROPTEST_CASES=20000 cargo test --release -p divisa-territorio --test territorio hostil
 //! ```
 
+use divisa_territorio::leitura::memorial::{ler_memorial, ler_memorial_no_brasil};
 use divisa_territorio::leitura::{ler, ler_no_brasil, Territorio};
-use divisa_territorio::leitura_memorial::{ler_memorial, ler_memorial_no_brasil};
 use proptest::prelude::*;
 
 const SIGEF_TEXTO: &str = include_str!("../memoriais/sigef_texto.txt");
@@ -183,7 +183,7 @@ proptest! {
         vertices in any::<u32>(),
         srs in prop::sample::select(vec![4674i64, 4326, 31981, 31982, 29193, 0, -1, i64::MAX]),
     ) {
-        use divisa_territorio::leitura_gpkg::{ler_geopackage, CamadaGpkg};
+        use divisa_territorio::leitura::gpkg::{ler_geopackage, CamadaGpkg};
         // cabeçalho GP sem envelope + MultiPolygon WKB com as contagens sorteadas
         let mut mentiroso = vec![b'G', b'P', 0, 0b0000_0001];
         mentiroso.extend_from_slice(&4674i32.to_le_bytes());

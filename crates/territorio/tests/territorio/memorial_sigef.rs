@@ -22,10 +22,10 @@
 //! As variantes (hemisfério em letra, graus decimais, OCR, SAD 69…) saem destes por troca de
 //! texto, para que cada teste diga só o que muda.
 
-use divisa_territorio::leitura::{ler, ler_no_brasil};
-use divisa_territorio::leitura_memorial::{
+use divisa_territorio::leitura::memorial::{
     ler_memorial, ler_memorial_no_brasil, Coordenadas, Disposicao, MemorialLido,
 };
+use divisa_territorio::leitura::{ler, ler_no_brasil};
 
 const SIGEF_TEXTO: &str = include_str!("../memoriais/sigef_texto.txt");
 const SIGEF_COM_ERROS: &str = include_str!("../memoriais/sigef_texto_com_erros.txt");
@@ -399,7 +399,7 @@ fn o_mesmo_territorio_no_texto_na_tabela_e_em_utm() {
 /// sem zona, o erro diz como dá-la; a moldura e as estradas de outras camadas não entram.
 #[test]
 fn dxf_do_cad_com_a_zona_na_camada_ou_dada() {
-    use divisa_territorio::leitura_dxf::ler_dxf;
+    use divisa_territorio::leitura::dxf::ler_dxf;
     let lido = ler_dxf("parcela.dxf", DXF, None).unwrap();
     assert_eq!(lido.utm, Some((21, true)));
     assert!(lido.avisos.is_empty(), "{:?}", lido.avisos);

@@ -9,8 +9,7 @@ use geo_types::{Coord, MultiPolygon};
 use i_overlay::i_float::int::point::IntPoint;
 
 use super::borda::{passagens, Janela};
-use crate::operacoes::area_com_sinal;
-use crate::operacoes::{ErroOperacao, Grade, HashRapido};
+use crate::operacoes::grade::{area_com_sinal, ErroOperacao, Grade, HashRapido};
 
 /// Um arco de fora: de uma saída de `W` (ou do começo do percurso) a uma entrada. Os vértices
 /// são os do anel `anel` nas posições `de..ate` do percurso (módulo o número de vértices).

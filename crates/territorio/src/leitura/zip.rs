@@ -1,15 +1,15 @@
-//! Arquivos compactados: o Shapefile em .zip (como o IBGE, o SIGEF e o QGIS o entregam: .shp,
-//! .shx, .dbf e .prj juntos, às vezes numa pasta) e o KMZ do Google Earth (um .kml compactado).
+//! Arquivos compactados, só descompactados: o Shapefile em .zip (como o IBGE, o SIGEF e o QGIS o
+//! entregam: .shp, .shx, .dbf e .prj juntos, às vezes numa pasta) e o KMZ do Google Earth (um
+//! .kml compactado) chegam aqui como bytes e saem como entradas (nome, bytes). Qual entrada é a
+//! camada, e como lê-la, é do despachante ([`crate::leitura`]): este módulo não conhece formato.
 //!
-//! Um território por arquivo: o .zip precisa ter uma só camada (um .shp, ou um .geojson, .kml
-//! ou memorial .txt); com mais de uma, a mensagem lista as que há em vez de escolher por conta
-//! própria. O .prj que acompanha o .shp é o de mesmo nome, sem diferença de maiúsculas.
-//! Entradas do macOS (`__MACOSX/`, `._*`) são ignoradas. Nenhuma entrada é descompactada
-//! além de [`LIMITE_BYTES`], para um arquivo malicioso não esgotar a memória.
+//! Entradas do macOS (`__MACOSX/`, `._*`) e pastas são ignoradas. Nenhuma entrada é
+//! descompactada além de [`LIMITE_BYTES`], nem além de 100 vezes o que ocupa compactada (com um
+//! piso), para um arquivo malicioso não esgotar a memória.
 
 use std::io::{Cursor, Read};
 
-use crate::leitura::{ErroLeitura, Territorio};
+use super::territorio::ErroLeitura;
 
 /// O maior tamanho descompactado de uma entrada (a malha municipal inteira de MT em
 /// Shapefile tem ~12 MB).
@@ -19,10 +19,7 @@ const RAZAO_MAXIMA: u64 = 100;
 /// Até quanto uma entrada descompacta sem olhar a razão.
 const PISO_DESCOMPACTADO: u64 = 32 * 1024 * 1024;
 
-/// As extensões que o divisa lê como camada, e o .prj auxiliar.
-const CAMADAS: [&str; 5] = ["shp", "geojson", "json", "kml", "txt"];
-
-fn erro(arquivo: &str, mensagem: String) -> ErroLeitura {
+pub(crate) fn erro(arquivo: &str, mensagem: String) -> ErroLeitura {
     ErroLeitura::Forma {
         arquivo: arquivo.to_owned(),
         onde: "arquivo compactado".to_owned(),
@@ -30,7 +27,8 @@ fn erro(arquivo: &str, mensagem: String) -> ErroLeitura {
     }
 }
 
-fn extensao(nome: &str) -> String {
+/// A extensão de um nome, em minúsculas (`AREA.SHP` → `shp`).
+pub(crate) fn extensao(nome: &str) -> String {
     nome.rsplit_once('.')
         .map(|(_, e)| e.to_ascii_lowercase())
         .unwrap_or_default()
@@ -58,14 +56,61 @@ fn motivo(erro: &zip::result::ZipError) -> String {
     }
 }
 
-/// O arquivo compactado, lido da memória.
-type Pacote<'a> = zip::ZipArchive<Cursor<&'a [u8]>>;
+/// Um arquivo compactado aberto na memória: os nomes das entradas de dados, e o conteúdo de cada
+/// uma quando pedido (descompactar só o que se vai ler).
+pub(crate) struct Pacote<'a> {
+    arquivo: String,
+    zip: zip::ZipArchive<Cursor<&'a [u8]>>,
+    entradas: Vec<(usize, String)>,
+}
+
+impl<'a> Pacote<'a> {
+    /// Abre o arquivo e lista as entradas, sem as do macOS nem pastas.
+    pub(crate) fn abrir(arquivo: &str, bytes: &'a [u8]) -> Result<Self, ErroLeitura> {
+        let (zip, entradas) = abrir(arquivo, bytes)?;
+        Ok(Pacote {
+            arquivo: arquivo.to_owned(),
+            zip,
+            entradas,
+        })
+    }
+
+    /// Os nomes das entradas, na ordem do arquivo.
+    pub(crate) fn nomes(&self) -> impl Iterator<Item = &str> {
+        self.entradas.iter().map(|(_, n)| n.as_str())
+    }
+
+    /// A entrada de mesmo nome que `nome`, com a extensão `extensao` (sem diferença de
+    /// maiúsculas): o .prj e o .dbf de um .shp.
+    pub(crate) fn irmao(&self, nome: &str, extensao: &str) -> Option<String> {
+        let base = nome.rsplit_once('.').map_or(nome, |(b, _)| b);
+        self.nomes()
+            .find(|n| {
+                // `get`: um nome com acento pode não ter fronteira de caractere ali.
+                n.len() == base.len() + 1 + extensao.len()
+                    && n.get(..base.len())
+                        .is_some_and(|b| b.eq_ignore_ascii_case(base))
+                    && self::extensao(n) == extensao
+            })
+            .map(str::to_owned)
+    }
+
+    /// O conteúdo descompactado da entrada `nome`.
+    pub(crate) fn conteudo(&mut self, nome: &str) -> Result<Vec<u8>, ErroLeitura> {
+        let Some(&(indice, _)) = self.entradas.iter().find(|(_, n)| n == nome) else {
+            return Err(erro(&self.arquivo, format!("{nome}: não está no arquivo")));
+        };
+        conteudo(&self.arquivo, &mut self.zip, indice, nome)
+    }
+}
+
+type Zip<'a> = zip::ZipArchive<Cursor<&'a [u8]>>;
 
 /// Abre o arquivo e lista as entradas (índice, nome), sem as do macOS nem pastas.
 fn abrir<'a>(
     arquivo: &str,
     bytes: &'a [u8],
-) -> Result<(Pacote<'a>, Vec<(usize, String)>), ErroLeitura> {
+) -> Result<(Zip<'a>, Vec<(usize, String)>), ErroLeitura> {
     let mut pacote = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| {
         erro(
             arquivo,
@@ -99,7 +144,7 @@ fn abrir<'a>(
 /// Descompacta uma entrada, até [`LIMITE_BYTES`].
 fn conteudo(
     arquivo: &str,
-    pacote: &mut Pacote<'_>,
+    pacote: &mut Zip<'_>,
     indice: usize,
     nome: &str,
 ) -> Result<Vec<u8>, ErroLeitura> {
@@ -147,166 +192,10 @@ fn conteudo(
     Ok(bytes)
 }
 
-/// Lê a única camada de um .zip (sem validar a geometria; [`crate::leitura::ler`] valida).
-pub(crate) fn ler_zip(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
-    let (mut pacote, entradas) = abrir(arquivo, bytes)?;
-    let camadas: Vec<&(usize, String)> = entradas
-        .iter()
-        .filter(|(_, nome)| CAMADAS.contains(&extensao(nome).as_str()))
-        .collect();
-    // Um .shp manda: os .txt ao lado dele costumam ser metadados, não memoriais.
-    let shapefiles: Vec<&&(usize, String)> = camadas
-        .iter()
-        .filter(|(_, n)| extensao(n) == "shp")
-        .collect();
-    let escolhida = match (shapefiles.as_slice(), camadas.as_slice()) {
-        ([uma], _) => **uma,
-        ([], [uma]) => *uma,
-        ([], []) => {
-            let nomes: Vec<&str> = entradas.iter().map(|(_, n)| n.as_str()).collect();
-            return Err(erro(
-                arquivo,
-                format!(
-                    "não há .shp, .geojson, .kml nem memorial .txt dentro (há: {})",
-                    if nomes.is_empty() {
-                        "nada".to_owned()
-                    } else {
-                        nomes.join(", ")
-                    }
-                ),
-            ));
-        }
-        (varios, todas) => {
-            let nomes: Vec<&str> = if varios.is_empty() {
-                todas.iter().map(|(_, n)| n.as_str()).collect()
-            } else {
-                varios.iter().map(|(_, n)| n.as_str()).collect()
-            };
-            return Err(erro(
-                arquivo,
-                format!(
-                    "há {} camadas dentro ({}); o divisa lê um território por arquivo — deixe no .zip só a da área",
-                    nomes.len(),
-                    nomes.join(", ")
-                ),
-            ));
-        }
-    };
-    let (indice, nome) = escolhida;
-    let interno = format!("{arquivo}/{nome}");
-    let dados = conteudo(arquivo, &mut pacote, *indice, nome)?;
-    if extensao(nome) != "shp" {
-        return crate::leitura::ler_sem_validar(&interno, &dados);
-    }
-    let base = &nome[..nome.len() - 4];
-    let prj = match entradas.iter().find(|(_, n)| {
-        // `get`: um nome com acento pode não ter fronteira de caractere ali.
-        n.len() == base.len() + 4
-            && n.get(..base.len())
-                .is_some_and(|b| b.eq_ignore_ascii_case(base))
-            && extensao(n) == "prj"
-    }) {
-        Some((i, n)) => {
-            let texto = conteudo(arquivo, &mut pacote, *i, n)?;
-            Some(String::from_utf8_lossy(&texto).into_owned())
-        }
-        None => None,
-    };
-    crate::leitura_shapefile::ler_shapefile(&interno, &dados, prj.as_deref())
-}
-
-/// As feições do único shapefile de um .zip (a malha de setores do IBGE, `MT_setores_CD2022.zip`),
-/// com o .dbf e o .prj do mesmo nome ([`crate::leitura_shapefile::ler_feicoes_shapefile_por`]).
-pub(crate) fn ler_feicoes_zip_por(
-    arquivo: &str,
-    bytes: &[u8],
-    chaves: &[&str],
-) -> Result<Vec<(String, geo_types::MultiPolygon<f64>)>, ErroLeitura> {
-    let (mut pacote, entradas) = abrir(arquivo, bytes)?;
-    let shps: Vec<&(usize, String)> = entradas
-        .iter()
-        .filter(|(_, n)| extensao(n) == "shp")
-        .collect();
-    let [(indice, nome)] = shps.as_slice() else {
-        return Err(erro(
-            arquivo,
-            format!("esperava um .shp dentro do .zip; há {}", shps.len()),
-        ));
-    };
-    let base = &nome[..nome.len() - 4];
-    let irmao = |ext: &str| {
-        entradas.iter().find(|(_, n)| {
-            n.len() == base.len() + 4
-                && n.get(..base.len())
-                    .is_some_and(|b| b.eq_ignore_ascii_case(base))
-                && extensao(n) == ext
-        })
-    };
-    let Some((i_dbf, n_dbf)) = irmao("dbf") else {
-        return Err(erro(
-            arquivo,
-            format!("falta {base}.dbf (a tabela com o código de cada setor)"),
-        ));
-    };
-    let (i_dbf, n_dbf) = (*i_dbf, n_dbf.clone());
-    let prj = match irmao("prj") {
-        Some((i, n)) => {
-            let (i, n) = (*i, n.clone());
-            Some(String::from_utf8_lossy(&conteudo(arquivo, &mut pacote, i, &n)?).into_owned())
-        }
-        None => None,
-    };
-    let (indice, nome) = (*indice, nome.clone());
-    let shp = conteudo(arquivo, &mut pacote, indice, &nome)?;
-    let dbf = conteudo(arquivo, &mut pacote, i_dbf, &n_dbf)?;
-    crate::leitura_shapefile::ler_feicoes_shapefile_por(
-        &format!("{arquivo}/{nome}"),
-        &shp,
-        &dbf,
-        prj.as_deref(),
-        chaves,
-    )
-}
-
-/// Lê um KMZ: o `doc.kml` da raiz ou, sem ele, o único .kml dentro.
-pub(crate) fn ler_kmz(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
-    let (mut pacote, entradas) = abrir(arquivo, bytes)?;
-    let kmls: Vec<&(usize, String)> = entradas
-        .iter()
-        .filter(|(_, n)| extensao(n) == "kml")
-        .collect();
-    let (indice, nome) = match kmls.iter().find(|(_, n)| n.eq_ignore_ascii_case("doc.kml")) {
-        Some(doc) => *doc,
-        None => match kmls.as_slice() {
-            [um] => *um,
-            [] => return Err(erro(arquivo, "KMZ sem .kml dentro".to_owned())),
-            varios => {
-                let nomes: Vec<&str> = varios.iter().map(|(_, n)| n.as_str()).collect();
-                return Err(erro(
-                    arquivo,
-                    format!(
-                        "KMZ com {} .kml e sem doc.kml ({})",
-                        nomes.len(),
-                        nomes.join(", ")
-                    ),
-                ));
-            }
-        },
-    };
-    let dados = conteudo(arquivo, &mut pacote, *indice, nome)?;
-    if dados.starts_with(b"PK") {
-        // Um zip dentro do zip: não se desce mais (e não se entra em recursão sem fim).
-        return Err(erro(
-            arquivo,
-            format!("{nome} é outro arquivo compactado; extraia-o antes"),
-        ));
-    }
-    crate::leitura_kml::ler_kml(&format!("{arquivo}/{nome}"), &dados)
-}
-
 #[cfg(test)]
 mod testes {
     use super::*;
+    use crate::leitura::{ler_kmz, ler_zip};
     use std::io::Write;
     use zip::write::SimpleFileOptions;
 

@@ -16,12 +16,12 @@ use divisa_referencia::formato::decimal;
 use geo_types::{Coord, MultiPolygon, Rect};
 use geographiclib_rs::InverseGeodesic;
 
+use super::bruto::{AnelBruto, VerticeBruto};
 use super::cabecalho::MedidaDeclarada;
-use super::{AnelBruto, VerticeBruto};
 use crate::geodesia::{area_geodesica, sirgas2000};
-use crate::memorial::azimute_gms;
 use crate::sgl::{area_e_perimetro_sgl, plano_local, PontoComAltitude};
 use crate::utm::{de_utm, Utm};
+use divisa_referencia::formato::azimute_gms;
 
 /// A tolerância mínima de posição (m): as coordenadas dos memoriais vêm ao centímetro.
 const TOLERANCIA_M: f64 = 0.05;
@@ -85,7 +85,23 @@ fn com_altitudes(anel: &AnelBruto, pontos: &[Coord<f64>], usar: bool) -> Vec<Pon
         .collect()
 }
 
-/// Confere lados, área e perímetro.
+/// As medidas do perímetro nas convenções em que um memorial as declara.
+struct Medidas {
+    area_sgl: f64,
+    area_sgl_sem_altitudes: f64,
+    perimetro_sgl: f64,
+    area_utm: f64,
+    perimetro_utm: f64,
+    /// A maior unidade escrita das coordenadas, m.
+    unidade_maxima: f64,
+    vertices: usize,
+    tem_altitudes: bool,
+    /// A área e o perímetro geodésicos (GRS80).
+    geodesica: crate::geodesia::Medida,
+}
+
+/// Confere lados, área e perímetro: cada valor declarado contra os calculados das coordenadas
+/// (geodésico, no SGL e, em UTM, na projeção); o que não bate com nenhum vira aviso.
 pub(super) fn conferir(
     aneis: &[AnelBruto],
     pontos: &[Vec<Coord<f64>>],
@@ -94,109 +110,144 @@ pub(super) fn conferir(
     area: &Option<MedidaDeclarada>,
     perimetro: &Option<MedidaDeclarada>,
 ) -> Conferido {
-    let mut avisos = Vec::new();
-    let mut lados: Vec<Lado<'_>> = Vec::new();
-    let mut lados_errados = 0usize;
-    let mut area_sgl = 0.0;
-    let mut area_sgl_sem_altitudes = 0.0;
-    let mut perimetro_sgl = 0.0;
-    let mut area_utm = 0.0;
-    let mut perimetro_utm = 0.0;
-    let mut unidade_maxima: f64 = 0.0;
-    let mut vertices = 0usize;
-    let tem_altitudes = aneis
-        .iter()
-        .any(|a| a.vertices.iter().any(|v| v.altitude.is_some()));
-    for (anel, pts) in aneis.iter().zip(pontos) {
-        let n = pts.len();
-        vertices += n;
-        let com_h = com_altitudes(anel, pts, true);
-        let sgl = plano_local(&com_h);
-        let (a, p) = area_e_perimetro_sgl(&com_h);
-        let sinal = if anel.interior { -1.0 } else { 1.0 };
-        area_sgl += sinal * a;
-        perimetro_sgl += p;
-        if tem_altitudes {
-            area_sgl_sem_altitudes +=
-                sinal * area_e_perimetro_sgl(&com_altitudes(anel, pts, false)).0;
-        }
-        let planos: Vec<Option<(f64, f64)>> = anel
-            .vertices
+    let mut medidas = Medidas {
+        tem_altitudes: aneis
             .iter()
-            .map(|v| v.plano.map(|p| (p.leste, p.norte)))
-            .collect();
-        if em_utm {
-            let (mut dobro, mut soma) = (0.0, 0.0);
-            for i in 0..n {
-                if let (Some(a), Some(b)) = (planos[i], planos[(i + 1) % n]) {
-                    dobro += a.0 * b.1 - b.0 * a.1;
-                    soma += (b.0 - a.0).hypot(b.1 - a.1);
-                }
+            .any(|a| a.vertices.iter().any(|v| v.altitude.is_some())),
+        geodesica: area_geodesica(territorio),
+        area_sgl: 0.0,
+        area_sgl_sem_altitudes: 0.0,
+        perimetro_sgl: 0.0,
+        area_utm: 0.0,
+        perimetro_utm: 0.0,
+        unidade_maxima: 0.0,
+        vertices: 0,
+    };
+    let mut lados: Vec<Lado<'_>> = Vec::new();
+    for (anel, pts) in aneis.iter().zip(pontos) {
+        medir_anel(anel, pts, em_utm, &mut medidas, &mut lados);
+    }
+    let mut avisos = avisos_dos_lados(&lados);
+    avisos.extend(
+        area.as_ref()
+            .and_then(|a| aviso_da_area(a, &medidas, em_utm)),
+    );
+    avisos.extend(
+        perimetro
+            .as_ref()
+            .and_then(|p| aviso_do_perimetro(p, &medidas, em_utm)),
+    );
+    Conferido {
+        avisos,
+        area_declarada_m2: area.as_ref().map(|a| a.valor),
+        perimetro_declarado_m: perimetro.as_ref().map(|p| p.valor),
+        area_sgl_m2: medidas.area_sgl,
+    }
+}
+
+/// Mede um anel (área e perímetro no SGL e na UTM) e junta os seus lados declarados.
+fn medir_anel<'a>(
+    anel: &'a AnelBruto,
+    pts: &[Coord<f64>],
+    em_utm: bool,
+    m: &mut Medidas,
+    lados: &mut Vec<Lado<'a>>,
+) {
+    let n = pts.len();
+    m.vertices += n;
+    let com_h = com_altitudes(anel, pts, true);
+    let sgl = plano_local(&com_h);
+    let (a, p) = area_e_perimetro_sgl(&com_h);
+    let sinal = if anel.interior { -1.0 } else { 1.0 };
+    m.area_sgl += sinal * a;
+    m.perimetro_sgl += p;
+    if m.tem_altitudes {
+        m.area_sgl_sem_altitudes +=
+            sinal * area_e_perimetro_sgl(&com_altitudes(anel, pts, false)).0;
+    }
+    let planos: Vec<Option<(f64, f64)>> = anel
+        .vertices
+        .iter()
+        .map(|v| v.plano.map(|p| (p.leste, p.norte)))
+        .collect();
+    if em_utm {
+        let (mut dobro, mut soma) = (0.0, 0.0);
+        for i in 0..n {
+            if let (Some(a), Some(b)) = (planos[i], planos[(i + 1) % n]) {
+                dobro += a.0 * b.1 - b.0 * a.1;
+                soma += (b.0 - a.0).hypot(b.1 - a.1);
             }
-            area_utm += sinal * (dobro / 2.0).abs();
-            perimetro_utm += soma;
         }
-        for (i, v) in anel.vertices.iter().enumerate() {
-            unidade_maxima = unidade_maxima.max(unidade_m(v, em_utm));
-            if v.azimute.is_none() && v.distancia.is_none() {
-                continue;
-            }
-            let j = (i + 1) % n;
-            let (a, b) = (pts[i], pts[j]);
-            let (s12, azi1, _, _): (f64, f64, f64, f64) = sirgas2000().inverse(a.y, a.x, b.y, b.x);
-            let (de, dn) = (sgl[j].0 - sgl[i].0, sgl[j].1 - sgl[i].1);
-            let mut distancias = [
-                (s12, "geodésica"),
-                (de.hypot(dn), "no SGL"),
-                (f64::NAN, "na projeção UTM"),
-            ];
-            let mut azimutes = [
-                (azi1.rem_euclid(360.0), "geodésico"),
-                (de.atan2(dn).to_degrees().rem_euclid(360.0), "no SGL"),
-                (f64::NAN, "de quadrícula, na projeção UTM"),
-            ];
-            let mut quantos = 2;
-            if let (true, Some(pa), Some(pb)) = (em_utm, planos[i], planos[j]) {
-                let (de, dn) = (pb.0 - pa.0, pb.1 - pa.1);
-                distancias[2].0 = de.hypot(dn);
-                azimutes[2].0 = de.atan2(dn).to_degrees().rem_euclid(360.0);
-                quantos = 3;
-            }
-            let posicao = TOLERANCIA_M
-                .max((unidade_m(v, em_utm) + unidade_m(&anel.vertices[j], em_utm)) / 2.0);
-            let nomes = (
-                v.codigo.as_str(),
-                anel.vertices[j].codigo.as_str(),
-                v.linha_lado,
-            );
-            if let Some(d) = v.distancia {
-                let tolerancia = d.meia_unidade + posicao + 1e-9;
-                lados.push(Lado {
-                    nomes,
-                    azimute: false,
-                    declarado: d.valor,
-                    batem: std::array::from_fn(|k| {
-                        k < quantos && (d.valor - distancias[k].0).abs() <= tolerancia
-                    }),
-                    calculados: distancias,
-                    quantos,
-                });
-            }
-            if let Some(z) = v.azimute {
-                let tolerancia = z.meia_unidade + posicao.atan2(s12.max(1e-9)).to_degrees() + 1e-12;
-                lados.push(Lado {
-                    nomes,
-                    azimute: true,
-                    declarado: z.valor,
-                    batem: std::array::from_fn(|k| {
-                        k < quantos && diferenca_angular(z.valor, azimutes[k].0).abs() <= tolerancia
-                    }),
-                    calculados: azimutes,
-                    quantos,
-                });
-            }
+        m.area_utm += sinal * (dobro / 2.0).abs();
+        m.perimetro_utm += soma;
+    }
+    for (i, v) in anel.vertices.iter().enumerate() {
+        m.unidade_maxima = m.unidade_maxima.max(unidade_m(v, em_utm));
+        if v.azimute.is_none() && v.distancia.is_none() {
+            continue;
+        }
+        let j = (i + 1) % n;
+        let (a, b) = (pts[i], pts[j]);
+        let (s12, azi1, _, _): (f64, f64, f64, f64) = sirgas2000().inverse(a.y, a.x, b.y, b.x);
+        let (de, dn) = (sgl[j].0 - sgl[i].0, sgl[j].1 - sgl[i].1);
+        let mut distancias = [
+            (s12, "geodésica"),
+            (de.hypot(dn), "no SGL"),
+            (f64::NAN, "na projeção UTM"),
+        ];
+        let mut azimutes = [
+            (azi1.rem_euclid(360.0), "geodésico"),
+            (de.atan2(dn).to_degrees().rem_euclid(360.0), "no SGL"),
+            (f64::NAN, "de quadrícula, na projeção UTM"),
+        ];
+        let mut quantos = 2;
+        if let (true, Some(pa), Some(pb)) = (em_utm, planos[i], planos[j]) {
+            let (de, dn) = (pb.0 - pa.0, pb.1 - pa.1);
+            distancias[2].0 = de.hypot(dn);
+            azimutes[2].0 = de.atan2(dn).to_degrees().rem_euclid(360.0);
+            quantos = 3;
+        }
+        let posicao =
+            TOLERANCIA_M.max((unidade_m(v, em_utm) + unidade_m(&anel.vertices[j], em_utm)) / 2.0);
+        let nomes = (
+            v.codigo.as_str(),
+            anel.vertices[j].codigo.as_str(),
+            v.linha_lado,
+        );
+        if let Some(d) = v.distancia {
+            let tolerancia = d.meia_unidade + posicao + 1e-9;
+            lados.push(Lado {
+                nomes,
+                azimute: false,
+                declarado: d.valor,
+                batem: std::array::from_fn(|k| {
+                    k < quantos && (d.valor - distancias[k].0).abs() <= tolerancia
+                }),
+                calculados: distancias,
+                quantos,
+            });
+        }
+        if let Some(z) = v.azimute {
+            let tolerancia = z.meia_unidade + posicao.atan2(s12.max(1e-9)).to_degrees() + 1e-12;
+            lados.push(Lado {
+                nomes,
+                azimute: true,
+                declarado: z.valor,
+                batem: std::array::from_fn(|k| {
+                    k < quantos && diferenca_angular(z.valor, azimutes[k].0).abs() <= tolerancia
+                }),
+                calculados: azimutes,
+                quantos,
+            });
         }
     }
+}
+
+/// Os lados cujo azimute ou distância declarados não batem com nenhuma convenção, ditos com o
+/// valor calculado na convenção que o memorial segue.
+fn avisos_dos_lados(lados: &[Lado<'_>]) -> Vec<String> {
+    let mut avisos = Vec::new();
+    let mut lados_errados = 0usize;
     // A convenção do memorial (geodésica, SGL ou UTM) é a que mais lados seguem: um lado que
     // não bate com nenhuma é dito com o valor calculado nela.
     let convencao = |azimute: bool| {
@@ -249,85 +300,86 @@ pub(super) fn conferir(
             )
         ));
     }
-    let medida = area_geodesica(territorio);
-    let meia = unidade_maxima / 2.0;
-    if let Some(a) = area {
-        let mut candidatas = vec![
-            (
-                area_sgl,
-                if tem_altitudes {
-                    "no SGL do SIGEF, com as altitudes"
-                } else {
-                    "no SGL do SIGEF"
-                },
-            ),
-            (medida.area_m2, "geodésica (GRS80)"),
-        ];
-        if tem_altitudes {
-            candidatas.push((area_sgl_sem_altitudes, "no SGL sem as altitudes"));
-        }
-        if em_utm {
-            candidatas.push((area_utm, "no plano UTM"));
-        }
-        // O arredondamento das coordenadas move cada lado de até meia unidade: a área muda de
-        // até perímetro × meia unidade.
-        let tolerancia = a.meia_unidade + medida.perimetro_m * meia.max(0.005) + 1e-9 * a.valor;
-        let mais_perto = candidatas
+    avisos
+}
+
+/// A área declarada, se não bate com nenhuma das calculadas.
+fn aviso_da_area(a: &MedidaDeclarada, m: &Medidas, em_utm: bool) -> Option<String> {
+    let meia = m.unidade_maxima / 2.0;
+    let mut candidatas = vec![
+        (
+            m.area_sgl,
+            if m.tem_altitudes {
+                "no SGL do SIGEF, com as altitudes"
+            } else {
+                "no SGL do SIGEF"
+            },
+        ),
+        (m.geodesica.area_m2, "geodésica (GRS80)"),
+    ];
+    if m.tem_altitudes {
+        candidatas.push((m.area_sgl_sem_altitudes, "no SGL sem as altitudes"));
+    }
+    if em_utm {
+        candidatas.push((m.area_utm, "no plano UTM"));
+    }
+    // O arredondamento das coordenadas move cada lado de até meia unidade: a área muda de
+    // até perímetro × meia unidade.
+    let tolerancia = a.meia_unidade + m.geodesica.perimetro_m * meia.max(0.005) + 1e-9 * a.valor;
+    let mais_perto = candidatas
+        .iter()
+        .min_by(|x, y| (a.valor - x.0).abs().total_cmp(&(a.valor - y.0).abs()))
+        .copied()
+        .unwrap_or((m.area_sgl, "no SGL"));
+    if (a.valor - mais_perto.0).abs() > tolerancia {
+        let (fator, unidade, casas) = a.unidade();
+        let lista: Vec<String> = candidatas
             .iter()
-            .min_by(|x, y| (a.valor - x.0).abs().total_cmp(&(a.valor - y.0).abs()))
-            .copied()
-            .unwrap_or((area_sgl, "no SGL"));
-        if (a.valor - mais_perto.0).abs() > tolerancia {
-            let (fator, unidade, casas) = a.unidade();
-            let lista: Vec<String> = candidatas
-                .iter()
-                .map(|(v, r)| format!("{} {unidade} {r}", decimal(v / fator, casas)))
-                .collect();
-            avisos.push(format!(
-                "área declarada {} (linha {}) difere da calculada das coordenadas: {}; a mais próxima difere {} {unidade} ({}%)",
-                a.escrita,
-                a.linha,
-                lista.join(", "),
-                decimal((a.valor - mais_perto.0).abs() / fator, casas),
-                decimal((a.valor - mais_perto.0).abs() / mais_perto.0.max(1e-9) * 100.0, 3)
-            ));
-        }
+            .map(|(v, r)| format!("{} {unidade} {r}", decimal(v / fator, casas)))
+            .collect();
+        return Some(format!(
+            "área declarada {} (linha {}) difere da calculada das coordenadas: {}; a mais próxima difere {} {unidade} ({}%)",
+            a.escrita,
+            a.linha,
+            lista.join(", "),
+            decimal((a.valor - mais_perto.0).abs() / fator, casas),
+            decimal((a.valor - mais_perto.0).abs() / mais_perto.0.max(1e-9) * 100.0, 3)
+        ));
     }
-    if let Some(p) = perimetro {
-        let mut candidatos = vec![
-            (perimetro_sgl, "no SGL do SIGEF"),
-            (medida.perimetro_m, "geodésico (GRS80)"),
-        ];
-        if em_utm {
-            candidatos.push((perimetro_utm, "no plano UTM"));
-        }
-        let tolerancia =
-            TOLERANCIA_M + p.meia_unidade + 6.0 * meia.max(0.005) * (vertices as f64).sqrt();
-        let mais_perto = candidatos
+    None
+}
+
+/// O perímetro declarado, se não bate com nenhum dos calculados.
+fn aviso_do_perimetro(p: &MedidaDeclarada, m: &Medidas, em_utm: bool) -> Option<String> {
+    let meia = m.unidade_maxima / 2.0;
+    let mut candidatos = vec![
+        (m.perimetro_sgl, "no SGL do SIGEF"),
+        (m.geodesica.perimetro_m, "geodésico (GRS80)"),
+    ];
+    if em_utm {
+        candidatos.push((m.perimetro_utm, "no plano UTM"));
+    }
+    let tolerancia =
+        TOLERANCIA_M + p.meia_unidade + 6.0 * meia.max(0.005) * (m.vertices as f64).sqrt();
+    let mais_perto = candidatos
+        .iter()
+        .min_by(|x, y| (p.valor - x.0).abs().total_cmp(&(p.valor - y.0).abs()))
+        .copied()
+        .unwrap_or((m.perimetro_sgl, "no SGL"));
+    if (p.valor - mais_perto.0).abs() > tolerancia {
+        let lista: Vec<String> = candidatos
             .iter()
-            .min_by(|x, y| (p.valor - x.0).abs().total_cmp(&(p.valor - y.0).abs()))
-            .copied()
-            .unwrap_or((perimetro_sgl, "no SGL"));
-        if (p.valor - mais_perto.0).abs() > tolerancia {
-            let lista: Vec<String> = candidatos
-                .iter()
-                .map(|(v, r)| format!("{} m {r}", decimal(*v, 2)))
-                .collect();
-            avisos.push(format!(
-                "perímetro declarado {} (linha {}) difere do calculado das coordenadas: {}; o mais próximo difere {} m",
-                p.escrita,
-                p.linha,
-                lista.join(", "),
-                decimal((p.valor - mais_perto.0).abs(), 2)
-            ));
-        }
+            .map(|(v, r)| format!("{} m {r}", decimal(*v, 2)))
+            .collect();
+        return Some(format!(
+            "perímetro declarado {} (linha {}) difere do calculado das coordenadas: {}; o mais próximo difere {} m",
+            p.escrita,
+            p.linha,
+            lista.join(", "),
+            decimal((p.valor - mais_perto.0).abs(), 2)
+        ));
     }
-    Conferido {
-        avisos,
-        area_declarada_m2: area.as_ref().map(|a| a.valor),
-        perimetro_declarado_m: perimetro.as_ref().map(|p| p.valor),
-        area_sgl_m2: area_sgl,
-    }
+    None
 }
 
 /// Vértices com coordenadas geográficas e UTM: as duas têm de ser o mesmo ponto. Uma diferença

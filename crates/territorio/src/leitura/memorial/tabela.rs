@@ -7,11 +7,9 @@
 //! Também se leem tabelas de outros programas com as mesmas colunas em UTM ("V-001 8.161.876,33
 //! 300.975,15 …") ou em graus decimais, e sem as colunas do lado.
 
-use super::lexico::{
-    angulo, codigo, numero, parece_codigo, pular, pular_na_linha, Angulo, Codigo, Falha, GRAU,
-};
-use super::{AnelBruto, Contexto, Declarado, VerticeBruto};
-use crate::leitura_memorial::corrido::Achados;
+use super::bruto::{Achados, AnelBruto, Contexto, Declarado, VerticeBruto};
+use super::lexico::{codigo, parece_codigo, pular, pular_na_linha, Codigo, GRAU};
+use super::numeros::{angulo, numero, Angulo, Falha};
 
 /// Uma coordenada de uma célula: um ângulo (com ou sem grau; o número simples serve também
 /// para UTM).

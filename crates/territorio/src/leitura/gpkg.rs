@@ -12,8 +12,8 @@
 
 use geo_types::{Coord, LineString, MultiPolygon, Polygon};
 
-use crate::leitura::{ErroLeitura, Territorio};
-use crate::leitura_shapefile::{sistema, Sistema};
+use super::sistema::{sistema, Sistema};
+use super::territorio::{conferir, validar, ErroLeitura, Territorio};
 use crate::utm::{de_utm, Utm};
 
 /// Uma camada de polígonos de um GeoPackage, como a borda a leu do banco.
@@ -102,11 +102,11 @@ pub fn ler_geopackage(arquivo: &str, camada: &CamadaGpkg) -> Result<Territorio, 
             Polygon::new(anel(p.exterior()), p.interiors().iter().map(anel).collect())
         })
         .collect();
-    let mut territorio = crate::leitura::conferir(arquivo, MultiPolygon(poligonos))?;
+    let mut territorio = conferir(arquivo, MultiPolygon(poligonos))?;
     if let Sistema::Utm { zona, sul } = sistema {
         territorio.utm = Some((zona, sul));
     }
-    crate::leitura::validar(territorio)
+    validar(territorio)
 }
 
 /// O WKB depois do cabeçalho `GP`; `None` se a geometria é vazia.

@@ -9,36 +9,15 @@
 //! a um vértice vêm antes da menção a ele. A menção ao vértice inicial fecha o perímetro; outro
 //! "Inicia-se" depois começa outro anel (uma área encravada, ou outra parte).
 
+use super::bruto::{Achados, AnelBruto, Contexto, Declarado};
 use super::lexico::{
-    angulo, casa, codigo, fronteira_antes, fronteira_depois, letra, numero, parece_codigo, pular,
-    pular_quebra, trecho, Angulo, Dobrado, Falha, Numero, GRAU,
+    casa, codigo, fronteira_antes, fronteira_depois, letra, parece_codigo, pular, pular_quebra,
+    trecho, Dobrado, GRAU,
 };
-use super::{AnelBruto, Contexto, Declarado};
+use super::numeros::{angulo, numero, Angulo, Falha};
 
 /// As palavras que terminam as coordenadas de um vértice e começam o lado seguinte.
 const FIM_DAS_COORDENADAS: [&str; 6] = ["deste", "dai", "segue", "azimute", "rumo", "confronta"];
-
-/// O que se achou nas coordenadas de um vértice.
-#[derive(Debug, Default)]
-pub(super) struct Achados {
-    pub lon: Option<Angulo>,
-    pub lat: Option<Angulo>,
-    pub soltos: Vec<Angulo>,
-    pub norte: Option<Numero>,
-    pub leste: Option<Numero>,
-    pub altitude: Option<Numero>,
-    pub falhas: Vec<Falha>,
-}
-
-impl Achados {
-    fn algum(&self) -> bool {
-        self.lon.is_some()
-            || self.lat.is_some()
-            || self.norte.is_some()
-            || self.leste.is_some()
-            || self.soltos.len() >= 2
-    }
-}
 
 /// Uma palavra-chave de coordenada em `p`: a forma longa em qualquer lugar ("coordenadasLongitude"),
 /// a curta só como palavra ("Lat:", "Long."). Devolve onde termina.

@@ -3,27 +3,25 @@
 //! `MultiGeometry`. As coordenadas KML são "lon,lat[,alt]" separadas por espaço, em WGS84 — que
 //! para limites municipais coincide com o SIRGAS 2000 ao centímetro.
 //!
-//! Um KMZ (KML compactado) com nome .kml é reconhecido pela assinatura do zip e lido como KMZ.
+//! O KMZ (KML compactado), mesmo com nome .kml, é aberto pelo despachante ([`crate::leitura`]),
+//! que entrega aqui o .kml de dentro.
 
 use geo_types::{Coord, LineString, MultiPolygon, Polygon};
 use quick_xml::events::Event;
 use quick_xml::Reader;
 
-use crate::leitura::{ErroLeitura, Territorio};
+use super::territorio::{conferir, ErroLeitura, Territorio};
 
 /// Lê os polígonos de um KML.
 ///
 /// ```
-/// use divisa_territorio::leitura_kml::ler_kml;
+/// use divisa_territorio::leitura::kml::ler_kml;
 /// let kml = br#"<kml><Placemark><Polygon><outerBoundaryIs><LinearRing><coordinates>
 ///   -56,-15,0 -55.9,-15,0 -55.9,-14.9,0 -56,-15,0
 /// </coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark></kml>"#;
 /// assert_eq!(ler_kml("a.kml", kml).unwrap().poligonos.0.len(), 1);
 /// ```
 pub fn ler_kml(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
-    if bytes.starts_with(b"PK") {
-        return crate::leitura_zip::ler_kmz(arquivo, bytes);
-    }
     let linha_de = |posicao: u64| {
         bytes[..(posicao as usize).min(bytes.len())]
             .iter()
@@ -137,7 +135,7 @@ pub fn ler_kml(arquivo: &str, bytes: &[u8]) -> Result<Territorio, ErroLeitura> {
                     .to_owned(),
         });
     }
-    crate::leitura::conferir(arquivo, MultiPolygon(poligonos))
+    conferir(arquivo, MultiPolygon(poligonos))
 }
 
 fn sem_prefixo(nome: &str) -> &str {
@@ -245,8 +243,9 @@ mod testes {
 
     #[test]
     fn kmz_e_coordenada_ruim_dizem_o_que_fazer() {
-        // Um KMZ com nome .kml é lido como KMZ; um KMZ quebrado diz que não é zip legível.
-        assert!(ler_kml("a.kml", b"PK\x03\x04...")
+        // Um KMZ com nome .kml é lido como KMZ (pelo despachante); um KMZ quebrado diz que não
+        // é zip legível.
+        assert!(crate::leitura::ler("a.kml", b"PK\x03\x04...")
             .unwrap_err()
             .to_string()
             .contains("não é um arquivo compactado .zip legível"));

@@ -2,9 +2,9 @@
 //! geodésico (SIRGAS 2000, SAD 69, Córrego Alegre, WGS 84) e a área e o perímetro declarados.
 
 use super::lexico::{
-    angulo, casa, fronteira_antes, fronteira_depois, letra, numero, pular, pular_na_linha, trecho,
-    Dobrado, Hemisferio, GRAU,
+    casa, fronteira_antes, fronteira_depois, letra, pular, pular_na_linha, trecho, Dobrado, GRAU,
 };
+use super::numeros::{angulo, numero, Hemisferio};
 
 /// Uma zona UTM dita no memorial, com a linha.
 #[derive(Debug, Clone, PartialEq)]

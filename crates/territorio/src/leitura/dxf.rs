@@ -25,10 +25,11 @@ use std::collections::BTreeMap;
 
 use divisa_referencia::formato::decimal;
 use dxf::entities::EntityType;
+use dxf::Drawing;
 use geo::{Area, Contains};
 use geo_types::{Coord, LineString, MultiPolygon, Point, Polygon};
 
-use crate::leitura::{ErroLeitura, Territorio};
+use super::territorio::{conferir, validar, ErroLeitura, Territorio};
 use crate::utm::{de_utm, Utm};
 
 /// As palavras que, no nome de uma camada, dizem que ela é o limite.
@@ -44,7 +45,7 @@ const CAMADAS_DO_LIMITE: [&str; 6] = [
 /// Lê e valida o território de um DXF, na `zona` UTM sul dada (18 a 25); sem ela, na zona que
 /// o nome da camada do limite diz.
 pub fn ler_dxf(arquivo: &str, bytes: &[u8], zona: Option<u8>) -> Result<Territorio, ErroLeitura> {
-    crate::leitura::validar(ler_dxf_sem_validar(arquivo, bytes, zona)?)
+    validar(ler_dxf_sem_validar(arquivo, bytes, zona)?)
 }
 
 /// Uma polilinha fechada do desenho, em UTM.
@@ -53,22 +54,89 @@ struct Fechada {
     pontos: Vec<Coord<f64>>,
 }
 
+/// Onde (a camada, a polilinha) e o que está errado.
+type Falha = (String, String);
+
+/// O que o desenho tem, por camada: as polilinhas fechadas (e as voltas de linhas soltas que se
+/// fecham), e quantas abertas, linhas soltas e polilinhas com arco, para as mensagens.
+#[derive(Default)]
+struct Entidades {
+    fechadas: Vec<Fechada>,
+    abertas: BTreeMap<String, usize>,
+    linhas: BTreeMap<String, usize>,
+    com_arco: BTreeMap<String, usize>,
+}
+
+/// Lê o território de um DXF sem validar a geometria ([`ler_dxf`] valida), por etapas: as
+/// entidades do desenho, a camada do limite, a zona UTM, os anéis da camada (um dentro de outro é
+/// área excluída) e a conversão para graus.
 pub(crate) fn ler_dxf_sem_validar(
     arquivo: &str,
     bytes: &[u8],
     zona: Option<u8>,
 ) -> Result<Territorio, ErroLeitura> {
-    let forma = |onde: &str, mensagem: String| ErroLeitura::Forma {
+    let forma = |(onde, mensagem): Falha| ErroLeitura::Forma {
         arquivo: arquivo.to_owned(),
-        onde: onde.to_owned(),
+        onde,
         mensagem,
     };
-    let desenho = ler_desenho(bytes).map_err(|m| forma("arquivo", m))?;
+    let desenho = ler_desenho(bytes).map_err(|m| forma(("arquivo".to_owned(), m)))?;
+    let entidades = entidades(&desenho);
+    let camada = camada_do_limite(&entidades).map_err(forma)?;
+    let onde_camada = format!("camada «{camada}»");
+    let zona = match zona {
+        Some(z) => z,
+        None => zona_das_camadas(&desenho, &camada).map_err(forma)?,
+    };
+    if !(18..=25).contains(&zona) {
+        return Err(forma((
+            onde_camada,
+            format!(
+                "zona UTM {zona}: o Brasil está nas zonas 18 a 25 (Mato Grosso nas 20, 21 e 22)"
+            ),
+        )));
+    }
+    let poligonos = aneis_da_camada(&entidades.fechadas, &camada).map_err(forma)?;
+    let converter = |l: &LineString<f64>| {
+        LineString(
+            l.0.iter()
+                .map(|c| {
+                    let (x, y) = de_utm(&Utm {
+                        zona,
+                        sul: true,
+                        leste_m: c.x,
+                        norte_m: c.y,
+                    });
+                    Coord { x, y }
+                })
+                .collect(),
+        )
+    };
+    let poligonos: Vec<Polygon<f64>> = poligonos
+        .iter()
+        .map(|p| {
+            Polygon::new(
+                converter(p.exterior()),
+                p.interiors().iter().map(converter).collect(),
+            )
+        })
+        .collect();
+    let mut territorio = conferir(arquivo, MultiPolygon(poligonos))?;
+    territorio.utm = Some((zona, true));
+    if let Some(n) = entidades.com_arco.get(&camada) {
+        territorio.avisos.push(format!(
+            "{onde_camada}: {} com arcos (bulge); cada arco foi lido como o segmento reto entre os seus vértices — o limite é descrito por linhas geodésicas entre vértices (Art. 5º)",
+            divisa_referencia::formato::plural(*n as u64, "polilinha", "polilinhas")
+        ));
+    }
+    Ok(territorio)
+}
 
-    let mut fechadas: Vec<Fechada> = Vec::new();
-    let mut abertas: BTreeMap<String, usize> = BTreeMap::new();
-    let mut linhas: BTreeMap<String, usize> = BTreeMap::new();
-    let mut com_arco: BTreeMap<String, usize> = BTreeMap::new();
+/// As polilinhas do desenho (LWPOLYLINE e POLYLINE, sem malhas) e as linhas soltas (LINE) que se
+/// encadeiam em voltas fechadas, ponta com ponta — estas valem como polilinhas fechadas da sua
+/// camada.
+fn entidades(desenho: &Drawing) -> Entidades {
+    let mut e = Entidades::default();
     let mut segmentos: BTreeMap<String, Vec<Segmento>> = BTreeMap::new();
     for entidade in desenho.entities() {
         let camada = entidade.common.layer.clone();
@@ -93,7 +161,7 @@ pub(crate) fn ler_dxf_sem_validar(
                 p.vertices().any(|v| v.bulge != 0.0),
             ),
             EntityType::Line(l) => {
-                *linhas.entry(camada.clone()).or_default() += 1;
+                *e.linhas.entry(camada.clone()).or_default() += 1;
                 segmentos.entry(camada).or_default().push((
                     Coord {
                         x: l.p1.x,
@@ -118,31 +186,34 @@ pub(crate) fn ler_dxf_sem_validar(
             pontos.pop();
         }
         if !(fechada || fechada_a_mao) || pontos.len() < 3 {
-            *abertas.entry(camada).or_default() += 1;
+            *e.abertas.entry(camada).or_default() += 1;
             continue;
         }
         if arco {
-            *com_arco.entry(camada.clone()).or_default() += 1;
+            *e.com_arco.entry(camada.clone()).or_default() += 1;
         }
-        fechadas.push(Fechada { camada, pontos });
+        e.fechadas.push(Fechada { camada, pontos });
     }
-    // Linhas soltas (LINE) que se encadeiam em voltas fechadas, ponta com ponta, valem como
-    // polilinhas fechadas da sua camada.
     for (camada, lista) in segmentos {
         if let Some(voltas) = encadear(&lista) {
-            linhas.remove(&camada);
+            e.linhas.remove(&camada);
             for pontos in voltas {
-                fechadas.push(Fechada {
+                e.fechadas.push(Fechada {
                     camada: camada.clone(),
                     pontos,
                 });
             }
         }
     }
+    e
+}
 
-    // A camada do limite.
+/// A camada do limite: a única com polilinhas fechadas, ou a única cujo nome diz que é o limite
+/// ([`CAMADAS_DO_LIMITE`]). Sem nenhuma, a mensagem diz o que há (linhas soltas, polilinhas
+/// abertas); com várias, lista-as.
+fn camada_do_limite(e: &Entidades) -> Result<String, Falha> {
     let mut camadas: Vec<&str> = Vec::new();
-    for f in &fechadas {
+    for f in &e.fechadas {
         if !camadas.contains(&f.camada.as_str()) {
             camadas.push(&f.camada);
         }
@@ -155,16 +226,15 @@ pub(crate) fn ler_dxf_sem_validar(
             CAMADAS_DO_LIMITE.iter().any(|p| maiusculo.contains(p))
         })
         .collect();
-    let camada = match (do_limite.as_slice(), camadas.as_slice()) {
-        ([uma], _) => uma.to_string(),
-        ([], [uma]) => uma.to_string(),
+    match (do_limite.as_slice(), camadas.as_slice()) {
+        ([uma], _) | ([], [uma]) => Ok(uma.to_string()),
         ([], []) => {
-            let dica = if let Some((c, n)) = linhas.iter().next() {
+            let dica = if let Some((c, n)) = e.linhas.iter().next() {
                 format!(
                     "; a camada «{c}» tem {}: se o limite está desenhado com linhas soltas, junte-as numa polilinha fechada (PEDIT, opção Juntar, no AutoCAD) e exporte de novo",
                     divisa_referencia::formato::plural(*n as u64, "linha (LINE)", "linhas (LINE)")
                 )
-            } else if let Some((c, n)) = abertas.iter().next() {
+            } else if let Some((c, n)) = e.abertas.iter().next() {
                 format!(
                     "; a camada «{c}» tem {} aberta{}: feche a do limite (propriedade Fechada, ou PEDIT, opção Fechar)",
                     divisa_referencia::formato::plural(*n as u64, "polilinha", "polilinhas"),
@@ -173,15 +243,15 @@ pub(crate) fn ler_dxf_sem_validar(
             } else {
                 String::new()
             };
-            return Err(forma(
-                "desenho",
+            Err((
+                "desenho".to_owned(),
                 format!("nenhuma polilinha fechada (LWPOLYLINE ou POLYLINE): o limite do território precisa ser uma polilinha fechada em coordenadas UTM{dica}"),
-            ));
+            ))
         }
         (varias, todas) => {
             let lista = if varias.is_empty() { todas } else { varias };
-            return Err(forma(
-                "desenho",
+            Err((
+                "desenho".to_owned(),
                 format!(
                     "há polilinhas fechadas em mais de uma camada ({}): deixe no arquivo só a camada do limite, ou dê a ela um nome com LIMITE ou PERIMETRO (e a zona, como «LIMITE_FUSO21»)",
                     lista
@@ -190,69 +260,57 @@ pub(crate) fn ler_dxf_sem_validar(
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
-            ));
+            ))
         }
-    };
-    let onde_camada = format!("camada «{camada}»");
-
-    // A zona: a dada, ou a do nome da camada (ou de outra camada, se só uma diz).
-    let zona = match zona {
-        Some(z) => z,
-        None => {
-            let mut ditas: Vec<(u8, String)> = Vec::new();
-            let nomes = std::iter::once(camada.as_str()).chain(
-                desenho
-                    .layers()
-                    .map(|l| l.name.as_str())
-                    .filter(|n| *n != camada),
-            );
-            for nome in nomes {
-                match zona_no_nome(nome) {
-                    Ok(Some(z)) => {
-                        if !ditas.iter().any(|(d, _)| *d == z) {
-                            ditas.push((z, nome.to_owned()));
-                        }
-                    }
-                    Ok(None) => {}
-                    Err(m) => return Err(forma(&format!("camada «{nome}»"), m.to_string())),
-                }
-            }
-            // A do limite vale sobre as outras.
-            match ditas.as_slice() {
-                [(z, _), ..] if zona_no_nome(&camada).ok().flatten().is_some() => *z,
-                [(z, _)] => *z,
-                [] => {
-                    return Err(forma(
-                        &onde_camada,
-                        "o DXF não diz a zona UTM: dê a zona na linha de comando (divisa memorial AREA.dxf --zona 21S; Mato Grosso usa as zonas 20, 21 e 22) ou no nome da camada do limite, como «LIMITE_FUSO21» ou «PERIMETRO UTM 21S»".to_owned(),
-                    ))
-                }
-                varias => {
-                    return Err(forma(
-                        &onde_camada,
-                        format!(
-                            "as camadas dizem mais de uma zona UTM ({}): dê a zona na linha de comando (--zona 21S)",
-                            varias
-                                .iter()
-                                .map(|(z, n)| format!("{z}S em «{n}»"))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
-                    ))
-                }
-            }
-        }
-    };
-    if !(18..=25).contains(&zona) {
-        return Err(forma(
-            &onde_camada,
-            format!(
-                "zona UTM {zona}: o Brasil está nas zonas 18 a 25 (Mato Grosso nas 20, 21 e 22)"
-            ),
-        ));
     }
+}
 
-    // Os anéis da camada, do maior para o menor: um anel dentro de outro é área excluída.
+/// A zona UTM dita no nome da camada do limite — ou de outra camada, se só uma diz.
+fn zona_das_camadas(desenho: &Drawing, camada: &str) -> Result<u8, Falha> {
+    let mut ditas: Vec<(u8, String)> = Vec::new();
+    let nomes = std::iter::once(camada).chain(
+        desenho
+            .layers()
+            .map(|l| l.name.as_str())
+            .filter(|n| *n != camada),
+    );
+    for nome in nomes {
+        match zona_no_nome(nome) {
+            Ok(Some(z)) => {
+                if !ditas.iter().any(|(d, _)| *d == z) {
+                    ditas.push((z, nome.to_owned()));
+                }
+            }
+            Ok(None) => {}
+            Err(m) => return Err((format!("camada «{nome}»"), m.to_string())),
+        }
+    }
+    let onde_camada = format!("camada «{camada}»");
+    // A do limite vale sobre as outras.
+    match ditas.as_slice() {
+        [(z, _), ..] if zona_no_nome(camada).ok().flatten().is_some() => Ok(*z),
+        [(z, _)] => Ok(*z),
+        [] => Err((
+            onde_camada,
+            "o DXF não diz a zona UTM: dê a zona na linha de comando (divisa memorial AREA.dxf --zona 21S; Mato Grosso usa as zonas 20, 21 e 22) ou no nome da camada do limite, como «LIMITE_FUSO21» ou «PERIMETRO UTM 21S»".to_owned(),
+        )),
+        varias => Err((
+            onde_camada,
+            format!(
+                "as camadas dizem mais de uma zona UTM ({}): dê a zona na linha de comando (--zona 21S)",
+                varias
+                    .iter()
+                    .map(|(z, n)| format!("{z}S em «{n}»"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )),
+    }
+}
+
+/// Os anéis da camada, ainda em UTM, do maior para o menor: um anel dentro de outro é área
+/// excluída dele. Um vértice fora das faixas da UTM sul é recusado pela polilinha.
+fn aneis_da_camada(fechadas: &[Fechada], camada: &str) -> Result<Vec<Polygon<f64>>, Falha> {
     let mut aneis: Vec<(usize, Polygon<f64>)> = fechadas
         .iter()
         .filter(|f| f.camada == camada)
@@ -267,8 +325,8 @@ pub(crate) fn ler_dxf_sem_validar(
         if let Some(fora) = anel.exterior().0.iter().find(|c| {
             !((100_000.0..=900_000.0).contains(&c.x) && (6_000_000.0..=10_000_000.0).contains(&c.y))
         }) {
-            return Err(forma(
-                &format!("{onde_camada}, polilinha {i}"),
+            return Err((
+                format!("camada «{camada}», polilinha {i}"),
                 format!(
                     "o vértice E {} e N {} não é UTM sul (E entre 100.000 e 900.000 m, N entre 6.000.000 e 10.000.000 m): o DXF precisa estar em coordenadas UTM, em metros",
                     decimal(fora.x, 2),
@@ -294,40 +352,7 @@ pub(crate) fn ler_dxf_sem_validar(
             None => poligonos.push(anel),
         }
     }
-
-    let converter = |l: &LineString<f64>| {
-        LineString(
-            l.0.iter()
-                .map(|c| {
-                    let (x, y) = de_utm(&Utm {
-                        zona,
-                        sul: true,
-                        leste_m: c.x,
-                        norte_m: c.y,
-                    });
-                    Coord { x, y }
-                })
-                .collect(),
-        )
-    };
-    let poligonos: Vec<Polygon<f64>> = poligonos
-        .iter()
-        .map(|p| {
-            Polygon::new(
-                converter(p.exterior()),
-                p.interiors().iter().map(converter).collect(),
-            )
-        })
-        .collect();
-    let mut territorio = crate::leitura::conferir(arquivo, MultiPolygon(poligonos))?;
-    territorio.utm = Some((zona, true));
-    if let Some(n) = com_arco.get(&camada) {
-        territorio.avisos.push(format!(
-            "{onde_camada}: {} com arcos (bulge); cada arco foi lido como o segmento reto entre os seus vértices — o limite é descrito por linhas geodésicas entre vértices (Art. 5º)",
-            divisa_referencia::formato::plural(*n as u64, "polilinha", "polilinhas")
-        ));
-    }
-    Ok(territorio)
+    Ok(poligonos)
 }
 
 /// Uma linha solta (LINE) do desenho: as duas pontas, em UTM.
