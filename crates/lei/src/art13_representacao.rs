@@ -77,6 +77,75 @@ pub fn validar_titulo(texto: &str) -> Titulo {
     Titulo::Valido { numero, uf }
 }
 
+/// Uma lista de títulos de eleitor conferida (Art. 13): o que a página da representação e a API
+/// mostram a quem protocola, linha a linha, antes do protocolo.
+pub struct TitulosConferidos {
+    /// Válidos, distintos e de Mato Grosso: os que contam para o mínimo.
+    pub validos: u32,
+    /// (linha, mensagem) dos que não são título.
+    pub invalidos: Vec<(usize, String)>,
+    /// (linha, linha em que já apareceu): contados uma vez.
+    pub repetidos: Vec<(usize, usize)>,
+    /// (linha, UF): válidos, mas inscritos fora de MT — não contam para o mínimo sem a prova
+    /// da residência na área (a mesma leitura do achado do Art. 13).
+    pub outra_uf: Vec<(usize, &'static str)>,
+}
+
+/// A sigla da UF do código do título (a tabela do TSE, nos 9º e 10º algarismos: 01 SP … 18 MT …
+/// 28 exterior); `?` fora da tabela.
+pub fn uf_do_titulo(codigo: u32) -> &'static str {
+    const UFS: [&str; 28] = [
+        "SP", "MG", "RJ", "RS", "BA", "PR", "CE", "PE", "SC", "GO", "MA", "PB", "PA", "ES", "PI",
+        "RN", "AL", "MT", "MS", "DF", "SE", "AM", "RO", "AC", "AP", "RR", "TO", "exterior",
+    ];
+    UFS.get((codigo as usize).wrapping_sub(1))
+        .copied()
+        .unwrap_or("?")
+}
+
+/// Confere os títulos (um por linha): válidos e distintos de MT, inválidos, repetidos e de
+/// outra UF, cada um pela linha.
+///
+/// ```
+/// use divisa_lei::art13_representacao::conferir_titulos;
+/// let t = conferir_titulos("0043 5687 0906\n\n0043 5687 0907\n004356870906\n");
+/// assert_eq!(t.validos, 0); // UF 09: Santa Catarina, não conta sem a prova da residência
+/// assert_eq!(t.outra_uf, [(1, "SC")]);
+/// assert_eq!(t.invalidos.len(), 1);
+/// assert_eq!(t.repetidos, [(4, 1)]);
+/// ```
+pub fn conferir_titulos(texto: &str) -> TitulosConferidos {
+    let mut r = TitulosConferidos {
+        validos: 0,
+        invalidos: Vec::new(),
+        repetidos: Vec::new(),
+        outra_uf: Vec::new(),
+    };
+    let mut vistos: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for (i, linha) in texto.lines().enumerate() {
+        let l = linha.trim();
+        if l.is_empty() {
+            continue;
+        }
+        match validar_titulo(l) {
+            Titulo::Valido { numero, uf } => {
+                if let Some(&primeira) = vistos.get(&numero) {
+                    r.repetidos.push((i + 1, primeira));
+                } else {
+                    vistos.insert(numero, i + 1);
+                    if uf == UF_MT {
+                        r.validos += 1;
+                    } else {
+                        r.outra_uf.push((i + 1, uf_do_titulo(uf)));
+                    }
+                }
+            }
+            Titulo::Invalido(m) => r.invalidos.push((i + 1, m)),
+        }
+    }
+    r
+}
+
 /// Art. 13 — assinaturas (e, no desmembramento, a área sem sedes).
 pub(crate) fn representacao(ctx: &Contexto<'_>) -> Vec<Achado> {
     let mut achados = vec![assinaturas(ctx), firmas(ctx)];

@@ -15,8 +15,9 @@ use crate::fatos::{DadosMunicipais, Fatos, Tipo};
 use crate::regra::{achado, Contexto, Resultado};
 use crate::texto::{lei, ErroTexto};
 use crate::{
-    art02_requisitos, art03_prazo_eleitoral, art07_lei_de_criacao, art08_revisao_limites,
-    art10_extincao, art11_plebiscito, art13_representacao, art25_distritos, continuidade, federal,
+    art02_par1_origens, art02_requisitos, art03_prazo_eleitoral, art07_lei_de_criacao,
+    art08_revisao_limites, art10_extincao, art11_plebiscito, art13_representacao, art25_distritos,
+    continuidade, federal,
 };
 
 /// Por que uma avaliação não pôde ser feita.
@@ -76,6 +77,7 @@ pub fn avaliar(fatos: &Fatos, data: Date) -> Result<Avaliacao, ErroAvaliacao> {
     match fatos.tipo {
         Tipo::Criacao => {
             achados.extend(art02_requisitos::requisitos_do_novo(&ctx));
+            achados.extend(art02_par1_origens::origens(&ctx));
             achados.push(art03_prazo_eleitoral::prazo_eleitoral(&ctx));
             achados.extend(lei_de_criacao(&ctx));
         }

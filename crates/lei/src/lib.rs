@@ -19,6 +19,7 @@
 #![allow(clippy::result_large_err)]
 
 mod achado;
+mod art02_par1_origens;
 mod art02_requisitos;
 mod art03_prazo_eleitoral;
 mod art06_alteracao;

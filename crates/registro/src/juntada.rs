@@ -133,11 +133,11 @@ impl Registro {
         let linha = crate::autos::linha_de(&evento, protocolo, agora, &autos.ultimo_hash)?;
         processo.aplicar(&evento);
         let mut tx = self.pool.begin().await?;
-        if !crate::autos::avancar_versao(&mut tx, autos.id, &evento, &linha, &processo).await? {
+        if !crate::gravacao::avancar_versao(&mut tx, autos.id, &evento, &linha, &processo).await? {
             tx.rollback().await?;
             return Ok(false);
         }
-        crate::autos::inserir_evento(&mut tx, autos.id, &linha).await?;
+        crate::gravacao::inserir_evento(&mut tx, autos.id, &linha).await?;
         for id in ids {
             let ligado = sqlx::query(
                 "UPDATE arquivos SET evento_seq = $1 WHERE id = $2 AND evento_seq IS NULL",
@@ -152,7 +152,7 @@ impl Registro {
                 return Ok(false);
             }
         }
-        crate::autos::regravar_pendencias(&mut tx, autos.id, protocolo, &processo, data).await?;
+        crate::gravacao::regravar_pendencias(&mut tx, autos.id, protocolo, &processo, data).await?;
         tx.commit().await?;
         Ok(true)
     }

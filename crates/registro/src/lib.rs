@@ -34,8 +34,10 @@ mod autos;
 mod compartilhado;
 mod contas;
 mod emitidos;
+mod gravacao;
 mod juntada;
 mod setores;
+mod verificacao;
 
 pub use ancoras::{chave_publica_hex, Ancora, ConferenciaDasAncoras};
 pub use anexos::{sha256_hex, ArquivoNovo, Finalidade};

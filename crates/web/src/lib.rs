@@ -43,6 +43,7 @@ mod openapi;
 mod paginas;
 mod pedidos;
 mod procedimento;
+mod recibo;
 mod representacao;
 pub mod semente;
 mod servidor;
@@ -100,7 +101,7 @@ pub fn rotas(estado: Estado) -> Router {
             post(representacao::novo_da_proposta),
         )
         .route("/processos/{protocolo}", get(paginas::processo))
-        .route("/processos/{protocolo}/recibo", get(representacao::recibo))
+        .route("/processos/{protocolo}/recibo", get(recibo::recibo))
         .route("/processos/{protocolo}/atos", post(paginas::ato))
         .route(
             "/processos/{protocolo}/arquivos/{id}",

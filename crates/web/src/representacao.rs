@@ -1,7 +1,5 @@
 //! A nova representação (Arts. 13 a 15): o formulário, os envios e o recibo do protocolo.
 
-use std::collections::HashMap;
-
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -9,10 +7,11 @@ use divisa_processo::{DocumentoArt15, Papel, TipoProcesso};
 use divisa_registro::{ArquivoNovo, Finalidade, NovaRepresentacao};
 
 use crate::contas::{self, Quem};
-use crate::html::{aviso, campo_csrf, descrito, html, invalido, junto, pagina, ErroDoForm, Markup};
-use crate::{caminho_do_processo, Estado, Falha};
+use crate::html::{campo_csrf, descrito, html, invalido, junto, pagina, ErroDoForm, Markup};
+use crate::{Estado, Falha};
 
 use crate::formularios::{campo, ler_multipart, Campos};
+use crate::recibo::ao_recibo;
 
 // ---------------------------------------------------------------- nova representação
 
@@ -309,142 +308,6 @@ impl Drop for Reserva<'_> {
     }
 }
 
-/// Post/Redirect/Get: depois do protocolo, o navegador vai à página do recibo (303), que se
-/// recarrega e imprime sem reenviar nada.
-fn ao_recibo(protocolo: &str) -> Response {
-    use axum::response::IntoResponse as _;
-    (
-        StatusCode::SEE_OTHER,
-        [(
-            axum::http::header::LOCATION,
-            format!("{}/recibo", caminho_do_processo(protocolo)),
-        )],
-    )
-        .into_response()
-}
-
-/// O recibo do protocolo (Art. 14), página própria: refeito dos autos, para recarregar,
-/// imprimir ou guardar.
-/// O recibo de protocolo em HTML: os mesmos dados de [`divisa_registro::Recibo::texto`] (a
-/// versão em texto da linha de comando), numa lista que se imprime limpa (sem o menu).
-fn recibo_html(recibo: &divisa_registro::Recibo) -> Markup {
-    let p = &recibo.processo;
-    let linhas = [
-        ("Protocolo nº", html! { (recibo.protocolo.to_string()) }),
-        (
-            "Representação",
-            html! { (p.tipo.nome()) " — “" (p.nome) "”" },
-        ),
-        (
-            "Municípios de origem",
-            html! { (p.municipios_origem.join(", ")) },
-        ),
-        ("Representante", html! { (p.representante) }),
-        (
-            "Assinaturas de eleitores",
-            html! { (divisa_referencia::formato::inteiro(i64::from(p.assinaturas))) },
-        ),
-        (
-            "Protocolada em",
-            html! {
-                (divisa_referencia::formato::data(recibo.data))
-                " (registrada em "
-                (divisa_registro::data_e_hora_em_cuiaba(recibo.registrado_em))
-                ", hora de Cuiabá)"
-            },
-        ),
-    ]
-    .into_iter()
-    .chain(
-        recibo
-            .linhas_dos_documentos()
-            .into_iter()
-            .chain(recibo.linha_do_art6())
-            .map(|(rotulo, valor)| (rotulo, html! { (valor) })),
-    )
-    .chain([(
-        "Código de verificação",
-        html! {
-            code { (recibo.codigo()) }
-            " — confira em "
-            a href={ "/verificar?codigo=" (recibo.codigo()) } { "Verificar documento" }
-        },
-    )]);
-    html! {
-        section id="recibo" class="recibo" aria-labelledby="recibo-titulo" {
-            h2 id="recibo-titulo" { "RECIBO DE PROTOCOLO" }
-            p { "Assembleia Legislativa do Estado de Mato Grosso — Comissão de Revisão Territorial (LC nº 23/1992, Art. 14)" }
-            dl {
-                @for (rotulo, valor) in linhas {
-                    dt { (rotulo) }
-                    dd { (valor) }
-                }
-            }
-            p { "Guarde este número e este código: com eles a comunidade acompanha o processo, e qualquer pessoa confere o protocolo e que o registro não foi alterado em «Verificar documento»." }
-        }
-    }
-}
-
-pub(crate) async fn recibo(
-    State(estado): State<Estado>,
-    quem: Quem,
-    axum::extract::Path(protocolo): axum::extract::Path<String>,
-) -> Result<Response, Falha> {
-    let ator = quem.ator();
-    // quem não vê o processo também não vê o recibo
-    let (processo, eventos) = estado
-        .registro()
-        .eventos_visiveis(&protocolo, &ator)
-        .await?;
-    // os arquivos do protocolo só para quem protocolou e para quem vê os autos inteiros
-    let ve_arquivos = processo.protocolado_por == ator.id
-        || processo
-            .pode(&ator, divisa_processo::Acao::VerCompleto)
-            .is_ok();
-    let recibo = estado.registro().recibo(&protocolo).await?;
-    // o hash de cada arquivo do protocolo já está no evento (não se relê o arquivo)
-    let juntados: Vec<&divisa_processo::Anexo> = if ve_arquivos {
-        eventos
-            .first()
-            .map(|e| e.anexos.iter().collect())
-            .unwrap_or_default()
-    } else {
-        Vec::new()
-    };
-    let guardados = if ve_arquivos {
-        estado.registro().arquivos(&protocolo).await?
-    } else {
-        Vec::new()
-    };
-    let corpo = html! {
-        h1 { "Representação protocolada" }
-        (aviso("ok", &format!("Representação protocolada com o nº {}.", recibo.protocolo)))
-        (recibo_html(&recibo))
-        p class="acoes" {
-            button type="button" class="imprimir" { "Imprimir o recibo" }
-            " "
-            a href=(caminho_do_processo(&protocolo)) { "Ir para o processo" }
-        }
-        p class="historico" { "Para guardar em PDF, escolha «Salvar como PDF» ao imprimir. Esta página pode ser recarregada: nada é protocolado de novo." }
-        @if !juntados.is_empty() {
-            p { "Arquivos recebidos com o protocolo:" }
-            ul {
-                @for a in &juntados {
-                    li {
-                        @if let Some(d) = a.documento {
-                            (d.nome_no(recibo.processo.tipo)) ": "
-                        } @else if let Some(g) = guardados.iter().find(|g| g.evento_seq == Some(1) && g.nome == a.nome) {
-                            (g.finalidade.rotulo()) ": "
-                        }
-                        (a.nome) " (" (a.formato()) "; SHA-256 " (a.sha256) ")"
-                    }
-                }
-            }
-        }
-    };
-    Ok(pagina(&quem, "Recibo de protocolo", corpo))
-}
-
 /// A representação que chega como proposta (com o território que ela cita): o mesmo caso de
 /// uso de `divisa processo criar --proposta`.
 pub(crate) async fn novo_da_proposta(
@@ -568,65 +431,6 @@ pub(crate) async fn novo_da_proposta(
     Ok(ao_recibo(&protocolo))
 }
 
-/// Os títulos de eleitor conferidos (Art. 13).
-pub(crate) struct Titulos {
-    /// Válidos, distintos e de Mato Grosso: os que contam para o mínimo.
-    pub validos: u32,
-    /// (linha, mensagem) dos que não são título.
-    pub invalidos: Vec<(usize, String)>,
-    /// (linha, linha em que já apareceu): contados uma vez.
-    pub repetidos: Vec<(usize, usize)>,
-    /// (linha, UF): válidos, mas inscritos fora de MT — não contam para o mínimo sem a prova
-    /// da residência na área (a mesma leitura do achado do Art. 13).
-    pub outra_uf: Vec<(usize, &'static str)>,
-}
-
-/// A UF do código do título (a tabela do TSE, nos 9º e 10º algarismos: 01 SP … 18 MT … 28 exterior).
-fn uf_do_titulo(codigo: u32) -> &'static str {
-    const UFS: [&str; 28] = [
-        "SP", "MG", "RJ", "RS", "BA", "PR", "CE", "PE", "SC", "GO", "MA", "PB", "PA", "ES", "PI",
-        "RN", "AL", "MT", "MS", "DF", "SE", "AM", "RO", "AC", "AP", "RR", "TO", "exterior",
-    ];
-    UFS.get((codigo as usize).wrapping_sub(1))
-        .copied()
-        .unwrap_or("?")
-}
-
-/// Confere os títulos (um por linha): válidos e distintos de MT, inválidos, repetidos e de
-/// outra UF, cada um pela linha.
-pub(crate) fn conferir_titulos(texto: &str) -> Titulos {
-    use divisa_lei::art13_representacao::{validar_titulo, Titulo};
-    let mut r = Titulos {
-        validos: 0,
-        invalidos: Vec::new(),
-        repetidos: Vec::new(),
-        outra_uf: Vec::new(),
-    };
-    let mut vistos: HashMap<String, usize> = HashMap::new();
-    for (i, linha) in texto.lines().enumerate() {
-        let l = linha.trim();
-        if l.is_empty() {
-            continue;
-        }
-        match validar_titulo(l) {
-            Titulo::Valido { numero, uf } => {
-                if let Some(&primeira) = vistos.get(&numero) {
-                    r.repetidos.push((i + 1, primeira));
-                } else {
-                    vistos.insert(numero, i + 1);
-                    if uf == 18 {
-                        r.validos += 1;
-                    } else {
-                        r.outra_uf.push((i + 1, uf_do_titulo(uf)));
-                    }
-                }
-            }
-            Titulo::Invalido(m) => r.invalidos.push((i + 1, m)),
-        }
-    }
-    r
-}
-
 pub(crate) async fn novo(
     State(estado): State<Estado>,
     quem: Quem,
@@ -682,7 +486,7 @@ pub(crate) async fn novo(
         .filter(|l| !l.is_empty())
         .collect();
     let titulos = campo(&campos, "titulos").unwrap_or_default();
-    let conferidos = conferir_titulos(&titulos);
+    let conferidos = divisa_lei::art13_representacao::conferir_titulos(&titulos);
     let (validos, invalidos) = (conferidos.validos, &conferidos.invalidos);
     if let Some((linha, m)) = invalidos.first() {
         return erro(ErroDoForm::no(

@@ -167,7 +167,7 @@ pub(super) async fn municipio(Path(codigo): Path<String>) -> Resposta {
 }
 
 pub(super) async fn titulos(body: String) -> Response {
-    let t = crate::representacao::conferir_titulos(&body);
+    let t = divisa_lei::art13_representacao::conferir_titulos(&body);
     Json(json!({
         "validos": t.validos,
         "invalidos": t.invalidos.iter().map(|(l, m)| json!({"linha": l, "mensagem": m})).collect::<Vec<_>>(),
