@@ -56,16 +56,21 @@ pub(super) fn divisas_vigentes(
             .flat_map(|anel| anel.0.iter().map(micrograus))
             .collect()
     };
-    let proprios: Vec<(u32, String, &geo::MultiPolygon<f64>, HashSet<(i64, i64)>)> = malha
+    /// Um dos municípios que se juntam: o código, o nome, o polígono e os seus vértices.
+    struct Proprio<'a> {
+        codigo: u32,
+        nome: String,
+        poligono: &'a geo::MultiPolygon<f64>,
+        vertices: HashSet<(i64, i64)>,
+    }
+    let proprios: Vec<Proprio<'_>> = malha
         .iter()
         .filter(|(e, _)| origens.contains(&e.codigo))
-        .map(|(e, mp)| {
-            (
-                e.codigo,
-                nome_de(e.codigo, e.nome_malha_2022),
-                mp,
-                vertices(mp),
-            )
+        .map(|(e, mp)| Proprio {
+            codigo: e.codigo,
+            nome: nome_de(e.codigo, e.nome_malha_2022),
+            poligono: mp,
+            vertices: vertices(mp),
         })
         .collect();
     let mut itens: Vec<(String, Vec<String>)> = Vec::new();
@@ -78,22 +83,23 @@ pub(super) fn divisas_vigentes(
         };
         let vizinho = nome_de(e.codigo, e.nome_malha_2022);
         let mut tocados = Vec::new();
-        for (codigo, nome, p, seus_vertices) in &proprios {
-            if !p.bounding_rect().is_some_and(|c| c.intersects(&caixa)) {
+        for proprio in &proprios {
+            let caixa_propria = proprio.poligono.bounding_rect();
+            if !caixa_propria.is_some_and(|c| c.intersects(&caixa)) {
                 continue;
             }
             // Um lado em comum (a divisa), ou só um vértice (os que se tocam num ponto).
-            let divisa = divisa_referencia::malha::divisa_comum_km(*codigo, e.codigo)
+            let divisa = divisa_referencia::malha::divisa_comum_km(proprio.codigo, e.codigo)
                 .map_err(crate::ErroDocumento::interno)?
                 .is_some_and(|km| km > 0.0);
             let ponto = || {
                 mp.iter()
                     .flat_map(|q| std::iter::once(q.exterior()).chain(q.interiors()))
                     .flat_map(|anel| anel.0.iter())
-                    .any(|c| seus_vertices.contains(&micrograus(c)))
+                    .any(|c| proprio.vertices.contains(&micrograus(c)))
             };
             if divisa || ponto() {
-                tocados.push(nome.clone());
+                tocados.push(proprio.nome.clone());
             }
         }
         if !tocados.is_empty() {
@@ -124,7 +130,7 @@ pub(super) fn divisas_vigentes(
             .any(|l| l.confrontante.is_none())
     });
     if interestadual {
-        let nomes: Vec<String> = proprios.iter().map(|(_, n, _, _)| n.clone()).collect();
+        let nomes: Vec<String> = proprios.iter().map(|p| p.nome.clone()).collect();
         linhas.push(format!(
             "nos demais trechos: pelos limites vigentes {} com outra Unidade da Federação",
             do_municipio(&nomes)
