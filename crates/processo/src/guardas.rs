@@ -140,6 +140,100 @@ impl Processo {
                 "Art. 17, § 1º e Art. 18, § 1º",
                 "a deliberação do Plenário",
             ),
+            Ato::EnviarOficio { .. }
+            | Ato::ConfirmarRecebimento { .. }
+            | Ato::EmitirCertidao { .. }
+            | Ato::RecusarCertidao { .. } => self.condicoes_das_certidoes(ator, ato),
+            Ato::ParecerDeMerito { .. } | Ato::EmendarDivisas { .. } | Ato::AlterarArea { .. } => {
+                self.condicoes_do_merito_e_da_linha(ato)
+            }
+            Ato::ParecerCcj { .. } => {
+                self.exigir_fase(&[F::Ccj], "Art. 18, § 2º", "o parecer da CCJ")
+            }
+            Ato::ApresentarProjetoDecreto { numero } => {
+                self.exigir_fase(
+                    &[F::ElaboracaoDecreto],
+                    "Art. 18, § 2º",
+                    "o projeto de decreto legislativo",
+                )?;
+                if numero.trim().is_empty() {
+                    return Err(recusa("Art. 18, § 2º", "falta o número do projeto"));
+                }
+                Ok(())
+            }
+            Ato::PedirUrgencia { .. } => unreachable_recusa(),
+            Ato::VotarDecreto { .. } => self.exigir_fase(
+                &[F::DecretoEmTramitacao],
+                "Art. 19",
+                "a votação do projeto de decreto",
+            ),
+            Ato::PublicarDecreto { numero, diario } => {
+                self.exigir_fase(
+                    &[F::DecretoAprovado],
+                    "Art. 19, § 1º",
+                    "a publicação do decreto",
+                )?;
+                if numero.trim().is_empty() || diario.trim().is_empty() {
+                    return Err(recusa(
+                        "Art. 19, § 1º",
+                        "informe o número do decreto e a edição do Diário Oficial",
+                    ));
+                }
+                Ok(())
+            }
+            Ato::EncaminharAoTre { copia_autenticada } => {
+                self.exigir_fase(
+                    &[F::DecretoPublicado],
+                    "Art. 19, § 1º",
+                    "o encaminhamento ao TRE",
+                )?;
+                if !copia_autenticada {
+                    return Err(recusa(
+                        "Art. 19, § 1º",
+                        "o decreto vai ao TRE \"acompanhado de cópia autenticada de todo o processo\"",
+                    ));
+                }
+                Ok(())
+            }
+            Ato::InformarPlenario { .. } => self.exigir_fase(
+                &[F::Plebiscito, F::ResultadoApurado],
+                "Art. 19, § 2º",
+                "o informe ao Plenário sobre o plebiscito",
+            ),
+            Ato::RegistrarPlebiscito { .. }
+            | Ato::ParecerResultado { .. }
+            | Ato::ApresentarProjetoDeLei { .. } => self.condicoes_da_consulta_e_da_lei(ato, data),
+            Ato::LerResultado => {
+                self.exigir_fase(&[F::ResultadoApurado], "Art. 20", "a leitura do resultado")
+            }
+            Ato::VotarProjetoDeLei { .. } => self.exigir_fase(
+                &[F::ProjetoDeLeiEmPauta],
+                "Art. 20, § 2º",
+                "a votação do projeto de lei",
+            ),
+            Ato::PublicarLei { numero, diario } => {
+                self.exigir_fase(&[F::ProjetoDeLeiAprovado], "Art. 11", "a publicação da lei")?;
+                if numero.trim().is_empty() || diario.trim().is_empty() {
+                    return Err(recusa(
+                        "Art. 11",
+                        "informe o número da lei e a edição do Diário Oficial",
+                    ));
+                }
+                Ok(())
+            }
+            Ato::AutorizarInformacao { servidor } => {
+                if servidor.trim().is_empty() {
+                    return Err(recusa("Art. 23", "diga qual servidor fica autorizado"));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// As certidões (Art. 2º, §§ 2º e 3º; Art. 9º; Art. 17, § 2º): o ofício, o recebimento, a certidão e a recusa, cada uma do órgão certificador do tipo de processo.
+    fn condicoes_das_certidoes(&self, ator: &Ator, ato: &Ato) -> Result<(), Recusa> {
+        use Fase as F;
+        match ato {
             Ato::EnviarOficio { orgao, numero } => {
                 self.exigir_fase(&[F::Certidoes], "Art. 17, § 2º", "o ofício ao órgão")?;
                 if *orgao == Orgao::Comissao {
@@ -242,6 +336,14 @@ impl Processo {
                 }
                 Ok(())
             }
+            outro => fora_do_grupo(outro),
+        }
+    }
+
+    /// O parecer de mérito (Art. 18) e a linha (Art. 19, § 3º): as emendas de divisas e as versões da área, até a aprovação do projeto de decreto legislativo.
+    fn condicoes_do_merito_e_da_linha(&self, ato: &Ato) -> Result<(), Recusa> {
+        use Fase as F;
+        match ato {
             Ato::ParecerDeMerito {
                 favoravel,
                 votos,
@@ -291,20 +393,6 @@ impl Processo {
                     }
                 }
                 maioria(votos, "Art. 18")
-            }
-            Ato::ParecerCcj { .. } => {
-                self.exigir_fase(&[F::Ccj], "Art. 18, § 2º", "o parecer da CCJ")
-            }
-            Ato::ApresentarProjetoDecreto { numero } => {
-                self.exigir_fase(
-                    &[F::ElaboracaoDecreto],
-                    "Art. 18, § 2º",
-                    "o projeto de decreto legislativo",
-                )?;
-                if numero.trim().is_empty() {
-                    return Err(recusa("Art. 18, § 2º", "falta o número do projeto"));
-                }
-                Ok(())
             }
             Ato::EmendarDivisas { descricao } => {
                 if self.fase > F::DecretoEmTramitacao {
@@ -394,45 +482,14 @@ impl Processo {
                 }
                 Ok(())
             }
-            Ato::PedirUrgencia { .. } => unreachable_recusa(),
-            Ato::VotarDecreto { .. } => self.exigir_fase(
-                &[F::DecretoEmTramitacao],
-                "Art. 19",
-                "a votação do projeto de decreto",
-            ),
-            Ato::PublicarDecreto { numero, diario } => {
-                self.exigir_fase(
-                    &[F::DecretoAprovado],
-                    "Art. 19, § 1º",
-                    "a publicação do decreto",
-                )?;
-                if numero.trim().is_empty() || diario.trim().is_empty() {
-                    return Err(recusa(
-                        "Art. 19, § 1º",
-                        "informe o número do decreto e a edição do Diário Oficial",
-                    ));
-                }
-                Ok(())
-            }
-            Ato::EncaminharAoTre { copia_autenticada } => {
-                self.exigir_fase(
-                    &[F::DecretoPublicado],
-                    "Art. 19, § 1º",
-                    "o encaminhamento ao TRE",
-                )?;
-                if !copia_autenticada {
-                    return Err(recusa(
-                        "Art. 19, § 1º",
-                        "o decreto vai ao TRE \"acompanhado de cópia autenticada de todo o processo\"",
-                    ));
-                }
-                Ok(())
-            }
-            Ato::InformarPlenario { .. } => self.exigir_fase(
-                &[F::Plebiscito, F::ResultadoApurado],
-                "Art. 19, § 2º",
-                "o informe ao Plenário sobre o plebiscito",
-            ),
+            outro => fora_do_grupo(outro),
+        }
+    }
+
+    /// O plebiscito e o que vem dele (Arts. 11 e 20): o resultado, o parecer sobre ele e o projeto de lei (Art. 7º).
+    fn condicoes_da_consulta_e_da_lei(&self, ato: &Ato, data: Date) -> Result<(), Recusa> {
+        use Fase as F;
+        match ato {
             Ato::RegistrarPlebiscito {
                 realizado_em,
                 apuracoes,
@@ -478,9 +535,6 @@ impl Processo {
                     }
                 }
                 Ok(())
-            }
-            Ato::LerResultado => {
-                self.exigir_fase(&[F::ResultadoApurado], "Art. 20", "a leitura do resultado")
             }
             Ato::ParecerResultado { favoravel, votos } => {
                 self.exigir_fase(
@@ -532,27 +586,7 @@ impl Processo {
                 }
                 Ok(())
             }
-            Ato::VotarProjetoDeLei { .. } => self.exigir_fase(
-                &[F::ProjetoDeLeiEmPauta],
-                "Art. 20, § 2º",
-                "a votação do projeto de lei",
-            ),
-            Ato::PublicarLei { numero, diario } => {
-                self.exigir_fase(&[F::ProjetoDeLeiAprovado], "Art. 11", "a publicação da lei")?;
-                if numero.trim().is_empty() || diario.trim().is_empty() {
-                    return Err(recusa(
-                        "Art. 11",
-                        "informe o número da lei e a edição do Diário Oficial",
-                    ));
-                }
-                Ok(())
-            }
-            Ato::AutorizarInformacao { servidor } => {
-                if servidor.trim().is_empty() {
-                    return Err(recusa("Art. 23", "diga qual servidor fica autorizado"));
-                }
-                Ok(())
-            }
+            outro => fora_do_grupo(outro),
         }
     }
 
@@ -684,6 +718,16 @@ impl Processo {
             None => Ok(()),
         }
     }
+}
+
+/// Um ato levado ao grupo de condições que não é o seu: o despachante de [`Processo::condicoes`]
+/// lista cada ato uma vez, então isto não acontece; se acontecer, recusa em vez de deixar passar.
+fn fora_do_grupo(ato: &Ato) -> Result<(), Recusa> {
+    Err(impedimento(
+        Natureza::Estado,
+        "Arts. 13 a 20",
+        format!("as condições de «{}» não estão neste grupo", ato.tipo()),
+    ))
 }
 
 fn unreachable_recusa() -> Result<(), Recusa> {

@@ -476,7 +476,6 @@ fn issue31_nenhuma_funcao_passa_de_200_linhas() {
         ("fiscal/src/fpm/simulacao.rs", "simular_fpm", 308),
         ("fiscal/src/icms/calculo.rs", "calcular_icms", 210),
         ("lei/src/art08_revisao_limites.rs", "desmembramento", 231),
-        ("processo/src/guardas.rs", "condicoes", 495),
         ("web/src/catalogo.rs", "formulario", 208),
         ("web/src/paginas/processo.rs", "pagina_do_processo", 438),
     ];
