@@ -3,6 +3,7 @@
 //! documentos oficiais e os atos que o papel de quem olha pode praticar.
 
 use super::*;
+use divisa_processo::Processo;
 
 pub(crate) async fn processo(
     State(estado): State<Estado>,
@@ -201,33 +202,7 @@ pub(crate) async fn pagina_do_processo(
         @if let Some(m) = &registrado { (aviso("ok", m)) }
         @if let Some(m) = &ok { (aviso("ok", m)) }
         @if let Some(e) = &erro { (aviso("erro", e)) }
-        @if !p.fase.final_() {
-            // quem age em seguida, com o mesmo nome do botão que pratica o ato — e o botão, no
-            // alto, para quem pode (issue 32)
-            section.proximo-passo aria-labelledby="proximo-passo" {
-                p {
-                    strong id="proximo-passo" { "Próximo passo: " }
-                    (p.fase.proximo_passo())
-                }
-                @if !proximos.is_empty() {
-                    ul.quem-age {
-                        @for x in &proximos {
-                            li {
-                                "«" (x.definicao.titulo) "» cabe " (x.quem()) "."
-                                @if let Some(ator) = &ator_logado {
-                                    @if divisa_processo::oferta::cabe(x.definicao, &p, ator, hoje).is_some() {
-                                        " "
-                                        a.botao href={ "#ato-" (x.definicao.codigo) } { (x.definicao.titulo) }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                } @else {
-                    p.historico { "Nenhum ato na Assembleia dá este passo agora: o processo espera um prazo, uma resposta de órgão ou um documento." }
-                }
-            }
-        }
+        (proximo_passo(&p, &proximos, ator_logado.as_ref(), hoje))
         div.cartoes {
             div.cartao { "Protocolado em" div.valor { (fmt_data(p.protocolado_em)) } }
             div.cartao { "Municípios de origem" br; strong { (p.municipios_origem.join(", ")) } }
@@ -238,68 +213,10 @@ pub(crate) async fn pagina_do_processo(
         h2 { "Mapa" }
         (crate::area::mapa_do_processo(&endereco, &versoes_da_area, edicao_da_area, quem, &pessoas))
 
-        h2 { "Documentos (Art. 15)" }
-        ul {
-            @for d in DocumentoArt15::TODOS {
-                @match p.situacao_do_documento(d) {
-                    SituacaoDoDocumento::NosAutos => li.sim { "✔ " (d.nome_no(p.tipo)) },
-                    SituacaoDoDocumento::DeclaradoAntesDaRegra => li.sim { "✔ " (d.nome_no(p.tipo)) " — declarado no protocolo, quando a declaração bastava" },
-                    SituacaoDoDocumento::DeclaradoAJuntar => li.pendente { "◐ " (d.nome_no(p.tipo)) " — declarado na representação, sem arquivo: a juntar (Art. 16, parágrafo único)" },
-                    SituacaoDoDocumento::Falta => li.nao_atende { "✘ falta: " (d.nome_no(p.tipo)) },
-                }
-            }
-        }
-        @if !p.documentos_por_arquivo {
-            p.historico { "Protocolada antes de o sistema exigir o arquivo de cada documento: o documento declarado no protocolo conta como apresentado, como então se contava; confira nos autos os arquivos juntados." }
-        }
+        (documentos_do_art15(&p))
 
-        @if !certidoes.is_empty() || p.certidoes_requisitadas_em.is_some() {
-            h2 { "Certidões (Art. 2º, §§ 2º e 3º)" }
-            div.tabela {
-                // no celular, cada linha vira um cartão com os rótulos (nenhuma coluna escondida
-                // atrás de uma rolagem de lado; issue 32)
-                table.cartoes-no-celular {
-                    tr.cabecalho { th { "Órgão" } th { "Ofício" } th { "Recebido" } th { "Resposta" } }
-                    @for (o, r) in &certidoes {
-                        tr {
-                            td data-rotulo="Órgão" { (o.nome()) " " small { "(incisos " (o.incisos()) ")" } }
-                            td data-rotulo="Ofício" {
-                                @match &r.oficio {
-                                    Some((n, d)) => { (n) ", enviado em " (fmt_data(*d)) }
-                                    // o inciso V é apurado pela própria Comissão, sem ofício
-                                    None if *o == divisa_processo::Orgao::Comissao => "sem ofício: apuração da própria Comissão (verificação in loco)",
-                                    None => "não enviado",
-                                }
-                                @if r.oficio.is_none() { (atalho_do_oficio(*o)) }
-                            }
-                            td data-rotulo="Recebido" {
-                                (r.recebido_em.map_or("—".into(), fmt_data))
-                                @if r.oficio.is_some() && r.recebido_em.is_none() { (atalho_do_oficio(*o)) }
-                            }
-                            td data-rotulo="Resposta" { (resposta_do_orgao(r.resposta.as_ref())) }
-                        }
-                    }
-                }
-            }
-        }
-        @if !prazos.is_empty() {
-            h2 { "Prazos" }
-            div.tabela {
-                table.cartoes-no-celular {
-                    tr.cabecalho { th { "O quê" } th { "Artigo" } th { "Início" } th { "Vencimento" } th { "Situação" } }
-                    @for z in &prazos {
-                        @let (classe, texto) = situacao(&z.situacao(hoje));
-                        tr {
-                            td data-rotulo="O quê" { (z.descricao) }
-                            td data-rotulo="Artigo" { (z.artigo) }
-                            td data-rotulo="Início" { (fmt_data(z.inicio)) }
-                            td data-rotulo="Vencimento" { (fmt_data(z.vencimento)) }
-                            td data-rotulo="Situação" class=(classe) { (texto) }
-                        }
-                    }
-                }
-            }
-        }
+        (certidoes_e_oficios(&p, &certidoes, &atalho_do_oficio))
+        (tabela_dos_prazos(&prazos, hoje))
         @if !alertas.is_empty() {
             h2 { "Alertas" }
             ul {
@@ -333,6 +250,155 @@ pub(crate) async fn pagina_do_processo(
             }
         }
 
+        (lista_dos_documentos_oficiais(&documentos_oficiais, &p, &endereco, quem, pode_emitir, &atalho_do_oficio))
+
+        @if let Some(emitidos) = emitidos { (emitidos) }
+
+        (os_autos(&endereco, integral))
+
+        (lista_dos_arquivos(&visiveis, &endereco, &pessoas))
+
+        (linha_do_tempo(&eventos, &p, &endereco, &pessoas, completo, &reservado, &quem_agiu))
+
+        @if let Some(atos) = atos { (atos) }
+    };
+    Ok(pagina(quem, &p.nome, corpo))
+}
+
+/// O próximo passo, no alto da página: quem age em seguida, com o mesmo nome do botão que
+/// pratica o ato — e o botão, para quem pode (issue 32).
+fn proximo_passo(
+    p: &Processo,
+    proximos: &[divisa_processo::oferta::Proximo],
+    ator_logado: Option<&divisa_processo::Ator>,
+    hoje: jiff::civil::Date,
+) -> Markup {
+    html! {
+        @if !p.fase.final_() {
+            // quem age em seguida, com o mesmo nome do botão que pratica o ato — e o botão, no
+            // alto, para quem pode (issue 32)
+            section.proximo-passo aria-labelledby="proximo-passo" {
+                p {
+                    strong id="proximo-passo" { "Próximo passo: " }
+                    (p.fase.proximo_passo())
+                }
+                @if !proximos.is_empty() {
+                    ul.quem-age {
+                        @for x in proximos {
+                            li {
+                                "«" (x.definicao.titulo) "» cabe " (x.quem()) "."
+                                @if let Some(ator) = &ator_logado {
+                                    @if divisa_processo::oferta::cabe(x.definicao, p, ator, hoje).is_some() {
+                                        " "
+                                        a.botao href={ "#ato-" (x.definicao.codigo) } { (x.definicao.titulo) }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                } @else {
+                    p.historico { "Nenhum ato na Assembleia dá este passo agora: o processo espera um prazo, uma resposta de órgão ou um documento." }
+                }
+            }
+        }
+    }
+}
+
+/// Os documentos do Art. 15, cada um com a sua situação nos autos.
+fn documentos_do_art15(p: &Processo) -> Markup {
+    html! {
+        h2 { "Documentos (Art. 15)" }
+        ul {
+            @for d in DocumentoArt15::TODOS {
+                @match p.situacao_do_documento(d) {
+                    SituacaoDoDocumento::NosAutos => li.sim { "✔ " (d.nome_no(p.tipo)) },
+                    SituacaoDoDocumento::DeclaradoAntesDaRegra => li.sim { "✔ " (d.nome_no(p.tipo)) " — declarado no protocolo, quando a declaração bastava" },
+                    SituacaoDoDocumento::DeclaradoAJuntar => li.pendente { "◐ " (d.nome_no(p.tipo)) " — declarado na representação, sem arquivo: a juntar (Art. 16, parágrafo único)" },
+                    SituacaoDoDocumento::Falta => li.nao_atende { "✘ falta: " (d.nome_no(p.tipo)) },
+                }
+            }
+        }
+        @if !p.documentos_por_arquivo {
+            p.historico { "Protocolada antes de o sistema exigir o arquivo de cada documento: o documento declarado no protocolo conta como apresentado, como então se contava; confira nos autos os arquivos juntados." }
+        }
+    }
+}
+
+/// As certidões (Art. 2º, §§ 2º e 3º): o ofício, o recebimento e a resposta de cada órgão, com o
+/// atalho a registrar o envio e o recebimento para quem pode.
+fn certidoes_e_oficios(
+    p: &Processo,
+    certidoes: &[(divisa_processo::Orgao, divisa_processo::Requisicao)],
+    atalho_do_oficio: &dyn Fn(divisa_processo::Orgao) -> Markup,
+) -> Markup {
+    html! {
+        @if !certidoes.is_empty() || p.certidoes_requisitadas_em.is_some() {
+            h2 { "Certidões (Art. 2º, §§ 2º e 3º)" }
+            div.tabela {
+                // no celular, cada linha vira um cartão com os rótulos (nenhuma coluna escondida
+                // atrás de uma rolagem de lado; issue 32)
+                table.cartoes-no-celular {
+                    tr.cabecalho { th { "Órgão" } th { "Ofício" } th { "Recebido" } th { "Resposta" } }
+                    @for (o, r) in certidoes {
+                        tr {
+                            td data-rotulo="Órgão" { (o.nome()) " " small { "(incisos " (o.incisos()) ")" } }
+                            td data-rotulo="Ofício" {
+                                @match &r.oficio {
+                                    Some((n, d)) => { (n) ", enviado em " (fmt_data(*d)) }
+                                    // o inciso V é apurado pela própria Comissão, sem ofício
+                                    None if *o == divisa_processo::Orgao::Comissao => "sem ofício: apuração da própria Comissão (verificação in loco)",
+                                    None => "não enviado",
+                                }
+                                @if r.oficio.is_none() { (atalho_do_oficio(*o)) }
+                            }
+                            td data-rotulo="Recebido" {
+                                (r.recebido_em.map_or("—".into(), fmt_data))
+                                @if r.oficio.is_some() && r.recebido_em.is_none() { (atalho_do_oficio(*o)) }
+                            }
+                            td data-rotulo="Resposta" { (resposta_do_orgao(r.resposta.as_ref())) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Os prazos do processo, com a situação de cada um no dia.
+fn tabela_dos_prazos(prazos: &[divisa_processo::prazos::Prazo], hoje: jiff::civil::Date) -> Markup {
+    html! {
+        @if !prazos.is_empty() {
+            h2 { "Prazos" }
+            div.tabela {
+                table.cartoes-no-celular {
+                    tr.cabecalho { th { "O quê" } th { "Artigo" } th { "Início" } th { "Vencimento" } th { "Situação" } }
+                    @for z in prazos {
+                        @let (classe, texto) = situacao(&z.situacao(hoje));
+                        tr {
+                            td data-rotulo="O quê" { (z.descricao) }
+                            td data-rotulo="Artigo" { (z.artigo) }
+                            td data-rotulo="Início" { (fmt_data(z.inicio)) }
+                            td data-rotulo="Vencimento" { (fmt_data(z.vencimento)) }
+                            td data-rotulo="Situação" class=(classe) { (texto) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Os documentos oficiais do caso: abrir não emite (o rascunho ou o emitido); emitir é um ato
+/// próprio, com a confirmação, de quem pode (issues 32 e 33).
+fn lista_dos_documentos_oficiais(
+    documentos_oficiais: &[DocumentoDoCaso],
+    p: &Processo,
+    endereco: &str,
+    quem: &Quem,
+    pode_emitir: bool,
+    atalho_do_oficio: &dyn Fn(divisa_processo::Orgao) -> Markup,
+) -> Markup {
+    html! {
         @if !documentos_oficiais.is_empty() {
             h2 { "Documentos oficiais" }
             p.historico {
@@ -344,7 +410,7 @@ pub(crate) async fn pagina_do_processo(
                 a href="/verificar" { "Verificar documento" } ", e fica na lista dos emitidos."
             }
             ul.documentos-oficiais {
-                @for (nome, tipo, orgao, depois) in &documentos_oficiais {
+                @for (nome, tipo, orgao, depois) in documentos_oficiais {
                     @let base = format!("{endereco}/documentos/{tipo}");
                     @let consulta = match orgao { Some(o) => format!("?orgao={o}&"), None => "?".to_owned() };
                     // issue 33: o documento que ainda não tem o seu momento no rito aparece,
@@ -382,9 +448,12 @@ pub(crate) async fn pagina_do_processo(
                 }
             }
         }
+    }
+}
 
-        @if let Some(emitidos) = emitidos { (emitidos) }
-
+/// Os autos inteiros, para retirar cópia (Art. 22), e a versão pública (Art. 16).
+fn os_autos(endereco: &str, integral: bool) -> Markup {
+    html! {
         h2 { "Os autos" }
         ul {
             @if integral {
@@ -403,11 +472,20 @@ pub(crate) async fn pagina_do_processo(
                 " (Art. 16: sem os atos internos, as assinaturas e a avaliação)"
             }
         }
+    }
+}
 
+/// Os arquivos que quem olha pode ver, com quem os enviou, por nome.
+fn lista_dos_arquivos(
+    visiveis: &[&divisa_registro::ArquivoGuardado],
+    endereco: &str,
+    pessoas: &std::collections::BTreeMap<String, String>,
+) -> Markup {
+    html! {
         @if !visiveis.is_empty() {
             h2 { "Arquivos" }
             ul {
-                @for a in &visiveis {
+                @for a in visiveis {
                     li {
                         a.nome-de-arquivo href={ (endereco) "/arquivos/" (a.id) } { (a.nome) }
                         " — " (a.finalidade.descricao()) " · " (inteiro(a.tamanho as i64)) " bytes · SHA-256 "
@@ -423,15 +501,29 @@ pub(crate) async fn pagina_do_processo(
                 }
             }
         }
+    }
+}
 
+/// A linha do tempo: quem agiu, por nome e cargo (nunca o login), e os arquivos de cada ato — a
+/// lista dos títulos de eleitor só para quem vê os autos completos.
+fn linha_do_tempo(
+    eventos: &[divisa_processo::Evento],
+    p: &Processo,
+    endereco: &str,
+    pessoas: &std::collections::BTreeMap<String, String>,
+    completo: bool,
+    reservado: &dyn Fn(u64, &str) -> bool,
+    quem_agiu: &dyn Fn(&divisa_processo::Evento) -> String,
+) -> Markup {
+    html! {
         // linha do tempo: quem agiu, por nome e cargo (nunca o login), e os arquivos de cada ato
         h2 { "Linha do tempo" }
         ol.linha-do-tempo {
-            @for e in &eventos {
+            @for e in eventos {
                 li {
                     span.quando { (fmt_data(e.data)) " · ato " (e.seq) " · " (quem_agiu(e)) }
                     br;
-                    (resumo_do_ato(&e.ato, &pessoas))
+                    (resumo_do_ato(&e.ato, pessoas))
                     @if !e.anexos.is_empty() {
                         ul.anexos {
                             @for (i, a) in e.anexos.iter().enumerate().filter(|(_, a)| completo || !reservado(e.seq, &a.nome)) {
@@ -456,10 +548,7 @@ pub(crate) async fn pagina_do_processo(
         @if !completo {
             p.historico { "Só os atos públicos aparecem aqui (Art. 16)." }
         }
-
-        @if let Some(atos) = atos { (atos) }
-    };
-    Ok(pagina(quem, &p.nome, corpo))
+    }
 }
 
 /// A seção «Impacto fiscal»: o estudo dos fatos dos autos, fora dos trabalhadores assíncronos
