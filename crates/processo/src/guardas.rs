@@ -726,7 +726,10 @@ fn fora_do_grupo(ato: &Ato) -> Result<(), Recusa> {
     Err(impedimento(
         Natureza::Estado,
         "Arts. 13 a 20",
-        format!("as condições de «{}» não estão neste grupo", ato.tipo()),
+        format!(
+            "as condições de «{}» não estão neste grupo",
+            ato.definicao().titulo
+        ),
     ))
 }
 
