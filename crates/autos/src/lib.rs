@@ -20,12 +20,13 @@ pub mod area;
 pub mod assinatura;
 mod emissao;
 mod ficha;
+pub mod listagem;
 pub mod protocolo;
 pub use emissao::{
     conferir, emitir, pode_emitir, registrar_emissao, Conferencia, Conferido, Emitido,
     PedidoDeEmissao,
 };
-pub use ficha::ficha;
+pub use ficha::FichaDoProcesso;
 
 use std::collections::BTreeMap;
 

@@ -16,7 +16,7 @@ use jiff::civil::Date;
 
 use crate::cli::{ComandoProcesso, FormatoVarredura};
 use crate::Saida;
-use divisa_autos::ficha;
+use divisa_autos::FichaDoProcesso;
 use divisa_processo::montar_ato;
 
 pub(crate) fn rodar<F: std::future::Future>(f: F) -> anyhow::Result<F::Output> {
@@ -371,16 +371,7 @@ async fn listar(
         FormatoVarredura::Json => {
             let v: Vec<serde_json::Value> = lista
                 .iter()
-                .map(|p| {
-                    serde_json::json!({
-                        "protocolo": p.protocolo,
-                        "tipo": p.tipo,
-                        "nome": p.nome,
-                        "fase": p.fase.codigo(),
-                        "versao": p.versao,
-                        "ultimo_ato": p.ultimo_ato,
-                    })
-                })
+                .map(divisa_autos::listagem::processo_json)
                 .collect();
             serde_json::to_writer_pretty(&mut *saida, &serde_json::json!({ "processos": v }))?;
             writeln!(saida)?;
@@ -427,59 +418,23 @@ async fn mostrar(
         return Ok(Saida::EntradaInvalida);
     };
     let lido = r.eventos_visiveis(protocolo, ator).await;
+    let pessoas = r.pessoas().await;
     r.fechar().await;
     let (p, eventos) = match lido {
         Ok(v) => v,
         Err(e) => return relatar(CMD, e),
     };
+    // sem o banco das contas, as pessoas saem pelo cargo — nunca pelo login
+    let pessoas = pessoas.unwrap_or_default();
     let hoje = em.unwrap_or_else(|| hoje_em_cuiaba(crate::relogio::agora()));
-    let completo = p.pode(ator, divisa_processo::Acao::VerCompleto).is_ok();
+    let ficha = FichaDoProcesso::nova(&p, &eventos, ator, hoje, &pessoas);
     match formato {
         FormatoVarredura::Json => {
-            let prazos: Vec<serde_json::Value> = if completo {
-                p.prazos()
-                    .iter()
-                    .map(|pr| {
-                        serde_json::json!({
-                            "chave": pr.chave,
-                            "descricao": pr.descricao,
-                            "artigo": pr.artigo,
-                            "inicio": pr.inicio.to_string(),
-                            "dias": pr.dias,
-                            "regra": pr.regra,
-                            "vencimento": pr.vencimento.to_string(),
-                            "situacao": pr.situacao(hoje),
-                            "situacao_texto": pr.situacao(hoje).texto(),
-                        })
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            let alertas = if completo {
-                p.alertas(hoje)
-            } else {
-                Vec::new()
-            };
-            let v = serde_json::json!({
-                "protocolo": p.protocolo.as_str(),
-                "tipo": p.tipo.codigo(),
-                "nome": p.nome,
-                "municipios_origem": p.municipios_origem,
-                "fase": p.fase.codigo(),
-                "fase_texto": p.fase.nome(),
-                "proximo_passo": p.fase.proximo_passo(),
-                "versao": p.versao,
-                "visao": if completo { "completa" } else { "publica" },
-                "prazos": prazos,
-                "alertas": alertas,
-                "eventos": eventos,
-            });
-            serde_json::to_writer_pretty(&mut *saida, &v)?;
+            serde_json::to_writer_pretty(&mut *saida, &ficha.json())?;
             writeln!(saida)?;
         }
         FormatoVarredura::Texto => {
-            saida.write_all(ficha(&p, &eventos, completo, hoje).as_bytes())?;
+            saida.write_all(ficha.texto().as_bytes())?;
         }
     }
     Ok(Saida::Sucesso)
@@ -678,16 +633,7 @@ async fn alertas(
         FormatoVarredura::Json => {
             let v: Vec<serde_json::Value> = lista
                 .iter()
-                .map(|a| {
-                    serde_json::json!({
-                        "protocolo": a.protocolo,
-                        "nome": a.nome,
-                        "artigo": a.alerta.artigo,
-                        "vencimento": a.alerta.vencimento.map(|d| d.to_string()),
-                        "situacao": a.alerta.situacao,
-                        "mensagem": a.alerta.mensagem(),
-                    })
-                })
+                .map(divisa_autos::listagem::alerta_json)
                 .collect();
             serde_json::to_writer_pretty(
                 &mut *saida,

@@ -62,10 +62,7 @@ pub struct Autos<'a> {
 impl Autos<'_> {
     /// A pessoa que praticou um ato, por nome e cargo; sem a conta cadastrada, só o cargo.
     pub fn pessoa(&self, ator: &divisa_processo::Ator) -> String {
-        self.pessoas
-            .get(&ator.id)
-            .cloned()
-            .unwrap_or_else(|| format!("{} (nome não cadastrado)", ator.papel.cargo()))
+        ator.nome_e_cargo(self.pessoas)
     }
 }
 

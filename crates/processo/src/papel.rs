@@ -254,6 +254,15 @@ impl Ator {
             papel,
         }
     }
+
+    /// Quem é, para pessoas: o nome e o cargo da conta em `pessoas` (login → "Nome, cargo");
+    /// sem a conta cadastrada, o cargo do papel — nunca o login.
+    pub fn nome_e_cargo(&self, pessoas: &std::collections::BTreeMap<String, String>) -> String {
+        pessoas
+            .get(&self.id)
+            .cloned()
+            .unwrap_or_else(|| format!("{} (nome não cadastrado)", self.papel.cargo()))
+    }
 }
 
 /// Tudo o que alguém pode pedir ao sistema: os atos do processo e as leituras.

@@ -32,10 +32,7 @@ pub(crate) async fn documento() -> Response {
                 "Relatorio": {"type": "object", "description": "CONTRACT §3", "required": ["conclusao", "achados"],
                     "properties": {"conclusao": {"type": "string", "enum": ["atende", "nao_atende", "inconclusivo"]},
                         "achados": {"type": "array", "items": {"type": "object"}}, "alertas": {"type": "array", "items": {"type": "object"}}}},
-                "Processo": {"type": "object", "required": ["protocolo", "nome", "tipo", "fase", "versao"], "properties": {
-                    "protocolo": {"type": "string"}, "nome": {"type": "string"}, "tipo": {"type": "string"},
-                    "fase": {"type": "string"}, "versao": {"type": "integer"}, "eventos": {"type": "array", "items": {"type": "object"}},
-                    "prazos": {"type": "array", "items": {"type": "object"}}, "atos_possiveis": {"type": "array", "items": {"type": "string"}}}},
+                "Processo": esquema_do_processo(),
                 "Ato": esquema_dos_atos()
             }
         },
@@ -125,6 +122,31 @@ pub(crate) async fn documento() -> Response {
         doc.to_string(),
     )
         .into_response()
+}
+
+/// A ficha do processo (`divisa_autos::FichaDoProcesso::json`, com os atos possíveis).
+fn esquema_do_processo() -> Value {
+    json!({"type": "object",
+        "description": "A ficha do processo, a mesma de `divisa processo mostrar --formato json`, como quem pede a vê: certidões, prazos e alertas só na vista completa (Art. 23); o órgão certificador vê o seu prazo",
+        "required": ["protocolo", "nome", "tipo", "fase", "fase_nome", "versao", "visao", "eventos", "prazos", "alertas"], "properties": {
+        "protocolo": {"type": "string"}, "nome": {"type": "string"}, "tipo": {"type": "string"},
+        "municipios_origem": {"type": "array", "items": {"type": "string"}}, "assinaturas": {"type": "integer"},
+        "protocolado_em": {"type": "string", "format": "date"}, "apresentada": {"type": "string"},
+        "fase": {"type": "string"}, "fase_nome": {"type": "string"}, "proximo_passo": {"type": "string"},
+        "versao": {"type": "integer"}, "visao": {"type": "string", "enum": ["completa", "publica"]}, "completo": {"type": "boolean"},
+        "documentos_faltantes": {"type": "array", "items": {"type": "string"}},
+        "documentos_declarados_a_juntar": {"type": "array", "items": {"type": "string"}},
+        "eventos": {"type": "array", "items": {"type": "object", "required": ["seq", "data", "ator", "ato", "resumo", "quem"], "properties": {
+            "seq": {"type": "integer"}, "data": {"type": "string", "format": "date"},
+            "ator": {"type": "object", "properties": {"id": {"type": "string"}, "papel": {"type": "string"}}},
+            "ato": {"type": "object", "description": "o ato como gravado: o `tipo` e os seus campos"}, "resumo": {"type": "string"},
+            "quem": {"type": "string", "description": "nome e cargo de quem praticou o ato"}}}},
+        "prazos": {"type": "array", "items": {"type": "object", "properties": {
+            "chave": {"type": "string"}, "descricao": {"type": "string"}, "artigo": {"type": "string"},
+            "inicio": {"type": "string", "format": "date"}, "dias": {"type": "integer"}, "vencimento": {"type": "string", "format": "date"},
+            "situacao": {"type": "object"}, "situacao_texto": {"type": "string"}}}},
+        "alertas": {"type": "array", "items": {"type": "object"}},
+        "atos_possiveis": {"type": "array", "items": {"type": "string"}}}})
 }
 
 /// O esquema de cada ato que entra pelo formulário (um `oneOf` por tipo), da mesma tabela que

@@ -191,6 +191,69 @@ fn processo_do_protocolo_as_certidoes_pela_linha_de_comando() {
     assert_eq!(v["visao"], "publica");
     assert_eq!(v["eventos"].as_array().unwrap().len(), 2);
     assert_eq!(v["fase"], "certidoes");
+    // Issue 31 (Art. 23): o andamento interno (certidões, prazos, alertas) é da vista
+    // completa, na linha de comando como na página e na API — a mesma ficha
+    // (`divisa_autos::FichaDoProcesso`); os documentos do Art. 15 são de todos (Art. 16)
+    assert_eq!(v["prazos"], serde_json::json!([]), "{v}");
+    assert_eq!(v["alertas"], serde_json::json!([]), "{v}");
+    assert_eq!(
+        v["fase_nome"], "certidões requisitadas (Art. 17, § 2º; Art. 2º, § 3º)",
+        "{v}"
+    );
+    assert!(v["documentos_faltantes"].is_array(), "{v}");
+    let completa = |como: &str| -> serde_json::Value {
+        let e = divisa_em(
+            &dir,
+            &[
+                "processo",
+                "mostrar",
+                &p,
+                "--formato",
+                "json",
+                "--como",
+                como,
+                "--em",
+                "2026-04-03",
+            ],
+        );
+        assert_eq!(e.codigo, 0, "{}", e.stderr);
+        serde_json::from_str(&e.stdout).unwrap()
+    };
+    let v = completa("membro:bruno");
+    assert_eq!(v["visao"], "completa");
+    let tre = v["prazos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|z| z["chave"] == "certidao:tre")
+        .unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(tre["vencimento"], "2026-04-02", "{tre}");
+    assert_eq!(tre["situacao_texto"], "vencido há 1 dia", "{tre}");
+    // o ato diz quem agiu por nome e cargo (sem conta cadastrada, o cargo), nunca pelo login
+    let visita = v["eventos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["ato"]["tipo"] == "registrar_visita")
+        .unwrap_or_else(|| panic!("{v}"));
+    assert!(
+        visita["quem"]
+            .as_str()
+            .unwrap()
+            .contains("nome não cadastrado")
+            && !visita["quem"].as_str().unwrap().contains("bruno"),
+        "{visita}"
+    );
+    // o órgão certificador vê a sua certidão e o seu prazo, não os dos outros (issue 17)
+    let v = completa("tre:tre-mt");
+    assert_eq!(v["visao"], "publica");
+    let chaves: Vec<&str> = v["prazos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|z| z["chave"].as_str().unwrap())
+        .collect();
+    assert_eq!(chaves, ["certidao:tre"], "{v}");
 
     let e = divisa_em(&dir, &["processo", "alertas", "--em", "2026-04-03"]);
     assert_eq!(e.codigo, 0, "{}", e.stderr);
@@ -433,6 +496,26 @@ fn art18_parecer_de_merito_favoravel_passa_pelo_motor_da_lei() {
     );
     assert_eq!(e.codigo, 0, "{}", e.stderr);
     let p = "00001.000001/2026-91";
+    // A ficha não traz o texto da proposta: os títulos de eleitor e os nomes de quem assinou
+    // são dados pessoais, fora da ficha até para a Presidente (a página também não os mostra)
+    for como in ["presidente:ana", "representante:maria"] {
+        let e = divisa_em(
+            &dir,
+            &[
+                "processo",
+                "mostrar",
+                p,
+                "--formato",
+                "json",
+                "--como",
+                como,
+            ],
+        );
+        assert_eq!(e.codigo, 0, "{}", e.stderr);
+        let v: serde_json::Value = serde_json::from_str(&e.stdout).unwrap();
+        assert_eq!(v["proposta_anexada"], true, "{v}");
+        assert!(!e.stdout.contains("389119531899"), "{como}: {}", e.stdout);
+    }
     let passos: &[(&[&str], &str)] = &[
         (&["divulgar", "publicacao=DO"], "presidente:ana"),
         // os outros se juntam, cada um com o seu arquivo (Art. 16, parágrafo único)

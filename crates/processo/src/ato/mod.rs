@@ -284,6 +284,17 @@ impl Ato {
         self.resumo_com(&|login| format!("o(a) servidor(a) da conta «{login}»"))
     }
 
+    /// Como [`Ato::resumo`], com o servidor que o ato cita por nome e cargo, de `pessoas`
+    /// (login → "Nome, cargo"); a página, a ficha e os documentos nunca mostram o login.
+    pub fn resumo_para(&self, pessoas: &std::collections::BTreeMap<String, String>) -> String {
+        self.resumo_com(&|login| {
+            pessoas
+                .get(login)
+                .cloned()
+                .unwrap_or_else(|| "servidor(a) sem conta cadastrada".to_owned())
+        })
+    }
+
     /// Como [`Ato::resumo`], com `pessoa` dizendo quem é a conta que o ato cita (o servidor
     /// autorizado) por nome e cargo.
     pub fn resumo_com(&self, pessoa: &dyn Fn(&str) -> String) -> String {

@@ -7,13 +7,7 @@ pub(super) async fn listar(State(estado): State<Estado>) -> Resposta {
     Ok(Json(
         lista
             .iter()
-            .map(|p| {
-                json!({
-                    "protocolo": p.protocolo, "nome": p.nome, "tipo": p.tipo,
-                    "fase": p.fase.codigo(), "fase_nome": p.fase.nome(),
-                    "versao": p.versao, "ultimo_ato": p.ultimo_ato,
-                })
-            })
+            .map(divisa_autos::listagem::processo_json)
             .collect::<Vec<_>>(),
     )
     .into_response())
@@ -207,7 +201,7 @@ pub(super) async fn processo(
         .registro()
         .eventos_visiveis(&protocolo, &ator)
         .await?;
-    let completo = p.pode(&ator, Acao::VerCompleto).is_ok();
+    let pessoas = estado.pessoas().await;
     let atos: Vec<&str> = if quem.usuario.is_some() {
         divisa_processo::oferta::oferecidos(&p, &ator, hoje)
             .iter()
@@ -216,36 +210,12 @@ pub(super) async fn processo(
     } else {
         Vec::new()
     };
-    Ok(Json(json!({
-        "protocolo": protocolo,
-        "nome": p.nome,
-        "tipo": p.tipo.codigo(),
-        "fase": p.fase.codigo(),
-        "fase_nome": p.fase.nome(),
-        "proximo_passo": p.fase.proximo_passo(),
-        "versao": p.versao,
-        "municipios_origem": p.municipios_origem,
-        "assinaturas": p.assinaturas,
-        "protocolado_em": p.protocolado_em.to_string(),
-        "documentos": p.documentos,
-        "documentos_faltantes": p.documentos_faltantes(),
-        "documentos_declarados": p.declarados,
-        "documentos_declarados_a_juntar": p.declarados_a_juntar(),
-        "prazos": p.prazos().iter().map(|z| json!({
-            "chave": z.chave, "descricao": z.descricao, "artigo": z.artigo,
-            "inicio": z.inicio.to_string(), "vencimento": z.vencimento.to_string(),
-            "situacao": z.situacao(hoje).texto(),
-        })).collect::<Vec<_>>(),
-        "alertas": p.alertas(hoje).iter().map(|a| json!({"artigo": a.artigo, "mensagem": a.mensagem()})).collect::<Vec<_>>(),
-        "proposta_anexada": p.proposta.is_some(),
-        "completo": completo,
-        "eventos": eventos.iter().map(|e| json!({
-            "seq": e.seq, "data": e.data.to_string(), "ator": e.ator.id, "papel": e.ator.papel.codigo(),
-            "tipo": e.ato.tipo(), "resumo": e.ato.resumo(),
-        })).collect::<Vec<_>>(),
-        "atos_possiveis": atos,
-    }))
-    .into_response())
+    // a ficha da linha de comando, com quem vê o quê decidido no caso de uso (Arts. 16, 22, 23)
+    let mut ficha = divisa_autos::FichaDoProcesso::nova(&p, &eventos, &ator, hoje, &pessoas).json();
+    if let Value::Object(m) = &mut ficha {
+        m.insert("atos_possiveis".into(), json!(atos));
+    }
+    Ok(Json(ficha).into_response())
 }
 
 #[derive(Deserialize)]
@@ -342,13 +312,7 @@ pub(super) async fn alertas(State(estado): State<Estado>, quem: Quem) -> Respost
     Ok(Json(
         lista
             .iter()
-            .map(|a| {
-                json!({
-                    "protocolo": a.protocolo, "nome": a.nome, "artigo": a.alerta.artigo,
-                    "vencimento": a.alerta.vencimento.map(|d| d.to_string()),
-                    "mensagem": a.alerta.mensagem(),
-                })
-            })
+            .map(divisa_autos::listagem::alerta_json)
             .collect::<Vec<_>>(),
     )
     .into_response())

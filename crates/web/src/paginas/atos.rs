@@ -47,9 +47,7 @@ pub(crate) async fn ato(
                     let depois: Vec<String> = eventos
                         .iter()
                         .filter(|e| e.seq > lida)
-                        .map(|e| {
-                            format!("{} ({})", resumo_do_ato(&e.ato, &pessoas), fmt_data(e.data))
-                        })
+                        .map(|e| format!("{} ({})", e.ato.resumo_para(&pessoas), fmt_data(e.data)))
                         .collect();
                     if !depois.is_empty() {
                         mensagem = format!(

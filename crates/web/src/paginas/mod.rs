@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use divisa_processo::prazos::SituacaoDoPrazo;
 use divisa_processo::{
-    corte_eleitoral, Acao, DocumentoArt15, Fase, Permissao, SituacaoDoDocumento, TipoProcesso, Via,
+    corte_eleitoral, Acao, DocumentoArt15, Fase, Permissao, SituacaoDoDocumento, TipoProcesso,
 };
 use divisa_referencia::formato::{data as fmt_data, inteiro};
 
@@ -24,17 +24,6 @@ pub(crate) use atos::*;
 pub(crate) use processo::*;
 
 pub(crate) use crate::formularios::{campo, Campos};
-
-/// O que o ato fez, com a pessoa que ele cita (o servidor autorizado) por nome e cargo, nunca
-/// pelo login.
-fn resumo_do_ato(ato: &divisa_processo::Ato, pessoas: &BTreeMap<String, String>) -> String {
-    ato.resumo_com(&|login| {
-        pessoas
-            .get(login)
-            .cloned()
-            .unwrap_or_else(|| "servidor(a) sem conta cadastrada".to_owned())
-    })
-}
 
 /// Classe CSS e texto de uma situação de prazo.
 fn situacao(s: &SituacaoDoPrazo) -> (&'static str, String) {

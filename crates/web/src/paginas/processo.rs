@@ -36,7 +36,6 @@ pub(crate) async fn pagina_do_processo(
     let ator = quem.ator();
     let hoje = estado.hoje();
     let (p, eventos) = estado.registro().eventos_visiveis(protocolo, &ator).await?;
-    let completo = p.pode(&ator, Acao::VerCompleto).is_ok();
     let endereco = caminho_do_processo(protocolo);
     // pessoas por nome e cargo, nunca pelo login
     let pessoas = estado.pessoas().await;
@@ -44,19 +43,14 @@ pub(crate) async fn pagina_do_processo(
     let registrado = registrado.map(|n| match eventos.iter().find(|e| e.seq == n) {
         Some(e) => format!(
             "Registrado nos autos (ato nº {n}): {}.",
-            resumo_do_ato(&e.ato, &pessoas).trim_end_matches('.')
+            e.ato.resumo_para(&pessoas).trim_end_matches('.')
         ),
         None => format!("Registrado nos autos (ato nº {n})."),
     });
-    let apresentada = match &p.via {
-        Via::Deputado { id } => format!(
-            "por intermédio de {}",
-            pessoas
-                .get(id)
-                .map_or("deputado(a) estadual (nome não cadastrado)", String::as_str)
-        ),
-        Via::Comunidade => "pela própria comunidade".into(),
-    };
+    // quem vê o quê (Arts. 16, 22 e 23), decidido no caso de uso, o mesmo da linha de comando
+    let ficha = divisa_autos::FichaDoProcesso::nova(&p, &eventos, &ator, hoje, &pessoas);
+    let completo = ficha.completo;
+    let apresentada = ficha.apresentada();
 
     // a área no mapa (issue 29): as versões para quem as vê; o editor para quem pode alterar
     let (versoes_da_area, edicao_da_area) = if divisa_autos::area::pode_ver(&p, &ator).is_ok() {
@@ -150,12 +144,7 @@ pub(crate) async fn pagina_do_processo(
             .iter()
             .any(|a| a.evento_seq == Some(seq) && a.nome == nome && a.finalidade.reservado())
     };
-    let quem_agiu = |e: &divisa_processo::Evento| {
-        pessoas
-            .get(&e.ator.id)
-            .cloned()
-            .unwrap_or_else(|| e.ator.papel.cargo().to_string())
-    };
+    let quem_agiu = |e: &divisa_processo::Evento| ficha.pessoa(&e.ator);
     // o que quem olha pode fazer
     let atos = if quem.usuario.is_some() {
         Some(atos_oferecidos(estado, quem, &p, &endereco, hoje, enviado).await?)
@@ -190,9 +179,9 @@ pub(crate) async fn pagina_do_processo(
             }
         }
     };
-    let certidoes = p.certidoes();
-    let prazos = p.prazos();
-    let alertas = p.alertas(hoje);
+    let certidoes = ficha.certidoes();
+    let prazos = ficha.prazos();
+    let alertas = ficha.alertas();
     let corpo = html! {
         h1 { (p.nome) }
         p {
@@ -215,7 +204,7 @@ pub(crate) async fn pagina_do_processo(
 
         (documentos_do_art15(&p))
 
-        (certidoes_e_oficios(&p, &certidoes, &atalho_do_oficio))
+        (certidoes_e_oficios(&p, &certidoes, completo, &atalho_do_oficio))
         (tabela_dos_prazos(&prazos, hoje))
         @if !alertas.is_empty() {
             h2 { "Alertas" }
@@ -329,10 +318,11 @@ fn documentos_do_art15(p: &Processo) -> Markup {
 fn certidoes_e_oficios(
     p: &Processo,
     certidoes: &[(divisa_processo::Orgao, divisa_processo::Requisicao)],
+    completo: bool,
     atalho_do_oficio: &dyn Fn(divisa_processo::Orgao) -> Markup,
 ) -> Markup {
     html! {
-        @if !certidoes.is_empty() || p.certidoes_requisitadas_em.is_some() {
+        @if !certidoes.is_empty() || (completo && p.certidoes_requisitadas_em.is_some()) {
             h2 { "Certidões (Art. 2º, §§ 2º e 3º)" }
             div.tabela {
                 // no celular, cada linha vira um cartão com os rótulos (nenhuma coluna escondida
@@ -523,7 +513,7 @@ fn linha_do_tempo(
                 li {
                     span.quando { (fmt_data(e.data)) " · ato " (e.seq) " · " (quem_agiu(e)) }
                     br;
-                    (resumo_do_ato(&e.ato, pessoas))
+                    (e.ato.resumo_para(pessoas))
                     @if !e.anexos.is_empty() {
                         ul.anexos {
                             @for (i, a) in e.anexos.iter().enumerate().filter(|(_, a)| completo || !reservado(e.seq, &a.nome)) {

@@ -2442,6 +2442,65 @@ fn o_orgao_ve_o_oficio_dirigido_a_ele_e_so_ele() {
     });
 }
 
+/// Issue 31 (Arts. 16, 22 e 23): a página e a API mostram a cada um o que a linha de comando
+/// mostra, pela mesma ficha (`divisa_autos::FichaDoProcesso`). As certidões pedidas, os prazos
+/// e os alertas são o andamento interno da Comissão (o ofício não é ato público; o Art. 23
+/// reserva essas informações aos deputados): o público não os vê; o órgão certificador vê a
+/// sua certidão e o seu prazo; a Comissão vê tudo. Antes, a página e a API os mostravam a
+/// qualquer um.
+#[test]
+fn art23_o_andamento_interno_so_na_vista_completa_e_o_orgao_ve_o_seu() {
+    rodar(async {
+        let a = app("ficha-do-processo").await;
+        let p = a.protocolo("Espigão").await;
+        let ana = a.entrar("ana").await;
+        let tre = a.entrar("tre").await;
+        let api = format!("/api{}", caminho(&p));
+        let chaves = |v: &serde_json::Value| -> Vec<String> {
+            v["prazos"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{v}"))
+                .iter()
+                .map(|z| z["chave"].as_str().unwrap().to_owned())
+                .collect()
+        };
+
+        let v = a.get(&api, Some(&ana)).await.json();
+        assert_eq!(v["visao"], "completa", "{v}");
+        let todas = chaves(&v);
+        assert!(
+            todas.len() >= 2 && todas.iter().any(|c| c == "certidao:tre"),
+            "{v}"
+        );
+        let pagina = a.get(&caminho(&p), Some(&ana)).await.corpo;
+        assert!(pagina.contains("Certidões (Art. 2º, §§ 2º e 3º)"));
+        assert!(pagina.contains("<h2>Prazos</h2>"));
+
+        let v = a.get(&api, None).await.json();
+        assert_eq!(v["visao"], "publica", "{v}");
+        assert_eq!(v["prazos"], json!([]), "{v}");
+        assert_eq!(v["alertas"], json!([]), "{v}");
+        // a representação e os seus documentos continuam de todos (Art. 16)
+        assert!(
+            v["documentos"].is_array() && v["fase_nome"].is_string(),
+            "{v}"
+        );
+        let pagina = a.get(&caminho(&p), None).await.corpo;
+        assert!(
+            !pagina.contains("Certidões (Art. 2º, §§ 2º e 3º)"),
+            "{pagina}"
+        );
+        assert!(!pagina.contains("<h2>Prazos</h2>"), "{pagina}");
+        assert!(pagina.contains("Documentos (Art. 15)"), "{pagina}");
+
+        let v = a.get(&api, Some(&tre)).await.json();
+        assert_eq!(chaves(&v), ["certidao:tre"], "{v}");
+        let pagina = a.get(&caminho(&p), Some(&tre)).await.corpo;
+        assert!(pagina.contains("Tribunal Regional Eleitoral"), "{pagina}");
+        assert!(!pagina.contains("SEFAZ-MT"), "{pagina}");
+    });
+}
+
 /// Issue 17 (Art. 23): "autorizar servidor" escolhe um servidor da Casa pelo nome; uma conta
 /// que não existe, ou HTML, não vira ato permanente.
 #[test]
