@@ -477,7 +477,6 @@ fn issue31_nenhuma_funcao_passa_de_200_linhas() {
         ("fiscal/src/icms/calculo.rs", "calcular_icms", 210),
         ("lei/src/art08_revisao_limites.rs", "desmembramento", 231),
         ("web/src/catalogo.rs", "formulario", 208),
-        ("web/src/paginas/processo.rs", "pagina_do_processo", 229),
     ];
     let mut problemas = Vec::new();
     let mut vistas = Vec::new();

@@ -19,6 +19,7 @@ use crate::{caminho_do_processo, catalogo, Estado, Falha};
 
 mod atos;
 mod processo;
+mod secoes;
 
 pub(crate) use atos::*;
 pub(crate) use processo::*;

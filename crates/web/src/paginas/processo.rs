@@ -2,6 +2,7 @@
 //! documentos do Art. 15, as certidões, a lei aplicada aos autos, o impacto fiscal, os
 //! documentos oficiais e os atos que o papel de quem olha pode praticar.
 
+use super::secoes::*;
 use super::*;
 use divisa_processo::Processo;
 
@@ -53,51 +54,11 @@ pub(crate) async fn pagina_do_processo(
     let apresentada = ficha.apresentada();
 
     // a área no mapa (issue 29): as versões para quem as vê; o editor para quem pode alterar
-    let (versoes_da_area, edicao_da_area) = if divisa_autos::area::pode_ver(&p, &ator).is_ok() {
-        // as versões de todos os atos (a cartografia não vê os atos internos da Comissão, mas
-        // edita sobre a versão em vigor, que pode ter vindo de um deles)
-        let todos = estado.registro().carregar(protocolo).await?;
-        (
-            divisa_avaliacao::area::versoes(&todos.processo, &todos.eventos),
-            Some(divisa_autos::area::pode_alterar(
-                &todos.processo,
-                &ator,
-                hoje,
-            )),
-        )
-    } else {
-        (Vec::new(), None)
-    };
+    let (versoes_da_area, edicao_da_area) =
+        area_no_mapa(estado, &p, &ator, protocolo, hoje).await?;
 
     // a lei aplicada à proposta
-    let avaliacao = match (&p.proposta, completo) {
-        (None, _) => html! {
-            p {
-                "A proposta da representação (o território e os números declarados) ainda não \
-                 foi juntada aos autos; quem pode juntar documentos a junta com o ato «Juntar a \
-                 proposta da representação»."
-            }
-        },
-        (Some(_), false) => html! {
-            p {
-                "A proposta juntada traz títulos de eleitor: a avaliação completa fica com a \
-                 Comissão e os deputados (Arts. 22 e 23)."
-            }
-        },
-        (Some(_), true) => {
-            let arquivos =
-                divisa_autos::arquivos_para_avaliar(estado.registro(), &p, &eventos).await?;
-            // medir o território e avaliar fora dos trabalhadores assíncronos (crate::oficina)
-            let processo = p.clone();
-            estado
-                .oficina()
-                .executar(quem.endereco.map(|e| e.ip()), move || {
-                    avaliacao_dos_autos(&processo, &arquivos, hoje)
-                })
-                .await
-                .unwrap_or_else(|f| aviso("erro", &f.mensagem))
-        }
-    };
+    let avaliacao = lei_aplicada(estado, quem, &p, &eventos, completo, hoje).await?;
 
     // o órgão certificador vê o ofício que lhe foi dirigido (Art. 2º, § 3º)
     let oficio_ao_orgao = ator
@@ -293,252 +254,75 @@ fn proximo_passo(
     }
 }
 
-/// Os documentos do Art. 15, cada um com a sua situação nos autos.
-fn documentos_do_art15(p: &Processo) -> Markup {
-    html! {
-        h2 { "Documentos (Art. 15)" }
-        ul {
-            @for d in DocumentoArt15::TODOS {
-                @match p.situacao_do_documento(d) {
-                    SituacaoDoDocumento::NosAutos => li.sim { "✔ " (d.nome_no(p.tipo)) },
-                    SituacaoDoDocumento::DeclaradoAntesDaRegra => li.sim { "✔ " (d.nome_no(p.tipo)) " — declarado no protocolo, quando a declaração bastava" },
-                    SituacaoDoDocumento::DeclaradoAJuntar => li.pendente { "◐ " (d.nome_no(p.tipo)) " — declarado na representação, sem arquivo: a juntar (Art. 16, parágrafo único)" },
-                    SituacaoDoDocumento::Falta => li.nao_atende { "✘ falta: " (d.nome_no(p.tipo)) },
-                }
-            }
-        }
-        @if !p.documentos_por_arquivo {
-            p.historico { "Protocolada antes de o sistema exigir o arquivo de cada documento: o documento declarado no protocolo conta como apresentado, como então se contava; confira nos autos os arquivos juntados." }
-        }
-    }
-}
+/// As versões da área que quem olha vê e, se ele as vê, se pode alterar a área.
+type AreaNaPagina = (
+    Vec<divisa_avaliacao::area::VersaoNosAutos>,
+    Option<Result<(), divisa_processo::Recusa>>,
+);
 
-/// As certidões (Art. 2º, §§ 2º e 3º): o ofício, o recebimento e a resposta de cada órgão, com o
-/// atalho a registrar o envio e o recebimento para quem pode.
-fn certidoes_e_oficios(
+/// As versões da área (issue 29) para quem as vê, e se quem olha pode alterá-la.
+async fn area_no_mapa(
+    estado: &Estado,
     p: &Processo,
-    certidoes: &[(divisa_processo::Orgao, divisa_processo::Requisicao)],
-    completo: bool,
-    atalho_do_oficio: &dyn Fn(divisa_processo::Orgao) -> Markup,
-) -> Markup {
-    html! {
-        @if !certidoes.is_empty() || (completo && p.certidoes_requisitadas_em.is_some()) {
-            h2 { "Certidões (Art. 2º, §§ 2º e 3º)" }
-            div.tabela {
-                // no celular, cada linha vira um cartão com os rótulos (nenhuma coluna escondida
-                // atrás de uma rolagem de lado; issue 32)
-                table.cartoes-no-celular {
-                    tr.cabecalho { th { "Órgão" } th { "Ofício" } th { "Recebido" } th { "Resposta" } }
-                    @for (o, r) in certidoes {
-                        tr {
-                            td data-rotulo="Órgão" { (o.nome()) " " small { "(incisos " (o.incisos()) ")" } }
-                            td data-rotulo="Ofício" {
-                                @match &r.oficio {
-                                    Some((n, d)) => { (n) ", enviado em " (fmt_data(*d)) }
-                                    // o inciso V é apurado pela própria Comissão, sem ofício
-                                    None if *o == divisa_processo::Orgao::Comissao => "sem ofício: apuração da própria Comissão (verificação in loco)",
-                                    None => "não enviado",
-                                }
-                                @if r.oficio.is_none() { (atalho_do_oficio(*o)) }
-                            }
-                            td data-rotulo="Recebido" {
-                                (r.recebido_em.map_or("—".into(), fmt_data))
-                                @if r.oficio.is_some() && r.recebido_em.is_none() { (atalho_do_oficio(*o)) }
-                            }
-                            td data-rotulo="Resposta" { (resposta_do_orgao(r.resposta.as_ref())) }
-                        }
-                    }
-                }
-            }
-        }
-    }
+    ator: &divisa_processo::Ator,
+    protocolo: &str,
+    hoje: jiff::civil::Date,
+) -> Result<AreaNaPagina, Falha> {
+    Ok(if divisa_autos::area::pode_ver(p, ator).is_ok() {
+        // as versões de todos os atos (a cartografia não vê os atos internos da Comissão, mas
+        // edita sobre a versão em vigor, que pode ter vindo de um deles)
+        let todos = estado.registro().carregar(protocolo).await?;
+        (
+            divisa_avaliacao::area::versoes(&todos.processo, &todos.eventos),
+            Some(divisa_autos::area::pode_alterar(
+                &todos.processo,
+                ator,
+                hoje,
+            )),
+        )
+    } else {
+        (Vec::new(), None)
+    })
 }
 
-/// Os prazos do processo, com a situação de cada um no dia.
-fn tabela_dos_prazos(prazos: &[divisa_processo::prazos::Prazo], hoje: jiff::civil::Date) -> Markup {
-    html! {
-        @if !prazos.is_empty() {
-            h2 { "Prazos" }
-            div.tabela {
-                table.cartoes-no-celular {
-                    tr.cabecalho { th { "O quê" } th { "Artigo" } th { "Início" } th { "Vencimento" } th { "Situação" } }
-                    @for z in prazos {
-                        @let (classe, texto) = situacao(&z.situacao(hoje));
-                        tr {
-                            td data-rotulo="O quê" { (z.descricao) }
-                            td data-rotulo="Artigo" { (z.artigo) }
-                            td data-rotulo="Início" { (fmt_data(z.inicio)) }
-                            td data-rotulo="Vencimento" { (fmt_data(z.vencimento)) }
-                            td data-rotulo="Situação" class=(classe) { (texto) }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Os documentos oficiais do caso: abrir não emite (o rascunho ou o emitido); emitir é um ato
-/// próprio, com a confirmação, de quem pode (issues 32 e 33).
-fn lista_dos_documentos_oficiais(
-    documentos_oficiais: &[DocumentoDoCaso],
-    p: &Processo,
-    endereco: &str,
+/// A lei aplicada à proposta dos autos, para quem tem vista completa (Arts. 22 e 23); a
+/// medição e a avaliação correm na oficina, fora dos trabalhadores assíncronos.
+async fn lei_aplicada(
+    estado: &Estado,
     quem: &Quem,
-    pode_emitir: bool,
-    atalho_do_oficio: &dyn Fn(divisa_processo::Orgao) -> Markup,
-) -> Markup {
-    html! {
-        @if !documentos_oficiais.is_empty() {
-            h2 { "Documentos oficiais" }
-            p.historico {
-                "Abrir um documento não o emite. O PDF é o documento emitido pela Comissão, quando \
-                 já emitido; antes disso, um rascunho com a marca «RASCUNHO — NÃO EMITIDO», sem \
-                 código de verificação, que não fica registrado. Emitir é um ato próprio da \
-                 Presidência, dos membros e dos servidores da Comissão: o documento emitido traz o \
-                 número do processo e um código com que qualquer pessoa o confere em "
-                a href="/verificar" { "Verificar documento" } ", e fica na lista dos emitidos."
-            }
-            ul.documentos-oficiais {
-                @for (nome, tipo, orgao, depois) in documentos_oficiais {
-                    @let base = format!("{endereco}/documentos/{tipo}");
-                    @let consulta = match orgao { Some(o) => format!("?orgao={o}&"), None => "?".to_owned() };
-                    // issue 33: o documento que ainda não tem o seu momento no rito aparece,
-                    // com a frase que diz quando, mas não se abre nem se emite
-                    @if let Some(quando) = depois {
-                        li.depois { (nome) " — ainda não: " (quando) "." }
-                    } @else {
-                    li {
-                        (nome)
-                        // o ofício diz se já foi enviado, e quem registra o envio o faz daqui
-                        @if let Some(o) = orgao.and_then(|c| divisa_processo::Orgao::TODOS.into_iter().find(|o| o.codigo() == c)) {
-                            @match p.requisicoes.get(&o).and_then(|r| r.oficio.as_ref()) {
-                                Some((n, d)) => { " (nº " (n) ", enviado em " (fmt_data(*d)) ")" }
-                                None => { " (ainda não enviado)" (atalho_do_oficio(o)) }
-                            }
-                        }
-                        " — "
-                        a href={ (base) (consulta.trim_end_matches(['?', '&'])) } { "PDF" } " · "
-                        a href={ (base) (consulta) "formato=html" } { "HTML (para ler)" } " · "
-                        a href={ (base) (consulta) "formato=odt" } { "ODT (rascunho editável)" }
-                        @if pode_emitir {
-                            form.emitir method="post" action={ (base) "/emitir" } {
-                                input type="hidden" name="csrf" value=(quem.csrf);
-                                @if let Some(o) = orgao { input type="hidden" name="orgao" value=(o); }
-                                label {
-                                    input type="checkbox" name="confirmo" value="sim" required;
-                                    " Confirmo a emissão em nome da Comissão, com código de verificação"
-                                }
-                                " "
-                                button.br-button.secondary.small type="submit" { "Emitir " (nome) }
-                            }
-                        }
-                    }
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Os autos inteiros, para retirar cópia (Art. 22), e a versão pública (Art. 16).
-fn os_autos(endereco: &str, integral: bool) -> Markup {
-    html! {
-        h2 { "Os autos" }
-        ul {
-            @if integral {
-                li {
-                    a href={ (endereco) "/documentos/autos" } { "Autos do processo em PDF" }
-                    " (capa, índice das peças com as páginas, cada ato, a lei aplicada)"
-                }
-                li {
-                    a href={ (endereco) "/autos.zip" } { "Pacote dos autos (.zip)" }
-                    ": o PDF, os arquivos dos atos, os eventos como gravados e um verificador da \
-                     cadeia de hashes que roda sem o divisa"
-                }
-            }
-            li {
-                a href={ (endereco) "/autos.zip?versao=publica" } { "Versão pública dos autos (.zip)" }
-                " (Art. 16: sem os atos internos, as assinaturas e a avaliação)"
-            }
-        }
-    }
-}
-
-/// Os arquivos que quem olha pode ver, com quem os enviou, por nome.
-fn lista_dos_arquivos(
-    visiveis: &[&divisa_registro::ArquivoGuardado],
-    endereco: &str,
-    pessoas: &std::collections::BTreeMap<String, String>,
-) -> Markup {
-    html! {
-        @if !visiveis.is_empty() {
-            h2 { "Arquivos" }
-            ul {
-                @for a in visiveis {
-                    li {
-                        a.nome-de-arquivo href={ (endereco) "/arquivos/" (a.id) } { (a.nome) }
-                        " — " (a.finalidade.descricao()) " · " (inteiro(a.tamanho as i64)) " bytes · SHA-256 "
-                        code { (a.sha256) }
-                        " · enviado por "
-                        (pessoas.get(&a.enviado_por).map_or("conta não cadastrada", String::as_str))
-                        " em "
-                        (a.enviado_em
-                            .parse::<jiff::Timestamp>()
-                            .map(divisa_registro::data_e_hora_em_cuiaba)
-                            .unwrap_or_else(|_| a.enviado_em.clone()))
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// A linha do tempo: quem agiu, por nome e cargo (nunca o login), e os arquivos de cada ato — a
-/// lista dos títulos de eleitor só para quem vê os autos completos.
-fn linha_do_tempo(
-    eventos: &[divisa_processo::Evento],
     p: &Processo,
-    endereco: &str,
-    pessoas: &std::collections::BTreeMap<String, String>,
+    eventos: &[divisa_processo::Evento],
     completo: bool,
-    reservado: &dyn Fn(u64, &str) -> bool,
-    quem_agiu: &dyn Fn(&divisa_processo::Evento) -> String,
-) -> Markup {
-    html! {
-        // linha do tempo: quem agiu, por nome e cargo (nunca o login), e os arquivos de cada ato
-        h2 { "Linha do tempo" }
-        ol.linha-do-tempo {
-            @for e in eventos {
-                li {
-                    span.quando { (fmt_data(e.data)) " · ato " (e.seq) " · " (quem_agiu(e)) }
-                    br;
-                    (e.ato.resumo_para(pessoas))
-                    @if !e.anexos.is_empty() {
-                        ul.anexos {
-                            @for (i, a) in e.anexos.iter().enumerate().filter(|(_, a)| completo || !reservado(e.seq, &a.nome)) {
-                                li {
-                                    @if let Some(d) = a.documento {
-                                        (d.nome_no(p.tipo)) ": "
-                                    }
-                                    a.nome-de-arquivo href={ (endereco) "/atos/" (e.seq) "/arquivos/" (i + 1) } { (a.nome) }
-                                    " "
-                                    small {
-                                        "(" (a.formato()) ", "
-                                        (inteiro(i64::try_from(a.tamanho).unwrap_or(i64::MAX)))
-                                        " bytes; SHA-256 " (a.sha256.get(..16).unwrap_or(&a.sha256)) ")"
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
+    hoje: jiff::civil::Date,
+) -> Result<Markup, Falha> {
+    Ok(match (&p.proposta, completo) {
+        (None, _) => html! {
+            p {
+                "A proposta da representação (o território e os números declarados) ainda não \
+                 foi juntada aos autos; quem pode juntar documentos a junta com o ato «Juntar a \
+                 proposta da representação»."
             }
+        },
+        (Some(_), false) => html! {
+            p {
+                "A proposta juntada traz títulos de eleitor: a avaliação completa fica com a \
+                 Comissão e os deputados (Arts. 22 e 23)."
+            }
+        },
+        (Some(_), true) => {
+            let arquivos =
+                divisa_autos::arquivos_para_avaliar(estado.registro(), p, eventos).await?;
+            // medir o território e avaliar fora dos trabalhadores assíncronos (crate::oficina)
+            let processo = p.clone();
+            estado
+                .oficina()
+                .executar(quem.endereco.map(|e| e.ip()), move || {
+                    avaliacao_dos_autos(&processo, &arquivos, hoje)
+                })
+                .await
+                .unwrap_or_else(|f| aviso("erro", &f.mensagem))
         }
-        @if !completo {
-            p.historico { "Só os atos públicos aparecem aqui (Art. 16)." }
-        }
-    }
+    })
 }
 
 /// A seção «Impacto fiscal»: o estudo dos fatos dos autos, fora dos trabalhadores assíncronos
@@ -599,7 +383,7 @@ pub(crate) fn resposta_do_orgao(resposta: Option<&divisa_processo::Resposta>) ->
 
 /// Um documento oficial na lista da página do processo: o nome, o código do tipo, o órgão (nos
 /// ofícios) e, quando ele ainda não tem o seu momento no rito, a frase que diz a partir de quando.
-type DocumentoDoCaso = (
+pub(super) type DocumentoDoCaso = (
     String,
     &'static str,
     Option<&'static str>,
