@@ -25,20 +25,22 @@ repeticoes=${REPETICOES:-15}
 trabalho=$(mktemp -d)
 trap 'rm -rf "$trabalho"' EXIT
 cp exemplos/desmembramento_area.toml exemplos/area_ribeiraozinho.geojson "$trabalho/"
+# um limite grande e real: Paranatinga na Malha 2022 (23.381 vértices)
+"$release" municipio Paranatinga --formato geojson >"$trabalho/paranatinga.geojson"
 
-# a mediana, em milissegundos, de `repeticoes` execuções do comando (saída descartada)
-medir() {
-  local bin=$1
+# um tempo, em microssegundos, de uma execução do comando (saída descartada)
+uma_vez() {
+  local bin=$1 inicio fim
   shift
-  local tempos=()
-  for _ in $(seq "$repeticoes"); do
-    local inicio fim
-    inicio=$(date +%s%N)
-    (cd "$trabalho" && "$bin" "$@" >/dev/null 2>&1) || true
-    fim=$(date +%s%N)
-    tempos+=($(((fim - inicio) / 1000)))
-  done
-  printf '%s\n' "${tempos[@]}" | sort -n | awk '{v[NR]=$1} END {printf "%.1f", v[int((NR+1)/2)]/1000}'
+  inicio=$(date +%s%N)
+  (cd "$trabalho" && "$bin" "$@" >/dev/null 2>&1) || true
+  fim=$(date +%s%N)
+  echo $(((fim - inicio) / 1000))
+}
+
+# a mediana, em milissegundos, de uma lista de microssegundos
+mediana() {
+  printf '%s\n' "$@" | sort -n | awk '{v[NR]=$1} END {printf "%.1f", v[int((NR+1)/2)]/1000}'
 }
 
 printf 'release: %s\ndist:    %s\n%d execuções de cada, mediana, em 2 núcleos\n\n' "$release" "$dist" "$repeticoes"
@@ -46,14 +48,22 @@ printf '%-46s %12s %12s %8s\n' "comando" "release (ms)" "dist (ms)" "razão"
 while IFS='|' read -r nome args; do
   # aquece o cache do sistema de arquivos para os dois
   (cd "$trabalho" && "$release" $args >/dev/null 2>&1 && "$dist" $args >/dev/null 2>&1) || true
-  r=$(medir "$release" $args)
-  d=$(medir "$dist" $args)
+  # alternados, release e dist, para que a máquina que varia pese igual nos dois
+  tr=()
+  td=()
+  for _ in $(seq "$repeticoes"); do
+    tr+=("$(uma_vez "$release" $args)")
+    td+=("$(uma_vez "$dist" $args)")
+  done
+  r=$(mediana "${tr[@]}")
+  d=$(mediana "${td[@]}")
   printf '%-46s %12s %12s %8s\n' "$nome" "${r/./,}" "${d/./,}" \
     "$(awk -v r="$r" -v d="$d" 'BEGIN {printf "%.2f", r/d}' | tr . ,)"
 done <<'COMANDOS'
 avaliar (desmembramento com o polígono)|avaliar desmembramento_area.toml --formato json
 varredura (142 municípios, Art. 2º)|varredura --formato json
 memorial descritivo (faixa de Ribeirãozinho)|memorial area_ribeiraozinho.geojson --formato json
+memorial descritivo (Paranatinga, 23.381 vért.)|memorial paranatinga.geojson --formato json
 município (Sorriso)|municipio Sorriso
 relatório técnico em PDF (typst)|documento relatorio-tecnico desmembramento_area.toml -o relatorio.pdf
 COMANDOS

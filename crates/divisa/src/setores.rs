@@ -220,14 +220,14 @@ pub(crate) fn do_banco(gravados: Vec<SetorGravado>) -> Vec<divisa_referencia::se
     divisa_autos::setores_do_banco(gravados)
 }
 
-pub(crate) fn importar(
+/// A malha de setores em qualquer dos formatos do IBGE e do QGIS (o .zip como o IBGE publica,
+/// o .shp com o .dbf e o .prj ao lado, o GeoPackage, o GeoJSON): o código e o polígono de cada
+/// feição. Um problema sai na tela, com o arquivo, e dá `None`.
+fn ler_malha_de_setores(
     malha: &Path,
-    agregados: &Path,
-    db: &str,
-    saida: &mut impl Write,
-) -> anyhow::Result<Saida> {
+    nome_malha: &str,
+) -> Option<Vec<(String, MultiPolygon<f64>)>> {
     const CMD: &str = "setores importar";
-    let nome_malha = malha.display().to_string();
     let extensao = nome_malha
         .rsplit('.')
         .next()
@@ -235,30 +235,24 @@ pub(crate) fn importar(
         .to_ascii_lowercase();
     let feicoes = match extensao.as_str() {
         "gpkg" if malha.is_file() => {
-            divisa_avaliacao::gpkg::ler_feicoes(malha, &nome_malha, &CHAVES)
+            divisa_avaliacao::gpkg::ler_feicoes(malha, nome_malha, &CHAVES)
         }
         "gpkg" => {
             eprintln!("divisa {CMD}: {nome_malha}: o arquivo não existe.");
-            return Ok(Saida::EntradaInvalida);
+            return None;
         }
         "geojson" | "json" => {
-            let Some(bytes) = crate::avaliar::ler_arquivo(CMD, malha) else {
-                return Ok(Saida::EntradaInvalida);
-            };
-            divisa_territorio::leitura::ler_feicoes_geojson_por(&nome_malha, &bytes, &CHAVES)
+            let bytes = crate::avaliar::ler_arquivo(CMD, malha)?;
+            divisa_territorio::leitura::ler_feicoes_geojson_por(nome_malha, &bytes, &CHAVES)
         }
         // o Shapefile compactado, como o IBGE o publica (MT_setores_CD2022.zip)
         "zip" => {
-            let Some(bytes) = crate::avaliar::ler_arquivo(CMD, malha) else {
-                return Ok(Saida::EntradaInvalida);
-            };
-            divisa_territorio::leitura::ler_feicoes_shapefile_zip_por(&nome_malha, &bytes, &CHAVES)
+            let bytes = crate::avaliar::ler_arquivo(CMD, malha)?;
+            divisa_territorio::leitura::ler_feicoes_shapefile_zip_por(nome_malha, &bytes, &CHAVES)
         }
         // o Shapefile solto: o .dbf e o .prj ao lado
         "shp" => {
-            let Some(shp) = crate::avaliar::ler_arquivo(CMD, malha) else {
-                return Ok(Saida::EntradaInvalida);
-            };
+            let shp = crate::avaliar::ler_arquivo(CMD, malha)?;
             let Ok(dbf) = divisa_recursos::ler_com_teto(
                 &malha.with_extension("dbf"),
                 divisa_recursos::MAIOR_ARQUIVO,
@@ -267,11 +261,11 @@ pub(crate) fn importar(
                     "divisa {CMD}: {nome_malha}: falta {} ao lado (a tabela com o código de cada setor).",
                     malha.with_extension("dbf").display()
                 );
-                return Ok(Saida::EntradaInvalida);
+                return None;
             };
             let prj = std::fs::read_to_string(malha.with_extension("prj")).ok();
             divisa_territorio::leitura::shapefile::ler_feicoes_shapefile_por(
-                &nome_malha,
+                nome_malha,
                 &shp,
                 &dbf,
                 prj.as_deref(),
@@ -282,15 +276,28 @@ pub(crate) fn importar(
             eprintln!(
                 "divisa {CMD}: {nome_malha}: esperava a malha de setores em GeoPackage (.gpkg), Shapefile (.zip do IBGE ou .shp com o .dbf ao lado) ou GeoJSON."
             );
-            return Ok(Saida::EntradaInvalida);
+            return None;
         }
     };
-    let feicoes = match feicoes {
-        Ok(f) => f,
+    match feicoes {
+        Ok(f) => Some(f),
         Err(e) => {
             eprintln!("divisa {CMD}: {e}.");
-            return Ok(Saida::EntradaInvalida);
+            None
         }
+    }
+}
+
+pub(crate) fn importar(
+    malha: &Path,
+    agregados: &Path,
+    db: &str,
+    saida: &mut impl Write,
+) -> anyhow::Result<Saida> {
+    const CMD: &str = "setores importar";
+    let nome_malha = malha.display().to_string();
+    let Some(feicoes) = ler_malha_de_setores(malha, &nome_malha) else {
+        return Ok(Saida::EntradaInvalida);
     };
     let total_feicoes = feicoes.len();
     let (de_mt, fora): (Vec<_>, Vec<_>) = feicoes.into_iter().partition(|(c, _)| {

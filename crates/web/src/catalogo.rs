@@ -30,6 +30,29 @@ pub(crate) struct Pessoas<'a> {
     pub(crate) proposta: Option<(&'static str, &'a std::collections::BTreeMap<String, String>)>,
 }
 
+/// A votação nominal de um placar (opcional: com ela, o placar é a soma), um grupo de opções por
+/// membro; o voto marcado volta marcado depois de uma recusa, se a lista de membros é a mesma.
+fn votacao_nominal(nome: &str, membros: &Membros, valor: &dyn Fn(&str) -> String) -> Markup {
+    html! {
+        fieldset.nominal {
+            legend { "Votação nominal (opcional: com ela, o placar é a soma)" }
+            @for (i, (login, pessoa)) in membros.iter().enumerate() {
+                @let campo = format!("{nome}_m{i}");
+                // o voto marcado volta marcado, se a lista de membros é a mesma
+                @let votou = if valor(&format!("{campo}_quem")) == *login { valor(&campo) } else { String::new() };
+                div role="radiogroup" aria-label=(pessoa) {
+                    span { (pessoa) }
+                    " " label { input type="radio" name=(campo) value="" checked[votou.is_empty()]; " não votou" }
+                    " " label { input type="radio" name=(campo) value="sim" checked[votou == "sim"]; " sim" }
+                    " " label { input type="radio" name=(campo) value="nao" checked[votou == "nao"]; " não" }
+                    " " label { input type="radio" name=(campo) value="abstencao" checked[votou == "abstencao"]; " abstenção" }
+                    input type="hidden" name={ (campo) "_quem" } value=(login);
+                }
+            }
+        }
+    }
+}
+
 /// O formulário de um ato.
 pub(crate) fn formulario(
     oferecido: &Oferecido,
@@ -114,22 +137,7 @@ pub(crate) fn formulario(
                                         option value=(login) selected[escolhido(&relator, login)] { (pessoa) }
                                     }
                                 }
-                                fieldset.nominal {
-                                    legend { "Votação nominal (opcional: com ela, o placar é a soma)" }
-                                    @for (i, (login, pessoa)) in membros.iter().enumerate() {
-                                        @let campo = format!("{nome}_m{i}");
-                                        // o voto marcado volta marcado, se a lista de membros é a mesma
-                                        @let votou = if valor(&format!("{campo}_quem")) == *login { valor(&campo) } else { String::new() };
-                                        div role="radiogroup" aria-label=(pessoa) {
-                                            span { (pessoa) }
-                                            " " label { input type="radio" name=(campo) value="" checked[votou.is_empty()]; " não votou" }
-                                            " " label { input type="radio" name=(campo) value="sim" checked[votou == "sim"]; " sim" }
-                                            " " label { input type="radio" name=(campo) value="nao" checked[votou == "nao"]; " não" }
-                                            " " label { input type="radio" name=(campo) value="abstencao" checked[votou == "abstencao"]; " abstenção" }
-                                            input type="hidden" name={ (campo) "_quem" } value=(login);
-                                        }
-                                    }
-                                }
+                                (votacao_nominal(&nome, membros, &valor))
                             }
                         }
                         Tipo::Servidor => {

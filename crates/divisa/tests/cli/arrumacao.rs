@@ -467,16 +467,8 @@ fn issue31_nenhuma_funcao_passa_de_200_linhas() {
         ("assinatura/src/pdf.rs", "assinar", 234),
         ("avaliacao/src/fiscal.rs", "estudo", 421),
         ("avaliacao/src/proposta/validador.rs", "converter", 362),
-        ("divisa/src/setores.rs", "importar", 226),
-        (
-            "documentos/src/gerar/estudo_fiscal.rs",
-            "estudo_fiscal",
-            222,
-        ),
         ("fiscal/src/fpm/simulacao.rs", "simular_fpm", 308),
-        ("fiscal/src/icms/calculo.rs", "calcular_icms", 210),
         ("lei/src/art08_revisao_limites.rs", "desmembramento", 231),
-        ("web/src/catalogo.rs", "formulario", 208),
     ];
     let mut problemas = Vec::new();
     let mut vistas = Vec::new();

@@ -19,7 +19,6 @@ pub fn estudo_fiscal(caso: &Caso<'_>) -> Result<Documento, crate::ErroDocumento>
     let Some(e) = caso.fiscal else {
         return Err(crate::ErroDocumento::Falta("o estudo fiscal ainda não pode ser feito com o que está nos autos (veja «Impacto fiscal» na página do processo)".into()));
     };
-    let f = &e.fpm;
     let mut b: Vec<Bloco> = Vec::new();
     b.push(p(format!(
         "Anexo ao parecer da Comissão de Revisão Territorial sobre {}. Mostra quem ganha e quem perde se a proposta virar lei; não julga a proposta diante da Lei Complementar nº 23/1992, o que o parecer faz.",
@@ -38,6 +37,55 @@ pub fn estudo_fiscal(caso: &Caso<'_>) -> Result<Documento, crate::ErroDocumento>
             e.motivos_estimativa.join("; ")
         )));
     }
+    fpm(&e.fpm, &mut b);
+    icms(e, &mut b);
+
+    b.push(secao(
+        "3. Viabilidade: os critérios dos projetos de lei complementar federal",
+    ));
+    b.push(p(divisa_fiscal::evm::EVM_NAO_E_REQUISITO_LEGAL));
+    b.push(Bloco::Tabela {
+        colunas: vec![
+            "Critério".into(),
+            "Exigido".into(),
+            "Apurado".into(),
+            "Situação".into(),
+            "Projeto".into(),
+        ],
+        larguras: vec![1.8, 1.6, 1.6, 0.9, 2.6],
+        linhas: e
+            .evm
+            .iter()
+            .map(|c| {
+                vec![
+                    c.criterio.clone(),
+                    c.exigido.clone(),
+                    c.apurado.clone(),
+                    c.situacao.rotulo().to_owned(),
+                    c.fonte.clone(),
+                ]
+            })
+            .collect(),
+    });
+    for n in &e.notas {
+        b.push(p(n.clone()));
+    }
+    b.push(caso.local_e_data());
+    b.extend(caso.assinatura("Relator(a) — Comissão de Revisão Territorial"));
+    Ok(caso.documento(
+        TipoDeDocumento::EstudoFiscal,
+        format!(
+            "ANEXO AO PARECER — ESTUDO DE IMPACTO FISCAL E DE VIABILIDADE — {}",
+            caso.nome().to_uppercase()
+        ),
+        b,
+        &["art7_cpt_inc5", "art7_par1u"],
+    ))
+}
+
+/// A seção do FPM: a população, os coeficientes e o fundo; os municípios da proposta e os que
+/// mais perdem, antes e depois; os alertas e as notas do método.
+fn fpm(f: &divisa_fiscal::fpm::ResultadoFpm, b: &mut Vec<Bloco>) {
     b.push(secao("1. Fundo de Participação dos Municípios (federal)"));
     b.push(p(format!(
         "População: {}. Coeficientes: {}. Fundo do interior de Mato Grosso: {} por ano ({}). Soma dos coeficientes do Estado: {} antes e {} depois. O fundo é fixo: cada município recebe fundo × coeficiente ÷ soma dos coeficientes, e o que um ganha sai de todos os outros.",
@@ -115,7 +163,11 @@ pub fn estudo_fiscal(caso: &Caso<'_>) -> Result<Documento, crate::ErroDocumento>
         b.push(p(n.clone()));
     }
     b.push(p(f.metodo_centavos));
+}
 
+/// A seção do ICMS: o percentual que cada origem passa ao destino (Art. 7º, V), os índices antes
+/// e depois, os critérios com as suas fontes; pendente, o motivo.
+fn icms(e: &divisa_fiscal::EstudoFiscal, b: &mut Vec<Bloco>) {
     b.push(secao(
         "2. Cota-parte do ICMS: o percentual do Art. 7º, V, da Lei Complementar nº 23/1992",
     ));
@@ -194,46 +246,4 @@ pub fn estudo_fiscal(caso: &Caso<'_>) -> Result<Documento, crate::ErroDocumento>
             motivo.as_deref().unwrap_or_default()
         ))),
     }
-
-    b.push(secao(
-        "3. Viabilidade: os critérios dos projetos de lei complementar federal",
-    ));
-    b.push(p(divisa_fiscal::evm::EVM_NAO_E_REQUISITO_LEGAL));
-    b.push(Bloco::Tabela {
-        colunas: vec![
-            "Critério".into(),
-            "Exigido".into(),
-            "Apurado".into(),
-            "Situação".into(),
-            "Projeto".into(),
-        ],
-        larguras: vec![1.8, 1.6, 1.6, 0.9, 2.6],
-        linhas: e
-            .evm
-            .iter()
-            .map(|c| {
-                vec![
-                    c.criterio.clone(),
-                    c.exigido.clone(),
-                    c.apurado.clone(),
-                    c.situacao.rotulo().to_owned(),
-                    c.fonte.clone(),
-                ]
-            })
-            .collect(),
-    });
-    for n in &e.notas {
-        b.push(p(n.clone()));
-    }
-    b.push(caso.local_e_data());
-    b.extend(caso.assinatura("Relator(a) — Comissão de Revisão Territorial"));
-    Ok(caso.documento(
-        TipoDeDocumento::EstudoFiscal,
-        format!(
-            "ANEXO AO PARECER — ESTUDO DE IMPACTO FISCAL E DE VIABILIDADE — {}",
-            caso.nome().to_uppercase()
-        ),
-        b,
-        &["art7_cpt_inc5", "art7_par1u"],
-    ))
 }

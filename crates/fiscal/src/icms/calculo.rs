@@ -276,22 +276,19 @@ pub struct ResultadoIcms {
     pub municipios: Vec<IndiceMunicipio>,
 }
 
-/// O cálculo do Art. 7º, V sobre a tabela de índices.
-pub fn calcular_icms(
+/// Confere a entrada antes do cálculo: há origens, todas na tabela e sem repetir, o destino não
+/// é uma delas e tem índice, e as partes de cada origem fazem sentido. Devolve o nome do destino
+/// e o seu código (nenhum, se é o município novo).
+fn conferir_entrada(
     tabela: &TabelaIpm,
     entrada: &EntradaIcms,
-) -> Result<ResultadoIcms, ErroFiscal> {
+    nome_de: &dyn Fn(u32) -> String,
+) -> Result<(String, Option<u32>), ErroFiscal> {
     if entrada.origens.is_empty() {
         return Err(ErroFiscal::SemOrigens);
     }
     let codigos: Vec<u32> = entrada.origens.iter().map(|o| o.codigo_ibge).collect();
     tabela.exigir_origens(&codigos)?;
-    let nome_de = |codigo: u32| {
-        tabela
-            .indices
-            .get(&codigo)
-            .map_or_else(|| codigo.to_string(), |i| i.nome.clone())
-    };
     let mut vistos = BTreeSet::new();
     for &codigo in &codigos {
         if !vistos.insert(codigo) {
@@ -301,7 +298,7 @@ pub fn calcular_icms(
             });
         }
     }
-    let (destino, destino_codigo) = match &entrada.destino {
+    let destino = match &entrada.destino {
         DestinoIcms::Novo { nome } => (nome.clone(), None),
         DestinoIcms::Existente { codigo_ibge } => {
             if vistos.contains(codigo_ibge) {
@@ -326,6 +323,21 @@ pub fn calcular_icms(
     for origem in &entrada.origens {
         validar_partes(origem, &nome_de(origem.codigo_ibge))?;
     }
+    Ok(destino)
+}
+
+/// O cálculo do Art. 7º, V sobre a tabela de índices.
+pub fn calcular_icms(
+    tabela: &TabelaIpm,
+    entrada: &EntradaIcms,
+) -> Result<ResultadoIcms, ErroFiscal> {
+    let nome_de = |codigo: u32| {
+        tabela
+            .indices
+            .get(&codigo)
+            .map_or_else(|| codigo.to_string(), |i| i.nome.clone())
+    };
+    let (destino, destino_codigo) = conferir_entrada(tabela, entrada, &nome_de)?;
 
     let mut notas = Vec::new();
     let mut motivos_estimativa = Vec::new();
