@@ -198,7 +198,18 @@ pub(crate) async fn processos(
 ) -> Result<Response, Falha> {
     let todos = estado.registro().listar().await?;
     let valor = |n: &str| q.get(n).map(|v| v.trim().to_owned()).unwrap_or_default();
-    let (busca, tipo, fase, prazo) = (valor("q"), valor("tipo"), valor("fase"), valor("prazo"));
+    let (busca, tipo, fase) = (valor("q"), valor("tipo"), valor("fase"));
+    // Os prazos e as pendências são o andamento interno (Art. 23; `divisa_autos::FichaDoProcesso`):
+    // filtrar por eles é de quem vê o painel de alertas. Para os outros, o filtro nem aparece e,
+    // pedido pelo endereço, é ignorado — a lista filtrada diria que processo tem prazo vencido.
+    let ve_prazos = quem.usuario.as_ref().is_some_and(|u| {
+        divisa_processo::papel::permissao(u.papel, Acao::VerAlertas) != Permissao::Nao
+    });
+    let prazo = if ve_prazos {
+        valor("prazo")
+    } else {
+        String::new()
+    };
     let chave = divisa_referencia::nomes::chave(&busca);
     // o município de origem está no processo, não no resumo: só carrega se a busca pedir
     let mut origens: HashMap<String, String> = HashMap::new();
@@ -302,8 +313,10 @@ pub(crate) async fn processos(
             select #filtro-tipo name="tipo" { (opcoes(tipos, &tipo)) }
             label for="filtro-fase" { "Fase" }
             select #filtro-fase name="fase" { (opcoes(fases, &fase)) }
-            label for="filtro-prazo" { "Prazo" }
-            select #filtro-prazo name="prazo" { (opcoes(prazos, &prazo)) }
+            @if ve_prazos {
+                label for="filtro-prazo" { "Prazo" }
+                select #filtro-prazo name="prazo" { (opcoes(prazos, &prazo)) }
+            }
             button type="submit" { "Filtrar" } " "
             a href="/processos" { "Limpar" }
         }

@@ -136,6 +136,21 @@ fn issue17_processos_com_busca_filtros_e_paginas() {
         // com prazo vencido: o TRE não respondeu no processo de Espigão
         let r = lista("?prazo=vencido").await;
         assert!(r.contains("Espigão") && !r.contains("Araguainha"), "{r}");
+        // Art. 23: o prazo é andamento interno — o público e a comunidade não filtram por ele
+        // (a lista filtrada diria que processo tem prazo vencido): o filtro não aparece e,
+        // pedido pelo endereço, é ignorado
+        let comunidade = a.entrar("comunidade").await;
+        for quem in [None, Some(&comunidade)] {
+            let r = a.get("/processos?prazo=vencido", quem).await;
+            assert_eq!(r.status, StatusCode::OK, "{}", r.corpo);
+            assert!(
+                r.corpo.contains("3 processos encontrados de 3"),
+                "{}",
+                r.corpo
+            );
+            assert!(!r.corpo.contains("filtro-prazo"), "{}", r.corpo);
+        }
+        assert!(lista("").await.contains("filtro-prazo"));
         // o que foi buscado volta no formulário
         assert!(lista("?q=espig%C3%A3o").await.contains("value=\"espigão\""));
 
