@@ -127,7 +127,7 @@ pub(crate) async fn documento() -> Response {
 /// A ficha do processo (`divisa_autos::FichaDoProcesso::json`, com os atos possíveis).
 fn esquema_do_processo() -> Value {
     json!({"type": "object",
-        "description": "A ficha do processo, a mesma de `divisa processo mostrar --formato json`, como quem pede a vê: certidões, prazos e alertas só na vista completa (Art. 23); o órgão certificador vê o seu prazo",
+        "description": "A ficha do processo, a mesma que a linha de comando mostra, como quem pede a vê: certidões, prazos e alertas só na vista completa (Art. 23); o órgão certificador vê o seu prazo",
         "required": ["protocolo", "nome", "tipo", "fase", "fase_nome", "versao", "visao", "eventos", "prazos", "alertas"], "properties": {
         "protocolo": {"type": "string"}, "nome": {"type": "string"}, "tipo": {"type": "string"},
         "municipios_origem": {"type": "array", "items": {"type": "string"}}, "assinaturas": {"type": "integer"},
