@@ -58,6 +58,43 @@ pub fn ler(caminho: &Path, nome: &str) -> Result<Territorio, ErroLeitura> {
     )
 }
 
+/// Lê o território de um GeoPackage que veio em memória (enviado pela web ou juntado aos
+/// autos). O SQLite só lê de um arquivo (abrir da memória pede `sqlite3_deserialize`, que o
+/// rusqlite só dá por código `unsafe`, e só o `divisa-recursos` o tem): os bytes vão a um arquivo
+/// temporário novo, só durante a leitura, e saem dele ao fim — também se a leitura for
+/// interrompida pelo orçamento de tempo e memória, que desenrola a pilha.
+pub fn ler_bytes(bytes: &[u8], nome: &str) -> Result<Territorio, ErroLeitura> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static CONTADOR: AtomicU64 = AtomicU64::new(0);
+    /// Apaga o arquivo temporário quando sai de cena.
+    struct Temporario(std::path::PathBuf);
+    impl Drop for Temporario {
+        fn drop(&mut self) {
+            std::fs::remove_file(&self.0).ok();
+        }
+    }
+    let caminho = std::env::temp_dir().join(format!(
+        "divisa-gpkg-{}-{}.gpkg",
+        std::process::id(),
+        CONTADOR.fetch_add(1, Ordering::Relaxed)
+    ));
+    let falha = |e: std::io::Error| ErroLeitura::Forma {
+        arquivo: nome.to_owned(),
+        onde: "arquivo".to_owned(),
+        mensagem: format!("não foi possível preparar o GeoPackage para a leitura ({e})"),
+    };
+    let mut arquivo = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&caminho)
+        .map_err(falha)?;
+    // criado por esta leitura: daqui em diante, sai do disco em qualquer saída
+    let temporario = Temporario(caminho);
+    std::io::Write::write_all(&mut arquivo, bytes).map_err(falha)?;
+    drop(arquivo);
+    ler(&temporario.0, nome)
+}
+
 /// Lê as feições da camada de polígonos, cada uma identificada pela primeira das `chaves` que
 /// for coluna da tabela (`CD_SETOR`, `codigo_setor`…); `Err` se nenhuma for.
 pub fn ler_feicoes(

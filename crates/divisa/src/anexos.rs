@@ -70,5 +70,5 @@ pub(crate) fn ler_anexo(comando: &str, opcao: &str, caminho: &std::path::Path) -
             return None;
         }
     }
-    crate::avaliar::ler_arquivo(&format!("{comando}: {opcao}"), caminho)
+    crate::arquivo::ler_arquivo(&format!("{comando}: {opcao}"), caminho)
 }

@@ -7,8 +7,8 @@ use divisa_processo::Nup;
 use divisa_referencia::formato::plural;
 use divisa_registro::ErroRegistro;
 
+use crate::banco::{abrir, relatar, rodar};
 use crate::cli::ComandoAuditoria;
-use crate::processo::{abrir, relatar, rodar};
 use crate::Saida;
 
 /// A chave privada do operador, de um PEM PKCS#8.

@@ -184,7 +184,7 @@ pub(crate) fn ler_proposta(
     let bytes = match divisa_recursos::ler_com_teto(caminho, MAIOR_PROPOSTA) {
         Ok(bytes) => bytes,
         Err(erro) => {
-            let motivo = motivo_de_leitura(&erro);
+            let motivo = divisa_recursos::motivo_de_leitura(&erro);
             eprintln!("divisa: {nome}: não foi possível ler a proposta: {motivo}.");
             return None;
         }
@@ -214,27 +214,6 @@ pub(crate) fn ler_proposta(
 /// O maior arquivo de proposta lido (uma proposta tem alguns KB; 8 MB cabem listas enormes de
 /// títulos).
 const MAIOR_PROPOSTA: u64 = 8 * 1024 * 1024;
-
-/// Por que um arquivo não pôde ser lido, em português nos casos comuns.
-pub(crate) fn motivo_de_leitura(erro: &std::io::Error) -> String {
-    divisa_recursos::motivo_de_leitura(erro)
-}
-
-/// Lê um arquivo do usuário; se não dá, escreve em stderr por quê ("divisa COMANDO: ARQUIVO:
-/// não foi possível ler: o arquivo não existe.") e devolve `None` (saída 2).
-pub(crate) fn ler_arquivo(comando: &str, caminho: &Path) -> Option<Vec<u8>> {
-    match divisa_recursos::ler_com_teto(caminho, divisa_recursos::MAIOR_ARQUIVO) {
-        Ok(bytes) => Some(bytes),
-        Err(erro) => {
-            eprintln!(
-                "divisa {comando}: {}: não foi possível ler: {}.",
-                caminho.display(),
-                motivo_de_leitura(&erro)
-            );
-            None
-        }
-    }
-}
 
 pub(crate) fn varredura(
     formato: FormatoVarredura,

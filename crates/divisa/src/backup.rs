@@ -12,7 +12,7 @@ use std::process::Command;
 use divisa_referencia::formato::plural;
 use divisa_registro::Registro;
 
-use crate::processo::{abrir, relatar, rodar};
+use crate::banco::{abrir, relatar, rodar};
 use crate::Saida;
 
 fn postgres(url: &str) -> bool {

@@ -256,7 +256,7 @@ pub(crate) enum Comando {
     /// 3 há violações.
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa auditoria verificar [PROTOCOLO] [--db URL]",
+        override_usage = "divisa auditoria verificar [PROTOCOLO] [--ancora HASH] [--chave-publica ARQUIVO.pem] [--db URL]\n       divisa auditoria ancora [--chave ARQUIVO.pem] [--db URL]\n       divisa auditoria chave -o ARQUIVO.pem",
         subcommand_help_heading = "Comandos",
         subcommand_value_name = "COMANDO",
         next_help_heading = "Opções"
@@ -362,12 +362,14 @@ pub(crate) enum Comando {
         next_help_heading = "Opções"
     )]
     Documento {
-        /// oficio, parecer, decreto-legislativo, projeto-de-lei, relatorio-tecnico,
-        /// parecer-preliminar, parecer-resultado, verificar ou assinar.
+        /// oficio, parecer, decreto-legislativo, projeto-de-lei, relatorio-tecnico (da
+        /// proposta ou do processo); parecer-preliminar, parecer-resultado, autos,
+        /// estudo-fiscal (do processo); verificar ou assinar.
         #[arg(value_name = "TIPO", help_heading = "Argumentos")]
         tipo: String,
         /// A proposta (o arquivo TOML) ou, com `verificar` e `assinar`, o PDF. Os documentos
-        /// que saem dos atos do processo (parecer-preliminar, parecer-resultado) dispensam a
+        /// que saem dos atos do processo (parecer-preliminar, parecer-resultado, autos,
+        /// estudo-fiscal) dispensam a
         /// proposta: vêm do banco, pelo --protocolo.
         #[arg(value_name = "ARQUIVO", help_heading = "Argumentos")]
         arquivo: Option<std::path::PathBuf>,

@@ -58,7 +58,16 @@ pub(crate) fn executar(
         return verificar(&nome, bytes, db, saida);
     }
     let Some(tipo) = TipoDeDocumento::de_codigo(tipo) else {
-        eprintln!("divisa documento: tipo «{tipo}» desconhecido; use oficio, parecer, decreto-legislativo, projeto-de-lei, relatorio-tecnico ou verificar.");
+        let codigos: Vec<&str> = TipoDeDocumento::TODOS
+            .into_iter()
+            .chain(TipoDeDocumento::DO_PROCESSO)
+            .map(TipoDeDocumento::codigo)
+            .chain(["verificar"])
+            .collect();
+        eprintln!(
+            "divisa documento: tipo «{tipo}» desconhecido; use {} ou assinar.",
+            codigos.join(", ")
+        );
         return Ok(Saida::EntradaInvalida);
     };
     if !["pdf", "html", "odt"].contains(&formato) {
@@ -202,7 +211,7 @@ fn verificar(
     db: &str,
     saida: &mut impl Write,
 ) -> anyhow::Result<Saida> {
-    let feito = crate::processo::rodar(async {
+    let feito = crate::banco::rodar(async {
         let r = match divisa_registro::Registro::abrir_existente(db).await {
             Ok(r) => r,
             Err(e) => return Ok(Err(e)),
@@ -494,7 +503,7 @@ fn assinar_nos_autos(
     n: NosAutos<'_>,
     agora: jiff::Timestamp,
 ) -> anyhow::Result<Result<AssinadoNosAutos, divisa_autos::ErroAutos>> {
-    crate::processo::rodar(async {
+    crate::banco::rodar(async {
         let r = divisa_registro::Registro::abrir_existente(n.db).await?;
         let feito = async {
             let conferido = divisa_autos::conferir(&r, n.pdf, None).await?;
@@ -696,7 +705,7 @@ fn do_processo(
             return Ok(Saida::EntradaInvalida);
         }
     };
-    let feito = crate::processo::rodar(async {
+    let feito = crate::banco::rodar(async {
         let r = match divisa_registro::Registro::abrir_existente(db).await {
             Ok(r) => r,
             Err(e) => return Err(divisa_autos::ErroAutos::Registro(e)),

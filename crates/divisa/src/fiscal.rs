@@ -30,7 +30,7 @@ fn ler_tabela<T>(
     caminho: &Path,
     ler: fn(&[u8], &str) -> Result<T, divisa_fiscal::ErroFiscal>,
 ) -> Option<T> {
-    let bytes = crate::avaliar::ler_arquivo(comando, caminho)?;
+    let bytes = crate::arquivo::ler_arquivo(comando, caminho)?;
     match ler(&bytes, &caminho.display().to_string()) {
         Ok(t) => Some(t),
         Err(e) => {
@@ -143,7 +143,7 @@ pub(crate) async fn do_processo(
     let Some(lidas) = opcoes(CMD, o) else {
         return Ok(Saida::EntradaInvalida);
     };
-    let Some(r) = crate::processo::abrir_autos(CMD, protocolo, db).await else {
+    let Some(r) = crate::banco::abrir_autos(CMD, protocolo, db).await else {
         return Ok(Saida::EntradaInvalida);
     };
     let data =
@@ -156,6 +156,6 @@ pub(crate) async fn do_processo(
             escrever(&e, o.formato, &titulo, saida)?;
             Ok(Saida::Sucesso)
         }
-        Err(e) => crate::processo::relatar_autos(CMD, e),
+        Err(e) => crate::banco::relatar_autos(CMD, e),
     }
 }

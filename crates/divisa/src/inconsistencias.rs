@@ -36,7 +36,7 @@ pub(crate) fn executar(
         }
         Some(caminho) => {
             let nome = caminho.display().to_string();
-            let Some(bytes) = crate::avaliar::ler_arquivo("inconsistencias", caminho) else {
+            let Some(bytes) = crate::arquivo::ler_arquivo("inconsistencias", caminho) else {
                 return Ok(Saida::EntradaInvalida);
             };
             match divisa_territorio::leitura::ler_feicoes_geojson(&nome, &bytes) {

@@ -7,9 +7,11 @@
 //! termina com 0, como no ripgrep.
 
 mod anexos;
+mod arquivo;
 mod auditoria;
 mod avaliar;
 mod backup;
+mod banco;
 mod cli;
 mod configuracao;
 mod documento;

@@ -16,7 +16,7 @@ use divisa_referencia::formato::decimal;
 use divisa_territorio::leitura::Territorio;
 use divisa_territorio::memorial::Memorial;
 
-use crate::avaliar::ler_arquivo;
+use crate::arquivo::ler_arquivo;
 use crate::cli::FormatoMemorial;
 use crate::Saida;
 

@@ -11,82 +11,14 @@ use anyhow::Context;
 use divisa_processo::{Ator, Nup, Papel, TipoProcesso, Via};
 use divisa_referencia::formato::data as fmt_data;
 use divisa_referencia::mt::{mt, Busca};
-use divisa_registro::{hoje_em_cuiaba, ErroRegistro, NovaRepresentacao, Registro};
+use divisa_registro::{hoje_em_cuiaba, NovaRepresentacao};
 use jiff::civil::Date;
 
+use crate::banco::{abrir, abrir_autos, relatar, relatar_autos, rodar};
 use crate::cli::{ComandoProcesso, FormatoVarredura};
 use crate::Saida;
 use divisa_autos::FichaDoProcesso;
 use divisa_processo::montar_ato;
-
-pub(crate) fn rodar<F: std::future::Future>(f: F) -> anyhow::Result<F::Output> {
-    Ok(tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .context("ao iniciar o executor assíncrono")?
-        .block_on(f))
-}
-
-/// Abre o banco; erro de abertura é do usuário (endereço errado, servidor fora): saída 2.
-pub(crate) async fn abrir(comando: &str, db: &str) -> Option<Registro> {
-    // Só o protocolo cria o banco; os outros comandos leem ou acrescentam a um que existe.
-    let aberto = if comando == "processo criar" {
-        Registro::abrir(db).await
-    } else {
-        Registro::abrir_existente(db).await
-    };
-    match aberto {
-        Ok(r) => Some(r),
-        Err(e) => {
-            eprintln!("divisa {comando}: {e}");
-            None
-        }
-    }
-}
-
-/// O erro do registro diante do usuário: recusa e conflito são respostas, não falhas.
-/// O banco, para ler os autos de `protocolo` (conferido antes de abrir).
-pub(crate) async fn abrir_autos(comando: &str, protocolo: &str, db: &str) -> Option<Registro> {
-    if let Err(e) = Nup::ler(protocolo) {
-        eprintln!("divisa {comando}: {e}.");
-        return None;
-    }
-    abrir(comando, db).await
-}
-
-/// O erro de ler os autos: a recusa (quem pede não pode, Arts. 16, 22 e 23) não atende; o resto é entrada
-/// inválida ou erro do banco.
-pub(crate) fn relatar_autos(comando: &str, e: divisa_autos::ErroAutos) -> anyhow::Result<Saida> {
-    match e {
-        divisa_autos::ErroAutos::Registro(e) => relatar(comando, e),
-        e @ divisa_autos::ErroAutos::Recusado(_) => {
-            eprintln!("divisa {comando}: {e}");
-            Ok(Saida::NaoAtende)
-        }
-        e => {
-            eprintln!("divisa {comando}: {e}.");
-            Ok(Saida::EntradaInvalida)
-        }
-    }
-}
-
-pub(crate) fn relatar(comando: &str, e: ErroRegistro) -> anyhow::Result<Saida> {
-    match e {
-        ErroRegistro::Recusado(r) => {
-            eprintln!("divisa {comando}: {r}");
-            Ok(Saida::NaoAtende)
-        }
-        e @ ErroRegistro::Conflito { .. } => {
-            eprintln!("divisa {comando}: {e}");
-            Ok(Saida::Conflito)
-        }
-        e @ ErroRegistro::NaoEncontrado(_) => {
-            eprintln!("divisa {comando}: {e}");
-            Ok(Saida::EntradaInvalida)
-        }
-        e => Err(e.into()),
-    }
-}
 
 pub(crate) fn executar(
     comando: ComandoProcesso,
@@ -234,7 +166,7 @@ async fn criar(
                 );
                 return Ok(Saida::EntradaInvalida);
             }
-            let Some(bytes) = crate::avaliar::ler_arquivo(CMD, caminho) else {
+            let Some(bytes) = crate::arquivo::ler_arquivo(CMD, caminho) else {
                 return Ok(Saida::EntradaInvalida);
             };
             let Ok(texto) = String::from_utf8(bytes) else {
@@ -251,7 +183,7 @@ async fn criar(
                 let simples = std::path::Path::new(&nome).components().count() == 1;
                 let completo = diretorio.join(&nome);
                 if simples && completo.is_file() {
-                    let Some(bytes) = crate::avaliar::ler_arquivo(CMD, &completo) else {
+                    let Some(bytes) = crate::arquivo::ler_arquivo(CMD, &completo) else {
                         return Ok(Saida::EntradaInvalida);
                     };
                     territorio.push((nome, bytes));
@@ -462,7 +394,7 @@ async fn avancar(
     for c in &mut campos {
         if let Some(caminho) = c.strip_prefix("proposta=@") {
             let caminho = std::path::Path::new(caminho);
-            let Some(bytes) = crate::avaliar::ler_arquivo(CMD, caminho) else {
+            let Some(bytes) = crate::arquivo::ler_arquivo(CMD, caminho) else {
                 return Ok(Saida::EntradaInvalida);
             };
             let Ok(texto) = String::from_utf8(bytes) else {

@@ -184,29 +184,6 @@ fn ler_agregados(
     Ok((mapa, sem_numero))
 }
 
-/// Reparte `total` pelos pesos, preservando a soma (maiores restos).
-fn repartir(total: u32, pesos: &[f64]) -> Vec<u32> {
-    let soma: f64 = pesos.iter().sum();
-    if soma <= 0.0 {
-        let mut v = vec![0; pesos.len()];
-        if let Some(p) = v.first_mut() {
-            *p = total;
-        }
-        return v;
-    }
-    let exatos: Vec<f64> = pesos.iter().map(|p| f64::from(total) * p / soma).collect();
-    let mut v: Vec<u32> = exatos.iter().map(|x| x.floor() as u32).collect();
-    let faltam = total - v.iter().sum::<u32>();
-    let mut ordem: Vec<usize> = (0..v.len()).collect();
-    ordem.sort_by(|&a, &b| {
-        (exatos[b] - exatos[b].floor()).total_cmp(&(exatos[a] - exatos[a].floor()))
-    });
-    for &i in ordem.iter().take(faltam as usize) {
-        v[i] += 1;
-    }
-    v
-}
-
 fn json_do_poligono(p: &Polygon<f64>) -> String {
     let anel = |l: &geo::LineString<f64>| l.0.iter().map(|c| [c.x, c.y]).collect::<Vec<_>>();
     let aneis: Vec<Vec<[f64; 2]>> = std::iter::once(anel(p.exterior()))
@@ -242,17 +219,17 @@ fn ler_malha_de_setores(
             return None;
         }
         "geojson" | "json" => {
-            let bytes = crate::avaliar::ler_arquivo(CMD, malha)?;
+            let bytes = crate::arquivo::ler_arquivo(CMD, malha)?;
             divisa_territorio::leitura::ler_feicoes_geojson_por(nome_malha, &bytes, &CHAVES)
         }
         // o Shapefile compactado, como o IBGE o publica (MT_setores_CD2022.zip)
         "zip" => {
-            let bytes = crate::avaliar::ler_arquivo(CMD, malha)?;
+            let bytes = crate::arquivo::ler_arquivo(CMD, malha)?;
             divisa_territorio::leitura::ler_feicoes_shapefile_zip_por(nome_malha, &bytes, &CHAVES)
         }
         // o Shapefile solto: o .dbf e o .prj ao lado
         "shp" => {
-            let shp = crate::avaliar::ler_arquivo(CMD, malha)?;
+            let shp = crate::arquivo::ler_arquivo(CMD, malha)?;
             let Ok(dbf) = divisa_recursos::ler_com_teto(
                 &malha.with_extension("dbf"),
                 divisa_recursos::MAIOR_ARQUIVO,
@@ -323,7 +300,7 @@ pub(crate) fn importar(
         );
         return Ok(Saida::EntradaInvalida);
     }
-    let Some(bytes) = crate::avaliar::ler_arquivo(CMD, agregados) else {
+    let Some(bytes) = crate::arquivo::ler_arquivo(CMD, agregados) else {
         return Ok(Saida::EntradaInvalida);
     };
     let nome_csv = agregados.display().to_string();
@@ -344,17 +321,10 @@ pub(crate) fn importar(
             }
             continue;
         };
-        let partes: Vec<&Polygon<f64>> = poligonos.0.iter().collect();
-        let pesos: Vec<f64> = partes
-            .iter()
-            .map(|p| {
-                divisa_territorio::geodesia::area_geodesica(&MultiPolygon(vec![(*p).clone()]))
-                    .area_m2
-            })
-            .collect();
+        let partes = &poligonos.0;
         let (pops, doms) = (
-            repartir(a.populacao, &pesos),
-            repartir(a.domicilios, &pesos),
+            divisa_territorio::interpolacao::repartir_pela_area(a.populacao, partes),
+            divisa_territorio::interpolacao::repartir_pela_area(a.domicilios, partes),
         );
         if partes.len() > 1 {
             repartidos += 1;

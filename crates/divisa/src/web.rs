@@ -112,8 +112,17 @@ pub(crate) fn usuario(
     let rt = runtime()?;
     match comando {
         ComandoUsuario::Criar { login, nome, papel } => {
-            let Some(papel) = Papel::de_codigo(&papel).filter(|p| *p != Papel::Publico) else {
-                eprintln!("divisa usuario criar: --papel «{papel}»: use presidente, membro, deputado, servidor, cartografia, fazenda, tre ou representante.");
+            let Some(papel) = Papel::de_codigo(&papel).filter(|p| p.tem_conta()) else {
+                let papeis: Vec<&str> = Papel::TODOS
+                    .into_iter()
+                    .filter(|p| p.tem_conta())
+                    .map(Papel::codigo)
+                    .collect();
+                let (ultimo, outros) = papeis.split_last().unwrap_or((&"", &[]));
+                eprintln!(
+                    "divisa usuario criar: --papel «{papel}»: use {} ou {ultimo}.",
+                    outros.join(", ")
+                );
                 return Ok(Saida::EntradaInvalida);
             };
             let mut senha = String::new();

@@ -23,9 +23,11 @@ pub use calculo::{
 pub use indices::{ler_ipm, IndiceIpm, TabelaIpm, CABECALHO_IPM, TOLERANCIA_TOTAL_IPM};
 pub use pesos::{pesos_icms, CriterioIcms, PesosEscolhidos, PesosIcms, PESOS_ICMS};
 
-/// O motivo do ICMS pendente quando não se deu a tabela de índices.
+/// O motivo do ICMS pendente quando não se deu a tabela de índices. Vai às páginas e ao Estudo
+/// de Viabilidade Fiscal: diz o que falta em palavras de quem lê, não o formato do arquivo (as
+/// colunas estão na ajuda da linha de comando e na mensagem que recusa uma tabela malformada).
 pub const ICMS_PENDENTE_SEM_TABELA: &str = "sem a tabela dos índices de participação (IPM) da \
     SEFAZ-MT: o Art. 7º, V da LC 23/1992 aplica o percentual sobre o índice de cada município de \
-    origem, e o parágrafo único manda usar as informações do órgão fazendário estadual. Dê a \
-    tabela da portaria em vigor (CSV codigo_ibge,indice,fonte, índice em %) para calcular; \
-    nenhum índice é inventado.";
+    origem, e o parágrafo único manda usar as informações do órgão fazendário estadual. Falta a \
+    tabela da portaria em vigor, com o código IBGE, o índice (em %) e a fonte de cada município \
+    de origem; nenhum índice é inventado.";

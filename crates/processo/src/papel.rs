@@ -136,6 +136,11 @@ pub enum Papel {
 }
 
 impl Papel {
+    /// Se o papel é de uma conta de acesso: todos menos o público, que lê sem entrar (Art. 16).
+    pub fn tem_conta(self) -> bool {
+        self != Papel::Publico
+    }
+
     /// Quem pratica um ato com este papel, como se diz na frase «cabe a …».
     pub fn quem_pratica(self) -> &'static str {
         match self {

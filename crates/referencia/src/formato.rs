@@ -64,6 +64,17 @@ pub fn casas_para_distinguir(valor: f64, limite: f64, minimo: usize) -> usize {
         .unwrap_or(9)
 }
 
+/// A frase com a primeira letra maiúscula («sem a tabela» → «Sem a tabela»): o nome que o
+/// domínio escreve em minúsculas para caber no meio de uma frase, posto num rótulo ou no começo
+/// de uma.
+pub fn primeira_maiuscula(frase: &str) -> String {
+    let mut letras = frase.chars();
+    match letras.next() {
+        Some(primeira) => primeira.to_uppercase().chain(letras).collect(),
+        None => String::new(),
+    }
+}
+
 /// "1 dispositivo", "3 dispositivos", "1.200 dispositivos": o número com o substantivo no
 /// singular ou no plural (nunca "dispositivo(s)").
 ///

@@ -12,7 +12,8 @@ use geo_types::{Coord, LineString, MultiPolygon, Polygon, Rect};
 
 use crate::albers::area_albers_ibge;
 #[cfg(test)]
-use crate::geodesia::{area_geodesica, area_poligono};
+use crate::geodesia::area_geodesica;
+use crate::geodesia::area_poligono;
 use crate::operacoes::intersecao;
 
 /// Um setor para a interpolação.
@@ -280,6 +281,51 @@ fn corte_y(a: Coord<f64>, b: Coord<f64>, y: f64) -> Coord<f64> {
     Coord {
         x: a.x + (b.x - a.x) * t,
         y,
+    }
+}
+
+/// Reparte o número de um setor que a malha traz em várias partes (ilhas, pedaços que um rio
+/// separa) pelas partes, na proporção da área geodésica de cada uma, pelo método dos maiores
+/// restos: cada parte leva um número inteiro e a soma é o total do setor. Sem área nenhuma (partes
+/// degeneradas), o total fica com a primeira.
+pub fn repartir_pela_area(total: u32, partes: &[Polygon<f64>]) -> Vec<u32> {
+    let pesos: Vec<f64> = partes.iter().map(|p| area_poligono(p).area_m2).collect();
+    let soma: f64 = pesos.iter().sum();
+    if soma <= 0.0 || !soma.is_finite() {
+        let mut v = vec![0; partes.len()];
+        if let Some(p) = v.first_mut() {
+            *p = total;
+        }
+        return v;
+    }
+    let exatos: Vec<f64> = pesos.iter().map(|p| f64::from(total) * p / soma).collect();
+    let mut v: Vec<u32> = exatos.iter().map(|x| x.floor() as u32).collect();
+    let faltam = total.saturating_sub(v.iter().sum::<u32>());
+    let mut ordem: Vec<usize> = (0..v.len()).collect();
+    ordem.sort_by(|&a, &b| {
+        (exatos[b] - exatos[b].floor()).total_cmp(&(exatos[a] - exatos[a].floor()))
+    });
+    for &i in ordem.iter().take(faltam as usize) {
+        v[i] += 1;
+    }
+    v
+}
+
+#[cfg(test)]
+mod testes_reparticao {
+    use super::*;
+    use geo_types::polygon;
+
+    /// Duas partes, uma com o triplo da área da outra: 1.001 habitantes viram 751 e 250 (o
+    /// resto vai à parte de maior fração), e a soma é o total do setor.
+    #[test]
+    fn reparte_pela_area_e_preserva_a_soma() {
+        let pequena = polygon![(x: -55.0, y: -14.0), (x: -54.99, y: -14.0), (x: -54.99, y: -13.99), (x: -55.0, y: -13.99)];
+        let grande = polygon![(x: -54.9, y: -14.0), (x: -54.87, y: -14.0), (x: -54.87, y: -13.99), (x: -54.9, y: -13.99)];
+        let v = repartir_pela_area(1001, &[grande, pequena]);
+        assert_eq!(v.iter().sum::<u32>(), 1001);
+        assert_eq!(v, vec![751, 250]);
+        assert_eq!(repartir_pela_area(7, &[]), Vec::<u32>::new());
     }
 }
 

@@ -24,17 +24,10 @@ use crate::formularios::{campo, Campos};
 use crate::html::{aviso, campo_csrf, html, pagina, Markup};
 use crate::{Estado, Falha};
 
-/// Os papéis que uma conta pode ter (o público não tem conta).
-const PAPEIS: [Papel; 8] = [
-    Papel::Presidente,
-    Papel::Membro,
-    Papel::Deputado,
-    Papel::Servidor,
-    Papel::Cartografia,
-    Papel::Fazenda,
-    Papel::Tre,
-    Papel::Representante,
-];
+/// Os papéis que uma conta pode ter, na ordem da matriz (o público não tem conta).
+fn papeis_de_conta() -> impl Iterator<Item = Papel> {
+    Papel::TODOS.into_iter().filter(|p| p.tem_conta())
+}
 
 /// Os caracteres da senha provisória: sem 0/O, 1/l/I, que se confundem ditados ou impressos.
 const ALFABETO: &[u8] = b"abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -105,14 +98,14 @@ fn papel_do_campo(valor: Option<String>) -> Result<Papel, String> {
     valor
         .as_deref()
         .and_then(Papel::de_codigo)
-        .filter(|p| PAPEIS.contains(p))
+        .filter(|p| p.tem_conta())
         .ok_or_else(|| "escolha o papel da conta na lista".to_owned())
 }
 
 /// As opções de papel, com `atual` escolhida.
 fn opcoes_de_papel(atual: Option<Papel>) -> Markup {
     html! {
-        @for p in PAPEIS {
+        @for p in papeis_de_conta() {
             option value=(p.codigo()) selected[Some(p) == atual] { (p.cargo()) }
         }
     }
@@ -142,15 +135,6 @@ fn situacao(u: &Usuario) -> &'static str {
     }
 }
 
-/// O papel com inicial maiúscula, como os outros rótulos da tabela.
-fn papel_em_palavras(p: Papel) -> String {
-    let nome = p.nome();
-    let mut letras = nome.chars();
-    letras
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(letras).collect())
-}
-
 /// A linha de uma conta na lista; as alterações ficam na página da conta, um «Editar» por linha
 /// (como no SEI), com o nome acessível dizendo de quem é a conta.
 fn linha_da_conta(u: &Usuario) -> Markup {
@@ -158,7 +142,7 @@ fn linha_da_conta(u: &Usuario) -> Markup {
         tr {
             th scope="row" { (u.nome) }
             td data-rotulo="Cargo" { (u.cargo_exibido()) }
-            td data-rotulo="Papel" { (papel_em_palavras(u.papel)) }
+            td data-rotulo="Papel" { (divisa_referencia::formato::primeira_maiuscula(u.papel.nome())) }
             td data-rotulo="Situação" { (situacao(u)) }
             td {
                 a href={ "/contas/" (crate::codificar_url(&u.login)) } aria-label={ "Editar a conta de " (u.nome) } { "Editar" }

@@ -17,7 +17,9 @@ fn corpo(quem: &Quem, mensagem: Option<(&str, &str)>) -> Markup {
         return html! {};
     };
     let provisoria = u.trocar_senha && mensagem.is_none_or(|(tipo, _)| tipo != "ok");
-    let presidente = u.papel == divisa_processo::Papel::Presidente;
+    let administra =
+        divisa_processo::papel::permissao(u.papel, divisa_processo::Acao::AdministrarContas)
+            == divisa_processo::Permissao::Sim;
     html! {
         h1 { "Minha conta" }
         @if provisoria {
@@ -32,7 +34,7 @@ fn corpo(quem: &Quem, mensagem: Option<(&str, &str)>) -> Markup {
                 " — conta de demonstração, com a senha conhecida de todos: troque-a antes de usar com dados reais"
             }
         }
-        @if presidente {
+        @if administra {
             p {
                 a href="/contas" { "Administrar as contas de acesso" }
                 " (criar, dar papel, desativar, redefinir senha)"

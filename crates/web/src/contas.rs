@@ -114,7 +114,7 @@ pub async fn criar_usuario(
     if senha.chars().count() < TAMANHO_MINIMO_DA_SENHA && !demonstracao {
         anyhow::bail!("a senha precisa ter ao menos {TAMANHO_MINIMO_DA_SENHA} caracteres");
     }
-    if papel == Papel::Publico {
+    if !papel.tem_conta() {
         anyhow::bail!("o público não tem conta: ele vê o portal sem entrar");
     }
     let hash = hash_de_senha(senha).map_err(anyhow::Error::msg)?;

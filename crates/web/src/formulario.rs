@@ -226,9 +226,10 @@ pub(crate) const CHAVES: &[&str] = &[
 /// não tem).
 pub(crate) fn tipo_do_processo(p: &divisa_processo::Processo) -> Option<&'static str> {
     match p.tipo {
-        divisa_processo::TipoProcesso::Criacao => Some("criacao"),
-        divisa_processo::TipoProcesso::Desmembramento => Some("desmembramento"),
-        _ => None,
+        divisa_processo::TipoProcesso::Criacao | divisa_processo::TipoProcesso::Desmembramento => {
+            Some(p.tipo.codigo())
+        }
+        divisa_processo::TipoProcesso::Fusao | divisa_processo::TipoProcesso::Incorporacao => None,
     }
 }
 

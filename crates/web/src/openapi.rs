@@ -17,6 +17,14 @@ pub(crate) async fn documento() -> Response {
         "schema": {"type": "string"}});
     let csrf = json!({"name": "X-CSRF-Token", "in": "header", "required": true,
         "description": "o token devolvido por POST /api/sessao", "schema": {"type": "string"}});
+    let tipos: Vec<&str> = divisa_processo::TipoProcesso::TODOS
+        .iter()
+        .map(|t| t.codigo())
+        .collect();
+    let documentos: Vec<&str> = divisa_processo::DocumentoArt15::TODOS
+        .iter()
+        .map(|d| d.codigo())
+        .collect();
     let mut doc = json!({
         "openapi": "3.1.0",
         "info": {
@@ -52,10 +60,10 @@ pub(crate) async fn documento() -> Response {
                 "post": {"summary": "Protocolar uma representação (Art. 14)", "security": [{"sessao": []}], "parameters": [csrf.clone()],
                     "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
                         "required": ["tipo", "nome", "municipios_origem", "representante", "assinaturas"],
-                        "properties": {"tipo": {"type": "string", "enum": ["criacao", "desmembramento", "incorporacao", "fusao"]},
+                        "properties": {"tipo": {"type": "string", "enum": tipos},
                             "nome": {"type": "string"}, "municipios_origem": {"type": "array", "items": {"type": "string"}},
                             "representante": {"type": "string"}, "assinaturas": {"type": "integer", "minimum": 0},
-                            "documentos": {"type": "array", "items": {"type": "string", "enum": ["requerimento", "mapa_novo", "mapa_origem", "justificativa", "fotografias"]}},
+                            "documentos": {"type": "array", "items": {"type": "string", "enum": documentos}},
                             "deputado": {"type": "string"}, "proposta": {"type": "string", "description": "CONTRACT §2, TOML"},
                             "nome_homenageia_pessoa_viva": {"type": "boolean", "description": "Art. 6º: o nome proposto homenageia pessoa viva? (ausente: não declarou)"}}}}}},
                     "responses": {"201": ok("Protocolado", json!({"type": "object", "properties": {"protocolo": {"type": "string"}, "recibo": {"type": "string"}}})),

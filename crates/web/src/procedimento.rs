@@ -83,14 +83,6 @@ pub(crate) fn link(f: Fase) -> Markup {
     html! { a href=(endereco(f)) title="Onde esta fase fica no caminho da representação à lei" { (f.nome()) } }
 }
 
-/// A frase com a inicial maiúscula.
-fn frase(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|p| p.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
-}
-
 pub(crate) async fn procedimento(
     State(estado): State<Estado>,
     quem: Quem,
@@ -117,7 +109,7 @@ pub(crate) async fn procedimento(
                     @for f in *fases {
                         @let atual = aqui == Some(*f);
                         li id={ "fase-" (f.codigo()) } class=[atual.then_some("atual")] aria-current=[atual.then_some("step")] {
-                            strong { (frase(f.nome())) }
+                            strong { (divisa_referencia::formato::primeira_maiuscula(f.nome())) }
                             @if atual { " — " em { "o processo está aqui" } }
                             br;
                             "A seguir: " (f.proximo_passo()) "."
@@ -136,7 +128,7 @@ pub(crate) async fn procedimento(
             ol.fases {
                 @let atual = aqui == Some(Fase::Arquivado);
                 li id="fase-arquivado" class=[atual.then_some("atual")] aria-current=[atual.then_some("step")] {
-                    strong { (frase(Fase::Arquivado.nome())) }
+                    strong { (divisa_referencia::formato::primeira_maiuscula(Fase::Arquivado.nome())) }
                     @if atual { " — " em { "o processo está aqui" } }
                     br;
                     "O processo termina sem lei quando o Plenário aprova o parecer preliminar pelo \

@@ -80,14 +80,6 @@ fn campo_deputado(
     }
 }
 
-/// Os tipos de representação do formulário: (código, rótulo).
-const TIPOS: [(&str, &str); 4] = [
-    ("criacao", "Criação de município"),
-    ("desmembramento", "Desmembramento"),
-    ("incorporacao", "Incorporação"),
-    ("fusao", "Fusão"),
-];
-
 /// O formulário da nova representação; depois de um erro, volta com o que foi digitado
 /// (`valores`), o resumo no alto e a mensagem junto do campo. `chave`: a do envio, que impede
 /// que um duplo clique ou um recarregar protocole duas vezes.
@@ -149,8 +141,8 @@ fn form_novo(
             input type="hidden" name="envio" value=(chave);
             label for="tipo" { "Tipo" }
             select id="tipo" name="tipo" aria-invalid=[invalido(erro_novo, "tipo")] aria-describedby=[descrito(erro_novo, "tipo", false)] {
-                @for (codigo, rotulo) in TIPOS {
-                    option value=(codigo) selected[tipo == codigo] { (rotulo) }
+                @for t in TipoProcesso::TODOS {
+                    option value=(t.codigo()) selected[tipo == t.codigo()] { (divisa_referencia::formato::primeira_maiuscula(t.nome())) }
                 }
             }
             (junto(erro_novo, "tipo"))

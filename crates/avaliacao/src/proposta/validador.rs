@@ -225,22 +225,7 @@ impl Validador<'_> {
             ));
         };
         if relativo.to_ascii_lowercase().ends_with(".gpkg") {
-            use std::sync::atomic::{AtomicU64, Ordering};
-            static CONTADOR: AtomicU64 = AtomicU64::new(0);
-            let temporario = std::env::temp_dir().join(format!(
-                "divisa-autos-{}-{}.gpkg",
-                std::process::id(),
-                CONTADOR.fetch_add(1, Ordering::Relaxed)
-            ));
-            std::fs::write(&temporario, bytes).map_err(|e| {
-                self.erro(
-                    caminho,
-                    format!("não foi possível preparar «{relativo}» para a leitura: {e}"),
-                )
-            })?;
-            let lido = crate::gpkg::ler(&temporario, relativo);
-            std::fs::remove_file(&temporario).ok();
-            return Ok(lido);
+            return Ok(crate::gpkg::ler_bytes(bytes, relativo));
         }
         let prj = Path::new(relativo)
             .with_extension("prj")

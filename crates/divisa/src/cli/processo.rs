@@ -256,7 +256,7 @@ pub(crate) enum ComandoProcesso {
 pub(crate) enum ComandoAuditoria {
     /// Confere a cadeia de hashes de um processo, ou de todos; com todos, também diante da
     /// última âncora (processos e eventos apagados ou refeitos depois dela).
-    #[command(help_template = MODELO_AJUDA, override_usage = "divisa auditoria verificar [PROTOCOLO] [--ancora HASH]", next_help_heading = "Opções")]
+    #[command(help_template = MODELO_AJUDA, override_usage = "divisa auditoria verificar [PROTOCOLO] [--ancora HASH] [--chave-publica ARQUIVO.pem] [--db URL]", next_help_heading = "Opções")]
     Verificar {
         /// O processo (padrão: todos).
         #[arg(value_name = "PROTOCOLO", help_heading = "Argumentos")]

@@ -465,7 +465,6 @@ fn issue31_nenhuma_funcao_passa_de_200_linhas() {
     const LIMITE: usize = 200;
     const DIVIDA: &[(&str, &str, usize)] = &[
         ("assinatura/src/pdf.rs", "assinar", 234),
-        ("avaliacao/src/fiscal.rs", "estudo", 421),
         ("avaliacao/src/proposta/validador.rs", "converter", 362),
         ("fiscal/src/fpm/simulacao.rs", "simular_fpm", 308),
         ("lei/src/art08_revisao_limites.rs", "desmembramento", 231),
@@ -727,4 +726,35 @@ fn issue31_os_leitores_do_territorio_sem_ciclo() {
             .collect::<Vec<_>>()
             .join("\n")
     );
+}
+
+/// Issue 31, passos 6 e 10: a aplicação web e o executável em camadas — nenhum ciclo entre
+/// módulos irmãos de `web/src` e de `divisa/src` (o que é de todos fica num módulo de baixo:
+/// `divisa::banco` abre o banco e diz os erros do registro, `divisa::arquivo` lê o arquivo do
+/// usuário). Um módulo e os seus descendentes (`paginas`, `paginas::processo` e
+/// `paginas::secoes`, com o `use super::*` dos filhos) são uma unidade e não contam como ciclo.
+#[test]
+fn issue31_sem_ciclo_entre_modulos_da_web_e_do_executavel() {
+    for diretorio in ["web/src", "divisa/src"] {
+        let (grafo, ciclos) = ciclos_de_modulos(diretorio);
+        assert!(grafo.len() > 10, "{diretorio}: achou só {grafo:?}");
+        // o ciclo fica dentro de um módulo e dos seus descendentes (o pai está no ciclo)
+        let pai_e_filho = |ciclo: &[String]| {
+            let nos = &ciclo[..ciclo.len() - 1];
+            nos.iter().any(|pai| {
+                nos.iter()
+                    .all(|m| m == pai || m.starts_with(&format!("{pai}::")))
+            })
+        };
+        let ciclos: Vec<String> = ciclos
+            .iter()
+            .filter(|c| !pai_e_filho(c))
+            .map(|c| c.join(" → "))
+            .collect();
+        assert!(
+            ciclos.is_empty(),
+            "ciclos de módulos em {diretorio}:\n{}",
+            ciclos.join("\n")
+        );
+    }
 }

@@ -314,6 +314,19 @@ fn issue16_minuta_da_proposta_nao_consta_do_registro_mesmo_com_protocolo_verdade
         "{}",
         e.stderr
     );
+    // a recusa e a ajuda dizem todos os tipos que o comando faz (o estudo fiscal faltava)
+    let ajuda = divisa_em(&dir, &["documento", "--help"]);
+    for tipo in divisa_documentos::TipoDeDocumento::TODOS
+        .into_iter()
+        .chain(divisa_documentos::TipoDeDocumento::DO_PROCESSO)
+    {
+        assert!(e.stderr.contains(tipo.codigo()), "{tipo:?}: {}", e.stderr);
+        assert!(
+            ajuda.stdout.contains(tipo.codigo()),
+            "{tipo:?}: {}",
+            ajuda.stdout
+        );
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 

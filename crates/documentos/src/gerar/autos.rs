@@ -130,9 +130,12 @@ fn peca(autos: &Autos<'_>, e: &Evento, publico: bool) -> Vec<Bloco> {
         p(format!("Praticado por {quem}.")),
         p(format!(
             "{}.",
-            primeira_maiuscula(&e.ato.resumo_com(&|login| autos.pessoa(
-                &divisa_processo::Ator::new(login, divisa_processo::Papel::Servidor)
-            )))
+            divisa_referencia::formato::primeira_maiuscula(&e.ato.resumo_com(&|login| {
+                autos.pessoa(&divisa_processo::Ator::new(
+                    login,
+                    divisa_processo::Papel::Servidor,
+                ))
+            }))
         )),
     ];
     v.extend(teor(e, publico).into_iter().map(recuado));
@@ -165,14 +168,6 @@ fn peca(autos: &Autos<'_>, e: &Evento, publico: bool) -> Vec<Bloco> {
     v
 }
 
-fn primeira_maiuscula(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(p) => p.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
-}
-
 /// Os autos do processo em um documento, datado de `data`. `avaliacao`: a lei aplicada aos
 /// autos (sem ela — sem a proposta juntada —, a última peça diz que falta). `publico`: a
 /// versão do Art. 16.
@@ -203,9 +198,12 @@ pub fn autos_do_processo(
                 format!(
                     "Ato {} — {}",
                     e.seq,
-                    primeira_maiuscula(&e.ato.resumo_com(&|login| autos.pessoa(
-                        &divisa_processo::Ator::new(login, divisa_processo::Papel::Servidor)
-                    )))
+                    divisa_referencia::formato::primeira_maiuscula(&e.ato.resumo_com(&|login| {
+                        autos.pessoa(&divisa_processo::Ator::new(
+                            login,
+                            divisa_processo::Papel::Servidor,
+                        ))
+                    }))
                 ),
                 fmt_data(e.data),
                 peca(&autos, e, publico),

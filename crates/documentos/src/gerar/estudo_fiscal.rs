@@ -241,9 +241,11 @@ fn icms(e: &divisa_fiscal::EstudoFiscal, b: &mut Vec<Bloco>) {
                 b.push(p(n.clone()));
             }
         }
+        // O motivo vem como oração («sem a tabela…») ou como frase («O Órgão Fazendário…»): no
+        // documento, é a frase que segue «Pendente.», com a inicial maiúscula.
         (None, motivo) => b.push(p(format!(
             "Pendente. {}",
-            motivo.as_deref().unwrap_or_default()
+            divisa_referencia::formato::primeira_maiuscula(motivo.as_deref().unwrap_or_default())
         ))),
     }
 }

@@ -27,6 +27,15 @@ pub enum TipoProcesso {
 }
 
 impl TipoProcesso {
+    /// Todos, na ordem em que se oferecem (a criação e a revisão de limites, as mais pedidas,
+    /// primeiro): o formulário da representação, o filtro da lista e o esquema da API os leem.
+    pub const TODOS: [TipoProcesso; 4] = [
+        TipoProcesso::Criacao,
+        TipoProcesso::Desmembramento,
+        TipoProcesso::Incorporacao,
+        TipoProcesso::Fusao,
+    ];
+
     /// O identificador (o mesmo `tipo` da proposta, CONTRACT §2).
     pub fn codigo(self) -> &'static str {
         self.tipo_da_proposta().codigo()

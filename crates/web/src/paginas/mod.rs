@@ -281,15 +281,7 @@ pub(crate) async fn processos(
         }
     };
     let mut tipos = vec![("", "todos os tipos")];
-    tipos.extend(
-        [
-            TipoProcesso::Criacao,
-            TipoProcesso::Desmembramento,
-            TipoProcesso::Fusao,
-            TipoProcesso::Incorporacao,
-        ]
-        .map(|t| (t.codigo(), t.nome())),
-    );
+    tipos.extend(TipoProcesso::TODOS.map(|t| (t.codigo(), t.nome())));
     let mut fases = vec![("", "todas as fases")];
     fases.extend(Fase::TODAS.iter().map(|f| (f.codigo(), f.nome())));
     let prazos = vec![
