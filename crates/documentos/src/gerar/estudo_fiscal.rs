@@ -154,8 +154,14 @@ fn fpm(f: &divisa_fiscal::fpm::ResultadoFpm, b: &mut Vec<Bloco>) {
             linhas: perdas.into_iter().map(linha).collect(),
         });
     }
+    // O alerta da instalação do novo (LC nº 91/1997) não vai em linha própria: a nota do método
+    // diz o mesmo por inteiro, com o que os valores «depois» querem dizer.
     for m in f.municipios.iter().filter(|m| m.da_proposta()) {
-        for a in &m.alertas {
+        for a in m
+            .alertas
+            .iter()
+            .filter(|a| a.as_str() != divisa_fiscal::fpm::ALERTA_INSTALACAO)
+        {
             b.push(p(format!("{}: {a}.", m.nome)));
         }
     }

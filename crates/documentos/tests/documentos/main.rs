@@ -1677,6 +1677,12 @@ fn issue28_art7_inc5_o_projeto_e_o_anexo_trazem_o_mesmo_percentual() {
         !corrido.contains("codigo_ibge"),
         "nome de coluna no documento: {corrido}"
     );
+    // a instalação do novo (LC nº 91/1997) dita uma vez, na nota que explica os valores «depois»
+    assert_eq!(
+        corrido.matches("não recebe FPM até ser instalado").count(),
+        1,
+        "{corrido}"
+    );
 }
 
 /// Na fusão, o novo município fica com os índices inteiros das origens: nunca "____%".
