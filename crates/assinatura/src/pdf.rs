@@ -195,6 +195,45 @@ pub fn assinar(
         saida.extend_from_slice(corpo);
         saida.extend_from_slice(b"\nendobj\n");
     }
+    escrever_referencias(&doc, &mut saida, posicoes, proximo)?;
+
+    // O /ByteRange: tudo menos o <…> do /Contents.
+    let total = saida.len();
+    let faixa = format!("[0 {pos_menor} {pos_depois} {}]", total - pos_depois);
+    if faixa.len() > LUGAR_BYTERANGE.len() {
+        return Err(Erro::Pdf(
+            "o PDF é grande demais para o /ByteRange reservado".into(),
+        ));
+    }
+    let faixa = format!("{faixa:<width$}", width = LUGAR_BYTERANGE.len());
+    saida[pos_byterange..pos_byterange + faixa.len()].copy_from_slice(faixa.as_bytes());
+    let mut h = Sha256::new();
+    h.update(&saida[..pos_menor]);
+    h.update(&saida[pos_depois..]);
+    let resumo: [u8; 32] = h.finalize().into();
+    let der_cms = cms::assinar(&resumo, cert)?;
+    if der_cms.len() > reserva {
+        return Err(Erro::Interno("o CMS não coube no espaço reservado".into()));
+    }
+    let hex: Vec<u8> = der_cms
+        .iter()
+        .flat_map(|b| {
+            let d = b"0123456789ABCDEF";
+            [d[usize::from(b >> 4)], d[usize::from(b & 15)]]
+        })
+        .collect();
+    saida[pos_menor + 1..pos_menor + 1 + hex.len()].copy_from_slice(&hex);
+    Ok(saida)
+}
+
+/// A seção de referências da atualização incremental, no formato da revisão anterior (tabela
+/// ou fluxo), com o trailer que aponta a anterior (`/Prev`) e o `startxref`.
+fn escrever_referencias(
+    doc: &Document,
+    saida: &mut Vec<u8>,
+    mut posicoes: Vec<(ObjectId, usize)>,
+    proximo: u32,
+) -> Result<(), Erro> {
     let mut trailer = Dictionary::new();
     for chave in [b"Root".as_slice(), b"Info", b"ID"] {
         if let Ok(v) = doc.trailer.get(chave) {
@@ -251,34 +290,7 @@ pub fn assinar(
             saida.extend_from_slice(format!("startxref\n{pos_xref}\n%%EOF\n").as_bytes());
         }
     }
-
-    // O /ByteRange: tudo menos o <…> do /Contents.
-    let total = saida.len();
-    let faixa = format!("[0 {pos_menor} {pos_depois} {}]", total - pos_depois);
-    if faixa.len() > LUGAR_BYTERANGE.len() {
-        return Err(Erro::Pdf(
-            "o PDF é grande demais para o /ByteRange reservado".into(),
-        ));
-    }
-    let faixa = format!("{faixa:<width$}", width = LUGAR_BYTERANGE.len());
-    saida[pos_byterange..pos_byterange + faixa.len()].copy_from_slice(faixa.as_bytes());
-    let mut h = Sha256::new();
-    h.update(&saida[..pos_menor]);
-    h.update(&saida[pos_depois..]);
-    let resumo: [u8; 32] = h.finalize().into();
-    let der_cms = cms::assinar(&resumo, cert)?;
-    if der_cms.len() > reserva {
-        return Err(Erro::Interno("o CMS não coube no espaço reservado".into()));
-    }
-    let hex: Vec<u8> = der_cms
-        .iter()
-        .flat_map(|b| {
-            let d = b"0123456789ABCDEF";
-            [d[usize::from(b >> 4)], d[usize::from(b & 15)]]
-        })
-        .collect();
-    saida[pos_menor + 1..pos_menor + 1 + hex.len()].copy_from_slice(&hex);
-    Ok(saida)
+    Ok(())
 }
 
 /// Grupos de números de objeto consecutivos (as subseções da tabela de referências).
