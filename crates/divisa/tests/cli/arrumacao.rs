@@ -465,7 +465,6 @@ fn issue31_nenhuma_funcao_passa_de_200_linhas() {
     const LIMITE: usize = 200;
     const DIVIDA: &[(&str, &str, usize)] = &[
         ("avaliacao/src/proposta/validador.rs", "converter", 362),
-        ("fiscal/src/fpm/simulacao.rs", "simular_fpm", 308),
     ];
     let mut problemas = Vec::new();
     let mut vistas = Vec::new();

@@ -269,31 +269,7 @@ pub fn simular_fpm(entrada: &EntradaFpm) -> Result<ResultadoFpm, ErroFiscal> {
     let mut notas = Vec::new();
     let mut motivos_estimativa = Vec::new();
 
-    // A lista: sem repetição, coeficientes dados possíveis.
-    let mut por_codigo: BTreeMap<u32, &MunicipioFpm> = BTreeMap::new();
-    for municipio in &entrada.municipios {
-        if por_codigo
-            .insert(municipio.codigo_ibge, municipio)
-            .is_some()
-        {
-            return Err(ErroFiscal::MunicipioRepetido {
-                codigo: municipio.codigo_ibge,
-                nome: municipio.nome.clone(),
-            });
-        }
-        if let Some(c) = municipio.coeficiente_tcu {
-            if c < COEFICIENTE_MINIMO
-                || c > COEFICIENTE_MAXIMO
-                || c.normalize().scale() > CASAS_COEFICIENTE
-            {
-                return Err(ErroFiscal::CoeficienteInvalido {
-                    codigo: municipio.codigo_ibge,
-                    nome: municipio.nome.clone(),
-                    coeficiente: c,
-                });
-            }
-        }
-    }
+    let por_codigo = conferir_lista(entrada)?;
 
     // As alterações: uma por município da lista; a capital fica de fora do FPM-Interior.
     let mut alteracoes: BTreeMap<u32, &Alteracao> = BTreeMap::new();
@@ -349,156 +325,19 @@ pub fn simular_fpm(entrada: &EntradaFpm) -> Result<ResultadoFpm, ErroFiscal> {
     // Cada município, antes e depois.
     let mut linhas: Vec<LinhaFpm> = Vec::with_capacity(entrada.municipios.len() + 1);
     for municipio in por_codigo.values() {
-        let coeficiente_antes = municipio
-            .coeficiente_tcu
-            .unwrap_or_else(|| coeficiente_dl1881(municipio.populacao));
-        let alteracao = alteracoes.get(&municipio.codigo_ibge);
-        let mut alertas = Vec::new();
-        let (populacao_depois, coeficiente_depois, extinto) = match alteracao.map(|a| a.mudanca) {
-            None => (municipio.populacao, coeficiente_antes, false),
-            Some(Mudanca::Extinto) => {
-                alertas.push(
-                    "extinto: o seu coeficiente sai da soma e volta a todos os municípios do \
-                     Estado"
-                        .to_owned(),
-                );
-                (0, Decimal::ZERO, true)
-            }
-            Some(Mudanca::PopulacaoDepois(populacao)) => {
-                (populacao, coeficiente_dl1881(populacao), false)
-            }
-            Some(Mudanca::Recebe(recebida)) => {
-                let populacao = municipio.populacao.checked_add(recebida).ok_or_else(|| {
-                    ErroFiscal::PopulacaoGrandeDemais {
-                        nome: municipio.nome.clone(),
-                    }
-                })?;
-                (populacao, coeficiente_dl1881(populacao), false)
-            }
-        };
-        if let Some(alteracao) = alteracao {
-            if alteracao.estimativa {
-                motivos_estimativa.push(format!(
-                    "a população depois de {} é estimada ({})",
-                    municipio.nome, alteracao.fonte
-                ));
-            }
-            if !extinto {
-                alertas.push(format!(
-                    "coeficiente depois calculado pela tabela do DL nº 1.881/1981 para {} \
-                     habitantes",
-                    divisa_referencia::formato::inteiro(populacao_depois)
-                ));
-                if coeficiente_depois < coeficiente_antes {
-                    alertas.push(
-                        "o coeficiente cai: a proteção da LC nº 198/2023 (art. 5º-A da LC nº \
-                         91/1997) pode manter parte do anterior, reduzida em 10 pontos \
-                         percentuais por ano ao longo de 10 anos — não modelada aqui"
-                            .to_owned(),
-                    );
-                }
-            }
-        }
-        let reserva = cruza_reserva(municipio.populacao, populacao_depois);
-        if let Some(lado) = reserva {
-            alertas.push(alerta_reserva(lado));
-        }
-        linhas.push(LinhaFpm {
-            codigo_ibge: Some(municipio.codigo_ibge),
-            nome: municipio.nome.clone(),
-            novo: false,
-            extinto,
-            alterado: alteracao.is_some(),
-            populacao_antes: municipio.populacao,
-            populacao_depois,
-            coeficiente_antes,
-            coeficiente_depois,
-            reais_antes: Decimal::ZERO,
-            reais_depois: Decimal::ZERO,
-            variacao_reais: Decimal::ZERO,
-            variacao_percentual: None,
-            estimativa: alteracao.is_some_and(|a| a.estimativa),
-            fonte_populacao_depois: alteracao.map(|a| a.fonte.clone()),
-            reserva,
-            aguarda_instalacao: false,
-            alertas,
-        });
+        linhas.push(linha_do_municipio(
+            municipio,
+            alteracoes.get(&municipio.codigo_ibge),
+            &mut motivos_estimativa,
+        )?);
     }
     if let Some(novo) = &entrada.novo {
-        if novo.estimativa {
-            motivos_estimativa.push(format!(
-                "a população de {} é estimada ({})",
-                novo.nome, novo.fonte
-            ));
-        }
-        let reserva = cruza_reserva(0, novo.populacao);
-        let mut alertas = vec![ALERTA_INSTALACAO.to_owned()];
-        if let Some(lado) = reserva {
-            alertas.push(alerta_reserva(lado));
-        }
-        linhas.push(LinhaFpm {
-            codigo_ibge: None,
-            nome: novo.nome.clone(),
-            novo: true,
-            extinto: false,
-            alterado: false,
-            populacao_antes: 0,
-            populacao_depois: novo.populacao,
-            coeficiente_antes: Decimal::ZERO,
-            coeficiente_depois: coeficiente_dl1881(novo.populacao),
-            reais_antes: Decimal::ZERO,
-            reais_depois: Decimal::ZERO,
-            variacao_reais: Decimal::ZERO,
-            variacao_percentual: None,
-            estimativa: novo.estimativa,
-            fonte_populacao_depois: Some(novo.fonte.clone()),
-            reserva,
-            aguarda_instalacao: true,
-            alertas,
-        });
-        notas.push(format!(
-            "{} {ALERTA_INSTALACAO}: os valores \"depois\" são os do ano seguinte à instalação, \
-             com o mesmo fundo e as mesmas populações.",
-            novo.nome
-        ));
+        linhas.push(linha_do_novo(novo, &mut motivos_estimativa, &mut notas));
     }
 
     // Os reais, em centavos exatos, antes e depois.
-    let ordem = |linha: &LinhaFpm| linha.codigo_ibge.map_or(ORDEM_DO_NOVO, u64::from);
     let fundo = entrada.fundo.reais();
-    let antes = rateio::repartir(
-        fundo,
-        &linhas
-            .iter()
-            .map(|l| Parte {
-                ordem: ordem(l),
-                coeficiente: l.coeficiente_antes,
-            })
-            .collect::<Vec<_>>(),
-    )?;
-    let depois = rateio::repartir(
-        fundo,
-        &linhas
-            .iter()
-            .map(|l| Parte {
-                ordem: ordem(l),
-                coeficiente: l.coeficiente_depois,
-            })
-            .collect::<Vec<_>>(),
-    )?;
-    for ((linha, antes), depois) in linhas.iter_mut().zip(antes).zip(depois) {
-        linha.reais_antes = antes;
-        linha.reais_depois = depois;
-        linha.variacao_reais = depois - antes;
-        linha.variacao_percentual = (!antes.is_zero())
-            .then(|| {
-                (depois - antes)
-                    .checked_mul(Decimal::ONE_HUNDRED)
-                    .and_then(|v| v.checked_div(antes))
-            })
-            .flatten()
-            .map(|v| numeros::arredondar(v, 4));
-    }
+    repartir_o_fundo(fundo, &mut linhas)?;
 
     let soma_antes: Decimal = linhas.iter().map(|l| l.coeficiente_antes).sum();
     let soma_depois: Decimal = linhas.iter().map(|l| l.coeficiente_depois).sum();
@@ -572,6 +411,203 @@ pub fn simular_fpm(entrada: &EntradaFpm) -> Result<ResultadoFpm, ErroFiscal> {
         notas,
         municipios: linhas,
     })
+}
+
+/// A lista dos municípios pelo código: sem repetição, cada coeficiente dado possível.
+fn conferir_lista(entrada: &EntradaFpm) -> Result<BTreeMap<u32, &MunicipioFpm>, ErroFiscal> {
+    let mut por_codigo: BTreeMap<u32, &MunicipioFpm> = BTreeMap::new();
+    for municipio in &entrada.municipios {
+        if por_codigo
+            .insert(municipio.codigo_ibge, municipio)
+            .is_some()
+        {
+            return Err(ErroFiscal::MunicipioRepetido {
+                codigo: municipio.codigo_ibge,
+                nome: municipio.nome.clone(),
+            });
+        }
+        if let Some(c) = municipio.coeficiente_tcu {
+            if c < COEFICIENTE_MINIMO
+                || c > COEFICIENTE_MAXIMO
+                || c.normalize().scale() > CASAS_COEFICIENTE
+            {
+                return Err(ErroFiscal::CoeficienteInvalido {
+                    codigo: municipio.codigo_ibge,
+                    nome: municipio.nome.clone(),
+                    coeficiente: c,
+                });
+            }
+        }
+    }
+    Ok(por_codigo)
+}
+
+/// A linha de um município da lista, antes e depois da proposta (ainda sem os reais): o
+/// coeficiente do TCU ou da tabela do DL nº 1.881/1981, a população depois e os alertas.
+fn linha_do_municipio(
+    municipio: &MunicipioFpm,
+    alteracao: Option<&&Alteracao>,
+    motivos_estimativa: &mut Vec<String>,
+) -> Result<LinhaFpm, ErroFiscal> {
+    let coeficiente_antes = municipio
+        .coeficiente_tcu
+        .unwrap_or_else(|| coeficiente_dl1881(municipio.populacao));
+    let mut alertas = Vec::new();
+    let (populacao_depois, coeficiente_depois, extinto) = match alteracao.map(|a| a.mudanca) {
+        None => (municipio.populacao, coeficiente_antes, false),
+        Some(Mudanca::Extinto) => {
+            alertas.push(
+                "extinto: o seu coeficiente sai da soma e volta a todos os municípios do \
+                 Estado"
+                    .to_owned(),
+            );
+            (0, Decimal::ZERO, true)
+        }
+        Some(Mudanca::PopulacaoDepois(populacao)) => {
+            (populacao, coeficiente_dl1881(populacao), false)
+        }
+        Some(Mudanca::Recebe(recebida)) => {
+            let populacao = municipio.populacao.checked_add(recebida).ok_or_else(|| {
+                ErroFiscal::PopulacaoGrandeDemais {
+                    nome: municipio.nome.clone(),
+                }
+            })?;
+            (populacao, coeficiente_dl1881(populacao), false)
+        }
+    };
+    if let Some(alteracao) = alteracao {
+        if alteracao.estimativa {
+            motivos_estimativa.push(format!(
+                "a população depois de {} é estimada ({})",
+                municipio.nome, alteracao.fonte
+            ));
+        }
+        if !extinto {
+            alertas.push(format!(
+                "coeficiente depois calculado pela tabela do DL nº 1.881/1981 para {} \
+                 habitantes",
+                divisa_referencia::formato::inteiro(populacao_depois)
+            ));
+            if coeficiente_depois < coeficiente_antes {
+                alertas.push(
+                    "o coeficiente cai: a proteção da LC nº 198/2023 (art. 5º-A da LC nº \
+                     91/1997) pode manter parte do anterior, reduzida em 10 pontos \
+                     percentuais por ano ao longo de 10 anos — não modelada aqui"
+                        .to_owned(),
+                );
+            }
+        }
+    }
+    let reserva = cruza_reserva(municipio.populacao, populacao_depois);
+    if let Some(lado) = reserva {
+        alertas.push(alerta_reserva(lado));
+    }
+    Ok(LinhaFpm {
+        codigo_ibge: Some(municipio.codigo_ibge),
+        nome: municipio.nome.clone(),
+        novo: false,
+        extinto,
+        alterado: alteracao.is_some(),
+        populacao_antes: municipio.populacao,
+        populacao_depois,
+        coeficiente_antes,
+        coeficiente_depois,
+        reais_antes: Decimal::ZERO,
+        reais_depois: Decimal::ZERO,
+        variacao_reais: Decimal::ZERO,
+        variacao_percentual: None,
+        estimativa: alteracao.is_some_and(|a| a.estimativa),
+        fonte_populacao_depois: alteracao.map(|a| a.fonte.clone()),
+        reserva,
+        aguarda_instalacao: false,
+        alertas,
+    })
+}
+
+/// A linha do município novo: sem FPM até ser instalado (LC nº 91/1997); os valores «depois»
+/// são os do ano seguinte à instalação, e a nota o diz.
+fn linha_do_novo(
+    novo: &NovoMunicipio,
+    motivos_estimativa: &mut Vec<String>,
+    notas: &mut Vec<String>,
+) -> LinhaFpm {
+    if novo.estimativa {
+        motivos_estimativa.push(format!(
+            "a população de {} é estimada ({})",
+            novo.nome, novo.fonte
+        ));
+    }
+    let reserva = cruza_reserva(0, novo.populacao);
+    let mut alertas = vec![ALERTA_INSTALACAO.to_owned()];
+    if let Some(lado) = reserva {
+        alertas.push(alerta_reserva(lado));
+    }
+    let linha = LinhaFpm {
+        codigo_ibge: None,
+        nome: novo.nome.clone(),
+        novo: true,
+        extinto: false,
+        alterado: false,
+        populacao_antes: 0,
+        populacao_depois: novo.populacao,
+        coeficiente_antes: Decimal::ZERO,
+        coeficiente_depois: coeficiente_dl1881(novo.populacao),
+        reais_antes: Decimal::ZERO,
+        reais_depois: Decimal::ZERO,
+        variacao_reais: Decimal::ZERO,
+        variacao_percentual: None,
+        estimativa: novo.estimativa,
+        fonte_populacao_depois: Some(novo.fonte.clone()),
+        reserva,
+        aguarda_instalacao: true,
+        alertas,
+    };
+    notas.push(format!(
+        "{} {ALERTA_INSTALACAO}: os valores \"depois\" são os do ano seguinte à instalação, \
+         com o mesmo fundo e as mesmas populações.",
+        novo.nome
+    ));
+    linha
+}
+
+/// Os reais de cada linha, em centavos exatos, antes e depois: o fundo repartido pelos
+/// coeficientes (maiores restos), e a variação.
+fn repartir_o_fundo(fundo: Decimal, linhas: &mut [LinhaFpm]) -> Result<(), ErroFiscal> {
+    let ordem = |linha: &LinhaFpm| linha.codigo_ibge.map_or(ORDEM_DO_NOVO, u64::from);
+    let antes = rateio::repartir(
+        fundo,
+        &linhas
+            .iter()
+            .map(|l| Parte {
+                ordem: ordem(l),
+                coeficiente: l.coeficiente_antes,
+            })
+            .collect::<Vec<_>>(),
+    )?;
+    let depois = rateio::repartir(
+        fundo,
+        &linhas
+            .iter()
+            .map(|l| Parte {
+                ordem: ordem(l),
+                coeficiente: l.coeficiente_depois,
+            })
+            .collect::<Vec<_>>(),
+    )?;
+    for ((linha, antes), depois) in linhas.iter_mut().zip(antes).zip(depois) {
+        linha.reais_antes = antes;
+        linha.reais_depois = depois;
+        linha.variacao_reais = depois - antes;
+        linha.variacao_percentual = (!antes.is_zero())
+            .then(|| {
+                (depois - antes)
+                    .checked_mul(Decimal::ONE_HUNDRED)
+                    .and_then(|v| v.checked_div(antes))
+            })
+            .flatten()
+            .map(|v| numeros::arredondar(v, 4));
+    }
+    Ok(())
 }
 
 fn cruza_reserva(antes: u32, depois: u32) -> Option<Reserva> {
