@@ -275,6 +275,149 @@ impl Validador<'_> {
             TipoToml::CriacaoDistrito => Tipo::CriacaoDistrito,
             TipoToml::AlteracaoNome => Tipo::AlteracaoNome,
         };
+        self.conferir_secoes(tipo, &p)?;
+
+        let mut fatos = Fatos::vazios(tipo);
+        fatos.data_ato = p.data_referencia.map(|d| d.0);
+        if let Some(d) = fatos.data_ato {
+            let lei = jiff::civil::date(1992, 11, 19);
+            if d > divisa_lei::calendario::DATA_MAXIMA || d < lei {
+                return Err(self.erro(
+                    &["data_referencia"],
+                    format!(
+                        "{}: a data do ato tem de estar entre {} (a LC 23/1992) e {} (o fim do calendário eleitoral que o divisa projeta)",
+                        divisa_referencia::formato::data(d),
+                        divisa_referencia::formato::data(lei),
+                        divisa_referencia::formato::data(divisa_lei::calendario::DATA_MAXIMA)
+                    ),
+                ));
+            }
+        }
+        if let Some(novo) = p.novo {
+            fatos.novo = Some(self.novo(novo)?);
+        }
+        for (i, r) in p.remanescente.unwrap_or_default().into_iter().enumerate() {
+            let posicao = format!("[{}]", i + 1);
+            let caminho = ["remanescente", posicao.as_str(), "codigo_ibge"];
+            let codigo = self.municipio(&caminho, r.codigo_ibge)?;
+            if !fatos
+                .novo
+                .as_ref()
+                .is_some_and(|n| n.origens.contains(&codigo))
+            {
+                return Err(self.erro(
+                    &caminho,
+                    format!("o município {codigo} não está em novo.origens"),
+                ));
+            }
+            let dados = DadosToml {
+                populacao: r.populacao,
+                eleitores: r.eleitores,
+                casas_centro_urbano: r.casas_centro_urbano,
+                valor_adicionado: r.valor_adicionado,
+                arrecadacao: r.arrecadacao,
+            };
+            fatos.remanescentes.push(Remanescente {
+                codigo_ibge: codigo,
+                dados: self.dados(&["remanescente", &posicao], dados)?,
+            });
+        }
+        if let Some(r) = p.referencia {
+            fatos.referencia = Referencia {
+                media_va_10_menores: self.nao_negativo(
+                    &["referencia", "media_va_10_menores"],
+                    r.media_va_10_menores,
+                )?,
+                media_arrecadacao_40_menores: self.nao_negativo(
+                    &["referencia", "media_arrecadacao_40_menores"],
+                    r.media_arrecadacao_40_menores,
+                )?,
+            };
+        }
+        if let Some(d) = p.desmembramento {
+            fatos.desmembramento = Some(self.desmembramento(d)?);
+        }
+        if let Some(r) = p.representacao {
+            for (i, documento) in r.documentos.iter().enumerate() {
+                if !DOCUMENTOS.contains(&documento.as_str()) {
+                    return Err(self.erro(
+                        &["representacao", "documentos", &format!("[{}]", i + 1)],
+                        format!(
+                            "documento «{documento}» desconhecido; os aceitos são: {}",
+                            DOCUMENTOS.join(", ")
+                        ),
+                    ));
+                }
+            }
+            fatos.representacao = Some(Representacao {
+                assinaturas: r
+                    .assinaturas
+                    .into_iter()
+                    .map(|a| Assinatura {
+                        nome: a.nome,
+                        titulo: a.titulo,
+                    })
+                    .collect(),
+                documentos: r.documentos,
+                documentos_nos_autos: false,
+                declarados_sem_arquivo: Vec::new(),
+                assinaturas_sem_lista: None,
+            });
+        }
+        if let Some(pl) = p.plebiscito {
+            for (campo, v) in [
+                ("eleitores_inscritos", pl.eleitores_inscritos),
+                ("votos_sim", pl.votos_sim),
+                ("votos_nao", pl.votos_nao),
+            ] {
+                self.contagem(&["plebiscito", campo], Some(v))?;
+            }
+            if pl.votos_sim.saturating_add(pl.votos_nao) > pl.eleitores_inscritos {
+                return Err(self.erro(
+                    &["plebiscito", "votos_sim"],
+                    "votos SIM e NÃO somados passam do número de eleitores inscritos",
+                ));
+            }
+            fatos.plebiscito = Some(Plebiscito {
+                eleitores_inscritos: pl.eleitores_inscritos,
+                votos_sim: pl.votos_sim,
+                votos_nao: pl.votos_nao,
+            });
+        }
+        if let Some(i) = p.incorporacao {
+            fatos.incorporacao = Some(Incorporacao {
+                municipio: self.municipio(&["incorporacao", "municipio"], i.municipio)?,
+                receptor: self.municipio(&["incorporacao", "receptor"], i.receptor)?,
+            });
+        }
+        if let Some(e) = p.extincao {
+            fatos.extincao = Some(self.extincao(e)?);
+        }
+        if let Some(d) = p.distrito {
+            self.contagem(&["distrito", "habitacoes_sede"], d.habitacoes_sede)?;
+            self.contagem(&["distrito", "populacao"], d.populacao)?;
+            fatos.distrito = Some(NovoDistrito {
+                municipio: self.municipio(&["distrito", "municipio"], d.municipio)?,
+                nome: d.nome,
+                habitacoes_sede: d.habitacoes_sede,
+                populacao: d.populacao,
+                nome_homenageia_pessoa_viva: d.nome_homenageia_pessoa_viva,
+            });
+        }
+        if let Some(a) = p.alteracao_nome {
+            fatos.alteracao_nome = Some(self.alteracao_nome(a)?);
+        }
+        self.coerencia(&fatos)?;
+        Ok(Proposta {
+            data_referencia: fatos.data_ato,
+            fatos,
+            territorio: self.territorio.take(),
+        })
+    }
+
+    /// As seções que o tipo usa: qualquer outra presente é erro, para nada ser ignorado, e a
+    /// do tipo é obrigatória.
+    fn conferir_secoes(&self, tipo: Tipo, p: &PropostaToml) -> Result<(), ErroProposta> {
         // Seções que o tipo usa; qualquer outra presente é erro, para nada ser ignorado.
         let secoes: &[&str] = match tipo {
             Tipo::Criacao => &[
@@ -336,295 +479,184 @@ impl Validador<'_> {
                 ),
             });
         }
+        Ok(())
+    }
 
-        let mut fatos = Fatos::vazios(tipo);
-        fatos.data_ato = p.data_referencia.map(|d| d.0);
-        if let Some(d) = fatos.data_ato {
-            let lei = jiff::civil::date(1992, 11, 19);
-            if d > divisa_lei::calendario::DATA_MAXIMA || d < lei {
-                return Err(self.erro(
-                    &["data_referencia"],
-                    format!(
-                        "{}: a data do ato tem de estar entre {} (a LC 23/1992) e {} (o fim do calendário eleitoral que o divisa projeta)",
-                        divisa_referencia::formato::data(d),
-                        divisa_referencia::formato::data(lei),
-                        divisa_referencia::formato::data(divisa_lei::calendario::DATA_MAXIMA)
-                    ),
-                ));
-            }
+    /// O novo município (`[novo]`): as origens (sem repetir), a sede dentro de Mato Grosso, os
+    /// números e o território.
+    fn novo(&self, novo: NovoToml) -> Result<NovoMunicipio, ErroProposta> {
+        if novo.origens.is_empty() {
+            return Err(self.erro(&["novo"], "falta novo.origens: o novo município resulta do desmembramento de um ou mais municípios (Art. 1º, § 3º)"));
         }
-        if let Some(novo) = p.novo {
-            if novo.origens.is_empty() {
-                return Err(self.erro(&["novo"], "falta novo.origens: o novo município resulta do desmembramento de um ou mais municípios (Art. 1º, § 3º)"));
-            }
-            let mut origens = Vec::with_capacity(novo.origens.len());
-            for (i, &codigo) in novo.origens.iter().enumerate() {
-                let posicao = format!("[{}]", i + 1);
-                let codigo = self.municipio(&["novo", "origens", &posicao], codigo)?;
-                if origens.contains(&codigo) {
-                    return Err(self.erro(
-                        &["novo", "origens", &posicao],
-                        format!("o município {codigo} aparece duas vezes"),
-                    ));
-                }
-                origens.push(codigo);
-            }
-            if let Some([lon, lat]) = novo.sede_coordenadas {
-                if !(-62.0..=-50.0).contains(&lon) || !(-18.5..=-7.0).contains(&lat) {
-                    let trocadas = (-62.0..=-50.0).contains(&lat) && (-18.5..=-7.0).contains(&lon);
-                    return Err(self.erro(
-                        &["novo", "sede_coordenadas"],
-                        if trocadas {
-                            format!("[{lon}, {lat}] parece ter latitude e longitude trocadas: a ordem é [lon, lat]")
-                        } else {
-                            format!("[{lon}, {lat}] está fora de Mato Grosso: esperava [lon, lat] em graus SIRGAS 2000")
-                        },
-                    ));
-                }
-            }
-            let dados = self.dados(&["novo", "dados"], novo.dados.unwrap_or_default())?;
-            fatos.novo = Some(NovoMunicipio {
-                nome: novo.nome,
-                sede: novo.sede,
-                sede_coordenadas: novo.sede_coordenadas,
-                area: self.area(&["novo", "area"], &novo.area, &origens, None)?,
-                origens,
-                nome_homenageia_pessoa_viva: novo.nome_homenageia_pessoa_viva,
-                dados,
-                certidoes: None,
-            });
-        }
-        for (i, r) in p.remanescente.unwrap_or_default().into_iter().enumerate() {
+        let mut origens = Vec::with_capacity(novo.origens.len());
+        for (i, &codigo) in novo.origens.iter().enumerate() {
             let posicao = format!("[{}]", i + 1);
-            let caminho = ["remanescente", posicao.as_str(), "codigo_ibge"];
-            let codigo = self.municipio(&caminho, r.codigo_ibge)?;
-            if !fatos
-                .novo
-                .as_ref()
-                .is_some_and(|n| n.origens.contains(&codigo))
-            {
+            let codigo = self.municipio(&["novo", "origens", &posicao], codigo)?;
+            if origens.contains(&codigo) {
                 return Err(self.erro(
-                    &caminho,
-                    format!("o município {codigo} não está em novo.origens"),
+                    &["novo", "origens", &posicao],
+                    format!("o município {codigo} aparece duas vezes"),
                 ));
             }
-            let dados = DadosToml {
-                populacao: r.populacao,
-                eleitores: r.eleitores,
-                casas_centro_urbano: r.casas_centro_urbano,
-                valor_adicionado: r.valor_adicionado,
-                arrecadacao: r.arrecadacao,
-            };
-            fatos.remanescentes.push(Remanescente {
-                codigo_ibge: codigo,
-                dados: self.dados(&["remanescente", &posicao], dados)?,
-            });
+            origens.push(codigo);
         }
-        if let Some(r) = p.referencia {
-            fatos.referencia = Referencia {
-                media_va_10_menores: self.nao_negativo(
-                    &["referencia", "media_va_10_menores"],
-                    r.media_va_10_menores,
-                )?,
-                media_arrecadacao_40_menores: self.nao_negativo(
-                    &["referencia", "media_arrecadacao_40_menores"],
-                    r.media_arrecadacao_40_menores,
-                )?,
-            };
-        }
-        if let Some(d) = p.desmembramento {
-            let cedente = self.municipio(&["desmembramento", "cedente"], d.cedente)?;
-            let receptor = self.municipio(&["desmembramento", "receptor"], d.receptor)?;
-            if d.area.is_none() && d.area_km2.is_none() {
+        if let Some([lon, lat]) = novo.sede_coordenadas {
+            if !(-62.0..=-50.0).contains(&lon) || !(-18.5..=-7.0).contains(&lat) {
+                let trocadas = (-62.0..=-50.0).contains(&lat) && (-18.5..=-7.0).contains(&lon);
                 return Err(self.erro(
-                    &["desmembramento"],
-                    "informe area (arquivo do território) ou area_km2",
+                    &["novo", "sede_coordenadas"],
+                    if trocadas {
+                        format!("[{lon}, {lat}] parece ter latitude e longitude trocadas: a ordem é [lon, lat]")
+                    } else {
+                        format!("[{lon}, {lat}] está fora de Mato Grosso: esperava [lon, lat] em graus SIRGAS 2000")
+                    },
                 ));
             }
-            let mut anteriores = Vec::with_capacity(d.areas_anteriores_km2.len());
-            for (i, &a) in d.areas_anteriores_km2.iter().enumerate() {
-                anteriores.push(
-                    self.nao_negativo(
-                        &[
-                            "desmembramento",
-                            "areas_anteriores_km2",
-                            &format!("[{}]", i + 1),
-                        ],
-                        Some(a),
-                    )?
-                    .unwrap_or(0.0),
-                );
-            }
-            fatos.desmembramento = Some(Desmembramento {
-                cedente,
-                receptor,
-                area: self.area(
-                    &["desmembramento", "area"],
-                    &d.area,
-                    &[cedente],
-                    Some(receptor),
-                )?,
-                area_km2: self.nao_negativo(&["desmembramento", "area_km2"], d.area_km2)?,
-                area_cedente_km2: self
-                    .nao_negativo(&["desmembramento", "area_cedente_km2"], d.area_cedente_km2)?,
-                areas_anteriores_km2: anteriores,
-            });
         }
-        if let Some(r) = p.representacao {
-            for (i, documento) in r.documentos.iter().enumerate() {
-                if !DOCUMENTOS.contains(&documento.as_str()) {
+        let dados = self.dados(&["novo", "dados"], novo.dados.unwrap_or_default())?;
+        Ok(NovoMunicipio {
+            nome: novo.nome,
+            sede: novo.sede,
+            sede_coordenadas: novo.sede_coordenadas,
+            area: self.area(&["novo", "area"], &novo.area, &origens, None)?,
+            origens,
+            nome_homenageia_pessoa_viva: novo.nome_homenageia_pessoa_viva,
+            dados,
+            certidoes: None,
+        })
+    }
+
+    /// O desmembramento (`[desmembramento]`, Art. 8º): cedente, receptor, a área (arquivo ou
+    /// km²) e as áreas desmembradas antes.
+    fn desmembramento(&self, d: DesmembramentoToml) -> Result<Desmembramento, ErroProposta> {
+        let cedente = self.municipio(&["desmembramento", "cedente"], d.cedente)?;
+        let receptor = self.municipio(&["desmembramento", "receptor"], d.receptor)?;
+        if d.area.is_none() && d.area_km2.is_none() {
+            return Err(self.erro(
+                &["desmembramento"],
+                "informe area (arquivo do território) ou area_km2",
+            ));
+        }
+        let mut anteriores = Vec::with_capacity(d.areas_anteriores_km2.len());
+        for (i, &a) in d.areas_anteriores_km2.iter().enumerate() {
+            anteriores.push(
+                self.nao_negativo(
+                    &[
+                        "desmembramento",
+                        "areas_anteriores_km2",
+                        &format!("[{}]", i + 1),
+                    ],
+                    Some(a),
+                )?
+                .unwrap_or(0.0),
+            );
+        }
+        Ok(Desmembramento {
+            cedente,
+            receptor,
+            area: self.area(
+                &["desmembramento", "area"],
+                &d.area,
+                &[cedente],
+                Some(receptor),
+            )?,
+            area_km2: self.nao_negativo(&["desmembramento", "area_km2"], d.area_km2)?,
+            area_cedente_km2: self
+                .nao_negativo(&["desmembramento", "area_cedente_km2"], d.area_cedente_km2)?,
+            areas_anteriores_km2: anteriores,
+        })
+    }
+
+    /// A extinção (`[extincao]`, Art. 10): o motivo, os requerentes e para onde vai o território
+    /// (o município de origem nos incisos I e II, o contíguo indicado no III).
+    fn extincao(&self, e: ExtincaoToml) -> Result<Extincao, ErroProposta> {
+        self.contagem(&["extincao", "requerentes"], e.requerentes)?;
+        self.contagem(&["extincao", "eleitores_inscritos"], e.eleitores_inscritos)?;
+        if let (Some(r), Some(i)) = (e.requerentes, e.eleitores_inscritos) {
+            if r > i {
+                return Err(self.erro(
+                    &["extincao", "requerentes"],
+                    format!("{r} requerentes é mais que os {i} eleitores inscritos"),
+                ));
+            }
+        }
+        Ok(Extincao {
+            municipio: self.municipio(&["extincao", "municipio"], e.municipio)?,
+            motivo: match e.motivo {
+                MotivoToml::PerdaRequisitos => MotivoExtincao::PerdaRequisitos,
+                MotivoToml::InundacaoDestruicao => MotivoExtincao::InundacaoDestruicao,
+                MotivoToml::RequerimentoEleitores => MotivoExtincao::RequerimentoEleitores,
+            },
+            requerentes: e.requerentes,
+            eleitores_inscritos: e.eleitores_inscritos,
+            municipio_contiguo: match e.municipio_contiguo {
+                None => None,
+                Some(_) if !matches!(e.motivo, MotivoToml::RequerimentoEleitores) => {
                     return Err(self.erro(
-                        &["representacao", "documentos", &format!("[{}]", i + 1)],
-                        format!(
-                            "documento «{documento}» desconhecido; os aceitos são: {}",
-                            DOCUMENTOS.join(", ")
-                        ),
-                    ));
+                        &["extincao", "municipio_contiguo"],
+                        "o município contíguo é indicado pelos requerentes só na extinção a requerimento dos eleitores (Art. 10, III e § 2º); nos incisos I e II o território volta ao município de origem (§ 1º)",
+                    ))
                 }
-            }
-            fatos.representacao = Some(Representacao {
-                assinaturas: r
-                    .assinaturas
-                    .into_iter()
-                    .map(|a| Assinatura {
-                        nome: a.nome,
-                        titulo: a.titulo,
-                    })
-                    .collect(),
-                documentos: r.documentos,
-                documentos_nos_autos: false,
-                declarados_sem_arquivo: Vec::new(),
-                assinaturas_sem_lista: None,
-            });
-        }
-        if let Some(pl) = p.plebiscito {
-            for (campo, v) in [
-                ("eleitores_inscritos", pl.eleitores_inscritos),
-                ("votos_sim", pl.votos_sim),
-                ("votos_nao", pl.votos_nao),
-            ] {
-                self.contagem(&["plebiscito", campo], Some(v))?;
-            }
-            if pl.votos_sim.saturating_add(pl.votos_nao) > pl.eleitores_inscritos {
-                return Err(self.erro(
-                    &["plebiscito", "votos_sim"],
-                    "votos SIM e NÃO somados passam do número de eleitores inscritos",
-                ));
-            }
-            fatos.plebiscito = Some(Plebiscito {
-                eleitores_inscritos: pl.eleitores_inscritos,
-                votos_sim: pl.votos_sim,
-                votos_nao: pl.votos_nao,
-            });
-        }
-        if let Some(i) = p.incorporacao {
-            fatos.incorporacao = Some(Incorporacao {
-                municipio: self.municipio(&["incorporacao", "municipio"], i.municipio)?,
-                receptor: self.municipio(&["incorporacao", "receptor"], i.receptor)?,
-            });
-        }
-        if let Some(e) = p.extincao {
-            self.contagem(&["extincao", "requerentes"], e.requerentes)?;
-            self.contagem(&["extincao", "eleitores_inscritos"], e.eleitores_inscritos)?;
-            if let (Some(r), Some(i)) = (e.requerentes, e.eleitores_inscritos) {
-                if r > i {
-                    return Err(self.erro(
-                        &["extincao", "requerentes"],
-                        format!("{r} requerentes é mais que os {i} eleitores inscritos"),
-                    ));
-                }
-            }
-            fatos.extincao = Some(Extincao {
-                municipio: self.municipio(&["extincao", "municipio"], e.municipio)?,
-                motivo: match e.motivo {
-                    MotivoToml::PerdaRequisitos => MotivoExtincao::PerdaRequisitos,
-                    MotivoToml::InundacaoDestruicao => MotivoExtincao::InundacaoDestruicao,
-                    MotivoToml::RequerimentoEleitores => MotivoExtincao::RequerimentoEleitores,
-                },
-                requerentes: e.requerentes,
-                eleitores_inscritos: e.eleitores_inscritos,
-                municipio_contiguo: match e.municipio_contiguo {
-                    None => None,
-                    Some(_) if !matches!(e.motivo, MotivoToml::RequerimentoEleitores) => {
+                Some(c) => {
+                    let c = self.municipio(&["extincao", "municipio_contiguo"], c)?;
+                    if c == e.municipio {
                         return Err(self.erro(
                             &["extincao", "municipio_contiguo"],
-                            "o município contíguo é indicado pelos requerentes só na extinção a requerimento dos eleitores (Art. 10, III e § 2º); nos incisos I e II o território volta ao município de origem (§ 1º)",
-                        ))
+                            "o município contíguo indicado é o próprio município a extinguir",
+                        ));
                     }
-                    Some(c) => {
-                        let c = self.municipio(&["extincao", "municipio_contiguo"], c)?;
-                        if c == e.municipio {
-                            return Err(self.erro(
-                                &["extincao", "municipio_contiguo"],
-                                "o município contíguo indicado é o próprio município a extinguir",
-                            ));
-                        }
-                        Some(c)
-                    }
-                },
-                municipio_de_origem: match e.municipio_de_origem {
-                    None => None,
-                    Some(_) if matches!(e.motivo, MotivoToml::RequerimentoEleitores) => {
+                    Some(c)
+                }
+            },
+            municipio_de_origem: match e.municipio_de_origem {
+                None => None,
+                Some(_) if matches!(e.motivo, MotivoToml::RequerimentoEleitores) => {
+                    return Err(self.erro(
+                        &["extincao", "municipio_de_origem"],
+                        "na extinção a requerimento dos eleitores o território vai ao município contíguo que eles indicam (Art. 10, § 2º: municipio_contiguo), não ao de origem (§ 1º, incisos I e II)",
+                    ))
+                }
+                Some(c) => {
+                    let c = self.municipio(&["extincao", "municipio_de_origem"], c)?;
+                    if c == e.municipio {
                         return Err(self.erro(
                             &["extincao", "municipio_de_origem"],
-                            "na extinção a requerimento dos eleitores o território vai ao município contíguo que eles indicam (Art. 10, § 2º: municipio_contiguo), não ao de origem (§ 1º, incisos I e II)",
-                        ))
+                            "o município de origem indicado é o próprio município a extinguir",
+                        ));
                     }
-                    Some(c) => {
-                        let c = self.municipio(&["extincao", "municipio_de_origem"], c)?;
-                        if c == e.municipio {
-                            return Err(self.erro(
-                                &["extincao", "municipio_de_origem"],
-                                "o município de origem indicado é o próprio município a extinguir",
-                            ));
-                        }
-                        Some(c)
-                    }
-                },
-            });
+                    Some(c)
+                }
+            },
+        })
+    }
+
+    /// A alteração de nome (`[alteracao_nome]`, Art. 6º, § 2º): a Câmara e a sua votação.
+    fn alteracao_nome(&self, a: AlteracaoNomeToml) -> Result<AlteracaoNome, ErroProposta> {
+        // CF, art. 29, IV: a Câmara tem de 9 a 55 vereadores.
+        if let Some(m) = a.membros_camara.filter(|m| !(9..=55).contains(m)) {
+            return Err(self.erro(
+                &["alteracao_nome", "membros_camara"],
+                format!(
+                    "{m} membros: a Câmara Municipal tem de 9 a 55 vereadores (CF, art. 29, IV)"
+                ),
+            ));
         }
-        if let Some(d) = p.distrito {
-            self.contagem(&["distrito", "habitacoes_sede"], d.habitacoes_sede)?;
-            self.contagem(&["distrito", "populacao"], d.populacao)?;
-            fatos.distrito = Some(NovoDistrito {
-                municipio: self.municipio(&["distrito", "municipio"], d.municipio)?,
-                nome: d.nome,
-                habitacoes_sede: d.habitacoes_sede,
-                populacao: d.populacao,
-                nome_homenageia_pessoa_viva: d.nome_homenageia_pessoa_viva,
-            });
-        }
-        if let Some(a) = p.alteracao_nome {
-            // CF, art. 29, IV: a Câmara tem de 9 a 55 vereadores.
-            if let Some(m) = a.membros_camara.filter(|m| !(9..=55).contains(m)) {
+        if let (Some(m), Some(v)) = (a.membros_camara, a.votos_favoraveis) {
+            if v > m {
                 return Err(self.erro(
-                    &["alteracao_nome", "membros_camara"],
-                    format!("{m} membros: a Câmara Municipal tem de 9 a 55 vereadores (CF, art. 29, IV)"),
+                    &["alteracao_nome", "votos_favoraveis"],
+                    format!("{v} votos favoráveis é mais que os {m} membros da Câmara"),
                 ));
             }
-            if let (Some(m), Some(v)) = (a.membros_camara, a.votos_favoraveis) {
-                if v > m {
-                    return Err(self.erro(
-                        &["alteracao_nome", "votos_favoraveis"],
-                        format!("{v} votos favoráveis é mais que os {m} membros da Câmara"),
-                    ));
-                }
-            }
-            fatos.alteracao_nome = Some(AlteracaoNome {
-                municipio: self.municipio(&["alteracao_nome", "municipio"], a.municipio)?,
-                nome_novo: a.nome_novo,
-                membros_camara: a.membros_camara,
-                votos_favoraveis: a.votos_favoraveis,
-                representacao_do_prefeito: a.representacao_do_prefeito,
-                plebiscito_fiscalizado_pelos_diretorios: a.plebiscito_fiscalizado_pelos_diretorios,
-                nome_homenageia_pessoa_viva: a.nome_homenageia_pessoa_viva,
-            });
         }
-        self.coerencia(&fatos)?;
-        Ok(Proposta {
-            data_referencia: fatos.data_ato,
-            fatos,
-            territorio: self.territorio.take(),
+        Ok(AlteracaoNome {
+            municipio: self.municipio(&["alteracao_nome", "municipio"], a.municipio)?,
+            nome_novo: a.nome_novo,
+            membros_camara: a.membros_camara,
+            votos_favoraveis: a.votos_favoraveis,
+            representacao_do_prefeito: a.representacao_do_prefeito,
+            plebiscito_fiscalizado_pelos_diretorios: a.plebiscito_fiscalizado_pelos_diretorios,
+            nome_homenageia_pessoa_viva: a.nome_homenageia_pessoa_viva,
         })
     }
 }
