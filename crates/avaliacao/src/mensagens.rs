@@ -109,69 +109,25 @@ pub(crate) fn traduzir_sintaxe(mensagem: &str) -> String {
         )
 }
 
-/// As mensagens do TOML e do serde em português.
+/// As mensagens do TOML e do serde em português: as do serde pela redação comum
+/// ([`divisa_referencia::mensagens::do_serde`], a mesma dos atos em JSON), com o valor esperado
+/// dito como se escreve em TOML; as da sintaxe, daqui.
 pub(crate) fn traduzir(mensagem: &str) -> String {
-    let mensagem = mensagem.trim();
-    let entre_crases = |texto: &str| texto.split('`').nth(1).unwrap_or("").to_owned();
-    // "unknown field `x`, expected one of `a`, `b`": o primeiro entre crases é o recebido, os
-    // seguintes são os aceitos.
-    let aceitos = |resto: &str| {
-        resto
-            .split('`')
-            .skip(3)
-            .step_by(2)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    if let Some(resto) = mensagem.strip_prefix("unknown field") {
-        return format!(
-            "campo desconhecido «{}»; os campos aceitos aqui são: {}",
-            entre_crases(resto),
-            aceitos(resto)
-        );
-    }
-    if let Some(resto) = mensagem.strip_prefix("missing field") {
-        return format!("falta o campo obrigatório «{}»", entre_crases(resto));
-    }
-    if let Some(resto) = mensagem.strip_prefix("unknown variant") {
-        return format!(
-            "valor «{}» não aceito; os valores aceitos são: {}",
-            entre_crases(resto),
-            aceitos(resto)
-        );
-    }
-    if mensagem.starts_with("invalid type") || mensagem.starts_with("invalid value") {
-        let esperado = mensagem.rsplit("expected ").next().unwrap_or("");
-        let esperado = match esperado {
-            e if e.contains("u64") || e.contains("u32") => "um número inteiro não negativo",
-            e if e.contains("f64") => "um número",
-            e if e.contains("bool") => "true ou false",
-            e if e.contains("string") => "um texto entre aspas",
-            e if e.contains("sequence") || e.contains("array") => "uma lista entre colchetes",
-            e if e.contains("struct") || e.contains("map") => "uma tabela",
-            e if e.contains("date") || e.contains("Data") => "uma data AAAA-MM-DD",
-            outro => outro,
-        };
-        let encontrado = mensagem
-            .split(", expected")
-            .next()
-            .unwrap_or(mensagem)
-            .replace("invalid type: ", "")
-            .replace("invalid value: ", "");
-        return format!(
-            "tipo ou valor inválido ({}); esperava {esperado}",
-            traduzir_tipo(&encontrado)
-        );
-    }
-    format!("TOML inválido: {}", traduzir_sintaxe(mensagem))
+    divisa_referencia::mensagens::do_serde(mensagem, &esperado_em_toml)
+        .unwrap_or_else(|| format!("TOML inválido: {}", traduzir_sintaxe(mensagem)))
 }
 
-pub(crate) fn traduzir_tipo(encontrado: &str) -> String {
-    encontrado
-        .replace("integer", "inteiro")
-        .replace("floating point", "número decimal")
-        .replace("string", "texto")
-        .replace("boolean", "booleano")
-        .replace("sequence", "lista")
-        .replace("map", "tabela")
+/// O que o serde esperava, como se escreve em TOML.
+fn esperado_em_toml(esperado: &str) -> String {
+    match esperado {
+        e if e.contains("u64") || e.contains("u32") => "um número inteiro não negativo",
+        e if e.contains("f64") => "um número",
+        e if e.contains("bool") => "true ou false",
+        e if e.contains("string") => "um texto entre aspas",
+        e if e.contains("sequence") || e.contains("array") => "uma lista entre colchetes",
+        e if e.contains("struct") || e.contains("map") => "uma tabela",
+        e if e.contains("date") || e.contains("Data") => "uma data AAAA-MM-DD",
+        outro => outro,
+    }
+    .to_owned()
 }

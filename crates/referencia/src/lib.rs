@@ -18,6 +18,7 @@ pub mod ficha;
 pub mod fonte;
 pub mod formato;
 pub mod malha;
+pub mod mensagens;
 pub mod mt;
 pub mod nomes;
 pub mod setores;

@@ -285,13 +285,13 @@ fn entrada_invalida_diz_o_campo_em_portugues() {
     let casos: &[(&[&str], &str)] = &[
         (
             &["enviar_oficio", "orgao=ibge", "numero=1"],
-            "«ibge» não é um valor aceito; os aceitos são: cartografia, tre, fazenda",
+            "valor «ibge» não aceito; os valores aceitos são: cartografia, tre, fazenda",
         ),
         (
             &["divulgar", "publicacao=x", "foo=1"],
-            "campo «foo» desconhecido",
+            "campo desconhecido «foo»",
         ),
-        (&["divulgar"], "falta o campo publicacao"),
+        (&["divulgar"], "falta o campo obrigatório «publicacao»"),
         (
             &[
                 "parecer_preliminar",

@@ -142,7 +142,7 @@ pub fn ato_de_json(corpo: Value) -> Result<Ato, ErroDoAto> {
             ato: String::new(),
             campo: Some("tipo".into()),
             mensagem: format!(
-                "falta o campo tipo, o código do ato; os códigos são: {}",
+                "falta o campo obrigatório «tipo», o código do ato; os códigos são: {}",
                 codigos_do_formulario()
             ),
         });
@@ -234,10 +234,10 @@ fn codigos_do_formulario() -> String {
 fn campo_desconhecido(def: &Definicao, chave: &str) -> String {
     let campos: Vec<&str> = def.campos.iter().map(|f| f.nome).collect();
     if campos.is_empty() {
-        format!("campo «{chave}» desconhecido; o ato não tem campos")
+        format!("campo desconhecido «{chave}»; o ato não tem campos")
     } else {
         format!(
-            "campo «{chave}» desconhecido; os campos são: {}",
+            "campo desconhecido «{chave}»; os campos aceitos aqui são: {}",
             campos.join(", ")
         )
     }
@@ -280,68 +280,39 @@ pub fn exemplo(def: &Definicao, orgao: Orgao, hoje: Date) -> Option<Ato> {
     ato_de_objeto(def.codigo, objeto).ok()
 }
 
-/// As mensagens do serde em português (as que um operador encontra).
+/// As mensagens do serde em português (as que um operador encontra), pela redação comum a todos
+/// os formatos ([`divisa_referencia::mensagens::do_serde`], a mesma da proposta em TOML), com o
+/// valor esperado dito como se escreve em JSON — e, nos atos compostos, com um exemplo.
 pub fn traduzir_serde(m: &str) -> String {
-    let entre_crases = |m: &str| -> Vec<String> {
-        m.split('`')
-            .enumerate()
-            .filter(|(i, _)| i % 2 == 1)
-            .map(|(_, t)| t.to_string())
-            .collect()
-    };
-    if m.starts_with("missing field") {
-        let c = entre_crases(m);
-        return format!("falta o campo {}", c.first().cloned().unwrap_or_default());
-    }
-    if m.starts_with("unknown variant") {
-        let c = entre_crases(m);
-        return format!(
-            "«{}» não é um valor aceito; os aceitos são: {}",
-            c.first().cloned().unwrap_or_default(),
-            c.get(1..).map(|r| r.join(", ")).unwrap_or_default()
-        );
-    }
-    if m.starts_with("unknown field") {
-        let c = entre_crases(m);
-        return format!(
-            "campo «{}» desconhecido; os campos são: {}",
-            c.first().cloned().unwrap_or_default(),
-            c.get(1..).map(|r| r.join(", ")).unwrap_or_default()
-        );
-    }
-    if let Some(resto) = m.strip_prefix("invalid type: ") {
-        if let Some((veio, esperado)) = resto.split_once(", expected ") {
-            let esperado = match esperado {
-                "a boolean" => "true ou false".to_string(),
-                "a string" => "um texto".to_string(),
-                "u32" | "u64" | "i16" => "um número inteiro".to_string(),
-                "struct Votos" => "o placar, como {\"sim\":4,\"nao\":1}".to_string(),
-                "struct NumerosCertificados" => {
-                    "os números certificados, como {\"eleitores\":1300}".to_string()
-                }
-                "struct VotoNominal" => {
-                    "o voto de um membro, como {\"membro\":\"bruno\",\"voto\":\"sim\"}"
-                        .to_string()
-                }
-                "struct ApuracaoSecao" => {
-                    "a apuração da seção, como {\"zona\":1,\"secao\":12,\"local\":…,\"inscritos\":300,\"sim\":200,\"nao\":80}"
-                        .to_string()
-                }
-                "struct ConteudoLei" => {
-                    "{\"nome\":…,\"divisas\":…,\"ano_instalacao\":2029}".to_string()
-                }
-                "a sequence" => "uma lista em JSON, como [...]".to_string(),
-                outro => outro.to_string(),
-            };
-            let veio = veio
-                .replace("integer", "número")
-                .replace("string", "texto")
-                .replace("boolean", "booleano")
-                .replace('`', "");
-            return format!("valor de tipo errado ({veio}); esperava {esperado}");
+    divisa_referencia::mensagens::do_serde(m, &esperado_em_json).unwrap_or_else(|| m.to_string())
+}
+
+/// O que o serde esperava, como se escreve em JSON.
+fn esperado_em_json(esperado: &str) -> String {
+    match esperado {
+        "a boolean" => "true ou false".to_string(),
+        "a string" => "um texto".to_string(),
+        "u8" | "u16" | "u32" | "u64" | "i16" | "i32" | "i64" => "um número inteiro".to_string(),
+        "f32" | "f64" => "um número".to_string(),
+        "a map" => "um objeto JSON, entre chaves".to_string(),
+        "struct Votos" => "o placar, como {\"sim\":4,\"nao\":1}".to_string(),
+        "struct NumerosCertificados" => {
+            "os números certificados, como {\"eleitores\":1300}".to_string()
         }
+        "struct VotoNominal" => {
+            "o voto de um membro, como {\"membro\":\"bruno\",\"voto\":\"sim\"}"
+                .to_string()
+        }
+        "struct ApuracaoSecao" => {
+            "a apuração da seção, como {\"zona\":1,\"secao\":12,\"local\":…,\"inscritos\":300,\"sim\":200,\"nao\":80}"
+                .to_string()
+        }
+        "struct ConteudoLei" => {
+            "{\"nome\":…,\"divisas\":…,\"ano_instalacao\":2029}".to_string()
+        }
+        "a sequence" => "uma lista em JSON, como [...]".to_string(),
+        outro => outro.to_string(),
     }
-    m.to_string()
 }
 
 #[cfg(test)]
@@ -394,7 +365,12 @@ mod testes {
     fn a_linha_de_comando_le_pela_tabela() {
         let e = montar_ato("divulgar", &["publicacoes=x".into()]).unwrap_err();
         assert_eq!(e.campo.as_deref(), Some("publicacoes"));
-        assert!(e.to_string().contains("os campos são: publicacao"), "{e}");
+        assert!(
+            e.to_string().contains(
+                "campo desconhecido «publicacoes»; os campos aceitos aqui são: publicacao"
+            ),
+            "{e}"
+        );
         let e = montar_ato("alterar_area", &[]).unwrap_err();
         assert!(e.to_string().contains("no mapa"), "{e}");
         let e = montar_ato("fazer_tudo", &[]).unwrap_err();

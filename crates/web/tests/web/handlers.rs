@@ -673,10 +673,9 @@ fn api_avaliar_responde_o_contrato_e_erros_nomeiam_linha_e_campo() {
         assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
         assert_eq!(r.json()["campo"], "ato.publicaçao", "{}", r.corpo);
         assert!(
-            r.json()["erro"]
-                .as_str()
-                .unwrap()
-                .contains("os campos são: publicacao"),
+            r.json()["erro"].as_str().unwrap().contains(
+                "campo desconhecido «publicaçao»; os campos aceitos aqui são: publicacao"
+            ),
             "{}",
             r.corpo
         );
@@ -1964,7 +1963,7 @@ fn recusas_dos_extratores_em_portugues() {
             (r#"{"login":"ana"}"#, r#""campo":"senha""#),
             (
                 r#"{"login":"ana","senha":"x","extra":1}"#,
-                "campo «extra» desconhecido",
+                "campo desconhecido «extra»; os campos aceitos aqui são: login, senha",
             ),
             (r#"{"login":1,"senha":"x"}"#, "esperava um texto"),
             (r#"{"login":"ana","#, "termina antes da hora"),
