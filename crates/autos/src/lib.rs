@@ -98,7 +98,17 @@ pub fn setores_do_banco(
         .collect()
 }
 
-/// O polígono de um setor gravado (anéis `[[lon, lat]…]` em JSON).
+/// A geometria de um setor para gravar: os anéis `[[lon, lat]…]` em JSON, exterior primeiro —
+/// o formato que [`setores_do_banco`] lê de volta (os dois lados aqui, um ao lado do outro).
+pub fn geometria_do_setor(p: &geo_types::Polygon<f64>) -> String {
+    let anel = |l: &geo_types::LineString<f64>| l.0.iter().map(|c| [c.x, c.y]).collect::<Vec<_>>();
+    let aneis: Vec<Vec<[f64; 2]>> = std::iter::once(anel(p.exterior()))
+        .chain(p.interiors().iter().map(anel))
+        .collect();
+    serde_json::to_string(&aneis).unwrap_or_default()
+}
+
+/// O polígono de um setor gravado (anéis `[[lon, lat]…]` em JSON, de [`geometria_do_setor`]).
 fn poligono_do_json(texto: &str) -> Option<geo_types::Polygon<f64>> {
     let aneis: Vec<Vec<[f64; 2]>> = serde_json::from_str(texto).ok()?;
     let mut it = aneis.into_iter().map(|a| {
@@ -472,4 +482,30 @@ pub async fn exportar(
         .map_err(ErroAutos::Documento)
     })
     .await
+}
+
+#[cfg(test)]
+mod testes_da_geometria {
+    /// A geometria gravada volta o mesmo polígono, com o buraco e os mesmos `f64`.
+    #[test]
+    fn a_geometria_do_setor_volta_igual() {
+        let p = geo_types::Polygon::new(
+            geo_types::LineString::from(vec![
+                (-55.1, -14.2),
+                (-55.0, -14.2),
+                (-55.0, -14.1),
+                (-55.1, -14.2),
+            ]),
+            vec![geo_types::LineString::from(vec![
+                (-55.07, -14.18),
+                (-55.06, -14.18),
+                (-55.06, -14.17),
+                (-55.07, -14.18),
+            ])],
+        );
+        assert_eq!(
+            super::poligono_do_json(&super::geometria_do_setor(&p)),
+            Some(p)
+        );
+    }
 }

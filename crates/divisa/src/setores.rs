@@ -17,7 +17,7 @@ use std::path::Path;
 
 use divisa_referencia::formato::inteiro;
 use divisa_registro::{Registro, SetorGravado};
-use geo::{MultiPolygon, Polygon};
+use geo::MultiPolygon;
 
 use crate::Saida;
 
@@ -184,14 +184,6 @@ fn ler_agregados(
     Ok((mapa, sem_numero))
 }
 
-fn json_do_poligono(p: &Polygon<f64>) -> String {
-    let anel = |l: &geo::LineString<f64>| l.0.iter().map(|c| [c.x, c.y]).collect::<Vec<_>>();
-    let aneis: Vec<Vec<[f64; 2]>> = std::iter::once(anel(p.exterior()))
-        .chain(p.interiors().iter().map(anel))
-        .collect();
-    serde_json::to_string(&aneis).unwrap_or_default()
-}
-
 /// Os setores importados no banco, no formato do motor (para `avaliar --db`).
 pub(crate) fn do_banco(gravados: Vec<SetorGravado>) -> Vec<divisa_referencia::setores::Setor> {
     divisa_autos::setores_do_banco(gravados)
@@ -340,7 +332,7 @@ pub(crate) fn importar(
                 urbano: a.urbano,
                 populacao: pops[i],
                 domicilios: doms[i],
-                geometria: json_do_poligono(p),
+                geometria: divisa_autos::geometria_do_setor(p),
             });
         }
     }
