@@ -241,12 +241,7 @@ pub async fn conferir(
             for fim in fins {
                 h.update(&bytes[feito..fim]);
                 feito = fim;
-                let resumo: String = h
-                    .clone()
-                    .finalize()
-                    .iter()
-                    .map(|b| format!("{b:02x}"))
-                    .collect();
+                let resumo = divisa_referencia::formato::hexadecimal(&h.clone().finalize());
                 candidatos.push((fim, resumo));
             }
             // o código nos metadados XMP, como o divisa os escreve; se outro programa os

@@ -274,7 +274,7 @@ struct RedacaoToml {
 }
 
 /// Converte uma data TOML (`2024-05-17`) numa data civil.
-pub fn data_toml(valor: &toml::value::Datetime) -> Result<Date, ErroTexto> {
+pub(crate) fn data_toml(valor: &toml::value::Datetime) -> Result<Date, ErroTexto> {
     match (valor.date, valor.time) {
         (Some(d), None) => Date::new(d.year as i16, d.month as i8, d.day as i8)
             .map_err(|e| ErroTexto::Formato(format!("data {valor}: {e}"))),

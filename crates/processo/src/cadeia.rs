@@ -80,7 +80,7 @@ fn calcular_v3(l: &Linha) -> String {
         h.update((parte.len() as u64).to_be_bytes());
         h.update(parte.as_bytes());
     }
-    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+    divisa_referencia::formato::hexadecimal(&h.finalize())
 }
 
 fn calcular_v1(l: &Linha) -> String {
@@ -108,11 +108,7 @@ fn calcular_v1(l: &Linha) -> String {
         h.update(parte.as_bytes());
         h.update(b"\n");
     }
-    let mut s = String::with_capacity(64);
-    for b in h.finalize() {
-        s.push_str(&format!("{b:02x}"));
-    }
-    s
+    divisa_referencia::formato::hexadecimal(&h.finalize())
 }
 
 /// Um problema na cadeia de um processo.

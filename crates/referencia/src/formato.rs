@@ -64,6 +64,22 @@ pub fn casas_para_distinguir(valor: f64, limite: f64, minimo: usize) -> usize {
         .unwrap_or(9)
 }
 
+/// Os bytes em hexadecimal minúsculo, dois dígitos por byte (os resumos SHA-256 da cadeia de
+/// eventos, dos arquivos e dos documentos; as chaves e as assinaturas das âncoras).
+///
+/// ```
+/// assert_eq!(divisa_referencia::formato::hexadecimal(&[0, 15, 255]), "000fff");
+/// ```
+pub fn hexadecimal(bytes: &[u8]) -> String {
+    const DIGITOS: &[u8; 16] = b"0123456789abcdef";
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        s.push(char::from(DIGITOS[usize::from(b >> 4)]));
+        s.push(char::from(DIGITOS[usize::from(b & 15)]));
+    }
+    s
+}
+
 /// A frase com a primeira letra maiúscula («sem a tabela» → «Sem a tabela»): o nome que o
 /// domínio escreve em minúsculas para caber no meio de uma frase, posto num rótulo ou no começo
 /// de uma.

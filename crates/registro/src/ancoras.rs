@@ -101,9 +101,7 @@ impl Ancora {
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
+use divisa_referencia::formato::hexadecimal as hex;
 
 fn de_hex(texto: &str) -> Option<Vec<u8>> {
     if !texto.len().is_multiple_of(2) {

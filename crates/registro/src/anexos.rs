@@ -310,10 +310,7 @@ pub fn conferir_todos(arquivos: &[ArquivoNovo]) -> Result<Vec<Anexo>, Recusa> {
 /// O SHA-256 em hexadecimal minúsculo: a soma com que o evento registra um arquivo e com que a
 /// auditoria e a avaliação o conferem.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    divisa_referencia::formato::hexadecimal(&Sha256::digest(bytes))
 }
 
 #[cfg(test)]

@@ -147,17 +147,7 @@ pub(crate) fn validar_login(login: &str) -> Result<(), String> {
 pub(crate) fn token() -> String {
     let mut b = [0u8; 32];
     OsRng.fill_bytes(&mut b);
-    hex(&b)
-}
-
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    use std::fmt::Write as _;
-    bytes
-        .iter()
-        .fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
-            let _ = write!(s, "{b:02x}");
-            s
-        })
+    divisa_referencia::formato::hexadecimal(&b)
 }
 
 use divisa_registro::sha256_hex;
