@@ -290,7 +290,7 @@ pub(crate) enum Comando {
     /// demonstração (uma conta por papel), marcados como tal.
     #[command(
         help_template = MODELO_AJUDA,
-        override_usage = "divisa serve [--config ARQUIVO.toml] [--addr IP:PORTA] [--sem-demonstracao] [--https] [--db URL] [--log-json] [--proxy-confiavel IP]... [--memoria-por-trabalho MB]",
+        override_usage = "divisa serve [--config ARQUIVO.toml] [--addr IP:PORTA] [--sem-demonstracao] [--https] [--db URL] [--log-json] [--proxy-confiavel IP]... [--memoria-por-trabalho MB] [--tls-certificado CERT.pem --tls-chave CHAVE.pem]",
         next_help_heading = "Opções"
     )]
     Serve {

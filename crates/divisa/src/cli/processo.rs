@@ -201,7 +201,7 @@ pub(crate) enum ComandoProcesso {
     /// O estudo fiscal dos autos: o FPM de cada município, o percentual do ICMS
     /// do Art. 7º, V, e os critérios de viabilidade, com os números certificados no lugar dos
     /// da representação.
-    #[command(help_template = MODELO_AJUDA, override_usage = "divisa processo fiscal PROTOCOLO [--formato texto|json|html] [--em AAAA-MM-DD] [--fpm-interior-mt REAIS] [--coeficientes-fpm ARQUIVO.csv] [--ipm ARQUIVO.csv] [--como PAPEL:ID]", next_help_heading = "Opções")]
+    #[command(help_template = MODELO_AJUDA, override_usage = "divisa processo fiscal PROTOCOLO [--formato texto|json|html] [--em AAAA-MM-DD] [--fpm-interior-mt REAIS] [--coeficientes-fpm ARQUIVO.csv] [--ipm ARQUIVO.csv] [--icms-pares CODIGO,CODIGO,...] [--como PAPEL:ID] [--db URL]", next_help_heading = "Opções")]
     Fiscal {
         /// O número de protocolo.
         #[arg(value_name = "PROTOCOLO", help_heading = "Argumentos")]

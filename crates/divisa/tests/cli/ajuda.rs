@@ -37,3 +37,79 @@ fn ajuda_de_cada_comando_sem_ingles() {
         assert!(execucao.stdout.contains("Uso: divisa"), "{comando:?}");
     }
 }
+
+/// A linha «Uso:» de cada comando é escrita à mão (a do clap sai em inglês e sem a forma dos
+/// valores): ela não pode esquecer uma opção que o comando tem (`auditoria verificar` esquecia
+/// `--chave-publica`; `serve`, o TLS; `processo fiscal`, `--icms-pares`). Cada opção da lista
+/// «Opções» aparece no uso do comando, pelo nome longo ou pelo curto; o `--db`, que vale para
+/// todos os subcomandos, basta no uso do comando de cima.
+#[test]
+fn o_uso_de_cada_comando_traz_todas_as_suas_opcoes() {
+    fn secao<'a>(ajuda: &'a str, titulo: &str) -> Vec<&'a str> {
+        ajuda
+            .split(&format!("\n{titulo}:\n"))
+            .nth(1)
+            .map(|resto| resto.split("\n\n").next().unwrap_or(""))
+            .unwrap_or("")
+            .lines()
+            .collect()
+    }
+    let mut pendentes: Vec<(Vec<String>, String)> = vec![(Vec::new(), String::new())];
+    let mut vistos = 0;
+    let mut faltas = Vec::new();
+    while let Some((caminho, uso_de_cima)) = pendentes.pop() {
+        let mut argumentos: Vec<&str> = caminho.iter().map(String::as_str).collect();
+        argumentos.push("--ajuda");
+        let ajuda = divisa(&argumentos).stdout;
+        let uso = ajuda
+            .split("Uso: ")
+            .nth(1)
+            .and_then(|u| u.split("\n\n").next())
+            .unwrap_or("")
+            .to_owned();
+        vistos += 1;
+        for linha in secao(&ajuda, "Opções") {
+            let palavras: Vec<&str> = linha.split_whitespace().collect();
+            let curta = palavras
+                .first()
+                .filter(|p| p.len() == 3 && p.starts_with('-') && p.ends_with(','))
+                .map(|p| p.trim_end_matches(','));
+            // só as linhas que declaram uma opção («-o, --saida <ARQUIVO>» ou «--db <URL>»),
+            // não as que continuam uma descrição
+            let Some(longa) = palavras
+                .iter()
+                .take(2)
+                .find(|p| p.starts_with("--"))
+                .filter(|_| palavras.first().is_some_and(|p| p.starts_with('-')))
+            else {
+                continue;
+            };
+            if ["--ajuda", "--versao"].contains(longa) {
+                continue;
+            }
+            let no_uso = |o: &str| {
+                uso.split(|c: char| c.is_whitespace() || c == '[' || c == ']')
+                    .any(|p| p == o)
+            };
+            let dito = no_uso(longa)
+                || curta.is_some_and(no_uso)
+                || (*longa == "--db" && uso_de_cima.contains("--db"));
+            if !dito {
+                faltas.push(format!("divisa {}: {longa}", caminho.join(" ")));
+            }
+        }
+        for linha in secao(&ajuda, "Comandos") {
+            if let Some(nome) = linha.split_whitespace().next() {
+                let mut filho = caminho.clone();
+                filho.push(nome.to_owned());
+                pendentes.push((filho, format!("{uso_de_cima} {uso}")));
+            }
+        }
+    }
+    assert!(vistos > 20, "só {vistos} comandos vistos");
+    assert!(
+        faltas.is_empty(),
+        "opções fora do «Uso:»:\n{}",
+        faltas.join("\n")
+    );
+}
