@@ -22,7 +22,7 @@ use std::collections::BTreeSet;
 
 use divisa_lei::fatos::{Certidao, Certidoes, Plebiscito, Representacao, Tipo};
 use divisa_lei::{Avaliacao, Situacao};
-use divisa_processo::{Ato, DocumentoArt15, NovaRepresentacao, Orgao, Processo, TipoProcesso, Via};
+use divisa_processo::{Ato, DocumentoArt15, NovaRepresentacao, Processo, TipoProcesso, Via};
 use jiff::civil::Date;
 
 use crate::proposta::{ler, Arquivos, ErroProposta, Proposta};
@@ -290,14 +290,14 @@ fn fatos_dos_autos(proposta: &mut Proposta, processo: &Processo) -> Vec<String> 
                 if let Some(alterada) = processo.area_alterada_em.filter(|a| em <= *a) {
                     notas.push(format!(
                         "A certidão nº {numero} ({}), de {}, certificou a área anterior: a área foi alterada no mapa em {}; os números dela não valem para a linha em vigor e devem ser certificados de novo (Art. 2º, § 2º).",
-                        orgao_por_extenso(orgao),
+                        orgao.certificador(),
                         divisa_referencia::formato::data(em),
                         divisa_referencia::formato::data(alterada)
                     ));
                     continue;
                 }
                 let certidao = Certidao {
-                    orgao: orgao_por_extenso(orgao).to_owned(),
+                    orgao: orgao.certificador().to_owned(),
                     numero: numero.to_owned(),
                     em,
                 };
@@ -305,7 +305,7 @@ fn fatos_dos_autos(proposta: &mut Proposta, processo: &Processo) -> Vec<String> 
                     *campo = Some(certidao.clone());
                     notas.push(format!(
                         "{nome}: certidão nº {numero} ({}), de {}.",
-                        orgao_por_extenso(orgao),
+                        orgao.certificador(),
                         divisa_referencia::formato::data(em)
                     ));
                 };
@@ -456,15 +456,6 @@ pub fn codigos_da_proposta(d: DocumentoArt15) -> &'static [&'static str] {
         DocumentoArt15::MapaOrigem => &["mapa_origem", "memorial_origem"],
         DocumentoArt15::Justificativa => &["justificativa"],
         DocumentoArt15::Fotografias => &["fotografias"],
-    }
-}
-
-fn orgao_por_extenso(o: Orgao) -> &'static str {
-    match o {
-        Orgao::Cartografia => divisa_lei::orgao::CARTOGRAFIA,
-        Orgao::Tre => divisa_lei::orgao::TRE,
-        Orgao::Fazenda => divisa_lei::orgao::FAZENDA,
-        Orgao::Comissao => "Comissão de Revisão Territorial, após verificação in loco",
     }
 }
 

@@ -66,6 +66,19 @@ impl Orgao {
         }
     }
 
+    /// Quem certifica, como o relatório da lei o diz em cada achado (`orgao`, CONTRACT §3:
+    /// «Órgão de Informação e Cartografia»): os nomes de [`divisa_lei::orgao`]. O inciso V é da
+    /// Comissão «após verificação in loco» (Art. 2º, § 2º), e a certidão o diz. O [`Orgao::nome`]
+    /// é o de quem recebe o ofício, por extenso («… do Estado»).
+    pub fn certificador(self) -> &'static str {
+        match self {
+            Orgao::Cartografia => divisa_lei::orgao::CARTOGRAFIA,
+            Orgao::Tre => divisa_lei::orgao::TRE,
+            Orgao::Fazenda => divisa_lei::orgao::FAZENDA,
+            Orgao::Comissao => "Comissão de Revisão Territorial, após verificação in loco",
+        }
+    }
+
     /// O nome com o artigo contraído a `de` ("do Tribunal…", "da Comissão…").
     pub fn do_orgao(self) -> String {
         match self {
