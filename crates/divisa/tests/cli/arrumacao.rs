@@ -173,9 +173,10 @@ fn issue31_um_binario_de_integracao_por_crate() {
     }
 }
 
-/// ARCHITECTURE, invariantes da lei, do processo, do território, dos documentos e do estudo
-/// fiscal: sem E/S e sem relógio — o dia é argumento, os bytes chegam prontos. Nenhum desses
-/// crates abre arquivo, lê o relógio ou usa o executor assíncrono.
+/// ARCHITECTURE, invariantes da referência, da lei, do processo, do território, dos documentos e
+/// do estudo fiscal: sem E/S e sem relógio — o dia é argumento, os bytes chegam prontos (os
+/// dados de referência vêm embutidos). Nenhum desses crates abre arquivo, lê o relógio ou usa o
+/// executor assíncrono.
 #[test]
 fn arquitetura_bibliotecas_puras_sem_arquivo_relogio_nem_executor() {
     let proibidos = [
@@ -188,7 +189,14 @@ fn arquitetura_bibliotecas_puras_sem_arquivo_relogio_nem_executor() {
         "tokio::",
     ];
     let mut achados = Vec::new();
-    for crate_ in ["lei", "processo", "territorio", "documentos", "fiscal"] {
+    for crate_ in [
+        "referencia",
+        "lei",
+        "processo",
+        "territorio",
+        "documentos",
+        "fiscal",
+    ] {
         for (caminho, codigo) in codigo_de(&format!("{crate_}/src")) {
             for p in proibidos {
                 if codigo.contains(p) {
