@@ -58,14 +58,16 @@ pub fn ler(caminho: &Path, nome: &str) -> Result<Territorio, ErroLeitura> {
     )
 }
 
+/// O número do próximo arquivo temporário de [`ler_bytes`] neste processo.
+static CONTADOR: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// Lê o território de um GeoPackage que veio em memória (enviado pela web ou juntado aos
 /// autos). O SQLite só lê de um arquivo (abrir da memória pede `sqlite3_deserialize`, que o
 /// rusqlite só dá por código `unsafe`, e só o `divisa-recursos` o tem): os bytes vão a um arquivo
 /// temporário novo, só durante a leitura, e saem dele ao fim — também se a leitura for
 /// interrompida pelo orçamento de tempo e memória, que desenrola a pilha.
 pub fn ler_bytes(bytes: &[u8], nome: &str) -> Result<Territorio, ErroLeitura> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static CONTADOR: AtomicU64 = AtomicU64::new(0);
+    use std::sync::atomic::Ordering;
     /// Apaga o arquivo temporário quando sai de cena.
     struct Temporario(std::path::PathBuf);
     impl Drop for Temporario {
@@ -73,21 +75,35 @@ pub fn ler_bytes(bytes: &[u8], nome: &str) -> Result<Territorio, ErroLeitura> {
             std::fs::remove_file(&self.0).ok();
         }
     }
-    let caminho = std::env::temp_dir().join(format!(
-        "divisa-gpkg-{}-{}.gpkg",
-        std::process::id(),
-        CONTADOR.fetch_add(1, Ordering::Relaxed)
-    ));
     let falha = |e: std::io::Error| ErroLeitura::Forma {
         arquivo: nome.to_owned(),
         onde: "arquivo".to_owned(),
-        mensagem: format!("não foi possível preparar o GeoPackage para a leitura ({e})"),
+        mensagem: format!(
+            "não foi possível preparar o GeoPackage para a leitura: {}",
+            divisa_recursos::motivo_de_leitura(&e)
+        ),
     };
-    let mut arquivo = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&caminho)
-        .map_err(falha)?;
+    // Um nome novo, só do dono (0600): um arquivo que sobrou de um processo morto com o mesmo
+    // número não é aberto nem apagado — passa-se ao número seguinte.
+    let mut tentativas = 0;
+    let (caminho, mut arquivo) = loop {
+        let caminho = std::env::temp_dir().join(format!(
+            "divisa-gpkg-{}-{}.gpkg",
+            std::process::id(),
+            CONTADOR.fetch_add(1, Ordering::Relaxed)
+        ));
+        let mut opcoes = std::fs::OpenOptions::new();
+        opcoes.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut opcoes, 0o600);
+        match opcoes.open(&caminho) {
+            Ok(arquivo) => break (caminho, arquivo),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && tentativas < 1000 => {
+                tentativas += 1;
+            }
+            Err(e) => return Err(falha(e)),
+        }
+    };
     // criado por esta leitura: daqui em diante, sai do disco em qualquer saída
     let temporario = Temporario(caminho);
     std::io::Write::write_all(&mut arquivo, bytes).map_err(falha)?;
@@ -364,5 +380,47 @@ fn erro_sqlite(e: &rusqlite::Error) -> String {
             _ => format!("erro do SQLite nº {}", f.extended_code),
         },
         _ => "erro ao ler o banco SQLite".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod testes {
+    /// Os arquivos temporários desta leitura que ainda estão no disco.
+    fn temporarios() -> Vec<String> {
+        let prefixo = format!("divisa-gpkg-{}-", std::process::id());
+        std::fs::read_dir(std::env::temp_dir())
+            .map(|d| {
+                d.filter_map(Result::ok)
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .filter(|n| n.starts_with(&prefixo))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// O GeoPackage enviado vai a um arquivo temporário só durante a leitura: lido, recusado
+    /// (não é SQLite) ou com um arquivo velho no caminho do próximo nome, nada fica no disco, e
+    /// o arquivo velho (de outro processo com o mesmo número) não é tocado.
+    #[test]
+    fn o_geopackage_enviado_nao_fica_no_disco() {
+        let exemplo = std::fs::read(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../exemplos/area_ribeiraozinho_utm22s.gpkg"),
+        )
+        .expect("o GeoPackage de exemplo");
+        assert!(super::ler_bytes(&exemplo, "area.gpkg").is_ok());
+        let e = super::ler_bytes(b"isto nao e um banco", "area.gpkg").unwrap_err();
+        assert!(e.to_string().contains("area.gpkg"), "{e}");
+        // o próximo nome já existe: a leitura passa ao seguinte e não apaga o que não criou
+        let proximo = std::env::temp_dir().join(format!(
+            "divisa-gpkg-{}-{}.gpkg",
+            std::process::id(),
+            super::CONTADOR.load(std::sync::atomic::Ordering::Relaxed)
+        ));
+        std::fs::write(&proximo, b"de outro processo").unwrap();
+        assert!(super::ler_bytes(&exemplo, "area.gpkg").is_ok());
+        assert_eq!(std::fs::read(&proximo).unwrap(), b"de outro processo");
+        std::fs::remove_file(&proximo).unwrap();
+        assert_eq!(temporarios(), Vec::<String>::new());
     }
 }

@@ -113,7 +113,7 @@ pub(crate) fn traduzir_sintaxe(mensagem: &str) -> String {
 /// ([`divisa_referencia::mensagens::do_serde`], a mesma dos atos em JSON), com o valor esperado
 /// dito como se escreve em TOML; as da sintaxe, daqui.
 pub(crate) fn traduzir(mensagem: &str) -> String {
-    divisa_referencia::mensagens::do_serde(mensagem, &esperado_em_toml)
+    divisa_referencia::mensagens::do_serde(mensagem, &esperado_em_toml, "tabela")
         .unwrap_or_else(|| format!("TOML inválido: {}", traduzir_sintaxe(mensagem)))
 }
 

@@ -11,8 +11,6 @@ use geo::{BoundingRect, Intersects};
 use geo_types::{Coord, LineString, MultiPolygon, Polygon, Rect};
 
 use crate::albers::area_albers_ibge;
-#[cfg(test)]
-use crate::geodesia::area_geodesica;
 use crate::geodesia::area_poligono;
 use crate::operacoes::intersecao;
 
@@ -332,6 +330,7 @@ mod testes_reparticao {
 #[cfg(test)]
 mod testes_recorte {
     use super::*;
+    use crate::geodesia::area_geodesica;
     use geo_types::polygon;
 
     /// O caminho rápido dá o mesmo que a interseção com o polígono inteiro.

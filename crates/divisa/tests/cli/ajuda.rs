@@ -45,13 +45,15 @@ fn ajuda_de_cada_comando_sem_ingles() {
 /// todos os subcomandos, basta no uso do comando de cima.
 #[test]
 fn o_uso_de_cada_comando_traz_todas_as_suas_opcoes() {
+    // as linhas da seção, até o título da próxima (uma linha sem recuo): a ajuda longa separa
+    // as opções com linhas em branco, e cortar na primeira deixaria só uma opção
     fn secao<'a>(ajuda: &'a str, titulo: &str) -> Vec<&'a str> {
         ajuda
             .split(&format!("\n{titulo}:\n"))
             .nth(1)
-            .map(|resto| resto.split("\n\n").next().unwrap_or(""))
             .unwrap_or("")
             .lines()
+            .take_while(|l| l.is_empty() || l.starts_with(' '))
             .collect()
     }
     let mut pendentes: Vec<(Vec<String>, String)> = vec![(Vec::new(), String::new())];

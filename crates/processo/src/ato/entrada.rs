@@ -284,7 +284,8 @@ pub fn exemplo(def: &Definicao, orgao: Orgao, hoje: Date) -> Option<Ato> {
 /// os formatos ([`divisa_referencia::mensagens::do_serde`], a mesma da proposta em TOML), com o
 /// valor esperado dito como se escreve em JSON — e, nos atos compostos, com um exemplo.
 pub fn traduzir_serde(m: &str) -> String {
-    divisa_referencia::mensagens::do_serde(m, &esperado_em_json).unwrap_or_else(|| m.to_string())
+    divisa_referencia::mensagens::do_serde(m, &esperado_em_json, "objeto")
+        .unwrap_or_else(|| m.to_string())
 }
 
 /// O que o serde esperava, como se escreve em JSON.
