@@ -134,6 +134,20 @@ fn paragrafo_1(ctx: &Contexto<'_>, d: &Desmembramento) -> Resultado {
             Some(orgao::CARTOGRAFIA),
             format!("{}.", problemas.join("; ")),
         )
+    } else if medidas.fora_das_origens_km2.is_none()
+        || medidas.encosta_no_receptor.is_none()
+        || resto.is_none()
+    {
+        // Sem o polígono do cedente ou do receptor na malha, as três conferências que sustentam
+        // o «atende» (dentro do cedente, encostada no receptor, o remanescente numa peça só) não
+        // se fazem: pendente, como no Art. 2º, § 1º, nunca um «atende» sem conferência.
+        regra.achado(
+            Situacao::Pendente,
+            exigido,
+            apurado,
+            Some(orgao::CARTOGRAFIA),
+            format!("Sem o polígono de {} ou de {} na Malha Municipal 2022 (IBGE), não se confere que a área esteja inteira no cedente, encoste no receptor e deixe o remanescente numa peça só: a continuidade fica com o Órgão de Informação e Cartografia.", nome(d.cedente), nome(d.receptor)),
+        )
     } else if resto.is_some_and(|p| p != 1) {
         regra.achado(
             Situacao::Pendente,

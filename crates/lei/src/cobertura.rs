@@ -151,7 +151,7 @@ pub const VERIFICACOES: &[(&str, &str, &str)] = &[
     ("art7_cpt_inc3", "o ano de instalação decorre de regra conhecida (lei federal da eleição ou Art. 3º numa redação encontrada)", "regra da época desconhecida; data do ato ausente"),
     ("art7_cpt_inc4", "nunca atende: as divisas das origens vêm da Cartografia", "sempre pendente"),
     ("art7_cpt_inc5", "nunca atende: o percentual do FPM-ICMS vem do Órgão Fazendário", "sempre pendente"),
-    ("art8_par1", "com o polígono: a área está no cedente, encosta no receptor e o remanescente fica numa peça; sem ele, só o «não atende» de cedente e receptor sem divisa comum", "sem polígono entre vizinhos; remanescente partido (análise da Comissão)"),
+    ("art8_par1", "com o polígono: a área está no cedente, encosta no receptor e o remanescente fica numa peça; sem ele, só o «não atende» de cedente e receptor sem divisa comum", "sem polígono entre vizinhos; cedente ou receptor sem polígono na Malha 2022; remanescente partido (análise da Comissão)"),
     ("art8_par2", "área ≤ {percentual_por_inconsistencia}% do cedente e soma ≤ {percentual_total}%, em decimal exato, com os números como escritos", "área do cedente desconhecida; área não informada"),
     ("art10_cpt_inc1", "«hipótese configurada»: algum inciso do Art. 2º, I a V, não atendido com os dados embutidos", "nenhum perdido, mas algum pendente"),
     ("art10_cpt_inc2", "nunca atende: inundação ou destruição se prova por laudo", "sempre pendente"),

@@ -3,7 +3,8 @@
 //! (Art. 24, § 1º) e o limite exato do Art. 8º, § 2º.
 
 use divisa_lei::fatos::{
-    Desmembramento, Extincao, Incorporacao, MotivoExtincao, NovoDistrito, NovoMunicipio, Plebiscito,
+    Area, Desmembramento, Extincao, Incorporacao, MedidasArea, MotivoExtincao, NovoDistrito,
+    NovoMunicipio, Plebiscito,
 };
 use divisa_lei::{Fatos, Situacao, Tipo};
 
@@ -178,6 +179,48 @@ fn art8_par1_sem_poligono_entre_vizinhos_fica_pendente() {
         a.apurado.contains("divisa comum de cerca de"),
         "{}",
         a.apurado
+    );
+}
+
+/// Art. 8º, § 1º: o «atende» diz que a área está inteira no cedente, encosta no receptor e deixa
+/// o remanescente numa peça só — três conferências na malha. Com o polígono lido mas sem a
+/// malha de um dos dois (Boa Esperança do Norte não tem polígono na Malha 2022), nenhuma se faz:
+/// pendente, nunca «atende»; com as três feitas, atende.
+#[test]
+fn art8_par1_sem_as_conferencias_da_malha_fica_pendente() {
+    let com_medidas = |medidas: MedidasArea| {
+        let mut fatos = desmembramento(RIBEIRAOZINHO, PONTE_BRANCA, 1.0, 600.0);
+        if let Some(d) = fatos.desmembramento.as_mut() {
+            d.area = Some(Area {
+                arquivo: "area.geojson".into(),
+                medidas: Some(medidas),
+                sem_medidas: None,
+            });
+        }
+        fatos
+    };
+    let sem_malha = MedidasArea {
+        area_km2: 1.0,
+        remanescentes: vec![("Ribeirãozinho".into(), None)],
+        ..MedidasArea::default()
+    };
+    let a = &achados(&com_medidas(sem_malha), HOJE, "art8_par1")[0];
+    assert_eq!(a.situacao, Situacao::Pendente, "{a:?}");
+    assert!(
+        a.mensagem.contains("Malha Municipal 2022"),
+        "{}",
+        a.mensagem
+    );
+    let conferida = MedidasArea {
+        area_km2: 1.0,
+        fora_das_origens_km2: Some(0.0),
+        encosta_no_receptor: Some(true),
+        remanescentes: vec![("Ribeirãozinho".into(), Some(1))],
+        ..MedidasArea::default()
+    };
+    assert_eq!(
+        situacao(&com_medidas(conferida), "art8_par1"),
+        Situacao::Atende
     );
 }
 
