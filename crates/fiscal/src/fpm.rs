@@ -12,6 +12,7 @@
 //! - [`simular_fpm`]: antes e depois, em centavos exatos ([`METODO_CENTAVOS`]).
 
 mod coeficientes;
+mod entrada;
 mod fundo;
 mod populacao;
 mod rateio;
@@ -19,6 +20,7 @@ mod simulacao;
 mod tabela_tcu;
 
 pub use coeficientes::{coeficiente_dl1881, faixas_dl1881, FaixaDl1881};
+pub use entrada::{Alteracao, EntradaFpm, Mudanca, NovoMunicipio};
 pub use fundo::{
     Fundo, FONTE_FUNDO_ESTIMADO, FPM_INTERIOR_PERCENTUAL, FUNDO_ESTIMADO_REAIS, FUNDO_MAXIMO_REAIS,
     FUNDO_MINIMO_REAIS, PARTICIPACAO_MT_FPM_INTERIOR_PERCENTUAL,
@@ -26,8 +28,8 @@ pub use fundo::{
 pub use populacao::{municipios_do_interior, BasePopulacional, MunicipioFpm, CUIABA_CAPITAL};
 pub use rateio::METODO_CENTAVOS;
 pub use simulacao::{
-    simular_fpm, Alteracao, EntradaFpm, LinhaFpm, Mudanca, NovoMunicipio, Reserva, ResultadoFpm,
-    ALERTA_INSTALACAO, COEFICIENTES_CALCULADOS, POPULACAO_RESERVA,
+    simular_fpm, LinhaFpm, Reserva, ResultadoFpm, ALERTA_INSTALACAO, COEFICIENTES_CALCULADOS,
+    POPULACAO_RESERVA,
 };
 pub use tabela_tcu::{
     ler_coeficientes_tcu, TabelaCoeficientes, CABECALHO_COEFICIENTES, COEFICIENTE_MAXIMO,

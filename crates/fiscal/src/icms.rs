@@ -10,16 +10,17 @@
 //! nenhum índice é inventado.
 
 mod calculo;
+mod entrada;
 mod indices;
 mod pesos;
 
 pub(crate) use calculo::indice_br;
 pub use calculo::{
-    calcular_icms, ContribuicaoCriterio, DestinoIcms, EntradaIcms, IndiceMunicipio, MetodoAplicado,
-    MetodoIcms, OrigemIcms, ParIcms, Parte, PercentualOrigem, PesosUsados, ResultadoIcms,
-    CASAS_INDICE, CASAS_PERCENTUAL, DESCRICAO_MEDIA_DE_PARES, DESCRICAO_PESOS_DA_LEI,
-    PARES_LC_808_2024,
+    calcular_icms, ContribuicaoCriterio, IndiceMunicipio, MetodoAplicado, ParIcms,
+    PercentualOrigem, PesosUsados, ResultadoIcms, CASAS_INDICE, CASAS_PERCENTUAL,
+    DESCRICAO_MEDIA_DE_PARES, DESCRICAO_PESOS_DA_LEI, PARES_LC_808_2024,
 };
+pub use entrada::{DestinoIcms, EntradaIcms, MetodoIcms, OrigemIcms, Parte};
 pub use indices::{ler_ipm, IndiceIpm, TabelaIpm, CABECALHO_IPM, TOLERANCIA_TOTAL_IPM};
 pub use pesos::{pesos_icms, CriterioIcms, PesosEscolhidos, PesosIcms, PESOS_ICMS};
 

@@ -27,6 +27,7 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 
 use crate::erro::ErroFiscal;
+use crate::icms::entrada::{DestinoIcms, EntradaIcms, MetodoIcms, OrigemIcms, Parte};
 use crate::icms::indices::TabelaIpm;
 use crate::icms::pesos::{pesos_icms, CriterioIcms, PesosEscolhidos};
 use crate::numeros::{self, arredondar, json};
@@ -52,63 +53,6 @@ pub const DESCRICAO_MEDIA_DE_PARES: &str = "média de pares (precedente da LC n�
     Esperança do Norte): o índice do novo município é a média dos índices de municípios \
     comparáveis, cedida pelas origens na proporção da população que cada uma lhe dá";
 
-/// A parte de uma grandeza que a área nova leva de um município de origem.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Parte {
-    /// O valor na área nova (habitantes, km², reais — a unidade do critério).
-    pub da_area: Decimal,
-    /// O valor no município de origem inteiro, na mesma unidade.
-    pub do_municipio: Decimal,
-    /// De onde vêm os dois números.
-    pub fonte: String,
-}
-
-/// Um município de origem e o que a área nova leva dele.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OrigemIcms {
-    /// Código IBGE da origem.
-    pub codigo_ibge: u32,
-    /// População: obrigatória (é a aproximação dos critérios sem dado).
-    pub populacao: Parte,
-    /// Valor adicionado fiscal (da proposta, certificado pela SEFAZ-MT), se houver.
-    pub valor_adicionado: Option<Parte>,
-    /// Área territorial, km² (aproxima o critério de unidades de conservação e terras
-    /// indígenas), se houver.
-    pub area_territorial: Option<Parte>,
-    /// Outros critérios com dado próprio da área (um indicador informado pela SEFAZ-MT).
-    pub outros: Vec<(CriterioIcms, Parte)>,
-}
-
-/// Quem recebe o índice cedido.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum DestinoIcms {
-    /// O município que a proposta cria.
-    Novo {
-        /// O nome proposto.
-        nome: String,
-    },
-    /// Um município que já existe (desmembramento, incorporação).
-    Existente {
-        /// O código IBGE.
-        codigo_ibge: u32,
-    },
-}
-
-/// Como se chega ao percentual.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum MetodoIcms {
-    /// Pesos da lei do ano de repasse (o padrão).
-    PesosDaLei {
-        /// O ano do repasse (escolhe os pesos; ver [`pesos_icms`]).
-        ano_de_repasse: i16,
-    },
-    /// Média dos índices de municípios comparáveis (LC nº 808/2024).
-    MediaDePares {
-        /// Códigos IBGE dos municípios de comparação.
-        pares: Vec<u32>,
-    },
-}
-
 /// O método aplicado, como o JSON o diz.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -117,17 +61,6 @@ pub enum MetodoAplicado {
     PesosDaLei,
     /// Média de pares.
     MediaDePares,
-}
-
-/// O que o cálculo do ICMS precisa, além da tabela de índices.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EntradaIcms {
-    /// Quem recebe.
-    pub destino: DestinoIcms,
-    /// As origens, na ordem da proposta (na média de pares, a última absorve o arredondamento).
-    pub origens: Vec<OrigemIcms>,
-    /// O método.
-    pub metodo: MetodoIcms,
 }
 
 /// Quanto um critério pesou no percentual de uma origem.
