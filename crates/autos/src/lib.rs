@@ -166,10 +166,11 @@ pub async fn arquivos_para_avaliar(
             }
         }
     }
-    let setores = if arquivos.is_empty() || processo.codigos_origem.is_empty() {
+    let origens = processo.codigos_das_origens();
+    let setores = if arquivos.is_empty() || origens.is_empty() {
         None
     } else {
-        let gravados = r.setores(&processo.codigos_origem).await?;
+        let gravados = r.setores(&origens).await?;
         (!gravados.is_empty()).then(|| setores_do_banco(gravados))
     };
     let versoes = Some(

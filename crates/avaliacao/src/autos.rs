@@ -552,10 +552,27 @@ pub fn protocolo_da_proposta(
         })
         .collect();
     let assinaturas = f.representacao.as_ref().map_or(0, |r| r.assinaturas.len());
+    // a leitura da proposta já recusa um código fora de MT; esta conversão só não o supõe
+    let secao = match tipo {
+        TipoProcesso::Criacao | TipoProcesso::Fusao => "novo.origens",
+        TipoProcesso::Incorporacao => "incorporacao",
+        TipoProcesso::Desmembramento => "desmembramento",
+    };
+    let origens = origens
+        .into_iter()
+        .map(|c| {
+            mt.por_codigo(c).map(|m| m.codigo()).ok_or_else(|| {
+                erro(
+                    secao,
+                    format!("o código IBGE {c} não é de um município de Mato Grosso"),
+                )
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     Ok(NovaRepresentacao {
         tipo,
         nome,
-        municipios_origem: origens.into_iter().map(nome_de).collect(),
+        municipios_origem: origens,
         via,
         representante: representante.to_owned(),
         assinaturas: u32::try_from(assinaturas).unwrap_or(u32::MAX),

@@ -3,6 +3,8 @@
 
 use std::path::Path;
 
+pub mod escrita;
+
 use divisa_territorio::leitura::gpkg::{ler_geopackage, CamadaGpkg};
 use divisa_territorio::leitura::{ErroLeitura, Territorio};
 use rusqlite::{Connection, OpenFlags};

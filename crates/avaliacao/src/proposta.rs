@@ -19,6 +19,7 @@ use serde::Deserialize;
 use crate::mensagens::{caminho_de, linha_de, linha_do_campo, traduzir, traduzir_sintaxe};
 
 pub mod edicao;
+pub mod escrita;
 mod validador;
 use validador::Validador;
 

@@ -92,7 +92,10 @@ pub(crate) fn nao_encontrado(texto: &str, sugestoes: &[Sugestao<'_>]) -> anyhow:
         }
     }
     if !nomes.is_empty() {
-        mensagem.push_str(&format!("\nVocê quis dizer: {}?", lista_com_ou(&nomes)));
+        mensagem.push_str(&format!(
+            "\nVocê quis dizer: {}?",
+            divisa_referencia::formato::lista_com_ou(&nomes)
+        ));
     }
     Ok(mensagem)
 }
@@ -117,24 +120,4 @@ fn codigo_nao_encontrado(texto: &str) -> anyhow::Result<String> {
         ),
         None => format!("divisa municipio: nenhum município tem o código IBGE {texto}."),
     })
-}
-
-fn lista_com_ou(nomes: &[&str]) -> String {
-    match nomes {
-        [] => String::new(),
-        [unico] => (*unico).to_owned(),
-        [inicio @ .., ultimo] => format!("{} ou {ultimo}", inicio.join(", ")),
-    }
-}
-
-#[cfg(test)]
-mod testes {
-    use super::*;
-
-    #[test]
-    fn lista_de_sugestoes_em_portugues() {
-        assert_eq!(lista_com_ou(&["Sorriso"]), "Sorriso");
-        assert_eq!(lista_com_ou(&["Sorriso", "Sinop"]), "Sorriso ou Sinop");
-        assert_eq!(lista_com_ou(&["A", "B", "C"]), "A, B ou C");
-    }
 }

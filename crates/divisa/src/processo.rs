@@ -10,7 +10,6 @@ use std::path::PathBuf;
 use anyhow::Context;
 use divisa_processo::{Ator, Nup, Papel, TipoProcesso, Via};
 use divisa_referencia::formato::data as fmt_data;
-use divisa_referencia::mt::{mt, Busca};
 use divisa_registro::{hoje_em_cuiaba, NovaRepresentacao};
 use jiff::civil::Date;
 
@@ -260,20 +259,12 @@ fn pedido_digitado(pedido: Pedido, via: Via) -> anyhow::Result<Result<NovaRepres
         Ok(t) => t,
         Err(motivo) => return Ok(Err(format!("--tipo: {motivo}."))),
     };
-    // Os municípios de origem pelo nome oficial (com "Você quis dizer", como em `municipio`).
-    let municipios = mt().context("ao carregar os municípios de Mato Grosso")?;
-    let mut origens = Vec::new();
-    for o in &pedido.origens {
-        match municipios.buscar(o) {
-            Busca::Encontrado(m) => origens.push(m.nome.clone()),
-            Busca::NaoEncontrado { sugestoes } => {
-                return Ok(Err(format!(
-                    "--origem: {}",
-                    crate::municipio::nao_encontrado(o.trim(), &sugestoes)?
-                )))
-            }
-        }
-    }
+    // Os municípios de origem conferidos uma vez (com os nomes parecidos), como na página e na
+    // API.
+    let origens = match divisa_processo::origens(&pedido.origens) {
+        Ok(codigos) => codigos,
+        Err(r) => return Ok(Err(format!("--origem: {} ({})", r.motivo, r.artigo))),
+    };
     Ok(Ok(NovaRepresentacao {
         tipo,
         nome,

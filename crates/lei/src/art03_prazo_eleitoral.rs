@@ -70,7 +70,7 @@ pub(crate) fn prazo_eleitoral(ctx: &Contexto<'_>) -> Achado {
     }
     achado((|| -> Resultado {
         let regra = ctx.regra("art3_cpt")?;
-        let meses = u8::try_from(regra.parametro("meses_antes")?).unwrap_or(6);
+        let meses: u8 = regra.parametro_como("meses_antes")?;
         let (data_ato, origem_data) = match ctx.fatos.data_ato {
             Some(d) => (d, "data do ato na proposta"),
             None => (ctx.data, "sem a data do ato, a data da avaliação"),

@@ -168,6 +168,25 @@ impl Regra {
         })
     }
 
+    /// Um parâmetro que cabe no tipo `T` (meses num `u8`): um valor cadastrado fora dele é
+    /// pendente, dito, nunca trocado por um número escrito no código.
+    pub(crate) fn parametro_como<T: TryFrom<i64>>(&self, nome: &str) -> Result<T, Achado> {
+        let valor = self.parametro(nome)?;
+        T::try_from(valor).map_err(|_| {
+            self.achado(
+                Situacao::Pendente,
+                "—",
+                "—",
+                None,
+                format!(
+                    "O parâmetro {nome} da redação de {} dada pela {} tem um valor fora do que a regra aceita ({valor}).",
+                    self.dispositivo.rotulo,
+                    self.lei.norma(self.redacao).nome
+                ),
+            )
+        })
+    }
+
     /// Um achado deste dispositivo.
     pub(crate) fn achado(
         &self,

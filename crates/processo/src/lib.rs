@@ -30,12 +30,12 @@ mod protocolo;
 mod recusa;
 
 pub use ato::{
-    ajuda_dos_atos, ato_de_json, ato_de_objeto, certidao_numero, codigos_ibge, exemplo,
-    incisos_do_orgao, montar_ato, nome_do_formato, nomes_oficiais, numeros_do_orgao,
-    traduzir_serde, valor_do_campo, Anexo, Apuracao, ApuracaoSecao, Ato, Campo, ConteudoLei,
-    Decisao, Definicao, DocumentoArt15, Entrada, ErroDoAto, ErroOrigem, ErroTipoProcesso, Evento,
-    NovaRepresentacao, NumeroDoArt2, NumerosCertificados, TipoDeAto, TipoDeCampo, TipoProcesso,
-    Via, Voto, VotoNominal, Votos, DEFINICOES, NUMEROS_DO_ART2,
+    ajuda_dos_atos, ato_de_json, ato_de_objeto, certidao_numero, exemplo, incisos_do_orgao,
+    montar_ato, nome_do_formato, nomes_das_origens, numeros_do_orgao, origens, traduzir_serde,
+    valor_do_campo, Anexo, Apuracao, ApuracaoSecao, Ato, Campo, ConteudoLei, Decisao, Definicao,
+    DocumentoArt15, Entrada, ErroDoAto, ErroTipoProcesso, Evento, NovaRepresentacao, NumeroDoArt2,
+    NumerosCertificados, TipoDeAto, TipoDeCampo, TipoProcesso, Via, Voto, VotoNominal, Votos,
+    DEFINICOES, NUMEROS_DO_ART2,
 };
 pub use fase::Fase;
 pub use nup::{ErroNup, Nup, UNIDADE_PADRAO};

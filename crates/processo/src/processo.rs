@@ -297,6 +297,22 @@ pub fn corte_eleitoral(hoje: Date) -> Option<(Date, Date)> {
 }
 
 impl Processo {
+    /// As origens pelo código IBGE: os gravados no protocolo ou, num protocolo de antes deles,
+    /// os dos nomes (que esse protocolo conferiu como municípios de MT). Quem precisa do
+    /// município (o mapa, os setores) lê daqui, sem buscar o nome de novo.
+    pub fn codigos_das_origens(&self) -> Vec<u32> {
+        if !self.codigos_origem.is_empty() {
+            return self.codigos_origem.clone();
+        }
+        let Ok(mt) = divisa_referencia::mt() else {
+            return Vec::new();
+        };
+        self.municipios_origem
+            .iter()
+            .filter_map(|nome| mt.por_nome(nome).map(|m| m.codigo_ibge))
+            .collect()
+    }
+
     /// O processo que um evento de protocolo cria.
     pub fn novo(evento: &Evento) -> Option<Processo> {
         let Ato::Protocolar {

@@ -65,13 +65,10 @@ pub fn protocolar(ator: &Ator, ato: &Ato, data: Date, hoje: Date) -> Result<(), 
     }
     // Cada origem é um município de Mato Grosso (o processo guarda o nome oficial e o código
     // IBGE); o texto livre "Municipio Inexistente" não entra nos autos.
-    let codigos = crate::ato::codigos_ibge(municipios_origem).map_err(|e| {
-        let motivo = match e {
-            crate::ato::ErroOrigem::Desconhecido(n) => format!("«{n}» não é um município de Mato Grosso (Malha Municipal 2022 do IBGE): escolha o município de origem pelo nome oficial"),
-            crate::ato::ErroOrigem::Referencia(_) => format!("as origens não puderam ser conferidas: {e}"),
-        };
-        recusa("Art. 15, III", motivo).no_campo("origem")
-    })?;
+    let codigos: Vec<u32> = crate::ato::origens(municipios_origem)?
+        .into_iter()
+        .map(|c| c.numero())
+        .collect();
     let mut distintos = codigos.clone();
     distintos.sort_unstable();
     distintos.dedup();

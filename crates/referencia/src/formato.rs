@@ -91,6 +91,22 @@ pub fn primeira_maiuscula(frase: &str) -> String {
     }
 }
 
+/// Uma lista para quem lê, com «ou» antes do último.
+///
+/// ```
+/// use divisa_referencia::formato::lista_com_ou;
+/// assert_eq!(lista_com_ou(&["Sorriso"]), "Sorriso");
+/// assert_eq!(lista_com_ou(&["Sorriso", "Sinop"]), "Sorriso ou Sinop");
+/// assert_eq!(lista_com_ou(&["A", "B", "C"]), "A, B ou C");
+/// ```
+pub fn lista_com_ou(nomes: &[&str]) -> String {
+    match nomes {
+        [] => String::new(),
+        [unico] => (*unico).to_owned(),
+        [inicio @ .., ultimo] => format!("{} ou {ultimo}", inicio.join(", ")),
+    }
+}
+
 /// "1 dispositivo", "3 dispositivos", "1.200 dispositivos": o número com o substantivo no
 /// singular ou no plural (nunca "dispositivo(s)").
 ///

@@ -26,4 +26,4 @@ mod tabela;
 
 pub use brasil::brasil;
 pub use erro::ErroDados;
-pub use mt::mt;
+pub use mt::{mt, CodigoIbge};

@@ -65,7 +65,32 @@ pub struct Municipio {
     pub tem_poligono: bool,
 }
 
+/// O código IBGE de um município de Mato Grosso, já conferido: só sai de um [`Municipio`] da
+/// lista carregada ([`Municipio::codigo`], depois de [`Mt::buscar`], [`Mt::por_nome`] ou
+/// [`Mt::por_codigo`]). Quem o recebe não precisa conferir de novo que é de MT, nem converter
+/// nomes (a representação leva os códigos; o nome oficial sai de [`Mt::municipio`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CodigoIbge(u32);
+
+impl CodigoIbge {
+    /// O número de 7 dígitos.
+    pub fn numero(self) -> u32 {
+        self.0
+    }
+}
+
+impl std::fmt::Display for CodigoIbge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
 impl Municipio {
+    /// O código IBGE conferido deste município.
+    pub fn codigo(&self) -> CodigoIbge {
+        CodigoIbge(self.codigo_ibge)
+    }
+
     /// Por que faltam dados deste município, numa frase para quem lê; vazio se nada falta.
     pub fn ausencias(&self) -> Option<&'static str> {
         (self.codigo_ibge == BOA_ESPERANCA_DO_NORTE).then_some(
@@ -176,6 +201,11 @@ impl Mt {
             .binary_search_by_key(&codigo, |m| m.codigo_ibge)
             .ok()
             .map(|i| &self.municipios[i])
+    }
+
+    /// O município do código conferido (sempre o encontra na lista de onde o código saiu).
+    pub fn municipio(&self, codigo: CodigoIbge) -> Option<&Municipio> {
+        self.por_codigo(codigo.0)
     }
 
     /// O município cujo nome, em qualquer grafia conhecida, é `nome` — sem diferença de

@@ -26,7 +26,7 @@ fn nova(i: usize) -> NovaRepresentacao {
     NovaRepresentacao {
         tipo: TipoProcesso::Criacao,
         nome: format!("Localidade {i}"),
-        municipios_origem: vec!["Sorriso".into()],
+        municipios_origem: divisa_processo::origens(&["Sorriso".into()]).unwrap(),
         via: Via::Comunidade,
         representante: "Representante".into(),
         assinaturas: 10,

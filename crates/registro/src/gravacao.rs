@@ -50,9 +50,10 @@ impl Registro {
     ) -> Result<Recibo, ErroRegistro> {
         conferir_ator(ator)?;
         let anexos = anexos::conferir_todos(arquivos)?;
-        // O código IBGE vai com o nome; um nome que não é de MT é recusado pela lei (Art. 15).
-        let oficiais = divisa_processo::nomes_oficiais(&dados.municipios_origem);
-        let codigos_origem = divisa_processo::codigos_ibge(&oficiais).unwrap_or_default();
+        // As origens chegam conferidas (códigos IBGE de MT, `divisa_processo::origens`): o
+        // evento guarda o nome oficial de cada uma e o seu código.
+        let oficiais = divisa_processo::nomes_das_origens(&dados.municipios_origem);
+        let codigos_origem: Vec<u32> = dados.municipios_origem.iter().map(|c| c.numero()).collect();
         // Declarar não é juntar (issue 30): conta o documento que um arquivo apresenta; um
         // arquivo que apresenta um documento o declara também.
         let mut documentos = dados.documentos.clone();

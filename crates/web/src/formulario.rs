@@ -6,9 +6,12 @@
 //! Números aceitos como se escrevem no Brasil ("4.000", "45.000.000,50") ou com ponto decimal
 //! ("45000000.50"); municípios por nome ou código IBGE. Todo erro nomeia o campo.
 
-use std::fmt::Write as _;
-
 use crate::html::{descrito, html, invalido, junto, ErroDoForm, Markup};
+use divisa_avaliacao::proposta::escrita::{
+    self, CriacaoDoFormulario, DesmembramentoDoFormulario, PlebiscitoDoFormulario,
+    PropostaDoFormulario,
+};
+use divisa_referencia::CodigoIbge;
 
 /// O campo (não digitado) com o nome do arquivo do território enviado junto, quando há.
 pub(crate) const ARQUIVO_DA_AREA: &str = "f_area_arquivo";
@@ -346,27 +349,11 @@ fn numero(campo: &'static str, texto: &str) -> Result<Option<f64>, ErroDoForm> {
         .map_err(|m| ErroDoForm::no(campo, m.0))
 }
 
-fn texto_toml(s: &str) -> String {
-    let mut o = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => o.push_str("\\\""),
-            '\\' => o.push_str("\\\\"),
-            c if c.is_control() => {
-                let _ = write!(o, "\\u{:04X}", c as u32);
-            }
-            c => o.push(c),
-        }
-    }
-    o.push('"');
-    o
-}
-
 /// Um município de Mato Grosso pelo nome ou código, ou o erro que nomeia o campo.
-fn municipio(campo: &'static str, texto: &str) -> Result<u32, ErroDoForm> {
+fn municipio(campo: &'static str, texto: &str) -> Result<CodigoIbge, ErroDoForm> {
     let mt = divisa_referencia::mt().map_err(|e| ErroDoForm::geral(e.to_string()))?;
     match mt.buscar(texto) {
-        divisa_referencia::mt::Busca::Encontrado(m) => Ok(m.codigo_ibge),
+        divisa_referencia::mt::Busca::Encontrado(m) => Ok(m.codigo()),
         divisa_referencia::mt::Busca::NaoEncontrado { .. } => Err(ErroDoForm::no(
             campo,
             format!("«{texto}» não é município de Mato Grosso (escreva o nome ou o código IBGE)"),
@@ -389,12 +376,13 @@ fn inteiro(campo: &'static str, texto: &str) -> Result<Option<u64>, ErroDoForm> 
     }
 }
 
-/// A proposta (TOML) montada dos campos.
+/// A proposta (TOML) montada dos campos: cada campo conferido aqui, com o erro junto dele; o
+/// TOML, escrito pela avaliação (`divisa_avaliacao::proposta::escrita`).
 pub(crate) fn proposta(valor: &dyn Fn(&str) -> Option<String>) -> Result<String, ErroDoForm> {
     let v = |n: &str| valor(n).map(|s| s.trim().to_string()).unwrap_or_default();
-    let mut t = match v("f_tipo").as_str() {
-        "" | "criacao" => criacao(&v)?,
-        "desmembramento" => desmembramento(&v)?,
+    let pedida = match v("f_tipo").as_str() {
+        "" | "criacao" => PropostaDoFormulario::Criacao(criacao(&v)?),
+        "desmembramento" => PropostaDoFormulario::Desmembramento(desmembramento(&v)?),
         outro => {
             return Err(ErroDoForm::no(
                 "f_tipo",
@@ -402,27 +390,20 @@ pub(crate) fn proposta(valor: &dyn Fn(&str) -> Option<String>) -> Result<String,
             ))
         }
     };
-    let (inscritos, sim, nao) = (
-        inteiro("f_inscritos", &v("f_inscritos"))?,
-        inteiro("f_sim", &v("f_sim"))?,
-        inteiro("f_nao", &v("f_nao"))?,
-    );
-    if inscritos.is_some() || sim.is_some() || nao.is_some() {
-        t.push_str("\n[plebiscito]\n");
-        for (chave, n) in [
-            ("eleitores_inscritos", inscritos),
-            ("votos_sim", sim),
-            ("votos_nao", nao),
-        ] {
-            if let Some(n) = n {
-                let _ = writeln!(t, "{chave} = {n}");
-            }
-        }
-    }
-    Ok(t)
+    let plebiscito = PlebiscitoDoFormulario {
+        eleitores_inscritos: inteiro("f_inscritos", &v("f_inscritos"))?,
+        votos_sim: inteiro("f_sim", &v("f_sim"))?,
+        votos_nao: inteiro("f_nao", &v("f_nao"))?,
+    };
+    escrita::escrever(&pedida, &plebiscito).map_err(|e| ErroDoForm::geral(e.to_string()))
 }
 
-fn criacao(v: &dyn Fn(&str) -> String) -> Result<String, ErroDoForm> {
+/// O nome do arquivo da área enviado, se houve.
+fn arquivo_da_area(v: &dyn Fn(&str) -> String) -> Option<String> {
+    Some(v(ARQUIVO_DA_AREA)).filter(|a| !a.is_empty())
+}
+
+fn criacao(v: &dyn Fn(&str) -> String) -> Result<CriacaoDoFormulario, ErroDoForm> {
     let nome = v("f_nome");
     if nome.is_empty() {
         return Err(ErroDoForm::no("f_nome", "informe o nome proposto"));
@@ -435,60 +416,32 @@ fn criacao(v: &dyn Fn(&str) -> String) -> Result<String, ErroDoForm> {
     {
         origens.push(municipio("f_origem", linha)?);
     }
-    let mut t = String::from(
-        "# Proposta montada pelo formulário da página \"Avaliar\".\ntipo = \"criacao\"\n\n[novo]\n",
-    );
-    let _ = writeln!(t, "nome = {}", texto_toml(&nome));
-    let sede = v("f_sede");
-    let _ = writeln!(
-        t,
-        "sede = {}",
-        texto_toml(if sede.is_empty() { &nome } else { &sede })
-    );
-    let _ = writeln!(
-        t,
-        "origens = [{}]",
-        origens
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    let arquivo = v(ARQUIVO_DA_AREA);
-    if !arquivo.is_empty() {
-        let _ = writeln!(t, "area = {}", texto_toml(&arquivo));
-    }
-    match v("f_pessoa_viva").as_str() {
-        "sim" => t.push_str("nome_homenageia_pessoa_viva = true\n"),
-        "nao" => t.push_str("nome_homenageia_pessoa_viva = false\n"),
-        _ => {}
-    }
-    t.push_str("\n[novo.dados]\n");
-    for (campo, chave) in [
-        ("f_populacao", "populacao"),
-        ("f_eleitores", "eleitores"),
-        ("f_casas", "casas_centro_urbano"),
-    ] {
-        if let Some(n) = inteiro(campo, &v(campo))? {
-            let _ = writeln!(t, "{chave} = {n}");
-        }
-    }
-    for (campo, chave) in [
-        ("f_valor_adicionado", "valor_adicionado"),
-        ("f_arrecadacao", "arrecadacao"),
-    ] {
-        if let Some(n) = numero(campo, &v(campo))? {
-            let _ = writeln!(t, "{chave} = {n:.2}");
-        }
-    }
-    if let Some(m) = numero("f_media", &v("f_media"))? {
-        let _ = write!(t, "\n[referencia]\nmedia_arrecadacao_40_menores = {m:.2}\n");
-    }
-    Ok(t)
+    Ok(CriacaoDoFormulario {
+        nome,
+        sede: Some(v("f_sede")).filter(|s| !s.is_empty()),
+        origens,
+        area: arquivo_da_area(v),
+        nome_homenageia_pessoa_viva: match v("f_pessoa_viva").as_str() {
+            "sim" => Some(true),
+            "nao" => Some(false),
+            _ => None,
+        },
+        populacao: inteiro("f_populacao", &v("f_populacao"))?,
+        eleitores: inteiro("f_eleitores", &v("f_eleitores"))?,
+        casas_centro_urbano: inteiro("f_casas", &v("f_casas"))?,
+        valor_adicionado: reais("f_valor_adicionado", &v("f_valor_adicionado"))?,
+        arrecadacao: reais("f_arrecadacao", &v("f_arrecadacao"))?,
+        media_arrecadacao_40_menores: reais("f_media", &v("f_media"))?,
+    })
 }
 
-fn desmembramento(v: &dyn Fn(&str) -> String) -> Result<String, ErroDoForm> {
-    let exigido = |campo: &'static str| -> Result<u32, ErroDoForm> {
+/// Um valor em reais, em centavos (o formulário escreve «R$ 3.000,00»).
+fn reais(campo: &'static str, texto: &str) -> Result<Option<f64>, ErroDoForm> {
+    Ok(numero(campo, texto)?.map(|n| (n * 100.0).round() / 100.0))
+}
+
+fn desmembramento(v: &dyn Fn(&str) -> String) -> Result<DesmembramentoDoFormulario, ErroDoForm> {
+    let exigido = |campo: &'static str| -> Result<CodigoIbge, ErroDoForm> {
         let texto = v(campo);
         if texto.is_empty() {
             return Err(ErroDoForm::no(campo, "informe o município"));
@@ -502,35 +455,24 @@ fn desmembramento(v: &dyn Fn(&str) -> String) -> Result<String, ErroDoForm> {
             "o município que recebe a área não pode ser o que a cede (Art. 8º, § 1º: a área passa a outro município)",
         ));
     }
-    let mut t = format!(
-        "# Proposta montada pelo formulário da página \"Avaliar\".\ntipo = \"desmembramento\"\n\n[desmembramento]\ncedente = {cedente}\nreceptor = {receptor}\n"
-    );
-    let arquivo = v(ARQUIVO_DA_AREA);
-    if !arquivo.is_empty() {
-        let _ = writeln!(t, "area = {}", texto_toml(&arquivo));
-    }
-    for (campo, chave) in [
-        ("f_area_km2", "area_km2"),
-        ("f_area_cedente_km2", "area_cedente_km2"),
-    ] {
-        if let Some(n) = numero(campo, &v(campo))? {
-            let _ = writeln!(t, "{chave} = {n}");
-        }
-    }
-    let mut anteriores = Vec::new();
+    let mut areas_anteriores_km2 = Vec::new();
     for linha in v("f_anteriores")
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
     {
         if let Some(n) = numero("f_anteriores", linha)? {
-            anteriores.push(format!("{n}"));
+            areas_anteriores_km2.push(n);
         }
     }
-    if !anteriores.is_empty() {
-        let _ = writeln!(t, "areas_anteriores_km2 = [{}]", anteriores.join(", "));
-    }
-    Ok(t)
+    Ok(DesmembramentoDoFormulario {
+        cedente,
+        receptor,
+        area: arquivo_da_area(v),
+        area_km2: numero("f_area_km2", &v("f_area_km2"))?,
+        area_cedente_km2: numero("f_area_cedente_km2", &v("f_area_cedente_km2"))?,
+        areas_anteriores_km2,
+    })
 }
 
 #[cfg(test)]

@@ -244,6 +244,50 @@ fn form_novo(
     }
 }
 
+/// O começo comum dos dois envios que protocolam (campo a campo e como proposta): o CSRF, o
+/// papel que protocola (Art. 14) e a chave do envio reservada. `Ok(Err(r))`: o envio já foi
+/// feito (ou está sendo), responda `r`.
+async fn comecar_envio<'a>(
+    estado: &'a Estado,
+    quem: &Quem,
+    campos: &Campos,
+) -> Result<Result<Reserva<'a>, Response>, Falha> {
+    quem.conferir_csrf(campo(campos, "csrf").as_deref())?;
+    let u = quem.exigir_conta()?;
+    Falha::protocolo(u.papel)?;
+    let chave = campo(campos, "envio").unwrap_or_default();
+    let dono = match conferir_envio(estado, &u.login, &chave).await? {
+        Ok(dono) => dono,
+        Err(r) => return Ok(Err(r)),
+    };
+    // a chave reservada volta a valer se o pedido terminar sem protocolo (erro, cliente que
+    // desconecta no meio): nada fica preso em "em andamento"
+    Ok(Ok(Reserva {
+        estado,
+        login: u.login.clone(),
+        chave,
+        dono,
+        feita: false,
+    }))
+}
+
+/// O formulário de volta, com o que se digitou e o erro junto do seu campo (422).
+fn devolver(
+    quem: &Quem,
+    deputados: &[(String, String)],
+    e: ErroDoForm,
+    valores: &Campos,
+    chave: &str,
+) -> Result<Response, Falha> {
+    let mut r = pagina(
+        quem,
+        "Nova representação",
+        form_novo(quem, deputados, Some(&e), valores, chave),
+    );
+    *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
+    Ok(r)
+}
+
 /// O envio de um formulário que protocola, pela sua chave: a primeira vez segue; a segunda (um
 /// duplo clique, um recarregar da página do recibo que reenvia) vai ao recibo do protocolo já
 /// feito, sem protocolar de novo. `Ok(Ok(dono))`: siga, com a reserva deste dono;
@@ -308,35 +352,15 @@ pub(crate) async fn novo_da_proposta(
     req: axum::extract::Request,
 ) -> Result<Response, Falha> {
     let (campos, arquivos) = crate::formularios::campos_e_arquivos(req).await?;
-    quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
-    let u = quem.exigir_conta()?.clone();
-    Falha::protocolo(u.papel)?;
-    let chave = campo(&campos, "envio").unwrap_or_default();
-    let dono = match conferir_envio(&estado, &u.login, &chave).await? {
-        Ok(dono) => dono,
+    let reserva = match comecar_envio(&estado, &quem, &campos).await? {
+        Ok(reserva) => reserva,
         Err(r) => return Ok(r),
     };
-    // a chave reservada volta a valer se o pedido terminar sem protocolo (erro, cliente que
-    // desconecta no meio): nada fica preso em "em andamento"
-    let reserva = Reserva {
-        estado: &estado,
-        login: u.login.clone(),
-        chave: chave.clone(),
-        dono,
-        feita: false,
-    };
+    let chave = reserva.chave.clone();
     let deputados = deputados(&estado).await?;
     let mut valores = campos.clone();
     valores.push(("proposta-form".into(), "1".into()));
-    let erro = |e: ErroDoForm| -> Result<Response, Falha> {
-        let mut r = pagina(
-            &quem,
-            "Nova representação",
-            form_novo(&quem, &deputados, Some(&e), &valores, &chave),
-        );
-        *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
-        Ok(r)
-    };
+    let erro = |e: ErroDoForm| devolver(&quem, &deputados, e, &valores, &chave);
     let Some(proposta) = arquivos
         .iter()
         .find(|(c, _)| c == "proposta")
@@ -429,33 +453,13 @@ pub(crate) async fn novo(
     multipart: Multipart,
 ) -> Result<Response, Falha> {
     let (campos, arquivos) = ler_multipart(multipart).await?;
-    quem.conferir_csrf(campo(&campos, "csrf").as_deref())?;
-    let u = quem.exigir_conta()?.clone();
-    Falha::protocolo(u.papel)?;
-    let chave = campo(&campos, "envio").unwrap_or_default();
-    let dono = match conferir_envio(&estado, &u.login, &chave).await? {
-        Ok(dono) => dono,
+    let reserva = match comecar_envio(&estado, &quem, &campos).await? {
+        Ok(reserva) => reserva,
         Err(r) => return Ok(r),
     };
-    // a chave reservada volta a valer se o pedido terminar sem protocolo (erro, cliente que
-    // desconecta no meio): nada fica preso em "em andamento"
-    let reserva = Reserva {
-        estado: &estado,
-        login: u.login.clone(),
-        chave: chave.clone(),
-        dono,
-        feita: false,
-    };
+    let chave = reserva.chave.clone();
     let deputados = deputados(&estado).await?;
-    let erro = |e: ErroDoForm| -> Result<Response, Falha> {
-        let mut r = pagina(
-            &quem,
-            "Nova representação",
-            form_novo(&quem, &deputados, Some(&e), &campos, &chave),
-        );
-        *r.status_mut() = StatusCode::UNPROCESSABLE_ENTITY;
-        Ok(r)
-    };
+    let erro = |e: ErroDoForm| devolver(&quem, &deputados, e, &campos, &chave);
     let tipo = match TipoProcesso::de_codigo(&campo(&campos, "tipo").unwrap_or_default()) {
         Ok(t) => t,
         Err(m) => return erro(ErroDoForm::no("tipo", m.to_string())),
@@ -477,6 +481,16 @@ pub(crate) async fn novo(
         .map(|l| l.trim().to_string())
         .filter(|l| !l.is_empty())
         .collect();
+    // cada origem conferida aqui, uma vez (com os nomes parecidos, se não é de MT)
+    let origem = match divisa_processo::origens(&origem) {
+        Ok(codigos) => codigos,
+        Err(r) => {
+            return erro(ErroDoForm::no(
+                "origem",
+                format!("{} ({})", r.motivo, r.artigo),
+            ))
+        }
+    };
     let titulos = campo(&campos, "titulos").unwrap_or_default();
     let conferidos = divisa_lei::art13_representacao::conferir_titulos(&titulos);
     let (validos, invalidos) = (conferidos.validos, &conferidos.invalidos);

@@ -233,7 +233,10 @@ pub async fn semear(registro: &Registro, agora: Timestamp) -> anyhow::Result<()>
         NovaRepresentacao {
             tipo: divisa_processo::TipoProcesso::Fusao,
             nome: "Araguainha e Ponte Branca (demonstração)".into(),
-            municipios_origem: vec!["Araguainha".into(), "Ponte Branca".into()],
+            municipios_origem: divisa_processo::origens(&[
+                "Araguainha".into(),
+                "Ponte Branca".into(),
+            ])?,
             via: Via::Comunidade,
             representante: "Comissão pró-fusão (demonstração)".into(),
             assinaturas: 15,

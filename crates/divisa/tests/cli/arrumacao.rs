@@ -216,12 +216,12 @@ fn arquitetura_bibliotecas_puras_sem_arquivo_relogio_nem_executor() {
     assert!(achados.is_empty(), "{achados:#?}");
 }
 
-/// ARCHITECTURE, invariante do registro: o SQL mora no `divisa-registro`. As duas exceções são
-/// o formato GeoPackage (um arquivo SQLite que a cartografia usa), lido pela avaliação e
-/// escrito pelo `divisa memorial --formato gpkg`.
+/// ARCHITECTURE, invariante do registro: o SQL mora no `divisa-registro`. A exceção é o formato
+/// GeoPackage (um arquivo SQLite que a cartografia usa), lido e gravado pela avaliação (a
+/// gravação do `divisa memorial --formato gpkg` morava no executável).
 #[test]
 fn arquitetura_sql_so_no_registro_e_no_geopackage() {
-    const GEOPACKAGE: [&str; 2] = ["avaliacao/src/gpkg.rs", "divisa/src/memorial.rs"];
+    const GEOPACKAGE: [&str; 2] = ["avaliacao/src/gpkg.rs", "avaliacao/src/gpkg/escrita.rs"];
     let raiz = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut achados = Vec::new();
     for crate_ in std::fs::read_dir(&raiz).unwrap() {
@@ -248,6 +248,44 @@ fn arquitetura_sql_so_no_registro_e_no_geopackage() {
                 if codigo.contains(sql) {
                     achados.push(format!("{sql} em {relativo}"));
                 }
+            }
+        }
+    }
+    assert!(achados.is_empty(), "{achados:#?}");
+}
+
+/// ARCHITECTURE, invariante da avaliação: só ela lê e escreve o TOML da proposta (CONTRACT §2).
+/// A web montava o TOML do formulário à mão, com o seu próprio escape de texto; agora entrega
+/// os valores tipados a `divisa_avaliacao::proposta::escrita`. A outra exceção é o texto da lei
+/// (`dados/lei/*.toml`), que `divisa-lei` lê — não é o formato do contrato.
+#[test]
+fn arquitetura_so_a_avaliacao_le_e_escreve_o_toml_da_proposta() {
+    let raiz = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut achados = Vec::new();
+    for crate_ in std::fs::read_dir(&raiz).unwrap() {
+        let nome = crate_.unwrap().file_name().to_string_lossy().to_string();
+        if nome == "avaliacao" {
+            continue;
+        }
+        let manifesto =
+            std::fs::read_to_string(raiz.join(&nome).join("Cargo.toml")).unwrap_or_default();
+        let depende = manifesto
+            .lines()
+            .any(|l| l.trim_start().starts_with("toml"));
+        if depende && nome != "lei" {
+            achados.push(format!("{nome}/Cargo.toml depende do toml"));
+        }
+        for (caminho, codigo) in codigo_de(&format!("{nome}/src")) {
+            let relativo = caminho
+                .strip_prefix(&raiz)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            if relativo == "lei/src/texto.rs" {
+                continue;
+            }
+            if codigo.contains("toml::") || codigo.contains("fn texto_toml") {
+                achados.push(format!("TOML escrito ou lido em {relativo}"));
             }
         }
     }
@@ -292,9 +330,28 @@ fn issue31_nenhum_numero_da_lei_escrito_no_codigo() {
     for crate_ in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("..")).unwrap() {
         let nome = crate_.unwrap().file_name().to_string_lossy().to_string();
         for (caminho, codigo) in codigo_de(&format!("{nome}/src")) {
-            for (n, linha) in codigo.lines().enumerate() {
+            let linhas: Vec<&str> = codigo.lines().collect();
+            for (n, linha) in linhas.iter().enumerate() {
                 if linha.trim_start().starts_with("//") {
                     continue;
+                }
+                // o parâmetro lido com um número de reserva («.unwrap_or(6)» depois de
+                // `parametro("meses_antes")`) é o limiar escrito no código por outra porta
+                if linha.contains("parametro") {
+                    let cadeia = linhas[n..(n + 4).min(linhas.len())].concat();
+                    let reserva = ["unwrap_or(", "unwrap_or_else(|| "].iter().any(|p| {
+                        cadeia.match_indices(p).any(|(i, _)| {
+                            cadeia[i + p.len()..].starts_with(|c: char| c.is_ascii_digit())
+                        })
+                    });
+                    if reserva {
+                        achados.push(format!(
+                            "{}:{}: parâmetro com número de reserva: {}",
+                            caminho.display(),
+                            n + 1,
+                            linha.trim()
+                        ));
+                    }
                 }
                 for f in &frases {
                     // o número como número inteiro: «130 dias» não é «30 dias»

@@ -28,8 +28,8 @@ pub use certidao::{
     incisos_do_orgao, numeros_do_orgao, NumeroDoArt2, NumerosCertificados, NUMEROS_DO_ART2,
 };
 pub use representacao::{
-    codigos_ibge, nomes_oficiais, ConteudoLei, DocumentoArt15, ErroOrigem, ErroTipoProcesso,
-    NovaRepresentacao, TipoProcesso, Via,
+    nomes_das_origens, origens, ConteudoLei, DocumentoArt15, ErroTipoProcesso, NovaRepresentacao,
+    TipoProcesso, Via,
 };
 
 /// O que alguém pede ao processo. Aceito, vira o `ato` de um [`Evento`].

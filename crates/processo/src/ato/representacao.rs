@@ -3,7 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use divisa_referencia::mt::{Busca, Sugestao};
+use divisa_referencia::CodigoIbge;
+
 use crate::papel::Orgao;
+use crate::Recusa;
 
 /// Os tipos de processo que seguem o rito dos Arts. 13 a 20.
 ///
@@ -181,8 +185,8 @@ pub struct NovaRepresentacao {
     pub tipo: TipoProcesso,
     /// Nome proposto.
     pub nome: String,
-    /// Municípios de origem.
-    pub municipios_origem: Vec<String>,
+    /// Municípios de origem, conferidos ([`origens`] os lê do que se escreveu).
+    pub municipios_origem: Vec<CodigoIbge>,
     /// Por onde chegou.
     pub via: Via,
     /// Quem assina como representante.
@@ -198,31 +202,63 @@ pub struct NovaRepresentacao {
     pub nome_homenageia_pessoa_viva: Option<bool>,
 }
 
-/// Os códigos IBGE dos municípios de origem, pelos nomes (sem diferença de acentos e
-/// maiúsculas); `Err` com o primeiro nome que não é município de Mato Grosso.
-pub fn codigos_ibge(nomes: &[String]) -> Result<Vec<u32>, ErroOrigem> {
-    let mt = divisa_referencia::mt().map_err(|e| ErroOrigem::Referencia(e.to_string()))?;
-    nomes
+/// Os municípios de origem (Art. 15, III), pelo nome ou pelo código IBGE que a representação
+/// escreveu (sem diferença de acentos e maiúsculas): conferidos uma vez aqui, e a representação
+/// leva os códigos ([`NovaRepresentacao::municipios_origem`]); a página, a API e a linha de
+/// comando chamam esta. A recusa, no campo `origem`, diz o primeiro que não é município de Mato
+/// Grosso, com os nomes parecidos e o município de um distrito que tem esse nome.
+pub fn origens(escritas: &[String]) -> Result<Vec<CodigoIbge>, Recusa> {
+    let mt = divisa_referencia::mt().map_err(|e| {
+        Recusa::new(
+            "Art. 15, III",
+            format!("as origens não puderam ser conferidas (dados de referência: {e})"),
+        )
+        .no_campo("origem")
+    })?;
+    escritas
         .iter()
-        .map(|n| {
-            mt.por_nome(n.trim())
-                .map(|m| m.codigo_ibge)
-                .ok_or_else(|| ErroOrigem::Desconhecido(n.clone()))
+        .map(|escrita| match mt.buscar(escrita) {
+            Busca::Encontrado(m) => Ok(m.codigo()),
+            Busca::NaoEncontrado { sugestoes } => Err(Recusa::new(
+                "Art. 15, III",
+                origem_desconhecida(escrita.trim(), &sugestoes),
+            )
+            .no_campo("origem")),
         })
         .collect()
 }
 
-/// Os nomes oficiais dos municípios de origem (como na Malha Municipal 2022), pelos nomes
-/// escritos; o que não é município de MT fica como veio (a lei o recusa no protocolo).
-pub fn nomes_oficiais(nomes: &[String]) -> Vec<String> {
-    let Ok(mt) = divisa_referencia::mt() else {
-        return nomes.to_vec();
-    };
-    nomes
+fn origem_desconhecida(escrita: &str, sugestoes: &[Sugestao<'_>]) -> String {
+    let mut motivo =
+        format!("«{escrita}» não é um município de Mato Grosso (Malha Municipal 2022 do IBGE)");
+    let mut parecidos = Vec::new();
+    for s in sugestoes {
+        match s {
+            Sugestao::Distrito(d, m) => motivo.push_str(&format!(
+                "; «{}» é distrito de {}, e a origem é o município",
+                d.nome, m.nome
+            )),
+            Sugestao::Municipio(m) => parecidos.push(m.nome.as_str()),
+        }
+    }
+    if !parecidos.is_empty() {
+        motivo.push_str(&format!(
+            "; você quis dizer {}?",
+            divisa_referencia::formato::lista_com_ou(&parecidos)
+        ));
+    }
+    motivo.push_str(" Escreva cada município de origem pelo nome oficial.");
+    motivo
+}
+
+/// Os nomes oficiais (os da lista do IBGE) das origens, na ordem dos códigos.
+pub fn nomes_das_origens(codigos: &[CodigoIbge]) -> Vec<String> {
+    let mt = divisa_referencia::mt().ok();
+    codigos
         .iter()
-        .map(|n| {
-            mt.por_nome(n.trim())
-                .map_or_else(|| n.clone(), |m| m.nome.clone())
+        .map(|c| {
+            mt.and_then(|mt| mt.municipio(*c))
+                .map_or_else(|| c.to_string(), |m| m.nome.clone())
         })
         .collect()
 }
@@ -254,17 +290,6 @@ pub enum ErroTipoProcesso {
         /// Por que não segue o rito.
         motivo: &'static str,
     },
-}
-
-/// Uma origem que não se traduz em código IBGE.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ErroOrigem {
-    /// O nome não é de município de Mato Grosso.
-    #[error("«{0}» não é um município de Mato Grosso")]
-    Desconhecido(String),
-    /// Os dados embutidos não carregaram (defeito do divisa).
-    #[error("dados de referência: {0}")]
-    Referencia(String),
 }
 
 impl TryFrom<divisa_lei::Tipo> for TipoProcesso {

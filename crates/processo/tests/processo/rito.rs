@@ -1740,9 +1740,38 @@ fn art15_origem_que_nao_e_municipio_de_mt_e_recusada() {
         *municipios_origem = vec!["sao felix do araguaia".into()];
     }
     assert!(protocolar(&deputado_autor(), &ato, hoje, hoje).is_ok());
+    let codigos = origens(&["São Félix do Araguaia".into(), "5107909".into()]).unwrap();
     assert_eq!(
-        codigos_ibge(&["São Félix do Araguaia".into()]),
-        Ok(vec![5107859])
+        codigos.iter().map(|c| c.numero()).collect::<Vec<_>>(),
+        [5107859, 5107909],
+        "pelo nome ou pelo código"
+    );
+    assert_eq!(
+        nomes_das_origens(&codigos),
+        ["São Félix do Araguaia", "Sinop"]
+    );
+}
+
+/// Art. 15, III: a origem escrita errado é recusada no campo, com o nome parecido; o nome de um
+/// distrito diz de que município ele é (a origem é o município).
+#[test]
+fn art15_inc3_origem_desconhecida_sugere_o_municipio() {
+    let r = origens(&["Sorriso".into(), "Sinopi".into()]).unwrap_err();
+    assert_eq!(r.artigo, "Art. 15, III");
+    assert_eq!(r.campo, Some("origem"));
+    assert!(
+        r.motivo
+            .contains("«Sinopi» não é um município de Mato Grosso"),
+        "{}",
+        r.motivo
+    );
+    assert!(r.motivo.contains("você quis dizer Sinop?"), "{}", r.motivo);
+    let r = origens(&["Jaraguá".into()]).unwrap_err();
+    assert!(
+        r.motivo
+            .contains("«Jaraguá» é distrito de Água Boa, e a origem é o município"),
+        "{}",
+        r.motivo
     );
 }
 

@@ -32,7 +32,7 @@ fn nova(nome: &str) -> NovaRepresentacao {
     NovaRepresentacao {
         tipo: TipoProcesso::Criacao,
         nome: nome.into(),
-        municipios_origem: vec!["Sorriso".into()],
+        municipios_origem: divisa_processo::origens(&["Sorriso".into()]).unwrap(),
         via: Via::Deputado {
             id: "dep.autor".into(),
         },

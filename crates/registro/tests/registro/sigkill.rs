@@ -64,7 +64,7 @@ async fn morto_no_meio(b: &BancoDeTeste) {
             NovaRepresentacao {
                 tipo: TipoProcesso::Criacao,
                 nome: "Resistente".into(),
-                municipios_origem: vec!["Sorriso".into()],
+                municipios_origem: divisa_processo::origens(&["Sorriso".into()]).unwrap(),
                 via: Via::Deputado {
                     id: "dep.autor".into(),
                 },

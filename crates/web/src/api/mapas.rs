@@ -77,17 +77,7 @@ pub(super) async fn mapa_do_processo(
             break;
         }
     }
-    let origens: Vec<u32> = match divisa_referencia::mt() {
-        Ok(mt) => p
-            .municipios_origem
-            .iter()
-            .filter_map(|nome| match mt.buscar(nome) {
-                divisa_referencia::mt::Busca::Encontrado(m) => Some(m.codigo_ibge),
-                divisa_referencia::mt::Busca::NaoEncontrado { .. } => None,
-            })
-            .collect(),
-        Err(_) => Vec::new(),
-    };
+    let origens = p.codigos_das_origens();
     let mut vizinhos: Vec<u32> = origens
         .iter()
         .flat_map(|c| divisa_referencia::malha::vizinhos(*c).unwrap_or_default())

@@ -97,9 +97,9 @@ pub(super) async fn protocolar(
         }
         None => (
             NovaRepresentacao {
+                municipios_origem: origens_do_pedido(&n)?,
                 tipo,
                 nome: n.nome,
-                municipios_origem: n.municipios_origem,
                 via,
                 representante: n.representante,
                 assinaturas: n.assinaturas,
@@ -132,6 +132,16 @@ pub(super) async fn protocolar(
         .into_response())
 }
 
+/// As origens escritas no pedido, conferidas uma vez (Art. 15, III); a recusa vai no campo do
+/// corpo JSON.
+fn origens_do_pedido(n: &NovaJson) -> Result<Vec<divisa_referencia::CodigoIbge>, Falha> {
+    divisa_processo::origens(&n.municipios_origem).map_err(|r| {
+        Falha::from(divisa_registro::ErroRegistro::Recusado(
+            r.no_campo("municipios_origem"),
+        ))
+    })
+}
+
 /// Os campos digitados contra a proposta enviada junto: cada diferença é recusada no campo.
 pub(super) fn conferir_com_a_proposta(
     tipo: TipoProcesso,
@@ -162,19 +172,15 @@ pub(super) fn conferir_com_a_proposta(
         ));
     }
     // as origens pelo código IBGE (a grafia pode variar: "Sao Felix", "São Félix")
-    let conjunto = |v: &[String]| -> std::collections::BTreeSet<String> {
-        match divisa_processo::codigos_ibge(v) {
-            Ok(c) => c.into_iter().map(|c| c.to_string()).collect(),
-            Err(_) => v.iter().map(|s| chave(s)).collect(),
-        }
-    };
-    if conjunto(&n.municipios_origem) != conjunto(&da.municipios_origem) {
+    let informadas: std::collections::BTreeSet<_> = origens_do_pedido(n)?.into_iter().collect();
+    let da_proposta: std::collections::BTreeSet<_> = da.municipios_origem.iter().copied().collect();
+    if informadas != da_proposta {
         return Err(Falha::no_campo(
             "municipios_origem",
             format!(
                 "os municípios informados ({}) não são os da proposta enviada ({})",
                 n.municipios_origem.join(", "),
-                da.municipios_origem.join(", ")
+                divisa_processo::nomes_das_origens(&da.municipios_origem).join(", ")
             ),
         ));
     }

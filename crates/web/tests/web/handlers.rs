@@ -459,6 +459,19 @@ fn script_em_todo_campo_livre_volta_escapado() {
             "{}",
             r.corpo
         );
+        // Art. 15, III: a recusa vai no campo do corpo, com o nome parecido
+        assert_eq!(r.json()["campo"], "municipios_origem", "{}", r.corpo);
+        assert_eq!(r.json()["artigo"], "Art. 15, III", "{}", r.corpo);
+        let r = a
+            .post_json(
+                "/api/processos",
+                Some(&s),
+                json!({"tipo": "criacao", "nome": "Vila", "municipios_origem": ["Sorrizo"],
+                       "representante": "R", "assinaturas": 10}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
+        assert!(r.corpo.contains("você quis dizer Sorriso?"), "{}", r.corpo);
         let r = a
             .post_json(
                 "/api/processos",
@@ -1477,9 +1490,11 @@ fn avaliar_pelo_formulario_campo_a_campo_art_2() {
                 false,
             )
             .await;
+        // os reais como no exemplo do CONTRACT §2 («45000000.0»): a proposta é escrita pela
+        // avaliação (`proposta::escrita`), não à mão pela web
         assert!(
             r.corpo.contains("origens = [5107859]")
-                && r.corpo.contains("valor_adicionado = 45000000.00"),
+                && r.corpo.contains("valor_adicionado = 45000000.0\n"),
             "{}",
             r.corpo
         );

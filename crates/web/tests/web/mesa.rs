@@ -162,7 +162,7 @@ fn issue17_processos_com_busca_filtros_e_paginas() {
                     divisa_processo::NovaRepresentacao {
                         tipo: divisa_processo::TipoProcesso::Criacao,
                         nome: format!("Vila Teste {i:02}"),
-                        municipios_origem: vec!["Sorriso".into()],
+                        municipios_origem: divisa_processo::origens(&["Sorriso".into()]).unwrap(),
                         via: divisa_processo::Via::Deputado {
                             id: "dep.joao".into(),
                         },
