@@ -2,8 +2,8 @@
 
 use der::{Decode, Encode};
 use jiff::Timestamp;
-use rsa::pkcs8::DecodePrivateKey;
-use rsa::RsaPrivateKey;
+use rsa::pkcs8::{DecodePrivateKey, DecodePublicKey};
+use rsa::{RsaPrivateKey, RsaPublicKey};
 use x509_cert::ext::pkix::name::DirectoryString;
 use x509_cert::name::Name;
 use x509_cert::Certificate;
@@ -84,7 +84,7 @@ impl Certificado {
             .map_err(|e| Erro::Certificado(format!("{nome}: certificado ilegível ({e})")))?;
         // A chave tem de ser a do certificado.
         let publica = rsa::RsaPublicKey::from(&chave);
-        let do_cert = crate::cms::chave_publica(&signatario);
+        let do_cert = chave_publica(&signatario);
         if do_cert.as_ref() != Some(&publica) {
             return Err(Erro::Certificado(format!(
                 "{nome}: a chave privada não é a do certificado que vem com ela"
@@ -159,4 +159,10 @@ pub(crate) fn nome_comum(nome: &Name) -> Option<String> {
             DirectoryString::TeletexString(s) => s.to_string(),
             DirectoryString::Utf8String(s) => s,
         })
+}
+
+/// A chave pública RSA de um certificado (`None` se não for RSA).
+pub(crate) fn chave_publica(cert: &Certificate) -> Option<RsaPublicKey> {
+    let spki = cert.tbs_certificate.subject_public_key_info.to_der().ok()?;
+    RsaPublicKey::from_public_key_der(&spki).ok()
 }

@@ -14,8 +14,6 @@ use cms::signed_data::{
 use der::asn1::{Null, ObjectIdentifier as Oid, OctetString, SetOfVec};
 use der::{Any, Decode, Encode, Sequence};
 use rsa::pkcs1v15::Pkcs1v15Sign;
-use rsa::pkcs8::DecodePublicKey;
-use rsa::RsaPublicKey;
 use sha2::{Digest, Sha256};
 use x509_cert::attr::{Attribute, AttributeValue};
 use x509_cert::ext::pkix::name::GeneralName;
@@ -23,7 +21,7 @@ use x509_cert::serial_number::SerialNumber;
 use x509_cert::spki::AlgorithmIdentifierOwned;
 use x509_cert::Certificate;
 
-use crate::certificado::Certificado;
+use crate::certificado::{chave_publica, Certificado};
 use crate::Erro;
 
 const ID_DATA: Oid = Oid::new_unwrap("1.2.840.113549.1.7.1");
@@ -167,12 +165,6 @@ pub(crate) fn assinar(resumo: &[u8; 32], cert: &Certificado) -> Result<Vec<u8>, 
     }
     .to_der()
     .map_err(erro_der)
-}
-
-/// A chave pública RSA de um certificado (`None` se não for RSA).
-pub(crate) fn chave_publica(cert: &Certificate) -> Option<RsaPublicKey> {
-    let spki = cert.tbs_certificate.subject_public_key_info.to_der().ok()?;
-    RsaPublicKey::from_public_key_der(&spki).ok()
 }
 
 /// O que a conferência de um CMS achou.

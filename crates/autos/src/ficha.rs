@@ -277,7 +277,12 @@ impl<'a> FichaDoProcesso<'a> {
                         }
                         (None, _, None) => "ofício não enviado".into(),
                     };
-                    let _ = writeln!(s, "  {} (incisos {}): {estado}", o.nome(), o.incisos());
+                    let _ = writeln!(
+                        s,
+                        "  {} (incisos {}): {estado}",
+                        o.nome(),
+                        divisa_processo::incisos_do_orgao(o)
+                    );
                 }
             }
             let prazos = self.prazos();

@@ -63,9 +63,9 @@ pub struct DoRegistro {
     pub arquivos: Vec<(u64, String, Vec<u8>)>,
     /// Os setores importados dos municípios de origem.
     pub setores: Option<Vec<divisa_referencia::setores::Setor>>,
-    /// As versões da área, tiradas dos eventos ([`crate::area::versoes`]); `None` quando quem
+    /// As versões da área, tiradas dos eventos ([`crate::versoes_da_area::versoes`]); `None` quando quem
     /// chama não tem os eventos (a versão em vigor sai então dos arquivos).
-    pub versoes: Option<Vec<crate::area::Versao>>,
+    pub versoes: Option<Vec<crate::versoes_da_area::Versao>>,
 }
 
 /// A lei em vigor em `data` aplicada aos autos de `processo`, cujos arquivos (dos atos, em
@@ -94,7 +94,7 @@ pub fn avaliar(
     // por último, a proposta é lida com a `area` trocada pelo arquivo dessa versão.
     let versoes = match &do_registro.versoes {
         Some(v) => v.clone(),
-        None => crate::area::versoes_dos_arquivos(processo, arquivos),
+        None => crate::versoes_da_area::versoes_dos_arquivos(processo, arquivos),
     };
     // o conteúdo da versão em vigor (pelo ato que a trouxe: o mesmo nome pode vir em vários)
     if let Some(v) = versoes.last() {
@@ -106,7 +106,7 @@ pub fn avaliar(
         }
     }
     let texto = match versoes.last() {
-        Some(v) if v.desenhada => crate::area::com_area(texto, &v.arquivo),
+        Some(v) if v.desenhada => crate::versoes_da_area::com_area(texto, &v.arquivo),
         _ => texto.to_owned(),
     };
     let mut proposta = ler(
@@ -167,25 +167,7 @@ pub fn avaliar(
     })
 }
 
-/// Os atos que podem trazer uma versão do território: o protocolo (com a representação), a
-/// proposta juntada, o mapa e memorial juntados como documento do Art. 15 (II ou III, Art. 16,
-/// parágrafo único) e a emenda de divisas (Art. 19, § 3º). Leitura registrada: um arquivo com
-/// o mesmo nome em outro ato (uma certidão, uma informação) não muda o território em avaliação
-/// — as divisas só mudam pelos atos que a lei prevê para isso, e o rito já confere a fase de
-/// cada um.
-pub fn ato_de_territorio(ato: &Ato) -> bool {
-    matches!(
-        ato,
-        Ato::Protocolar { .. }
-            | Ato::AnexarProposta { .. }
-            | Ato::EmendarDivisas { .. }
-            | Ato::AlterarArea { .. }
-            | Ato::JuntarDocumento {
-                art15: Some(DocumentoArt15::MapaNovo | DocumentoArt15::MapaOrigem),
-                ..
-            }
-    )
-}
+pub use crate::versoes_da_area::ato_de_territorio;
 
 /// Os nomes dos arquivos dos autos de que a avaliação precisa: o território que a proposta
 /// cita (`novo.area`, `desmembramento.area`) e o .prj ao lado de um Shapefile. Para o registro

@@ -16,5 +16,6 @@ pub mod proposta;
 pub mod relatorio;
 pub mod relatorio_fiscal;
 pub mod territorio;
+mod versoes_da_area;
 
 pub use proposta::{ler, ler_toml, Arquivos, ErroProposta, Proposta};

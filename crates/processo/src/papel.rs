@@ -103,11 +103,6 @@ impl Orgao {
         }
     }
 
-    /// Os incisos do Art. 2º que o órgão apura (§ 2º).
-    pub fn incisos(self) -> String {
-        crate::ato::incisos_do_orgao(self)
-    }
-
     /// O identificador usado em arquivos e na linha de comando.
     pub fn codigo(self) -> &'static str {
         match self {

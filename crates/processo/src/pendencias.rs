@@ -33,7 +33,7 @@ impl Processo {
                 format!(
                     "certidão do {} (Art. 2º, {}) — sob pena de responsabilidade",
                     orgao.nome(),
-                    orgao.incisos()
+                    crate::incisos_do_orgao(orgao)
                 ),
                 "Art. 2º, § 3º",
                 recebido,
@@ -253,7 +253,7 @@ impl Pendencia {
         match self.tipo {
             TipoPendencia::Certidao => format!(
                 "certidão do {o} (Art. 2º, {}) — sob pena de responsabilidade",
-                self.orgao.incisos()
+                crate::incisos_do_orgao(self.orgao)
             ),
             TipoPendencia::OficioNaoEnviado => format!(
                 "ofício ao {o} ainda não enviado: a lei manda fazê-lo imediatamente (certidões requisitadas em {d})"

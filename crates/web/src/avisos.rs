@@ -84,7 +84,7 @@ fn aviso_de(a: &AlertaDoProcesso, hoje: jiff::civil::Date) -> Option<(String, St
             format!(
                 "{processo}\n\nA Comissão de Revisão Territorial enviou ofício {} pedindo a certidão do Art. 2º, {} ({}). O prazo de {prazo} corre do recebimento, que ainda não foi registrado nos autos.\n\n{}\n\n{rodape}\n",
                 orgao.ao_orgao(),
-                orgao.incisos(),
+                divisa_processo::incisos_do_orgao(orgao),
                 a.pendencia.detalhe,
                 a.alerta.mensagem()
             ),
@@ -95,7 +95,7 @@ fn aviso_de(a: &AlertaDoProcesso, hoje: jiff::civil::Date) -> Option<(String, St
             format!(
                 "{processo}\n\nVenceu o prazo da certidão {} (Art. 2º, {}).\n\n{}\n\n{rodape}\n",
                 orgao.do_orgao(),
-                orgao.incisos(),
+                divisa_processo::incisos_do_orgao(orgao),
                 a.alerta.mensagem()
             ),
         )),
@@ -114,7 +114,7 @@ fn aviso_de(a: &AlertaDoProcesso, hoje: jiff::civil::Date) -> Option<(String, St
             format!(
                 "{processo}\n\nO prazo da certidão {} (Art. 2º, {}) vence em {}.\n\n{}\n\n{rodape}\n",
                 orgao.do_orgao(),
-                orgao.incisos(),
+                divisa_processo::incisos_do_orgao(orgao),
                 divisa_referencia::formato::data(v),
                 a.alerta.mensagem()
             ),

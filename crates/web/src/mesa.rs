@@ -123,7 +123,7 @@ pub(crate) async fn mesa(
                                                 "Ler o ofício (PDF)"
                                             }
                                         }
-                                        td data-rotulo="Incisos do Art. 2º" { (orgao.incisos()) }
+                                        td data-rotulo="Incisos do Art. 2º" { (divisa_processo::incisos_do_orgao(orgao)) }
                                         td data-rotulo="Prazo" {
                                             @if let (Some(rec), Some(vence)) = (r.recebido_em, prazo_da_certidao(p, orgao)) {
                                                 "recebido em " (fmt_data(rec)) "; vence em " (fmt_data(vence)) " — "
@@ -208,8 +208,13 @@ pub(crate) async fn mesa(
         Papel::Servidor | Papel::Membro | Papel::Presidente => {
             let andamento: Vec<&Resumo> =
                 processos.iter().filter(|r| em_andamento(r.fase)).collect();
-            let assinar = if usuario.papel == Papel::Presidente {
-                Some(a_assinar(estado, processos).await?)
+            // quem assina pela Comissão, pela matriz dos papéis (Art. 21)
+            let assina = divisa_processo::papel::permissao(
+                usuario.papel,
+                divisa_processo::Acao::AssinarDocumento,
+            ) == divisa_processo::Permissao::Sim;
+            let assinar = if assina {
+                Some(a_assinar(estado, processos, usuario.papel).await?)
             } else {
                 None
             };
@@ -255,8 +260,9 @@ pub(crate) async fn mesa(
     })
 }
 
-/// Os documentos emitidos que a Presidência ainda não assinou.
-async fn a_assinar(estado: &Estado, processos: &[Resumo]) -> Result<Markup, Falha> {
+/// Os documentos emitidos que a Presidência ainda não assinou, para quem assina pela Comissão:
+/// o Presidente e, na ausência dele, qualquer dos membros (Art. 21).
+async fn a_assinar(estado: &Estado, processos: &[Resumo], papel: Papel) -> Result<Markup, Falha> {
     let nomes: std::collections::HashMap<&str, &str> = processos
         .iter()
         .map(|r| (r.protocolo.as_str(), r.nome.as_str()))
@@ -273,8 +279,15 @@ async fn a_assinar(estado: &Estado, processos: &[Resumo]) -> Result<Markup, Falh
         .collect();
     Ok(html! {
         h3 { "A assinar" }
+        @if papel != Papel::Presidente {
+            p { "Na ausência do Presidente, qualquer membro assina pela Comissão (Art. 21)." }
+        }
         @if pendentes.is_empty() {
-            p { "Nenhum documento emitido espera a sua assinatura." }
+            @if papel == Papel::Presidente {
+                p { "Nenhum documento emitido espera a sua assinatura." }
+            } @else {
+                p { "Nenhum documento emitido espera a assinatura da Presidência." }
+            }
         } @else {
             p {
                 (plural(pendentes.len() as u64, "documento emitido", "documentos emitidos"))

@@ -215,17 +215,28 @@ pub fn origens(escritas: &[String]) -> Result<Vec<CodigoIbge>, Recusa> {
         )
         .no_campo("origem")
     })?;
-    escritas
-        .iter()
-        .map(|escrita| match mt.buscar(escrita) {
-            Busca::Encontrado(m) => Ok(m.codigo()),
-            Busca::NaoEncontrado { sugestoes } => Err(Recusa::new(
-                "Art. 15, III",
-                origem_desconhecida(escrita.trim(), &sugestoes),
-            )
-            .no_campo("origem")),
-        })
-        .collect()
+    // todas as que não se acham, de uma vez: quem corrige não reenvia uma vez por linha
+    let mut codigos = Vec::new();
+    let mut desconhecidas = Vec::new();
+    for escrita in escritas {
+        match mt.buscar(escrita) {
+            Busca::Encontrado(m) => codigos.push(m.codigo()),
+            Busca::NaoEncontrado { sugestoes } => {
+                desconhecidas.push(origem_desconhecida(escrita.trim(), &sugestoes));
+            }
+        }
+    }
+    if desconhecidas.is_empty() {
+        return Ok(codigos);
+    }
+    Err(Recusa::new(
+        "Art. 15, III",
+        format!(
+            "{} Escreva cada município de origem pelo nome oficial.",
+            desconhecidas.join(" ")
+        ),
+    )
+    .no_campo("origem"))
 }
 
 fn origem_desconhecida(escrita: &str, sugestoes: &[Sugestao<'_>]) -> String {
@@ -247,7 +258,9 @@ fn origem_desconhecida(escrita: &str, sugestoes: &[Sugestao<'_>]) -> String {
             divisa_referencia::formato::lista_com_ou(&parecidos)
         ));
     }
-    motivo.push_str(" Escreva cada município de origem pelo nome oficial.");
+    if !motivo.ends_with('?') {
+        motivo.push('.');
+    }
     motivo
 }
 

@@ -1766,7 +1766,13 @@ fn art15_inc3_origem_desconhecida_sugere_o_municipio() {
         r.motivo
     );
     assert!(r.motivo.contains("você quis dizer Sinop?"), "{}", r.motivo);
-    let r = origens(&["Jaraguá".into()]).unwrap_err();
+    // todas as desconhecidas numa recusa só
+    let r = origens(&["Sinopi".into(), "Jaraguá".into()]).unwrap_err();
+    assert!(
+        r.motivo.contains("você quis dizer Sinop? «Jaraguá»"),
+        "{}",
+        r.motivo
+    );
     assert!(
         r.motivo
             .contains("«Jaraguá» é distrito de Água Boa, e a origem é o município"),

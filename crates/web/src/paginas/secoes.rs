@@ -44,7 +44,7 @@ pub(super) fn certidoes_e_oficios(
                     tr.cabecalho { th { "Órgão" } th { "Ofício" } th { "Recebido" } th { "Resposta" } }
                     @for (o, r) in certidoes {
                         tr {
-                            td data-rotulo="Órgão" { (o.nome()) " " small { "(incisos " (o.incisos()) ")" } }
+                            td data-rotulo="Órgão" { (o.nome()) " " small { "(incisos " (divisa_processo::incisos_do_orgao(*o)) ")" } }
                             td data-rotulo="Ofício" {
                                 @match &r.oficio {
                                     Some((n, d)) => { (n) ", enviado em " (fmt_data(*d)) }

@@ -88,6 +88,13 @@ fn issue17_cada_papel_abre_na_sua_mesa_de_trabalho() {
         );
         let carla = painel("carla").await;
         assert!(!carla.contains("A assinar"), "o servidor não assina");
+        // Art. 21: na ausência do Presidente, qualquer membro assina — o membro vê a lista
+        let membro = painel("bruno").await;
+        assert!(membro.contains("A assinar"), "{membro}");
+        assert!(
+            membro.contains("Nenhum documento emitido espera a assinatura da Presidência"),
+            "{membro}"
+        );
         // Bruno emite o parecer: ele passa a esperar a assinatura da Presidência
         let p = a.protocolo("Espigão").await;
         let bruno = a.entrar("bruno").await;
