@@ -144,12 +144,15 @@ pub(crate) fn executar(
                     .into_iter()
                     .filter_map(|(_, r)| r)
                     .collect();
+            let camadas = divisa_avaliacao::gpkg::escrita::Camadas {
+                memorial: &memorial,
+                titulo: &titulo,
+                origem,
+                remanescentes: &remanescentes,
+            };
             return match divisa_avaliacao::gpkg::escrita::gravar(
                 destino,
-                &memorial,
-                &titulo,
-                origem,
-                &remanescentes,
+                &camadas,
                 crate::relogio::agora(),
             ) {
                 Ok(()) => {

@@ -154,17 +154,7 @@ impl Regra {
     /// Um parâmetro numérico da redação em vigor (`populacao_minima`).
     pub(crate) fn parametro(&self, nome: &str) -> Result<i64, Achado> {
         self.redacao.parametros.get(nome).copied().ok_or_else(|| {
-            self.achado(
-                Situacao::Pendente,
-                "—",
-                "—",
-                None,
-                format!(
-                    "O parâmetro {nome} da redação de {} dada pela {} não está cadastrado em dados/lei/lc-23-1992.toml.",
-                    self.dispositivo.rotulo,
-                    self.lei.norma(self.redacao).nome
-                ),
-            )
+            self.parametro_pendente(nome, "não está cadastrado em dados/lei/lc-23-1992.toml")
         })
     }
 
@@ -173,18 +163,26 @@ impl Regra {
     pub(crate) fn parametro_como<T: TryFrom<i64>>(&self, nome: &str) -> Result<T, Achado> {
         let valor = self.parametro(nome)?;
         T::try_from(valor).map_err(|_| {
-            self.achado(
-                Situacao::Pendente,
-                "—",
-                "—",
-                None,
-                format!(
-                    "O parâmetro {nome} da redação de {} dada pela {} tem um valor fora do que a regra aceita ({valor}).",
-                    self.dispositivo.rotulo,
-                    self.lei.norma(self.redacao).nome
-                ),
+            self.parametro_pendente(
+                nome,
+                &format!("tem um valor fora do que a regra aceita ({valor})"),
             )
         })
+    }
+
+    /// O achado pendente de um parâmetro que não se usa: qual, de que redação e por quê.
+    fn parametro_pendente(&self, nome: &str, porque: &str) -> Achado {
+        self.achado(
+            Situacao::Pendente,
+            "—",
+            "—",
+            None,
+            format!(
+                "O parâmetro {nome} da redação de {} dada pela {} {porque}.",
+                self.dispositivo.rotulo,
+                self.lei.norma(self.redacao).nome
+            ),
+        )
     }
 
     /// Um achado deste dispositivo.

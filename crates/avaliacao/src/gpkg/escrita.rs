@@ -80,18 +80,25 @@ CREATE TABLE remanescentes (
 /// A definição WKT do WGS 84 (EPSG:4326), que o padrão manda estar na tabela (Req. 11).
 const WKT_WGS84: &str = r#"GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563,AUTHORITY["EPSG","7030"]],AUTHORITY["EPSG","6326"]],PRIMEM["Greenwich",0,AUTHORITY["EPSG","8901"]],UNIT["degree",0.0174532925199433,AUTHORITY["EPSG","9122"]],AUTHORITY["EPSG","4326"]]"#;
 
+/// O que vai ao GeoPackage: o memorial (o território e os vértices), o título das camadas, o
+/// arquivo de origem e os remanescentes dos municípios cortados.
+#[derive(Debug, Clone, Copy)]
+pub struct Camadas<'a> {
+    /// O memorial do território.
+    pub memorial: &'a Memorial,
+    /// O nome do território, no título de cada camada.
+    pub titulo: &'a str,
+    /// O arquivo de onde o território foi lido.
+    pub origem: Option<&'a str>,
+    /// O que resta de cada município de que o território tira parte.
+    pub remanescentes: &'a [Remanescente],
+}
+
 /// Grava o território e os vértices num GeoPackage novo em `destino` (substitui um que exista):
 /// escreve num arquivo ao lado e o renomeia no fim, para um erro no meio não deixar um
 /// GeoPackage pela metade. `agora` é o instante do `last_change` do padrão (o relógio é de quem
 /// chama).
-pub fn gravar(
-    destino: &Path,
-    memorial: &Memorial,
-    titulo: &str,
-    origem: Option<&str>,
-    remanescentes: &[Remanescente],
-    agora: Timestamp,
-) -> Result<(), ErroAoGravar> {
+pub fn gravar(destino: &Path, camadas: &Camadas<'_>, agora: Timestamp) -> Result<(), ErroAoGravar> {
     let parcial = destino.with_file_name(format!(
         ".{}.parcial-{}",
         destino
@@ -100,24 +107,22 @@ pub fn gravar(
         std::process::id()
     ));
     let _ = std::fs::remove_file(&parcial);
-    let gravado =
-        gravar_em(&parcial, memorial, titulo, origem, remanescentes, agora).and_then(|()| {
-            std::fs::rename(&parcial, destino).map_err(ErroAoGravar::ao("renomear o arquivo"))
-        });
+    let gravado = gravar_em(&parcial, camadas, agora).and_then(|()| {
+        std::fs::rename(&parcial, destino).map_err(ErroAoGravar::ao("renomear o arquivo"))
+    });
     if gravado.is_err() {
         let _ = std::fs::remove_file(&parcial);
     }
     gravado
 }
 
-fn gravar_em(
-    caminho: &Path,
-    memorial: &Memorial,
-    titulo: &str,
-    origem: Option<&str>,
-    remanescentes: &[Remanescente],
-    agora: Timestamp,
-) -> Result<(), ErroAoGravar> {
+fn gravar_em(caminho: &Path, camadas: &Camadas<'_>, agora: Timestamp) -> Result<(), ErroAoGravar> {
+    let Camadas {
+        memorial,
+        titulo,
+        origem,
+        remanescentes,
+    } = *camadas;
     use divisa_territorio::escrita::{
         geometria_gpkg, ponto_gpkg, EPSG_SIRGAS_2000, WKT_SIRGAS_2000,
     };

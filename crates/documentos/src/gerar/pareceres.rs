@@ -138,17 +138,7 @@ pub fn parecer_de_merito(caso: &Caso<'_>) -> Documento {
     });
     let relator = match votado {
         Some((dia, favoravel, v)) => {
-            blocos.push(p(format!(
-                "Em {}, a Comissão aprovou o parecer {}, por {}.{}",
-                fmt_data(dia),
-                if favoravel {
-                    "favorável"
-                } else {
-                    "contrário"
-                },
-                placar(v),
-                votacao(caso.autos, v)
-            )));
+            blocos.push(p(frase_da_aprovacao(dia, favoravel, v, caso.autos)));
             blocos.push(p(format!(
                 "Sala das Comissões, em Cuiabá, {}.",
                 data_por_extenso(dia)
@@ -357,6 +347,27 @@ fn tabela_de_votos(autos: Option<Autos<'_>>, votos: Option<&divisa_processo::Vot
     }
 }
 
+/// «Em 10/03/2026, a Comissão aprovou o parecer favorável, por 4 votos a 1.» e a votação
+/// nominal, dos autos (Arts. 18 e 20).
+fn frase_da_aprovacao(
+    dia: jiff::civil::Date,
+    favoravel: bool,
+    v: &divisa_processo::Votos,
+    autos: Option<Autos<'_>>,
+) -> String {
+    format!(
+        "Em {}, a Comissão aprovou o parecer {}, por {}.{}",
+        fmt_data(dia),
+        if favoravel {
+            "favorável"
+        } else {
+            "contrário"
+        },
+        placar(v),
+        votacao(autos, v)
+    )
+}
+
 /// O placar em palavras: "3 votos a 1", "3 votos a 0, com 1 abstenção" (sem abstenções, nada).
 fn placar(v: &divisa_processo::Votos) -> String {
     let votos = |n: u32| {
@@ -537,17 +548,7 @@ pub fn parecer_do_resultado(
     });
     match votado {
         Some((dia, favoravel, v)) => {
-            blocos.push(p(format!(
-                "Em {}, a Comissão aprovou o parecer {}, por {}.{}",
-                fmt_data(dia),
-                if favoravel {
-                    "favorável"
-                } else {
-                    "contrário"
-                },
-                placar(v),
-                votacao(caso.autos, v)
-            )));
+            blocos.push(p(frase_da_aprovacao(dia, favoravel, v, caso.autos)));
             blocos.push(p(format!("Cuiabá, {}.", data_por_extenso(dia))));
         }
         None => {
