@@ -261,6 +261,8 @@ fn pedido_digitado(pedido: Pedido, via: Via) -> anyhow::Result<Result<NovaRepres
     };
     // Os municípios de origem conferidos uma vez (com os nomes parecidos), como na página e na
     // API.
+    // os dados embutidos que não carregam são defeito do divisa (saída 1), não da entrada
+    divisa_referencia::mt().context("ao carregar os municípios de Mato Grosso")?;
     let origens = match divisa_processo::origens(&pedido.origens) {
         Ok(codigos) => codigos,
         Err(r) => return Ok(Err(format!("--origem: {} ({})", r.motivo, r.artigo))),

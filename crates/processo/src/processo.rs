@@ -298,7 +298,7 @@ pub fn corte_eleitoral(hoje: Date) -> Option<(Date, Date)> {
 
 impl Processo {
     /// As origens pelo código IBGE: os gravados no protocolo ou, num protocolo de antes deles,
-    /// os dos nomes (que esse protocolo conferiu como municípios de MT). Quem precisa do
+    /// os dos nomes — vazio se algum nome não se acha (nada pela metade). Quem precisa do
     /// município (o mapa, os setores) lê daqui, sem buscar o nome de novo.
     pub fn codigos_das_origens(&self) -> Vec<u32> {
         if !self.codigos_origem.is_empty() {
@@ -307,10 +307,13 @@ impl Processo {
         let Ok(mt) = divisa_referencia::mt() else {
             return Vec::new();
         };
+        // todas ou nenhuma: uma lista pela metade (um nome antigo que não se acha) faria o mapa
+        // e os setores tratarem um município de origem como se não o fosse
         self.municipios_origem
             .iter()
-            .filter_map(|nome| mt.por_nome(nome).map(|m| m.codigo_ibge))
-            .collect()
+            .map(|nome| mt.por_nome(nome).map(|m| m.codigo_ibge))
+            .collect::<Option<Vec<u32>>>()
+            .unwrap_or_default()
     }
 
     /// O processo que um evento de protocolo cria.

@@ -58,25 +58,13 @@ pub fn protocolar(ator: &Ator, ato: &Ato, data: Date, hoje: Date) -> Result<(), 
     if representante.trim().is_empty() {
         return Err(recusa("Art. 14", "falta o nome do representante").no_campo("representante"));
     }
-    if municipios_origem.is_empty() {
-        return Err(
-            recusa("Art. 15, III", "falta ao menos um município de origem").no_campo("origem"),
-        );
-    }
-    // Cada origem é um município de Mato Grosso (o processo guarda o nome oficial e o código
-    // IBGE); o texto livre "Municipio Inexistente" não entra nos autos.
+    // Cada origem é um município de Mato Grosso, ao menos uma e nenhuma duas vezes (o processo
+    // guarda o nome oficial e o código IBGE); o texto livre "Municipio Inexistente" não entra
+    // nos autos.
     let codigos: Vec<u32> = crate::ato::origens(municipios_origem)?
         .into_iter()
         .map(|c| c.numero())
         .collect();
-    let mut distintos = codigos.clone();
-    distintos.sort_unstable();
-    distintos.dedup();
-    if distintos.len() != codigos.len() {
-        return Err(
-            recusa("Art. 15, III", "um município de origem aparece duas vezes").no_campo("origem"),
-        );
-    }
     if !codigos_origem.is_empty() && *codigos_origem != codigos {
         return Err(recusa(
             "Art. 15, III",

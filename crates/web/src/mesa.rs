@@ -260,9 +260,12 @@ pub(crate) async fn mesa(
     })
 }
 
-/// Os documentos emitidos que a Presidência ainda não assinou, para quem assina pela Comissão:
-/// o Presidente e, na ausência dele, qualquer dos membros (Art. 21).
+/// Os documentos emitidos que esperam a assinatura da Comissão (Art. 21). Ao Presidente, os que
+/// ele ainda não assinou; a um membro, que assina na ausência dele, só os que ninguém assinou
+/// ainda — um documento que um membro já assinou pela Comissão não volta à lista dos outros
+/// (o Presidente continua a vê-lo até assinar).
 async fn a_assinar(estado: &Estado, processos: &[Resumo], papel: Papel) -> Result<Markup, Falha> {
+    let presidente = papel == Papel::Presidente;
     let nomes: std::collections::HashMap<&str, &str> = processos
         .iter()
         .map(|r| (r.protocolo.as_str(), r.nome.as_str()))
@@ -272,6 +275,7 @@ async fn a_assinar(estado: &Estado, processos: &[Resumo], papel: Papel) -> Resul
         .sem_assinatura_do_cargo(Papel::Presidente.cargo())
         .await?
         .into_iter()
+        .filter(|(_, k)| presidente || *k == 0)
         .filter_map(|(e, k)| {
             let nome = *nomes.get(e.protocolo.as_str())?;
             Some((e, nome, k))
@@ -279,19 +283,19 @@ async fn a_assinar(estado: &Estado, processos: &[Resumo], papel: Papel) -> Resul
         .collect();
     Ok(html! {
         h3 { "A assinar" }
-        @if papel != Papel::Presidente {
+        @if !presidente {
             p { "Na ausência do Presidente, qualquer membro assina pela Comissão (Art. 21)." }
         }
         @if pendentes.is_empty() {
-            @if papel == Papel::Presidente {
+            @if presidente {
                 p { "Nenhum documento emitido espera a sua assinatura." }
             } @else {
-                p { "Nenhum documento emitido espera a assinatura da Presidência." }
+                p { "Nenhum documento emitido espera a assinatura da Comissão." }
             }
         } @else {
             p {
                 (plural(pendentes.len() as u64, "documento emitido", "documentos emitidos"))
-                " sem a assinatura da Presidência:"
+                @if presidente { " sem a assinatura da Presidência:" } @else { " sem nenhuma assinatura da Comissão:" }
             }
             ul {
                 @for (e, nome, k) in &pendentes {

@@ -204,16 +204,19 @@ pub struct NovaRepresentacao {
 
 /// Os municípios de origem (Art. 15, III), pelo nome ou pelo código IBGE que a representação
 /// escreveu (sem diferença de acentos e maiúsculas): conferidos uma vez aqui, e a representação
-/// leva os códigos ([`NovaRepresentacao::municipios_origem`]); a página, a API e a linha de
-/// comando chamam esta. A recusa, no campo `origem`, diz o primeiro que não é município de Mato
-/// Grosso, com os nomes parecidos e o município de um distrito que tem esse nome.
+/// leva os códigos ([`NovaRepresentacao::municipios_origem`]); a página, a API, a linha de
+/// comando e o `protocolar` chamam esta. A recusa, no campo `origem`, diz que falta ao menos um,
+/// ou todos os que não são município de Mato Grosso (com os nomes parecidos, o município de um
+/// distrito que tem esse nome e a UF de um código de fora), ou o que aparece duas vezes.
 pub fn origens(escritas: &[String]) -> Result<Vec<CodigoIbge>, Recusa> {
+    let recusa = |motivo: String| Recusa::new("Art. 15, III", motivo).no_campo("origem");
+    if escritas.is_empty() {
+        return Err(recusa("falta ao menos um município de origem".into()));
+    }
     let mt = divisa_referencia::mt().map_err(|e| {
-        Recusa::new(
-            "Art. 15, III",
-            format!("as origens não puderam ser conferidas (dados de referência: {e})"),
-        )
-        .no_campo("origem")
+        recusa(format!(
+            "as origens não puderam ser conferidas (dados de referência: {e})"
+        ))
     })?;
     // todas as que não se acham, de uma vez: quem corrige não reenvia uma vez por linha
     let mut codigos = Vec::new();
@@ -226,20 +229,42 @@ pub fn origens(escritas: &[String]) -> Result<Vec<CodigoIbge>, Recusa> {
             }
         }
     }
-    if desconhecidas.is_empty() {
-        return Ok(codigos);
-    }
-    Err(Recusa::new(
-        "Art. 15, III",
-        format!(
+    if !desconhecidas.is_empty() {
+        return Err(recusa(format!(
             "{} Escreva cada município de origem pelo nome oficial.",
             desconhecidas.join(" ")
-        ),
-    )
-    .no_campo("origem"))
+        )));
+    }
+    let mut distintos = codigos.clone();
+    distintos.sort_unstable();
+    distintos.dedup();
+    if distintos.len() != codigos.len() {
+        return Err(recusa("um município de origem aparece duas vezes".into()));
+    }
+    Ok(codigos)
 }
 
 fn origem_desconhecida(escrita: &str, sugestoes: &[Sugestao<'_>]) -> String {
+    if escrita.bytes().all(|b| b.is_ascii_digit()) {
+        // um código: o de outra UF merece resposta melhor que «não encontrado»
+        let de_outra_uf = escrita.parse::<u32>().ok().and_then(|c| {
+            divisa_referencia::brasil()
+                .ok()?
+                .municipios()
+                .iter()
+                .find(|m| m.codigo == c)
+        });
+        return match de_outra_uf {
+            Some(m) => format!(
+                "o código IBGE {escrita} é de {} ({}), fora de Mato Grosso.",
+                m.nome, m.uf
+            ),
+            None if escrita.len() != 7 => {
+                format!("«{escrita}»: o código IBGE de um município tem 7 dígitos.")
+            }
+            None => format!("nenhum município tem o código IBGE {escrita}."),
+        };
+    }
     let mut motivo =
         format!("«{escrita}» não é um município de Mato Grosso (Malha Municipal 2022 do IBGE)");
     let mut parecidos = Vec::new();

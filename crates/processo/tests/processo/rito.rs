@@ -1766,6 +1766,22 @@ fn art15_inc3_origem_desconhecida_sugere_o_municipio() {
         r.motivo
     );
     assert!(r.motivo.contains("você quis dizer Sinop?"), "{}", r.motivo);
+    // o código de outra UF diz de onde é; ao menos uma origem, nenhuma duas vezes (pelo nome
+    // e pelo código é a mesma)
+    let r = origens(&["3550308".into()]).unwrap_err();
+    assert!(
+        r.motivo
+            .contains("é de São Paulo (SP), fora de Mato Grosso"),
+        "{}",
+        r.motivo
+    );
+    let r = origens(&[]).unwrap_err();
+    assert_eq!(
+        (r.campo, r.motivo.as_str()),
+        (Some("origem"), "falta ao menos um município de origem")
+    );
+    let r = origens(&["Sorriso".into(), "5107925".into()]).unwrap_err();
+    assert!(r.motivo.contains("aparece duas vezes"), "{}", r.motivo);
     // todas as desconhecidas numa recusa só
     let r = origens(&["Sinopi".into(), "Jaraguá".into()]).unwrap_err();
     assert!(

@@ -472,6 +472,19 @@ fn script_em_todo_campo_livre_volta_escapado() {
             .await;
         assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
         assert!(r.corpo.contains("você quis dizer Sorriso?"), "{}", r.corpo);
+        // sem origem, ou a mesma duas vezes: o mesmo campo do corpo
+        for origens in [json!([]), json!(["Sorriso", "sorriso"])] {
+            let r = a
+                .post_json(
+                    "/api/processos",
+                    Some(&s),
+                    json!({"tipo": "criacao", "nome": "Vila", "municipios_origem": origens,
+                           "representante": "R", "assinaturas": 10}),
+                )
+                .await;
+            assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.corpo);
+            assert_eq!(r.json()["campo"], "municipios_origem", "{}", r.corpo);
+        }
         let r = a
             .post_json(
                 "/api/processos",

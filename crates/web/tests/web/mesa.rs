@@ -92,7 +92,7 @@ fn issue17_cada_papel_abre_na_sua_mesa_de_trabalho() {
         let membro = painel("bruno").await;
         assert!(membro.contains("A assinar"), "{membro}");
         assert!(
-            membro.contains("Nenhum documento emitido espera a assinatura da Presidência"),
+            membro.contains("Nenhum documento emitido espera a assinatura da Comissão"),
             "{membro}"
         );
         // Bruno emite o parecer: ele passa a esperar a assinatura da Presidência
@@ -104,6 +104,12 @@ fn issue17_cada_papel_abre_na_sua_mesa_de_trabalho() {
         assert!(
             ana.contains("1 documento emitido sem a assinatura da Presidência"),
             "{ana}"
+        );
+        // e, a um membro, enquanto ninguém da Comissão o assinou
+        let membro = painel("bruno").await;
+        assert!(
+            membro.contains("1 documento emitido sem nenhuma assinatura da Comissão"),
+            "{membro}"
         );
     });
 }
